@@ -1,0 +1,123 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { customers } from "./accounts.ts";
+
+/** Master data of everything we grow or buy in. */
+export const products = pgTable(
+  "products",
+  {
+    productId: text("product_id").primaryKey(),
+    description: text("description").notNull(),
+    /** Variety family shown on the public site: lilies, gerbera, mini-gerbera, anthurium, lisianthus, snapdragons, garden-roses. */
+    variety: text("variety").notNull(),
+    category: text("category").notNull(),
+    colour: text("colour").notNull(),
+    colourHex: text("colour_hex").notNull().default("#999999"),
+    grade: text("grade").notNull().default(""),
+    stemLengthCm: integer("stem_length_cm"),
+    unitOfMeasure: text("unit_of_measure").notNull(),
+    /** Bunches per pail. */
+    unitOfMeasureQty: integer("unit_of_measure_qty").notNull(),
+    stemsPerBunch: integer("stems_per_bunch").notNull(),
+    bunchesPerBox: integer("bunches_per_box").notNull(),
+    stemsPerBox: integer("stems_per_box").notNull(),
+    image: text("image").notNull(),
+    showStore: boolean("show_store").notNull().default(true),
+    active: boolean("active").notNull().default(true),
+  },
+  (t) => [
+    index("products_variety_idx").on(t.variety),
+    check("products_uom_qty_positive", sql`${t.unitOfMeasureQty} > 0`),
+  ],
+);
+
+/** An offer: the lines we sell for a run of ship dates. orderId is the offer order number. */
+export const catalogs = pgTable(
+  "catalogs",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id").notNull().unique(),
+    kind: text("kind", { enum: ["wholesale", "massMarket"] }).notNull(),
+    title: text("title").notNull(),
+    shipDateFrom: date("ship_date_from", { mode: "string" }).notNull(),
+    shipDateTo: date("ship_date_to", { mode: "string" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("catalogs_dates_idx").on(t.kind, t.shipDateFrom, t.shipDateTo),
+    check("catalogs_date_order", sql`${t.shipDateFrom} <= ${t.shipDateTo}`),
+  ],
+);
+
+/** Restricts a catalog to some customers; a catalog with no rows here is for every customer of its kind. */
+export const catalogCustomers = pgTable(
+  "catalog_customers",
+  {
+    catalogId: integer("catalog_id")
+      .notNull()
+      .references(() => catalogs.id, { onDelete: "cascade" }),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.customerId, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.catalogId, t.customerId] })],
+);
+
+/**
+ * A product offered in a catalog. Quantities are bunches; prices integer cents.
+ * quantityOrdered is kept in step with placed orders under this row's lock, so that
+ * remaining = originalQuantity - quantityOrdered - active holds of other carts.
+ */
+export const offerLines = pgTable(
+  "offer_lines",
+  {
+    id: serial("id").primaryKey(),
+    catalogId: integer("catalog_id")
+      .notNull()
+      .references(() => catalogs.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.productId),
+    originalQuantity: integer("original_quantity").notNull(),
+    quantityOrdered: integer("quantity_ordered").notNull().default(0),
+    isFinalProduct: boolean("is_final_product").notNull().default(false),
+    special: boolean("special").notNull().default(false),
+    /** Percent off shown on specials. */
+    discount: numeric("discount", { precision: 5, scale: 2 }).notNull().default("0"),
+    discountQuantity: integer("discount_quantity").notNull().default(0),
+    discountQuantity2: integer("discount_quantity2").notNull().default(0),
+    standardPriceCents: integer("standard_price_cents").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    standardPriceNoPailCents: integer("standard_price_no_pail_cents").notNull(),
+    priceNoPailCents: integer("price_no_pail_cents").notNull(),
+    discountPriceCents: integer("discount_price_cents").notNull(),
+    discountPriceNoPailCents: integer("discount_price_no_pail_cents").notNull(),
+    discountPrice2Cents: integer("discount_price2_cents").notNull(),
+    discountPriceNoPail2Cents: integer("discount_price_no_pail2_cents").notNull(),
+    showStore: boolean("show_store").notNull().default(true),
+    nextAvailableDate: date("next_available_date", { mode: "string" }),
+  },
+  (t) => [
+    uniqueIndex("offer_lines_catalog_product").on(t.catalogId, t.productId),
+    index("offer_lines_product_idx").on(t.productId),
+    check("offer_lines_quantities", sql`${t.originalQuantity} >= 0 and ${t.quantityOrdered} >= 0`),
+    check(
+      "offer_lines_prices",
+      sql`${t.standardPriceCents} >= 0 and ${t.priceCents} >= 0 and ${t.standardPriceNoPailCents} >= 0 and ${t.priceNoPailCents} >= 0 and ${t.discountPriceCents} >= 0 and ${t.discountPriceNoPailCents} >= 0 and ${t.discountPrice2Cents} >= 0 and ${t.discountPriceNoPail2Cents} >= 0`,
+    ),
+  ],
+);

@@ -1,0 +1,123 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { customers, users } from "./accounts.ts";
+import { offerLines } from "./catalog.ts";
+
+export const ORDER_STATUSES = ["submitted", "confirmed", "shipped", "invoiced", "cancelled"] as const;
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    orderNumber: integer("order_number").notNull().unique().generatedAlwaysAsIdentity({ startWith: 100001 }),
+    store: text("store", { enum: ["wholesale", "mm"] }).notNull(),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.customerId),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    retailerId: integer("retailer_id").notNull().default(0),
+    /** The staff member who placed the order while impersonating. */
+    salesUserId: text("sales_user_id").references(() => users.id),
+    shipDate: date("ship_date", { mode: "string" }).notNull(),
+    receivingDate: date("receiving_date", { mode: "string" }),
+    boxed: boolean("boxed").notNull().default(false),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("submitted"),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    idempotencyKey: text("idempotency_key"),
+    placedAt: timestamp("placed_at", { withTimezone: true }).notNull().defaultNow(),
+    notes: text("notes"),
+  },
+  (t) => [
+    uniqueIndex("orders_idempotency_unique").on(t.userId, t.idempotencyKey),
+    index("orders_customer_idx").on(t.customerId, t.placedAt),
+    index("orders_ship_date_idx").on(t.shipDate),
+  ],
+);
+
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    productId: text("product_id").notNull(),
+    offerLineId: integer("offer_line_id").references(() => offerLines.id, { onDelete: "set null" }),
+    offerOrderNumber: integer("offer_order_number"),
+    description: text("description").notNull(),
+    category: text("category").notNull().default(""),
+    /** Bunches (wholesale) or units (mass market). */
+    quantity: integer("quantity").notNull(),
+    pails: integer("pails").notNull().default(0),
+    looseBunches: integer("loose_bunches").notNull().default(0),
+    pailPriceCents: integer("pail_price_cents").notNull().default(0),
+    bunchPriceCents: integer("bunch_price_cents").notNull().default(0),
+    quantityConfirmed: integer("quantity_confirmed").notNull().default(0),
+    quantityPending: integer("quantity_pending").notNull().default(0),
+    lineTotalCents: integer("line_total_cents").notNull(),
+    boxType: text("box_type"),
+    unitOfMeasure: text("unit_of_measure").notNull().default(""),
+  },
+  (t) => [
+    index("order_lines_order_idx").on(t.orderId),
+    index("order_lines_product_idx").on(t.productId),
+    check("order_lines_quantity", sql`${t.quantity} > 0`),
+  ],
+);
+
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: serial("id").primaryKey(),
+    invoiceNumber: integer("invoice_number").notNull().unique().generatedAlwaysAsIdentity({ startWith: 500001 }),
+    orderId: integer("order_id")
+      .notNull()
+      .unique()
+      .references(() => orders.id),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.customerId),
+    invoiceDate: date("invoice_date", { mode: "string" }).notNull(),
+    dueDate: date("due_date", { mode: "string" }).notNull(),
+    terms: text("terms").notNull().default("Net 30"),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    /** Basis points: 825 = 8.25 %. */
+    taxRateBp: integer("tax_rate_bp").notNull(),
+    taxCents: integer("tax_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    paid: boolean("paid").notNull().default(false),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (t) => [index("invoices_customer_idx").on(t.customerId, t.invoiceDate)],
+);
+
+export const invoiceLines = pgTable(
+  "invoice_lines",
+  {
+    id: serial("id").primaryKey(),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    productId: text("product_id").notNull(),
+    description: text("description").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    lineTotalCents: integer("line_total_cents").notNull(),
+  },
+  (t) => [index("invoice_lines_invoice_idx").on(t.invoiceId)],
+);

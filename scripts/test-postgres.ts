@@ -1,0 +1,41 @@
+/**
+ * Runs the integration suite a second time on a PostgreSQL server. The server is TEST_DATABASE_URL,
+ * else the local one (postgres@127.0.0.1:5432). Each test file gets its own database cloned from a
+ * migrated template, so the server's own data is never touched. Without a reachable server the run is
+ * skipped with a notice, except under CI, where that is a failure.
+ */
+import { spawnSync } from "node:child_process";
+import pg from "pg";
+
+const url = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const shown = url.replace(/\/\/[^@]*@/, "//***@");
+
+async function reachable() {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query("select 1");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+if (!(await reachable())) {
+  const message = `PostgreSQL integration run: no server at ${shown}.`;
+  if (process.env.CI) {
+    console.error(`${message} CI needs it.`);
+    process.exit(1);
+  }
+  console.warn(`${message} Skipped (set TEST_DATABASE_URL to run it).`);
+  process.exit(0);
+}
+
+console.log(`PostgreSQL integration run against ${shown}`);
+const result = spawnSync("npx", ["vitest", "run", ...process.argv.slice(2)], {
+  stdio: "inherit",
+  env: { ...process.env, DATABASE_URL: url },
+});
+process.exit(result.status ?? 1);

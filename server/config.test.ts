@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import path from "node:path";
+import { ConfigError, loadConfig } from "./config.ts";
+
+describe("loadConfig", () => {
+  it("has working defaults: port 3000, embedded database in ./data, demo mode on", () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.dataDir).toBe(path.resolve("./data"));
+    expect(c.demoMode).toBe(true);
+    expect(c.holdMs).toBe(30 * 60_000);
+    expect(c.brandName).toBe("Pride");
+    expect(c.cookieSecure).toBe(false);
+  });
+
+  it("turns demo mode off by default with a PostgreSQL server", () => {
+    const c = loadConfig({ DATABASE_URL: "postgres://u@db:5432/flowers" });
+    expect(c.databaseUrl).toBe("postgres://u@db:5432/flowers");
+    expect(c.demoMode).toBe(false);
+  });
+
+  it("uses Secure cookies when the public address is https", () => {
+    expect(loadConfig({ PUBLIC_URL: "https://flowers.example.com/" }).cookieSecure).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: "https://flowers.example.com/" }).publicUrl).toBe("https://flowers.example.com");
+  });
+
+  it("stops with one clear message naming every bad setting", () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", HOLD_MINUTES: "0" });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain("PORT");
+    expect(message).toContain("DATABASE_URL: must start with postgres:// or postgresql://");
+    expect(message).toContain("HOLD_MINUTES");
+  });
+
+  it("treats empty values as unset", () => {
+    expect(loadConfig({ DATABASE_URL: "", PORT: "" }).port).toBe(3000);
+  });
+});

@@ -1,0 +1,99 @@
+import { z } from "zod";
+import path from "node:path";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+/** Every setting the server reads, validated once at boot. `.env.example` documents each. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Demo mode fills an empty database with demo data and demo accounts. */
+  DEMO_MODE: bool.optional(),
+  BRAND_NAME: z.string().min(1).default("Pride"),
+  PUBLIC_URL: z.string().url().optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).default(12 * 60),
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(14 * 24),
+  HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  TAX_RATE_BP: z.coerce.number().int().min(0).max(5000).default(0),
+  DEFAULT_CUSTOMER_CODE: z.string().min(1).default("PRIDE"),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default("Pride Flowers <no-reply@localhost>"),
+  STAFF_EMAIL: z.string().email().default("staff@localhost.test"),
+  COOKIE_SECURE: bool.optional(),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize: number;
+  demoMode: boolean;
+  brandName: string;
+  publicUrl: string;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+  holdMs: number;
+  taxRateBp: number;
+  defaultCustomerCode: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  staffEmail: string;
+  cookieSecure: boolean;
+  trustProxy: boolean;
+  logLevel: string;
+  loginMaxFailures: number;
+  loginWindowMs: number;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid settings (see .env.example):\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    poolSize: e.DATABASE_POOL_SIZE,
+    demoMode: e.DEMO_MODE ?? !e.DATABASE_URL,
+    brandName: e.BRAND_NAME,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
+    holdMs: e.HOLD_MINUTES * 60_000,
+    taxRateBp: e.TAX_RATE_BP,
+    defaultCustomerCode: e.DEFAULT_CUSTOMER_CODE,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    staffEmail: e.STAFF_EMAIL,
+    cookieSecure: e.COOKIE_SECURE ?? (e.PUBLIC_URL?.startsWith("https://") ?? false),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+  };
+}

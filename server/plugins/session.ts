@@ -1,0 +1,98 @@
+import fp from "fastify-plugin";
+import { and, eq, gt } from "drizzle-orm";
+import { createHash, randomBytes } from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Config } from "../config.ts";
+import type { Db } from "../../db/client.ts";
+import { sessions, userClaims, userRoles, users } from "../../db/schema/index.ts";
+
+export const SESSION_COOKIE = "bloom_sid";
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  roles: string[];
+  claims: { claim: string; value: string }[];
+}
+
+export interface AuthContext {
+  sessionId: string;
+  user: SessionUser;
+  /** The staff member behind an impersonation, if any. */
+  originalUserId: string | null;
+  currentCustomerId: string | null;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+export const newToken = () => randomBytes(32).toString("base64url");
+
+export async function loadSessionUser(db: Db, userId: string): Promise<SessionUser | null> {
+  const [u] = await db.select().from(users).where(and(eq(users.id, userId), eq(users.active, true)));
+  if (!u) return null;
+  const [roles, claims] = await Promise.all([
+    db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId)),
+    db.select({ claim: userClaims.claim, value: userClaims.value }).from(userClaims).where(eq(userClaims.userId, userId)),
+  ]);
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    roles: roles.map((r) => r.role),
+    claims,
+  };
+}
+
+/** Reads the session cookie on every request; sessions live in the database so any instance can serve any user. */
+export const sessionPlugin = fp<{ db: Db; config: Config }>(async (app, { db, config }) => {
+  app.decorateRequest("auth", null);
+
+  app.addHook("onRequest", async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || token.length > 100) return;
+    const id = hashToken(token);
+    const now = new Date();
+    const [s] = await db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)));
+    if (!s) return;
+    if (now.getTime() - s.lastSeenAt.getTime() > config.sessionIdleMs) {
+      await db.delete(sessions).where(eq(sessions.id, id));
+      return;
+    }
+    const user = await loadSessionUser(db, s.userId);
+    if (!user) return;
+    request.auth = { sessionId: id, user, originalUserId: s.originalUserId, currentCustomerId: s.currentCustomerId };
+    // Touch at most once a minute: idle expiry needs no more precision, and it spares a write per request.
+    if (now.getTime() - s.lastSeenAt.getTime() > 60_000) {
+      await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+    }
+  });
+});
+
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config.cookieSecure,
+    maxAge: Math.floor(config.sessionMaxMs / 1000),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config) {
+  reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: config.cookieSecure });
+}
+
+export function clientIp(request: FastifyRequest) {
+  return request.ip;
+}

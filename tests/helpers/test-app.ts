@@ -1,0 +1,73 @@
+import { readFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { inject } from "vitest";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { openDatabase, type Database, type Db } from "../../db/client.ts";
+import { buildApp } from "../../server/app.ts";
+import { loadConfig, type Config } from "../../server/config.ts";
+import { withDatabase } from "./global-setup.ts";
+
+/** A fresh, migrated database for one test file: PGlite from the snapshot, or a clone of the Postgres template. */
+export async function createTestDatabase(): Promise<Database> {
+  const template = inject("dbTemplate");
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    // Named after the run's template, so the run's teardown finds and drops it.
+    const name = `${template.replace(/_template$/, "")}_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database "${name}" template "${template}"`);
+    await admin.end();
+    const database = await openDatabase({ databaseUrl: withDatabase(url, name), poolSize: 20 });
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`drop database if exists "${name}" with (force)`);
+        await c.end();
+      },
+    };
+  }
+  return openDatabase({ loadDataDir: new Blob([readFileSync(template)]) });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function buildTestApp(env: Record<string, string> = {}, database?: Database): Promise<TestApp> {
+  const db = database ?? (await createTestDatabase());
+  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DEMO_MODE: "false", PUBLIC_URL: "http://localhost:3000", ...env });
+  const app = await buildApp({ db: db.db, config, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: db.db,
+    database: db,
+    config,
+    async close() {
+      await app.close();
+      if (!database) await db.close();
+    },
+  };
+}
+
+/** Signs in through the real endpoint and returns the cookie header to send with later requests. */
+export async function loginAs(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const res = await app.inject({ method: "POST", url: "/api/Auth/login/", payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login as ${email} failed: ${res.statusCode} ${res.body}`);
+  return cookieFrom(res);
+}
+
+export function cookieFrom(res: LightMyRequestResponse): string {
+  const raw = res.headers["set-cookie"];
+  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  return list.map((c) => c.split(";")[0]).join("; ");
+}
