@@ -1,0 +1,211 @@
+import { useEffect, useState } from "react";
+import { Link, NavLink, Outlet, useLocation, useMatches, useRevalidator } from "react-router";
+import { hasAnyRole } from "../../../domain/access.ts";
+import { chooseCustomer, SELECTED_CUSTOMER_KEY, userInitials } from "../../../domain/customer-selection.ts";
+import type { User } from "../../../contract/user.ts";
+import { api } from "../../lib/api.ts";
+import { useRootData } from "../../lib/session.ts";
+import { BrandMark } from "./brand-mark.tsx";
+import { CustomerSelector } from "./customer-selector.tsx";
+import { useToast } from "../ui/toast.tsx";
+
+export interface PageHandle {
+  /** Header bar text (SPEC §2), e.g. 'Order History'. */
+  header?: string;
+  /** Where the header's back link goes; true = browser back. */
+  back?: string | true;
+}
+
+interface NavItem {
+  to: string;
+  label: string;
+  roles?: string[];
+}
+
+const STORE_NAV: NavItem[] = [
+  { to: "/Dashboard", label: "Dashboard" },
+  { to: "/store", label: "Store" },
+  { to: "/Orders", label: "Orders" },
+  { to: "/Invoices", label: "Invoices", roles: ["Administrator", "SalesPerson", "wholesaler"] },
+  { to: "/Administration", label: "Administration", roles: ["Administrator", "SalesPerson", "wholesaler"] },
+  { to: "/StoreFaq", label: "Help" },
+];
+const MM_NAV: NavItem[] = [
+  { to: "/MM/Dashboard", label: "Dashboard" },
+  { to: "/MM/Store", label: "Store" },
+  { to: "/MM/Orders", label: "Orders" },
+  { to: "/MM/Customer", label: "Customers", roles: ["Administrator", "SalesPerson"] },
+  { to: "/MM/Users", label: "Users", roles: ["Administrator"] },
+];
+
+function rememberedCustomer(): string | null {
+  try {
+    return localStorage.getItem(SELECTED_CUSTOMER_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** The signed-in frame of the store and the MM store: header, customer choice, impersonation banner. */
+export function AppShell({ variant }: { variant: "store" | "mm" }) {
+  const { session, site } = useRootData();
+  const user = session.user;
+  const location = useLocation();
+  const matches = useMatches();
+  const revalidator = useRevalidator();
+  const toast = useToast();
+  const [selector, setSelector] = useState<"forced" | "optional" | null>(null);
+  const handle = [...matches].reverse().map((m) => m.handle as PageHandle | undefined).find((h) => h?.header);
+
+  async function setCustomer(customerId: string) {
+    try {
+      await api.post<User>(`/api/Auth/SetCustomer/${encodeURIComponent(customerId)}`);
+      localStorage.setItem(SELECTED_CUSTOMER_KEY, customerId);
+      setSelector(null);
+      await revalidator.revalidate();
+    } catch {
+      toast("We could not switch to that customer.", { type: "error", title: "Error" });
+    }
+  }
+
+  // SPEC §4 "Customer selection", run whenever the user has no current customer.
+  useEffect(() => {
+    if (!user || user.currentCustomer) return;
+    const choice = chooseCustomer({
+      customers: user.customers,
+      current: null,
+      remembered: rememberedCustomer(),
+      roles: user.roles,
+      defaultCustomerCode: site.defaultCustomerCode,
+    });
+    if (choice.kind === "selector") setSelector("forced");
+    else if (choice.customerId) void setCustomer(choice.customerId);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [user?.id, user?.currentCustomer?.customerID]);
+
+  async function logout() {
+    await api.post("/api/Auth/logout/").catch(() => {});
+    try {
+      localStorage.removeItem(SELECTED_CUSTOMER_KEY);
+    } catch {
+      // storage may be unavailable; nothing to clear then
+    }
+    window.location.assign("/");
+  }
+
+  async function stopImpersonating() {
+    try {
+      await api.post("/api/Retailer/Unimpersonate");
+      window.location.assign("/Dashboard");
+    } catch {
+      toast("We could not stop impersonating.", { type: "error", title: "Error" });
+    }
+  }
+
+  if (!user) return null;
+  const nav = (variant === "mm" ? MM_NAV : STORE_NAV).filter((n) => !n.roles || hasAnyRole(user.roles, n.roles));
+  const storePath = variant === "mm" ? "/mm/store" : "/store";
+  const hideFooter = location.pathname.toLowerCase().replace(/\/$/, "") === storePath;
+  const current = user.currentCustomer;
+
+  return (
+    <div className="flex min-h-screen flex-col bg-mist">
+      {session.originalUser && (
+        <div className="bg-pollen px-4 py-2 text-center text-ink" role="status">
+          You are acting as <strong>{user.email}</strong> (signed in as {session.originalUser.email}).{" "}
+          <button type="button" className="ml-2 underline" onClick={() => void stopImpersonating()}>
+            Stop impersonating
+          </button>
+        </div>
+      )}
+      <header className="sticky top-0 z-30 bg-leaf text-white shadow">
+        <div className="mx-auto flex max-w-[1800px] flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 md:px-6">
+          <Link to={variant === "mm" ? "/MM/Dashboard" : "/Dashboard"} className="flex items-center gap-2 text-white no-underline">
+            <BrandMark className="h-8 w-8" />
+            <span className="font-serif text-xl">{site.brandName}</span>
+          </Link>
+          <nav aria-label="Store" className="order-3 w-full overflow-x-auto md:order-none md:w-auto">
+            <ul className="flex gap-1">
+              {nav.map((n) => (
+                <li key={n.to}>
+                  <NavLink
+                    to={n.to}
+                    end={n.to === "/store" || n.to === "/MM/Store"}
+                    className={({ isActive }) =>
+                      `block rounded-full px-3 py-1.5 text-sm font-medium whitespace-nowrap text-white no-underline hover:bg-white/15 ${isActive ? "bg-white/20" : ""}`
+                    }
+                  >
+                    {n.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="ml-auto flex items-center gap-3">
+            {current ? (
+              <button
+                type="button"
+                className="flex items-center gap-2 rounded-full bg-white/10 py-1 pr-3 pl-1 text-sm hover:bg-white/20"
+                onClick={() => setSelector("optional")}
+                aria-label={`Customer: ${current.companyName}. Change customer`}
+                disabled={user.customers.length < 2 && !hasAnyRole(user.roles, ["Administrator", "SalesPerson"])}
+              >
+                <img src={current.imgSrc} alt="" className="h-7 w-7 rounded-full bg-white object-cover" />
+                <span className="max-w-[16ch] truncate">{current.companyName}</span>
+              </button>
+            ) : (
+              <span className="text-sm">{site.brandName}</span>
+            )}
+            <details className="relative">
+              <summary
+                className="grid h-9 w-9 cursor-pointer list-none place-items-center rounded-full bg-pollen font-semibold text-ink"
+                aria-label={`${userInitials(user.firstName, user.lastName)}: account menu for ${user.firstName} ${user.lastName}`}
+              >
+                <span aria-hidden="true">{userInitials(user.firstName, user.lastName)}</span>
+              </summary>
+              <div className="absolute right-0 mt-2 w-64 rounded-xl bg-white p-3 text-ink shadow-xl">
+                <p className="font-semibold">
+                  {user.firstName} {user.lastName}
+                </p>
+                <p className="truncate text-sm text-sage">{user.email}</p>
+                <button type="button" className="btn btn-secondary mt-3 w-full !min-h-9 !py-1.5 text-sm" onClick={() => void logout()}>
+                  Sign out
+                </button>
+              </div>
+            </details>
+          </div>
+        </div>
+      </header>
+      <main id="main" className="flex-1">
+        {handle?.header && (
+          <div className="border-b border-line bg-white">
+            <div className="mx-auto flex max-w-[1800px] items-center gap-3 px-4 py-2 md:px-6">
+              {handle.back &&
+                (handle.back === true ? (
+                  <button type="button" className="text-leaf underline" onClick={() => window.history.back()}>
+                    ← Back
+                  </button>
+                ) : (
+                  <Link to={handle.back}>← Back</Link>
+                ))}
+              <p className="font-serif text-lg">{handle.header}</p>
+            </div>
+          </div>
+        )}
+        <Outlet />
+      </main>
+      {!hideFooter && (
+        <footer className="border-t border-line bg-white py-4 text-center text-sm text-sage">
+          {site.brandName} wholesale · <Link to="/StoreFaq">Store help</Link> · <Link to="/">Public site</Link>
+        </footer>
+      )}
+      {selector && (
+        <CustomerSelector
+          customers={user.customers}
+          onChoose={(id) => void setCustomer(id)}
+          onClose={selector === "optional" ? () => setSelector(null) : undefined}
+        />
+      )}
+    </div>
+  );
+}

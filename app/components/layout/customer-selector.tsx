@@ -1,0 +1,61 @@
+import { useEffect, useId, useRef } from "react";
+import type { CustomerHeader } from "../../../contract/user.ts";
+
+/** A modal list of the user's customers (SPEC §4: shown when more than one and none remembered). */
+export function CustomerSelector({
+  customers,
+  onChoose,
+  onClose,
+}: {
+  customers: CustomerHeader[];
+  onChoose: (customerId: string) => void;
+  onClose?: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    if (ref.current && !ref.current.open) ref.current.showModal();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        if (!onClose) e.preventDefault();
+        else onClose();
+      }}
+      className="m-auto w-[min(94vw,520px)] rounded-2xl p-0 text-ink shadow-2xl backdrop:bg-ink/40"
+    >
+      <div className="p-6">
+        <h2 id={titleId} className="text-2xl">
+          Which customer are you ordering for?
+        </h2>
+        <p className="mt-1 text-sage">You can switch at any time from the header.</p>
+        <ul className="mt-5 space-y-2">
+          {customers.map((c) => (
+            <li key={c.customerID}>
+              <button
+                type="button"
+                className="flex w-full items-center gap-3 rounded-xl border border-line bg-white p-3 text-left hover:border-leaf hover:bg-leaf-light"
+                onClick={() => onChoose(c.customerID)}
+              >
+                <img src={c.imgSrc} alt="" className="h-10 w-10 rounded-lg object-cover" />
+                <span>
+                  <span className="block font-semibold">{c.companyName}</span>
+                  <span className="block text-sm text-sage">Customer {c.customerID}</span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        {onClose && (
+          <div className="mt-5 text-right">
+            <button type="button" className="btn btn-secondary" onClick={onClose}>
+              Cancel
+            </button>
+          </div>
+        )}
+      </div>
+    </dialog>
+  );
+}

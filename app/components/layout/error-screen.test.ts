@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { describeError } from "./error-screen.tsx";
+
+// The shape React Router gives an error boundary for a thrown `data(...)`.
+function routeError(body: unknown, status: number, statusText = "") {
+  return { status, statusText, data: body, internal: false } as unknown;
+}
+
+describe("describeError (SPEC §2 error screen)", () => {
+  it("shows the page-not-found detail under the status message", () => {
+    const d = describeError(routeError({ message: "Page not found: /nope" }, 404));
+    expect(d).toMatchObject({ status: 404, statusMessage: "Not Found", detail: "Page not found: /nope" });
+  });
+
+  it("hides a detail equal to the status message", () => {
+    expect(describeError(routeError("Forbidden", 403)).detail).toBeNull();
+  });
+
+  it("keeps redirect data so 'Back' can follow it", () => {
+    const d = describeError(routeError({ message: "Gone", redirect: "/Orders" }, 410));
+    expect(d.data).toEqual({ message: "Gone", redirect: "/Orders" });
+  });
+
+  it("treats a thrown Error as a 500 with its message as detail", () => {
+    expect(describeError(new Error("boom"))).toMatchObject({ status: 500, statusMessage: "Internal Server Error", detail: "boom" });
+  });
+});

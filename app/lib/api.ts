@@ -1,0 +1,64 @@
+import type { z } from "zod";
+import { shouldRetry } from "../../domain/retry.ts";
+
+/** An /api error with the server's message and field messages. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields: Record<string, string> = {},
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+/** Builds a query string, leaving out empty and missing values (SPEC §7). */
+export function withQuery(path: string, query?: Query) {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== "") params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}${path.includes("?") ? "&" : "?"}${qs}` : path;
+}
+
+async function request<T>(method: string, path: string, body?: unknown, schema?: z.ZodType<T>, headers?: Record<string, string>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    let res: Response;
+    try {
+      res = await fetch(path, {
+        method,
+        credentials: "same-origin",
+        headers: { accept: "application/json", ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
+        body: body !== undefined ? JSON.stringify(body) : undefined,
+      });
+    } catch {
+      throw new ApiError(0, "We could not reach the server. Check your connection and try again.");
+    }
+    if (res.ok) {
+      if (res.status === 204) return undefined as T;
+      const json = await res.json();
+      return schema ? schema.parse(json) : (json as T);
+    }
+    // shouldRetry counts the requests already sent.
+    if (shouldRetry(method, res.status, attempt + 1)) continue;
+    let payload: { message?: string; fields?: Record<string, string>; data?: unknown } = {};
+    try {
+      payload = await res.json();
+    } catch {
+      // not JSON: keep the generic message
+    }
+    throw new ApiError(res.status, payload.message ?? res.statusText ?? "Request failed", payload.fields ?? {}, payload.data);
+  }
+}
+
+/** The one client of our /api: reads retry once on the SPEC §7 statuses, writes never. */
+export const api = {
+  get: <T>(path: string, query?: Query, schema?: z.ZodType<T>) => request<T>("GET", withQuery(path, query), undefined, schema),
+  post: <T>(path: string, body?: unknown, query?: Query, headers?: Record<string, string>) =>
+    request<T>("POST", withQuery(path, query), body ?? {}, undefined, headers),
+  put: <T>(path: string, body?: unknown, query?: Query) => request<T>("PUT", withQuery(path, query), body ?? {}),
+  del: <T>(path: string, query?: Query) => request<T>("DELETE", withQuery(path, query)),
+};

@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { landingPath } from "./landing.ts";
+
+describe("landingPath", () => {
+  it("sends mass-market buyers to the MM dashboard and everyone else to the store dashboard", () => {
+    expect(landingPath({ roles: ["MassMarket"] }, null)).toBe("/MM/Dashboard");
+    expect(landingPath({ roles: ["massmarket"] }, null)).toBe("/MM/Dashboard");
+    expect(landingPath({ roles: ["wholesaler"] }, null)).toBe("/Dashboard");
+    expect(landingPath({ roles: ["Retailer"] }, null)).toBe("/Dashboard");
+    expect(landingPath({ roles: ["Administrator", "MassMarket"] }, null)).toBe("/Dashboard");
+  });
+
+  it("honours a same-site returnTo and ignores anything that could leave the site", () => {
+    expect(landingPath({ roles: ["wholesaler"] }, "/Orders?page=2")).toBe("/Orders?page=2");
+    expect(landingPath({ roles: ["wholesaler"] }, "//evil.example/x")).toBe("/Dashboard");
+    expect(landingPath({ roles: ["wholesaler"] }, "https://evil.example")).toBe("/Dashboard");
+    expect(landingPath({ roles: ["wholesaler"] }, "")).toBe("/Dashboard");
+  });
+});

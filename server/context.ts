@@ -1,0 +1,44 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { users } from "../db/schema/index.ts";
+import type { CheckTokenResponse } from "../contract/user.ts";
+import type { Config } from "./config.ts";
+import type { AuthContext } from "./plugins/session.ts";
+import { userPayload } from "./modules/users/service.ts";
+import { validateResetToken } from "./modules/auth/service.ts";
+import { createContentService, type ContentService } from "./modules/content/service.ts";
+
+const contentByBrand = new Map<string, ContentService>();
+function contentFor(brand: string) {
+  let c = contentByBrand.get(brand);
+  if (!c) contentByBrand.set(brand, (c = createContentService(brand)));
+  return c;
+}
+
+/** What the server hands to React Router loaders and actions: the session and server-side services. */
+export interface AppLoadContext {
+  auth: AuthContext | null;
+  nonce: string;
+  site: { brandName: string; publicUrl: string; defaultCustomerCode: string };
+  services: AppServices;
+}
+
+export function createServices(db: Db, config: Config, auth: AuthContext | null) {
+  return {
+    /** The same answer as GET /api/Auth/CheckToken/, for server rendering. */
+    async session(): Promise<CheckTokenResponse> {
+      if (!auth) return { user: null, originalUser: null };
+      let originalUser = null;
+      if (auth.originalUserId) {
+        const [o] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, auth.originalUserId));
+        originalUser = o ?? null;
+      }
+      return { user: await userPayload(db, auth.user, auth.currentCustomerId), originalUser };
+    },
+    content: contentFor(config.brandName),
+    validateResetToken: (token: string) => validateResetToken(db, token),
+    db,
+    config,
+  };
+}
+export type AppServices = ReturnType<typeof createServices>;

@@ -1,0 +1,137 @@
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { passwordResetTokens, sessions, users } from "../../../db/schema/index.ts";
+import type { Config } from "../../config.ts";
+import { tooManyRequests, unauthorized } from "../../errors.ts";
+import { hashToken, newToken, type AuthContext } from "../../plugins/session.ts";
+import { enqueueMail } from "../mail/service.ts";
+import * as limits from "../rate-limit/service.ts";
+import { hashPassword, verifyPassword } from "./password.ts";
+
+export const LOGIN_FAILED = "The e-mail address or password is incorrect.";
+export const LOGIN_LOCKED = "Too many failed sign-in attempts. Please wait a few minutes and try again.";
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [u] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+  return u ?? null;
+}
+
+export async function createSession(db: Db, config: Config, userId: string, meta: { ip?: string; userAgent?: string }) {
+  const token = newToken();
+  await db.insert(sessions).values({
+    id: hashToken(token),
+    userId,
+    expiresAt: new Date(Date.now() + config.sessionMaxMs),
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 300),
+  });
+  return token;
+}
+
+/** Failed sign-ins are counted per account and per address; the answer never says which e-mails exist. */
+export async function login(db: Db, config: Config, email: string, password: string, meta: { ip: string; userAgent?: string }) {
+  const acctKey = `login:acct:${email.trim().toLowerCase()}`;
+  const ipKey = `login:ip:${meta.ip}`;
+  const [acct, ip] = await Promise.all([limits.current(db, acctKey), limits.current(db, ipKey)]);
+  if (acct >= config.loginMaxFailures || ip >= config.loginMaxFailures * 5) throw tooManyRequests(LOGIN_LOCKED);
+
+  const user = await findUserByEmail(db, email);
+  const ok = await verifyPassword(user?.active ? user.passwordHash : null, password);
+  if (!user || !ok) {
+    await Promise.all([limits.hit(db, acctKey, config.loginWindowMs), limits.hit(db, ipKey, config.loginWindowMs)]);
+    throw unauthorized(LOGIN_FAILED);
+  }
+  await limits.reset(db, acctKey);
+  const token = await createSession(db, config, user.id, meta);
+  return { token, userId: user.id };
+}
+
+export async function logout(db: Db, auth: AuthContext | null) {
+  if (auth) await db.delete(sessions).where(eq(sessions.id, auth.sessionId));
+}
+
+const RESET_TTL_MS = 60 * 60 * 1000;
+const WELCOME_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Creates a single-use token (stored hashed) and mails the link. Returns the link for the operator's
+ * command line only; API routes never pass it on.
+ */
+export async function sendResetMail(db: Db, config: Config, userId: string, kind: "reset" | "welcome"): Promise<string | null> {
+  const [u] = await db.select().from(users).where(eq(users.id, userId));
+  if (!u || !u.active) return null;
+  const token = newToken();
+  const link = `${config.publicUrl}/Account/ResetPassword?token=${encodeURIComponent(token)}`;
+  const brand = config.brandName;
+  const mail =
+    kind === "welcome"
+      ? {
+          subject: `Welcome to the ${brand} wholesale store`,
+          text: `Hello ${u.firstName || u.email},\n\nAn account has been opened for you on the ${brand} wholesale store.\nChoose your password here (the link works for 7 days):\n\n${link}\n\nYour sign-in e-mail is ${u.email}.\n`,
+        }
+      : {
+          subject: `Reset your ${brand} password`,
+          text: `Hello ${u.firstName || u.email},\n\nWe received a request to reset the password of your ${brand} account.\nChoose a new password here (the link works for one hour and only once):\n\n${link}\n\nIf you did not ask for this, you can ignore this e-mail; your password stays as it is.\n`,
+        };
+  await db.transaction(async (tx) => {
+    await tx.insert(passwordResetTokens).values({
+      userId,
+      tokenHash: hashToken(token),
+      kind,
+      expiresAt: new Date(Date.now() + (kind === "welcome" ? WELCOME_TTL_MS : RESET_TTL_MS)),
+    });
+    await enqueueMail(tx, config, { to: u.email, ...mail, kind: `password-${kind}` });
+  });
+  return link;
+}
+
+/** {id} may be a user id or an e-mail address (the sign-in page knows only the e-mail). */
+export async function requestPasswordReset(db: Db, config: Config, idOrEmail: string, ip: string) {
+  // Quietly drop floods: the response is the same either way.
+  const [byTarget, byIp] = await Promise.all([
+    limits.hit(db, `reset:target:${idOrEmail.toLowerCase()}`, 60 * 60 * 1000),
+    limits.hit(db, `reset:ip:${ip}`, 60 * 60 * 1000),
+  ]);
+  if (byTarget > 5 || byIp > 30) return;
+  const user = idOrEmail.includes("@")
+    ? await findUserByEmail(db, idOrEmail)
+    : ((await db.select().from(users).where(eq(users.id, idOrEmail)))[0] ?? null);
+  if (user) await sendResetMail(db, config, user.id, "reset");
+  return;
+}
+
+async function findValidToken(db: Db, token: string) {
+  const [t] = await db
+    .select()
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())));
+  return t ?? null;
+}
+
+export async function validateResetToken(db: Db, token: string) {
+  return (await findValidToken(db, token)) !== null;
+}
+
+/** Sets the password, spends the token (and every other open token), and ends the user's other sessions. */
+export async function updatePasswordWithToken(db: Db, token: string, password: string, keepSessionId?: string) {
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const [t] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
+      .returning();
+    if (!t) return false;
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, t.userId));
+    await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(and(eq(passwordResetTokens.userId, t.userId), isNull(passwordResetTokens.usedAt)));
+    await tx
+      .delete(sessions)
+      .where(keepSessionId ? and(eq(sessions.userId, t.userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, t.userId));
+    return true;
+  });
+}
+
+export async function setCurrentCustomer(db: Db, auth: AuthContext, customerId: string) {
+  await db.update(sessions).set({ currentCustomerId: customerId }).where(eq(sessions.id, auth.sessionId));
+  auth.currentCustomerId = customerId;
+}

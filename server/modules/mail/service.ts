@@ -1,0 +1,81 @@
+import { desc, eq, sql } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import { rowsOf, type Db, type DbOrTx } from "../../../db/client.ts";
+import { mailOutbox } from "../../../db/schema/index.ts";
+import type { Config } from "../../config.ts";
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  kind: string;
+}
+
+/**
+ * Mail is written to the outbox in the caller's transaction, so a message exists exactly when the
+ * change that caused it was committed. Without SMTP it stays there as "held", readable by staff and tests.
+ */
+export async function enqueueMail(db: DbOrTx, config: Config, mail: OutgoingMail) {
+  await db.insert(mailOutbox).values({ ...mail, status: config.smtpUrl ? "pending" : "held" });
+}
+
+const MAX_ATTEMPTS = 5;
+
+/** Sends pending mail over SMTP. Claims rows with SKIP LOCKED so several instances never send one twice. */
+export function createMailDispatcher(db: Db, config: Config, log: { error: (o: unknown, m: string) => void }) {
+  if (!config.smtpUrl) return { flush: async () => 0, start() {}, stop() {} };
+  const transport = nodemailer.createTransport(config.smtpUrl);
+  let timer: NodeJS.Timeout | undefined;
+
+  async function flush(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const done = await db.transaction(async (tx) => {
+        const rows = await tx.execute<{ id: number }>(
+          sql`select id from mail_outbox where status = 'pending' and attempts < ${MAX_ATTEMPTS} order by id limit 1 for update skip locked`,
+        );
+        const id = rowsOf<{ id: number }>(rows)[0]?.id;
+        if (id === undefined) return true;
+        const [m] = await tx.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+        if (!m) return true;
+        try {
+          await transport.sendMail({ from: config.mailFrom, to: m.to, subject: m.subject, text: m.text, html: m.html ?? undefined });
+          await tx.update(mailOutbox).set({ status: "sent", sentAt: new Date(), attempts: m.attempts + 1 }).where(eq(mailOutbox.id, id));
+          sent++;
+        } catch (err) {
+          log.error({ err, mailId: id }, "mail delivery failed");
+          const attempts = m.attempts + 1;
+          await tx
+            .update(mailOutbox)
+            .set({ attempts, lastError: String(err).slice(0, 500), status: attempts >= MAX_ATTEMPTS ? "failed" : "pending" })
+            .where(eq(mailOutbox.id, id));
+          return true;
+        }
+        return false;
+      });
+      if (done) return sent;
+    }
+  }
+
+  return {
+    flush,
+    start() {
+      timer = setInterval(() => void flush().catch((err) => log.error({ err }, "mail flush failed")), 5_000);
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+    },
+  };
+}
+
+/** The newest messages to an address: for staff tools and tests (never sends anything). */
+export async function outboxFor(db: Db, to: string, limit = 10) {
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(eq(sql`lower(${mailOutbox.to})`, to.toLowerCase()))
+    .orderBy(desc(mailOutbox.id))
+    .limit(limit);
+}

@@ -1,0 +1,34 @@
+import { sql } from "drizzle-orm";
+import { rowsOf, type Db } from "../../../db/client.ts";
+import { rateLimits } from "../../../db/schema/index.ts";
+
+/**
+ * Fixed-window counters in the database, so every app instance sees the same count.
+ * `hit` adds one and returns the count in the current window.
+ */
+export async function hit(db: Db, key: string, windowMs: number): Promise<number> {
+  const resetAt = new Date(Date.now() + windowMs);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, resetAt })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end`,
+        resetAt: sql`case when ${rateLimits.resetAt} <= now() then ${resetAt.toISOString()}::timestamptz else ${rateLimits.resetAt} end`,
+      },
+    })
+    .returning({ count: rateLimits.count });
+  return row?.count ?? 1;
+}
+
+export async function current(db: Db, key: string): Promise<number> {
+  const rows = await db.execute<{ count: number }>(
+    sql`select count from rate_limits where key = ${key} and reset_at > now()`,
+  );
+  return Number(rowsOf<{ count: number }>(rows)[0]?.count ?? 0);
+}
+
+export async function reset(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
+}

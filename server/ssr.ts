@@ -1,0 +1,83 @@
+import fp from "fastify-plugin";
+import fastifyStatic from "@fastify/static";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pathToFileURL } from "node:url";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import type { Db } from "../db/client.ts";
+import type { Config } from "./config.ts";
+import { createServices, type AppLoadContext } from "./context.ts";
+import type { NonceCarrier } from "./app.ts";
+
+interface SsrOptions {
+  db: Db;
+  config: Config;
+  buildPath: string;
+}
+
+/** Serves the built client assets and hands every other non-API request to React Router. */
+export const ssrPlugin = fp<SsrOptions>(async (app, { db, config, buildPath }) => {
+  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+  const handle = createRequestHandler(build, config.env === "development" ? "development" : "production");
+  const clientDir = path.join(path.dirname(buildPath), "..", "client");
+
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      // Vite fingerprints everything under assets/: cache it for a year.
+      res.header(
+        "cache-control",
+        filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+      );
+    },
+  });
+
+  await app.register(async (scope) => {
+    // React Router reads the raw body itself (form posts to actions).
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
+
+    scope.route({
+      method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+      url: "/*",
+      schema: { hide: true },
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const url = new URL(request.url, `${request.protocol}://${request.host}`);
+        const headers = new Headers();
+        for (const [key, value] of Object.entries(request.headers)) {
+          if (value === undefined) continue;
+          if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+          else headers.set(key, value);
+        }
+        const controller = new AbortController();
+        reply.raw.on("close", () => controller.abort());
+        const hasBody = request.method !== "GET" && request.method !== "HEAD" && Buffer.isBuffer(request.body);
+        const webRequest = new Request(url, {
+          method: request.method,
+          headers,
+          body: hasBody ? new Uint8Array(request.body as Buffer) : undefined,
+          signal: controller.signal,
+        });
+        const context: AppLoadContext = {
+          auth: request.auth,
+          nonce: (reply.raw as NonceCarrier).scriptNonce ?? "",
+          site: { brandName: config.brandName, publicUrl: config.publicUrl, defaultCustomerCode: config.defaultCustomerCode },
+          services: createServices(db, config, request.auth),
+        };
+        const response = await handle(webRequest, context as never);
+        reply.status(response.status);
+        for (const [key, value] of response.headers) {
+          if (key === "set-cookie") continue;
+          reply.header(key, value);
+        }
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length) reply.header("set-cookie", cookies);
+        if (!response.body) return reply.send();
+        return reply.send(Readable.fromWeb(response.body as never));
+      },
+    });
+  });
+});

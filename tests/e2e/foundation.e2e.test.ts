@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { axeViolations, DEMO_PASSWORD, launchBrowser, newPage, signIn, startServer, type RunningServer } from "./harness.ts";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const freshPage = (): Promise<Page> => newPage(browser);
+
+const header = (page: Page) => page.getByRole("banner");
+
+describe("demo accounts sign in and land where they should", () => {
+  it("buyer (one customer) lands on the dashboard with its customer chosen automatically", async () => {
+    const page = await freshPage();
+    await signIn(page, server.baseUrl, "buyer@demo.test");
+    await page.waitForURL(/\/Dashboard$/);
+    await expect.poll(() => header(page).getByRole("button", { name: /^Customer: / }).count()).toBe(1);
+    expect(await page.evaluate(() => localStorage.getItem("selectedCustomerID"))).toBeTruthy();
+    await page.context().close();
+  });
+
+  it("wholesaler (two customers) is asked to choose, and the choice sticks", async () => {
+    const page = await freshPage();
+    await signIn(page, server.baseUrl, "wholesaler@demo.test");
+    await page.waitForURL(/\/Dashboard$/);
+    const dialog = page.getByRole("dialog", { name: "Which customer are you ordering for?" });
+    await dialog.waitFor();
+    const choices = dialog.getByRole("button");
+    expect(await choices.count()).toBe(2);
+    const chosen = (await choices.first().locator("span > span").first().textContent())!;
+    await choices.first().click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await header(page).getByRole("button", { name: `Customer: ${chosen}. Change customer` }).waitFor();
+    // Signing in again on this browser reuses the remembered choice: no selector.
+    await page.reload();
+    await header(page).getByRole("button", { name: `Customer: ${chosen}. Change customer` }).waitFor();
+    expect(await dialog.isVisible()).toBe(false);
+    await page.context().close();
+  });
+
+  it("retailer lands on the dashboard buying through its wholesaler", async () => {
+    const page = await freshPage();
+    await signIn(page, server.baseUrl, "retailer@demo.test");
+    await page.waitForURL(/\/Dashboard$/);
+    await header(page).getByRole("button", { name: /^Customer: / }).waitFor();
+    await page.context().close();
+  });
+
+  it("administrator and sales person get the default customer", async () => {
+    for (const email of ["admin@demo.test", "sales@demo.test"]) {
+      const page = await freshPage();
+      await signIn(page, server.baseUrl, email);
+      await page.waitForURL(/\/Dashboard$/);
+      await header(page).getByRole("button", { name: /^Customer: Pride/ }).waitFor();
+      await page.context().close();
+    }
+  });
+
+  it("mass-market buyer lands on the MM dashboard", async () => {
+    const page = await freshPage();
+    await signIn(page, server.baseUrl, "massmarket@demo.test");
+    await page.waitForURL(/\/MM\/Dashboard$/);
+    await header(page).getByRole("button", { name: /^Customer: / }).waitFor();
+    await page.context().close();
+  });
+
+  it("a wrong password shows the generic message and stays on /login", async () => {
+    const page = await freshPage();
+    await signIn(page, server.baseUrl, "buyer@demo.test", "not-the-password");
+    await page.getByText("The e-mail address or password is incorrect.").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/login");
+    expect(await axeViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe("errors and access", () => {
+  it("shows 'Page not found: {path}' and goes home with 'Back to Home'", async () => {
+    const page = await freshPage();
+    const res = await page.goto(`${server.baseUrl}/no-such-page`);
+    expect(res?.status()).toBe(404);
+    await page.getByText("Page not found: /no-such-page").waitFor();
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Not Found");
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Back to Home" }).click();
+    await page.waitForURL(`${server.baseUrl}/`);
+    await page.context().close();
+  });
+
+  it("routes are case-insensitive", async () => {
+    const page = await freshPage();
+    const res = await page.goto(`${server.baseUrl}/LOGIN`);
+    expect(res?.status()).toBe(200);
+    await page.getByRole("heading", { name: "Sign in to order" }).waitFor();
+    await page.context().close();
+  });
+
+  it("sends a signed-out visitor of a store page to /login and back after signing in", async () => {
+    const page = await freshPage();
+    await page.goto(`${server.baseUrl}/Orders`);
+    await page.waitForURL(/\/login\?returnTo=%2FOrders$/);
+    await page.getByLabel("E-mail").fill("buyer@demo.test");
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.waitForURL(/\/Orders$/);
+    await page.context().close();
+  });
+
+  it("redirects a role that may not see a page to /Unauthorized, on load and on client navigation", async () => {
+    const page = await freshPage();
+    await signIn(page, server.baseUrl, "retailer@demo.test");
+    await page.waitForURL(/\/Dashboard$/);
+    await page.goto(`${server.baseUrl}/Admin/Users`);
+    await page.waitForURL(/\/Unauthorized$/);
+    await page.getByRole("heading", { name: "You do not have access to this page" }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    // The API behind it refuses too.
+    const api = await page.request.get(`${server.baseUrl}/api/Admin/MailOutbox`);
+    expect(api.status()).toBe(403);
+    await page.context().close();
+  });
+
+  it("gives a crawler a bare 404 without the error page", async () => {
+    const res = await fetch(`${server.baseUrl}/no-such-page`, { headers: { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } });
+    expect(res.status).toBe(404);
+    expect(await res.text()).toBe("");
+  });
+});
+
+describe("password reset", () => {
+  it("works end to end through the mail outbox", async () => {
+    const page = await freshPage();
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByRole("button", { name: "Forgot your password?" }).click();
+    await page.getByLabel("E-mail").fill("buyer@demo.test");
+    await page.getByRole("button", { name: "Send the reset link" }).click();
+    await page.getByText("Check your inbox.").waitFor();
+
+    // Staff read the outbox; nothing leaves the machine.
+    const staff = (await newPage(browser)).context();
+    const login = await staff.request.post(`${server.baseUrl}/api/Auth/login/`, { data: { email: "admin@demo.test", password: DEMO_PASSWORD } });
+    expect(login.status()).toBe(200);
+    const mails = (await (await staff.request.get(`${server.baseUrl}/api/Admin/MailOutbox?to=buyer@demo.test`)).json()) as { text: string }[];
+    const link = /http\S+\/Account\/ResetPassword\?token=\S+/.exec(mails[0]!.text)![0];
+    await staff.close();
+
+    await page.goto(link.replace(/^http:\/\/[^/]+/, server.baseUrl));
+    await page.getByRole("textbox", { name: "New password", exact: true }).fill("fresh-tulips-2026");
+    await page.getByRole("textbox", { name: "Repeat the new password" }).fill("fresh-tulips-2026");
+    await page.getByRole("button", { name: "Save the new password" }).click();
+    await page.getByText("Your password has been changed.").waitFor();
+
+    // The link is spent.
+    await page.goto(link.replace(/^http:\/\/[^/]+/, server.baseUrl));
+    await page.getByText("The reset link has expired or was already used.", { exact: false }).waitFor();
+
+    await signIn(page, server.baseUrl, "buyer@demo.test", "fresh-tulips-2026");
+    await page.waitForURL(/\/Dashboard$/);
+    await page.context().close();
+  });
+});
