@@ -1,0 +1,241 @@
+import { describe, expect, it } from "vitest";
+import type { Cart, CartItem, Product } from "../../../contract/store.ts";
+import { INVALID_QUANTITY_MESSAGE, QUANTITY_REMAINING_MESSAGE } from "../../../domain/constants.ts";
+import {
+  cartCounts,
+  emptiedCart,
+  entryOf,
+  estimateCents,
+  isFeeLine,
+  lineStatus,
+  needsClearOnDateChange,
+  pailSavingCents,
+  priceTiers,
+  quantityFromEntry,
+  saveBody,
+  stockMessage,
+  withLineQuantity,
+} from "./cart-logic.ts";
+
+function item(over: Partial<CartItem> = {}): CartItem {
+  return {
+    id: 1,
+    productId: "LIL-1",
+    description: "Lily",
+    category: "Lilies",
+    colour: "White",
+    quantity: 10,
+    price: 1.5,
+    ysnPending: false,
+    ysnIsFinalProduct: false,
+    quantityConfirmed: 10,
+    quantityPending: 0,
+    offerOrderNumber: 7,
+    unitOfMeasureQty: 5,
+    pails: 2,
+    looseBunches: 0,
+    pailPrice: 1.5,
+    bunchPrice: 1.75,
+    lineTotal: 15,
+    message: null,
+    ...over,
+  };
+}
+
+function cart(items: CartItem[] = [item()]): Cart {
+  return {
+    customerId: "C1",
+    retailerId: 0,
+    items,
+    shipDate: "2026-03-03",
+    receivingDate: null,
+    boxed: false,
+    fresh: true,
+    holdTime: "2026-03-02T15:00:00.000Z",
+    version: 4,
+    subtotal: 15,
+    itemCount: 1,
+  };
+}
+
+function product(over: Partial<Product> = {}): Product {
+  return {
+    productId: "LIL-1",
+    description: "Lily",
+    category: "Lilies",
+    colour: "White",
+    colourHex: "#fff",
+    image: "lily",
+    grade: "Select",
+    stemsPerBunch: 10,
+    quantityRemaining: 100,
+    originalQuantityRemaining: 100,
+    unitOfMeasure: "Pail",
+    unitOfMeasureQty: 5,
+    bunchesPerBox: 10,
+    stemsPerBox: 100,
+    isFinalProduct: false,
+    special: false,
+    discount: 0,
+    discountQuantity: 20,
+    discountQuantity2: 40,
+    standardPrice: 1.5,
+    price: 1.5,
+    standardPriceNoPail: 1.75,
+    priceNoPail: 1.75,
+    discountPrice: 1.4,
+    discountPriceNoPail: 1.6,
+    discountPrice2: 1.3,
+    discountPriceNoPail2: 1.5,
+    showStore: true,
+    nextAvailableDate: null,
+    offerOrderNumber: 7,
+    ...over,
+  };
+}
+
+describe("saveBody", () => {
+  it("sends the whole cart: lines as productId + quantity, dates, boxed and the version read", () => {
+    expect(saveBody(cart())).toEqual({
+      shipDate: "2026-03-03",
+      receivingDate: null,
+      boxed: false,
+      items: [{ productId: "LIL-1", quantity: 10 }],
+      version: 4,
+    });
+  });
+
+  it("applies a patch, including clearing a date with null", () => {
+    const body = saveBody(cart(), { shipDate: "2026-03-04", receivingDate: "2026-03-05", boxed: true, items: [] });
+    expect(body).toMatchObject({ shipDate: "2026-03-04", receivingDate: "2026-03-05", boxed: true, items: [] });
+    expect(saveBody(cart(), { shipDate: null }).shipDate).toBeNull();
+  });
+
+  it("never sends fee or packaging lines back", () => {
+    const c = cart([item(), item({ productId: "RFLP1", category: "pails", description: "Pail fee" }), item({ productId: "ECO", category: "Fees", description: "Eco Fee" })]);
+    expect(saveBody(c).items).toEqual([{ productId: "LIL-1", quantity: 10 }]);
+  });
+});
+
+describe("withLineQuantity", () => {
+  const items = [item({ productId: "A", quantity: 1 }), item({ productId: "B", quantity: 2 })];
+  it("replaces an existing line in place", () => {
+    expect(withLineQuantity(items, "A", 7)).toEqual([
+      { productId: "A", quantity: 7 },
+      { productId: "B", quantity: 2 },
+    ]);
+  });
+  it("appends a new product", () => {
+    expect(withLineQuantity(items, "C", 3).at(-1)).toEqual({ productId: "C", quantity: 3 });
+  });
+  it("removes the line at 0, and ignores removing what is not there", () => {
+    expect(withLineQuantity(items, "A", 0)).toEqual([{ productId: "B", quantity: 2 }]);
+    expect(withLineQuantity(items, "Z", 0)).toHaveLength(2);
+  });
+});
+
+describe("quantityFromEntry", () => {
+  it("adds whole pails and loose bunches", () => {
+    expect(quantityFromEntry("2", "3", 5)).toEqual({ ok: true, quantity: 13 });
+    expect(quantityFromEntry("", "4", 5)).toEqual({ ok: true, quantity: 4 });
+    expect(quantityFromEntry(" 1 ", "", 5)).toEqual({ ok: true, quantity: 5 });
+  });
+  it("rejects anything but whole numbers, and nothing at all, with the SPEC text", () => {
+    for (const [p, b] of [
+      ["", ""],
+      ["0", "0"],
+      ["-1", ""],
+      ["1.5", ""],
+      ["", "abc"],
+      ["", "1e3"],
+    ]) {
+      expect(quantityFromEntry(p, b, 5)).toEqual({ ok: false, message: INVALID_QUANTITY_MESSAGE });
+    }
+  });
+  it("rejects pails for a product without a pail size", () => {
+    expect(quantityFromEntry("1", "", 0)).toEqual({ ok: false, message: INVALID_QUANTITY_MESSAGE });
+    expect(quantityFromEntry("", "3", 0)).toEqual({ ok: true, quantity: 3 });
+  });
+  it("allows emptying an existing line when asked to", () => {
+    expect(quantityFromEntry("", "", 5, true)).toEqual({ ok: true, quantity: 0 });
+  });
+  it("rejects quantities beyond the maximum", () => {
+    expect(quantityFromEntry("", "100001", 5).ok).toBe(false);
+  });
+});
+
+describe("entryOf", () => {
+  it("splits a quantity back into the two fields", () => {
+    expect(entryOf(13, 5)).toEqual({ pails: "2", bunches: "3" });
+    expect(entryOf(10, 5)).toEqual({ pails: "2", bunches: "" });
+    expect(entryOf(0, 5)).toEqual({ pails: "", bunches: "" });
+    expect(entryOf(3, 0)).toEqual({ pails: "", bunches: "3" });
+  });
+});
+
+describe("stockMessage", () => {
+  it("caps final products at what remains (which includes this buyer's own hold)", () => {
+    expect(stockMessage(11, product({ isFinalProduct: true, quantityRemaining: 10 }))).toBe(QUANTITY_REMAINING_MESSAGE);
+    expect(stockMessage(10, product({ isFinalProduct: true, quantityRemaining: 10 }))).toBeNull();
+  });
+  it("lets ordinary products go beyond stock (the rest becomes pending)", () => {
+    expect(stockMessage(500, product({ quantityRemaining: 0 }))).toBeNull();
+  });
+});
+
+describe("prices", () => {
+  it("lists the base price and the tiers that exist", () => {
+    expect(priceTiers(product())).toEqual([
+      { label: "Standard price", pailBunchCents: 150, looseBunchCents: 175 },
+      { label: "20+ bunches", pailBunchCents: 140, looseBunchCents: 160 },
+      { label: "40+ bunches", pailBunchCents: 130, looseBunchCents: 150 },
+    ]);
+    expect(priceTiers(product({ special: true, price: 1.2, priceNoPail: 1.4, discountQuantity: 0, discountQuantity2: 0 }))).toEqual([
+      { label: "Special price", pailBunchCents: 120, looseBunchCents: 140 },
+    ]);
+  });
+  it("estimates a line and the pail saving through the domain pricing", () => {
+    expect(estimateCents(7, product())).toBe(5 * 150 + 2 * 175);
+    expect(pailSavingCents(7, product())).toBe(25);
+    expect(pailSavingCents(10, product())).toBe(0);
+    expect(pailSavingCents(0, product())).toBe(0);
+  });
+});
+
+describe("needsClearOnDateChange", () => {
+  it("is false when every line is offered on the new date under the same offer", () => {
+    expect(needsClearOnDateChange([item()], [product()])).toBe(false);
+  });
+  it("is true when a line's offer order number changed", () => {
+    expect(needsClearOnDateChange([item()], [product({ offerOrderNumber: 8 })])).toBe(true);
+  });
+  it("is true when a line's product is missing or not shown in the store", () => {
+    expect(needsClearOnDateChange([item()], [])).toBe(true);
+    expect(needsClearOnDateChange([item()], [product({ showStore: false })])).toBe(true);
+  });
+  it("ignores fee lines", () => {
+    expect(needsClearOnDateChange([item(), item({ productId: "BX-M", category: "boxes", description: "Box" })], [product()])).toBe(false);
+  });
+});
+
+describe("lineStatus", () => {
+  it("says held, pending, partly pending or expired in words", () => {
+    expect(lineStatus(item(), true)).toEqual({ kind: "held", text: "Held" });
+    expect(lineStatus(item({ quantityConfirmed: 0, quantityPending: 10, ysnPending: true }), true)).toEqual({ kind: "pending", text: "Pending" });
+    expect(lineStatus(item({ quantityConfirmed: 8, quantityPending: 2 }), true)).toEqual({ kind: "partial", text: "8 held · 2 pending" });
+    expect(lineStatus(item(), false)).toEqual({ kind: "expired", text: "Hold expired" });
+    expect(lineStatus(item({ quantityConfirmed: 8, quantityPending: 2 }), false).text).toBe("Hold expired · 2 pending");
+  });
+});
+
+describe("cart summaries", () => {
+  it("counts merchandise only (fees and Eco Fee excluded)", () => {
+    const items = [item({ quantity: 3 }), item({ productId: "B", quantity: 4 }), item({ productId: "F", category: "Boxes", description: "Box", quantity: 2 }), item({ productId: "E", description: "Eco Fee", quantity: 1 })];
+    expect(cartCounts(items)).toEqual({ lines: 2, bunches: 7 });
+    expect(isFeeLine({ category: "pails", description: "x" })).toBe(true);
+  });
+  it("empties the cart and its dates after an order", () => {
+    const e = emptiedCart(cart());
+    expect(e).toMatchObject({ items: [], shipDate: null, receivingDate: null, holdTime: null, subtotal: 0, version: 4 });
+  });
+});

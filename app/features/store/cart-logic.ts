@@ -1,0 +1,190 @@
+// Pure rules of the store screens: building a save body, quantity entry by pail and bunch, the
+// ship-date change check, line status words. The business rules themselves live in domain/.
+import type { Cart, CartItem, CartSaveBody, Product } from "../../../contract/store.ts";
+import { validateQuantity } from "../../../domain/cart-flags.ts";
+import { ECO_FEE_DESCRIPTION, FEE_CATEGORIES, INVALID_QUANTITY_MESSAGE, QUANTITY_REMAINING_MESSAGE } from "../../../domain/constants.ts";
+import { dollarsToCents } from "../../../domain/money.ts";
+import { lineTotal, pailSavingPerBunch, splitPails, type OfferPrices } from "../../../domain/pricing.ts";
+
+export interface LineInput {
+  productId: string;
+  quantity: number;
+}
+
+export interface CartPatch {
+  items?: LineInput[];
+  shipDate?: string | null;
+  receivingDate?: string | null;
+  boxed?: boolean;
+}
+
+/** The whole cart as the API takes it: lines (productId + quantity), dates, boxed, and the version it was read at. */
+export function saveBody(cart: Cart, patch: CartPatch = {}): CartSaveBody {
+  return {
+    shipDate: patch.shipDate !== undefined ? patch.shipDate : cart.shipDate,
+    receivingDate: patch.receivingDate !== undefined ? patch.receivingDate : cart.receivingDate,
+    boxed: patch.boxed ?? cart.boxed,
+    items: patch.items ?? merchandiseLines(cart.items).map((i) => ({ productId: i.productId, quantity: i.quantity })),
+    version: cart.version,
+  };
+}
+
+/** Fee and packaging lines are the server's to add; they are never sent back as merchandise. */
+export function isFeeLine(item: Pick<CartItem, "category" | "description">): boolean {
+  const category = (item.category ?? "").toLowerCase();
+  return (FEE_CATEGORIES as readonly string[]).includes(category) || item.description === ECO_FEE_DESCRIPTION;
+}
+
+export function merchandiseLines<T extends Pick<CartItem, "category" | "description">>(items: readonly T[]): T[] {
+  return items.filter((i) => !isFeeLine(i));
+}
+
+/**
+ * The cart's lines with one product set to `quantity` (0 removes it). Existing lines keep their
+ * place; a new product goes to the end.
+ */
+export function withLineQuantity(items: readonly Pick<CartItem, "productId" | "quantity" | "category" | "description">[], productId: string, quantity: number): LineInput[] {
+  const lines = merchandiseLines(items).map((i) => ({ productId: i.productId, quantity: i.quantity }));
+  const at = lines.findIndex((l) => l.productId === productId);
+  if (quantity <= 0) return at === -1 ? lines : lines.filter((_, i) => i !== at);
+  if (at === -1) return [...lines, { productId, quantity }];
+  return lines.map((l, i) => (i === at ? { productId, quantity } : l));
+}
+
+export type QuantityEntry =
+  | { ok: true; quantity: number }
+  | { ok: false; message: typeof INVALID_QUANTITY_MESSAGE | typeof QUANTITY_REMAINING_MESSAGE };
+
+/**
+ * Pails and loose bunches as typed -> bunches. Empty fields count as 0; anything but digits is
+ * invalid; the total must be a valid quantity (SPEC §5). `allowZero` lets an existing line be
+ * emptied (which removes it).
+ */
+export function quantityFromEntry(pailsRaw: string, bunchesRaw: string, bunchesPerPail: number, allowZero = false): QuantityEntry {
+  const parse = (raw: string): number | null => {
+    const t = raw.trim();
+    if (t === "") return 0;
+    return /^\d+$/.test(t) ? Number(t) : null;
+  };
+  const pails = parse(pailsRaw);
+  const bunches = parse(bunchesRaw);
+  if (pails === null || bunches === null) return { ok: false, message: INVALID_QUANTITY_MESSAGE };
+  const perPail = Number.isInteger(bunchesPerPail) && bunchesPerPail > 0 ? bunchesPerPail : 0;
+  if (pails > 0 && perPail === 0) return { ok: false, message: INVALID_QUANTITY_MESSAGE };
+  const total = pails * perPail + bunches;
+  if (total === 0 && allowZero) return { ok: true, quantity: 0 };
+  const valid = validateQuantity(total);
+  return valid.ok ? { ok: true, quantity: valid.quantity } : { ok: false, message: valid.message };
+}
+
+/** A final product cannot be requested beyond what remains today (SPEC §5, DOMAIN "Carts and holds"). */
+export function stockMessage(quantity: number, product: Pick<Product, "isFinalProduct" | "quantityRemaining">): typeof QUANTITY_REMAINING_MESSAGE | null {
+  if (!product.isFinalProduct) return null;
+  // quantityRemaining already counts this buyer's own hold as theirs (docs/domain-store.md).
+  return quantity > Math.max(0, product.quantityRemaining) ? QUANTITY_REMAINING_MESSAGE : null;
+}
+
+/** The bunches of a quantity as the two entry fields show them. */
+export function entryOf(quantity: number, bunchesPerPail: number): { pails: string; bunches: string } {
+  if (quantity <= 0) return { pails: "", bunches: "" };
+  const { pails, looseBunches } = splitPails(quantity, bunchesPerPail);
+  return { pails: pails > 0 ? String(pails) : "", bunches: looseBunches > 0 ? String(looseBunches) : "" };
+}
+
+export function offerPricesOf(p: Product): OfferPrices {
+  return {
+    standardPriceCents: dollarsToCents(p.standardPrice),
+    priceCents: dollarsToCents(p.price),
+    standardPriceNoPailCents: dollarsToCents(p.standardPriceNoPail),
+    priceNoPailCents: dollarsToCents(p.priceNoPail),
+    discountPriceCents: dollarsToCents(p.discountPrice),
+    discountPriceNoPailCents: dollarsToCents(p.discountPriceNoPail),
+    discountPrice2Cents: dollarsToCents(p.discountPrice2),
+    discountPriceNoPail2Cents: dollarsToCents(p.discountPriceNoPail2),
+    discountQuantity: p.discountQuantity,
+    discountQuantity2: p.discountQuantity2,
+    special: p.special,
+    unitOfMeasureQty: p.unitOfMeasureQty,
+  };
+}
+
+/** An estimate of a line before the server prices it (the server's price is what the cart shows once saved). */
+export function estimateCents(quantity: number, p: Product): number {
+  return quantity > 0 ? lineTotal(quantity, offerPricesOf(p)).totalCents : 0;
+}
+
+/** Cents a bunch saved by ordering whole pails, for the SPEC §8 hint; 0 when there is nothing to gain. */
+export function pailSavingCents(quantity: number, p: Product): number {
+  return quantity > 0 ? pailSavingPerBunch(quantity, offerPricesOf(p)) : 0;
+}
+
+export interface PriceTierRow {
+  label: string;
+  /** Price per bunch when bought in whole pails, cents. */
+  pailBunchCents: number;
+  /** Price per loose bunch, cents. */
+  looseBunchCents: number;
+}
+
+/** The price list of an offer line: base (special or standard), then the quantity tiers that exist. */
+export function priceTiers(p: Product): PriceTierRow[] {
+  const prices = offerPricesOf(p);
+  const rows: PriceTierRow[] = [
+    {
+      label: p.special ? "Special price" : "Standard price",
+      pailBunchCents: p.special ? prices.priceCents : prices.standardPriceCents,
+      looseBunchCents: p.special ? prices.priceNoPailCents : prices.standardPriceNoPailCents,
+    },
+  ];
+  if (p.discountQuantity > 0) {
+    rows.push({ label: `${p.discountQuantity}+ bunches`, pailBunchCents: prices.discountPriceCents, looseBunchCents: prices.discountPriceNoPailCents });
+  }
+  if (p.discountQuantity2 > 0) {
+    rows.push({ label: `${p.discountQuantity2}+ bunches`, pailBunchCents: prices.discountPrice2Cents, looseBunchCents: prices.discountPriceNoPail2Cents });
+  }
+  return rows;
+}
+
+/**
+ * SPEC §4 "Changing the ship date": the cart must be cleared (or the change declined) when a line's
+ * offer order number differs on the new date or its product is not shown in the store there.
+ */
+export function needsClearOnDateChange(
+  items: readonly Pick<CartItem, "productId" | "offerOrderNumber" | "category" | "description">[],
+  products: readonly Pick<Product, "productId" | "offerOrderNumber" | "showStore">[],
+): boolean {
+  const byId = new Map(products.map((p) => [p.productId, p]));
+  return merchandiseLines(items).some((item) => {
+    const product = byId.get(item.productId);
+    if (!product || !product.showStore) return true;
+    return item.offerOrderNumber !== null && item.offerOrderNumber !== product.offerOrderNumber;
+  });
+}
+
+export type LineStatusKind = "held" | "pending" | "partial" | "expired";
+
+export interface LineStatus {
+  kind: LineStatusKind;
+  text: string;
+}
+
+/** A cart line's state in words (BRAND: never colour alone). `holdActive` is false once the hold has lapsed. */
+export function lineStatus(item: Pick<CartItem, "quantityConfirmed" | "quantityPending" | "ysnPending">, holdActive: boolean): LineStatus {
+  const confirmed = Math.max(0, item.quantityConfirmed);
+  const pending = Math.max(0, item.quantityPending);
+  if (confirmed === 0 || (item.ysnPending && pending === 0)) return { kind: "pending", text: "Pending" };
+  if (!holdActive) return { kind: "expired", text: pending > 0 ? `Hold expired · ${pending} pending` : "Hold expired" };
+  if (pending > 0) return { kind: "partial", text: `${confirmed} held · ${pending} pending` };
+  return { kind: "held", text: "Held" };
+}
+
+/** Merchandise line and bunch counts, for the cart summary (fee lines and 'Eco Fee' excluded, SPEC §9). */
+export function cartCounts(items: readonly Pick<CartItem, "quantity" | "category" | "description">[]): { lines: number; bunches: number } {
+  const lines = merchandiseLines(items);
+  return { lines: lines.length, bunches: lines.reduce((s, i) => s + i.quantity, 0) };
+}
+
+/** An empty cart with the same owner, for the moment after an order is placed. */
+export function emptiedCart(cart: Cart): Cart {
+  return { ...cart, items: [], shipDate: null, receivingDate: null, holdTime: null, subtotal: 0, itemCount: 0 };
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { activeFilterCount, EMPTY_FILTERS, facetsOf, filtersFromSearch, toggleValue } from "./filters.ts";
+
+describe("filters", () => {
+  it("toggles a multi-select value; the empty selection means all", () => {
+    expect(toggleValue([], "Lilies")).toEqual(["Lilies"]);
+    expect(toggleValue(["Lilies", "Gerbera"], "Lilies")).toEqual(["Gerbera"]);
+  });
+
+  it("counts active filters", () => {
+    expect(activeFilterCount(EMPTY_FILTERS)).toBe(0);
+    expect(activeFilterCount({ ...EMPTY_FILTERS, categories: ["a", "b"], text: " x ", onlyAvailable: true })).toBe(4);
+    expect(activeFilterCount({ ...EMPTY_FILTERS, text: "   " })).toBe(0);
+  });
+
+  it("builds sorted facets with counts and a colour swatch", () => {
+    const f = facetsOf([
+      { category: "Lilies", colour: "White", colourHex: "#fff" },
+      { category: "Gerbera", colour: "Red", colourHex: "#f00" },
+      { category: "Lilies", colour: "Red", colourHex: "#e00" },
+    ]);
+    expect(f.categories).toEqual([
+      { value: "Gerbera", count: 1 },
+      { value: "Lilies", count: 2 },
+    ]);
+    expect(f.colours).toEqual([
+      { value: "Red", count: 2, hex: "#f00" },
+      { value: "White", count: 1, hex: "#fff" },
+    ]);
+  });
+
+  it("reads filters from the address", () => {
+    expect(filtersFromSearch(new URLSearchParams("q=lily&category=Lilies&colour=White&colour=Pink&combo=1&specials=true"))).toEqual({
+      ...EMPTY_FILTERS,
+      text: "lily",
+      categories: ["Lilies"],
+      colours: ["White", "Pink"],
+      comboSpecial: true,
+      onlyDiscounted: true,
+    });
+    expect(filtersFromSearch(new URLSearchParams(""))).toEqual(EMPTY_FILTERS);
+  });
+});

@@ -1,0 +1,82 @@
+// Catalogue filter state and its facets. Matching itself is domain/search.ts filterWholesale.
+import type { Product } from "../../../contract/store.ts";
+import type { WholesaleFilters } from "../../../domain/search.ts";
+
+export interface FilterState {
+  categories: string[];
+  colours: string[];
+  text: string;
+  onlyAvailable: boolean;
+  onlyDiscounted: boolean;
+  comboSpecial: boolean;
+}
+
+export const EMPTY_FILTERS: FilterState = {
+  categories: [],
+  colours: [],
+  text: "",
+  onlyAvailable: false,
+  onlyDiscounted: false,
+  comboSpecial: false,
+};
+
+export function toWholesaleFilters(state: FilterState, comboProductIds: ReadonlySet<string>): WholesaleFilters {
+  return { ...state, comboProductIds };
+}
+
+/** Adds or removes a value of a multi-select; the empty selection means all (SPEC §4). */
+export function toggleValue(list: readonly string[], value: string): string[] {
+  return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
+}
+
+export function activeFilterCount(state: FilterState): number {
+  return (
+    state.categories.length +
+    state.colours.length +
+    (state.text.trim() ? 1 : 0) +
+    (state.onlyAvailable ? 1 : 0) +
+    (state.onlyDiscounted ? 1 : 0) +
+    (state.comboSpecial ? 1 : 0)
+  );
+}
+
+export interface Facet {
+  value: string;
+  count: number;
+  /** A colour's swatch (the first product's colourHex). */
+  hex?: string;
+}
+
+/** Categories and colours present in the list, with counts, alphabetical. */
+export function facetsOf(products: readonly Pick<Product, "category" | "colour" | "colourHex">[]): { categories: Facet[]; colours: Facet[] } {
+  const categories = new Map<string, Facet>();
+  const colours = new Map<string, Facet>();
+  for (const p of products) {
+    if (p.category) {
+      const c = categories.get(p.category) ?? { value: p.category, count: 0 };
+      c.count++;
+      categories.set(p.category, c);
+    }
+    if (p.colour) {
+      const c = colours.get(p.colour) ?? { value: p.colour, count: 0, hex: p.colourHex };
+      c.count++;
+      colours.set(p.colour, c);
+    }
+  }
+  const byName = (a: Facet, b: Facet) => a.value.localeCompare(b.value);
+  return { categories: [...categories.values()].sort(byName), colours: [...colours.values()].sort(byName) };
+}
+
+/** Filters from the address (?q=, ?category=, ?colour=, ?combo=1, ?specials=1), e.g. links from the dashboard. */
+export function filtersFromSearch(search: URLSearchParams): FilterState {
+  const truthy = (k: string) => ["1", "true", "yes"].includes((search.get(k) ?? "").toLowerCase());
+  return {
+    ...EMPTY_FILTERS,
+    text: search.get("q") ?? "",
+    categories: search.getAll("category").filter(Boolean),
+    colours: search.getAll("colour").filter(Boolean),
+    comboSpecial: truthy("combo"),
+    onlyDiscounted: truthy("specials"),
+    onlyAvailable: truthy("available"),
+  };
+}

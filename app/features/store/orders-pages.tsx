@@ -1,0 +1,151 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { ApiError } from "../../lib/api.ts";
+import { instant, longDate, money, shortDate } from "./format.ts";
+import { OrderLinesTable, OrdersTable, OrderStatusBadge } from "./order-parts.tsx";
+import { useOrder, useOrders, useShipDateDetail, useStoreIds } from "./queries.ts";
+import { NeedsCustomer } from "./store-page.tsx";
+
+function Page({ children }: { children: ReactNode }) {
+  return <section className="mx-auto max-w-6xl px-3 py-6 sm:px-4 md:px-6">{children}</section>;
+}
+
+function Loading({ what }: { what: string }) {
+  return (
+    <p className="py-10 text-center text-sage" role="status">
+      Loading {what}…
+    </p>
+  );
+}
+
+function LoadFailed({ error, what }: { error: unknown; what: string }) {
+  const notFound = error instanceof ApiError && (error.status === 404 || error.status === 403);
+  return (
+    <div className="rounded-xl border border-dashed border-line bg-white px-6 py-10 text-center" role="alert">
+      <p className="font-serif text-2xl">{notFound ? `We could not find that ${what}` : `We could not load this ${what}`}</p>
+      <p className="mt-2 text-sage">
+        {notFound ? "It may belong to another customer, or the number may be mistyped." : "Please try again in a moment."}
+      </p>
+      <Link to="/Orders" className="btn btn-secondary mt-5">
+        All orders
+      </Link>
+    </div>
+  );
+}
+
+export function OrdersPage() {
+  const ids = useStoreIds();
+  const orders = useOrders(ids);
+  if (!ids) return <NeedsCustomer />;
+  return (
+    <Page>
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-3xl">Orders</h1>
+        <Link to="/store" className="btn btn-primary">
+          New order
+        </Link>
+      </div>
+      {orders.isPending ? (
+        <Loading what="your orders" />
+      ) : orders.isError ? (
+        <LoadFailed error={orders.error} what="order list" />
+      ) : orders.data.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-line bg-white px-6 py-12 text-center">
+          <p className="font-serif text-2xl">No orders yet</p>
+          <p className="mt-2 text-sage">Orders you place in the store show here with their status.</p>
+        </div>
+      ) : (
+        <div className="md:rounded-xl md:border md:border-line md:bg-white md:p-2">
+          <p className="sr-only" role="status">
+            {orders.data.length} orders
+          </p>
+          <OrdersTable orders={orders.data} caption="Your orders, newest first" />
+        </div>
+      )}
+    </Page>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold tracking-wide text-sage uppercase">{label}</dt>
+      <dd className="mt-0.5">{children}</dd>
+    </div>
+  );
+}
+
+export function OrderDetailPage({ orderNumber }: { orderNumber: number }) {
+  const ids = useStoreIds();
+  const order = useOrder(ids, orderNumber);
+  if (!ids) return <NeedsCustomer />;
+  if (order.isPending) return <Page>{<Loading what={`order ${orderNumber}`} />}</Page>;
+  if (order.isError)
+    return (
+      <Page>
+        <LoadFailed error={order.error} what="order" />
+      </Page>
+    );
+  const o = order.data;
+  const pending = o.lines.filter((l) => l.quantityPending > 0).length;
+  return (
+    <Page>
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <h1 className="text-3xl">Order {o.orderNumber}</h1>
+        <OrderStatusBadge status={o.status} />
+      </div>
+      <dl className="mb-5 grid grid-cols-2 gap-4 rounded-xl border border-line bg-white p-4 sm:grid-cols-3 lg:grid-cols-6">
+        <Fact label="Placed">{instant(o.placedAt)}</Fact>
+        <Fact label="Ship date">{shortDate(o.shipDate)}</Fact>
+        {o.receivingDate && <Fact label="Pickup date">{shortDate(o.receivingDate)}</Fact>}
+        <Fact label="Packing">{o.boxed ? "Boxed" : "Not boxed (pails)"}</Fact>
+        <Fact label="Lines">
+          <span className="tabular">{o.lineCount}</span>
+          {pending > 0 && <span className="text-sm text-amber-text"> · {pending} pending</span>}
+        </Fact>
+        <Fact label="Total">
+          <span className="text-lg font-semibold tabular">{money(o.total)}</span>
+        </Fact>
+      </dl>
+      <div className="md:rounded-xl md:border md:border-line md:bg-white md:p-2">
+        <OrderLinesTable lines={o.lines} caption={`Lines of order ${o.orderNumber}`} />
+      </div>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <Link to={`/Orders/${o.orderNumber}/ShipDateDetail`} className="underline">Everything shipping {shortDate(o.shipDate)}</Link>
+        <p className="text-sm text-sage">
+          Subtotal <span className="tabular">{money(o.subtotal)}</span> · Total <strong className="text-ink tabular">{money(o.total)}</strong>
+        </p>
+      </div>
+    </Page>
+  );
+}
+
+export function ShipDateDetailPage({ orderNumber }: { orderNumber: number }) {
+  const ids = useStoreIds();
+  const detail = useShipDateDetail(ids, orderNumber);
+  if (!ids) return <NeedsCustomer />;
+  if (detail.isPending) return <Page>{<Loading what="the ship date" />}</Page>;
+  if (detail.isError)
+    return (
+      <Page>
+        <LoadFailed error={detail.error} what="ship date" />
+      </Page>
+    );
+  const d = detail.data;
+  const orderNumbers = [...new Set(d.lines.map((l) => l.orderNumber))];
+  return (
+    <Page>
+      <h1 className="text-3xl">Shipping {longDate(d.shipDate)}</h1>
+      <p className="mt-1 mb-5 text-sage">
+        Every line you have on this ship date, across {orderNumbers.length} {orderNumbers.length === 1 ? "order" : "orders"}. Opened from{" "}
+        <Link to={`/Orders/${d.orderNumber}`} className="underline">order {d.orderNumber}</Link>.
+      </p>
+      <div className="md:rounded-xl md:border md:border-line md:bg-white md:p-2">
+        <OrderLinesTable lines={d.lines} caption={`Lines shipping ${shortDate(d.shipDate)}`} showOrder />
+      </div>
+      <p className="mt-4 text-right">
+        Total for the day <strong className="tabular">{money(d.total)}</strong>
+      </p>
+    </Page>
+  );
+}

@@ -1,0 +1,132 @@
+import { memo, useId, useState, type FormEvent } from "react";
+import type { CartItem, Product } from "../../../contract/store.ts";
+import { InlineAlert } from "../../components/ui/alert.tsx";
+import { pailHintText } from "../../../domain/pricing.ts";
+import { entryOf, pailSavingCents, quantityFromEntry, stockMessage } from "./cart-logic.ts";
+import { markPailHintShown, pailHintShown } from "./preferences.ts";
+import { qtyButton, qtyButtonUpdate, qtyInput } from "./ui.ts";
+
+/** Saves one line; true when saved, false when it failed (already reported), or the server's inline message about this line. */
+export type SaveLine = (productId: string, quantity: number) => Promise<boolean | string>;
+
+/**
+ * Quantity by the pail and by the bunch for one offer line. Shows what the cart holds, validates
+ * with the SPEC §5 messages as inline error alerts, and the pail saving hint once ever.
+ */
+export const QuantityEntry = memo(function QuantityEntry({
+  product,
+  line,
+  onSave,
+  layout = "row",
+}: {
+  product: Product;
+  line: CartItem | undefined;
+  onSave: SaveLine;
+  layout?: "row" | "card" | "stacked";
+}) {
+  const inCartQuantity = line?.quantity ?? 0;
+  const start = entryOf(inCartQuantity, product.unitOfMeasureQty);
+  const [pails, setPails] = useState(start.pails);
+  const [bunches, setBunches] = useState(start.bunches);
+  // When the cart's quantity changes (a save, a cap, a removal), the fields show it again; the
+  // component stays mounted so the one-time pail hint survives the save that triggered it.
+  const [shownQuantity, setShownQuantity] = useState(inCartQuantity);
+  if (shownQuantity !== inCartQuantity) {
+    setShownQuantity(inCartQuantity);
+    setPails(start.pails);
+    setBunches(start.bunches);
+  }
+  const [error, setError] = useState<string | null>(null);
+  const [hint, setHint] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const byPail = product.unitOfMeasureQty > 0;
+  const inCart = !!line && line.quantity > 0;
+  const label = product.description;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    const entry = quantityFromEntry(pails, bunches, product.unitOfMeasureQty, inCart);
+    if (!entry.ok) {
+      setError(entry.message);
+      return;
+    }
+    const capped = stockMessage(entry.quantity, product);
+    if (capped) {
+      setError(capped);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    const ok = await onSave(product.productId, entry.quantity);
+    setBusy(false);
+    if (typeof ok === "string") {
+      setError(ok);
+      return;
+    }
+    if (!ok) return;
+    const saving = pailSavingCents(entry.quantity, product);
+    if (saving > 0 && !pailHintShown()) {
+      markPailHintShown();
+      setHint(pailHintText(saving));
+    }
+  }
+
+  const serverMessage = line?.message ?? null;
+  const stacked = layout === "stacked";
+  const labelClass = stacked ? "text-sm font-semibold" : layout === "card" ? "text-xs text-sage" : "text-xs text-sage md:sr-only";
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className={stacked ? "flex flex-col gap-2" : "flex flex-col gap-1.5"}>
+      <div className={`flex items-end gap-1.5 ${stacked ? "flex-wrap" : ""}`}>
+        {byPail && (
+          <div className="flex flex-col">
+            <label htmlFor={`${id}-p`} className={labelClass}>
+              Pails<span className="sr-only"> of {label} ({product.unitOfMeasureQty} bunches each)</span>
+            </label>
+            <input
+              id={`${id}-p`}
+              inputMode="numeric"
+              autoComplete="off"
+              className={qtyInput}
+              value={pails}
+              onChange={(e) => setPails(e.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-err` : undefined}
+            />
+          </div>
+        )}
+        <div className="flex flex-col">
+          <label htmlFor={`${id}-b`} className={labelClass}>
+            Bunches<span className="sr-only"> of {label}</span>
+          </label>
+          <input
+            id={`${id}-b`}
+            inputMode="numeric"
+            autoComplete="off"
+            className={qtyInput}
+            value={bunches}
+            onChange={(e) => setBunches(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-err` : undefined}
+          />
+        </div>
+        <button type="submit" className={inCart ? qtyButtonUpdate : qtyButton} disabled={busy} aria-label={`${inCart ? "Update" : "Add"} ${label}${inCart ? " in cart" : " to cart"}`}>
+          {busy ? "Saving…" : inCart ? "Update" : "Add"}
+        </button>
+      </div>
+      {inCart && !error && (
+        <p className="text-xs text-leaf-dark">
+          <span aria-hidden="true">✓ </span>In cart: {line!.quantity} {line!.quantity === 1 ? "bunch" : "bunches"}
+        </p>
+      )}
+      {error && (
+        <div id={`${id}-err`}>
+          <InlineAlert alert={{ title: "", message: error, type: "error", inline: true }} />
+        </div>
+      )}
+      {!error && serverMessage && <InlineAlert alert={{ title: "", message: serverMessage, type: "error", inline: true }} />}
+      {hint && <InlineAlert alert={{ title: "", message: hint, type: "info", inline: true, options: { primaryText: "Got it", showSecondary: false } }} onClose={() => setHint(null)} />}
+    </form>
+  );
+});

@@ -1,0 +1,352 @@
+// Query keys, API paths and hooks of the wholesale store and its dashboard (SPEC §7).
+// Every path is built here so the screens never spell one.
+import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useCallback, useMemo, useRef } from "react";
+import type {
+  BlitzVoucher,
+  Cart,
+  CartSaveBody,
+  Catalog,
+  ComboSpecial,
+  FutureSpecial,
+  InteractiveImage,
+  Order,
+  OrderSummary,
+  PlaceOrderResponse,
+  Product,
+  Profile,
+  ShipDateDetail,
+} from "../../../contract/store.ts";
+import { api, ApiError } from "../../lib/api.ts";
+import { useRootData } from "../../lib/session.ts";
+
+/** Who the store is acting for. retailerId is 0 for a user without a retailer (a path segment). */
+export interface StoreIds {
+  userId: string;
+  customerId: string;
+  retailerId: number;
+  isRetailer: boolean;
+  /** The staff member acting as this user, sent as salesUserId when an order is placed. */
+  salesUserId: string | null;
+}
+
+/** Null until the user has a current customer: nothing customer-specific is fetched before that. */
+export function useStoreIds(): StoreIds | null {
+  const { session } = useRootData();
+  const user = session.user;
+  const userId = user?.id;
+  const customerId = user?.currentCustomer?.customerID;
+  const retailerID = user?.retailerID ?? null;
+  const salesUserId = session.originalUser?.id ?? null;
+  return useMemo(
+    () =>
+      userId && customerId
+        ? { userId, customerId, retailerId: retailerID ?? 0, isRetailer: retailerID !== null, salesUserId }
+        : null,
+    [userId, customerId, retailerID, salesUserId],
+  );
+}
+
+const e = encodeURIComponent;
+const seg = (ids: StoreIds) => `${e(ids.userId)}/${e(ids.customerId)}/${ids.retailerId}`;
+const retailerQuery = (ids: StoreIds) => ({ retailerId: ids.isRetailer ? ids.retailerId : undefined });
+
+export const storePaths = {
+  profile: (ids: StoreIds) => `/api/Store/Profile/${seg(ids)}`,
+  earliestDate: (ids: StoreIds) => `/api/Store/Retailer/EarlistDate/${seg(ids)}`,
+  retailerShipDate: (ids: StoreIds, date: string) => `/api/Store/Retailer/Shipdate/${seg(ids)}/${e(date)}`,
+  catalog: (ids: StoreIds, date: string) => `/api/Store/Catalog/${e(ids.customerId)}/${e(date)}/${e(ids.userId)}`,
+  products: (ids: StoreIds, orderId: number, date: string) => `/api/Store/Catalog/Products/${e(ids.userId)}/${e(ids.customerId)}/${orderId}/${e(date)}`,
+  cart: (ids: StoreIds) => `/api/Store/Cart/${e(ids.userId)}/${e(ids.customerId)}`,
+  saveCart: (ids: StoreIds) => `/api/Store/Cart/Save/${e(ids.userId)}/${e(ids.customerId)}`,
+  removeHold: (ids: StoreIds) => `/api/Store/Cart/RemoveHold/${e(ids.userId)}/${e(ids.customerId)}`,
+  blitzVoucher: (ids: StoreIds) => `/api/Store/GetBlitzVoucher/${e(ids.userId)}`,
+  placeOrder: (ids: StoreIds) => `/api/Store/PlaceOrder/${e(ids.userId)}/${e(ids.customerId)}`,
+  recommended: () => `/api/Store/Recommended`,
+  specials: (ids: StoreIds) => `/api/Dashboard/Specials/${seg(ids)}`,
+  futureSpecials: (ids: StoreIds) => `/api/Dashboard/FutureSpecials/${seg(ids)}`,
+  recentOrders: (ids: StoreIds) => `/api/Dashboard/RecentOrders/${e(ids.customerId)}`,
+  interactiveImage: () => `/api/Dashboard/InteractiveImg`,
+  comboSpecials: () => `/api/Dashboard/ComboSpecials`,
+  orders: (ids: StoreIds) => `/api/Orders/${e(ids.userId)}/${e(ids.customerId)}`,
+  order: (ids: StoreIds, orderNumber: number) => `/api/Orders/${e(ids.userId)}/${e(ids.customerId)}/${orderNumber}`,
+  shipDateDetail: (ids: StoreIds, orderNumber: number) => `/api/Orders/${e(ids.userId)}/${e(ids.customerId)}/${orderNumber}/ShipDateDetail`,
+};
+
+const who = (ids: StoreIds) => [ids.userId, ids.customerId, ids.retailerId] as const;
+
+export const storeKeys = {
+  all: ["store"] as const,
+  profile: (ids: StoreIds) => ["store", "profile", ...who(ids)] as const,
+  earliestDate: (ids: StoreIds) => ["store", "earliestDate", ...who(ids)] as const,
+  retailerShipDate: (ids: StoreIds, date: string) => ["store", "retailerShipDate", ...who(ids), date] as const,
+  catalog: (ids: StoreIds, date: string) => ["store", "catalog", ...who(ids), date] as const,
+  products: (ids: StoreIds, orderId: number, date: string) => ["store", "products", ...who(ids), orderId, date] as const,
+  productsAll: (ids: StoreIds) => ["store", "products", ...who(ids)] as const,
+  cart: (ids: StoreIds) => ["store", "cart", ...who(ids)] as const,
+  blitz: (ids: StoreIds) => ["store", "blitz", ...who(ids)] as const,
+  recommended: (ids: StoreIds) => ["store", "recommended", ...who(ids)] as const,
+  specials: (ids: StoreIds) => ["store", "specials", ...who(ids)] as const,
+  futureSpecials: (ids: StoreIds) => ["store", "futureSpecials", ...who(ids)] as const,
+  recentOrders: (ids: StoreIds) => ["store", "recentOrders", ...who(ids)] as const,
+  interactiveImage: () => ["store", "interactiveImage"] as const,
+  comboSpecials: (ids: StoreIds) => ["store", "comboSpecials", ...who(ids)] as const,
+  orders: (ids: StoreIds) => ["store", "orders", ...who(ids)] as const,
+  order: (ids: StoreIds, orderNumber: number) => ["store", "orders", ...who(ids), orderNumber] as const,
+  shipDateDetail: (ids: StoreIds, orderNumber: number) => ["store", "orders", ...who(ids), orderNumber, "shipDate"] as const,
+};
+
+// ---- fetchers (also used imperatively by the ship-date change) ------------------------------
+
+/** SPEC §8: a ship date lookup failure gives null. */
+export async function fetchRetailerShipDate(ids: StoreIds, date: string): Promise<string | null> {
+  try {
+    const res = await api.get<{ shipDate: string | null }>(storePaths.retailerShipDate(ids, date));
+    return res?.shipDate ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The offer (catalog) for a ship date; null when there is none. */
+export async function fetchCatalog(ids: StoreIds, date: string): Promise<Catalog | null> {
+  try {
+    const res = await api.get<Catalog | Catalog[] | null>(storePaths.catalog(ids, date));
+    if (Array.isArray(res)) return res[0] ?? null;
+    return res ?? null;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+/** SPEC §8 "Catalogue products": 510 is fatal (rethrown to the route's error screen); other errors give nothing. */
+export async function fetchProducts(ids: StoreIds, orderId: number, date: string): Promise<Product[]> {
+  try {
+    return await api.get<Product[]>(storePaths.products(ids, orderId, date), retailerQuery(ids));
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 510) throw err;
+    return [];
+  }
+}
+
+export const fetchCart = (ids: StoreIds) => api.get<Cart>(storePaths.cart(ids), retailerQuery(ids));
+
+export function catalogQuery(ids: StoreIds, date: string) {
+  return { queryKey: storeKeys.catalog(ids, date), queryFn: () => fetchCatalog(ids, date), staleTime: 60_000 };
+}
+export function productsQuery(ids: StoreIds, orderId: number, date: string) {
+  return { queryKey: storeKeys.products(ids, orderId, date), queryFn: () => fetchProducts(ids, orderId, date), staleTime: 30_000 };
+}
+
+/** The products offered for a ship date: the date's catalog, then its products. */
+export async function loadProductsFor(client: QueryClient, ids: StoreIds, shipDate: string): Promise<Product[]> {
+  const catalog = await client.fetchQuery(catalogQuery(ids, shipDate));
+  if (!catalog) return [];
+  return client.fetchQuery(productsQuery(ids, catalog.orderId, shipDate));
+}
+
+// ---- hooks --------------------------------------------------------------------------------
+
+export function useProfile(ids: StoreIds | null) {
+  return useQuery({
+    queryKey: ids ? storeKeys.profile(ids) : ["store", "profile", "none"],
+    queryFn: () => api.get<Profile>(storePaths.profile(ids!)),
+    enabled: !!ids,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useEarliestDate(ids: StoreIds | null) {
+  return useQuery({
+    queryKey: ids ? storeKeys.earliestDate(ids) : ["store", "earliestDate", "none"],
+    queryFn: async () => {
+      try {
+        return (await api.get<{ receiptDate: string }>(storePaths.earliestDate(ids!))).receiptDate ?? null;
+      } catch {
+        return null;
+      }
+    },
+    enabled: !!ids?.isRetailer,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useCart(ids: StoreIds | null) {
+  return useQuery({
+    queryKey: ids ? storeKeys.cart(ids) : ["store", "cart", "none"],
+    queryFn: () => fetchCart(ids!),
+    enabled: !!ids,
+    staleTime: 0,
+  });
+}
+
+export function useCatalog(ids: StoreIds | null, shipDate: string | null) {
+  return useQuery({ ...catalogQuery(ids!, shipDate ?? ""), enabled: !!ids && !!shipDate });
+}
+
+export function useProducts(ids: StoreIds | null, orderId: number | null, shipDate: string | null) {
+  const q = useQuery({
+    ...productsQuery(ids!, orderId ?? 0, shipDate ?? ""),
+    enabled: !!ids && !!shipDate && orderId !== null,
+    // A 510 is fatal: the route's error screen takes it (SPEC §8).
+    throwOnError: (err) => err instanceof ApiError && err.status === 510,
+  });
+  return q;
+}
+
+export function useComboSpecials(ids: StoreIds | null) {
+  return useQuery({
+    queryKey: ids ? storeKeys.comboSpecials(ids) : ["store", "comboSpecials", "none"],
+    queryFn: () =>
+      api.get<ComboSpecial[]>(storePaths.comboSpecials(), {
+        userId: ids!.userId,
+        customerId: ids!.customerId,
+        retailerId: ids!.isRetailer ? ids!.retailerId : undefined,
+      }),
+    enabled: !!ids,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useSpecials(ids: StoreIds | null) {
+  return useQuery({
+    queryKey: ids ? storeKeys.specials(ids) : ["store", "specials", "none"],
+    queryFn: () => api.get<Product[]>(storePaths.specials(ids!)),
+    enabled: !!ids,
+  });
+}
+
+export function useFutureSpecials(ids: StoreIds | null) {
+  return useQuery({
+    queryKey: ids ? storeKeys.futureSpecials(ids) : ["store", "futureSpecials", "none"],
+    queryFn: () => api.get<FutureSpecial[]>(storePaths.futureSpecials(ids!)),
+    enabled: !!ids,
+  });
+}
+
+export function useRecentOrders(ids: StoreIds | null) {
+  return useQuery({
+    queryKey: ids ? storeKeys.recentOrders(ids) : ["store", "recentOrders", "none"],
+    queryFn: () => api.get<OrderSummary[]>(storePaths.recentOrders(ids!)),
+    enabled: !!ids,
+  });
+}
+
+export function useInteractiveImage(enabled: boolean) {
+  return useQuery({
+    queryKey: storeKeys.interactiveImage(),
+    queryFn: () => api.get<InteractiveImage>(storePaths.interactiveImage()),
+    enabled,
+    staleTime: 60 * 60_000,
+  });
+}
+
+export function useRecommended(ids: StoreIds | null) {
+  return useQuery({
+    queryKey: ids ? storeKeys.recommended(ids) : ["store", "recommended", "none"],
+    queryFn: () => api.get<Product[]>(storePaths.recommended(), { customerId: ids!.customerId, userId: ids!.userId, retailerId: ids!.retailerId }),
+    enabled: !!ids,
+  });
+}
+
+export function useBlitzVoucher(ids: StoreIds | null) {
+  return useQuery({
+    queryKey: ids ? storeKeys.blitz(ids) : ["store", "blitz", "none"],
+    queryFn: () => api.get<BlitzVoucher>(storePaths.blitzVoucher(ids!)),
+    enabled: !!ids,
+  });
+}
+
+export function useOrders(ids: StoreIds | null) {
+  return useQuery({
+    queryKey: ids ? storeKeys.orders(ids) : ["store", "orders", "none"],
+    queryFn: () => api.get<OrderSummary[]>(storePaths.orders(ids!), retailerQuery(ids!)),
+    enabled: !!ids,
+  });
+}
+
+export function useOrder(ids: StoreIds | null, orderNumber: number) {
+  return useQuery({
+    queryKey: ids ? storeKeys.order(ids, orderNumber) : ["store", "order", "none"],
+    queryFn: () => api.get<Order>(storePaths.order(ids!, orderNumber), retailerQuery(ids!)),
+    enabled: !!ids,
+  });
+}
+
+export function useShipDateDetail(ids: StoreIds | null, orderNumber: number) {
+  return useQuery({
+    queryKey: ids ? storeKeys.shipDateDetail(ids, orderNumber) : ["store", "shipDateDetail", "none"],
+    queryFn: () => api.get<ShipDateDetail>(storePaths.shipDateDetail(ids!, orderNumber), retailerQuery(ids!)),
+    enabled: !!ids,
+  });
+}
+
+// ---- cart writes --------------------------------------------------------------------------
+
+export type SaveOutcome = { ok: true; cart: Cart } | { ok: false; conflict: boolean; error: ApiError };
+
+/**
+ * Saves run one after another, each built from the cart as the last save left it, so quick
+ * successive changes never send a stale version. The server's cart is the truth afterwards; a 409
+ * carries the current cart in `data`, which replaces ours.
+ */
+export function useCartSaver(ids: StoreIds | null) {
+  const client = useQueryClient();
+  const chain = useRef<Promise<unknown>>(Promise.resolve());
+  return useCallback(
+    (build: (cart: Cart) => CartSaveBody | null): Promise<SaveOutcome | null> => {
+      if (!ids) return Promise.resolve(null);
+      const run = async (): Promise<SaveOutcome | null> => {
+        const current = client.getQueryData<Cart>(storeKeys.cart(ids));
+        if (!current) return null;
+        const body = build(current);
+        if (!body) return null;
+        try {
+          const saved = await api.post<Cart>(storePaths.saveCart(ids), body, retailerQuery(ids));
+          client.setQueryData(storeKeys.cart(ids), saved);
+          return { ok: true, cart: saved };
+        } catch (err) {
+          const error = err instanceof ApiError ? err : new ApiError(0, "");
+          const conflict = error.status === 409 && isCart(error.data);
+          if (conflict) client.setQueryData(storeKeys.cart(ids), error.data as Cart);
+          return { ok: false, conflict, error };
+        }
+      };
+      const next = chain.current.then(run, run);
+      chain.current = next.catch(() => undefined);
+      return next;
+    },
+    [client, ids],
+  );
+}
+
+function isCart(value: unknown): value is Cart {
+  return typeof value === "object" && value !== null && Array.isArray((value as Cart).items) && typeof (value as Cart).version === "number";
+}
+
+export function useRemoveHold(ids: StoreIds | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      await api.put(storePaths.removeHold(ids!), {}, retailerQuery(ids!));
+    },
+    onSettled: async () => {
+      if (!ids) return;
+      // The released stock shows again for everyone, this screen included.
+      await Promise.all([
+        client.invalidateQueries({ queryKey: storeKeys.cart(ids) }),
+        client.invalidateQueries({ queryKey: storeKeys.productsAll(ids) }),
+      ]);
+    },
+  });
+}
+
+export async function placeOrder(ids: StoreIds, idempotencyKey: string): Promise<PlaceOrderResponse> {
+  return api.post<PlaceOrderResponse>(
+    storePaths.placeOrder(ids),
+    {},
+    { retailerId: ids.isRetailer ? ids.retailerId : undefined, salesUserId: ids.salesUserId ?? undefined },
+    { "Idempotency-Key": idempotencyKey },
+  );
+}

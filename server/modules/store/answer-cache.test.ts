@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { AnswerCache, negotiateEncoding } from "./answer-cache.ts";
+
+describe("negotiateEncoding", () => {
+  it.each([
+    ["gzip, deflate, br", "br"],
+    ["gzip", "gzip"],
+    ["br;q=0, gzip", "gzip"],
+    ["gzip;q=0", "identity"],
+    ["*", "br"],
+    ["", "identity"],
+    [undefined, "identity"],
+    ["identity", "identity"],
+  ])("%s -> %s", (header, expected) => {
+    expect(negotiateEncoding(header)).toBe(expected);
+  });
+});
+
+describe("AnswerCache", () => {
+  it("returns bodies that decompress to the JSON, compressing once per encoding", async () => {
+    const cache = new AnswerCache(2);
+    const entry = cache.set('W/"a"', JSON.stringify({ hello: "lilies" }));
+    const br = (await cache.body(entry, "br")) as Buffer;
+    expect(JSON.parse(brotliDecompressSync(br).toString())).toEqual({ hello: "lilies" });
+    expect(await cache.body(entry, "br")).toBe(br);
+    expect(JSON.parse(gunzipSync((await cache.body(entry, "gzip")) as Buffer).toString())).toEqual({ hello: "lilies" });
+    expect(await cache.body(entry, "identity")).toBe('{"hello":"lilies"}');
+  });
+
+  it("evicts the least recently used entry", () => {
+    const cache = new AnswerCache(2);
+    cache.set("a", "1");
+    cache.set("b", "2");
+    cache.get("a");
+    cache.set("c", "3");
+    expect(cache.get("b")).toBeUndefined();
+    expect(cache.get("a")?.json).toBe("1");
+    expect(cache.get("c")?.json).toBe("3");
+  });
+});

@@ -1,0 +1,63 @@
+import { brotliCompress, constants, gzip } from "node:zlib";
+import { promisify } from "node:util";
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+export type Encoding = "br" | "gzip" | "identity";
+
+interface Entry {
+  json: string;
+  br?: Promise<Buffer>;
+  gzip?: Promise<Buffer>;
+}
+
+/**
+ * Serialised (and compressed) answers keyed by their ETag. The ETag is a hash of everything the
+ * answer depends on, so an entry can never be stale: a change makes a new tag. This is a cache only —
+ * losing it, or running several instances each with their own, changes speed, never results.
+ */
+export class AnswerCache {
+  private readonly entries = new Map<string, Entry>();
+  constructor(private readonly max = 24) {}
+
+  get(etag: string): Entry | undefined {
+    const e = this.entries.get(etag);
+    if (e) {
+      // Map keeps insertion order: re-inserting makes it the most recently used.
+      this.entries.delete(etag);
+      this.entries.set(etag, e);
+    }
+    return e;
+  }
+
+  set(etag: string, json: string): Entry {
+    const e: Entry = { json };
+    this.entries.set(etag, e);
+    while (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+    return e;
+  }
+
+  /** The body in the requested encoding, compressed once per entry and encoding. */
+  async body(entry: Entry, encoding: Encoding): Promise<string | Buffer> {
+    if (encoding === "br")
+      return (entry.br ??= brotli(Buffer.from(entry.json), { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
+    if (encoding === "gzip") return (entry.gzip ??= gz(Buffer.from(entry.json), { level: 6 }));
+    return entry.json;
+  }
+}
+
+/** The best encoding the client accepts among brotli and gzip (q=0 refuses). */
+export function negotiateEncoding(header: string | string[] | undefined): Encoding {
+  const accepted = new Map<string, number>();
+  for (const part of (Array.isArray(header) ? header.join(",") : (header ?? "")).split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (!name) continue;
+    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+    accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
+  if (ok("br")) return "br";
+  if (ok("gzip")) return "gzip";
+  return "identity";
+}

@@ -1,0 +1,70 @@
+import type { Product } from "../../../contract/store.ts";
+import { centsToDollars } from "../../../domain/money.ts";
+import { applyCustomerDiscount, type OfferPrices } from "../../../domain/pricing.ts";
+import type { OfferLineRow, OfferRow, ProductRow } from "./repo.ts";
+
+/** The offer's prices at this customer's price level (domain applyCustomerDiscount on each price). */
+export function customerPrices(ol: OfferLineRow, unitOfMeasureQty: number, discountPercent: number): OfferPrices {
+  const d = (cents: number) => applyCustomerDiscount(cents, discountPercent);
+  return {
+    standardPriceCents: d(ol.standardPriceCents),
+    priceCents: d(ol.priceCents),
+    standardPriceNoPailCents: d(ol.standardPriceNoPailCents),
+    priceNoPailCents: d(ol.priceNoPailCents),
+    discountPriceCents: d(ol.discountPriceCents),
+    discountPriceNoPailCents: d(ol.discountPriceNoPailCents),
+    discountPrice2Cents: d(ol.discountPrice2Cents),
+    discountPriceNoPail2Cents: d(ol.discountPriceNoPail2Cents),
+    discountQuantity: ol.discountQuantity,
+    discountQuantity2: ol.discountQuantity2,
+    special: ol.special,
+    unitOfMeasureQty,
+  };
+}
+
+/**
+ * What a buyer may still take: original - ordered - active holds of other carts (the buyer's own
+ * hold counts as theirs). Never below 0 even if stock counts were lowered under existing orders.
+ */
+export function freeQuantity(ol: Pick<OfferLineRow, "originalQuantity" | "quantityOrdered">, heldByOthers: number): number {
+  return Math.max(0, ol.originalQuantity - ol.quantityOrdered - heldByOthers);
+}
+
+export function toProduct(row: { ol: OfferLineRow; p: ProductRow; heldByOthers: number }, offerOrderNumber: number, discountPercent: number): Product {
+  const { ol, p } = row;
+  const prices = customerPrices(ol, p.unitOfMeasureQty, discountPercent);
+  return {
+    productId: p.productId,
+    description: p.description,
+    category: p.category,
+    colour: p.colour,
+    colourHex: p.colourHex,
+    image: p.image,
+    grade: p.grade,
+    stemsPerBunch: p.stemsPerBunch,
+    quantityRemaining: freeQuantity(ol, row.heldByOthers),
+    originalQuantityRemaining: Math.max(0, ol.originalQuantity - ol.quantityOrdered),
+    unitOfMeasure: p.unitOfMeasure,
+    unitOfMeasureQty: p.unitOfMeasureQty,
+    bunchesPerBox: p.bunchesPerBox,
+    stemsPerBox: p.stemsPerBox,
+    isFinalProduct: ol.isFinalProduct,
+    special: ol.special,
+    discount: Number(ol.discount),
+    discountQuantity: ol.discountQuantity,
+    discountQuantity2: ol.discountQuantity2,
+    standardPrice: centsToDollars(prices.standardPriceCents),
+    price: centsToDollars(prices.priceCents),
+    standardPriceNoPail: centsToDollars(prices.standardPriceNoPailCents),
+    priceNoPail: centsToDollars(prices.priceNoPailCents),
+    discountPrice: centsToDollars(prices.discountPriceCents),
+    discountPriceNoPail: centsToDollars(prices.discountPriceNoPailCents),
+    discountPrice2: centsToDollars(prices.discountPrice2Cents),
+    discountPriceNoPail2: centsToDollars(prices.discountPriceNoPail2Cents),
+    showStore: ol.showStore && p.showStore,
+    nextAvailableDate: ol.nextAvailableDate,
+    offerOrderNumber,
+  };
+}
+
+export type { OfferRow };

@@ -1,0 +1,185 @@
+import { and, asc, eq, gt, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { rowsOf, type DbOrTx } from "../../../db/client.ts";
+import { carts, catalogCustomers, catalogs, customers, holds, offerLines, products, retailers, shipTimes } from "../../../db/schema/index.ts";
+import type { PickupDays, ShipTime } from "../../../domain/ship-dates.ts";
+import { notFound } from "../../errors.ts";
+
+export type CatalogRow = typeof catalogs.$inferSelect;
+export type OfferLineRow = typeof offerLines.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;
+export type CartRow = typeof carts.$inferSelect;
+
+/** Who is buying: the customer (price level, ship times) and, for a retailer, its pickup days. */
+export interface Buyer {
+  customerId: string;
+  kind: "wholesale" | "massMarket";
+  alwaysBoxed: boolean;
+  discountPercent: number;
+  shipTimes: ShipTime[];
+  /** 0 when the buyer is the customer itself. */
+  retailerId: number;
+  pickupDays: PickupDays | null;
+}
+
+export async function loadBuyer(db: DbOrTx, customerId: string, retailerId: number): Promise<Buyer> {
+  const [c] = await db.select().from(customers).where(eq(customers.customerId, customerId));
+  if (!c) throw notFound("Customer not found.");
+  const times = await db
+    .select({ weekday: shipTimes.weekday, cutoffShipTime: shipTimes.cutoffShipTime })
+    .from(shipTimes)
+    .where(eq(shipTimes.customerId, customerId))
+    .orderBy(asc(shipTimes.weekday));
+  let pickupDays: PickupDays | null = null;
+  if (retailerId > 0) {
+    const [r] = await db.select().from(retailers).where(eq(retailers.retailerId, retailerId));
+    if (!r) throw notFound("Retailer not found.");
+    pickupDays = {
+      monday: r.pickupMonday,
+      tuesday: r.pickupTuesday,
+      wednesday: r.pickupWednesday,
+      thursday: r.pickupThursday,
+      friday: r.pickupFriday,
+    };
+  }
+  return {
+    customerId,
+    kind: c.kind,
+    alwaysBoxed: c.alwaysBoxed,
+    discountPercent: c.discountPercent,
+    shipTimes: times,
+    retailerId,
+    pickupDays,
+  };
+}
+
+/**
+ * Wholesale catalogs covering `date` for the buyer: those restricted to this customer, and the
+ * unrestricted ones when the customer is a wholesale customer. "Current first": a catalog made for
+ * this customer beats a general one, then the latest-starting offer, then the highest order number.
+ */
+export async function catalogsFor(db: DbOrTx, buyer: Pick<Buyer, "customerId" | "kind">, date: string): Promise<CatalogRow[]> {
+  const mine = sql<boolean>`exists (select 1 from ${catalogCustomers} cc where cc.catalog_id = "catalogs"."id" and cc.customer_id = ${buyer.customerId})`;
+  const open = sql<boolean>`not exists (select 1 from ${catalogCustomers} cc where cc.catalog_id = "catalogs"."id")`;
+  return db
+    .select()
+    .from(catalogs)
+    .where(
+      and(
+        eq(catalogs.kind, "wholesale"),
+        sql`${catalogs.shipDateFrom} <= ${date}::date`,
+        sql`${catalogs.shipDateTo} >= ${date}::date`,
+        buyer.kind === "wholesale" ? sql`(${mine} or ${open})` : mine,
+      ),
+    )
+    .orderBy(sql`${mine} desc`, sql`${catalogs.shipDateFrom} desc`, sql`${catalogs.orderId} desc`);
+}
+
+/** Catalogs of the buyer that start after `date` (for future specials), soonest first. */
+export async function laterCatalogs(db: DbOrTx, buyer: Pick<Buyer, "customerId" | "kind">, date: string): Promise<CatalogRow[]> {
+  const mine = sql<boolean>`exists (select 1 from ${catalogCustomers} cc where cc.catalog_id = "catalogs"."id" and cc.customer_id = ${buyer.customerId})`;
+  const open = sql<boolean>`not exists (select 1 from ${catalogCustomers} cc where cc.catalog_id = "catalogs"."id")`;
+  return db
+    .select()
+    .from(catalogs)
+    .where(and(eq(catalogs.kind, "wholesale"), sql`${catalogs.shipDateFrom} > ${date}::date`, buyer.kind === "wholesale" ? sql`(${mine} or ${open})` : mine))
+    .orderBy(asc(catalogs.shipDateFrom), asc(catalogs.orderId))
+    .limit(20);
+}
+
+/** The wholesale cart id of an owner, or 0 when it has none yet (no cart has id 0). */
+export async function cartIdOf(db: DbOrTx, owner: { userId: string; customerId: string; retailerId: number }): Promise<number> {
+  const [c] = await db
+    .select({ id: carts.id })
+    .from(carts)
+    .where(and(eq(carts.userId, owner.userId), eq(carts.customerId, owner.customerId), eq(carts.retailerId, owner.retailerId), eq(carts.store, "wholesale")));
+  return c?.id ?? 0;
+}
+
+/** An offer line visible in the store: the line, its product, and the stock held by carts other than the buyer's. */
+export interface OfferRow {
+  ol: OfferLineRow;
+  p: ProductRow;
+  /** Active holds of other carts on this line. */
+  heldByOthers: number;
+}
+
+const visible = and(eq(offerLines.showStore, true), eq(products.showStore, true), eq(products.active, true));
+
+/**
+ * One query for a whole catalog: offer lines joined with products, and the active holds of other
+ * carts summed in one grouped subquery (holds are few; the holds index covers line + expiry).
+ */
+export async function offerRows(
+  db: DbOrTx,
+  catalogIds: number[],
+  excludeCartId: number,
+  filter?: SQL,
+): Promise<OfferRow[]> {
+  if (!catalogIds.length) return [];
+  const held = db
+    .select({ offerLineId: holds.offerLineId, qty: sql<number>`sum(${holds.quantity})::int`.as("held_qty") })
+    .from(holds)
+    .innerJoin(offerLines, eq(offerLines.id, holds.offerLineId))
+    .where(and(inArray(offerLines.catalogId, catalogIds), gt(holds.expiresAt, sql`now()`), ne(holds.cartId, excludeCartId)))
+    .groupBy(holds.offerLineId)
+    .as("held");
+  const rows = await db
+    .select({ ol: offerLines, p: products, heldByOthers: sql<number>`coalesce(${held.qty}, 0)`.mapWith(Number) })
+    .from(offerLines)
+    .innerJoin(products, eq(products.productId, offerLines.productId))
+    .leftJoin(held, eq(held.offerLineId, offerLines.id))
+    .where(and(inArray(offerLines.catalogId, catalogIds), visible, filter))
+    .orderBy(asc(products.category), asc(products.description), asc(products.productId));
+  return rows;
+}
+
+/**
+ * A fingerprint of everything Catalog/Products depends on besides the request: every offer line and
+ * product row of the catalog (any column), and the set of active holds of other carts. Order-free
+ * sums of row hashes: one scan each, nothing shipped to the app. A hold lapsing leaves the active
+ * set, so the fingerprint changes with time alone, as the answer does.
+ */
+export async function catalogFingerprint(db: DbOrTx, catalogId: number, excludeCartId: number): Promise<string> {
+  const result = await db.execute(sql`
+    select
+      (select coalesce(sum(hashtext(ol::text)::bigint + hashtext(p::text)::bigint), 0)::text || '.' || count(*)::text
+         from offer_lines ol join products p on p.product_id = ol.product_id
+        where ol.catalog_id = ${catalogId}) as lines,
+      (select coalesce(sum(hashtext(h.cart_id::text || ':' || h.offer_line_id::text || ':' || h.quantity::text)::bigint), 0)::text || '.' || count(*)::text
+         from holds h join offer_lines ol on ol.id = h.offer_line_id
+        where ol.catalog_id = ${catalogId} and h.expires_at > now() and h.cart_id <> ${excludeCartId}) as held,
+      (select updated_at::text from catalogs where id = ${catalogId}) as updated`);
+  const row = rowsOf<{ lines: string; held: string; updated: string }>(result)[0]!;
+  return `${row.lines}|${row.held}|${row.updated}`;
+}
+
+/** Active holds on the given offer lines, summed per line, of every cart except one. */
+export async function heldByOthers(db: DbOrTx, offerLineIds: number[], cartId: number): Promise<Map<number, number>> {
+  if (!offerLineIds.length) return new Map();
+  const rows = await db
+    .select({ id: holds.offerLineId, qty: sql<number>`sum(${holds.quantity})::int`.mapWith(Number) })
+    .from(holds)
+    .where(and(inArray(holds.offerLineId, offerLineIds), ne(holds.cartId, cartId), gt(holds.expiresAt, sql`now()`)))
+    .groupBy(holds.offerLineId);
+  return new Map(rows.map((r) => [r.id, r.qty]));
+}
+
+/** A cart's own holds that are still active, per offer line. */
+export async function ownActiveHolds(db: DbOrTx, cartId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ id: holds.offerLineId, qty: holds.quantity })
+    .from(holds)
+    .where(and(eq(holds.cartId, cartId), gt(holds.expiresAt, sql`now()`)));
+  return new Map(rows.map((r) => [r.id, r.qty]));
+}
+
+/**
+ * Locks offer lines for a stock decision. One statement sorted by id: rows are locked in id order,
+ * so two buyers touching the same lines never deadlock. NO KEY UPDATE serialises buyers exactly like
+ * FOR UPDATE but does not block foreign-key checks (cart and order lines referencing the row).
+ */
+export async function lockOfferLines(tx: DbOrTx, ids: number[]): Promise<Map<number, OfferLineRow>> {
+  if (!ids.length) return new Map();
+  const rows = await tx.select().from(offerLines).where(inArray(offerLines.id, ids)).orderBy(asc(offerLines.id)).for("no key update");
+  return new Map(rows.map((r) => [r.id, r]));
+}
