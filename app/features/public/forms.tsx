@@ -1,0 +1,157 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import type { z } from "zod";
+import { FormReceipt, FormTokenResponse, type FormKind } from "../../../contract/public.ts";
+import { api, ApiError } from "../../lib/api.ts";
+import { fieldErrors } from "../../components/ui/field.tsx";
+import { InlineAlert } from "../../components/ui/alert.tsx";
+
+interface Token {
+  token: string;
+  /** When it may be sent, by this browser's clock. */
+  readyAt: number;
+}
+
+/**
+ * A public form's signed token. The server refuses posts sooner than a few seconds after the
+ * token was issued; rather than show people an error, the form quietly waits out the rest.
+ */
+export function useFormToken(form: FormKind) {
+  const [token, setToken] = useState<Token | null>(null);
+  const [failed, setFailed] = useState(false);
+  const pending = useRef<Promise<Token> | null>(null);
+
+  const fetchToken = useCallback(() => {
+    const p = api.get("/api/Public/FormToken", { form }, FormTokenResponse).then((t) => {
+      const next = { token: t.token, readyAt: Date.now() + t.minDelayMs + 250 };
+      setToken(next);
+      setFailed(false);
+      return next;
+    });
+    pending.current = p;
+    p.catch(() => setFailed(true));
+    return p;
+  }, [form]);
+
+  useEffect(() => {
+    void fetchToken().catch(() => {});
+  }, [fetchToken]);
+
+  /** A token that may be sent now (waiting if it is too fresh). */
+  const ready = useCallback(async () => {
+    const t = token ?? (await (pending.current ?? fetchToken()).catch(() => fetchToken()));
+    const wait = t.readyAt - Date.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    return t.token;
+  }, [token, fetchToken]);
+
+  return { ready, refresh: fetchToken, failed };
+}
+
+export type SubmitState<F> =
+  | { status: "editing"; errors: Partial<Record<(keyof F & string) | "opening", string>>; message?: string }
+  | { status: "sending" }
+  | { status: "sent"; reference: string };
+
+/**
+ * Validates with the same Zod schema the server uses, posts with a fresh token, and maps the
+ * server's answers back onto the form. What people typed is never cleared by an error.
+ */
+export function usePublicForm<S extends z.ZodObject>(options: { form: FormKind; schema: S; url: () => string }) {
+  const { ready, refresh, failed } = useFormToken(options.form);
+  const [state, setState] = useState<SubmitState<z.input<S>>>({ status: "editing", errors: {} });
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // After a refused attempt, take people to the first field that needs them (or the message).
+  useEffect(() => {
+    if (state.status !== "editing" || !state.message) return;
+    const form = formRef.current;
+    const target = form?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form?.querySelector<HTMLElement>('[role="alert"]');
+    target?.focus();
+  }, [state]);
+
+  /** `extra`: messages for fields the schema does not hold (such as which job). */
+  async function submit(values: Record<string, unknown>, honeypot: string, extra: Record<string, string> = {}) {
+    const parsed = options.schema.safeParse(values);
+    if (!parsed.success || Object.keys(extra).length) {
+      const errors = { ...(parsed.success ? {} : fieldErrors(parsed.error.issues)), ...extra };
+      setState({ status: "editing", errors: errors as never, message: "Please check the fields marked below." });
+      return false;
+    }
+    setState({ status: "sending" });
+    try {
+      const formToken = await ready();
+      const receipt = FormReceipt.parse(await api.post(options.url(), { ...parsed.data, website: honeypot, formToken }));
+      setState({ status: "sent", reference: receipt.reference });
+      return true;
+    } catch (err) {
+      if (err instanceof ApiError) {
+        const { formToken: tokenProblem, ...fields } = err.fields;
+        if (tokenProblem) void refresh().catch(() => {});
+        const message =
+          err.status === 429 || tokenProblem || !Object.keys(fields).length
+            ? err.message
+            : "Please check the fields marked below.";
+        setState({ status: "editing", errors: fields as never, message });
+      } else {
+        setState({ status: "editing", errors: {}, message: "Something went wrong on our side. Your text is still here; please try again." });
+      }
+      return false;
+    }
+  }
+
+  function reset() {
+    setState({ status: "editing", errors: {} });
+    void refresh().catch(() => {});
+  }
+
+  return { state, submit, reset, formRef, tokenFailed: failed };
+}
+
+/** The field robots fill and people never see. */
+export function Honeypot({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  return (
+    <div className="hp-field" aria-hidden="true">
+      <label>
+        Leave this field empty
+        <input type="text" name="website" tabIndex={-1} autoComplete="off" value={value} onChange={(e) => onChange(e.target.value)} />
+      </label>
+    </div>
+  );
+}
+
+/** The form-level message: above the fields, announced when it appears. */
+export function FormMessage({ message }: { message?: string }) {
+  if (!message) return null;
+  return <InlineAlert alert={{ type: "error", title: "Not sent yet", message }} />;
+}
+
+/** What people see once the form is through: focus moves here so it is announced. */
+export function Confirmation({ title, children, onAgain, againLabel }: { title: string; children: ReactNode; onAgain: () => void; againLabel: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div role="status" className="rounded-[1.5rem] border border-leaf/30 bg-leaf-light p-8 text-ink md:p-10">
+      <span aria-hidden="true" className="grid h-12 w-12 place-items-center rounded-full bg-leaf text-2xl text-white">
+        ✓
+      </span>
+      <h2 ref={heading} tabIndex={-1} className="display mt-5 text-3xl outline-none">
+        {title}
+      </h2>
+      <div className="mt-3 space-y-2 text-lg text-ink/85">{children}</div>
+      <button type="button" className="btn btn-secondary mt-8" onClick={onAgain}>
+        {againLabel}
+      </button>
+    </div>
+  );
+}
+
+/** Characters used of the maximum, for long text fields. */
+export function Counter({ id, used, max }: { id: string; used: number; max: number }) {
+  const over = used > max;
+  return (
+    <p id={id} className={`mt-1 text-right text-sm tabular ${over ? "font-semibold text-[#b42318]" : "text-sage"}`}>
+      {used.toLocaleString("en-US")} / {max.toLocaleString("en-US")}
+      <span className="sr-only"> characters</span>
+    </p>
+  );
+}

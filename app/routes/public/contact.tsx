@@ -1,0 +1,194 @@
+import { useId, useState, type FormEvent } from "react";
+import { useLoaderData, type LoaderFunctionArgs, type MetaArgs } from "react-router";
+import { ContactFields, FORM_LIMITS } from "../../../contract/public.ts";
+import { TextField } from "../../components/ui/field.tsx";
+import { appContext } from "../../lib/context.ts";
+import { seo } from "../../lib/seo.ts";
+import { Confirmation, Counter, FormMessage, Honeypot, usePublicForm } from "../../features/public/forms.tsx";
+import { splitSections } from "../../features/public/sections.ts";
+import { Band, PageHero, Prose } from "../../features/public/ui.tsx";
+
+export function loader({ context }: LoaderFunctionArgs) {
+  const ctx = appContext(context);
+  const doc = ctx.services.content.page("contact");
+  const { sections } = splitSections(doc?.html ?? "");
+  return {
+    title: String(doc?.meta.title ?? "Contact us"),
+    description: String(doc?.meta.description ?? ""),
+    phone: String(doc?.meta.phone ?? ""),
+    email: String(doc?.meta.email ?? ""),
+    salesEmail: String(doc?.meta.salesEmail ?? ""),
+    address: String(doc?.meta.address ?? ""),
+    sections,
+    site: ctx.site,
+  };
+}
+
+export function meta({ data: d }: MetaArgs<typeof loader>) {
+  return d ? seo({ title: d.title, description: d.description, path: "/Contact", site: d.site }) : [];
+}
+
+const TOPICS = [
+  "Opening a wholesale account",
+  "Pricing and pre-booking",
+  "An order, a delivery or a claim",
+  "Weddings and events",
+  "Press or a visit to the range",
+  "Something else",
+];
+
+const EMPTY = { name: "", email: "", phone: "", company: "", subject: TOPICS[0]!, message: "" };
+
+function ContactForm() {
+  const [values, setValues] = useState(EMPTY);
+  const [honeypot, setHoneypot] = useState("");
+  const { state, submit, reset, formRef } = usePublicForm({ form: "contact", schema: ContactFields, url: () => "/api/Public/Contact" });
+  const ids = { subject: useId(), message: useId(), counter: useId() };
+  const errors = state.status === "editing" ? state.errors : {};
+  const set = (k: keyof typeof EMPTY) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
+
+  if (state.status === "sent") {
+    return (
+      <Confirmation
+        title={`Thank you, ${values.name.split(" ")[0] || values.name}.`}
+        againLabel="Send another message"
+        onAgain={() => {
+          setValues(EMPTY);
+          reset();
+        }}
+      >
+        <p>Your message is with our team. We answer on business days, usually the same day, at {values.email}.</p>
+        <p className="text-base text-sage">
+          Your reference is <strong className="text-ink">{state.reference}</strong>.
+        </p>
+      </Confirmation>
+    );
+  }
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    await submit(values, honeypot);
+  }
+
+  const sending = state.status === "sending";
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} aria-labelledby="form-title" className="relative space-y-5">
+      <FormMessage message={state.status === "editing" ? state.message : undefined} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label="Your name" name="name" autoComplete="name" required maxLength={FORM_LIMITS.name + 20} value={values.name} onChange={set("name")} error={errors.name} />
+        <TextField label="E-mail" name="email" type="email" autoComplete="email" required value={values.email} onChange={set("email")} error={errors.email} />
+        <TextField label="Phone (optional)" name="phone" type="tel" autoComplete="tel" value={values.phone} onChange={set("phone")} error={errors.phone} />
+        <TextField label="Business (optional)" name="company" autoComplete="organization" value={values.company} onChange={set("company")} error={errors.company} />
+      </div>
+      <div>
+        <label htmlFor={ids.subject} className="field-label">
+          What is it about?
+        </label>
+        <select id={ids.subject} name="subject" className="field-input" value={values.subject} onChange={set("subject")} aria-invalid={errors.subject ? true : undefined}>
+          {TOPICS.map((t) => (
+            <option key={t}>{t}</option>
+          ))}
+        </select>
+        {errors.subject && <p className="field-error">{errors.subject}</p>}
+      </div>
+      <div>
+        <label htmlFor={ids.message} className="field-label">
+          Your message<span aria-hidden="true" className="text-petal"> *</span>
+        </label>
+        <textarea
+          id={ids.message}
+          name="message"
+          required
+          rows={7}
+          className="field-input min-h-40"
+          value={values.message}
+          onChange={set("message")}
+          aria-invalid={errors.message ? true : undefined}
+          aria-describedby={[errors.message ? `${ids.message}-error` : null, ids.counter].filter(Boolean).join(" ")}
+        />
+        <div className="flex items-start justify-between gap-4">
+          {errors.message ? (
+            <p id={`${ids.message}-error`} className="field-error">
+              {errors.message}
+            </p>
+          ) : (
+            <span />
+          )}
+          <Counter id={ids.counter} used={values.message.trim().length} max={FORM_LIMITS.message} />
+        </div>
+      </div>
+      <Honeypot value={honeypot} onChange={setHoneypot} />
+      <div className="flex flex-wrap items-center gap-4 pt-1">
+        <button type="submit" className="btn btn-primary min-w-40" disabled={sending} aria-disabled={sending}>
+          {sending ? "Sending…" : "Send message"}
+        </button>
+        <p className="text-sm text-sage">We only use your details to answer you.</p>
+      </div>
+    </form>
+  );
+}
+
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
+
+export default function Contact() {
+  const d = useLoaderData<typeof loader>();
+  const cards = d.sections.filter((s) => s.title.toLowerCase() !== "address");
+  const address = d.sections.find((s) => s.title.toLowerCase() === "address");
+  return (
+    <>
+      <PageHero
+        eyebrow="Contact"
+        title={d.title}
+        lead={<p>{d.description}</p>}
+        compact
+        art="gerbera"
+        artColor="#F6C445"
+        artAlt="A yellow gerbera"
+        wash="#F9D27A"
+        actions={
+          <>
+            {d.phone && (
+              <a className="btn btn-primary" href={telHref(d.phone)}>
+                Call {d.phone}
+              </a>
+            )}
+            {d.email && (
+              <a className="btn btn-secondary" href={`mailto:${d.email}`}>
+                {d.email}
+              </a>
+            )}
+          </>
+        }
+      />
+      <Band className="!pt-0">
+        <div className="grid gap-10 lg:grid-cols-12">
+          <section aria-labelledby="form-title" className="rounded-[2rem] border border-line bg-white p-6 shadow-[0_30px_60px_-50px_rgb(31_42_36/0.5)] sm:p-10 lg:col-span-7">
+            <h2 id="form-title" className="display text-3xl">
+              Write to us
+            </h2>
+            <p className="mt-2 mb-8 text-sage">Fields marked * are needed. We reply by e-mail, usually the same business day.</p>
+            <ContactForm />
+          </section>
+          <div className="space-y-5 lg:col-span-5">
+            {cards.map((s) => (
+              <section key={s.id} aria-labelledby={s.id} className="rounded-[1.5rem] bg-mist p-6 md:p-7">
+                <h2 id={s.id} className="display text-2xl">
+                  {s.title}
+                </h2>
+                <Prose html={s.html} className="mt-3 !text-base" />
+              </section>
+            ))}
+            {address && (
+              <section aria-labelledby={address.id} className="rounded-[1.5rem] bg-leaf p-6 text-white md:p-7">
+                <h2 id={address.id} className="display text-2xl text-white">
+                  Find us
+                </h2>
+                <Prose html={address.html} className="mt-3 !text-base !text-white [&_a]:!text-white" />
+              </section>
+            )}
+          </div>
+        </div>
+      </Band>
+    </>
+  );
+}

@@ -1,0 +1,269 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { desc, eq, sql } from "drizzle-orm";
+import { buildTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { contactMessages, jobApplications, mailOutbox, rateLimits } from "../../../db/schema/index.ts";
+import { FORM_MESSAGES, RATE_LIMITS, issueFormToken } from "./service.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ STAFF_EMAIL: "staff@grower.test" });
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.db.delete(rateLimits);
+});
+
+let ipSeq = 1;
+/** Each test posts from its own address so rate limits never leak between tests. */
+const freshIp = () => `10.0.${Math.floor(ipSeq / 250)}.${ipSeq++ % 250}`;
+
+/** A token issued long enough ago to pass the too-fast check. */
+const token = (form: "contact" | "apply", ageMs = 10_000) => issueFormToken(t.config, form, Date.now() - ageMs).token;
+
+const contact = (over: Record<string, unknown> = {}) => ({
+  name: "Ana Florist",
+  email: "ana@shop.test",
+  phone: "(555) 010-2233",
+  company: "Ana's Flowers",
+  subject: "Opening an account",
+  message: "We would like to buy lilies every week.",
+  website: "",
+  formToken: token("contact"),
+  ...over,
+});
+
+const postContact = (payload: Record<string, unknown>, ip = freshIp()) =>
+  t.app.inject({ method: "POST", url: "/api/Public/Contact", payload, remoteAddress: ip });
+
+const counts = async () => {
+  const [c] = await t.db.select({ n: sql<number>`count(*)::int` }).from(contactMessages);
+  const [j] = await t.db.select({ n: sql<number>`count(*)::int` }).from(jobApplications);
+  const [m] = await t.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox);
+  return { contact: c!.n, jobs: j!.n, mail: m!.n };
+};
+
+describe("GET /api/Public/FormToken", () => {
+  it("issues a token that is not cached", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/Public/FormToken?form=contact" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    const body = res.json();
+    expect(body.token).toMatch(/^\d{13}\.[\w-]{16}\.[\w-]{43}$/);
+    expect(body.minDelayMs).toBe(3000);
+    expect(body.maxAgeMs).toBe(86_400_000);
+  });
+
+  it("rejects an unknown form", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/Public/FormToken?form=newsletter" });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe("POST /api/Public/Contact", () => {
+  it("stores a valid message and mails staff in the same transaction", async () => {
+    const before = await counts();
+    const res = await postContact(contact());
+    expect(res.statusCode).toBe(201);
+    const { reference } = res.json();
+    expect(reference).toMatch(/^C-\d+$/);
+    const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, Number(reference.slice(2))));
+    expect(row).toMatchObject({ name: "Ana Florist", email: "ana@shop.test", company: "Ana's Flowers", subject: "Opening an account" });
+    const [mail] = await t.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
+    expect(mail).toMatchObject({ to: "staff@grower.test", kind: "contact-message", status: "held", html: null });
+    expect(mail!.subject).toContain(reference);
+    expect(mail!.text).toContain("We would like to buy lilies every week.");
+    expect(mail!.text).toContain("ana@shop.test");
+    const after = await counts();
+    expect(after.contact - before.contact).toBe(1);
+    expect(after.mail - before.mail).toBe(1);
+  });
+
+  it("treats optional fields as optional", async () => {
+    const res = await postContact(contact({ phone: "", company: undefined }));
+    expect(res.statusCode).toBe(201);
+  });
+
+  const invalid: [string, Record<string, unknown>, string, string][] = [
+    ["missing name", { name: undefined }, "name", "This field is required"],
+    ["blank name", { name: "   " }, "name", "This field is required"],
+    ["long name", { name: "a".repeat(101) }, "name", "Maximum 100 characters"],
+    ["name with a line break", { name: "Ana\nBcc: x@y.test" }, "name", "Invalid format"],
+    ["missing email", { email: "" }, "email", "This field is required"],
+    ["bad email", { email: "ana@" }, "email", "Please enter a valid email"],
+    ["bad phone", { phone: "call me" }, "phone", "Invalid format"],
+    ["long company", { company: "c".repeat(121) }, "company", "Maximum 120 characters"],
+    ["missing subject", { subject: undefined }, "subject", "This field is required"],
+    ["long subject", { subject: "s".repeat(151) }, "subject", "Maximum 150 characters"],
+    ["missing message", { message: "" }, "message", "This field is required"],
+    ["long message", { message: "m".repeat(4001) }, "message", "Maximum 4000 characters"],
+  ];
+  it.each(invalid)("rejects %s with the field message and stores nothing", async (_case, over, field, message) => {
+    const before = await counts();
+    const res = await postContact(contact(over));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields[field]).toBe(message);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("rejects a filled honeypot", async () => {
+    const before = await counts();
+    const res = await postContact(contact({ website: "http://spam.example" }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(FORM_MESSAGES.honeypot);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("rejects a post sent sooner than 3 seconds after the form was issued", async () => {
+    const before = await counts();
+    const res = await postContact(contact({ formToken: token("contact", 500) }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(FORM_MESSAGES.tooFast);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("rejects a form older than a day", async () => {
+    const res = await postContact(contact({ formToken: token("contact", 25 * 3600_000) }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(FORM_MESSAGES.expired);
+  });
+
+  it("rejects forged, tampered, missing and cross-form tokens", async () => {
+    const before = await counts();
+    const good = token("contact");
+    const [issued, nonce, sig] = good.split(".");
+    const backdated = `${Number(issued) - 60_000}.${nonce}.${sig}`;
+    const flipped = `${issued}.${nonce}.${sig!.slice(0, -1)}${sig!.endsWith("A") ? "B" : "A"}`;
+    for (const formToken of [backdated, flipped, "1700000000000.aaaaaaaaaaaaaaaa.bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", "nonsense", token("apply")]) {
+      const res = await postContact(contact({ formToken }));
+      expect(res.statusCode, formToken).toBe(400);
+      expect(res.json().message).toBe(FORM_MESSAGES.invalid);
+    }
+    const missing = await postContact(contact({ formToken: undefined }));
+    expect(missing.statusCode).toBe(400);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("accepts a token once", async () => {
+    const formToken = token("contact");
+    const ip = freshIp();
+    expect((await postContact(contact({ formToken }), ip)).statusCode).toBe(201);
+    const again = await postContact(contact({ formToken }), ip);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(FORM_MESSAGES.replayed);
+  });
+
+  it("limits messages per address with 429, counted in the database", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < RATE_LIMITS.contact.max; i++) expect((await postContact(contact(), ip)).statusCode).toBe(201);
+    const before = await counts();
+    const res = await postContact(contact(), ip);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toBe(FORM_MESSAGES.contactLimit);
+    expect(await counts()).toEqual(before);
+    // Another address is not affected.
+    expect((await postContact(contact())).statusCode).toBe(201);
+  });
+
+  it("stores HTML as the text it is and mails it as plain text", async () => {
+    const nasty = `<script>alert("x")</script><img src=x onerror=alert(1)> & "quotes"`;
+    const res = await postContact(contact({ name: `<b>Bold</b> Name`, subject: `<i>hi</i>`, message: nasty }));
+    expect(res.statusCode).toBe(201);
+    const id = Number(res.json().reference.slice(2));
+    const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, id));
+    expect(row!.message).toBe(nasty);
+    expect(row!.name).toBe("<b>Bold</b> Name");
+    const [mail] = await t.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
+    expect(mail!.html).toBeNull();
+    expect(mail!.text).toContain(nasty);
+    // The response never echoes what was sent.
+    expect(res.body).not.toContain("<script>");
+  });
+});
+
+describe("POST /api/Public/Apply/{openingId}", () => {
+  const application = (over: Record<string, unknown> = {}) => ({
+    name: "Sam Picker",
+    email: "sam@example.test",
+    phone: "+1 555 010 9988",
+    coverLetter: "I picked gerbera for three seasons and would like to come back.",
+    website: "",
+    formToken: token("apply"),
+    ...over,
+  });
+  const postApply = (openingId: string, payload: Record<string, unknown>, ip = freshIp()) =>
+    t.app.inject({ method: "POST", url: `/api/Public/Apply/${openingId}`, payload, remoteAddress: ip });
+
+  it("stores an application for a listed opening and mails staff", async () => {
+    const res = await postApply("seasonal-harvest-crew", application());
+    expect(res.statusCode).toBe(201);
+    const id = Number(res.json().reference.slice(2));
+    const [row] = await t.db.select().from(jobApplications).where(eq(jobApplications.id, id));
+    expect(row).toMatchObject({ openingId: "seasonal-harvest-crew", name: "Sam Picker", email: "sam@example.test" });
+    const [mail] = await t.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
+    expect(mail).toMatchObject({ to: "staff@grower.test", kind: "job-application", html: null });
+    expect(mail!.subject).toContain("Seasonal Harvest Crew");
+    expect(mail!.text).toContain("three seasons");
+  });
+
+  it("404s for an opening that is not listed, storing nothing", async () => {
+    const before = await counts();
+    const res = await postApply("chief-taster", application());
+    expect(res.statusCode).toBe(404);
+    expect(await counts()).toEqual(before);
+  });
+
+  it.each([
+    [{ name: "" }, "name", "This field is required"],
+    [{ email: "sam" }, "email", "Please enter a valid email"],
+    [{ coverLetter: undefined }, "coverLetter", "This field is required"],
+    [{ coverLetter: "x".repeat(6001) }, "coverLetter", "Maximum 6000 characters"],
+  ] as [Record<string, unknown>, string, string][])("rejects %o with the field message", async (over, field, message) => {
+    const before = await counts();
+    const res = await postApply("ipm-scout", application(over));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields[field]).toBe(message);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("rejects a contact token, a honeypot and a too-fast post", async () => {
+    const before = await counts();
+    expect((await postApply("ipm-scout", application({ formToken: token("contact") }))).statusCode).toBe(400);
+    expect((await postApply("ipm-scout", application({ website: "x" }))).statusCode).toBe(400);
+    expect((await postApply("ipm-scout", application({ formToken: token("apply", 100) }))).statusCode).toBe(400);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("limits applications per address with 429", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < RATE_LIMITS.apply.max; i++) expect((await postApply("ipm-scout", application(), ip)).statusCode).toBe(201);
+    const res = await postApply("ipm-scout", application(), ip);
+    expect(res.statusCode).toBe(429);
+  });
+});
+
+describe("OpenAPI", () => {
+  it("documents the public form routes", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/openapi.json" });
+    const paths = Object.keys(res.json().paths);
+    expect(paths).toEqual(expect.arrayContaining(["/api/Public/FormToken", "/api/Public/Contact", "/api/Public/Apply/{openingId}"]));
+  });
+});
+
+describe("GET /api/Public/Art/{file}", () => {
+  it("draws a flower in the colour asked for, cacheable, with an ETag", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/Public/Art/gerbera.svg?color=C62828" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("image/svg+xml");
+    expect(res.headers["cache-control"]).toContain("max-age=86400");
+    expect(res.body).toContain("<svg");
+    expect(res.body.toLowerCase()).toContain("c62828");
+    const again = await t.app.inject({ method: "GET", url: "/api/Public/Art/gerbera.svg?color=C62828", headers: { "if-none-match": String(res.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it("404s for an unknown picture and 400s for a bad colour", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/api/Public/Art/tulip.svg" })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: "/api/Public/Art/lily.svg?color=red" })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: "GET", url: "/api/Public/Art/..%2Fsecret.svg" })).statusCode).toBe(400);
+  });
+});
