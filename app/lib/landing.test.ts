@@ -15,5 +15,9 @@ describe("landingPath", () => {
     expect(landingPath({ roles: ["wholesaler"] }, "//evil.example/x")).toBe("/Dashboard");
     expect(landingPath({ roles: ["wholesaler"] }, "https://evil.example")).toBe("/Dashboard");
     expect(landingPath({ roles: ["wholesaler"] }, "")).toBe("/Dashboard");
+    // Browsers read a backslash as a slash: "/\evil.example" is "//evil.example".
+    expect(landingPath({ roles: ["wholesaler"] }, "/\\evil.example")).toBe("/Dashboard");
+    expect(landingPath({ roles: ["wholesaler"] }, "/Orders\\x")).toBe("/Dashboard");
+    expect(landingPath({ roles: ["wholesaler"] }, "/\tevil")).toBe("/Dashboard");
   });
 });

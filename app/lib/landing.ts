@@ -1,8 +1,18 @@
 import { hasAnyRole } from "../../domain/access.ts";
 
+/**
+ * A path on this site only. Browsers read a backslash as a slash, so "/\\evil.example" would leave the
+ * site just like "//evil.example"; control characters are refused too.
+ */
+function isSafeReturnTo(returnTo: string): boolean {
+  if (!returnTo.startsWith("/") || returnTo.startsWith("//")) return false;
+  // eslint-disable-next-line no-control-regex
+  return !/[\\\u0000-\u001f]/.test(returnTo);
+}
+
 /** Where a user lands after signing in: a safe same-site returnTo, else their store's dashboard. */
 export function landingPath(user: { roles: string[] }, returnTo: string | null): string {
-  if (returnTo && returnTo.startsWith("/") && !returnTo.startsWith("//")) return returnTo;
+  if (returnTo && isSafeReturnTo(returnTo)) return returnTo;
   const massMarketOnly = hasAnyRole(user.roles, ["MassMarket"]) && !hasAnyRole(user.roles, ["Administrator", "SalesPerson", "wholesaler", "Retailer"]);
   return massMarketOnly ? "/MM/Dashboard" : "/Dashboard";
 }

@@ -223,6 +223,30 @@ describe("users", () => {
     expect(promote.statusCode).toBe(403);
     const other = await t.app.inject({ method: "PUT", url: `/api/User/Update/${stranger.id}`, payload: { firstName: "X" }, headers: { cookie } });
     expect(other.statusCode).toBe(403);
+    const lockOut = await t.app.inject({ method: "PUT", url: `/api/User/Update/${shop.id}`, payload: { active: false }, headers: { cookie } });
+    expect(lockOut.statusCode).toBe(403);
+  });
+
+  it("never lets a sales person edit, demote or lock out an administrator or another sales person", async () => {
+    const admin = await insertUser(t.db, { email: "guarded-admin@example.test", roles: ["Administrator"] });
+    const colleague = await insertUser(t.db, { email: "colleague@example.test", roles: ["SalesPerson"] });
+    const seller = await insertUser(t.db, { email: "pushy-seller@example.test", roles: ["SalesPerson"] });
+    const buyer = await insertUser(t.db, { email: "seller-buyer@example.test", roles: ["wholesaler"] });
+    const cookie = await loginAs(t.app, seller.email, DEFAULT_TEST_PASSWORD);
+    const put = (id: string, payload: object) => t.app.inject({ method: "PUT", url: `/api/User/Update/${id}`, payload, headers: { cookie } });
+    for (const target of [admin, colleague]) {
+      expect((await put(target.id, { email: "mine@example.test" })).statusCode).toBe(403);
+      expect((await put(target.id, { roles: ["wholesaler"] })).statusCode).toBe(403);
+      expect((await put(target.id, { active: false })).statusCode).toBe(403);
+      expect((await get(`/api/User/Details/${seller.id}/${target.id}`, cookie)).statusCode).toBe(403);
+    }
+    const list = (await get(`/api/User/Index/${seller.id}`, cookie)).json() as { id: string }[];
+    expect(list.map((u) => u.id)).toContain(buyer.id);
+    expect(list.map((u) => u.id)).toContain(seller.id);
+    expect(list.map((u) => u.id)).not.toContain(admin.id);
+    expect((await put(buyer.id, { firstName: "Bea", active: false })).statusCode).toBe(200);
+    const [row] = await t.db.execute<{ email: string }>(sql`select email from users where id = ${admin.id}`).then((r) => ("rows" in r ? r.rows : r) as { email: string }[]);
+    expect(row!.email).toBe("guarded-admin@example.test");
   });
 
   it("lets an administrator change roles and refuses a duplicate e-mail", async () => {

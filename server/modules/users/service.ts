@@ -78,11 +78,22 @@ async function summaries(db: Db, ids: string[] | null): Promise<UserSummary[]> {
 }
 
 /**
- * Users the caller may manage: staff see everyone; a wholesaler sees the users of its own customers
- * (linked users, and Retailer users whose WholesalerId claim names one of them).
+ * Users the caller may manage: an Administrator everyone; a SalesPerson itself and every user who holds
+ * no staff role (so a sales account can never edit, demote or lock out an administrator or a colleague);
+ * a wholesaler the users of its own customers (linked users, and Retailer users whose WholesalerId
+ * claim names one of them).
  */
 async function manageableUserIds(db: Db, actor: SessionUser): Promise<string[] | null> {
-  if (isStaff(actor)) return null;
+  if (hasRole(actor, "Administrator")) return null;
+  if (isStaff(actor)) {
+    const staffIds = await db
+      .select({ id: userRoles.userId })
+      .from(userRoles)
+      .where(inArray(userRoles.role, ["Administrator", "SalesPerson"]));
+    const excluded = new Set(staffIds.map((r) => r.id).filter((id) => id !== actor.id));
+    const all = await db.select({ id: users.id }).from(users);
+    return all.map((r) => r.id).filter((id) => !excluded.has(id));
+  }
   if (!hasRole(actor, "wholesaler")) return [actor.id];
   const mine = (await ownCustomers(db, actor)).map((c) => c.customerID);
   if (!mine.length) return [actor.id];
@@ -128,6 +139,7 @@ export async function updateUser(db: Db, auth: AuthContext, targetId: string, bo
     if (body.roles.some((r) => r === "Administrator" || r === "SalesPerson")) throw forbidden("Only an Administrator can grant staff roles.");
   }
   if ((body.claims || body.customerIds) && !staff) throw forbidden("Only staff can change a user's customers.");
+  if (body.active !== undefined && !staff) throw forbidden("Only staff can activate or deactivate a user.");
   if (targetId === actor.id && body.active === false) throw badRequest("You cannot deactivate yourself.", { active: "You cannot deactivate yourself." });
   if (targetId === actor.id && body.roles && !body.roles.includes("Administrator") && admin)
     throw badRequest("You cannot remove your own Administrator role.", { roles: "You cannot remove your own Administrator role." });
