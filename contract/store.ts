@@ -18,7 +18,8 @@ export const Product = z.object({
   grade: z.string(),
   stemsPerBunch: z.number().int(),
   quantityRemaining: z.number().int(),
-  originalQuantityRemaining: z.number().int(),
+  /** Original quantity minus orders; null while the grower has not confirmed the line's stock (Availability Pending). */
+  originalQuantityRemaining: z.number().int().nullable(),
   unitOfMeasure: z.string(),
   unitOfMeasureQty: z.number().int(),
   bunchesPerBox: z.number().int(),
@@ -36,7 +37,9 @@ export const Product = z.object({
   discountPriceNoPail: Money,
   discountPrice2: Money,
   discountPriceNoPail2: Money,
+  /** False for a product not offered for the requested ship date (listed because a later offer has it). */
   showStore: z.boolean(),
+  /** When the grower set one, or the first ship date of the buyer's next offer that has the product (text states). */
   nextAvailableDate: z.string().nullable(),
   offerOrderNumber: z.number().int(),
 });

@@ -1,23 +1,23 @@
-// SPEC §4 "Product availability". The SPEC names five displays but not when
-// each text state applies; the rule chosen here (first match wins):
+// SPEC §4 "Product availability": quantityRemaining above 0 shows pre-confirmed inventory, 0 shows
+// pending; otherwise the display is Availability Pending, Sold out Today or Not Available, plus the
+// next available date. The SPEC names the texts but not when each applies; our rule (first match
+// wins), with the data the server has for each (docs/domain-store.md "Availability states"):
 //
-//   1. showStore is false                      -> notAvailable  'Not Available'
-//      (the line is not offered for this ship date at all)
-//   2. quantityRemaining > 0                   -> preconfirmed  '{n} available'
-//      (stock the grower has already confirmed; it can be held now)
-//   3. quantityRemaining unknown (null/NaN)    -> availabilityPending 'Availability Pending'
-//      (the grower has not published a count for this date yet)
-//   4. nothing remains, ordinary product       -> pending 'Pending'
-//      (still orderable: the quantity becomes a pending request the grower
-//      confirms later, see cart-flags splitConfirmedPending)
-//   5. nothing remains, final product that had
-//      stock today (originalQuantityRemaining > 0) -> soldOutToday 'Sold out Today'
-//   6. nothing remains, final product that never
-//      had stock today                         -> notAvailable 'Not Available'
+//   1. not offered for this ship date (showStore false)  -> notAvailable 'Not Available'
+//      The server lists a product that a later offer of the buyer has but this date's offer does
+//      not have (or has withdrawn) with showStore false and the date it is next offered.
+//   2. quantityRemaining > 0                            -> preconfirmed '{n} available'
+//      Stock the grower has confirmed and this buyer can hold now.
+//   3. stock not confirmed yet (originalQuantityRemaining null: the offer line's original quantity
+//      is not set)                                      -> availabilityPending 'Availability Pending'
+//      Nothing can be held; an ordinary product is still orderable as a pending request.
+//   4. final product, nothing remains                   -> soldOutToday 'Sold out Today'
+//      Final products are capped at what remains (cart-flags splitConfirmedPending), so it cannot
+//      be ordered for this date, whether orders, other carts' holds or a zero count took it.
+//   5. ordinary product, nothing remains                -> pending 'Pending'
+//      Orderable: the quantity becomes a request the grower confirms later.
 //
-// Final products are capped at what remains, so for them "0 left" means they
-// cannot be ordered; that is the only case where 0 is not shown as pending.
-// The three text states carry nextAvailableDate when the server knows one.
+// The three text states carry nextAvailableDate when one is known; the orderable states never do.
 
 export type AvailabilityKind = "preconfirmed" | "pending" | "availabilityPending" | "soldOutToday" | "notAvailable";
 
@@ -27,11 +27,14 @@ export const NOT_AVAILABLE_LABEL = "Not Available";
 export const PENDING_LABEL = "Pending";
 
 export interface AvailabilityInput {
-  quantityRemaining: number | null | undefined;
-  originalQuantityRemaining: number | null | undefined;
+  /** What this buyer may still take (0 when nothing can be held). */
+  quantityRemaining: number;
+  /** Original quantity minus orders; null while the grower has not confirmed the line's stock. */
+  originalQuantityRemaining: number | null;
+  /** False when the product is not offered for this ship date. */
   showStore: boolean;
   nextAvailableDate?: string | null;
-  /** Optional so a whole product can be passed; absent means an ordinary (non-final) product. */
+  /** Optional so a partial product can be passed; absent means an ordinary (non-final) product. */
   isFinalProduct?: boolean;
 }
 
@@ -48,11 +51,71 @@ function textState(kind: AvailabilityKind, label: string, nextAvailableDate: str
 export function availabilityState(input: AvailabilityInput): AvailabilityState {
   const { quantityRemaining, originalQuantityRemaining, showStore, nextAvailableDate } = input;
   if (!showStore) return textState("notAvailable", NOT_AVAILABLE_LABEL, nextAvailableDate);
-  if (typeof quantityRemaining !== "number" || Number.isNaN(quantityRemaining)) {
-    return textState("availabilityPending", AVAILABILITY_PENDING_LABEL, nextAvailableDate);
-  }
   if (quantityRemaining > 0) return { kind: "preconfirmed", label: `${quantityRemaining} available` };
-  if (!input.isFinalProduct) return { kind: "pending", label: PENDING_LABEL };
-  if ((originalQuantityRemaining ?? 0) > 0) return textState("soldOutToday", SOLD_OUT_TODAY_LABEL, nextAvailableDate);
-  return textState("notAvailable", NOT_AVAILABLE_LABEL, nextAvailableDate);
+  if (originalQuantityRemaining === null) return textState("availabilityPending", AVAILABILITY_PENDING_LABEL, nextAvailableDate);
+  if (input.isFinalProduct) return textState("soldOutToday", SOLD_OUT_TODAY_LABEL, nextAvailableDate);
+  return { kind: "pending", label: PENDING_LABEL };
+}
+
+/** Whether the state is one of the three text states (the ones that show a next available date). */
+export function isTextState(kind: AvailabilityKind): boolean {
+  return kind === "availabilityPending" || kind === "soldOutToday" || kind === "notAvailable";
+}
+
+/**
+ * Whether a quantity can be put in the cart for this date: held stock, or a pending request of an
+ * ordinary product. A final product is never requested beyond what remains (SPEC §5 'You can only
+ * order up to the quantity remaining today'); a product not offered for the date cannot be ordered.
+ */
+export function isOrderable(input: AvailabilityInput): boolean {
+  const kind = availabilityState(input).kind;
+  if (kind === "preconfirmed" || kind === "pending") return true;
+  return kind === "availabilityPending" && !input.isFinalProduct;
+}
+
+const DAY_MS = 86_400_000;
+const toDay = (iso: string) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
+const fromDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** SPEC weekday of a day number: Sunday = 1 .. Saturday = 7. */
+const specWeekday = (ms: number) => new Date(ms).getUTCDay() + 1;
+
+/**
+ * The first ship date an offer running `from`..`to` (inclusive, YYYY-MM-DD) can serve after `after`:
+ * the earliest day strictly after `after`, inside the range, on one of the buyer's ship weekdays
+ * (SPEC numbering, Sunday = 1). Null when the range has no such day. Cut-off times are not applied:
+ * the day is in the future of the ship date being viewed.
+ */
+export function firstShipDayAfter(range: { from: string; to: string }, after: string, shipWeekdays: readonly number[]): string | null {
+  const days = new Set(shipWeekdays);
+  if (days.size === 0) return null;
+  const end = toDay(range.to);
+  // Seven consecutive days cover every weekday, so the search never runs longer than a week.
+  for (let day = Math.max(toDay(range.from), toDay(after) + DAY_MS), n = 0; day <= end && n < 7; day += DAY_MS, n++) {
+    if (days.has(specWeekday(day))) return fromDay(day);
+  }
+  return null;
+}
+
+/**
+ * The next available date of each product from the later offers that carry it: for every
+ * (product, offer) pair, the offer's first servable ship date after `after` (firstShipDayAfter),
+ * keeping the earliest per product (the first offer given wins a tie). Offers that cannot serve the
+ * buyer are ignored. Returns the date with the offer it came from.
+ */
+export function nextAvailableDates<T extends { productId: string; from: string; to: string }>(
+  offers: readonly T[],
+  after: string,
+  shipWeekdays: readonly number[],
+): Map<string, { date: string; offer: T }> {
+  const byRange = new Map<string, string | null>();
+  const result = new Map<string, { date: string; offer: T }>();
+  for (const offer of offers) {
+    const key = `${offer.from}|${offer.to}`;
+    if (!byRange.has(key)) byRange.set(key, firstShipDayAfter(offer, after, shipWeekdays));
+    const date = byRange.get(key);
+    if (!date) continue;
+    const known = result.get(offer.productId);
+    if (!known || date < known.date) result.set(offer.productId, { date, offer });
+  }
+  return result;
 }

@@ -81,6 +81,8 @@ export const catalogCustomers = pgTable(
  * A product offered in a catalog. Quantities are bunches; prices integer cents.
  * quantityOrdered is kept in step with placed orders under this row's lock, so that
  * remaining = originalQuantity - quantityOrdered - active holds of other carts.
+ * originalQuantity is null while the grower has not confirmed this line's stock yet ("Availability
+ * Pending"): nothing can be held then, so every request for it is pending (null counts as 0).
  */
 export const offerLines = pgTable(
   "offer_lines",
@@ -92,7 +94,7 @@ export const offerLines = pgTable(
     productId: text("product_id")
       .notNull()
       .references(() => products.productId),
-    originalQuantity: integer("original_quantity").notNull(),
+    originalQuantity: integer("original_quantity"),
     quantityOrdered: integer("quantity_ordered").notNull().default(0),
     isFinalProduct: boolean("is_final_product").notNull().default(false),
     special: boolean("special").notNull().default(false),

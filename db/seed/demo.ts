@@ -500,6 +500,8 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
     const catalogPlans: CatalogPlan[] = wholesaleCatalogs.map((c) => {
       const lines = new Map<string, OfferPlan>();
       const nextWeek = addDays(c.shipDateFrom, 7);
+      // Offers starting more than a week ahead: the grower has not confirmed stock yet (Availability Pending).
+      const unconfirmed = c.shipDateFrom > addDays(today, 7);
       const offered = productList.filter((p) => featured.has(p.productId) || random.chance(0.82));
       for (const product of offered) {
         const uom = product.unitOfMeasureQty;
@@ -516,7 +518,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
         const row = buildOfferLine({
           catalogId: c.id,
           productId: product.productId,
-          originalQuantity,
+          originalQuantity: unconfirmed ? null : originalQuantity,
           quantityOrdered: 0,
           isFinalProduct: random.chance(0.12),
           discountQuantity: uom,
@@ -647,7 +649,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
           if (catalog) {
             offer = catalog.lines.get(productId)!;
             const row = offer.row;
-            const remaining = row.originalQuantity - row.quantityOrdered;
+            const remaining = (row.originalQuantity ?? 0) - row.quantityOrdered;
             confirmed = Math.min(quantity, remaining);
             // Future orders may ask for more than remains (pending); shipped ones hold what shipped.
             pending = status === "submitted" || status === "confirmed" ? (row.isFinalProduct ? 0 : quantity - confirmed) : 0;

@@ -1,4 +1,5 @@
 import type { Product } from "../../../contract/store.ts";
+import { availabilityState, isTextState } from "../../../domain/availability.ts";
 import { centsToDollars } from "../../../domain/money.ts";
 import { applyCustomerDiscount, type OfferPrices } from "../../../domain/pricing.ts";
 import type { OfferLineRow, OfferRow, ProductRow } from "./repo.ts";
@@ -25,15 +26,26 @@ export function customerPrices(ol: OfferLineRow, unitOfMeasureQty: number, disco
 /**
  * What a buyer may still take: original - ordered - active holds of other carts (the buyer's own
  * hold counts as theirs). Never below 0 even if stock counts were lowered under existing orders.
+ * A line whose stock the grower has not confirmed yet (original null) has nothing to hold.
  */
 export function freeQuantity(ol: Pick<OfferLineRow, "originalQuantity" | "quantityOrdered">, heldByOthers: number): number {
-  return Math.max(0, ol.originalQuantity - ol.quantityOrdered - heldByOthers);
+  return Math.max(0, (ol.originalQuantity ?? 0) - ol.quantityOrdered - heldByOthers);
 }
 
-export function toProduct(row: { ol: OfferLineRow; p: ProductRow; heldByOthers: number }, offerOrderNumber: number, discountPercent: number): Product {
+/**
+ * An offer line as the store shows it. `nextOffered` is the first ship date of the buyer's next
+ * offer that has the product: it fills nextAvailableDate when the grower left the line's own empty
+ * and the line shows a text state (Availability Pending, Sold out Today; domain availabilityState).
+ */
+export function toProduct(
+  row: { ol: OfferLineRow; p: ProductRow; heldByOthers: number },
+  offerOrderNumber: number,
+  discountPercent: number,
+  nextOffered: string | null = null,
+): Product {
   const { ol, p } = row;
   const prices = customerPrices(ol, p.unitOfMeasureQty, discountPercent);
-  return {
+  const product: Product = {
     productId: p.productId,
     description: p.description,
     category: p.category,
@@ -43,7 +55,7 @@ export function toProduct(row: { ol: OfferLineRow; p: ProductRow; heldByOthers: 
     grade: p.grade,
     stemsPerBunch: p.stemsPerBunch,
     quantityRemaining: freeQuantity(ol, row.heldByOthers),
-    originalQuantityRemaining: Math.max(0, ol.originalQuantity - ol.quantityOrdered),
+    originalQuantityRemaining: ol.originalQuantity === null ? null : Math.max(0, ol.originalQuantity - ol.quantityOrdered),
     unitOfMeasure: p.unitOfMeasure,
     unitOfMeasureQty: p.unitOfMeasureQty,
     bunchesPerBox: p.bunchesPerBox,
@@ -64,6 +76,28 @@ export function toProduct(row: { ol: OfferLineRow; p: ProductRow; heldByOthers: 
     showStore: ol.showStore && p.showStore,
     nextAvailableDate: ol.nextAvailableDate,
     offerOrderNumber,
+  };
+  if (!product.nextAvailableDate && nextOffered && isTextState(availabilityState(product).kind)) product.nextAvailableDate = nextOffered;
+  return product;
+}
+
+/**
+ * A product the requested date's offer does not have (or has withdrawn) but a later offer of the
+ * buyer does: listed as Not Available (showStore false) with the date it is next offered. Prices and
+ * descriptions are the later offer's; nothing of it can be held or ordered for the requested date.
+ */
+export function toUpcomingProduct(
+  row: { ol: OfferLineRow; p: ProductRow; heldByOthers: number },
+  offerOrderNumber: number,
+  discountPercent: number,
+  nextAvailableDate: string,
+): Product {
+  return {
+    ...toProduct(row, offerOrderNumber, discountPercent),
+    quantityRemaining: 0,
+    originalQuantityRemaining: 0,
+    showStore: false,
+    nextAvailableDate,
   };
 }
 

@@ -153,6 +153,38 @@ export async function catalogFingerprint(db: DbOrTx, catalogId: number, excludeC
   return `${row.lines}|${row.held}|${row.updated}`;
 }
 
+/** The products the given catalogs offer in the store (visible lines), as (productId, catalogId) pairs. */
+export async function visibleOfferPairs(db: DbOrTx, catalogIds: number[]): Promise<{ productId: string; catalogId: number }[]> {
+  if (!catalogIds.length) return [];
+  return db
+    .select({ productId: offerLines.productId, catalogId: offerLines.catalogId })
+    .from(offerLines)
+    .innerJoin(products, eq(products.productId, offerLines.productId))
+    .where(and(inArray(offerLines.catalogId, catalogIds), visible));
+}
+
+/**
+ * A fingerprint of other catalogs a Catalog/Products answer reads (the buyer's later offers, for
+ * next available dates and not-yet-offered products): their ids, dates and updated_at, and every
+ * offer line and product row in them. Stock held in them does not matter: it is never shown.
+ */
+export async function offersFingerprint(db: DbOrTx, catalogIds: number[]): Promise<string> {
+  if (!catalogIds.length) return "";
+  const ids = sql.join(
+    catalogIds.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    select
+      (select coalesce(sum(hashtext(ol::text)::bigint + hashtext(p::text)::bigint), 0)::text || '.' || count(*)::text
+         from offer_lines ol join products p on p.product_id = ol.product_id
+        where ol.catalog_id in (${ids})) as lines,
+      (select string_agg(c.id::text || ':' || c.ship_date_from::text || ':' || c.ship_date_to::text || ':' || c.updated_at::text, ',' order by c.id)
+         from catalogs c where c.id in (${ids})) as catalogs`);
+  const row = rowsOf<{ lines: string; catalogs: string | null }>(result)[0]!;
+  return `${row.lines}|${row.catalogs ?? ""}`;
+}
+
 /** Active holds on the given offer lines, summed per line, of every cart except one. */
 export async function heldByOthers(db: DbOrTx, offerLineIds: number[], cartId: number): Promise<Map<number, number>> {
   if (!offerLineIds.length) return new Map();

@@ -3,9 +3,22 @@ import type { Db } from "../../../db/client.ts";
 import type { Catalog, Product, Profile } from "../../../contract/store.ts";
 import { badRequest, notFound } from "../../errors.ts";
 import { openDates, openPickupDates } from "./dates.ts";
-import { toProduct } from "./pricing.ts";
+import { inArray } from "drizzle-orm";
+import { offerLines } from "../../../db/schema/index.ts";
+import { nextAvailableDates } from "../../../domain/availability.ts";
+import { toProduct, toUpcomingProduct } from "./pricing.ts";
 import type { AnswerCache } from "./answer-cache.ts";
-import { cartIdOf, catalogFingerprint, catalogsFor, offerRows, type Buyer, type CatalogRow } from "./repo.ts";
+import {
+  cartIdOf,
+  catalogFingerprint,
+  catalogsFor,
+  laterCatalogs,
+  offerRows,
+  offersFingerprint,
+  visibleOfferPairs,
+  type Buyer,
+  type CatalogRow,
+} from "./repo.ts";
 
 export function profileOf(buyer: Buyer, now = new Date()): Profile {
   return { shipTimes: buyer.shipTimes, pickupDays: buyer.pickupDays, alwaysBoxed: buyer.alwaysBoxed, openDates: openDates(buyer, now) };
@@ -44,10 +57,12 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
 }
 
 /**
- * Catalog/Products: the offer lines of a catalog covering `date` for this buyer. The ETag hashes
- * the catalog fingerprint (every offer line and product row, the active holds of other carts) with
- * what else the answer depends on (customer price level, the asking cart), so a match is answered
- * 304 without loading or serialising a single product.
+ * Catalog/Products: the offer lines of a catalog covering `date` for this buyer, then the products
+ * only the buyer's later offers have (Not Available, with the date they are next offered; see
+ * docs/domain-store.md "Availability states"). The ETag hashes the catalog fingerprint (every offer
+ * line and product row, the active holds of other carts), the later offers' fingerprint and what
+ * else the answer depends on (date, ship weekdays, customer price level, the asking cart), so a
+ * match is answered 304 without loading or serialising a single product.
  */
 export async function catalogProducts(
   db: Db,
@@ -57,13 +72,43 @@ export async function catalogProducts(
   const catalog = (await catalogsFor(db, req.buyer, req.date)).find((c) => c.orderId === req.catalogOrderId);
   if (!catalog) throw notFound(`Catalog ${req.catalogOrderId} is not offered for ${req.date}.`);
   const cartId = await cartIdOf(db, { userId: req.userId, customerId: req.buyer.customerId, retailerId: req.buyer.retailerId });
+  const later = (await laterCatalogs(db, req.buyer, req.date)).filter((c) => c.id !== catalog.id);
+  const laterIds = later.map((c) => c.id);
+  const weekdays = req.buyer.shipTimes.map((t) => t.weekday);
   const fingerprint = await catalogFingerprint(db, catalog.id, cartId);
-  const etag = `W/"${createHash("sha1").update(`v1|${catalog.orderId}|${req.buyer.discountPercent}|${cartId}|${fingerprint}`).digest("base64url")}"`;
+  const laterPrint = await offersFingerprint(db, laterIds);
+  const etag = `W/"${createHash("sha1")
+    .update(`v2|${catalog.orderId}|${req.date}|${weekdays.join(",")}|${req.buyer.discountPercent}|${cartId}|${fingerprint}|${laterPrint}`)
+    .digest("base64url")}"`;
   if (etagMatches(req.ifNoneMatch, etag)) return { etag, notModified: true, entry: null };
   const cached = cache?.get(etag);
   if (cached) return { etag, notModified: false, entry: cached };
+
   const rows = await offerRows(db, [catalog.id], cartId);
-  const products: Product[] = rows.map((r) => toProduct(r, catalog.orderId, req.buyer.discountPercent));
+  const byId = new Map(later.map((c) => [c.id, c]));
+  const pairs = await visibleOfferPairs(db, laterIds);
+  const next = nextAvailableDates(
+    pairs.map((p) => ({ productId: p.productId, from: byId.get(p.catalogId)!.shipDateFrom, to: byId.get(p.catalogId)!.shipDateTo, catalogId: p.catalogId })),
+    req.date,
+    weekdays,
+  );
+  const products: Product[] = rows.map((r) => toProduct(r, catalog.orderId, req.buyer.discountPercent, next.get(r.p.productId)?.date ?? null));
+
+  // Products this date's offer does not have: one query per later catalog they are next offered in.
+  const offered = new Set(rows.map((r) => r.p.productId));
+  const upcoming = new Map<number, string[]>();
+  for (const [productId, n] of next) {
+    if (offered.has(productId)) continue;
+    upcoming.set(n.offer.catalogId, [...(upcoming.get(n.offer.catalogId) ?? []), productId]);
+  }
+  const upcomingProducts: Product[] = [];
+  for (const [catalogId, productIds] of upcoming) {
+    const laterRows = await offerRows(db, [catalogId], cartId, inArray(offerLines.productId, productIds));
+    for (const r of laterRows) upcomingProducts.push(toUpcomingProduct(r, byId.get(catalogId)!.orderId, req.buyer.discountPercent, next.get(r.p.productId)!.date));
+  }
+  upcomingProducts.sort((a, b) => a.category.localeCompare(b.category) || a.description.localeCompare(b.description) || a.productId.localeCompare(b.productId));
+  products.push(...upcomingProducts);
+
   const json = JSON.stringify(products);
   return { etag, notModified: false, entry: cache ? cache.set(etag, json) : { json } };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "offer_lines" ALTER COLUMN "original_quantity" DROP NOT NULL;
