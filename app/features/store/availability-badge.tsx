@@ -1,6 +1,6 @@
 import { memo } from "react";
 import type { Product } from "../../../contract/store.ts";
-import { availabilityState, type AvailabilityKind } from "../../../domain/availability.ts";
+import { availabilityState, isOrderable, type AvailabilityKind } from "../../../domain/availability.ts";
 import { shortDate } from "./format.ts";
 
 const TONE: Record<AvailabilityKind, string> = {
@@ -19,12 +19,10 @@ const ICON: Record<AvailabilityKind, string> = {
   notAvailable: "–",
 };
 
+type AvailabilityFields = Pick<Product, "quantityRemaining" | "originalQuantityRemaining" | "showStore" | "nextAvailableDate" | "isFinalProduct">;
+
 /** SPEC §4 product availability in words (and colour), with the next available date when known. */
-export const AvailabilityBadge = memo(function AvailabilityBadge({
-  product,
-}: {
-  product: Pick<Product, "quantityRemaining" | "originalQuantityRemaining" | "showStore" | "nextAvailableDate" | "isFinalProduct">;
-}) {
+export const AvailabilityBadge = memo(function AvailabilityBadge({ product }: { product: AvailabilityFields }) {
   const state = availabilityState(product);
   return (
     <span className="inline-flex flex-col items-start gap-0.5">
@@ -34,14 +32,15 @@ export const AvailabilityBadge = memo(function AvailabilityBadge({
         </span>
         {state.kind === "preconfirmed" ? `${product.quantityRemaining.toLocaleString("en-US")} available` : state.label}
       </span>
-      {state.kind === "pending" && <span className="text-xs text-sage">Ordered as a request</span>}
+      {(state.kind === "pending" || (state.kind === "availabilityPending" && !product.isFinalProduct)) && (
+        <span className="text-xs text-sage">Ordered as a request</span>
+      )}
       {state.nextAvailableDate && <span className="text-xs text-sage">Next available {shortDate(state.nextAvailableDate)}</span>}
     </span>
   );
 });
 
-/** Whether an offer line can be put in the cart at all (final products are capped at what remains). */
-export function canOrder(product: Pick<Product, "quantityRemaining" | "originalQuantityRemaining" | "showStore" | "nextAvailableDate" | "isFinalProduct">): boolean {
-  const kind = availabilityState(product).kind;
-  return kind === "preconfirmed" || kind === "pending" || kind === "availabilityPending";
+/** Whether an offer line can be put in the cart at all (domain isOrderable: final products are capped at what remains). */
+export function canOrder(product: AvailabilityFields): boolean {
+  return isOrderable(product);
 }

@@ -10,6 +10,14 @@ import { QuantityEntry, type SaveLine } from "./quantity-entry.tsx";
 import type { CatalogueView } from "./preferences.ts";
 import { responsiveTable as rt, smallButton } from "./ui.ts";
 
+/**
+ * The products the catalogue lists: those offered for the date, those the server lists as Not
+ * Available with the date they are next offered, and anything already in the cart.
+ */
+export function listedProducts(products: readonly Product[], lines: ReadonlyMap<string, CartItem>): Product[] {
+  return products.filter((p) => p.showStore || !!p.nextAvailableDate || lines.has(p.productId));
+}
+
 /** Rows rendered at once; more on request. Keeps typing and filtering smooth with 5,000 offer lines. */
 export const PAGE_SIZE = { list: 100, grid: 48 } as const;
 
@@ -183,10 +191,8 @@ export function Catalogue({
   onSave: SaveLine;
 }) {
   const deferred = useDeferredValue(filters);
-  const visible = useMemo(
-    () => filterWholesale(products.filter((p) => p.showStore || lines.has(p.productId)), toWholesaleFilters(deferred, comboIds)),
-    [products, deferred, comboIds, lines],
-  );
+  const listed = useMemo(() => listedProducts(products, lines), [products, lines]);
+  const visible = useMemo(() => filterWholesale(listed, toWholesaleFilters(deferred, comboIds)), [listed, deferred, comboIds]);
   const page = PAGE_SIZE[view];
   const [limit, setLimit] = useState<number>(page);
   useEffect(() => setLimit(page), [deferred, page, products]);
@@ -196,9 +202,9 @@ export function Catalogue({
   return (
     <div className={stale ? "opacity-70 transition-opacity" : "transition-opacity"}>
       <p className="mb-2 text-sm text-sage" role="status" aria-live="polite" aria-atomic="true">
-        {visible.length === products.length
+        {visible.length === listed.length
           ? `${visible.length.toLocaleString("en-US")} products`
-          : `${visible.length.toLocaleString("en-US")} of ${products.length.toLocaleString("en-US")} products match`}
+          : `${visible.length.toLocaleString("en-US")} of ${listed.length.toLocaleString("en-US")} products match`}
       </p>
       {visible.length === 0 ? (
         <div className="rounded-xl border border-dashed border-line bg-white p-8 text-center">

@@ -88,7 +88,7 @@ export function FiltersPanel({
   onChange: (next: FilterState) => void;
   comboAvailable: boolean;
 }) {
-  const facets = useMemo(() => facetsOf(products.filter((p) => p.showStore)), [products]);
+  const facets = useMemo(() => facetsOf(products.filter((p) => p.showStore || !!p.nextAvailableDate)), [products]);
   const active = activeFilterCount({ ...filters, text: "" });
   return (
     <div className="flex flex-col gap-4">

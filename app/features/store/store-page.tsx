@@ -358,17 +358,18 @@ function Store({ ids }: { ids: StoreIds }) {
                 </details>
               )}
             </div>
-            {catalogQ.isPending || productsQ.isPending ? (
-              <p className="py-10 text-center text-sage" role="status">
-                Loading the flowers for {shortDate(shipDate)}…
-              </p>
-            ) : catalogQ.isError ? (
+            {catalogQ.isError ? (
               <InlineAlert alert={{ type: "error", title: "Offer unavailable", message: "We could not load the offer for this date. Please try again in a moment." }} />
-            ) : !catalogQ.data ? (
+            ) : catalogQ.isSuccess && !catalogQ.data ? (
               <div className="rounded-xl border border-dashed border-line bg-white p-8 text-center">
                 <p className="font-semibold">No flowers are offered for {shortDate(shipDate)} yet.</p>
                 <p className="mt-1 text-sm text-sage">Choose another date, or check back later this week.</p>
               </div>
+            ) : catalogQ.isPending || productsQ.isPending ? (
+              // The products query waits (disabled, so pending) until the catalog is known.
+              <p className="py-10 text-center text-sage" role="status">
+                Loading the flowers for {shortDate(shipDate)}…
+              </p>
             ) : (
               <Catalogue products={products} filters={filters} comboIds={comboIds} lines={lines} view={view} onOpen={openProduct} onSave={saveLine} />
             )}
