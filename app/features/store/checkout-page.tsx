@@ -10,14 +10,7 @@ import { money, shortDate } from "./format.ts";
 import { HoldStatus } from "./hold-status.tsx";
 import { newIdempotencyKey } from "./idempotency.ts";
 import { LineStatusBadge } from "./line-status.tsx";
-import {
-  CART_FETCH_ERROR_DEFAULT,
-  CART_FETCH_ERROR_TITLE,
-  CART_UPDATE_ERROR_DEFAULT,
-  CART_UPDATE_ERROR_TITLE,
-  PLACE_ORDER_FAILED,
-  serverMessage,
-} from "./messages.ts";
+import { CART_FETCH_ERROR_DEFAULT, CART_FETCH_ERROR_TITLE, cartUpdateErrorAlert, PLACE_ORDER_FAILED, serverMessage } from "./messages.ts";
 import { placeOrder, storeKeys, useCart, useCartSaver, useProfile, useRemoveHold, useStoreIds, type StoreIds } from "./queries.ts";
 import { NeedsCustomer } from "./store-page.tsx";
 import { responsiveTable as rt } from "./ui.ts";
@@ -94,16 +87,9 @@ function Checkout({ ids }: { ids: StoreIds }) {
 
   const reportSaveFailure = useCallback(
     (outcome: Awaited<ReturnType<typeof save>>) => {
+      // SPEC §8: 'Cart Update Error' with the server's message; after a 409 the current cart shows.
       if (!outcome || outcome.ok) return;
-      void showAlert(
-        outcome.conflict
-          ? {
-              type: "info",
-              title: "Your cart was changed",
-              message: "This cart was changed somewhere else (another window or a colleague). We loaded its latest contents; please check them before placing the order.",
-            }
-          : { type: "error", title: CART_UPDATE_ERROR_TITLE, message: serverMessage(outcome.error, CART_UPDATE_ERROR_DEFAULT) },
-      );
+      void showAlert(cartUpdateErrorAlert(outcome.error));
     },
     [showAlert],
   );

@@ -1,4 +1,5 @@
 // SPEC §8 store error texts, word for word.
+import type { AlertData } from "../../components/ui/alert.tsx";
 import { ApiError } from "../../lib/api.ts";
 
 export const CART_FETCH_ERROR_TITLE = "Error fetching cart";
@@ -12,4 +13,13 @@ export const PLACE_ORDER_FAILED = "Failed to place order";
 export function serverMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiError && err.status !== 0 && err.message && err.message !== "Request failed") return err.message;
   return fallback;
+}
+
+/**
+ * SPEC §8 "Cart save failure": an alert titled 'Cart Update Error' with the server's message or the
+ * fallback. A 409 (the cart changed in another window) is one too: its message says so, and the
+ * saver has already put the server's current cart in place of ours.
+ */
+export function cartUpdateErrorAlert(err: unknown): AlertData {
+  return { type: "error", title: CART_UPDATE_ERROR_TITLE, message: serverMessage(err, CART_UPDATE_ERROR_DEFAULT) };
 }

@@ -14,14 +14,7 @@ import { activeFilterCount, filtersFromSearch, type FilterState } from "./filter
 import { FiltersPanel, SearchBox } from "./filters-panel.tsx";
 import { money, shortDate } from "./format.ts";
 import { HoldStatus } from "./hold-status.tsx";
-import {
-  ADD_TO_CART_FAILED,
-  CART_FETCH_ERROR_DEFAULT,
-  CART_FETCH_ERROR_TITLE,
-  CART_UPDATE_ERROR_DEFAULT,
-  CART_UPDATE_ERROR_TITLE,
-  serverMessage,
-} from "./messages.ts";
+import { ADD_TO_CART_FAILED, CART_FETCH_ERROR_DEFAULT, CART_FETCH_ERROR_TITLE, cartUpdateErrorAlert, serverMessage } from "./messages.ts";
 import { savedView, saveView, type CatalogueView } from "./preferences.ts";
 import { ProductModal } from "./product-modal.tsx";
 import {
@@ -120,15 +113,11 @@ function Store({ ids }: { ids: StoreIds }) {
   }, [client, ids]);
   useEffect(() => () => clearTimeout(refreshTimer.current), []);
 
-  const tellConflict = useCallback(() => {
-    void showAlert({
-      type: "info",
-      title: "Your cart was changed",
-      message: "This cart was changed somewhere else (another window or a colleague). We loaded its latest contents; please check them and try again.",
-    });
-  }, [showAlert]);
-
-  /** Add or change one line. SPEC §8: a failure is a browser alert. */
+  /**
+   * Add or change one line. SPEC §8: a failure is the browser alert 'There was an issue adding items
+   * to your cart…'; a 409 (the cart changed in another window) is reported as the cart save failure
+   * it is, with the server's message, and the server's current cart is already shown.
+   */
   const saveLine = useCallback(
     async (productId: string, quantity: number) => {
       const outcome = await save((c) => saveBody(c, { items: withLineQuantity(c.items, productId, quantity) }));
@@ -138,11 +127,11 @@ function Store({ ids }: { ids: StoreIds }) {
         // A line the save dropped (e.g. nothing left of a final product) comes back as a message.
         return outcome.cart.messages?.find((m) => m.productId === productId)?.message ?? true;
       }
-      if (outcome.conflict) tellConflict();
+      if (outcome.conflict) void showAlert(cartUpdateErrorAlert(outcome.error));
       else window.alert(ADD_TO_CART_FAILED);
       return false;
     },
-    [save, refreshStockSoon, tellConflict],
+    [save, refreshStockSoon, showAlert],
   );
 
   /** Any other cart change. SPEC §8: 'Cart Update Error' with the server's message. */
@@ -151,13 +140,11 @@ function Store({ ids }: { ids: StoreIds }) {
       setBusy(true);
       const outcome = await save((c) => saveBody(c, patch));
       setBusy(false);
-      if (outcome && !outcome.ok) {
-        if (outcome.conflict) tellConflict();
-        else void showAlert({ type: "error", title: CART_UPDATE_ERROR_TITLE, message: serverMessage(outcome.error, CART_UPDATE_ERROR_DEFAULT) });
-      } else if (outcome?.ok) refreshStockSoon();
+      if (outcome && !outcome.ok) void showAlert(cartUpdateErrorAlert(outcome.error));
+      else if (outcome?.ok) refreshStockSoon();
       return outcome;
     },
-    [save, showAlert, tellConflict, refreshStockSoon],
+    [save, showAlert, refreshStockSoon],
   );
 
   const removeLine = useCallback(
