@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { holdCountdown, shouldRemoveHoldOnExpiry, warningsCrossed, type HoldCountdown } from "../../../domain/hold-countdown.ts";
+import { holdCountdown, type HoldCountdown } from "../../../domain/hold-countdown.ts";
+import { NO_HOLD_TRACK, stepHold } from "./hold-tracker.ts";
 
 export interface HoldHandlers {
   /** A SPEC §9 warning threshold (60 or 1 seconds left) was just crossed. */
@@ -14,21 +15,16 @@ export interface HoldView extends HoldCountdown {
 }
 
 /**
- * The cart's hold countdown (SPEC §4), ticking once a second while there is a hold. A hold that
- * lapsed while watched keeps showing 'Product Hold Expired' after the server forgets its holdTime,
- * until a new hold starts.
+ * The cart's hold countdown (SPEC §4), ticking once a second while there is a hold; the decisions
+ * of each tick are the pure stepHold. A hold that lapsed while watched keeps showing 'Product Hold
+ * Expired' after the server forgets its holdTime, until a new hold starts.
  */
 export function useHoldCountdown(holdTime: string | null, handlers: HoldHandlers): HoldView {
   const [now, setNow] = useState(() => Date.now());
   const [expiredSeen, setExpiredSeen] = useState(false);
   const handlersRef = useRef(handlers);
   handlersRef.current = handlers;
-  const track = useRef<{ holdTime: string | null; expiredOnLoad: boolean; removed: boolean; prev: number | null }>({
-    holdTime: null,
-    expiredOnLoad: false,
-    removed: false,
-    prev: null,
-  });
+  const track = useRef(NO_HOLD_TRACK);
 
   useEffect(() => {
     if (!holdTime) return;
@@ -40,25 +36,13 @@ export function useHoldCountdown(holdTime: string | null, handlers: HoldHandlers
   const countdown = holdCountdown(holdTime, now);
 
   useEffect(() => {
-    const t = track.current;
-    if (t.holdTime !== holdTime) {
-      // A new hold (or none): judge "expired on load" from the real clock, not the last tick.
-      const fresh = holdCountdown(holdTime, Date.now());
-      track.current = { holdTime, expiredOnLoad: fresh.state === "expired", removed: false, prev: fresh.state === "none" ? null : fresh.secondsLeft };
-      if (fresh.state === "running" || fresh.state === "lastMinute") setExpiredSeen(false);
-      if (fresh.state === "expired") setExpiredSeen(true);
-      return;
-    }
-    if (countdown.state === "none") return;
-    for (const threshold of warningsCrossed(t.prev, countdown.secondsLeft)) handlersRef.current.onWarning(threshold);
-    t.prev = countdown.secondsLeft;
-    if (countdown.state === "expired") {
-      setExpiredSeen(true);
-      if (shouldRemoveHoldOnExpiry({ expiredOnLoad: t.expiredOnLoad, alreadyRemoved: t.removed })) {
-        t.removed = true;
-        handlersRef.current.onExpire();
-      }
-    }
+    const step = stepHold(track.current, holdTime, countdown, Date.now());
+    track.current = step.track;
+    if (step.expiredSeen !== null) setExpiredSeen(step.expiredSeen);
+    for (const threshold of step.warnings) handlersRef.current.onWarning(threshold);
+    if (step.expire) handlersRef.current.onExpire();
+    // The countdown object is new each render; its state and seconds are what a tick changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [holdTime, countdown.secondsLeft, countdown.state]);
 
   if (countdown.state === "none" && expiredSeen) {
