@@ -30,7 +30,7 @@ export const AvailabilityBadge = memo(function AvailabilityBadge({ product }: { 
         <span aria-hidden="true" className="text-[0.7em]">
           {ICON[state.kind]}
         </span>
-        {state.kind === "preconfirmed" ? `${product.quantityRemaining.toLocaleString("en-US")} available` : state.label}
+        <span>{state.kind === "preconfirmed" ? `${product.quantityRemaining.toLocaleString("en-US")} available` : state.label}</span>
       </span>
       {(state.kind === "pending" || (state.kind === "availabilityPending" && !product.isFinalProduct)) && (
         <span className="text-xs text-sage">Ordered as a request</span>

@@ -22,6 +22,7 @@ export function ShipDatePicker({
   busyDate,
   shipTimes,
   onChoose,
+  waiting = false,
 }: {
   isRetailer: boolean;
   dates: string[];
@@ -29,6 +30,8 @@ export function ShipDatePicker({
   busyDate: string | null;
   shipTimes: readonly ShipTime[];
   onChoose: (date: string) => void;
+  /** True until the cart is loaded: a date can only be chosen for a known cart. */
+  waiting?: boolean;
 }) {
   const label = isRetailer ? "Pickup date" : "Ship date";
   if (dates.length === 0) {
@@ -45,7 +48,7 @@ export function ShipDatePicker({
             key={date}
             type="button"
             aria-pressed={current}
-            disabled={busyDate !== null}
+            disabled={busyDate !== null || waiting}
             onClick={() => onChoose(date)}
             className={`flex min-w-[5.5rem] shrink-0 flex-col items-center rounded-xl border-[1.5px] px-3 py-1.5 text-center transition-colors disabled:cursor-wait ${
               current ? "border-leaf bg-leaf text-white" : "border-line bg-white text-ink hover:border-leaf"

@@ -263,6 +263,7 @@ function Store({ ids }: { ids: StoreIds }) {
               busyDate={busyDate}
               shipTimes={profile?.shipTimes ?? []}
               onChoose={(d) => void chooseDate(d)}
+              waiting={!cart}
             />
           )}
           {ids.isRetailer && cart?.shipDate && cart.receivingDate && (
