@@ -1,6 +1,7 @@
 // The wholesale store end to end: choosing a customer and a date, filtering, adding by pail and
 // by bunch, the hold countdown, a declined ship-date change, placing the order and finding it in
-// the order history; a retailer doing the same with a pickup date and selling out a final product;
+// the order history; the availability states from the demo data; a retailer doing the same with a
+// pickup date and selling out a final product (Sold out Today);
 // every store error of SPEC §8 with its exact text, each caused for real; an expired hold (the
 // 60 s and 1 s warnings, RemoveHold once, never for a hold already over on load); axe-core on every
 // store screen and dialog; the store from 360 to 2560 px; a keyboard-only order.
@@ -172,7 +173,20 @@ describe.concurrent("the wholesale store", () => {
         const eventually = polling(expect);
         const page = await newPage(browser);
         await signInFor(page, "wholesaler@demo.test", /Bloomfield/);
+        const answer = page.waitForResponse((r) => /\/api\/Store\/Catalog\/Products\//.test(r.url()) && r.status() === 200);
         const chosenDate = await openStoreOnFirstDate(page, "Ship date");
+
+        // SPEC §4 'Not Available' from real data: a flower only next week's offer has, with its date.
+        const offered = (await (await answer).json()) as { description: string; showStore: boolean; nextAvailableDate: string | null }[];
+        const later = offered.find((p) => !p.showStore);
+        expect(later?.nextAvailableDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        await searchBox(page).fill(later!.description);
+        const laterRow = page.getByRole("row").filter({ has: page.getByRole("button", { name: later!.description, exact: true }) });
+        await laterRow.getByText("Not Available", { exact: true }).waitFor();
+        await laterRow.getByText(/^Next available \w{3}, \w{3} \d{1,2}$/).waitFor();
+        expect(await laterRow.getByRole("textbox").count()).toBe(0);
+        await searchBox(page).fill("");
+        await eventually(async () => (await productCount(page).innerText()).includes("match")).toBe(false);
 
         // Filters: text search (case-insensitive substring) plus a category.
         const status = productCount(page);
@@ -256,6 +270,11 @@ describe.concurrent("the wholesale store", () => {
         await page.getByRole("link", { name: "Start another order" }).click();
         await page.waitForURL(/\/store$/);
         await page.getByText("When should we ship?").waitFor();
+
+        // Dates more than a week ahead: the demo grower has not confirmed that stock yet.
+        await chooseDate(page, dates.last());
+        await page.getByRole("table").first().waitFor();
+        await page.getByText("Availability Pending", { exact: true }).first().waitFor();
 
         // The order is in the history, and its page lists both lines.
         await page.getByRole("banner").getByRole("link", { name: "Orders", exact: true }).click();
