@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { mailOutbox, passwordResetTokens, sessions } from "../../../db/schema/index.ts";
+import { mailOutbox, passwordResetTokens, sessions, users } from "../../../db/schema/index.ts";
 import { buildTestApp, loginAs, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { insertCustomer, insertUser, DEFAULT_TEST_PASSWORD } from "../../../tests/factories/index.ts";
 import { LOGIN_FAILED, LOGIN_LOCKED } from "./service.ts";
@@ -72,6 +72,12 @@ describe("login", () => {
     expect(res.json().fields).toMatchObject({ email: "Please enter a valid email", password: "This field is required" });
     const broken = await t.app.inject({ method: "POST", url: "/api/Auth/login/", payload: "{not json", headers: { "content-type": "application/json" } });
     expect(broken.statusCode).toBe(400);
+    const missing = await post("/api/Auth/login/", {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields).toEqual({ email: "This field is required", password: "This field is required" });
+    const wrongType = await post("/api/Auth/login/", { email: 12, password: "x" });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().fields.email).toBeTruthy();
   });
 });
 
@@ -245,7 +251,7 @@ describe("users", () => {
     expect(list.map((u) => u.id)).toContain(seller.id);
     expect(list.map((u) => u.id)).not.toContain(admin.id);
     expect((await put(buyer.id, { firstName: "Bea", active: false })).statusCode).toBe(200);
-    const [row] = await t.db.execute<{ email: string }>(sql`select email from users where id = ${admin.id}`).then((r) => ("rows" in r ? r.rows : r) as { email: string }[]);
+    const [row] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, admin.id));
     expect(row!.email).toBe("guarded-admin@example.test");
   });
 
