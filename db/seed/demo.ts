@@ -480,26 +480,35 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
     ]);
     counts.users = DEMO_ACCOUNTS.length;
 
-    // ---- catalogs: one wholesale and one mass-market offer per week ----------------------------
+    // ---- catalogs: a wholesale offer per ship day (daily availability, the same for every wholesale
+    // customer), and a mass-market offer per week -------------------------------------------------
     const firstMonday = mondayOf(addDays(today, -2));
     const lastDay = addDays(today, 21);
     const weeks: string[] = [];
     for (let monday = firstMonday; monday <= lastDay; monday = addDays(monday, 7)) weeks.push(monday);
+    const shipDays: string[] = [];
+    for (let day = firstMonday; day <= lastDay; day = addDays(day, 1)) if (DateTime.fromISO(day).weekday !== 7) shipDays.push(day);
+    const dayTitle = (day: string) => DateTime.fromISO(day).toFormat("cccc, LLLL d");
     const weekTitle = (monday: string) => DateTime.fromISO(monday).toFormat("LLLL d");
-    const catalogRows = weeks.flatMap((monday, i) => [
-      buildCatalog({ orderId: 7001 + i, kind: "wholesale", title: `Week of ${weekTitle(monday)}`, shipDateFrom: monday, shipDateTo: addDays(monday, 6), createdAt: now, updatedAt: now }),
-      buildCatalog({ orderId: 7101 + i, kind: "massMarket", title: `Market bouquets: week of ${weekTitle(monday)}`, shipDateFrom: monday, shipDateTo: addDays(monday, 6), createdAt: now, updatedAt: now }),
-    ]);
+    const catalogRows = [
+      ...shipDays.map((day, i) =>
+        buildCatalog({ orderId: 7001 + i, kind: "wholesale", title: `Availability for ${dayTitle(day)}`, shipDateFrom: day, shipDateTo: day, createdAt: now, updatedAt: now }),
+      ),
+      ...weeks.map((monday, i) =>
+        buildCatalog({ orderId: 8001 + i, kind: "massMarket", title: `Market bouquets: week of ${weekTitle(monday)}`, shipDateFrom: monday, shipDateTo: addDays(monday, 6), createdAt: now, updatedAt: now }),
+      ),
+    ];
     const savedCatalogs = await tx.insert(catalogs).values(catalogRows).returning();
     counts.catalogs = savedCatalogs.length;
     const wholesaleCatalogs = savedCatalogs.filter((c) => c.kind === "wholesale").sort((a, b) => a.orderId - b.orderId);
     const mmCatalogs = savedCatalogs.filter((c) => c.kind === "massMarket").sort((a, b) => a.orderId - b.orderId);
+    const nextShipDay = (day: string) => shipDays.find((d) => d > day) ?? addDays(day, 1);
 
     // Products the combos and hotspots name are always on offer.
     const featured = new Set([...COMBOS.flatMap((c) => c.products), ...IMAGES.flatMap((i) => i.hotspots.flatMap((h) => (h.productId ? [h.productId] : [])))]);
     const catalogPlans: CatalogPlan[] = wholesaleCatalogs.map((c) => {
       const lines = new Map<string, OfferPlan>();
-      const nextWeek = addDays(c.shipDateFrom, 7);
+      const nextDay = nextShipDay(c.shipDateFrom);
       const offered = productList.filter((p) => featured.has(p.productId) || random.chance(0.82));
       for (const product of offered) {
         const uom = product.unitOfMeasureQty;
@@ -512,7 +521,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
           special,
           specialPercent: special ? random.pick([10, 15, 20, 25]) : 0,
         });
-        const nextAvailableDate = originalQuantity === 0 || (originalQuantity <= uom && random.chance(0.4)) ? nextWeek : null;
+        const nextAvailableDate = originalQuantity === 0 || (originalQuantity <= uom && random.chance(0.4)) ? nextDay : null;
         const row = buildOfferLine({
           catalogId: c.id,
           productId: product.productId,
