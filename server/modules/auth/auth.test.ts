@@ -66,6 +66,24 @@ describe("login", () => {
     expect(locked.json().message).toBe(LOGIN_LOCKED);
   });
 
+  it("holds the limit against parallel guesses, and a good sign-in clears the account's count", async () => {
+    // From addresses of their own, so the per-address count of the other tests is not touched.
+    const from = (remoteAddress: string, email: string, password: string) =>
+      t.app.inject({ method: "POST", url: "/api/Auth/login/", payload: { email, password }, remoteAddress });
+    await insertUser(t.db, { email: "parallel@example.test" });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => from("198.51.100.7", "parallel@example.test", `parallel-guess-${i}`)),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 401).length).toBe(3);
+    expect(statuses.filter((s) => s === 429).length).toBe(9);
+
+    await insertUser(t.db, { email: "slips-once@example.test" });
+    for (let i = 0; i < 2; i++) await from("198.51.100.8", "slips-once@example.test", `almost-${i}-right`);
+    expect((await from("198.51.100.8", "slips-once@example.test", DEFAULT_TEST_PASSWORD)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await from("198.51.100.8", "slips-once@example.test", `again-${i}-wrong`)).statusCode).toBe(401);
+  });
+
   it("rejects bad input with field messages and never a 500", async () => {
     const res = await post("/api/Auth/login/", { email: "not-an-email", password: "" });
     expect(res.statusCode).toBe(400);
