@@ -177,7 +177,7 @@ interface DemoCustomer {
 
 function demoCustomers(defaultCode: string): DemoCustomer[] {
   return [
-    { customerId: defaultCode, companyName: "Pride", kind: "wholesale", discountPercent: 0, street: "1200 Greenhouse Road", city: "Vineland", state: "NJ", zip: "08360", phone: "(856) 555-0100", domain: "pride.example", shipDays: [MON, TUE, WED, THU, FRI, SAT], cutoff: "16:00" },
+    { customerId: defaultCode, companyName: "Pride", kind: "wholesale", discountPercent: 0, street: "1200 Greenhouse Road", city: "Vineland", state: "NJ", zip: "08360", phone: "(555) 010-4820", domain: "example.com", shipDays: [MON, TUE, WED, THU, FRI, SAT], cutoff: "16:00" },
     { customerId: "BLMWH", companyName: "Bloomfield Wholesale Florists", kind: "wholesale", discountPercent: 5, referralApproved: true, street: "85 Broad Street", city: "Bloomfield", state: "NJ", zip: "07003", phone: "(973) 555-0142", domain: "bloomfieldwholesale.example", shipDays: [MON, TUE, WED, THU, FRI], cutoff: "14:00" },
     { customerId: "NEFLO", companyName: "Northeast Floral Supply", kind: "wholesale", discountPercent: 3, street: "410 Market Terminal", city: "Chelsea", state: "MA", zip: "02150", phone: "(617) 555-0187", domain: "northeastfloral.example", shipDays: [MON, WED, FRI], cutoff: "12:00" },
     { customerId: "GRNST", companyName: "Greenstreet Flower Market", kind: "wholesale", discountPercent: 2, referralApproved: true, street: "2300 S Columbus Blvd", city: "Philadelphia", state: "PA", zip: "19148", phone: "(215) 555-0119", domain: "greenstreetflowers.example", shipDays: [TUE, WED, THU, FRI], cutoff: "15:00" },
