@@ -1,10 +1,10 @@
 // Shared set-up of the store, dashboard and order integration tests (not a test file itself).
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { LightMyRequestResponse } from "fastify";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { carts, holds, offerLines } from "../../../db/schema/index.ts";
 import type { CartSaveBody } from "../../../contract/store.ts";
-import { loginAs, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { loginAs, type Injector, type TestApp } from "../../../tests/helpers/test-app.ts";
 import {
   ALL_WEEKDAYS,
   addDays,
@@ -33,7 +33,8 @@ export interface Client {
   products(orderId: number, date: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
 }
 
-export function client(app: FastifyInstance, cookie: string, userId: string, customerId: string): Client {
+/** The API as one user of one customer, through an app in this process or a server process (Injector). */
+export function client(app: Injector, cookie: string, userId: string, customerId: string): Client {
   const headers = (extra: Record<string, string> = {}) => ({ cookie, ...extra });
   const q = (query?: string) => (query ? `?${query}` : "");
   return {
@@ -56,7 +57,7 @@ export function client(app: FastifyInstance, cookie: string, userId: string, cus
 }
 
 /** A wholesale customer shipping every day until 23:59, one wholesaler user of it, signed in. */
-export async function buyer(t: TestApp, customer: InsertCustomerOptions = {}, app: FastifyInstance = t.app): Promise<Client> {
+export async function buyer(t: TestApp, customer: InsertCustomerOptions = {}, app: Injector = t.app): Promise<Client> {
   const c = await insertCustomer(t.db, { shipTimes: shipTimesOn(ALL_WEEKDAYS, "23:59"), ...customer });
   const u = await insertUser(t.db, { roles: ["wholesaler"], customerIds: [c.customerId] });
   return client(app, await loginAs(app, u.email, DEFAULT_TEST_PASSWORD), u.id, c.customerId);
