@@ -11,10 +11,12 @@ import {
   DEFAULT_TEST_PASSWORD,
   insertCatalogWithOffers,
   insertCustomer,
+  insertRetailer,
   insertUser,
   isoDateAt,
   shipTimesOn,
   type InsertCustomerOptions,
+  type InsertRetailerOptions,
   type OfferLineOptions,
 } from "../../../tests/factories/index.ts";
 
@@ -61,6 +63,24 @@ export async function buyer(t: TestApp, customer: InsertCustomerOptions = {}, ap
   const c = await insertCustomer(t.db, { shipTimes: shipTimesOn(ALL_WEEKDAYS, "23:59"), ...customer });
   const u = await insertUser(t.db, { roles: ["wholesaler"], customerIds: [c.customerId] });
   return client(app, await loginAs(app, u.email, DEFAULT_TEST_PASSWORD), u.id, c.customerId);
+}
+
+/**
+ * A shop (by default picking up Tuesday, Thursday and Friday) buying through a customer that ships
+ * every day until 23:59, and its Retailer user, signed in.
+ */
+export async function retailerBuyer(t: TestApp, customer: InsertCustomerOptions = {}, retailer: InsertRetailerOptions = {}) {
+  const c = await insertCustomer(t.db, { shipTimes: shipTimesOn(ALL_WEEKDAYS, "23:59"), ...customer });
+  const r = await insertRetailer(t.db, { ...retailer, customerIds: [c.customerId] });
+  const u = await insertUser(t.db, {
+    roles: ["Retailer"],
+    claims: [
+      { claim: "WholesalerId", value: c.customerId },
+      { claim: "retailerid", value: String(r.retailerId) },
+    ],
+  });
+  const cookie = await loginAs(t.app, u.email, DEFAULT_TEST_PASSWORD);
+  return { c, r, u, api: client(t.app, cookie, u.id, c.customerId) };
 }
 
 /** A catalog (today .. today + 14) with offers, restricted to the given customers so tests do not see each other's. */
