@@ -84,3 +84,23 @@ export function artSize(key: ArtKey): { width: number; height: number } {
 }
 
 export const isScene = (key: ArtKey) => key === "greenhouse" || key === "packing" || key === "cogen" || key === "field";
+
+/**
+ * A picture hotspot's accessible name: the flower, then what the page its link opens holds (the
+ * garden roses, which have no variety page, lead to their care guide).
+ */
+export function hotspotLabel(label: string, href: string): string {
+  const path = (href.split(/[?#]/)[0] ?? "").replace(/\/+$/, "").toLowerCase();
+  const purpose = VARIETY_BY_PATH[path]
+    ? "see the colours and grades"
+    : path.startsWith("/flowercare/")
+      ? "read the care guide"
+      : path === "/flowercare"
+        ? "read the flower care guides"
+        : path.startsWith("/blog/")
+          ? "read the article"
+          : path === "/assortment"
+            ? "see the whole assortment"
+            : "";
+  return purpose ? `${label}: ${purpose}` : label;
+}
