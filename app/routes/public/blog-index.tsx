@@ -34,10 +34,10 @@ export function meta({ data: d }: MetaArgs<typeof loader>) {
   const tags = seo({
     title: label ? `Journal: ${label}` : "Journal",
     description: label ? `Articles about ${label} from our greenhouses. ${DESCRIPTION}` : DESCRIPTION,
-    path: d.tag ? `/Blog?tag=${encodeURIComponent(d.tag)}` : "/Blog",
+    // A tag is a view of the journal, not a page of its own: its canonical URL is the journal's.
+    path: "/Blog",
     site: d.site,
   });
-  // A tag is a view of the journal, not a page of its own.
   return d.tag ? [...tags, { name: "robots", content: "noindex, follow" }] : tags;
 }
 
