@@ -104,3 +104,21 @@ export function hotspotLabel(label: string, href: string): string {
             : "";
   return purpose ? `${label}: ${purpose}` : label;
 }
+
+/** What each illustration shows, for a shared link's picture (og:image:alt). */
+export const ART_ALT: Record<ArtKey, string> = {
+  lily: "A lily in bloom",
+  gerbera: "A gerbera",
+  "mini-gerbera": "A mini gerbera",
+  anthurium: "An anthurium",
+  lisianthus: "A stem of lisianthus",
+  snapdragon: "A snapdragon spike",
+  "garden-rose": "A garden rose",
+  bunch: "A sleeved bunch of flowers",
+  pail: "A pail of fresh-cut flowers",
+  greenhouse: "Our greenhouse range",
+  packing: "Our packing hall",
+  cogen: "The cogeneration plant beside our greenhouses",
+  field: "Rows of our flowers in bloom, in every colour we grow",
+  bouquet: "A bouquet in its box",
+};

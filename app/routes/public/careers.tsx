@@ -49,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const headers = () => ({ "cache-control": "private, no-store" });
 
 export function meta({ data: d }: MetaArgs<typeof loader>) {
-  return d ? seo({ title: d.title, description: d.description, path: "/Careers", site: d.site }) : [];
+  return d ? seo({ title: d.title, description: d.description, path: "/Careers", site: d.site, image: { art: "greenhouse", alt: "Our greenhouse range, where most of our jobs are" } }) : [];
 }
 
 type Opening = ReturnType<typeof useLoaderData<typeof loader>>["openings"][number];

@@ -40,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const headers = () => ({ "cache-control": "private, no-store" });
 
 export function meta({ data: d }: MetaArgs<typeof loader>) {
-  return d ? seo({ title: d.title, description: d.description, path: "/Contact", site: d.site }) : [];
+  return d ? seo({ title: d.title, description: d.description, path: "/Contact", site: d.site, image: { art: "gerbera", color: "#F6C445", alt: "A yellow gerbera" } }) : [];
 }
 
 const TOPICS = [

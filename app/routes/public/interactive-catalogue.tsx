@@ -5,7 +5,7 @@ import { seo } from "../../lib/seo.ts";
 import { interactivePicture } from "../../../server/modules/public/range.ts";
 import { Art } from "../../features/public/art.tsx";
 import { Band, CtaBand, PageHero } from "../../features/public/ui.tsx";
-import { hotspotLabel, varietyBySlug, VARIETIES } from "../../features/public/varieties.ts";
+import { ART_ALT, hotspotLabel, varietyBySlug, VARIETIES } from "../../features/public/varieties.ts";
 
 const DESCRIPTION = "Our whole range in one picture: choose a flower to see the colours and grades we grow, how we pack it and how to care for it.";
 
@@ -53,7 +53,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 export function meta({ data: d }: MetaArgs<typeof loader>) {
-  return d ? seo({ title: "Interactive catalogue", description: DESCRIPTION, path: "/InteractiveCatalogue", site: d.site }) : [];
+  return d ? seo({ title: "Interactive catalogue", description: DESCRIPTION, path: "/InteractiveCatalogue", site: d.site, image: { art: "bouquet", alt: ART_ALT.bouquet } }) : [];
 }
 
 /** Flower width as a share of the picture's width; the flower's head sits about 36 % down its drawing. */
