@@ -45,8 +45,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data(result, { status: httpStatus });
 }
 
-/** The page carries a single-use token for this visitor: never store it in a shared cache. */
-export const headers = () => ({ "cache-control": "private, no-store" });
+/**
+ * The page carries a single-use token for this visitor: never store it in a shared cache. The site's
+ * "no-referrer" policy would make the browser send `Origin: null` with the form's post, which React
+ * Router's action guard refuses as a possible cross-site request; "same-origin" still sends nothing
+ * to other sites.
+ */
+export const headers = () => ({ "cache-control": "private, no-store", "referrer-policy": "same-origin" });
 
 export function meta({ data: d }: MetaArgs<typeof loader>) {
   return d ? seo({ title: d.title, description: d.description, path: "/Careers", site: d.site, image: { art: "greenhouse", alt: "Our greenhouse range, where most of our jobs are" } }) : [];
@@ -99,7 +104,7 @@ function ApplicationForm({ openings, openingId, onOpening, token }: { openings: 
 
   const sending = state.status === "sending";
   return (
-    <form ref={formRef} method="post" action="/Careers#apply" noValidate onSubmit={onSubmit} aria-labelledby="apply-title" className="relative space-y-5">
+    <form ref={formRef} method="post" action="/Careers#apply-title" noValidate onSubmit={onSubmit} aria-labelledby="apply-title" className="relative space-y-5">
       <FormMessage message={state.status === "editing" ? state.message : undefined} />
       <div>
         <label htmlFor={ids.opening} className="field-label">

@@ -36,8 +36,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data(result, { status: httpStatus });
 }
 
-/** The page carries a single-use token for this visitor: never store it in a shared cache. */
-export const headers = () => ({ "cache-control": "private, no-store" });
+/**
+ * The page carries a single-use token for this visitor: never store it in a shared cache. The site's
+ * "no-referrer" policy would make the browser send `Origin: null` with the form's post, which React
+ * Router's action guard refuses as a possible cross-site request; "same-origin" still sends nothing
+ * to other sites.
+ */
+export const headers = () => ({ "cache-control": "private, no-store", "referrer-policy": "same-origin" });
 
 export function meta({ data: d }: MetaArgs<typeof loader>) {
   return d ? seo({ title: d.title, description: d.description, path: "/Contact", site: d.site, image: { art: "gerbera", color: "#F6C445", alt: "A yellow gerbera" } }) : [];
@@ -186,7 +191,7 @@ export default function Contact() {
       <Band className="!pt-0">
         <div className="grid gap-10 lg:grid-cols-12">
           <section aria-labelledby="form-title" className="rounded-[2rem] border border-line bg-white p-6 shadow-[0_30px_60px_-50px_rgb(31_42_36/0.5)] sm:p-10 lg:col-span-7">
-            <h2 id="form-title" className="display text-3xl">
+            <h2 id="form-title" className="display scroll-mt-28 text-3xl">
               Write to us
             </h2>
             <p className="mt-2 mb-8 text-sage">Fields marked * are needed. We reply by e-mail, usually the same business day.</p>
