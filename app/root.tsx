@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, type LoaderFunctionArgs } from "react-router";
 import type { AppLoadContext } from "../server/context.ts";
 import "./app.css";
@@ -7,6 +7,7 @@ import { AlertProvider } from "./components/ui/alert.tsx";
 import { ToastProvider } from "./components/ui/toast.tsx";
 import { ErrorScreen } from "./components/layout/error-screen.tsx";
 import { makeQueryClient } from "./lib/query-client.ts";
+import { installChunkReloadGuard } from "./lib/chunk-reload.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import type { RootData } from "./lib/session.ts";
 
@@ -41,6 +42,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 function Providers({ children }: { children: ReactNode }) {
   const [client] = useState(makeQueryClient);
+  useEffect(installChunkReloadGuard, []);
   return (
     <QueryClientProvider client={client}>
       <ToastProvider>

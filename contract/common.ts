@@ -1,5 +1,19 @@
 import { z } from "zod";
 
+/**
+ * SPEC §5 generic form messages for what the schemas do not word themselves: a missing value reads
+ * 'This field is required' and a non-number where a number belongs 'Only numbers are allowed', on the
+ * server and in the browser alike (every contract imports this module).
+ */
+z.config({
+  customError: (iss) => {
+    if (iss.code !== "invalid_type") return undefined;
+    if (iss.input === undefined || iss.input === null) return "This field is required";
+    if (iss.expected === "number" || iss.expected === "int") return "Only numbers are allowed";
+    return undefined;
+  },
+});
+
 /** Every 4xx/5xx body from /api. `fields` maps a field path to its message. */
 export const ErrorResponse = z.object({
   statusCode: z.number().int(),

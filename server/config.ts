@@ -33,6 +33,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Where `npm run build` put the web app, relative to the project folder. */
+  BUILD_DIR: z.string().min(1).default("build"),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -60,6 +62,7 @@ export interface Config {
   logLevel: string;
   loginMaxFailures: number;
   loginWindowMs: number;
+  buildDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -95,5 +98,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: e.LOG_LEVEL,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+    buildDir: e.BUILD_DIR,
   };
 }

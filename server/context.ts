@@ -19,6 +19,8 @@ function contentFor(brand: string) {
 export interface AppLoadContext {
   auth: AuthContext | null;
   nonce: string;
+  /** The client's address as Fastify sees it (honouring TRUST_PROXY): rate limits for form posts. */
+  clientIp: string;
   site: { brandName: string; publicUrl: string; defaultCustomerCode: string };
   services: AppServices;
 }

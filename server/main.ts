@@ -18,7 +18,7 @@ async function main() {
     }
     throw err;
   }
-  const buildPath = path.resolve(fileURLToPath(new URL("..", import.meta.url)), process.env.BUILD_DIR ?? "build", "server/index.js");
+  const buildPath = path.resolve(fileURLToPath(new URL("..", import.meta.url)), config.buildDir, "server/index.js");
   if (!existsSync(buildPath)) {
     console.error("The web app is not built. Run `npm run build` first (npm start does it for you).");
     process.exit(1);

@@ -64,6 +64,7 @@ export const ssrPlugin = fp<SsrOptions>(async (app, { db, config, buildPath }) =
         const context: AppLoadContext = {
           auth: request.auth,
           nonce: (reply.raw as NonceCarrier).scriptNonce ?? "",
+          clientIp: request.ip,
           site: { brandName: config.brandName, publicUrl: config.publicUrl, defaultCustomerCode: config.defaultCustomerCode },
           services: createServices(db, config, request.auth),
         };

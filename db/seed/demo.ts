@@ -177,7 +177,7 @@ interface DemoCustomer {
 
 function demoCustomers(defaultCode: string): DemoCustomer[] {
   return [
-    { customerId: defaultCode, companyName: "Pride", kind: "wholesale", discountPercent: 0, street: "1200 Greenhouse Road", city: "Vineland", state: "NJ", zip: "08360", phone: "(856) 555-0100", domain: "pride.example", shipDays: [MON, TUE, WED, THU, FRI, SAT], cutoff: "16:00" },
+    { customerId: defaultCode, companyName: "Pride", kind: "wholesale", discountPercent: 0, street: "1200 Greenhouse Road", city: "Vineland", state: "NJ", zip: "08360", phone: "(555) 010-4820", domain: "example.com", shipDays: [MON, TUE, WED, THU, FRI, SAT], cutoff: "16:00" },
     { customerId: "BLMWH", companyName: "Bloomfield Wholesale Florists", kind: "wholesale", discountPercent: 5, referralApproved: true, street: "85 Broad Street", city: "Bloomfield", state: "NJ", zip: "07003", phone: "(973) 555-0142", domain: "bloomfieldwholesale.example", shipDays: [MON, TUE, WED, THU, FRI], cutoff: "14:00" },
     { customerId: "NEFLO", companyName: "Northeast Floral Supply", kind: "wholesale", discountPercent: 3, street: "410 Market Terminal", city: "Chelsea", state: "MA", zip: "02150", phone: "(617) 555-0187", domain: "northeastfloral.example", shipDays: [MON, WED, FRI], cutoff: "12:00" },
     { customerId: "GRNST", companyName: "Greenstreet Flower Market", kind: "wholesale", discountPercent: 2, referralApproved: true, street: "2300 S Columbus Blvd", city: "Philadelphia", state: "PA", zip: "19148", phone: "(215) 555-0119", domain: "greenstreetflowers.example", shipDays: [TUE, WED, THU, FRI], cutoff: "15:00" },
@@ -480,27 +480,36 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
     ]);
     counts.users = DEMO_ACCOUNTS.length;
 
-    // ---- catalogs: one wholesale and one mass-market offer per week ----------------------------
+    // ---- catalogs: a wholesale offer per ship day (daily availability, the same for every wholesale
+    // customer), and a mass-market offer per week -------------------------------------------------
     const firstMonday = mondayOf(addDays(today, -2));
     const lastDay = addDays(today, 21);
     const weeks: string[] = [];
     for (let monday = firstMonday; monday <= lastDay; monday = addDays(monday, 7)) weeks.push(monday);
+    const shipDays: string[] = [];
+    for (let day = firstMonday; day <= lastDay; day = addDays(day, 1)) if (DateTime.fromISO(day).weekday !== 7) shipDays.push(day);
+    const dayTitle = (day: string) => DateTime.fromISO(day).toFormat("cccc, LLLL d");
     const weekTitle = (monday: string) => DateTime.fromISO(monday).toFormat("LLLL d");
-    const catalogRows = weeks.flatMap((monday, i) => [
-      buildCatalog({ orderId: 7001 + i, kind: "wholesale", title: `Week of ${weekTitle(monday)}`, shipDateFrom: monday, shipDateTo: addDays(monday, 6), createdAt: now, updatedAt: now }),
-      buildCatalog({ orderId: 7101 + i, kind: "massMarket", title: `Market bouquets: week of ${weekTitle(monday)}`, shipDateFrom: monday, shipDateTo: addDays(monday, 6), createdAt: now, updatedAt: now }),
-    ]);
+    const catalogRows = [
+      ...shipDays.map((day, i) =>
+        buildCatalog({ orderId: 7001 + i, kind: "wholesale", title: `Availability for ${dayTitle(day)}`, shipDateFrom: day, shipDateTo: day, createdAt: now, updatedAt: now }),
+      ),
+      ...weeks.map((monday, i) =>
+        buildCatalog({ orderId: 8001 + i, kind: "massMarket", title: `Market bouquets: week of ${weekTitle(monday)}`, shipDateFrom: monday, shipDateTo: addDays(monday, 6), createdAt: now, updatedAt: now }),
+      ),
+    ];
     const savedCatalogs = await tx.insert(catalogs).values(catalogRows).returning();
     counts.catalogs = savedCatalogs.length;
     const wholesaleCatalogs = savedCatalogs.filter((c) => c.kind === "wholesale").sort((a, b) => a.orderId - b.orderId);
     const mmCatalogs = savedCatalogs.filter((c) => c.kind === "massMarket").sort((a, b) => a.orderId - b.orderId);
+    const nextShipDay = (day: string) => shipDays.find((d) => d > day) ?? addDays(day, 1);
 
     // Products the combos and hotspots name are always on offer.
     const featured = new Set([...COMBOS.flatMap((c) => c.products), ...IMAGES.flatMap((i) => i.hotspots.flatMap((h) => (h.productId ? [h.productId] : [])))]);
     const catalogPlans: CatalogPlan[] = wholesaleCatalogs.map((c) => {
       const lines = new Map<string, OfferPlan>();
-      const nextWeek = addDays(c.shipDateFrom, 7);
-      // Offers starting more than a week ahead: the grower has not confirmed stock yet (Availability Pending).
+      const nextDay = nextShipDay(c.shipDateFrom);
+      // Offers more than a week ahead: the grower has not confirmed stock yet (Availability Pending).
       const unconfirmed = c.shipDateFrom > addDays(today, 7);
       const offered = productList.filter((p) => featured.has(p.productId) || random.chance(0.82));
       for (const product of offered) {
@@ -514,7 +523,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
           special,
           specialPercent: special ? random.pick([10, 15, 20, 25]) : 0,
         });
-        const nextAvailableDate = originalQuantity === 0 || (originalQuantity <= uom && random.chance(0.4)) ? nextWeek : null;
+        const nextAvailableDate = originalQuantity === 0 || (originalQuantity <= uom && random.chance(0.4)) ? nextDay : null;
         const row = buildOfferLine({
           catalogId: c.id,
           productId: product.productId,

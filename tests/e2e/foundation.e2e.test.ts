@@ -40,10 +40,19 @@ describe("demo accounts sign in and land where they should", () => {
     await choices.first().click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await header(page).getByRole("button", { name: `Customer: ${chosen}. Change customer` }).waitFor();
-    // Signing in again on this browser reuses the remembered choice: no selector.
-    await page.reload();
+    // A new session on this browser (the server knows no customer for it) reuses the choice remembered
+    // under selectedCustomerID: no selector.
+    expect(await page.evaluate(() => localStorage.getItem("selectedCustomerID"))).toBeTruthy();
+    await page.context().clearCookies();
+    await signIn(page, server.baseUrl, "wholesaler@demo.test");
+    await page.waitForURL(/\/Dashboard$/);
     await header(page).getByRole("button", { name: `Customer: ${chosen}. Change customer` }).waitFor();
     expect(await dialog.isVisible()).toBe(false);
+    // Signing out forgets the choice (SPEC §4 "Logout clears the stored customer choice").
+    await header(page).locator("details > summary[aria-label*='account menu']").click();
+    await header(page).getByRole("button", { name: "Sign out" }).click();
+    await page.waitForURL((u) => !/Dashboard/.test(u.pathname));
+    expect(await page.evaluate(() => localStorage.getItem("selectedCustomerID"))).toBeNull();
     await page.context().close();
   });
 
@@ -60,7 +69,15 @@ describe("demo accounts sign in and land where they should", () => {
       const page = await freshPage();
       await signIn(page, server.baseUrl, email);
       await page.waitForURL(/\/Dashboard$/);
-      await header(page).getByRole("button", { name: /^Customer: Pride/ }).waitFor();
+      await header(page).getByRole("button", { name: /^Customer: Pride/ }).click();
+      // Staff may act for any customer: the selector lists every one, not only their own links.
+      const dialog = page.getByRole("dialog", { name: "Which customer are you ordering for?" });
+      await dialog.waitFor();
+      await expect.poll(() => dialog.getByRole("button", { name: /Customer / }).count()).toBeGreaterThan(3);
+      await dialog.getByRole("searchbox", { name: "Find a customer" }).fill("bloomfield");
+      await expect.poll(() => dialog.getByRole("button", { name: /Customer / }).count()).toBe(1);
+      await dialog.getByRole("button", { name: /Bloomfield/ }).click();
+      await header(page).getByRole("button", { name: /^Customer: Bloomfield/ }).waitFor();
       await page.context().close();
     }
   });
@@ -126,6 +143,36 @@ describe("errors and access", () => {
     // The API behind it refuses too.
     const api = await page.request.get(`${server.baseUrl}/api/Admin/MailOutbox`);
     expect(api.status()).toBe(403);
+    await page.context().close();
+  });
+
+  it("gives each store page the spec's header and back link, and 404s a malformed route parameter", async () => {
+    const page = await freshPage();
+    await signIn(page, server.baseUrl, "buyer@demo.test");
+    await page.waitForURL(/\/Dashboard$/);
+    await page.goto(`${server.baseUrl}/Invoices/details`);
+    const main = page.getByRole("main");
+    await main.getByText("Invoices List", { exact: true }).waitFor();
+    expect(await main.getByRole("link", { name: "← Back" }).getAttribute("href")).toBe("/Invoices");
+    const bad = await page.goto(`${server.baseUrl}/Administration/Retailers/not-a-number`);
+    expect(bad?.status()).toBe(404);
+    await page.getByText("Invalid retailerId: not-a-number").waitFor();
+    await page.context().close();
+  });
+
+  it("reloads once after a chunk-load error, then not again on the same path within 10 s", async () => {
+    const page = await freshPage();
+    // networkidle: the guard is installed once the page has hydrated.
+    await page.goto(`${server.baseUrl}/about`, { waitUntil: "networkidle" });
+    let loads = 0;
+    page.on("load", () => loads++);
+    const chunkError = () => page.evaluate(() => window.dispatchEvent(new Event("vite:preloadError", { cancelable: true })));
+    await chunkError();
+    await expect.poll(() => loads).toBe(1);
+    await page.waitForLoadState("networkidle");
+    await chunkError();
+    await page.waitForTimeout(1500);
+    expect(loads).toBe(1);
     await page.context().close();
   });
 

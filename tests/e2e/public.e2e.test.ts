@@ -1,6 +1,20 @@
+import { readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { axeViolations, launchBrowser, newPage, startServer, type RunningServer } from "./harness.ts";
+import { axeViolations, launchBrowser, newPage, startServer, USER_AGENT, type RunningServer } from "./harness.ts";
+
+const CONTENT = fileURLToPath(new URL("../../content/", import.meta.url));
+
+/** Every Markdown file in a content folder is a page (staff add articles by adding files). */
+const contentPaths = (folder: string, prefix: string) =>
+  readdirSync(`${CONTENT}${folder}`)
+    .filter((f) => f.endsWith(".md"))
+    .sort()
+    .map((f) => `${prefix}/${f.slice(0, -3)}`);
+
+const ARTICLES = contentPaths("blog", "/Blog");
+const GUIDES = contentPaths("care", "/FlowerCare");
 
 /** Every public page of SPEC §2 (login and reset-password belong to the account pages). */
 const PAGES = [
@@ -26,19 +40,9 @@ const PAGES = [
   "/AccessibilityPolicy",
   "/InteractiveCatalogue",
   "/Blog",
-  "/Blog/Behind-the-Blooms",
-  "/Blog/From-Farm-to-Vase",
-  "/Blog/Scent-vs-No-Scent",
-  "/Blog/Marketing-Made-Easy",
-  "/Blog/Wedding-Bouquet-Perfection",
+  ...ARTICLES,
   "/FlowerCare",
-  "/FlowerCare/Lilies",
-  "/FlowerCare/Anthurium",
-  "/FlowerCare/Lisianthus",
-  "/FlowerCare/Snapdragons",
-  "/FlowerCare/Garden-Roses",
-  "/FlowerCare/Mini-Gerbera",
-  "/FlowerCare/Large-Gerbera",
+  ...GUIDES,
   "/Unauthorized",
 ];
 
@@ -58,6 +62,16 @@ afterAll(async () => {
 
 describe("every public page is a finished, findable, accessible page", () => {
   const titles = new Map<string, string>();
+  const descriptions = new Map<string, string>();
+  const pictures = new Set<string>();
+
+  it("the list holds every article and care guide SPEC §2 names", () => {
+    expect(ARTICLES.length).toBeGreaterThanOrEqual(20);
+    expect(ARTICLES).toEqual(
+      expect.arrayContaining(["Behind-the-Blooms", "From-Farm-to-Vase", "Scent-vs-No-Scent", "Marketing-Made-Easy", "Wedding-Bouquet-Perfection"].map((s) => `/Blog/${s}`)),
+    );
+    expect(GUIDES).toEqual(["Anthurium", "Garden-Roses", "Large-Gerbera", "Lilies", "Lisianthus", "Mini-Gerbera", "Snapdragons"].map((s) => `/FlowerCare/${s}`));
+  });
 
   it.each(PAGES)("%s", async (path) => {
     const errors: string[] = [];
@@ -71,14 +85,35 @@ describe("every public page is a finished, findable, accessible page", () => {
     expect(titles.get(title), `${path} has the same title as ${titles.get(title)}`).toBeUndefined();
     titles.set(title, path);
 
-    const description = await page.locator('head meta[name="description"]').getAttribute("content");
-    expect(description?.trim().length ?? 0).toBeGreaterThan(30);
+    const description = (await page.locator('head meta[name="description"]').getAttribute("content"))?.trim() ?? "";
+    expect(description.length).toBeGreaterThan(30);
+    expect(descriptions.get(description), `${path} has the same description as ${descriptions.get(description)}`).toBeUndefined();
+    descriptions.set(description, path);
     expect(await page.locator('head link[rel="canonical"]').getAttribute("href")).toBe(`${server.baseUrl}${path === "/" ? "/" : path}`);
     expect(await page.locator('head meta[property="og:title"]').count()).toBe(1);
+    const picture = await page.locator('head meta[property="og:image"]').getAttribute("content");
+    expect(picture).toMatch(new RegExp(`^${server.baseUrl}/api/Public/Card/[a-z-]+\\.svg(\\?color=[0-9A-F]{6})?$`));
+    expect(await page.locator('head meta[name="twitter:image"]').getAttribute("content")).toBe(picture);
+    expect(await page.locator('head meta[name="twitter:card"]').getAttribute("content")).toBe("summary_large_image");
+    expect(await page.locator('head meta[property="og:image:alt"]').getAttribute("content")).toBeTruthy();
+    pictures.add(picture!);
     expect(await page.locator("h1").count()).toBe(1);
 
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
+  });
+
+  it("gave every page its own title and description, and every picture is served", () => {
+    expect(titles.size).toBe(PAGES.length);
+    expect(descriptions.size).toBe(PAGES.length);
+    return Promise.all(
+      [...pictures].map(async (url) => {
+        const res = await fetch(url);
+        expect(res.status, url).toBe(200);
+        expect(res.headers.get("content-type"), url).toContain("image/svg+xml");
+        await res.arrayBuffer();
+      }),
+    );
   });
 
   it("small screens pass axe too and never scroll sideways", async () => {
@@ -129,6 +164,15 @@ describe("content that agrees with the store", () => {
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/Gerbera$/);
   });
+
+  it("each hotspot's name says where its link goes", async () => {
+    await page.goto(`${server.baseUrl}/InteractiveCatalogue`);
+    const roses = page.getByRole("group", { name: "Our range" }).getByRole("link", { name: /^Garden roses/ });
+    expect(await roses.getAttribute("aria-label")).toBe("Garden roses: read the care guide");
+    expect(await roses.getAttribute("href")).toBe("/FlowerCare/Garden-Roses");
+    const lilies = page.getByRole("group", { name: "Our range" }).getByRole("link", { name: /^Lilies/ });
+    expect(await lilies.getAttribute("aria-label")).toBe("Lilies: see the colours and grades");
+  });
 });
 
 describe("the contact form", () => {
@@ -167,12 +211,80 @@ describe("the contact form", () => {
   });
 });
 
+describe("the contact form without JavaScript", () => {
+  it("posts to the page, shows the field messages, then confirms, with nothing personal in the URL", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, userAgent: USER_AGENT, viewport: { width: 1280, height: 900 } });
+    try {
+      const plain = await context.newPage();
+      await plain.goto(`${server.baseUrl}/Contact`);
+      await plain.getByRole("button", { name: "Send message" }).click();
+      await plain.getByText("Please check the fields marked below.").waitFor();
+      expect(await plain.getByText("This field is required").count()).toBeGreaterThanOrEqual(2);
+      expect(await plain.getByLabel("Your name").getAttribute("aria-invalid")).toBe("true");
+
+      await plain.getByLabel("Your name").fill("Bea <i>Gardener</i>");
+      await plain.getByLabel("E-mail").fill("bea@garden.test");
+      await plain.getByLabel("What is it about?").selectOption("Weddings and events");
+      await plain.getByLabel("Your message").fill("Do you grow white lisianthus in June?");
+      // The page's signed token is refused sooner than 3 s after it was issued (a robot's pace).
+      await plain.waitForTimeout(3_200);
+      await plain.getByRole("button", { name: "Send message" }).click();
+
+      const confirmation = plain.getByRole("status").filter({ hasText: "Your message is with our team" });
+      await confirmation.waitFor();
+      expect(await confirmation.getByRole("heading", { level: 2 }).textContent()).toBe("Thank you, Bea.");
+      expect(await confirmation.textContent()).toMatch(/reference is C-\d+/);
+      expect(await confirmation.textContent()).toContain("bea@garden.test");
+      const url = new URL(plain.url());
+      expect(url.pathname).toBe("/Contact");
+      expect(url.search).toBe("");
+      expect(decodeURIComponent(plain.url())).not.toMatch(/bea|garden|lisianthus|@/i);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("the job application form", () => {
+  it("asks for what is missing, then sends the application for the chosen job", async () => {
+    await page.goto(`${server.baseUrl}/Careers`, { waitUntil: "networkidle" });
+    const firstJob = page.locator("#openings li h3").first();
+    const jobTitle = (await firstJob.textContent())!.trim();
+    await page.getByRole("link", { name: `Apply for ${jobTitle}` }).click();
+    const form = page.locator("#apply form");
+    expect(await form.getByLabel("The job").inputValue()).not.toBe("");
+
+    await form.getByLabel("Your name").fill("Sam Picker");
+    await form.getByLabel("E-mail").fill("sam@");
+    await form.getByRole("button", { name: "Send application" }).click();
+    await form.getByText("Please enter a valid email").waitFor();
+    expect(await form.getByText("This field is required").count()).toBe(1);
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe("email");
+
+    await form.getByLabel("E-mail").fill("sam@example.test");
+    await form.getByLabel("About you").fill("Three seasons picking gerbera; I can start in March.");
+    await form.getByRole("button", { name: "Send application" }).click();
+    const confirmation = page.getByRole("status").filter({ hasText: "Your application" });
+    await confirmation.waitFor({ timeout: 15_000 });
+    expect(await confirmation.textContent()).toContain(`Your application for ${jobTitle} is with our team`);
+    expect(await confirmation.textContent()).toMatch(/reference is J-\d+/);
+    expect(new URL(page.url()).search).not.toContain("sam");
+  });
+});
+
 describe("for search engines", () => {
   it("sitemap.xml lists every public page and robots.txt points to it", async () => {
     const xml = await (await fetch(`${server.baseUrl}/sitemap.xml`)).text();
     for (const path of PAGES.filter((p) => p !== "/Unauthorized")) expect(xml, path).toContain(`<loc>${server.baseUrl}${path}</loc>`);
     const robots = await (await fetch(`${server.baseUrl}/robots.txt`)).text();
     expect(robots).toContain(`Sitemap: ${server.baseUrl}/sitemap.xml`);
+    for (const rule of ["/Dashboard", "/dashboard", "/store", "/Store", "/MM/", "/mm/"]) expect(robots).toContain(`Disallow: ${rule}\n`);
+  });
+
+  it("a journal tag view points search engines to the journal", async () => {
+    await page.goto(`${server.baseUrl}/Blog?tag=greenhouse`);
+    expect(await page.locator('head link[rel="canonical"]').getAttribute("href")).toBe(`${server.baseUrl}/Blog`);
+    expect(await page.locator('head meta[name="robots"]').getAttribute("content")).toBe("noindex, follow");
   });
 
   it("a crawler gets a bare 404 for a page that does not exist; a person gets the error page", async () => {

@@ -8,8 +8,11 @@ import { buildApp } from "../../server/app.ts";
 import { loadConfig, type Config } from "../../server/config.ts";
 import { withDatabase } from "./global-setup.ts";
 
+/** A test file's database; `url` is its connection string on PostgreSQL (for a second instance). */
+export type TestDatabase = Database & { url?: string };
+
 /** A fresh, migrated database for one test file: PGlite from the snapshot, or a clone of the Postgres template. */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   const template = inject("dbTemplate");
   const url = process.env.DATABASE_URL;
   if (url) {
@@ -19,9 +22,11 @@ export async function createTestDatabase(): Promise<Database> {
     await admin.connect();
     await admin.query(`create database "${name}" template "${template}"`);
     await admin.end();
-    const database = await openDatabase({ databaseUrl: withDatabase(url, name), poolSize: 20 });
+    const databaseUrl = withDatabase(url, name);
+    const database = await openDatabase({ databaseUrl, poolSize: 20 });
     return {
       ...database,
+      url: databaseUrl,
       async close() {
         await database.close();
         const c = new pg.Client({ connectionString: url });
@@ -37,12 +42,12 @@ export async function createTestDatabase(): Promise<Database> {
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
-  database: Database;
+  database: TestDatabase;
   config: Config;
   close(): Promise<void>;
 }
 
-export async function buildTestApp(env: Record<string, string> = {}, database?: Database): Promise<TestApp> {
+export async function buildTestApp(env: Record<string, string> = {}, database?: TestDatabase): Promise<TestApp> {
   const db = database ?? (await createTestDatabase());
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DEMO_MODE: "false", PUBLIC_URL: "http://localhost:3000", ...env });
   const app = await buildApp({ db: db.db, config, logger: false });
@@ -59,8 +64,16 @@ export async function buildTestApp(env: Record<string, string> = {}, database?: 
   };
 }
 
+/**
+ * What tests send requests through: a FastifyInstance (inject, in this process) or a server in
+ * another process reached over HTTP (tests/helpers/server-process.ts).
+ */
+export interface Injector {
+  inject(options: { method: "GET" | "POST" | "PUT" | "DELETE"; url: string; headers?: Record<string, string>; payload?: object }): Promise<LightMyRequestResponse>;
+}
+
 /** Signs in through the real endpoint and returns the cookie header to send with later requests. */
-export async function loginAs(app: FastifyInstance, email: string, password: string): Promise<string> {
+export async function loginAs(app: Injector, email: string, password: string): Promise<string> {
   const res = await app.inject({ method: "POST", url: "/api/Auth/login/", payload: { email, password } });
   if (res.statusCode !== 200) throw new Error(`login as ${email} failed: ${res.statusCode} ${res.body}`);
   return cookieFrom(res);

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Link, NavLink, Outlet, useLocation, useMatches, useRevalidator } from "react-router";
 import { hasAnyRole } from "../../../domain/access.ts";
 import { chooseCustomer, SELECTED_CUSTOMER_KEY, userInitials } from "../../../domain/customer-selection.ts";
-import type { User } from "../../../contract/user.ts";
+import type { CustomerHeader, User } from "../../../contract/user.ts";
 import { api } from "../../lib/api.ts";
 import { useRootData } from "../../lib/session.ts";
 import { BrandMark } from "./brand-mark.tsx";
@@ -14,6 +14,8 @@ export interface PageHandle {
   header?: string;
   /** Where the header's back link goes; true = browser back. */
   back?: string | true;
+  /** One module serving several routes: the handle of each route, by route id. */
+  byRoute?: Record<string, PageHandle>;
 }
 
 interface NavItem {
@@ -55,7 +57,23 @@ export function AppShell({ variant }: { variant: "store" | "mm" }) {
   const revalidator = useRevalidator();
   const toast = useToast();
   const [selector, setSelector] = useState<"forced" | "optional" | null>(null);
-  const handle = [...matches].reverse().map((m) => m.handle as PageHandle | undefined).find((h) => h?.header);
+  // Staff may act for any customer, not only their linked ones: the selector lists them all.
+  const [staffCustomers, setStaffCustomers] = useState<CustomerHeader[] | null>(null);
+  const staff = !!user && hasAnyRole(user.roles, ["Administrator", "SalesPerson"]);
+  useEffect(() => {
+    if (!selector || !staff || !user || staffCustomers) return;
+    api
+      .get<CustomerHeader[]>(`/api/User/Customers/${encodeURIComponent(user.id)}`)
+      .then(setStaffCustomers)
+      .catch(() => setStaffCustomers(user.customers));
+  }, [selector, staff, user, staffCustomers]);
+  const handle = [...matches]
+    .reverse()
+    .map((m) => {
+      const h = m.handle as PageHandle | undefined;
+      return h?.byRoute ? h.byRoute[m.id] : h;
+    })
+    .find((h) => h?.header);
 
   async function setCustomer(customerId: string) {
     try {
@@ -201,7 +219,8 @@ export function AppShell({ variant }: { variant: "store" | "mm" }) {
       )}
       {selector && (
         <CustomerSelector
-          customers={user.customers}
+          customers={staff ? (staffCustomers ?? []) : user.customers}
+          loading={staff && !staffCustomers}
           onChoose={(id) => void setCustomer(id)}
           onClose={selector === "optional" ? () => setSelector(null) : undefined}
         />

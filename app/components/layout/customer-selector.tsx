@@ -1,18 +1,30 @@
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { CustomerHeader } from "../../../contract/user.ts";
+
+/** Past this many customers the list gets a filter box (staff see every customer). */
+const FILTER_FROM = 8;
 
 /** A modal list of the user's customers (SPEC §4: shown when more than one and none remembered). */
 export function CustomerSelector({
   customers,
   onChoose,
   onClose,
+  loading = false,
 }: {
   customers: CustomerHeader[];
   onChoose: (customerId: string) => void;
   onClose?: () => void;
+  loading?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const filterId = useId();
+  const [filter, setFilter] = useState("");
+  const shown = useMemo(() => {
+    const q = filter.trim().toLowerCase();
+    if (!q) return customers;
+    return customers.filter((c) => c.companyName.toLowerCase().includes(q) || c.customerID.toLowerCase().includes(q));
+  }, [customers, filter]);
   useEffect(() => {
     if (ref.current && !ref.current.open) ref.current.showModal();
   }, []);
@@ -31,8 +43,33 @@ export function CustomerSelector({
           Which customer are you ordering for?
         </h2>
         <p className="mt-1 text-sage">You can switch at any time from the header.</p>
-        <ul className="mt-5 space-y-2">
-          {customers.map((c) => (
+        {customers.length > FILTER_FROM && (
+          <div className="mt-4">
+            <label htmlFor={filterId} className="block text-sm font-semibold">
+              Find a customer
+            </label>
+            <input
+              id={filterId}
+              type="search"
+              className="mt-1 w-full rounded-lg border border-line bg-white px-3 py-2"
+              value={filter}
+              onChange={(e) => setFilter(e.target.value)}
+              placeholder="Name or customer code"
+            />
+          </div>
+        )}
+        {loading && (
+          <p className="mt-5 text-sage" role="status">
+            Loading customers…
+          </p>
+        )}
+        {!loading && shown.length === 0 && (
+          <p className="mt-5 text-sage" role="status">
+            No customer matches.
+          </p>
+        )}
+        <ul className="mt-5 max-h-[60vh] space-y-2 overflow-y-auto">
+          {shown.map((c) => (
             <li key={c.customerID}>
               <button
                 type="button"

@@ -24,4 +24,12 @@ describe("describeError (SPEC §2 error screen)", () => {
   it("treats a thrown Error as a 500 with its message as detail", () => {
     expect(describeError(new Error("boom"))).toMatchObject({ status: 500, statusMessage: "Internal Server Error", detail: "boom" });
   });
+
+  it("names the common statuses and falls back to a generic name", () => {
+    expect(describeError(routeError(null, 429)).statusMessage).toBe("Too Many Requests");
+    expect(describeError(routeError(null, 502)).statusMessage).toBe("Bad Gateway");
+    expect(describeError(routeError(null, 409)).statusMessage).toBe("Conflict");
+    expect(describeError(routeError(null, 418)).statusMessage).toBe("Error");
+    expect(describeError(routeError(null, 599)).statusMessage).toBe("Server Error");
+  });
 });

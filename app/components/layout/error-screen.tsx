@@ -2,15 +2,29 @@ import { useEffect } from "react";
 import { isRouteErrorResponse, useNavigate } from "react-router";
 import { api } from "../../lib/api.ts";
 import type { CheckTokenResponse } from "../../../contract/user.ts";
-import { shouldReloadOnChunkError } from "../../../domain/retry.ts";
+import { isChunkLoadError, reloadAfterChunkError } from "../../lib/chunk-reload.ts";
 
 const STATUS_MESSAGE: Record<number, string> = {
   400: "Bad Request",
   401: "Unauthorized",
+  402: "Payment Required",
   403: "Forbidden",
   404: "Not Found",
+  405: "Method Not Allowed",
+  406: "Not Acceptable",
+  408: "Request Timeout",
+  409: "Conflict",
+  410: "Gone",
+  413: "Content Too Large",
+  415: "Unsupported Media Type",
+  422: "Unprocessable Content",
+  425: "Too Early",
+  429: "Too Many Requests",
   500: "Internal Server Error",
+  501: "Not Implemented",
+  502: "Bad Gateway",
   503: "Service Unavailable",
+  504: "Gateway Timeout",
 };
 
 interface Described {
@@ -22,7 +36,7 @@ interface Described {
 
 export function describeError(error: unknown): Described {
   if (isRouteErrorResponse(error)) {
-    const statusMessage = STATUS_MESSAGE[error.status] ?? "Error";
+    const statusMessage = STATUS_MESSAGE[error.status] ?? (error.status >= 500 ? "Server Error" : "Error");
     const raw = typeof error.data === "string" ? error.data : (error.data as { message?: string } | null)?.message;
     const detail = raw ?? (error.statusText || null);
     const data = typeof error.data === "object" && error.data !== null && "redirect" in error.data ? error.data : null;
@@ -31,13 +45,6 @@ export function describeError(error: unknown): Described {
   const message = error instanceof Error ? error.message : null;
   return { status: 500, statusMessage: STATUS_MESSAGE[500]!, detail: message && message !== STATUS_MESSAGE[500] ? message : null, data: null };
 }
-
-function isChunkLoadError(error: unknown) {
-  const m = error instanceof Error ? error.message : "";
-  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(m);
-}
-
-const RELOADS_KEY = "chunkReloads";
 
 /**
  * SPEC §2 "Error screen": status, status message, a detail when it differs; 'Back to Home' on page not
@@ -50,18 +57,7 @@ export function ErrorScreen({ error }: { error: unknown }) {
 
   useEffect(() => {
     // A new build removed the chunk this page wanted: reload once per 10 s per path.
-    if (!isChunkLoadError(error)) return;
-    const path = window.location.pathname;
-    let reloads: Record<string, number> = {};
-    try {
-      reloads = JSON.parse(sessionStorage.getItem(RELOADS_KEY) ?? "{}");
-    } catch {
-      reloads = {};
-    }
-    if (shouldReloadOnChunkError(path, Date.now(), reloads)) {
-      sessionStorage.setItem(RELOADS_KEY, JSON.stringify({ ...reloads, [path]: Date.now() }));
-      window.location.reload();
-    }
+    if (isChunkLoadError(error)) reloadAfterChunkError();
   }, [error]);
 
   async function back() {

@@ -1,4 +1,5 @@
-import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type CSSProperties, type ReactNode } from "react";
+import { createPortal } from "react-dom";
 import { alertButtons, newAlertKey } from "../../../domain/constants.ts";
 
 export type AlertType = "success" | "error" | "info" | "warning" | "question" | "blitz";
@@ -16,6 +17,11 @@ export interface AlertData {
   type: AlertType;
   options?: AlertOptions;
   inline?: boolean;
+  /** Inline alerts only: a position (px) from the top and left of the nearest positioned box. */
+  top?: number;
+  left?: number;
+  /** Inline alerts only: the id of an element to render into instead of where it is declared. */
+  teleport?: string;
 }
 
 const TONE: Record<AlertType, { box: string; icon: string; label: string }> = {
@@ -41,8 +47,14 @@ export function InlineAlert({ alert, onClose }: { alert: AlertData; onClose?: (p
   const tone = TONE[alert.type];
   const { primary, secondary } = buttonsFor(alert);
   const urgent = alert.type === "error" || alert.type === "warning";
-  return (
-    <div role={urgent ? "alert" : "status"} className={`flex gap-3 rounded-lg border-l-4 p-3 text-ink ${tone.box}`}>
+  const [target, setTarget] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    setTarget(alert.teleport ? document.getElementById(alert.teleport) : null);
+  }, [alert.teleport]);
+  const placed = alert.top !== undefined || alert.left !== undefined;
+  const style: CSSProperties | undefined = placed ? { position: "absolute", top: alert.top, left: alert.left, zIndex: 30 } : undefined;
+  const box = (
+    <div role={urgent ? "alert" : "status"} style={style} className={`flex gap-3 rounded-lg border-l-4 p-3 text-ink ${tone.box}${placed ? " shadow-lg" : ""}`}>
       <span aria-hidden="true" className="mt-0.5 grid h-6 w-6 shrink-0 place-items-center rounded-full bg-ink text-xs font-bold text-white">
         {tone.icon}
       </span>
@@ -64,6 +76,9 @@ export function InlineAlert({ alert, onClose }: { alert: AlertData; onClose?: (p
       </div>
     </div>
   );
+  // Teleported (SPEC §3 alert "teleport target"): rendered into the named element once it exists.
+  if (alert.teleport) return target ? createPortal(box, target) : null;
+  return box;
 }
 
 type ShowAlert = (alert: AlertData) => Promise<boolean>;

@@ -56,9 +56,9 @@ export type SubmitState<F> =
  * Validates with the same Zod schema the server uses, posts with a fresh token, and maps the
  * server's answers back onto the form. What people typed is never cleared by an error.
  */
-export function usePublicForm<S extends z.ZodObject>(options: { form: FormKind; schema: S; url: () => string }) {
+export function usePublicForm<S extends z.ZodObject>(options: { form: FormKind; schema: S; url: () => string; initial?: SubmitState<z.input<S>> }) {
   const { ready, refresh, failed } = useFormToken(options.form);
-  const [state, setState] = useState<SubmitState<z.input<S>>>({ status: "editing", errors: {} });
+  const [state, setState] = useState<SubmitState<z.input<S>>>(() => options.initial ?? { status: "editing", errors: {} });
   const formRef = useRef<HTMLFormElement>(null);
 
   // After a refused attempt, take people to the first field that needs them (or the message).
@@ -125,8 +125,38 @@ export function FormMessage({ message }: { message?: string }) {
   return <InlineAlert alert={{ type: "error", title: "Not sent yet", message }} />;
 }
 
+/**
+ * The answer to a form posted without JavaScript (the route's action), as the form starts from:
+ * the confirmation, or the messages with what was typed.
+ */
+export function initialFromPost<F>(
+  result: { status: "sent"; reference: string } | { status: "invalid"; message: string; errors: Record<string, string> } | undefined,
+): SubmitState<F> | undefined {
+  if (!result) return undefined;
+  if (result.status === "sent") return { status: "sent", reference: result.reference };
+  return { status: "editing", errors: result.errors as never, message: result.message };
+}
+
+/** The signed token, in the page for a post made before the page's JavaScript runs. */
+export function TokenField({ token }: { token: string }) {
+  return <input type="hidden" name="formToken" value={token} />;
+}
+
 /** What people see once the form is through: focus moves here so it is announced. */
-export function Confirmation({ title, children, onAgain, againLabel }: { title: string; children: ReactNode; onAgain: () => void; againLabel: string }) {
+export function Confirmation({
+  title,
+  children,
+  onAgain,
+  againLabel,
+  againHref,
+}: {
+  title: string;
+  children: ReactNode;
+  onAgain: () => void;
+  againLabel: string;
+  /** Where the "again" link leads when the page's JavaScript is not running. */
+  againHref: string;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -138,9 +168,16 @@ export function Confirmation({ title, children, onAgain, againLabel }: { title: 
         {title}
       </h2>
       <div className="mt-3 space-y-2 text-lg text-ink/85">{children}</div>
-      <button type="button" className="btn btn-secondary mt-8" onClick={onAgain}>
+      <a
+        href={againHref}
+        className="btn btn-secondary mt-8"
+        onClick={(e) => {
+          e.preventDefault();
+          onAgain();
+        }}
+      >
         {againLabel}
-      </button>
+      </a>
     </div>
   );
 }

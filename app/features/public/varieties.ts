@@ -84,3 +84,41 @@ export function artSize(key: ArtKey): { width: number; height: number } {
 }
 
 export const isScene = (key: ArtKey) => key === "greenhouse" || key === "packing" || key === "cogen" || key === "field";
+
+/**
+ * A picture hotspot's accessible name: the flower, then what the page its link opens holds (the
+ * garden roses, which have no variety page, lead to their care guide).
+ */
+export function hotspotLabel(label: string, href: string): string {
+  const path = (href.split(/[?#]/)[0] ?? "").replace(/\/+$/, "").toLowerCase();
+  const purpose = VARIETY_BY_PATH[path]
+    ? "see the colours and grades"
+    : path.startsWith("/flowercare/")
+      ? "read the care guide"
+      : path === "/flowercare"
+        ? "read the flower care guides"
+        : path.startsWith("/blog/")
+          ? "read the article"
+          : path === "/assortment"
+            ? "see the whole assortment"
+            : "";
+  return purpose ? `${label}: ${purpose}` : label;
+}
+
+/** What each illustration shows, for a shared link's picture (og:image:alt). */
+export const ART_ALT: Record<ArtKey, string> = {
+  lily: "A lily in bloom",
+  gerbera: "A gerbera",
+  "mini-gerbera": "A mini gerbera",
+  anthurium: "An anthurium",
+  lisianthus: "A stem of lisianthus",
+  snapdragon: "A snapdragon spike",
+  "garden-rose": "A garden rose",
+  bunch: "A sleeved bunch of flowers",
+  pail: "A pail of fresh-cut flowers",
+  greenhouse: "Our greenhouse range",
+  packing: "Our packing hall",
+  cogen: "The cogeneration plant beside our greenhouses",
+  field: "Rows of our flowers in bloom, in every colour we grow",
+  bouquet: "A bouquet in its box",
+};

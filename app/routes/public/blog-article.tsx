@@ -5,7 +5,7 @@ import { seo } from "../../lib/seo.ts";
 import { Art, artSrc } from "../../features/public/art.tsx";
 import { Initials } from "../../features/public/people.tsx";
 import { Band, Breadcrumbs, formatDate, Prose, TagList } from "../../features/public/ui.tsx";
-import { artForImage, isScene } from "../../features/public/varieties.ts";
+import { ART_ALT, artForImage, isScene } from "../../features/public/varieties.ts";
 
 export function loader({ params, context }: LoaderFunctionArgs) {
   const ctx = appContext(context);
@@ -53,6 +53,7 @@ export function meta({ data: d }: MetaArgs<typeof loader>) {
     path: `/Blog/${d.slug}`,
     site: d.site,
     type: "article",
+    image: { art: d.art, alt: ART_ALT[d.art] },
     jsonLd: {
       "@context": "https://schema.org",
       "@graph": [

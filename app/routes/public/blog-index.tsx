@@ -4,7 +4,7 @@ import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
 import { Art } from "../../features/public/art.tsx";
 import { Band, CtaBand, formatDate, PageHero, TagList } from "../../features/public/ui.tsx";
-import { artForImage, isScene } from "../../features/public/varieties.ts";
+import { ART_ALT, artForImage, isScene } from "../../features/public/varieties.ts";
 
 const DESCRIPTION = "Notes from our greenhouses: growing, flower care, packing, ordering and the flower trade, written by the people who do the work.";
 
@@ -34,10 +34,11 @@ export function meta({ data: d }: MetaArgs<typeof loader>) {
   const tags = seo({
     title: label ? `Journal: ${label}` : "Journal",
     description: label ? `Articles about ${label} from our greenhouses. ${DESCRIPTION}` : DESCRIPTION,
-    path: d.tag ? `/Blog?tag=${encodeURIComponent(d.tag)}` : "/Blog",
+    // A tag is a view of the journal, not a page of its own: its canonical URL is the journal's.
+    path: "/Blog",
     site: d.site,
+    image: { art: "packing", alt: ART_ALT.packing },
   });
-  // A tag is a view of the journal, not a page of its own.
   return d.tag ? [...tags, { name: "robots", content: "noindex, follow" }] : tags;
 }
 

@@ -30,7 +30,14 @@ export function loader({ params, context }: LoaderFunctionArgs) {
 }
 
 export function meta({ data: d }: MetaArgs<typeof loader>) {
-  return d ? seo({ title: d.title, description: d.summary, path: `/FlowerCare/${d.slug}`, site: d.site, type: "article" }) : [];
+  return d ? seo({
+        title: d.title,
+        description: d.summary,
+        path: `/FlowerCare/${d.slug}`,
+        site: d.site,
+        type: "article",
+        image: { art: d.variety?.art ?? "bunch", color: d.variety?.colour, alt: d.flower },
+      }) : [];
 }
 
 export default function CareGuide() {

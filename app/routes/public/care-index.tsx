@@ -33,7 +33,7 @@ export function loader({ context }: LoaderFunctionArgs) {
 }
 
 export function meta({ data: d }: MetaArgs<typeof loader>) {
-  return d ? seo({ title: "Flower care guides", description: DESCRIPTION, path: "/FlowerCare", site: d.site }) : [];
+  return d ? seo({ title: "Flower care guides", description: DESCRIPTION, path: "/FlowerCare", site: d.site, image: { art: "bunch", color: "#F3A6BE", alt: "A sleeved bunch of pink garden roses" } }) : [];
 }
 
 const BASICS = [

@@ -1,11 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from "react";
-import { useLoaderData, useSearchParams, type LoaderFunctionArgs, type MetaArgs } from "react-router";
+import { data, useActionData, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaArgs } from "react-router";
 import { ApplicationFields, FORM_LIMITS } from "../../../contract/public.ts";
-import { openings } from "../../../server/modules/public/service.ts";
+import { postApplication } from "../../../server/modules/public/form-posts.ts";
+import { issueFormToken, openings } from "../../../server/modules/public/service.ts";
 import { TextField } from "../../components/ui/field.tsx";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
-import { Confirmation, Counter, FormMessage, Honeypot, usePublicForm } from "../../features/public/forms.tsx";
+import { Confirmation, Counter, FormMessage, Honeypot, initialFromPost, TokenField, usePublicForm } from "../../features/public/forms.tsx";
 import { findSection, leadOf, listItems, splitSections } from "../../features/public/sections.ts";
 import { Band, PageHero, Prose, SectionHeading } from "../../features/public/ui.tsx";
 
@@ -25,22 +26,51 @@ export function loader({ context }: LoaderFunctionArgs) {
     offer: offer ? listItems(offer.html) : [],
     applyHtml: apply?.html ?? "",
     openings: openings(content),
+    /** For a post made before the page's JavaScript runs; with it, the form fetches its own. */
+    formToken: issueFormToken(ctx.services.config, "apply").token,
     site: ctx.site,
   };
 }
 
+/** The form posted as a plain HTML form (no JavaScript yet): the same checks and service as the API. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = appContext(context);
+  const form = await request.formData().catch(() => new FormData());
+  const { httpStatus, result } = await postApplication(request, form, {
+    db: ctx.services.db,
+    config: ctx.services.config,
+    content: ctx.services.content,
+    ip: ctx.clientIp,
+  });
+  return data(result, { status: httpStatus });
+}
+
+/**
+ * The page carries a single-use token for this visitor: never store it in a shared cache. The site's
+ * "no-referrer" policy would make the browser send `Origin: null` with the form's post, which React
+ * Router's action guard refuses as a possible cross-site request; "same-origin" still sends nothing
+ * to other sites.
+ */
+export const headers = () => ({ "cache-control": "private, no-store", "referrer-policy": "same-origin" });
+
 export function meta({ data: d }: MetaArgs<typeof loader>) {
-  return d ? seo({ title: d.title, description: d.description, path: "/Careers", site: d.site }) : [];
+  return d ? seo({ title: d.title, description: d.description, path: "/Careers", site: d.site, image: { art: "greenhouse", alt: "Our greenhouse range, where most of our jobs are" } }) : [];
 }
 
 type Opening = ReturnType<typeof useLoaderData<typeof loader>>["openings"][number];
 
 const EMPTY = { name: "", email: "", phone: "", coverLetter: "" };
 
-function ApplicationForm({ openings, openingId, onOpening }: { openings: Opening[]; openingId: string; onOpening: (id: string) => void }) {
-  const [values, setValues] = useState(EMPTY);
+function ApplicationForm({ openings, openingId, onOpening, token }: { openings: Opening[]; openingId: string; onOpening: (id: string) => void; token: string }) {
+  const posted = useActionData<typeof action>();
+  const [values, setValues] = useState(() => ({ ...EMPTY, ...posted?.values }));
   const [honeypot, setHoneypot] = useState("");
-  const { state, submit, reset, formRef } = usePublicForm({ form: "apply", schema: ApplicationFields, url: () => `/api/Public/Apply/${encodeURIComponent(openingId)}` });
+  const { state, submit, reset, formRef } = usePublicForm({
+    form: "apply",
+    schema: ApplicationFields,
+    url: () => `/api/Public/Apply/${encodeURIComponent(openingId)}`,
+    initial: initialFromPost(posted),
+  });
   const ids = { opening: useId(), letter: useId(), counter: useId() };
   const errors = state.status === "editing" ? state.errors : {};
   const set = (k: keyof typeof EMPTY) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
@@ -51,6 +81,7 @@ function ApplicationForm({ openings, openingId, onOpening }: { openings: Opening
       <Confirmation
         title={`Thank you, ${values.name.split(" ")[0] || values.name}.`}
         againLabel="Apply for another job"
+        againHref="/Careers#openings"
         onAgain={() => {
           setValues(EMPTY);
           reset();
@@ -73,7 +104,7 @@ function ApplicationForm({ openings, openingId, onOpening }: { openings: Opening
 
   const sending = state.status === "sending";
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} aria-labelledby="apply-title" className="relative space-y-5">
+    <form ref={formRef} method="post" action="/Careers#apply-title" noValidate onSubmit={onSubmit} aria-labelledby="apply-title" className="relative space-y-5">
       <FormMessage message={state.status === "editing" ? state.message : undefined} />
       <div>
         <label htmlFor={ids.opening} className="field-label">
@@ -137,6 +168,7 @@ function ApplicationForm({ openings, openingId, onOpening }: { openings: Opening
         </div>
       </div>
       <Honeypot value={honeypot} onChange={setHoneypot} />
+      <TokenField token={token} />
       <button type="submit" className="btn btn-primary min-w-44" disabled={sending} aria-disabled={sending}>
         {sending ? "Sending…" : "Send application"}
       </button>
@@ -146,9 +178,10 @@ function ApplicationForm({ openings, openingId, onOpening }: { openings: Opening
 
 export default function Careers() {
   const d = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>();
   const [params] = useSearchParams();
   const [openingId, setOpeningId] = useState(() => {
-    const asked = params.get("opening") ?? "";
+    const asked = posted?.values.opening ?? params.get("opening") ?? "";
     return d.openings.some((o) => o.id === asked) ? asked : "";
   });
   const formHeading = useRef<HTMLHeadingElement>(null);
@@ -263,7 +296,7 @@ export default function Careers() {
             <Prose html={d.applyHtml} className="mt-4 !text-base !text-sage" />
           </div>
           <div className="rounded-[2rem] border border-line bg-white p-6 sm:p-10 lg:col-span-8">
-            <ApplicationForm openings={d.openings} openingId={openingId} onOpening={setOpeningId} />
+            <ApplicationForm openings={d.openings} openingId={openingId} onOpening={setOpeningId} token={d.formToken} />
           </div>
         </div>
       </Band>

@@ -1,10 +1,12 @@
 import { useId, useState, type FormEvent } from "react";
-import { useLoaderData, type LoaderFunctionArgs, type MetaArgs } from "react-router";
+import { data, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaArgs } from "react-router";
 import { ContactFields, FORM_LIMITS } from "../../../contract/public.ts";
+import { postContact } from "../../../server/modules/public/form-posts.ts";
+import { issueFormToken } from "../../../server/modules/public/service.ts";
 import { TextField } from "../../components/ui/field.tsx";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
-import { Confirmation, Counter, FormMessage, Honeypot, usePublicForm } from "../../features/public/forms.tsx";
+import { Confirmation, Counter, FormMessage, Honeypot, initialFromPost, TokenField, usePublicForm } from "../../features/public/forms.tsx";
 import { splitSections } from "../../features/public/sections.ts";
 import { Band, PageHero, Prose } from "../../features/public/ui.tsx";
 
@@ -20,12 +22,30 @@ export function loader({ context }: LoaderFunctionArgs) {
     salesEmail: String(doc?.meta.salesEmail ?? ""),
     address: String(doc?.meta.address ?? ""),
     sections,
+    /** For a post made before the page's JavaScript runs; with it, the form fetches its own. */
+    formToken: issueFormToken(ctx.services.config, "contact").token,
     site: ctx.site,
   };
 }
 
+/** The form posted as a plain HTML form (no JavaScript yet): the same checks and service as the API. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = appContext(context);
+  const form = await request.formData().catch(() => new FormData());
+  const { httpStatus, result } = await postContact(request, form, { db: ctx.services.db, config: ctx.services.config, ip: ctx.clientIp });
+  return data(result, { status: httpStatus });
+}
+
+/**
+ * The page carries a single-use token for this visitor: never store it in a shared cache. The site's
+ * "no-referrer" policy would make the browser send `Origin: null` with the form's post, which React
+ * Router's action guard refuses as a possible cross-site request; "same-origin" still sends nothing
+ * to other sites.
+ */
+export const headers = () => ({ "cache-control": "private, no-store", "referrer-policy": "same-origin" });
+
 export function meta({ data: d }: MetaArgs<typeof loader>) {
-  return d ? seo({ title: d.title, description: d.description, path: "/Contact", site: d.site }) : [];
+  return d ? seo({ title: d.title, description: d.description, path: "/Contact", site: d.site, image: { art: "gerbera", color: "#F6C445", alt: "A yellow gerbera" } }) : [];
 }
 
 const TOPICS = [
@@ -39,10 +59,16 @@ const TOPICS = [
 
 const EMPTY = { name: "", email: "", phone: "", company: "", subject: TOPICS[0]!, message: "" };
 
-function ContactForm() {
-  const [values, setValues] = useState(EMPTY);
+function ContactForm({ token }: { token: string }) {
+  const posted = useActionData<typeof action>();
+  const [values, setValues] = useState(() => ({ ...EMPTY, ...posted?.values }));
   const [honeypot, setHoneypot] = useState("");
-  const { state, submit, reset, formRef } = usePublicForm({ form: "contact", schema: ContactFields, url: () => "/api/Public/Contact" });
+  const { state, submit, reset, formRef } = usePublicForm({
+    form: "contact",
+    schema: ContactFields,
+    url: () => "/api/Public/Contact",
+    initial: initialFromPost(posted),
+  });
   const ids = { subject: useId(), message: useId(), counter: useId() };
   const errors = state.status === "editing" ? state.errors : {};
   const set = (k: keyof typeof EMPTY) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
@@ -52,6 +78,7 @@ function ContactForm() {
       <Confirmation
         title={`Thank you, ${values.name.split(" ")[0] || values.name}.`}
         againLabel="Send another message"
+        againHref="/Contact"
         onAgain={() => {
           setValues(EMPTY);
           reset();
@@ -72,7 +99,7 @@ function ContactForm() {
 
   const sending = state.status === "sending";
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} aria-labelledby="form-title" className="relative space-y-5">
+    <form ref={formRef} method="post" action="/Contact#form-title" noValidate onSubmit={onSubmit} aria-labelledby="form-title" className="relative space-y-5">
       <FormMessage message={state.status === "editing" ? state.message : undefined} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="Your name" name="name" autoComplete="name" required maxLength={FORM_LIMITS.name + 20} value={values.name} onChange={set("name")} error={errors.name} />
@@ -118,6 +145,7 @@ function ContactForm() {
         </div>
       </div>
       <Honeypot value={honeypot} onChange={setHoneypot} />
+      <TokenField token={token} />
       <div className="flex flex-wrap items-center gap-4 pt-1">
         <button type="submit" className="btn btn-primary min-w-40" disabled={sending} aria-disabled={sending}>
           {sending ? "Sending…" : "Send message"}
@@ -163,11 +191,11 @@ export default function Contact() {
       <Band className="!pt-0">
         <div className="grid gap-10 lg:grid-cols-12">
           <section aria-labelledby="form-title" className="rounded-[2rem] border border-line bg-white p-6 shadow-[0_30px_60px_-50px_rgb(31_42_36/0.5)] sm:p-10 lg:col-span-7">
-            <h2 id="form-title" className="display text-3xl">
+            <h2 id="form-title" className="display scroll-mt-28 text-3xl">
               Write to us
             </h2>
             <p className="mt-2 mb-8 text-sage">Fields marked * are needed. We reply by e-mail, usually the same business day.</p>
-            <ContactForm />
+            <ContactForm token={d.formToken} />
           </section>
           <div className="space-y-5 lg:col-span-5">
             {cards.map((s) => (

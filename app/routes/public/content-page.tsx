@@ -6,7 +6,7 @@ import { allRanges } from "../../../server/modules/public/range.ts";
 import { Art } from "../../features/public/art.tsx";
 import { findSection, leadOf, listItems, splitSections, textOf, type HtmlSection } from "../../features/public/sections.ts";
 import { Band, CtaBand, PageHero, Prose, SectionHeading } from "../../features/public/ui.tsx";
-import { VARIETIES, type ArtKey } from "../../features/public/varieties.ts";
+import { ART_ALT, VARIETIES, type ArtKey } from "../../features/public/varieties.ts";
 
 type Layout = "article" | "faq" | "seasons" | "process" | "archive" | "about";
 
@@ -161,6 +161,7 @@ export function meta({ data: d }: MetaArgs<typeof loader>) {
     description: d.description,
     path: d.path,
     site: d.site,
+    image: d.setup.art ? { art: d.setup.art, color: d.setup.artColor, alt: d.setup.artAlt ?? ART_ALT[d.setup.art] } : undefined,
     jsonLd:
       d.faq.length > 0
         ? {

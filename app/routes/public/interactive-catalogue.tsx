@@ -5,7 +5,7 @@ import { seo } from "../../lib/seo.ts";
 import { interactivePicture } from "../../../server/modules/public/range.ts";
 import { Art } from "../../features/public/art.tsx";
 import { Band, CtaBand, PageHero } from "../../features/public/ui.tsx";
-import { varietyBySlug, VARIETIES } from "../../features/public/varieties.ts";
+import { ART_ALT, hotspotLabel, varietyBySlug, VARIETIES } from "../../features/public/varieties.ts";
 
 const DESCRIPTION = "Our whole range in one picture: choose a flower to see the colours and grades we grow, how we pack it and how to care for it.";
 
@@ -31,9 +31,12 @@ export async function loader({ context }: LoaderFunctionArgs) {
   ).map((h) => {
     const v = varietyBySlug(h.variety);
     const doc = v ? content.variety(v.slug) : null;
+    const href = h.href || v?.path || "/assortment";
     return {
       label: h.label,
-      href: h.href || v?.path || "/assortment",
+      href,
+      /** Names where the link goes: garden roses lead to their care guide, not to colours and grades. */
+      name: hotspotLabel(h.label, href),
       x: Math.min(95, Math.max(5, h.xPct)),
       y: Math.min(80, Math.max(20, h.yPct)),
       art: v?.art ?? "bunch",
@@ -50,7 +53,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 export function meta({ data: d }: MetaArgs<typeof loader>) {
-  return d ? seo({ title: "Interactive catalogue", description: DESCRIPTION, path: "/InteractiveCatalogue", site: d.site }) : [];
+  return d ? seo({ title: "Interactive catalogue", description: DESCRIPTION, path: "/InteractiveCatalogue", site: d.site, image: { art: "bouquet", alt: ART_ALT.bouquet } }) : [];
 }
 
 /** Flower width as a share of the picture's width; the flower's head sits about 36 % down its drawing. */
@@ -136,7 +139,7 @@ export default function InteractiveCatalogue() {
                   onMouseLeave={() => setActive(null)}
                   onFocus={() => setActive(i)}
                   onBlur={() => setActive(null)}
-                  aria-label={`${s.label}: see the colours and grades`}
+                  aria-label={s.name}
                 >
                   <span className="dot" aria-hidden="true" />
                   <span className="tip" aria-hidden="true">

@@ -23,7 +23,7 @@ export function loader({ context }: LoaderFunctionArgs) {
 }
 
 export function meta({ data: d }: MetaArgs<typeof loader>) {
-  return d ? seo({ title: d.title, description: d.description, path: "/OurTeam", site: d.site }) : [];
+  return d ? seo({ title: d.title, description: d.description, path: "/OurTeam", site: d.site, image: { art: "packing", alt: "Our packing hall, where bunches are graded, sleeved and packed" } }) : [];
 }
 
 export default function OurTeam() {

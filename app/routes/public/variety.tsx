@@ -53,6 +53,7 @@ export function meta({ data: d }: MetaArgs<typeof loader>) {
     description: colours ? `${d.summary} ${colours} colours in stock lines.`.slice(0, 300) : d.summary,
     path: d.path,
     site: d.site,
+    image: { art: d.info.art, color: d.info.colour, alt: `${d.info.label}, drawn in one of the colours we grow` },
   });
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { mailOutbox, passwordResetTokens, sessions } from "../../../db/schema/index.ts";
+import { mailOutbox, passwordResetTokens, sessions, users } from "../../../db/schema/index.ts";
 import { buildTestApp, loginAs, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { insertCustomer, insertUser, DEFAULT_TEST_PASSWORD } from "../../../tests/factories/index.ts";
 import { LOGIN_FAILED, LOGIN_LOCKED } from "./service.ts";
@@ -66,12 +66,36 @@ describe("login", () => {
     expect(locked.json().message).toBe(LOGIN_LOCKED);
   });
 
+  it("holds the limit against parallel guesses, and a good sign-in clears the account's count", async () => {
+    // From addresses of their own, so the per-address count of the other tests is not touched.
+    const from = (remoteAddress: string, email: string, password: string) =>
+      t.app.inject({ method: "POST", url: "/api/Auth/login/", payload: { email, password }, remoteAddress });
+    await insertUser(t.db, { email: "parallel@example.test" });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => from("198.51.100.7", "parallel@example.test", `parallel-guess-${i}`)),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 401).length).toBe(3);
+    expect(statuses.filter((s) => s === 429).length).toBe(9);
+
+    await insertUser(t.db, { email: "slips-once@example.test" });
+    for (let i = 0; i < 2; i++) await from("198.51.100.8", "slips-once@example.test", `almost-${i}-right`);
+    expect((await from("198.51.100.8", "slips-once@example.test", DEFAULT_TEST_PASSWORD)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await from("198.51.100.8", "slips-once@example.test", `again-${i}-wrong`)).statusCode).toBe(401);
+  });
+
   it("rejects bad input with field messages and never a 500", async () => {
     const res = await post("/api/Auth/login/", { email: "not-an-email", password: "" });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toMatchObject({ email: "Please enter a valid email", password: "This field is required" });
     const broken = await t.app.inject({ method: "POST", url: "/api/Auth/login/", payload: "{not json", headers: { "content-type": "application/json" } });
     expect(broken.statusCode).toBe(400);
+    const missing = await post("/api/Auth/login/", {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields).toEqual({ email: "This field is required", password: "This field is required" });
+    const wrongType = await post("/api/Auth/login/", { email: 12, password: "x" });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().fields.email).toBeTruthy();
   });
 });
 
@@ -245,7 +269,7 @@ describe("users", () => {
     expect(list.map((u) => u.id)).toContain(seller.id);
     expect(list.map((u) => u.id)).not.toContain(admin.id);
     expect((await put(buyer.id, { firstName: "Bea", active: false })).statusCode).toBe(200);
-    const [row] = await t.db.execute<{ email: string }>(sql`select email from users where id = ${admin.id}`).then((r) => ("rows" in r ? r.rows : r) as { email: string }[]);
+    const [row] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, admin.id));
     expect(row!.email).toBe("guarded-admin@example.test");
   });
 

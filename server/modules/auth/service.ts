@@ -32,16 +32,15 @@ export async function createSession(db: Db, config: Config, userId: string, meta
 export async function login(db: Db, config: Config, email: string, password: string, meta: { ip: string; userAgent?: string }) {
   const acctKey = `login:acct:${email.trim().toLowerCase()}`;
   const ipKey = `login:ip:${meta.ip}`;
-  const [acct, ip] = await Promise.all([limits.current(db, acctKey), limits.current(db, ipKey)]);
-  if (acct >= config.loginMaxFailures || ip >= config.loginMaxFailures * 5) throw tooManyRequests(LOGIN_LOCKED);
+  // Count the attempt before checking the password: the increment is atomic, so parallel guesses
+  // cannot all slip under the limit. A successful sign-in takes its own count back.
+  const [acct, ip] = await Promise.all([limits.hit(db, acctKey, config.loginWindowMs), limits.hit(db, ipKey, config.loginWindowMs)]);
+  if (acct > config.loginMaxFailures || ip > config.loginMaxFailures * 5) throw tooManyRequests(LOGIN_LOCKED);
 
   const user = await findUserByEmail(db, email);
   const ok = await verifyPassword(user?.active ? user.passwordHash : null, password);
-  if (!user || !ok) {
-    await Promise.all([limits.hit(db, acctKey, config.loginWindowMs), limits.hit(db, ipKey, config.loginWindowMs)]);
-    throw unauthorized(LOGIN_FAILED);
-  }
-  await limits.reset(db, acctKey);
+  if (!user || !ok) throw unauthorized(LOGIN_FAILED);
+  await Promise.all([limits.reset(db, acctKey), limits.takeBack(db, ipKey)]);
   const token = await createSession(db, config, user.id, meta);
   return { token, userId: user.id };
 }

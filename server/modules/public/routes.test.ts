@@ -267,3 +267,22 @@ describe("GET /api/Public/Art/{file}", () => {
     expect((await t.app.inject({ method: "GET", url: "/api/Public/Art/..%2Fsecret.svg" })).statusCode).toBe(400);
   });
 });
+
+describe("GET /api/Public/Card/{file}", () => {
+  it("draws a 1200×630 Open Graph card with the illustration and our name, cacheable", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/Public/Card/lily.svg?color=F4B6C8" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("image/svg+xml");
+    expect(res.headers["cache-control"]).toContain("max-age=86400");
+    expect(res.body).toContain('width="1200" height="630"');
+    expect(res.body.toLowerCase()).toContain("f4b6c8");
+    expect(res.body).toContain(`>${t.config.brandName.replace(/&/g, "&amp;")}</text>`);
+    const again = await t.app.inject({ method: "GET", url: "/api/Public/Card/lily.svg?color=F4B6C8", headers: { "if-none-match": String(res.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it("404s for an unknown picture and 400s for a bad colour", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/api/Public/Card/tulip.svg" })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: "/api/Public/Card/field.svg?color=blue" })).statusCode).toBe(400);
+  });
+});

@@ -11,7 +11,7 @@ import {
 import type { Deps } from "../../app.ts";
 import { notFound } from "../../errors.ts";
 import { createContentService } from "../content/service.ts";
-import { renderArt } from "./art.ts";
+import { renderArt, renderCard } from "./art.ts";
 import * as forms from "./service.ts";
 
 /** The public site's forms: no sign-in, so spam checks and rate limits stand in for it. */
@@ -36,6 +36,26 @@ export const publicRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, confi
       reply.header("etag", art.etag);
       if (request.headers["if-none-match"] === art.etag) return reply.status(304).send();
       return reply.type("image/svg+xml; charset=utf-8").send(art.svg);
+    },
+  );
+
+  app.get(
+    "/Public/Card/:file",
+    {
+      schema: {
+        tags: ["public"],
+        summary: "A 1200×630 Open Graph card (SVG): one of our illustrations, optionally in a product's colour, with our name.",
+        params: z.object({ file: z.string().regex(/^[a-z-]{2,40}\.svg$/, "Invalid format") }),
+        querystring: z.object({ color: Hex.optional(), accent: Hex.optional() }),
+      },
+    },
+    async (request, reply) => {
+      const card = renderCard({ key: request.params.file.slice(0, -4), ...request.query, brand: config.brandName });
+      if (!card) throw notFound("No such picture.");
+      reply.header("cache-control", "public, max-age=86400, stale-while-revalidate=604800");
+      reply.header("etag", card.etag);
+      if (request.headers["if-none-match"] === card.etag) return reply.status(304).send();
+      return reply.type("image/svg+xml; charset=utf-8").send(card.svg);
     },
   );
 

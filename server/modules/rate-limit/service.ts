@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { rowsOf, type Db } from "../../../db/client.ts";
+import type { Db } from "../../../db/client.ts";
 import { rateLimits } from "../../../db/schema/index.ts";
 
 /**
@@ -22,11 +22,9 @@ export async function hit(db: Db, key: string, windowMs: number): Promise<number
   return row?.count ?? 1;
 }
 
-export async function current(db: Db, key: string): Promise<number> {
-  const rows = await db.execute<{ count: number }>(
-    sql`select count from rate_limits where key = ${key} and reset_at > now()`,
-  );
-  return Number(rowsOf<{ count: number }>(rows)[0]?.count ?? 0);
+/** Takes one back from a live counter (an attempt that turned out fine). */
+export async function takeBack(db: Db, key: string): Promise<void> {
+  await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key} and reset_at > now()`);
 }
 
 export async function reset(db: Db, key: string): Promise<void> {

@@ -10,6 +10,8 @@ interface Ids {
   c: string;
   r: number;
 }
+/** What a call with the caller's own ids answers: 200, or a refusal that is not about access. */
+type Answer = 200 | { status: 400 | 404; message: () => string };
 interface Route {
   name: string;
   method: "GET" | "POST" | "PUT";
@@ -17,20 +19,46 @@ interface Route {
   names: { user: boolean; customer: boolean; retailer: boolean };
   url(ids: Ids): string;
   payload?: object;
+  /**
+   * The answer to alice for her customer itself (retailer 0), to alice for her customer's shop, and
+   * to the shop's own Retailer user; 200 unless given.
+   */
+  own?: Answer;
+  ownShop?: Answer;
+  shop?: Answer;
 }
 
 const all = { user: true, customer: true, retailer: true };
 let orderNumber = 0;
+let catalogOrderId = 0;
+// Alice's carts are always empty here (the save sends no items).
+const emptyCart: Answer = { status: 400, message: () => "Your cart is empty." };
+// Alice's order is her customer's own (retailer 0): another shop's order list never shows it.
+const notThisShops: Answer = { status: 404, message: () => `Order ${orderNumber} was not found.` };
 const ROUTES: Route[] = [
   { name: "Store/Profile", method: "GET", names: all, url: (i) => `/api/Store/Profile/${i.u}/${i.c}/${i.r}` },
-  { name: "Store/Retailer/EarlistDate", method: "GET", names: all, url: (i) => `/api/Store/Retailer/EarlistDate/${i.u}/${i.c}/${i.r}` },
+  {
+    name: "Store/Retailer/EarlistDate",
+    method: "GET",
+    names: all,
+    url: (i) => `/api/Store/Retailer/EarlistDate/${i.u}/${i.c}/${i.r}`,
+    own: { status: 400, message: () => "Choose a retailer first." },
+  },
   { name: "Store/Retailer/Shipdate", method: "GET", names: all, url: (i) => `/api/Store/Retailer/Shipdate/${i.u}/${i.c}/${i.r}/${tomorrow()}` },
   { name: "Store/Catalog", method: "GET", names: { ...all, retailer: false }, url: (i) => `/api/Store/Catalog/${i.c}/${tomorrow()}/${i.u}` },
-  { name: "Store/Catalog/Products", method: "GET", names: all, url: (i) => `/api/Store/Catalog/Products/${i.u}/${i.c}/999999/${tomorrow()}?retailerId=${i.r}` },
+  { name: "Store/Catalog/Products", method: "GET", names: all, url: (i) => `/api/Store/Catalog/Products/${i.u}/${i.c}/${catalogOrderId}/${tomorrow()}?retailerId=${i.r}` },
   { name: "Store/Cart", method: "GET", names: all, url: (i) => `/api/Store/Cart/${i.u}/${i.c}?retailerId=${i.r}` },
   { name: "Store/Cart/Save", method: "POST", names: all, url: (i) => `/api/Store/Cart/Save/${i.u}/${i.c}?retailerId=${i.r}`, payload: { items: [] } },
   { name: "Store/Cart/RemoveHold", method: "PUT", names: all, url: (i) => `/api/Store/Cart/RemoveHold/${i.u}/${i.c}?retailerId=${i.r}` },
-  { name: "Store/PlaceOrder", method: "POST", names: all, url: (i) => `/api/Store/PlaceOrder/${i.u}/${i.c}?retailerId=${i.r}` },
+  {
+    name: "Store/PlaceOrder",
+    method: "POST",
+    names: all,
+    url: (i) => `/api/Store/PlaceOrder/${i.u}/${i.c}?retailerId=${i.r}`,
+    own: emptyCart,
+    ownShop: emptyCart,
+    shop: emptyCart,
+  },
   { name: "Store/GetBlitzVoucher", method: "GET", names: { user: true, customer: false, retailer: false }, url: (i) => `/api/Store/GetBlitzVoucher/${i.u}` },
   { name: "Store/Recommended", method: "GET", names: all, url: (i) => `/api/Store/Recommended?customerId=${i.c}&userId=${i.u}&retailerId=${i.r}` },
   { name: "Dashboard/Specials", method: "GET", names: all, url: (i) => `/api/Dashboard/Specials/${i.u}/${i.c}/${i.r}` },
@@ -38,8 +66,22 @@ const ROUTES: Route[] = [
   { name: "Dashboard/RecentOrders", method: "GET", names: { user: false, customer: true, retailer: false }, url: (i) => `/api/Dashboard/RecentOrders/${i.c}` },
   { name: "Dashboard/ComboSpecials", method: "GET", names: all, url: (i) => `/api/Dashboard/ComboSpecials?userId=${i.u}&customerId=${i.c}&retailerId=${i.r}` },
   { name: "Orders", method: "GET", names: all, url: (i) => `/api/Orders/${i.u}/${i.c}?retailerId=${i.r}` },
-  { name: "Orders/{orderNumber}", method: "GET", names: all, url: (i) => `/api/Orders/${i.u}/${i.c}/${orderNumber}?retailerId=${i.r}` },
-  { name: "Orders/{orderNumber}/ShipDateDetail", method: "GET", names: all, url: (i) => `/api/Orders/${i.u}/${i.c}/${orderNumber}/ShipDateDetail?retailerId=${i.r}` },
+  {
+    name: "Orders/{orderNumber}",
+    method: "GET",
+    names: all,
+    url: (i) => `/api/Orders/${i.u}/${i.c}/${orderNumber}?retailerId=${i.r}`,
+    ownShop: notThisShops,
+    shop: notThisShops,
+  },
+  {
+    name: "Orders/{orderNumber}/ShipDateDetail",
+    method: "GET",
+    names: all,
+    url: (i) => `/api/Orders/${i.u}/${i.c}/${orderNumber}/ShipDateDetail?retailerId=${i.r}`,
+    ownShop: notThisShops,
+    shop: notThisShops,
+  },
 ];
 
 let t: TestApp;
@@ -66,6 +108,7 @@ beforeAll(async () => {
   shopUser = shop.id;
   shopCookie = await loginAs(t.app, shop.email, DEFAULT_TEST_PASSWORD);
   orderNumber = (await insertOrder(t.db, { customerId: alice.customerId, userId: alice.userId })).orderNumber;
+  catalogOrderId = (await offer(t.db, [alice.customerId])).catalog.orderId;
   // bob has a cart with a held line: forbidden calls must leave it as it is.
   const { products: [p] } = await offer(t.db, [bob.customerId]);
   await bob.save({ shipDate: tomorrow(), items: [{ productId: p!.productId, quantity: 3 }] });
@@ -75,6 +118,16 @@ afterAll(async () => t?.close());
 const call = (route: Route, ids: Ids, cookie?: string) =>
   t.app.inject({ method: route.method, url: route.url(ids), headers: cookie ? { cookie } : {}, ...(route.payload ? { payload: route.payload } : {}) });
 
+/** The call answers exactly as expected: 200, or the given status with its message (so never 401/403). */
+async function expectAnswer(res: Awaited<ReturnType<typeof call>>, answer: Answer = 200) {
+  if (answer === 200) {
+    expect(res.statusCode, res.body).toBe(200);
+    return;
+  }
+  expect(res.statusCode, res.body).toBe(answer.status);
+  expect(res.json().message).toBe(answer.message());
+}
+
 describe.each(ROUTES)("$method $name", (route) => {
   const own = (): Ids => ({ u: alice.userId, c: alice.customerId, r: 0 });
 
@@ -83,7 +136,7 @@ describe.each(ROUTES)("$method $name", (route) => {
   });
 
   it("serves the caller's own ids", async () => {
-    expect([200, 400, 404]).toContain((await call(route, own(), alice.cookie)).statusCode);
+    await expectAnswer(await call(route, own(), alice.cookie), route.own);
   });
 
   it.runIf(route.names.user)("refuses another user's userId", async () => {
@@ -100,12 +153,12 @@ describe.each(ROUTES)("$method $name", (route) => {
   it.runIf(route.names.retailer)("refuses a retailer that does not buy through the customer", async () => {
     expect((await call(route, { ...own(), r: bobShop }, alice.cookie)).statusCode).toBe(403);
     // ... and its own retailer is fine.
-    expect([200, 400, 404]).toContain((await call(route, { ...own(), r: aliceShop }, alice.cookie)).statusCode);
+    await expectAnswer(await call(route, { ...own(), r: aliceShop }, alice.cookie), route.ownShop);
   });
 
   it.runIf(route.names.retailer)("lets a Retailer user act only for its own shop", async () => {
     const mine: Ids = { u: shopUser, c: alice.customerId, r: aliceShop };
-    expect([200, 400, 404]).toContain((await call(route, mine, shopCookie)).statusCode);
+    await expectAnswer(await call(route, mine, shopCookie), route.shop);
     expect((await call(route, { ...mine, r: 0 }, shopCookie)).statusCode).toBe(403);
     expect((await call(route, { ...mine, r: bobShop }, shopCookie)).statusCode).toBe(403);
   });

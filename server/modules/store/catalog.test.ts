@@ -2,45 +2,26 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { offerLines, orders, products } from "../../../db/schema/index.ts";
 import { applyCustomerDiscount } from "../../../domain/pricing.ts";
-import { buildTestApp, loginAs, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { buildTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
 import {
-  ALL_WEEKDAYS,
   addDays,
   buildOfferLine,
   buildProduct,
-  DEFAULT_TEST_PASSWORD,
   insertCatalog,
   insertCustomer,
   insertOfferLine,
-  insertRetailer,
-  insertUser,
   isoDateAt,
   shipTimesOn,
   specWeekday,
   WEEKDAYS_MON_FRI,
 } from "../../../tests/factories/index.ts";
-import { buyer, client, lapseHolds, offer, tomorrow } from "./test-fixtures.ts";
+import { buyer, lapseHolds, offer, retailerBuyer, tomorrow } from "./test-fixtures.ts";
 
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(async () => t?.close());
-
-/** A shop picking up Tuesday, Thursday and Friday through a customer that ships every day until 23:59. */
-async function retailerBuyer() {
-  const c = await insertCustomer(t.db, { shipTimes: shipTimesOn(ALL_WEEKDAYS, "23:59") });
-  const r = await insertRetailer(t.db, { customerIds: [c.customerId] });
-  const u = await insertUser(t.db, {
-    roles: ["Retailer"],
-    claims: [
-      { claim: "WholesalerId", value: c.customerId },
-      { claim: "retailerid", value: String(r.retailerId) },
-    ],
-  });
-  const cookie = await loginAs(t.app, u.email, DEFAULT_TEST_PASSWORD);
-  return { c, r, u, api: client(t.app, cookie, u.id, c.customerId) };
-}
 
 describe("Profile and dates", () => {
   it("gives a customer its ship times and its next open ship dates", async () => {
@@ -58,7 +39,7 @@ describe("Profile and dates", () => {
   });
 
   it("gives a retailer its pickup days, earliest pickup date and the ship date serving it", async () => {
-    const { r, api } = await retailerBuyer();
+    const { r, api } = await retailerBuyer(t);
     const base = `${api.userId}/${api.customerId}/${r.retailerId}`;
     const profile = (await api.get(`/api/Store/Profile/${base}`)).json();
     expect(profile.pickupDays).toEqual({ monday: false, tuesday: true, wednesday: false, thursday: true, friday: true });
@@ -84,7 +65,7 @@ describe("Profile and dates", () => {
   });
 
   it("saves a retailer's cart with the server's ship date for its pickup date, and places the order with both", async () => {
-    const { r, api } = await retailerBuyer();
+    const { r, api } = await retailerBuyer(t);
     const { products: [p] } = await offer(t.db, [api.customerId]);
     const earliest = (await api.get(`/api/Store/Retailer/EarlistDate/${api.userId}/${api.customerId}/${r.retailerId}`)).json().receiptDate;
     const saved = await api.save({ shipDate: "2000-01-03", receivingDate: earliest, items: [{ productId: p!.productId, quantity: 2 }] });

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asc, count, eq } from "drizzle-orm";
-import { cartLines, carts, holds, orderLines, orders, sessions } from "../../../db/schema/index.ts";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { and, asc, count, eq } from "drizzle-orm";
+import { cartLines, carts, holds, orderLines, orders, sessions, shipTimes } from "../../../db/schema/index.ts";
 import { buildTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
-import { insertUser } from "../../../tests/factories/index.ts";
-import { buyer, committed, lapseHolds, offer, tomorrow } from "./test-fixtures.ts";
+import { ALL_WEEKDAYS, addDays, insertUser, isoDateAt, newYorkInstant, shipTimesOn, specWeekday } from "../../../tests/factories/index.ts";
+import { buyer, committed, lapseHolds, offer, retailerBuyer, tomorrow } from "./test-fixtures.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -155,5 +155,83 @@ describe("idempotency", () => {
     expect(ra.orderNumber).not.toBe(rb.orderNumber);
     const [cart] = await t.db.select().from(carts).where(eq(carts.userId, b.userId));
     expect((await t.db.select({ n: count() }).from(cartLines).where(eq(cartLines.cartId, cart!.id)))[0]!.n).toBe(0);
+  });
+});
+
+describe("PlaceOrder for a retailer: the pickup date must still map to the cart's ship date", () => {
+  /** A pickup date of the shop (Tuesday, Thursday or Friday) at least three days ahead. */
+  const pickupAhead = () => {
+    let d = addDays(isoDateAt(), 3);
+    while (![3, 5, 6].includes(specWeekday(d))) d = addDays(d, 1);
+    return d;
+  };
+  const dropShipDay = (customerId: string, date: string) =>
+    t.db.delete(shipTimes).where(and(eq(shipTimes.customerId, customerId), eq(shipTimes.weekday, specWeekday(date))));
+
+  /** Saves 4 bunches for `pickup` and checks the cart got `shipDate`; returns what the test needs. */
+  async function retailerCart(pickup: string, shipDate: string, customer: Parameters<typeof retailerBuyer>[1] = {}) {
+    const shop = await retailerBuyer(t, customer);
+    const { offerLines: [ol], products: [p] } = await offer(t.db, [shop.c.customerId]);
+    const saved = await shop.api.save({ receivingDate: pickup, items: [{ productId: p!.productId, quantity: 4 }] });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ shipDate, receivingDate: pickup, items: [{ quantity: 4, quantityConfirmed: 4 }] });
+    return { ...shop, ol: ol! };
+  }
+
+  /** Refused with the pickup-date message, and nothing written: no order, the hold and the cart as they were. */
+  async function expectRefused(shop: Awaited<ReturnType<typeof retailerCart>>, pickup: string, shipDate: string, place = () => shop.api.place({ key: "moved" })) {
+    const res = await place();
+    expect(res.statusCode).toBe(400);
+    const message = `The pickup date ${pickup} is not available. Please choose another date.`;
+    expect(res.json()).toMatchObject({ message, fields: { receivingDate: message } });
+    expect(await ordersOf(shop.u.id)).toEqual([]);
+    expect(await committed(t.db, shop.ol.id)).toEqual({ original: 100, ordered: 0, held: 4 });
+    expect((await shop.api.cart()).json()).toMatchObject({ shipDate, receivingDate: pickup, items: [{ quantity: 4, quantityConfirmed: 4 }] });
+  }
+
+  it("refuses when a new ship day now serves the pickup date, though the cart's ship date is still open", async () => {
+    const pickup = pickupAhead();
+    // No shipping the day before the pickup: it is served two days before.
+    const days = ALL_WEEKDAYS.filter((d) => d !== specWeekday(addDays(pickup, -1)));
+    const shop = await retailerCart(pickup, addDays(pickup, -2), { shipTimes: shipTimesOn(days, "23:59") });
+    // The grower starts shipping the day before: the pickup now maps to that later date.
+    await t.db.insert(shipTimes).values({ customerId: shop.c.customerId, weekday: specWeekday(addDays(pickup, -1)), cutoffShipTime: "23:59" });
+    await expectRefused(shop, pickup, addDays(pickup, -2));
+  });
+
+  it("refuses when the cart's ship day is dropped and an earlier date would serve the pickup", async () => {
+    const pickup = pickupAhead();
+    const shop = await retailerCart(pickup, addDays(pickup, -1));
+    await dropShipDay(shop.c.customerId, addDays(pickup, -1));
+    await expectRefused(shop, pickup, addDays(pickup, -1));
+  });
+
+  it("refuses once the cart's ship date is past its cut-off, so that nothing serves the pickup date", async () => {
+    const pickup = pickupAhead();
+    const shipDate = addDays(pickup, -1);
+    const shop = await retailerCart(pickup, shipDate, { shipTimes: shipTimesOn(ALL_WEEKDAYS, "20:00") });
+    // The clock of this process (the app's) moves to 20:30 in New York on the ship date; the
+    // session is kept fresh so that only the date rule answers.
+    const later = new Date(newYorkInstant(shipDate, 20, 30));
+    await t.db.update(sessions).set({ lastSeenAt: later }).where(eq(sessions.userId, shop.u.id));
+    vi.useFakeTimers({ toFake: ["Date"], now: later });
+    let res;
+    try {
+      res = await shop.api.place({ key: "late" });
+    } finally {
+      vi.useRealTimers();
+    }
+    await t.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.userId, shop.u.id));
+    await expectRefused(shop, pickup, shipDate, async () => res);
+  });
+
+  it("still places the order when the mapping has not moved", async () => {
+    const pickup = pickupAhead();
+    const shop = await retailerCart(pickup, addDays(pickup, -1));
+    const res = await shop.api.place();
+    expect(res.statusCode).toBe(200);
+    expect(res.json().shipDate).toBe(addDays(pickup, -1));
+    const [order] = await ordersOf(shop.u.id);
+    expect(order).toMatchObject({ shipDate: addDays(pickup, -1), receivingDate: pickup, retailerId: shop.r.retailerId });
   });
 });

@@ -9,7 +9,7 @@ import { lineTotal } from "../../../domain/pricing.ts";
 import { isShipDateOpen } from "../../../domain/ship-dates.ts";
 import { badRequest, conflict } from "../../errors.ts";
 import { lockCart, type CartOwner } from "./cart.ts";
-import { closedShipDateMessage, retailerShipDate } from "./dates.ts";
+import { closedPickupDateMessage, closedShipDateMessage, retailerShipDate } from "./dates.ts";
 import { customerPrices, freeQuantity } from "./pricing.ts";
 import { heldByOthers, lockOfferLines, type Buyer } from "./repo.ts";
 
@@ -48,11 +48,12 @@ function isUniqueViolation(err: unknown): boolean {
 
 /**
  * One transaction: lock the cart (this also serialises two copies of the same request), re-check
- * the ship date, lock the offer lines in id order, turn what the buyer may take into ordered
- * quantity (its active holds, and lapsed lines re-held when stock allows; the rest pending, final
- * products capped), create the order and empty the cart. A repeated Idempotency-Key of the same
- * user answers the first order, also when the copies race (the loser waits on the cart lock, or
- * hits the unique index and reads the winner's order).
+ * the ship date (for a retailer: that its pickup date still maps to the cart's ship date), lock the
+ * offer lines in id order, turn what the buyer may take into ordered quantity (its active holds, and
+ * lapsed lines re-held when stock allows; the rest pending, final products capped), create the order
+ * and empty the cart. A repeated Idempotency-Key of the same user answers the first order, also when
+ * the copies race (the loser waits on the cart lock, or hits the unique index and reads the winner's
+ * order).
  */
 export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResponse> {
   const { owner, buyer, idempotencyKey: key } = input;
@@ -72,8 +73,16 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
       const now = new Date();
       const shipDate = cart.shipDate;
       if (!shipDate) throw badRequest("Please choose a ship date first.", { shipDate: "This field is required" });
-      const stillServed = buyer.retailerId > 0 ? !!cart.receivingDate && retailerShipDate(buyer, cart.receivingDate, now) !== null : true;
-      if (!isShipDateOpen(shipDate, buyer.shipTimes, now) || !stillServed) {
+      if (buyer.retailerId > 0) {
+        // The pickup date must still be served by the very ship date the cart was priced and held
+        // for: not servable any more, or served by another ship date now (a cut-off passed, the
+        // ship days changed), and the buyer has to choose again.
+        const pickup = cart.receivingDate;
+        if (!pickup) throw badRequest("Please choose a pickup date first.", { receivingDate: "This field is required" });
+        if (retailerShipDate(buyer, pickup, now) !== shipDate) {
+          throw badRequest(closedPickupDateMessage(pickup), { receivingDate: closedPickupDateMessage(pickup) });
+        }
+      } else if (!isShipDateOpen(shipDate, buyer.shipTimes, now)) {
         throw badRequest(closedShipDateMessage(shipDate), { shipDate: closedShipDateMessage(shipDate) });
       }
       if (lines.some((l) => l.offerLineId === null)) throw badRequest(NOT_OFFERED_MESSAGE);

@@ -1,20 +1,22 @@
 // Shared set-up of the store, dashboard and order integration tests (not a test file itself).
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { LightMyRequestResponse } from "fastify";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { carts, holds, offerLines } from "../../../db/schema/index.ts";
 import type { CartSaveBody } from "../../../contract/store.ts";
-import { loginAs, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { loginAs, type Injector, type TestApp } from "../../../tests/helpers/test-app.ts";
 import {
   ALL_WEEKDAYS,
   addDays,
   DEFAULT_TEST_PASSWORD,
   insertCatalogWithOffers,
   insertCustomer,
+  insertRetailer,
   insertUser,
   isoDateAt,
   shipTimesOn,
   type InsertCustomerOptions,
+  type InsertRetailerOptions,
   type OfferLineOptions,
 } from "../../../tests/factories/index.ts";
 
@@ -33,7 +35,8 @@ export interface Client {
   products(orderId: number, date: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
 }
 
-export function client(app: FastifyInstance, cookie: string, userId: string, customerId: string): Client {
+/** The API as one user of one customer, through an app in this process or a server process (Injector). */
+export function client(app: Injector, cookie: string, userId: string, customerId: string): Client {
   const headers = (extra: Record<string, string> = {}) => ({ cookie, ...extra });
   const q = (query?: string) => (query ? `?${query}` : "");
   return {
@@ -56,10 +59,28 @@ export function client(app: FastifyInstance, cookie: string, userId: string, cus
 }
 
 /** A wholesale customer shipping every day until 23:59, one wholesaler user of it, signed in. */
-export async function buyer(t: TestApp, customer: InsertCustomerOptions = {}, app: FastifyInstance = t.app): Promise<Client> {
+export async function buyer(t: TestApp, customer: InsertCustomerOptions = {}, app: Injector = t.app): Promise<Client> {
   const c = await insertCustomer(t.db, { shipTimes: shipTimesOn(ALL_WEEKDAYS, "23:59"), ...customer });
   const u = await insertUser(t.db, { roles: ["wholesaler"], customerIds: [c.customerId] });
   return client(app, await loginAs(app, u.email, DEFAULT_TEST_PASSWORD), u.id, c.customerId);
+}
+
+/**
+ * A shop (by default picking up Tuesday, Thursday and Friday) buying through a customer that ships
+ * every day until 23:59, and its Retailer user, signed in.
+ */
+export async function retailerBuyer(t: TestApp, customer: InsertCustomerOptions = {}, retailer: InsertRetailerOptions = {}) {
+  const c = await insertCustomer(t.db, { shipTimes: shipTimesOn(ALL_WEEKDAYS, "23:59"), ...customer });
+  const r = await insertRetailer(t.db, { ...retailer, customerIds: [c.customerId] });
+  const u = await insertUser(t.db, {
+    roles: ["Retailer"],
+    claims: [
+      { claim: "WholesalerId", value: c.customerId },
+      { claim: "retailerid", value: String(r.retailerId) },
+    ],
+  });
+  const cookie = await loginAs(t.app, u.email, DEFAULT_TEST_PASSWORD);
+  return { c, r, u, api: client(t.app, cookie, u.id, c.customerId) };
 }
 
 /** A catalog (today .. today + 14) with offers, restricted to the given customers so tests do not see each other's. */
