@@ -4,7 +4,7 @@ import {
   firstShipDayAfter,
   isOrderable,
   isTextState,
-  nextAvailableDates,
+  servableOffers,
   type AvailabilityInput,
   type AvailabilityKind,
 } from "./availability.ts";
@@ -180,35 +180,40 @@ describe("firstShipDayAfter", () => {
   });
 });
 
-describe("nextAvailableDates", () => {
-  it("keeps the earliest servable date per product across later offers", () => {
+describe("servableOffers", () => {
+  const weekdays = [2, 3, 4, 5, 6];
+
+  it("orders the later offers by the first day each can serve, leaving out those that cannot", () => {
     const offers = [
-      { productId: "A", from: "2026-04-13", to: "2026-04-19" },
-      { productId: "A", from: "2026-04-06", to: "2026-04-12" },
-      { productId: "B", from: "2026-04-13", to: "2026-04-19" },
-      // Only a weekend offer: cannot serve a Monday-Friday buyer.
-      { productId: "C", from: "2026-04-11", to: "2026-04-12" },
+      { id: 1, from: "2026-04-13", to: "2026-04-19" },
+      { id: 2, from: "2026-04-06", to: "2026-04-12" },
+      // Only a weekend: cannot serve a Monday-Friday buyer.
+      { id: 3, from: "2026-04-11", to: "2026-04-12" },
+      // Starts before the viewed date, serves from the day after it.
+      { id: 4, from: "2026-03-30", to: "2026-04-30" },
     ];
-    const next = nextAvailableDates(offers, "2026-04-01", [2, 3, 4, 5, 6]);
-    expect(new Map([...next].map(([id, n]) => [id, n.date]))).toEqual(
-      new Map([
-        ["A", "2026-04-06"],
-        ["B", "2026-04-13"],
-      ]),
-    );
-    expect(next.get("A")!.offer).toBe(offers[1]);
+    expect(servableOffers(offers, "2026-04-01", weekdays)).toEqual([
+      { offer: offers[3], date: "2026-04-02" },
+      { offer: offers[1], date: "2026-04-06" },
+      { offer: offers[0], date: "2026-04-13" },
+    ]);
   });
 
-  it("keeps the first offer given when two offers start serving on the same day", () => {
+  it("keeps the given order for offers that serve the same day", () => {
     const offers = [
-      { productId: "A", from: "2026-04-06", to: "2026-04-12", orderId: 1 },
-      { productId: "A", from: "2026-04-04", to: "2026-04-12", orderId: 2 },
+      { id: 1, from: "2026-04-06", to: "2026-04-06" },
+      { id: 2, from: "2026-04-04", to: "2026-04-12" },
+      { id: 3, from: "2026-04-05", to: "2026-04-06" },
     ];
-    expect(nextAvailableDates(offers, "2026-04-01", [2])).toEqual(new Map([["A", { date: "2026-04-06", offer: offers[0] }]]));
+    expect(servableOffers(offers, "2026-04-01", [2]).map((o) => [o.offer.id, o.date])).toEqual([
+      [1, "2026-04-06"],
+      [2, "2026-04-06"],
+      [3, "2026-04-06"],
+    ]);
   });
 
   it("is empty without offers or ship weekdays", () => {
-    expect(nextAvailableDates([], "2026-04-01", [2])).toEqual(new Map());
-    expect(nextAvailableDates([{ productId: "A", from: "2026-04-06", to: "2026-04-12" }], "2026-04-01", [])).toEqual(new Map());
+    expect(servableOffers([], "2026-04-01", [2])).toEqual([]);
+    expect(servableOffers([{ from: "2026-04-06", to: "2026-04-12" }], "2026-04-01", [])).toEqual([]);
   });
 });

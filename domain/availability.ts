@@ -97,25 +97,19 @@ export function firstShipDayAfter(range: { from: string; to: string }, after: st
 }
 
 /**
- * The next available date of each product from the later offers that carry it: for every
- * (product, offer) pair, the offer's first servable ship date after `after` (firstShipDayAfter),
- * keeping the earliest per product (the first offer given wins a tie). Offers that cannot serve the
- * buyer are ignored. Returns the date with the offer it came from.
+ * The later offers that can serve the buyer, each with its first servable ship date after `after`
+ * (firstShipDayAfter), soonest first; offers with no such day are left out, and offers serving the
+ * same day keep their given order. A product's next available date is the date of the first of
+ * these offers that has it.
  */
-export function nextAvailableDates<T extends { productId: string; from: string; to: string }>(
+export function servableOffers<T extends { from: string; to: string }>(
   offers: readonly T[],
   after: string,
   shipWeekdays: readonly number[],
-): Map<string, { date: string; offer: T }> {
-  const byRange = new Map<string, string | null>();
-  const result = new Map<string, { date: string; offer: T }>();
-  for (const offer of offers) {
-    const key = `${offer.from}|${offer.to}`;
-    if (!byRange.has(key)) byRange.set(key, firstShipDayAfter(offer, after, shipWeekdays));
-    const date = byRange.get(key);
-    if (!date) continue;
-    const known = result.get(offer.productId);
-    if (!known || date < known.date) result.set(offer.productId, { date, offer });
-  }
-  return result;
+): { offer: T; date: string }[] {
+  return offers
+    .map((offer, index) => ({ offer, index, date: firstShipDayAfter(offer, after, shipWeekdays) }))
+    .filter((o): o is { offer: T; index: number; date: string } => o.date !== null)
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.index - b.index))
+    .map(({ offer, date }) => ({ offer, date }));
 }

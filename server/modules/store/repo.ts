@@ -74,8 +74,8 @@ export async function catalogsFor(db: DbOrTx, buyer: Pick<Buyer, "customerId" | 
     .orderBy(sql`${mine} desc`, sql`${catalogs.shipDateFrom} desc`, sql`${catalogs.orderId} desc`);
 }
 
-/** Catalogs of the buyer that start after `date` (for future specials), soonest first. */
-export async function laterCatalogs(db: DbOrTx, buyer: Pick<Buyer, "customerId" | "kind">, date: string): Promise<CatalogRow[]> {
+/** Catalogs of the buyer that start after `date` (future specials, next available dates), soonest first. */
+export async function laterCatalogs(db: DbOrTx, buyer: Pick<Buyer, "customerId" | "kind">, date: string, limit = 20): Promise<CatalogRow[]> {
   const mine = sql<boolean>`exists (select 1 from ${catalogCustomers} cc where cc.catalog_id = "catalogs"."id" and cc.customer_id = ${buyer.customerId})`;
   const open = sql<boolean>`not exists (select 1 from ${catalogCustomers} cc where cc.catalog_id = "catalogs"."id")`;
   return db
@@ -83,7 +83,7 @@ export async function laterCatalogs(db: DbOrTx, buyer: Pick<Buyer, "customerId" 
     .from(catalogs)
     .where(and(eq(catalogs.kind, "wholesale"), sql`${catalogs.shipDateFrom} > ${date}::date`, buyer.kind === "wholesale" ? sql`(${mine} or ${open})` : mine))
     .orderBy(asc(catalogs.shipDateFrom), asc(catalogs.orderId))
-    .limit(20);
+    .limit(limit);
 }
 
 /** The wholesale cart id of an owner, or 0 when it has none yet (no cart has id 0). */
@@ -153,36 +153,49 @@ export async function catalogFingerprint(db: DbOrTx, catalogId: number, excludeC
   return `${row.lines}|${row.held}|${row.updated}`;
 }
 
-/** The products the given catalogs offer in the store (visible lines), as (productId, catalogId) pairs. */
-export async function visibleOfferPairs(db: DbOrTx, catalogIds: number[]): Promise<{ productId: string; catalogId: number }[]> {
-  if (!catalogIds.length) return [];
-  return db
-    .select({ productId: offerLines.productId, catalogId: offerLines.catalogId })
-    .from(offerLines)
-    .innerJoin(products, eq(products.productId, offerLines.productId))
-    .where(and(inArray(offerLines.catalogId, catalogIds), visible));
+/** A product's soonest later offer, and a hash of that offer line and product row (for the ETag). */
+export interface NextOffer {
+  productId: string;
+  catalogId: number;
+  /** True when this date's catalog has no line of the product in the store. */
+  notOffered: boolean;
+  hash: string;
 }
 
 /**
- * A fingerprint of other catalogs a Catalog/Products answer reads (the buyer's later offers, for
- * next available dates and not-yet-offered products): their ids, dates and updated_at, and every
- * offer line and product row in them. Stock held in them does not matter: it is never shown.
+ * The soonest later offer of each product that needs one for a Catalog/Products answer: products
+ * in the store that the catalog does not offer (or has withdrawn), and the catalog's lines that can
+ * show a text state without a grower's date (stock not confirmed, or a final product). `later` are
+ * the catalog ids to look in, soonest first. Driven by the products (an index lookup each), so its
+ * cost does not grow with the number of later catalogs times their size.
  */
-export async function offersFingerprint(db: DbOrTx, catalogIds: number[]): Promise<string> {
-  if (!catalogIds.length) return "";
-  const ids = sql.join(
-    catalogIds.map((id) => sql`${id}::int`),
+export async function nextOffers(db: DbOrTx, catalogId: number, later: number[]): Promise<NextOffer[]> {
+  if (!later.length) return [];
+  const ids = sql`ARRAY[${sql.join(
+    later.map((id) => sql`${id}::int`),
     sql`, `,
-  );
+  )}]::int[]`;
   const result = await db.execute(sql`
-    select
-      (select coalesce(sum(hashtext(ol::text)::bigint + hashtext(p::text)::bigint), 0)::text || '.' || count(*)::text
-         from offer_lines ol join products p on p.product_id = ol.product_id
-        where ol.catalog_id in (${ids})) as lines,
-      (select string_agg(c.id::text || ':' || c.ship_date_from::text || ':' || c.ship_date_to::text || ':' || c.updated_at::text, ',' order by c.id)
-         from catalogs c where c.id in (${ids})) as catalogs`);
-  const row = rowsOf<{ lines: string; catalogs: string | null }>(result)[0]!;
-  return `${row.lines}|${row.catalogs ?? ""}`;
+    select p.product_id, nxt.catalog_id, cur.id is null as not_offered,
+           (hashtext(nol::text)::bigint + hashtext(p::text)::bigint)::text as hash
+      from products p
+      left join offer_lines cur on cur.catalog_id = ${catalogId} and cur.product_id = p.product_id and cur.show_store
+      cross join lateral (
+        select ol.id, ol.catalog_id
+          from offer_lines ol
+         where ol.product_id = p.product_id and ol.catalog_id = any(${ids}) and ol.show_store
+         order by array_position(${ids}, ol.catalog_id)
+         limit 1) nxt
+      join offer_lines nol on nol.id = nxt.id
+     where p.active and p.show_store
+       and (cur.id is null or (cur.next_available_date is null and (cur.original_quantity is null or cur.is_final_product)))
+     order by p.product_id`);
+  return rowsOf<{ product_id: string; catalog_id: number; not_offered: boolean; hash: string }>(result).map((r) => ({
+    productId: r.product_id,
+    catalogId: Number(r.catalog_id),
+    notOffered: r.not_offered,
+    hash: r.hash,
+  }));
 }
 
 /** Active holds on the given offer lines, summed per line, of every cart except one. */
