@@ -1,11 +1,13 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   date,
   index,
   integer,
   numeric,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -84,6 +86,8 @@ export const catalogCustomers = pgTable(
  * originalQuantity is null while the grower has not confirmed this line's stock yet ("Availability
  * Pending"): nothing can be held then, so every request for it is pending (null counts as 0).
  */
+export const offerLineVersions = pgSequence("offer_line_versions");
+
 export const offerLines = pgTable(
   "offer_lines",
   {
@@ -112,9 +116,19 @@ export const offerLines = pgTable(
     discountPriceNoPail2Cents: integer("discount_price_no_pail2_cents").notNull(),
     showStore: boolean("show_store").notNull().default(true),
     nextAvailableDate: date("next_available_date", { mode: "string" }),
+    /**
+     * A change counter: a new number from offerLineVersions on insert and, by trigger, on every update
+     * of the line or of its product. max(version) and count(*) of a catalog's lines, read from the
+     * (catalog_id, version) index, say whether anything in the catalog changed (the ETag of
+     * Catalog/Products) without reading the lines themselves.
+     */
+    version: bigint("version", { mode: "number" })
+      .notNull()
+      .default(sql`nextval('offer_line_versions')`),
   },
   (t) => [
     uniqueIndex("offer_lines_catalog_product").on(t.catalogId, t.productId),
+    index("offer_lines_catalog_version_idx").on(t.catalogId, t.version),
     index("offer_lines_product_idx").on(t.productId),
     check("offer_lines_quantities", sql`${t.originalQuantity} >= 0 and ${t.quantityOrdered} >= 0`),
     check(

@@ -33,7 +33,11 @@ export const mmProducts = pgTable("mm_products", {
   active: boolean("active").notNull().default(true),
 });
 
-/** Which mass-market products a mass-market catalog offers, and how many. */
+/**
+ * Which mass-market products a mass-market catalog offers, how many, and at what prices. A price left
+ * null is the product's list price; a catalog's own prices are what SPEC §4 "MM cart" reprices cart
+ * lines to when the first catalog's orderId changes.
+ */
 export const mmCatalogProducts = pgTable(
   "mm_catalog_products",
   {
@@ -44,6 +48,16 @@ export const mmCatalogProducts = pgTable(
       .notNull()
       .references(() => mmProducts.productId, { onDelete: "cascade" }),
     available: integer("available").notNull(),
+    priceCents: integer("price_cents"),
+    pricePerBouquetCents: integer("price_per_bouquet_cents"),
+    pricePerBouquetNoBoxCents: integer("price_per_bouquet_no_box_cents"),
   },
-  (t) => [primaryKey({ columns: [t.catalogId, t.productId] })],
+  (t) => [
+    primaryKey({ columns: [t.catalogId, t.productId] }),
+    check("mm_catalog_products_available", sql`${t.available} >= 0`),
+    check(
+      "mm_catalog_products_prices",
+      sql`coalesce(${t.priceCents}, 0) >= 0 and coalesce(${t.pricePerBouquetCents}, 0) >= 0 and coalesce(${t.pricePerBouquetNoBoxCents}, 0) >= 0`,
+    ),
+  ],
 );

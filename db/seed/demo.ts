@@ -548,7 +548,21 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
     await tx.insert(mmProducts).values(mmList);
     await tx.insert(mmCatalogProducts).values(
       mmCatalogs.flatMap((c) =>
-        mmList.map((p) => ({ catalogId: c.id, productId: p.productId, available: random.chance(0.08) ? 0 : p.packSize * random.int(4, 40) })),
+        mmList.map((p, n) => {
+          // Each week a few bouquets move price (a seventh of the range, in turn), so a new week's
+          // catalog really reprices a cart; the rest keep the list price (null).
+          const weekIndex = mmCatalogs.indexOf(c);
+          const moved = weekIndex > 0 && n % 7 === weekIndex % 7;
+          const up = (cents: number) => Math.round((cents * 1.05) / 5) * 5;
+          return {
+            catalogId: c.id,
+            productId: p.productId,
+            available: random.chance(0.08) ? 0 : p.packSize * random.int(4, 40),
+            priceCents: moved ? up(p.priceCents) : null,
+            pricePerBouquetCents: moved ? up(p.pricePerBouquetCents) : null,
+            pricePerBouquetNoBoxCents: moved ? up(p.pricePerBouquetNoBoxCents) : null,
+          };
+        }),
       ),
     );
     counts.mmPackages = MM_PACKAGES.length;

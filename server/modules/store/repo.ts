@@ -134,17 +134,17 @@ export async function offerRows(
 }
 
 /**
- * A fingerprint of everything Catalog/Products depends on besides the request: every offer line and
- * product row of the catalog (any column), and the set of active holds of other carts. Order-free
- * sums of row hashes: one scan each, nothing shipped to the app. A hold lapsing leaves the active
- * set, so the fingerprint changes with time alone, as the answer does.
+ * A fingerprint of everything Catalog/Products depends on besides the request: the catalog's offer
+ * lines and their products (max(version) and count(*) from the (catalog_id, version) index: a trigger
+ * gives a line a new version whenever it or its product changes, an insert takes a new one, a delete
+ * lowers the count), and the set of active holds of other carts (an order-free sum of hashes). A hold
+ * lapsing leaves the active set, so the fingerprint changes with time alone, as the answer does.
  */
 export async function catalogFingerprint(db: DbOrTx, catalogId: number, excludeCartId: number): Promise<string> {
   const result = await db.execute(sql`
     select
-      (select coalesce(sum(hashtext(ol::text)::bigint + hashtext(p::text)::bigint), 0)::text || '.' || count(*)::text
-         from offer_lines ol join products p on p.product_id = ol.product_id
-        where ol.catalog_id = ${catalogId}) as lines,
+      (select coalesce(max(version), 0)::text || '.' || count(*)::text
+         from offer_lines where catalog_id = ${catalogId}) as lines,
       (select coalesce(sum(hashtext(h.cart_id::text || ':' || h.offer_line_id::text || ':' || h.quantity::text)::bigint), 0)::text || '.' || count(*)::text
          from holds h join offer_lines ol on ol.id = h.offer_line_id
         where ol.catalog_id = ${catalogId} and h.expires_at > now() and h.cart_id <> ${excludeCartId}) as held,
