@@ -19,7 +19,7 @@ export function listedProducts(products: readonly Product[], lines: ReadonlyMap<
 }
 
 /** Rows rendered at once; more on request. Keeps typing and filtering smooth with 5,000 offer lines. */
-export const PAGE_SIZE = { list: 100, grid: 48 } as const;
+export const PAGE_SIZE = { list: 50, grid: 36 } as const;
 
 export function ColourChip({ hex, name }: { hex: string; name: string }) {
   return (

@@ -1,4 +1,4 @@
-import { useId, useMemo } from "react";
+import { startTransition, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { Product } from "../../../contract/store.ts";
 import { activeFilterCount, EMPTY_FILTERS, facetsOf, toggleValue, type Facet, type FilterState } from "./filters.ts";
 
@@ -55,6 +55,18 @@ function Toggle({ label, checked, onChange, hint }: { label: string; checked: bo
 /** Search box on its own, so it can sit above the catalogue on every screen size. */
 export function SearchBox({ value, onChange }: { value: string; onChange: (text: string) => void }) {
   const id = useId();
+  // The box keeps its own text and hands it on in a transition: each key paints at once, while the
+  // page's re-render (filtering thousands of flowers) runs at low priority and yields to the next key.
+  const [text, setText] = useState(value);
+  const sent = useRef(value);
+  useEffect(() => {
+    // Only a change made elsewhere (e.g. "Clear filters") replaces what is typed; our own value
+    // coming back after a transition may already be behind the keys pressed since.
+    if (value !== sent.current) {
+      sent.current = value;
+      setText(value);
+    }
+  }, [value]);
   return (
     <div className="relative">
       <label htmlFor={id} className="sr-only">
@@ -68,8 +80,13 @@ export function SearchBox({ value, onChange }: { value: string; onChange: (text:
         type="search"
         className="h-11 w-full rounded-full border-[1.5px] border-[#8a958e] bg-white pr-4 pl-9 text-ink"
         placeholder="Search flowers, e.g. white lily"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
+        value={text}
+        onChange={(e) => {
+          const next = e.target.value;
+          setText(next);
+          sent.current = next;
+          startTransition(() => onChange(next));
+        }}
         autoComplete="off"
       />
     </div>
