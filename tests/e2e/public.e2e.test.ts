@@ -143,6 +143,11 @@ describe("content that agrees with the store", () => {
     expect(await colours.count()).toBeGreaterThan(5);
     const grades = page.getByRole("table", { name: /Grades and packing/ });
     expect(await grades.getByRole("row").count()).toBeGreaterThan(1);
+    // Anthurium rows are told apart by spathe size, as the store sells them.
+    await page.goto(`${server.baseUrl}/Anthurium`);
+    const anthurium = page.getByRole("table", { name: /Grades and packing/ });
+    await anthurium.getByRole("rowheader", { name: "A1 · 8–10 cm spathe" }).waitFor();
+    await anthurium.getByRole("rowheader", { name: "A1 · 14–16 cm spathe" }).waitFor();
   });
 
   it("the blog lists the articles newest first, with dates and tags", async () => {

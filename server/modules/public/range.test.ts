@@ -40,6 +40,19 @@ describe("summarise", () => {
     expect(r.bunchesPerPail).toEqual([8, 10]);
   });
 
+  it("names anthurium rows by spathe size, from the description", () => {
+    const ant = (size: string, cm: number, stems: number, pail: number) => ({
+      ...row("Red", "#C62828", "A1", cm, stems, pail),
+      variety: "anthurium",
+      description: `Anthurium Red ${size}cm spathe`,
+    });
+    const a = summarise("anthurium", [ant("10-12", 50, 10, 5), ant("8-10", 45, 12, 6), ant("8-10", 45, 12, 6)]);
+    expect(a.grades.map((g) => [g.grade, g.stemsPerBunch, g.bunchesPerPail])).toEqual([
+      ["A1 · 8–10 cm spathe", 12, 6],
+      ["A1 · 10–12 cm spathe", 10, 5],
+    ]);
+  });
+
   it("copes with no products", () => {
     expect(summarise("lilies", [])).toMatchObject({ products: 0, colours: [], grades: [], stemLengthCm: null });
   });

@@ -38,13 +38,21 @@ export interface VarietyRange {
 const uniqSorted = (xs: number[]) => [...new Set(xs)].sort((a, b) => a - b);
 
 /** Grades from the everyday to the best. */
-const GRADE_ORDER = ["standard", "select", "premium", "extra", "a1"];
+const GRADE_ORDER = ["select", "premium", "extra", "a1"];
 const gradeRank = (g: string) => {
-  const i = GRADE_ORDER.indexOf(g.toLowerCase());
+  const i = GRADE_ORDER.indexOf(g.split(" · ")[0]!.toLowerCase());
   return i === -1 ? GRADE_ORDER.length : i;
 };
 
-type Row = Pick<typeof products.$inferSelect, "variety" | "colour" | "colourHex" | "grade" | "stemLengthCm" | "stemsPerBunch" | "unitOfMeasureQty">;
+type Row = Pick<typeof products.$inferSelect, "variety" | "colour" | "colourHex" | "grade" | "stemLengthCm" | "stemsPerBunch" | "unitOfMeasureQty"> & {
+  description?: string;
+};
+
+/** Anthurium is graded by spathe size, which the product description carries ("… 10-12cm spathe"). */
+function spatheOf(description: string | undefined): string | null {
+  const m = /(\d+)\s*-\s*(\d+)\s*cm spathe/i.exec(description ?? "");
+  return m ? `${m[1]}–${m[2]} cm spathe` : null;
+}
 
 export function summarise(variety: string, rows: Row[]): VarietyRange {
   const byColour = new Map<string, { hexes: Map<string, number>; n: number; cms: number[] }>();
@@ -55,9 +63,10 @@ export function summarise(variety: string, rows: Row[]): VarietyRange {
     c.hexes.set(r.colourHex.toUpperCase(), (c.hexes.get(r.colourHex.toUpperCase()) ?? 0) + 1);
     if (r.stemLengthCm) c.cms.push(r.stemLengthCm);
     byColour.set(r.colour, c);
-    const key = `${r.grade}|${r.stemLengthCm ?? ""}|${r.stemsPerBunch}|${r.unitOfMeasureQty}`;
+    const spathe = spatheOf(r.description);
+    const key = `${r.grade}|${spathe ?? ""}|${r.stemLengthCm ?? ""}|${r.stemsPerBunch}|${r.unitOfMeasureQty}`;
     const g = byGrade.get(key) ?? {
-      grade: r.grade || "Standard",
+      grade: [r.grade || "Ungraded", spathe].filter(Boolean).join(" · "),
       stemLengthCm: r.stemLengthCm,
       stemsPerBunch: r.stemsPerBunch,
       bunchesPerPail: r.unitOfMeasureQty,
@@ -92,6 +101,7 @@ export function summarise(variety: string, rows: Row[]): VarietyRange {
 
 const COLUMNS = {
   variety: products.variety,
+  description: products.description,
   colour: products.colour,
   colourHex: products.colourHex,
   grade: products.grade,
