@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useEffect, useMemo, useState } from "react";
+import { memo, startTransition, useDeferredValue, useEffect, useMemo, useState } from "react";
 import type { CartItem, Product } from "../../../contract/store.ts";
 import { filterWholesale } from "../../../domain/search.ts";
 import { formatMoney } from "../../../domain/money.ts";
@@ -20,6 +20,7 @@ export function listedProducts(products: readonly Product[], lines: ReadonlyMap<
 
 /** Rows rendered at once; more on request. Keeps typing and filtering smooth with 5,000 offer lines. */
 export const PAGE_SIZE = { list: 50, grid: 36 } as const;
+const FIRST_PAINT = 16;
 
 export function ColourChip({ hex, name }: { hex: string; name: string }) {
   return (
@@ -194,8 +195,23 @@ export function Catalogue({
   const listed = useMemo(() => listedProducts(products, lines), [products, lines]);
   const visible = useMemo(() => filterWholesale(listed, toWholesaleFilters(deferred, comboIds)), [listed, deferred, comboIds]);
   const page = PAGE_SIZE[view];
-  const [limit, setLimit] = useState<number>(page);
-  useEffect(() => setLimit(page), [deferred, page, products]);
+  // A new list (filters, view or offer changed) first paints FIRST_PAINT rows, then grows to a page
+  // in a transition on the next frame: two small commits instead of one large one, so typing in the
+  // search box never waits on laying out a whole page of rows. A cart change keeps the length shown.
+  const [grown, setGrown] = useState<{ filters: FilterState; products: Product[]; view: CatalogueView; limit: number }>({
+    filters: deferred,
+    products,
+    view,
+    limit: page,
+  });
+  const settled = grown.filters === deferred && grown.products === products && grown.view === view;
+  const limit = settled ? grown.limit : Math.min(FIRST_PAINT, page);
+  useEffect(() => {
+    if (settled) return;
+    const frame = requestAnimationFrame(() => startTransition(() => setGrown({ filters: deferred, products, view, limit: page })));
+    return () => cancelAnimationFrame(frame);
+  }, [settled, deferred, products, view, page]);
+  const showMore = () => setGrown({ filters: deferred, products, view, limit: limit + page });
   const stale = deferred !== filters;
   const shown = visible.slice(0, limit);
 
@@ -254,12 +270,12 @@ export function Catalogue({
           ))}
         </ul>
       )}
-      {visible.length > shown.length && (
+      {settled && visible.length > shown.length && (
         <div className="mt-4 flex flex-wrap items-center justify-center gap-3">
           <p className="text-sm text-sage">
             Showing {shown.length.toLocaleString("en-US")} of {visible.length.toLocaleString("en-US")}
           </p>
-          <button type="button" className={smallButton} onClick={() => setLimit((l) => l + page)}>
+          <button type="button" className={smallButton} onClick={showMore}>
             Show {Math.min(page, visible.length - shown.length)} more
           </button>
         </div>

@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { Product } from "../../../contract/store.ts";
-import { activeFilterCount, EMPTY_FILTERS, facetsOf, toggleValue, type Facet, type FilterState } from "./filters.ts";
+import { activeFilterCount, EMPTY_FILTERS, facetsOf, reconcileSearchText, toggleValue, type Facet, type FilterState } from "./filters.ts";
 
 function FacetGroup({
   legend,
@@ -58,14 +58,13 @@ export function SearchBox({ value, onChange }: { value: string; onChange: (text:
   // The box keeps its own text and hands it on in a transition: each key paints at once, while the
   // page's re-render (filtering thousands of flowers) runs at low priority and yields to the next key.
   const [text, setText] = useState(value);
-  const sent = useRef(value);
+  // Texts handed on and not yet seen back. Transitions may come back late or skip some: a value we
+  // sent is never mistaken for a change made elsewhere (e.g. filters read from the address).
+  const pending = useRef<string[]>([]);
   useEffect(() => {
-    // Only a change made elsewhere (e.g. "Clear filters") replaces what is typed; our own value
-    // coming back after a transition may already be behind the keys pressed since.
-    if (value !== sent.current) {
-      sent.current = value;
-      setText(value);
-    }
+    const next = reconcileSearchText(pending.current, value);
+    pending.current = next.pending;
+    if (next.replaceWith !== null) setText(next.replaceWith);
   }, [value]);
   return (
     <div className="relative">
@@ -84,7 +83,7 @@ export function SearchBox({ value, onChange }: { value: string; onChange: (text:
         onChange={(e) => {
           const next = e.target.value;
           setText(next);
-          sent.current = next;
+          pending.current.push(next);
           startTransition(() => onChange(next));
         }}
         autoComplete="off"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activeFilterCount, EMPTY_FILTERS, facetsOf, filtersFromSearch, toggleValue } from "./filters.ts";
+import { activeFilterCount, EMPTY_FILTERS, facetsOf, filtersFromSearch, reconcileSearchText, toggleValue } from "./filters.ts";
 
 describe("filters", () => {
   it("toggles a multi-select value; the empty selection means all", () => {
@@ -39,5 +39,26 @@ describe("filters", () => {
       onlyDiscounted: true,
     });
     expect(filtersFromSearch(new URLSearchParams(""))).toEqual(EMPTY_FILTERS);
+  });
+});
+
+describe("reconcileSearchText (search box typed ahead of the page)", () => {
+  it("keeps what is typed when an older text of ours comes back late", () => {
+    expect(reconcileSearchText(["s", "sn", "sna", "snap"], "s")).toEqual({ pending: ["sn", "sna", "snap"], replaceWith: null });
+  });
+
+  it("drops the texts a transition skipped", () => {
+    expect(reconcileSearchText(["s", "sn", "sna", "snap"], "sna")).toEqual({ pending: ["snap"], replaceWith: null });
+    expect(reconcileSearchText(["snap"], "snap")).toEqual({ pending: [], replaceWith: null });
+  });
+
+  it("copes with a text typed twice (a key, a backspace, the key again)", () => {
+    expect(reconcileSearchText(["a", "ab", "a"], "a")).toEqual({ pending: ["ab", "a"], replaceWith: null });
+    expect(reconcileSearchText(["ab", "a"], "a")).toEqual({ pending: [], replaceWith: null });
+  });
+
+  it("takes a text set elsewhere", () => {
+    expect(reconcileSearchText(["lil"], "rose")).toEqual({ pending: [], replaceWith: "rose" });
+    expect(reconcileSearchText([], "")).toEqual({ pending: [], replaceWith: "" });
   });
 });

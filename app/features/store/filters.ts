@@ -80,3 +80,15 @@ export function filtersFromSearch(search: URLSearchParams): FilterState {
     onlyAvailable: truthy("available"),
   };
 }
+
+/**
+ * The search box hands each text on in a transition; the page's value comes back late, or skips some.
+ * Given the texts sent and not yet seen back, and the value that came back: the texts still pending,
+ * and the text to put in the box (null: keep what is typed). Only a value we never sent (a change
+ * made elsewhere) replaces what is typed.
+ */
+export function reconcileSearchText(pending: readonly string[], value: string): { pending: string[]; replaceWith: string | null } {
+  const i = pending.indexOf(value);
+  if (i >= 0) return { pending: pending.slice(i + 1), replaceWith: null };
+  return { pending: [], replaceWith: value };
+}
