@@ -10,6 +10,7 @@ import {
   insertCatalog,
   insertCustomer,
   insertOfferLine,
+  insertProduct,
   isoDateAt,
   shipTimesOn,
   specWeekday,
@@ -153,6 +154,24 @@ describe("Catalog/Products", () => {
     });
     // b sees a's hold taken off, and its own not.
     expect((await b.products(catalog.orderId, tomorrow())).json()[0].quantityRemaining).toBe(15);
+  });
+
+  it("gives an unconfirmed line the next date with stock to sell, skipping later offers still unconfirmed", async () => {
+    const a = await buyer(t);
+    const day = tomorrow();
+    const first = await insertCatalog(t.db, { customerIds: [a.customerId], shipDateFrom: day, shipDateTo: day });
+    const p = await insertProduct(t.db);
+    await insertOfferLine(t.db, { catalogId: first.id, productId: p.productId, originalQuantity: null });
+    const unconfirmed = await insertCatalog(t.db, { customerIds: [a.customerId], shipDateFrom: addDays(day, 1), shipDateTo: addDays(day, 1) });
+    await insertOfferLine(t.db, { catalogId: unconfirmed.id, productId: p.productId, originalQuantity: null });
+    const soldOut = await insertCatalog(t.db, { customerIds: [a.customerId], shipDateFrom: addDays(day, 2), shipDateTo: addDays(day, 2) });
+    await insertOfferLine(t.db, { catalogId: soldOut.id, productId: p.productId, originalQuantity: 5, quantityOrdered: 5 });
+    const stocked = await insertCatalog(t.db, { customerIds: [a.customerId], shipDateFrom: addDays(day, 3), shipDateTo: addDays(day, 3) });
+    await insertOfferLine(t.db, { catalogId: stocked.id, productId: p.productId, originalQuantity: 40 });
+    const list = (await a.products(first.orderId, day)).json() as { productId: string; originalQuantityRemaining: number | null; nextAvailableDate: string | null }[];
+    const line = list.find((x) => x.productId === p.productId)!;
+    expect(line.originalQuantityRemaining).toBeNull();
+    expect(line.nextAvailableDate).toBe(addDays(day, 3));
   });
 
   it("answers 404 for a catalog that does not serve this customer on that date", async () => {

@@ -153,7 +153,7 @@ export async function catalogFingerprint(db: DbOrTx, catalogId: number, excludeC
   return `${row.lines}|${row.held}|${row.updated}`;
 }
 
-/** A product's soonest later offer, and a hash of that offer line and product row (for the ETag). */
+/** A product's soonest later offer with stock to sell, and a hash of that offer line and product row (for the ETag). */
 export interface NextOffer {
   productId: string;
   catalogId: number;
@@ -184,6 +184,8 @@ export async function nextOffers(db: DbOrTx, catalogId: number, later: number[])
         select ol.id, ol.catalog_id
           from offer_lines ol
          where ol.product_id = p.product_id and ol.catalog_id = any(${ids}) and ol.show_store
+           -- "next available": a later offer with confirmed stock not yet sold (not another pending one)
+           and ol.original_quantity > ol.quantity_ordered
          order by array_position(${ids}, ol.catalog_id)
          limit 1) nxt
       join offer_lines nol on nol.id = nxt.id
