@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { customers, retailers, shipTimes, userClaims, userCustomers, userRoles, users } from "../../../db/schema/index.ts";
 import type { StoreProfile, User, UserSummary, UserUpdateBody } from "../../../contract/user.ts";
@@ -54,11 +54,11 @@ export async function userPayload(db: Db, user: SessionUser, currentCustomerId: 
   };
 }
 
-async function summaries(db: Db, ids: string[] | null): Promise<UserSummary[]> {
+async function summaries(db: Db, where: SQL | undefined): Promise<UserSummary[]> {
   const rows = await db
     .select()
     .from(users)
-    .where(ids ? inArray(users.id, ids.length ? ids : ["\u0000"]) : undefined)
+    .where(where)
     .orderBy(asc(users.lastName), asc(users.firstName));
   if (!rows.length) return [];
   const userIds = rows.map((r) => r.id);
@@ -78,40 +78,40 @@ async function summaries(db: Db, ids: string[] | null): Promise<UserSummary[]> {
 }
 
 /**
- * Users the caller may manage: an Administrator everyone; a SalesPerson itself and every user who holds
- * no staff role (so a sales account can never edit, demote or lock out an administrator or a colleague);
- * a wholesaler the users of its own customers (linked users, and Retailer users whose WholesalerId
- * claim names one of them).
+ * Users the caller may manage, as a condition on `users`: an Administrator everyone (no condition); a
+ * SalesPerson itself and every user who holds no staff role (so a sales account can never edit, demote
+ * or lock out an administrator or a colleague); a wholesaler the users of its own customers (linked
+ * users, and Retailer users whose WholesalerId claim names one of them).
  */
-async function manageableUserIds(db: Db, actor: SessionUser): Promise<string[] | null> {
-  if (hasRole(actor, "Administrator")) return null;
+async function manageableUsers(db: Db, actor: SessionUser): Promise<SQL | undefined> {
+  if (hasRole(actor, "Administrator")) return undefined;
   if (isStaff(actor)) {
-    const staffIds = await db
-      .select({ id: userRoles.userId })
+    const staffRole = db
+      .select({ one: sql`1` })
       .from(userRoles)
-      .where(inArray(userRoles.role, ["Administrator", "SalesPerson"]));
-    const excluded = new Set(staffIds.map((r) => r.id).filter((id) => id !== actor.id));
-    const all = await db.select({ id: users.id }).from(users);
-    return all.map((r) => r.id).filter((id) => !excluded.has(id));
+      .where(and(eq(userRoles.userId, users.id), inArray(userRoles.role, ["Administrator", "SalesPerson"])));
+    return or(eq(users.id, actor.id), notExists(staffRole));
   }
-  if (!hasRole(actor, "wholesaler")) return [actor.id];
+  if (!hasRole(actor, "wholesaler")) return eq(users.id, actor.id);
   const mine = (await ownCustomers(db, actor)).map((c) => c.customerID);
-  if (!mine.length) return [actor.id];
+  if (!mine.length) return eq(users.id, actor.id);
   const linked = await db.select({ id: userCustomers.userId }).from(userCustomers).where(inArray(userCustomers.customerId, mine));
   const claimed = await db
     .select({ id: userClaims.userId })
     .from(userClaims)
     .where(and(sql`lower(${userClaims.claim}) = 'wholesalerid'`, inArray(userClaims.value, mine)));
-  return [...new Set([actor.id, ...linked.map((r) => r.id), ...claimed.map((r) => r.id)])];
+  return inArray(users.id, [...new Set([actor.id, ...linked.map((r) => r.id), ...claimed.map((r) => r.id)])]);
 }
 
 export async function listUsers(db: Db, auth: AuthContext) {
-  return summaries(db, await manageableUserIds(db, auth.user));
+  return summaries(db, await manageableUsers(db, auth.user));
 }
 
 async function assertManageable(db: Db, actor: SessionUser, targetId: string) {
-  const ids = await manageableUserIds(db, actor);
-  if (ids && !ids.includes(targetId)) throw forbidden("You cannot manage this user.");
+  const condition = await manageableUsers(db, actor);
+  if (!condition) return;
+  const [allowed] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, targetId), condition));
+  if (!allowed) throw forbidden("You cannot manage this user.");
 }
 
 export async function userDetails(db: Db, auth: AuthContext, targetId: string): Promise<User> {
@@ -183,6 +183,6 @@ export async function updateUser(db: Db, auth: AuthContext, targetId: string, bo
       if (ids.length) await tx.insert(userCustomers).values(ids.map((customerId) => ({ userId: targetId, customerId })));
     }
   });
-  const [summary] = await summaries(db, [targetId]);
+  const [summary] = await summaries(db, eq(users.id, targetId));
   return summary!;
 }
