@@ -39,21 +39,65 @@ export function TextField({ label, error, hint, id, ...input }: FieldProps & Inp
   );
 }
 
-export function TextAreaField({ label, error, id, ...input }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+/** Characters used of the maximum, for long text fields. */
+export function Counter({ id, used, max }: { id: string; used: number; max: number }) {
+  const over = used > max;
+  return (
+    <p id={id} className={`mt-1 text-right text-sm tabular ${over ? "font-semibold text-[#b42318]" : "text-sage"}`}>
+      {used.toLocaleString("en-US")} / {max.toLocaleString("en-US")}
+      <span className="sr-only"> characters</span>
+    </p>
+  );
+}
+
+/**
+ * A labelled text area, with an optional hint and, given `maxChars`, a counter of the characters used
+ * (trimmed, as the server counts them) beside the error.
+ */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  id,
+  maxChars,
+  className = "min-h-32",
+  ...input
+}: FieldProps & { maxChars?: number } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const auto = useId();
   const inputId = id ?? auto;
   const errId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const counterId = `${inputId}-counter`;
+  const errorText = error && (
+    <p id={errId} className="field-error">
+      {error}
+    </p>
+  );
   return (
     <div>
       <label htmlFor={inputId} className="field-label">
         {label}
         {input.required && <span aria-hidden="true" className="text-petal"> *</span>}
       </label>
-      <textarea id={inputId} className="field-input min-h-32" aria-invalid={error ? true : undefined} aria-describedby={error ? errId : undefined} {...input} />
-      {error && (
-        <p id={errId} className="field-error">
-          {error}
+      {hint && (
+        <p id={hintId} className="mb-1 text-sm text-sage">
+          {hint}
         </p>
+      )}
+      <textarea
+        id={inputId}
+        className={`field-input ${className}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hint ? hintId : null, error ? errId : null, maxChars !== undefined ? counterId : null].filter(Boolean).join(" ") || undefined}
+        {...input}
+      />
+      {maxChars === undefined ? (
+        errorText
+      ) : (
+        <div className="flex items-start justify-between gap-4">
+          {errorText || <span />}
+          <Counter id={counterId} used={String(input.value ?? "").trim().length} max={maxChars} />
+        </div>
       )}
     </div>
   );

@@ -181,14 +181,3 @@ export function Confirmation({
     </div>
   );
 }
-
-/** Characters used of the maximum, for long text fields. */
-export function Counter({ id, used, max }: { id: string; used: number; max: number }) {
-  const over = used > max;
-  return (
-    <p id={id} className={`mt-1 text-right text-sm tabular ${over ? "font-semibold text-[#b42318]" : "text-sage"}`}>
-      {used.toLocaleString("en-US")} / {max.toLocaleString("en-US")}
-      <span className="sr-only"> characters</span>
-    </p>
-  );
-}

@@ -3,10 +3,10 @@ import { data, useActionData, useLoaderData, useSearchParams, type ActionFunctio
 import { ApplicationFields, FORM_LIMITS } from "../../../contract/public.ts";
 import { postApplication } from "../../../server/modules/public/form-posts.ts";
 import { issueFormToken, openings } from "../../../server/modules/public/service.ts";
-import { TextField } from "../../components/ui/field.tsx";
+import { TextAreaField, TextField } from "../../components/ui/field.tsx";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
-import { Confirmation, Counter, FormMessage, Honeypot, initialFromPost, TokenField, usePublicForm } from "../../features/public/forms.tsx";
+import { Confirmation, FormMessage, Honeypot, initialFromPost, TokenField, usePublicForm } from "../../features/public/forms.tsx";
 import { findSection, leadOf, listItems, splitSections } from "../../features/public/sections.ts";
 import { Band, PageHero, Prose, SectionHeading } from "../../features/public/ui.tsx";
 
@@ -71,7 +71,7 @@ function ApplicationForm({ openings, openingId, onOpening, token }: { openings: 
     url: () => `/api/Public/Apply/${encodeURIComponent(openingId)}`,
     initial: initialFromPost(posted),
   });
-  const ids = { opening: useId(), letter: useId(), counter: useId() };
+  const ids = { opening: useId() };
   const errors = state.status === "editing" ? state.errors : {};
   const set = (k: keyof typeof EMPTY) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
   const opening = openings.find((o) => o.id === openingId);
@@ -138,35 +138,18 @@ function ApplicationForm({ openings, openingId, onOpening, token }: { openings: 
         <TextField label="E-mail" name="email" type="email" autoComplete="email" required value={values.email} onChange={set("email")} error={errors.email} />
         <TextField label="Phone (optional)" name="phone" type="tel" autoComplete="tel" value={values.phone} onChange={set("phone")} error={errors.phone} />
       </div>
-      <div>
-        <label htmlFor={ids.letter} className="field-label">
-          About you<span aria-hidden="true" className="text-petal"> *</span>
-        </label>
-        <p id={`${ids.letter}-hint`} className="mb-1 text-sm text-sage">
-          Where you have worked, what you would like to learn, and when you could start. No CV needed.
-        </p>
-        <textarea
-          id={ids.letter}
-          name="coverLetter"
-          required
-          rows={8}
-          className="field-input min-h-44"
-          value={values.coverLetter}
-          onChange={set("coverLetter")}
-          aria-invalid={errors.coverLetter ? true : undefined}
-          aria-describedby={[`${ids.letter}-hint`, errors.coverLetter ? `${ids.letter}-error` : null, ids.counter].filter(Boolean).join(" ")}
-        />
-        <div className="flex items-start justify-between gap-4">
-          {errors.coverLetter ? (
-            <p id={`${ids.letter}-error`} className="field-error">
-              {errors.coverLetter}
-            </p>
-          ) : (
-            <span />
-          )}
-          <Counter id={ids.counter} used={values.coverLetter.trim().length} max={FORM_LIMITS.coverLetter} />
-        </div>
-      </div>
+      <TextAreaField
+        label="About you"
+        hint="Where you have worked, what you would like to learn, and when you could start. No CV needed."
+        name="coverLetter"
+        required
+        rows={8}
+        className="min-h-44"
+        value={values.coverLetter}
+        onChange={set("coverLetter")}
+        error={errors.coverLetter}
+        maxChars={FORM_LIMITS.coverLetter}
+      />
       <Honeypot value={honeypot} onChange={setHoneypot} />
       <TokenField token={token} />
       <button type="submit" className="btn btn-primary min-w-44" disabled={sending} aria-disabled={sending}>

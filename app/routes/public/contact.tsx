@@ -3,10 +3,10 @@ import { data, useActionData, useLoaderData, type ActionFunctionArgs, type Loade
 import { ContactFields, FORM_LIMITS } from "../../../contract/public.ts";
 import { postContact } from "../../../server/modules/public/form-posts.ts";
 import { issueFormToken } from "../../../server/modules/public/service.ts";
-import { TextField } from "../../components/ui/field.tsx";
+import { TextAreaField, TextField } from "../../components/ui/field.tsx";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
-import { Confirmation, Counter, FormMessage, Honeypot, initialFromPost, TokenField, usePublicForm } from "../../features/public/forms.tsx";
+import { Confirmation, FormMessage, Honeypot, initialFromPost, TokenField, usePublicForm } from "../../features/public/forms.tsx";
 import { splitSections } from "../../features/public/sections.ts";
 import { Band, PageHero, Prose } from "../../features/public/ui.tsx";
 
@@ -69,7 +69,7 @@ function ContactForm({ token }: { token: string }) {
     url: () => "/api/Public/Contact",
     initial: initialFromPost(posted),
   });
-  const ids = { subject: useId(), message: useId(), counter: useId() };
+  const ids = { subject: useId() };
   const errors = state.status === "editing" ? state.errors : {};
   const set = (k: keyof typeof EMPTY) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
 
@@ -118,32 +118,17 @@ function ContactForm({ token }: { token: string }) {
         </select>
         {errors.subject && <p className="field-error">{errors.subject}</p>}
       </div>
-      <div>
-        <label htmlFor={ids.message} className="field-label">
-          Your message<span aria-hidden="true" className="text-petal"> *</span>
-        </label>
-        <textarea
-          id={ids.message}
-          name="message"
-          required
-          rows={7}
-          className="field-input min-h-40"
-          value={values.message}
-          onChange={set("message")}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={[errors.message ? `${ids.message}-error` : null, ids.counter].filter(Boolean).join(" ")}
-        />
-        <div className="flex items-start justify-between gap-4">
-          {errors.message ? (
-            <p id={`${ids.message}-error`} className="field-error">
-              {errors.message}
-            </p>
-          ) : (
-            <span />
-          )}
-          <Counter id={ids.counter} used={values.message.trim().length} max={FORM_LIMITS.message} />
-        </div>
-      </div>
+      <TextAreaField
+        label="Your message"
+        name="message"
+        required
+        rows={7}
+        className="min-h-40"
+        value={values.message}
+        onChange={set("message")}
+        error={errors.message}
+        maxChars={FORM_LIMITS.message}
+      />
       <Honeypot value={honeypot} onChange={setHoneypot} />
       <TokenField token={token} />
       <div className="flex flex-wrap items-center gap-4 pt-1">
