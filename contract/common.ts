@@ -26,10 +26,10 @@ export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
 export const Ok = z.object({ ok: z.literal(true) });
 
-/** YYYY-MM-DD, a real calendar date. */
+/** YYYY-MM-DD, a real calendar date between 1900 and 2999 (the pattern is what OpenAPI shows). */
 export const IsoDate = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Invalid format")
+  .regex(/^(19|2\d)\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, "Invalid format")
   .refine((s) => {
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
@@ -37,7 +37,20 @@ export const IsoDate = z
 
 export const Email = z.string().trim().max(254, "Maximum 254 characters").email("Please enter a valid email");
 
-/** A `{retailerId}` path segment: 0 for a user without a retailer. */
-export const RetailerIdParam = z.coerce.number().int("Only integer values are allowed").min(0);
+export const INT4_MAX = 2_147_483_647;
+
+/**
+ * A whole number in a path or query: digits only (no sign, exponent, hex or empty value, which a plain
+ * number coercion would take as 0), within PostgreSQL's integer.
+ */
+export const DigitsParam = (min: number, message = "Only integer values are allowed") =>
+  z
+    .string()
+    .regex(min > 0 ? /^[1-9]\d{0,9}$/ : /^\d{1,10}$/, message)
+    .transform(Number)
+    .pipe(z.number().int(message).min(min, message).max(INT4_MAX, message));
+
+/** A `{retailerId}` path segment or query value: 0 for a user without a retailer. */
+export const RetailerIdParam = DigitsParam(0);
 
 export const ShortText = (max = 200) => z.string().trim().min(1, "This field is required").max(max, `Maximum ${max} characters`);

@@ -11,7 +11,10 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Db } from "../db/client.ts";
 import type { Config } from "./config.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
-import { sessionPlugin } from "./plugins/session.ts";
+import { refuseNul } from "./plugins/nul.ts";
+import { completeApiSchemas } from "./plugins/openapi.ts";
+import { SESSION_COOKIE, sessionPlugin } from "./plugins/session.ts";
+import { writeOrigin } from "./plugins/origin.ts";
 import { forbidden, notFound } from "./errors.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
@@ -53,6 +56,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  refuseNul(app);
+  completeApiSchemas(app);
 
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
@@ -112,21 +117,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(
     async (api) => {
-      // Writes must come from our own pages: SameSite cookies plus an Origin check.
+      // Writes must come from our own pages (docs/security.md "Cross-site writes").
       api.addHook("onRequest", async (request) => {
         if (!UNSAFE.has(request.method)) return;
-        const origin = request.headers.origin;
-        const site = request.headers["sec-fetch-site"];
-        if (site === "cross-site") throw forbidden("Cross-site requests are not allowed.");
-        if (origin && origin !== "null") {
-          let host: string;
-          try {
-            host = new URL(origin).host;
-          } catch {
-            throw forbidden("Cross-site requests are not allowed.");
-          }
-          if (host !== request.host) throw forbidden("Cross-site requests are not allowed.");
-        }
+        const verdict = writeOrigin(request, config.publicUrl);
+        if (verdict === "cross-site") throw forbidden("Cross-site requests are not allowed.");
+        // A write on a cookie session must prove where it comes from: a same-origin Origin or
+        // Sec-Fetch-Site. Browsers send one of them with every fetch and every form post.
+        if (verdict === "unknown" && request.cookies[SESSION_COOKIE] !== undefined) throw forbidden("Cross-site requests are not allowed.");
       });
       await api.register(authRoutes, { db, config });
       await api.register(userRoutes, { db, config });

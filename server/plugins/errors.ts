@@ -62,7 +62,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     // A database constraint we did not foresee is still the client's conflict, never a crash.
     const pgCode = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
     if (pgCode === "23505") return reply.status(409).send(body(409, "That already exists."));
-    if (pgCode === "23503" || pgCode === "23514" || pgCode === "22P02" || pgCode === "22003" || pgCode === "22007" || pgCode === "22008")
+    if (pgCode === "23503" || pgCode === "23514" || pgCode === "22P02" || pgCode === "22003" || pgCode === "22007" || pgCode === "22008" || pgCode === "22021" || pgCode === "22P05")
       return reply.status(400).send(body(400, "The request contains a value that is not allowed."));
     request.log.error({ err }, "unhandled error");
     return reply.status(500).send(body(500, "Something went wrong on our side. Please try again."));

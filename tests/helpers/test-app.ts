@@ -72,6 +72,12 @@ export interface Injector {
   inject(options: { method: "GET" | "POST" | "PUT" | "DELETE"; url: string; headers?: Record<string, string>; payload?: object }): Promise<LightMyRequestResponse>;
 }
 
+/**
+ * What a browser sends with a write from our own pages (PUBLIC_URL is http://localhost:3000 in tests):
+ * /api refuses a write on a cookie session without it (docs/security.md "Cross-site writes").
+ */
+export const SAME_ORIGIN = { origin: "http://localhost:3000" } as const;
+
 /** Signs in through the real endpoint and returns the cookie header to send with later requests. */
 export async function loginAs(app: Injector, email: string, password: string): Promise<string> {
   const res = await app.inject({ method: "POST", url: "/api/Auth/login/", payload: { email, password } });

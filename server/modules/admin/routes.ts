@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { ErrorResponse } from "../../../contract/common.ts";
 import { auditLog, mailOutbox } from "../../../db/schema/index.ts";
 import type { Deps } from "../../app.ts";
 import { requireRoles } from "../../plugins/guards.ts";
@@ -32,7 +33,7 @@ export const adminRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
       schema: {
         tags: ["admin"],
         querystring: z.object({ to: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),
-        response: { 200: z.array(OutboxMessage) },
+        response: { 200: z.array(OutboxMessage), 401: ErrorResponse, 403: ErrorResponse },
       },
     },
     async (request) => {
@@ -54,7 +55,7 @@ export const adminRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
       schema: {
         tags: ["admin"],
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
-        response: { 200: z.array(AuditEntry) },
+        response: { 200: z.array(AuditEntry), 401: ErrorResponse, 403: ErrorResponse },
       },
     },
     async (request) => {

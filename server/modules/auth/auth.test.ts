@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { mailOutbox, passwordResetTokens, sessions, users } from "../../../db/schema/index.ts";
-import { buildTestApp, loginAs, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { insertCustomer, insertUser, DEFAULT_TEST_PASSWORD } from "../../../tests/factories/index.ts";
 import { LOGIN_FAILED, LOGIN_LOCKED } from "./service.ts";
 
@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const post = (url: string, payload: unknown, cookie?: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: "POST", url, payload: payload as object, headers: { ...(cookie ? { cookie } : {}), ...headers } });
+  t.app.inject({ method: "POST", url, payload: payload as object, headers: { ...(cookie ? { cookie, ...SAME_ORIGIN } : {}), ...headers } });
 const get = (url: string, cookie?: string) => t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
 
 function resetTokenFrom(text: string) {
@@ -240,14 +240,14 @@ describe("users", () => {
     const cookie = await loginAs(t.app, boss.email, DEFAULT_TEST_PASSWORD);
     const list = (await get(`/api/User/Index/${boss.id}`, cookie)).json() as { id: string }[];
     expect(list.map((u) => u.id).sort()).toEqual([boss.id, shop.id].sort());
-    const renamed = await t.app.inject({ method: "PUT", url: `/api/User/Update/${shop.id}`, payload: { firstName: "Petra" }, headers: { cookie } });
+    const renamed = await t.app.inject({ method: "PUT", url: `/api/User/Update/${shop.id}`, payload: { firstName: "Petra" }, headers: { cookie, ...SAME_ORIGIN } });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json().firstName).toBe("Petra");
-    const promote = await t.app.inject({ method: "PUT", url: `/api/User/Update/${shop.id}`, payload: { roles: ["Administrator"] }, headers: { cookie } });
+    const promote = await t.app.inject({ method: "PUT", url: `/api/User/Update/${shop.id}`, payload: { roles: ["Administrator"] }, headers: { cookie, ...SAME_ORIGIN } });
     expect(promote.statusCode).toBe(403);
-    const other = await t.app.inject({ method: "PUT", url: `/api/User/Update/${stranger.id}`, payload: { firstName: "X" }, headers: { cookie } });
+    const other = await t.app.inject({ method: "PUT", url: `/api/User/Update/${stranger.id}`, payload: { firstName: "X" }, headers: { cookie, ...SAME_ORIGIN } });
     expect(other.statusCode).toBe(403);
-    const lockOut = await t.app.inject({ method: "PUT", url: `/api/User/Update/${shop.id}`, payload: { active: false }, headers: { cookie } });
+    const lockOut = await t.app.inject({ method: "PUT", url: `/api/User/Update/${shop.id}`, payload: { active: false }, headers: { cookie, ...SAME_ORIGIN } });
     expect(lockOut.statusCode).toBe(403);
   });
 
@@ -257,7 +257,7 @@ describe("users", () => {
     const seller = await insertUser(t.db, { email: "pushy-seller@example.test", roles: ["SalesPerson"] });
     const buyer = await insertUser(t.db, { email: "seller-buyer@example.test", roles: ["wholesaler"] });
     const cookie = await loginAs(t.app, seller.email, DEFAULT_TEST_PASSWORD);
-    const put = (id: string, payload: object) => t.app.inject({ method: "PUT", url: `/api/User/Update/${id}`, payload, headers: { cookie } });
+    const put = (id: string, payload: object) => t.app.inject({ method: "PUT", url: `/api/User/Update/${id}`, payload, headers: { cookie, ...SAME_ORIGIN } });
     for (const target of [admin, colleague]) {
       expect((await put(target.id, { email: "mine@example.test" })).statusCode).toBe(403);
       expect((await put(target.id, { roles: ["wholesaler"] })).statusCode).toBe(403);
@@ -277,9 +277,9 @@ describe("users", () => {
     const admin = await insertUser(t.db, { email: "root-admin@example.test", roles: ["Administrator"] });
     const u = await insertUser(t.db, { email: "promote-me@example.test" });
     const cookie = await loginAs(t.app, admin.email, DEFAULT_TEST_PASSWORD);
-    const res = await t.app.inject({ method: "PUT", url: `/api/User/Update/${u.id}`, payload: { roles: ["SalesPerson"] }, headers: { cookie } });
+    const res = await t.app.inject({ method: "PUT", url: `/api/User/Update/${u.id}`, payload: { roles: ["SalesPerson"] }, headers: { cookie, ...SAME_ORIGIN } });
     expect(res.json().roles).toEqual(["SalesPerson"]);
-    const dup = await t.app.inject({ method: "PUT", url: `/api/User/Update/${u.id}`, payload: { email: "ROOT-ADMIN@example.test" }, headers: { cookie } });
+    const dup = await t.app.inject({ method: "PUT", url: `/api/User/Update/${u.id}`, payload: { email: "ROOT-ADMIN@example.test" }, headers: { cookie, ...SAME_ORIGIN } });
     expect(dup.statusCode).toBe(400);
     expect(dup.json().fields.email).toBe("That e-mail address is already in use.");
   });

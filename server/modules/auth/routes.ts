@@ -1,7 +1,9 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { Ok } from "../../../contract/common.ts";
+import { ErrorResponse, Ok } from "../../../contract/common.ts";
+
+const E = ErrorResponse;
 import { CheckTokenResponse, LoginBody, ResetKind, UpdatePasswordBody, User, ValidateResetBody } from "../../../contract/user.ts";
 import { users } from "../../../db/schema/index.ts";
 import { eq } from "drizzle-orm";
@@ -10,14 +12,14 @@ import { badRequest, notFound } from "../../errors.ts";
 import { requireAuth, requireRoles } from "../../plugins/guards.ts";
 import { clearSessionCookie, setSessionCookie } from "../../plugins/session.ts";
 import { assertCustomer } from "../access/service.ts";
-import { userPayload, listUsers } from "../users/service.ts";
+import { canManage, userPayload } from "../users/service.ts";
 import * as auth from "./service.ts";
 import { loadSessionUser } from "../../plugins/session.ts";
 
 export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, config }) => {
   app.post(
     "/Auth/login/",
-    { schema: { tags: ["auth"], body: LoginBody, response: { 200: User } } },
+    { schema: { tags: ["auth"], body: LoginBody, response: { 200: User, 401: E, 429: E } } },
     async (request, reply) => {
       const { token, userId } = await auth.login(db, config, request.body.email, request.body.password, {
         ip: request.ip,
@@ -62,18 +64,17 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, config 
   // {kind} is optional (default reset): two routes, so the OpenAPI document lists both forms.
   const resend = async (request: FastifyRequest, id: string, kind: "reset" | "welcome") => {
     const a = requireRoles(request, "Administrator", "SalesPerson", "wholesaler");
-    const visible = await listUsers(db, a);
-    if (!visible.some((u) => u.id === id)) throw notFound("User not found.");
-    await auth.sendResetMail(db, config, id, kind);
+    if (!(await canManage(db, a.user, id))) throw notFound("User not found.");
+    await auth.sendResetMail(db, config, id, kind, { actorUserId: a.user.id, ip: request.ip });
     return { ok: true as const };
   };
   const ResendParams = z.object({ id: z.string().min(1).max(100) });
-  app.post("/Auth/ResendPasswordReset/:id", { schema: { tags: ["auth"], params: ResendParams, response: { 200: Ok } } }, (request) =>
+  app.post("/Auth/ResendPasswordReset/:id", { schema: { tags: ["auth"], params: ResendParams, response: { 200: Ok, 401: E, 404: E } } }, (request) =>
     resend(request, request.params.id, "reset"),
   );
   app.post(
     "/Auth/ResendPasswordReset/:id/:kind",
-    { schema: { tags: ["auth"], params: ResendParams.extend({ kind: ResetKind }), response: { 200: Ok } } },
+    { schema: { tags: ["auth"], params: ResendParams.extend({ kind: ResetKind }), response: { 200: Ok, 401: E, 404: E } } },
     (request) => resend(request, request.params.id, request.params.kind),
   );
 
@@ -85,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, config 
 
   app.post(
     "/Auth/SetCustomer/:customerId",
-    { schema: { tags: ["auth"], params: z.object({ customerId: z.string().min(1).max(40) }), response: { 200: User } } },
+    { schema: { tags: ["auth"], params: z.object({ customerId: z.string().min(1).max(40) }), response: { 200: User, 401: E } } },
     async (request) => {
       const a = requireAuth(request);
       await assertCustomer(db, a, request.params.customerId);

@@ -4,6 +4,7 @@ import { passwordResetTokens, sessions, users } from "../../../db/schema/index.t
 import type { Config } from "../../config.ts";
 import { tooManyRequests, unauthorized } from "../../errors.ts";
 import { hashToken, newToken, type AuthContext } from "../../plugins/session.ts";
+import { audit } from "../audit/service.ts";
 import { enqueueMail } from "../mail/service.ts";
 import * as limits from "../rate-limit/service.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
@@ -28,19 +29,24 @@ export async function createSession(db: Db, config: Config, userId: string, meta
   return token;
 }
 
-/** Failed sign-ins are counted per account and per address; the answer never says which e-mails exist. */
+/**
+ * Failed sign-ins are counted per account *and address* and per address (docs/security.md "Sign-in
+ * lockout"): LOGIN_MAX_FAILURES wrong passwords for one account from one address refuse that address for
+ * that account until the window ends, while the owner signing in from anywhere else is not affected; an
+ * address gets five times as many failures across all accounts. The answer never says which e-mails exist.
+ */
 export async function login(db: Db, config: Config, email: string, password: string, meta: { ip: string; userAgent?: string }) {
-  const acctKey = `login:acct:${email.trim().toLowerCase()}`;
+  const pairKey = `login:acct-ip:${email.trim().toLowerCase()}|${meta.ip}`;
   const ipKey = `login:ip:${meta.ip}`;
   // Count the attempt before checking the password: the increment is atomic, so parallel guesses
   // cannot all slip under the limit. A successful sign-in takes its own count back.
-  const [acct, ip] = await Promise.all([limits.hit(db, acctKey, config.loginWindowMs), limits.hit(db, ipKey, config.loginWindowMs)]);
-  if (acct > config.loginMaxFailures || ip > config.loginMaxFailures * 5) throw tooManyRequests(LOGIN_LOCKED);
+  const [pair, ip] = await Promise.all([limits.hit(db, pairKey, config.loginWindowMs), limits.hit(db, ipKey, config.loginWindowMs)]);
+  if (pair > config.loginMaxFailures || ip > config.loginMaxFailures * 5) throw tooManyRequests(LOGIN_LOCKED);
 
   const user = await findUserByEmail(db, email);
   const ok = await verifyPassword(user?.active ? user.passwordHash : null, password);
   if (!user || !ok) throw unauthorized(LOGIN_FAILED);
-  await Promise.all([limits.reset(db, acctKey), limits.takeBack(db, ipKey)]);
+  await Promise.all([limits.reset(db, pairKey), limits.takeBack(db, ipKey)]);
   const token = await createSession(db, config, user.id, meta);
   return { token, userId: user.id };
 }
@@ -56,7 +62,13 @@ const WELCOME_TTL_MS = 7 * 24 * 60 * 60 * 1000;
  * Creates a single-use token (stored hashed) and mails the link. Returns the link for the operator's
  * command line only; API routes never pass it on.
  */
-export async function sendResetMail(db: Db, config: Config, userId: string, kind: "reset" | "welcome"): Promise<string | null> {
+export async function sendResetMail(
+  db: Db,
+  config: Config,
+  userId: string,
+  kind: "reset" | "welcome",
+  sentBy?: { actorUserId: string; ip?: string },
+): Promise<string | null> {
   const [u] = await db.select().from(users).where(eq(users.id, userId));
   if (!u || !u.active) return null;
   const token = newToken();
@@ -80,6 +92,8 @@ export async function sendResetMail(db: Db, config: Config, userId: string, kind
       expiresAt: new Date(Date.now() + (kind === "welcome" ? WELCOME_TTL_MS : RESET_TTL_MS)),
     });
     await enqueueMail(tx, config, { to: u.email, ...mail, kind: `password-${kind}` });
+    // A reset sent by someone else is an account change worth a trace (who sent it, to which address).
+    if (sentBy) await audit(tx, { actorUserId: sentBy.actorUserId, action: `user.${kind}-mail`, targetUserId: userId, detail: { to: u.email }, ip: sentBy.ip });
   });
   return link;
 }
@@ -122,6 +136,7 @@ export async function updatePasswordWithToken(db: Db, token: string, password: s
       .returning();
     if (!t) return false;
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, t.userId));
+    await audit(tx, { actorUserId: t.userId, action: "user.password", targetUserId: t.userId, detail: { kind: t.kind } });
     await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(and(eq(passwordResetTokens.userId, t.userId), isNull(passwordResetTokens.usedAt)));
     await tx
       .delete(sessions)

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ErrorResponse } from "../../../contract/common.ts";
 import {
   ApplicationBody,
   ContactBody,
@@ -18,6 +19,8 @@ import * as forms from "./service.ts";
 export const publicRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, config }) => {
   const content = createContentService(config.brandName);
 
+  const Svg = z.string().describe("image/svg+xml");
+  const NotModified = z.null().describe("Not modified (If-None-Match)");
   const Hex = z.string().regex(/^[0-9a-fA-F]{6}$/, "Invalid format").transform((v) => v.toLowerCase());
   app.get(
     "/Public/Art/:file",
@@ -27,6 +30,7 @@ export const publicRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, confi
         summary: "One of our illustrations as an SVG file, optionally drawn in a product's colour (hex without #).",
         params: z.object({ file: z.string().regex(/^[a-z-]{2,40}\.svg$/, "Invalid format") }),
         querystring: z.object({ color: Hex.optional(), accent: Hex.optional() }),
+        response: { 200: Svg, 304: NotModified, 404: ErrorResponse },
       },
     },
     async (request, reply) => {
@@ -34,7 +38,7 @@ export const publicRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, confi
       if (!art) throw notFound("No such picture.");
       reply.header("cache-control", "public, max-age=86400, stale-while-revalidate=604800");
       reply.header("etag", art.etag);
-      if (request.headers["if-none-match"] === art.etag) return reply.status(304).send();
+      if (request.headers["if-none-match"] === art.etag) return reply.status(304).send(null);
       return reply.type("image/svg+xml; charset=utf-8").send(art.svg);
     },
   );
@@ -47,6 +51,7 @@ export const publicRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, confi
         summary: "A 1200×630 Open Graph card (SVG): one of our illustrations, optionally in a product's colour, with our name.",
         params: z.object({ file: z.string().regex(/^[a-z-]{2,40}\.svg$/, "Invalid format") }),
         querystring: z.object({ color: Hex.optional(), accent: Hex.optional() }),
+        response: { 200: Svg, 304: NotModified, 404: ErrorResponse },
       },
     },
     async (request, reply) => {
@@ -54,7 +59,7 @@ export const publicRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, confi
       if (!card) throw notFound("No such picture.");
       reply.header("cache-control", "public, max-age=86400, stale-while-revalidate=604800");
       reply.header("etag", card.etag);
-      if (request.headers["if-none-match"] === card.etag) return reply.status(304).send();
+      if (request.headers["if-none-match"] === card.etag) return reply.status(304).send(null);
       return reply.type("image/svg+xml; charset=utf-8").send(card.svg);
     },
   );
@@ -82,7 +87,7 @@ export const publicRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, confi
         tags: ["public"],
         summary: "Stores a contact message and mails it to staff.",
         body: ContactBody,
-        response: { 201: FormReceipt },
+        response: { 201: FormReceipt, 429: ErrorResponse },
       },
     },
     async (request, reply) => {
@@ -99,7 +104,7 @@ export const publicRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, confi
         summary: "Stores a job application for one of the openings on the careers page and mails it to staff.",
         params: OpeningIdParam,
         body: ApplicationBody,
-        response: { 201: FormReceipt },
+        response: { 201: FormReceipt, 404: ErrorResponse, 429: ErrorResponse },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,7 @@
 // Every store, dashboard and order route refuses ids that are not the caller's (DOMAIN.md
 // "Every /api call that names {userId}, {customerId} or {retailerId} is checked on the server").
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, loginAs, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { DEFAULT_TEST_PASSWORD, insertCustomer, insertOrder, insertRetailer, insertUser } from "../../../tests/factories/index.ts";
 import { buyer, offer, tomorrow, type Client } from "./test-fixtures.ts";
 
@@ -116,7 +116,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const call = (route: Route, ids: Ids, cookie?: string) =>
-  t.app.inject({ method: route.method, url: route.url(ids), headers: cookie ? { cookie } : {}, ...(route.payload ? { payload: route.payload } : {}) });
+  t.app.inject({ method: route.method, url: route.url(ids), headers: cookie ? { cookie, ...SAME_ORIGIN } : {}, ...(route.payload ? { payload: route.payload } : {}) });
 
 /** The call answers exactly as expected: 200, or the given status with its message (so never 401/403). */
 async function expectAnswer(res: Awaited<ReturnType<typeof call>>, answer: Answer = 200) {

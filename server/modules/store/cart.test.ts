@@ -3,7 +3,7 @@ import { and, count, eq } from "drizzle-orm";
 import { cartLines, carts, holds, offerLines, shipTimes } from "../../../db/schema/index.ts";
 import { lineTotal } from "../../../domain/pricing.ts";
 import { applyCustomerDiscount } from "../../../domain/pricing.ts";
-import { buildTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { buildTestApp, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { addDays, isoDateAt, specWeekday } from "../../../tests/factories/index.ts";
 import { buyer, committed, lapseHolds, offer, tomorrow } from "./test-fixtures.ts";
 
@@ -278,7 +278,7 @@ describe("bad input", () => {
   it("refuses a body without items, a missing product id and more than 500 lines", async () => {
     const a = await buyer(t);
     const url = `/api/Store/Cart/Save/${a.userId}/${a.customerId}`;
-    const noItems = await t.app.inject({ method: "POST", url, payload: { shipDate: tomorrow() }, headers: { cookie: a.cookie } });
+    const noItems = await t.app.inject({ method: "POST", url, payload: { shipDate: tomorrow() }, headers: { cookie: a.cookie, ...SAME_ORIGIN } });
     expect(noItems.statusCode).toBe(400);
     const blank = await a.save({ shipDate: tomorrow(), items: [{ productId: "  ", quantity: 1 }] });
     expect(blank.json().fields).toEqual({ "items.0.productId": "This field is required" });

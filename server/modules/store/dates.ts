@@ -14,6 +14,11 @@ import type { Buyer } from "./repo.ts";
 
 /** How many dates the profile offers to choose from. */
 export const OPEN_DATES_COUNT = 14;
+/**
+ * No catalog is planned further ahead than this: a cart date beyond it can never be served, so it is
+ * refused like a closed date (e.g. 9999-12-31).
+ */
+export const CART_DATE_HORIZON_DAYS = 365;
 /** How far ahead a retailer's pickup dates are looked for. */
 const PICKUP_HORIZON_DAYS = 70;
 
@@ -72,13 +77,14 @@ export function resolveCartDates(
   hasItems: boolean,
   now: Date,
 ): { shipDate: string | null; receivingDate: string | null } {
+  const horizon = DateTime.fromJSDate(now, { zone: CUTOFF_TIMEZONE }).plus({ days: CART_DATE_HORIZON_DAYS }).toISODate()!;
   if (buyer.retailerId > 0) {
     const pickup = wanted.receivingDate;
     if (!pickup) {
       if (hasItems) throw badRequest("Please choose a pickup date first.", { receivingDate: "This field is required" });
       return { shipDate: null, receivingDate: null };
     }
-    const shipDate = retailerShipDate(buyer, pickup, now);
+    const shipDate = pickup > horizon ? null : retailerShipDate(buyer, pickup, now);
     if (!shipDate) throw badRequest(closedPickupDateMessage(pickup), { receivingDate: closedPickupDateMessage(pickup) });
     return { shipDate, receivingDate: pickup };
   }
@@ -87,6 +93,6 @@ export function resolveCartDates(
     if (hasItems) throw badRequest("Please choose a ship date first.", { shipDate: "This field is required" });
     return { shipDate: null, receivingDate: null };
   }
-  if (!isShipDateOpen(date, buyer.shipTimes, now)) throw badRequest(closedShipDateMessage(date), { shipDate: closedShipDateMessage(date) });
+  if (date > horizon || !isShipDateOpen(date, buyer.shipTimes, now)) throw badRequest(closedShipDateMessage(date), { shipDate: closedShipDateMessage(date) });
   return { shipDate: date, receivingDate: null };
 }

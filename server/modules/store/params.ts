@@ -2,23 +2,17 @@
 // check they all make.
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
-import { IsoDate, RetailerIdParam } from "../../../contract/common.ts";
+import { DigitsParam, IsoDate, RetailerIdParam } from "../../../contract/common.ts";
 import type { Db } from "../../../db/client.ts";
 import { INTEGER_ONLY_MESSAGE, REQUIRED_MESSAGE } from "../../../domain/constants.ts";
 import { requireAuth } from "../../plugins/guards.ts";
 import type { AuthContext } from "../../plugins/session.ts";
 import { assertOwnership, hasRole, isStaff, retailerIdOf } from "../access/service.ts";
 
-const INT4_MAX = 2_147_483_647;
-
 export const UserId = z.string().trim().min(1, REQUIRED_MESSAGE).max(100, "Maximum 100 characters");
 export const CustomerId = z.string().trim().min(1, REQUIRED_MESSAGE).max(40, "Maximum 40 characters");
-export const RetailerId = RetailerIdParam.max(INT4_MAX, INTEGER_ONLY_MESSAGE);
-export const PositiveInt = z.coerce
-  .number({ error: INTEGER_ONLY_MESSAGE })
-  .int(INTEGER_ONLY_MESSAGE)
-  .min(1, INTEGER_ONLY_MESSAGE)
-  .max(INT4_MAX, INTEGER_ONLY_MESSAGE);
+export const RetailerId = RetailerIdParam;
+export const PositiveInt = DigitsParam(1, INTEGER_ONLY_MESSAGE);
 export { IsoDate };
 
 /** A Retailer user (not staff): acts only for its own shop. */

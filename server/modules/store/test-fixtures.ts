@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { carts, holds, offerLines } from "../../../db/schema/index.ts";
 import type { CartSaveBody } from "../../../contract/store.ts";
-import { loginAs, type Injector, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { loginAs, SAME_ORIGIN, type Injector, type TestApp } from "../../../tests/helpers/test-app.ts";
 import {
   ALL_WEEKDAYS,
   addDays,
@@ -37,7 +37,7 @@ export interface Client {
 
 /** The API as one user of one customer, through an app in this process or a server process (Injector). */
 export function client(app: Injector, cookie: string, userId: string, customerId: string): Client {
-  const headers = (extra: Record<string, string> = {}) => ({ cookie, ...extra });
+  const headers = (extra: Record<string, string> = {}) => ({ cookie, ...SAME_ORIGIN, ...extra });
   const q = (query?: string) => (query ? `?${query}` : "");
   return {
     userId,

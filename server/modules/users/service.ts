@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { customers, retailers, shipTimes, userClaims, userCustomers, userRoles, users } from "../../../db/schema/index.ts";
-import type { StoreProfile, User, UserSummary, UserUpdateBody } from "../../../contract/user.ts";
+import { RoleName, type StoreProfile, type User, type UserSummary, type UserUpdateBody } from "../../../contract/user.ts";
+import { audit } from "../audit/service.ts";
 import { badRequest, forbidden, notFound } from "../../errors.ts";
 import { loadSessionUser, type AuthContext, type SessionUser } from "../../plugins/session.ts";
 import { canAccessCustomer, hasRole, isStaff, ownCustomers, retailerIdOf, toHeader } from "../access/service.ts";
@@ -80,18 +81,17 @@ async function summaries(db: Db, where: SQL | undefined): Promise<UserSummary[]>
 /**
  * Users the caller may manage, as a condition on `users`: an Administrator everyone (no condition); a
  * SalesPerson itself and every user who holds no staff role (so a sales account can never edit, demote
- * or lock out an administrator or a colleague); a wholesaler the users of its own customers (linked
- * users, and Retailer users whose WholesalerId claim names one of them).
+ * or lock out an administrator or a colleague); a wholesaler itself and the users of its own customers
+ * (linked users, and Retailer users whose WholesalerId claim names one of them) who hold no staff role:
+ * a user without a staff role never sees, edits or resets one, whatever links them (DOMAIN "Accounts").
  */
 async function manageableUsers(db: Db, actor: SessionUser): Promise<SQL | undefined> {
   if (hasRole(actor, "Administrator")) return undefined;
-  if (isStaff(actor)) {
-    const staffRole = db
-      .select({ one: sql`1` })
-      .from(userRoles)
-      .where(and(eq(userRoles.userId, users.id), inArray(userRoles.role, ["Administrator", "SalesPerson"])));
-    return or(eq(users.id, actor.id), notExists(staffRole));
-  }
+  const staffRole = db
+    .select({ one: sql`1` })
+    .from(userRoles)
+    .where(and(eq(userRoles.userId, users.id), sql`lower(${userRoles.role}) in ('administrator', 'salesperson')`));
+  if (isStaff(actor)) return or(eq(users.id, actor.id), notExists(staffRole));
   if (!hasRole(actor, "wholesaler")) return eq(users.id, actor.id);
   const mine = (await ownCustomers(db, actor)).map((c) => c.customerID);
   if (!mine.length) return eq(users.id, actor.id);
@@ -100,7 +100,16 @@ async function manageableUsers(db: Db, actor: SessionUser): Promise<SQL | undefi
     .select({ id: userClaims.userId })
     .from(userClaims)
     .where(and(sql`lower(${userClaims.claim}) = 'wholesalerid'`, inArray(userClaims.value, mine)));
-  return inArray(users.id, [...new Set([actor.id, ...linked.map((r) => r.id), ...claimed.map((r) => r.id)])]);
+  const others = [...new Set([...linked.map((r) => r.id), ...claimed.map((r) => r.id)])].filter((id) => id !== actor.id);
+  if (!others.length) return eq(users.id, actor.id);
+  return or(eq(users.id, actor.id), and(inArray(users.id, others), notExists(staffRole)));
+}
+
+/** May the signed-in user see, edit or send a reset to this user? (The same rule as the user list.) */
+export async function canManage(db: Db, actor: SessionUser, targetId: string): Promise<boolean> {
+  const condition = await manageableUsers(db, actor);
+  const [row] = await db.select({ id: users.id }).from(users).where(condition ? and(eq(users.id, targetId), condition) : eq(users.id, targetId));
+  return !!row;
 }
 
 export async function listUsers(db: Db, auth: AuthContext) {
@@ -108,10 +117,7 @@ export async function listUsers(db: Db, auth: AuthContext) {
 }
 
 async function assertManageable(db: Db, actor: SessionUser, targetId: string) {
-  const condition = await manageableUsers(db, actor);
-  if (!condition) return;
-  const [allowed] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, targetId), condition));
-  if (!allowed) throw forbidden("You cannot manage this user.");
+  if (!(await canManage(db, actor, targetId))) throw forbidden("You cannot manage this user.");
 }
 
 export async function userDetails(db: Db, auth: AuthContext, targetId: string): Promise<User> {
@@ -125,28 +131,69 @@ export async function userDetails(db: Db, auth: AuthContext, targetId: string): 
   return userPayload(db, target, null);
 }
 
+/** Roles a caller may hand out or take away: an Administrator any, a SalesPerson the customer-side ones. */
+function grantableRoles(actor: SessionUser): readonly string[] {
+  if (hasRole(actor, "Administrator")) return RoleName.options;
+  if (isStaff(actor)) return ["wholesaler", "Retailer", "MassMarket"];
+  return [];
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]) => {
+  const x = new Set(a.map((r) => r.toLowerCase()));
+  const y = new Set(b.map((r) => r.toLowerCase()));
+  return x.size === y.size && [...x].every((r) => y.has(r));
+};
+
 /**
- * Updates a user. Only an Administrator changes roles, and nobody grants a role above their own:
- * a SalesPerson cannot make staff; a wholesaler can only edit names and e-mail of its own users.
+ * Updates a user. Nobody edits its own roles, nobody grants or removes a role it may not hand out
+ * (grantableRoles), only staff change claims, customer links or the active flag, and a wholesaler edits
+ * names and e-mail of its own (non-staff) users only. Every change of e-mail, roles, claims, customer
+ * links or the active flag is written to the audit log in the same transaction.
  */
-export async function updateUser(db: Db, auth: AuthContext, targetId: string, body: UserUpdateBody): Promise<UserSummary> {
+export async function updateUser(db: Db, auth: AuthContext, targetId: string, body: UserUpdateBody, meta: { ip?: string } = {}): Promise<UserSummary> {
   await assertManageable(db, auth.user, targetId);
   const actor = auth.user;
-  const admin = hasRole(actor, "Administrator");
   const staff = isStaff(actor);
-  if (body.roles && !admin) {
-    if (!staff) throw forbidden("Only staff can change roles.");
-    if (body.roles.some((r) => r === "Administrator" || r === "SalesPerson")) throw forbidden("Only an Administrator can grant staff roles.");
-  }
   if ((body.claims || body.customerIds) && !staff) throw forbidden("Only staff can change a user's customers.");
   if (body.active !== undefined && !staff) throw forbidden("Only staff can activate or deactivate a user.");
   if (targetId === actor.id && body.active === false) throw badRequest("You cannot deactivate yourself.", { active: "You cannot deactivate yourself." });
-  if (targetId === actor.id && body.roles && !body.roles.includes("Administrator") && admin)
-    throw badRequest("You cannot remove your own Administrator role.", { roles: "You cannot remove your own Administrator role." });
 
   await db.transaction(async (tx) => {
     const [existing] = await tx.select().from(users).where(eq(users.id, targetId)).for("update");
     if (!existing) throw notFound("User not found.");
+    const oldRoles = (await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, targetId))).map((r) => r.role);
+    const rolesChange = body.roles !== undefined && !sameSet(oldRoles, body.roles);
+    if (rolesChange) {
+      if (targetId === actor.id) throw forbidden("You cannot change your own roles.");
+      const grantable = grantableRoles(actor).map((r) => r.toLowerCase());
+      if (!grantable.length) throw forbidden("Only staff can change roles.");
+      const before = new Set(oldRoles.map((r) => r.toLowerCase()));
+      const after = new Set(body.roles!.map((r) => r.toLowerCase()));
+      const touched = [...after].filter((r) => !before.has(r)).concat([...before].filter((r) => !after.has(r)));
+      if (touched.some((r) => !grantable.includes(r))) throw forbidden("Only an Administrator can grant or remove staff roles.");
+    }
+    const changes: Record<string, { from: unknown; to: unknown }> = {};
+    if (body.email !== undefined && body.email !== existing.email) changes.email = { from: existing.email, to: body.email };
+    if (rolesChange) changes.roles = { from: oldRoles, to: [...new Set(body.roles)] };
+    if (body.active !== undefined && body.active !== existing.active) changes.active = { from: existing.active, to: body.active };
+    if (body.claims) {
+      const old = await tx.select({ claim: userClaims.claim, value: userClaims.value }).from(userClaims).where(eq(userClaims.userId, targetId));
+      const key = (c: { claim: string; value: string }) => `${c.claim}\u0000${c.value}`;
+      if (!sameSet(old.map(key), body.claims.map(key))) changes.claims = { from: old, to: body.claims };
+    }
+    if (body.customerIds) {
+      const old = (await tx.select({ id: userCustomers.customerId }).from(userCustomers).where(eq(userCustomers.userId, targetId))).map((r) => r.id);
+      if (!sameSet(old, body.customerIds)) changes.customerIds = { from: old, to: [...new Set(body.customerIds)] };
+    }
+    if (Object.keys(changes).length) {
+      await audit(tx, {
+        actorUserId: actor.id,
+        action: "user.update",
+        targetUserId: targetId,
+        detail: { changes, ...(auth.originalUserId ? { originalUserId: auth.originalUserId } : {}) },
+        ip: meta.ip,
+      });
+    }
     if (body.email && body.email.toLowerCase() !== existing.email.toLowerCase()) {
       const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${body.email.toLowerCase()}`);
       if (taken) throw badRequest("That e-mail address is already in use.", { email: "That e-mail address is already in use." });
@@ -161,7 +208,7 @@ export async function updateUser(db: Db, auth: AuthContext, targetId: string, bo
         updatedAt: new Date(),
       })
       .where(eq(users.id, targetId));
-    if (body.roles) {
+    if (rolesChange) {
       await tx.delete(userRoles).where(eq(userRoles.userId, targetId));
       const unique = [...new Set(body.roles)];
       if (unique.length) await tx.insert(userRoles).values(unique.map((role) => ({ userId: targetId, role })));

@@ -1,0 +1,35 @@
+import type { FastifyInstance, RouteOptions } from "fastify";
+import { z } from "zod";
+import { ErrorResponse } from "../../contract/common.ts";
+
+const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Statuses the shared request pipeline itself can answer, whatever the handler does: 400 (a path,
+ * query or body that fails its schema, an unknown query property, a NUL character, malformed JSON);
+ * for writes also 403 (the cross-site check), 413 (body over the limit) and 415 (a content type we do
+ * not read). Handlers declare their own (401, 403, 404, 409, 429) in their route's `response`.
+ */
+export function pipelineStatuses(method: string): number[] {
+  return UNSAFE.has(method) ? [400, 403, 413, 415] : [400];
+}
+
+type Schema = { hide?: boolean; querystring?: unknown; response?: Record<string | number, unknown> };
+
+/**
+ * Completes every /api route's schema before it is compiled and documented, so the OpenAPI document
+ * says what the server does: a query accepts only its declared properties (an unknown one is a 400,
+ * as any other invalid input), and every status the pipeline can answer is listed with the error body.
+ */
+export function completeApiSchemas(app: FastifyInstance) {
+  app.addHook("onRoute", (route: RouteOptions) => {
+    if (!route.url.startsWith("/api/")) return;
+    const schema = (route.schema ??= {}) as Schema;
+    if (schema.hide) return;
+    const query = schema.querystring;
+    schema.querystring = query instanceof z.ZodObject ? z.strictObject(query.shape) : z.strictObject({});
+    const response = (schema.response ??= {});
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) for (const status of pipelineStatuses(method)) response[status] ??= ErrorResponse;
+  });
+}
