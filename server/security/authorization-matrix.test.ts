@@ -1,0 +1,479 @@
+// The authorization matrix (issue "Security and resilience"): every /api operation of the built app ×
+// anonymous and each role × the caller's own ids and another user's, customer's, retailer's and
+// order's, with the exact status each must answer. The expected statuses come from a model of the
+// rules written here (DOMAIN.md "Every /api call that names {userId}…", SPEC §6, docs/security.md),
+// not from the server's code. A route of the app without an entry below fails the first test.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LightMyRequestResponse } from "fastify";
+import { buildTestApp, cookieFrom, loginAs, SAME_ORIGIN, type TestApp } from "../../tests/helpers/test-app.ts";
+import { DEFAULT_TEST_PASSWORD, insertCustomer, insertOrder, insertRetailer, insertUser, shipTimesOn, ALL_WEEKDAYS } from "../../tests/factories/index.ts";
+import { offer, tomorrow } from "../modules/store/test-fixtures.ts";
+
+const ACTORS = ["anonymous", "Administrator", "SalesPerson", "wholesaler", "Retailer", "MassMarket"] as const;
+type Actor = (typeof ACTORS)[number];
+const STAFF: readonly Actor[] = ["Administrator", "SalesPerson"];
+
+interface Me {
+  id: string;
+  customer: string;
+  retailer: number;
+  order: number;
+  cookie?: string;
+}
+interface World {
+  C1: string;
+  C2: string;
+  M1: string;
+  R1: number;
+  R2: number;
+  /** Users other than the actors: a wholesaler of C2, a SalesPerson linked to C1, an Administrator claiming C1. */
+  otherUser: string;
+  staffLinked: string;
+  adminClaimed: string;
+  /** The Retailer actor's id (a user a wholesaler of C1 manages through its WholesalerId claim). */
+  shopUser: string;
+  o2: number;
+  cat1: number;
+  cat2: number;
+  me: Record<Actor, Me>;
+}
+
+interface Req {
+  method: "GET" | "POST" | "PUT";
+  url: string;
+  payload?: object;
+  headers?: Record<string, string>;
+  /** Sign in again for this call alone (logout ends the session it is sent with). */
+  freshSession?: boolean;
+}
+interface Case {
+  name: string;
+  request(w: World, me: Me): Req;
+  expected(actor: Actor, w: World, me: Me): number;
+}
+interface Entry {
+  /** METHOD and path as registered, e.g. "GET /api/Store/Cart/:userId/:customerId". */
+  route: string;
+  cases: Case[];
+}
+
+// ---- the rules, as a model ------------------------------------------------------------------
+
+const isStaff = (a: Actor) => STAFF.includes(a);
+/** The customers an actor buys for (its own; staff may act for any existing one). */
+function customersOf(a: Actor, w: World): string[] {
+  if (a === "anonymous") return [];
+  if (isStaff(a)) return [w.C1, w.C2, w.M1];
+  if (a === "MassMarket") return [w.M1];
+  return [w.C1];
+}
+const retailerLinks = (w: World): Record<number, string> => ({ [w.R1]: w.C1, [w.R2]: w.C2 });
+
+/** DOMAIN: the user id is the caller, the customer one it may act for, the retailer its own or the customer's. */
+function ownership(a: Actor, w: World, me: Me, ids: { user?: string; customer?: string; retailer?: number }): number {
+  if (a === "anonymous") return 401;
+  if (ids.user !== undefined && ids.user !== me.id) return 403;
+  if (ids.customer !== undefined && !customersOf(a, w).includes(ids.customer)) return 403;
+  if (ids.customer !== undefined && ids.retailer !== undefined) {
+    if (a === "Retailer") return ids.retailer === w.R1 ? 200 : 403;
+    if (ids.retailer !== 0 && retailerLinks(w)[ids.retailer] !== ids.customer) return 403;
+  }
+  return 200;
+}
+
+/** Users an actor may see, edit and reset (docs/domain.md "Accounts and access"). */
+function manages(a: Actor, w: World, me: Me, target: string): boolean {
+  if (a === "Administrator") return true;
+  const staffTargets = [w.staffLinked, w.adminClaimed, w.me.Administrator.id, w.me.SalesPerson.id];
+  if (a === "SalesPerson") return target === me.id || !staffTargets.includes(target);
+  if (a === "wholesaler") return target === me.id || target === w.shopUser; // C1's users without a staff role
+  return false;
+}
+const USER_ADMIN: readonly Actor[] = ["Administrator", "SalesPerson", "wholesaler"];
+
+// ---- cases --------------------------------------------------------------------------------------
+
+type Ids = { user: string; customer: string; retailer: number };
+/** own, another user's, another customer's and another retailer's ids for a buyer route. */
+function buyerVariants(w: World, me: Me): [string, Ids][] {
+  return [
+    ["own ids", { user: me.id, customer: me.customer, retailer: me.retailer }],
+    ["another user's id", { user: w.otherUser, customer: me.customer, retailer: me.retailer }],
+    ["another customer", { user: me.id, customer: me.customer === w.C2 ? w.C1 : w.C2, retailer: me.retailer }],
+    ["another retailer", { user: me.id, customer: me.customer, retailer: w.R2 }],
+  ];
+}
+
+/**
+ * Cases for a route naming user, customer and retailer: the ownership answer, and when that passes
+ * `success` (200 unless the route refuses the call for a reason other than access).
+ */
+function buyerCases(url: (ids: Ids, w: World, me: Me) => Req, success: (a: Actor, ids: Ids, w: World) => number = () => 200, names = { retailer: true }): Case[] {
+  return [0, 1, 2, 3].map((i) => ({
+    name: ["own ids", "another user's id", "another customer", "another retailer"][i]!,
+    request: (w, me) => url(buyerVariants(w, me)[i]![1], w, me),
+    expected: (a, w, me) => {
+      const ids = buyerVariants(w, me)[i]![1];
+      const access = ownership(a, w, me, names.retailer ? ids : { user: ids.user, customer: ids.customer });
+      return access === 200 ? success(a, ids, w) : access;
+    },
+  }));
+}
+
+const same = (status: number): Case["expected"] => () => status;
+const signedIn = (status: number): Case["expected"] => (a) => (a === "anonymous" ? 401 : status);
+const get = (url: string): Req => ({ method: "GET", url });
+
+/** Users a Details/Update/Resend call may name, and whether it exists as a staff user. */
+const targets: [string, (w: World, me: Me) => string][] = [
+  ["itself", (_w, me) => me.id],
+  ["a Retailer user of C1 (claim)", (w) => w.shopUser],
+  ["another customer's user", (w) => w.otherUser],
+  ["a SalesPerson linked to C1", (w) => w.staffLinked],
+  ["an Administrator claiming C1", (w) => w.adminClaimed],
+];
+
+function userTargetCases(req: (w: World, me: Me, target: string) => Req, refused: 403 | 404): Case[] {
+  return targets.map(([name, target]) => ({
+    name: `target: ${name}`,
+    request: (w, me) => req(w, me, target(w, me)),
+    expected: (a, w, me) => {
+      if (a === "anonymous") return 401;
+      if (!USER_ADMIN.includes(a)) return 403;
+      return manages(a, w, me, target(w, me)) ? 200 : refused;
+    },
+  }));
+}
+
+const ENTRIES: Entry[] = [
+  // ---- auth
+  { route: "POST /api/Auth/login/", cases: [{ name: "wrong password", request: () => ({ method: "POST", url: "/api/Auth/login/", payload: { email: "nobody-matrix@example.test", password: "wrong-password" } }), expected: same(401) }] },
+  { route: "GET /api/Auth/CheckToken/", cases: [{ name: "session", request: () => get("/api/Auth/CheckToken/"), expected: same(200) }] },
+  { route: "POST /api/Auth/logout/", cases: [{ name: "own session", request: () => ({ method: "POST", url: "/api/Auth/logout/", freshSession: true }), expected: same(200) }] },
+  {
+    route: "POST /api/Auth/RequestPasswordReset/:id",
+    cases: [{ name: "another user", request: (w) => ({ method: "POST", url: `/api/Auth/RequestPasswordReset/${w.otherUser}` }), expected: same(200) }],
+  },
+  { route: "POST /api/Auth/Validate/Reset", cases: [{ name: "unknown token", request: () => ({ method: "POST", url: "/api/Auth/Validate/Reset", payload: { token: "no-such-token" } }), expected: same(200) }] },
+  {
+    route: "POST /api/Auth/UpdatePassword",
+    cases: [
+      {
+        name: "unknown token",
+        request: () => ({ method: "POST", url: "/api/Auth/UpdatePassword", payload: { token: "no-such-token", password: "a-long-password", confirmPassword: "a-long-password" } }),
+        expected: same(400),
+      },
+    ],
+  },
+  {
+    route: "POST /api/Auth/ResendPasswordReset/:id",
+    cases: userTargetCases((_w, _me, id) => ({ method: "POST", url: `/api/Auth/ResendPasswordReset/${id}` }), 404),
+  },
+  {
+    route: "POST /api/Auth/ResendPasswordReset/:id/:kind",
+    cases: userTargetCases((_w, _me, id) => ({ method: "POST", url: `/api/Auth/ResendPasswordReset/${id}/welcome` }), 404),
+  },
+  {
+    route: "POST /api/Auth/SetCustomer/:customerId",
+    cases: [
+      { name: "own customer", request: (_w, me) => ({ method: "POST", url: `/api/Auth/SetCustomer/${me.customer}` }), expected: signedIn(200) },
+      { name: "another customer", request: (w) => ({ method: "POST", url: `/api/Auth/SetCustomer/${w.C2}` }), expected: (a, w, me) => ownership(a, w, me, { customer: w.C2 }) },
+    ],
+  },
+  // ---- users
+  {
+    route: "GET /api/User/Index/:id",
+    cases: [
+      { name: "own id", request: (_w, me) => get(`/api/User/Index/${me.id}`), expected: (a) => (a === "anonymous" ? 401 : USER_ADMIN.includes(a) ? 200 : 403) },
+      { name: "another user's id", request: (w) => get(`/api/User/Index/${w.otherUser}`), expected: signedIn(403) },
+    ],
+  },
+  {
+    route: "GET /api/User/Details/:id/:id2",
+    cases: [
+      ...userTargetCases((_w, me, id) => get(`/api/User/Details/${me.id}/${id}`), 403),
+      { name: "another caller id", request: (w, me) => get(`/api/User/Details/${w.otherUser}/${me.id}`), expected: signedIn(403) },
+    ],
+  },
+  {
+    route: "PUT /api/User/Update/:id",
+    cases: userTargetCases((_w, _me, id) => ({ method: "PUT", url: `/api/User/Update/${id}`, payload: { firstName: "Matrix" } }), 403),
+  },
+  {
+    route: "GET /api/User/Customers/:userId",
+    cases: [
+      { name: "own id", request: (_w, me) => get(`/api/User/Customers/${me.id}`), expected: signedIn(200) },
+      { name: "another user's id", request: (w) => get(`/api/User/Customers/${w.otherUser}`), expected: signedIn(403) },
+    ],
+  },
+  // ---- admin
+  { route: "GET /api/Admin/MailOutbox", cases: [{ name: "list", request: () => get("/api/Admin/MailOutbox"), expected: (a) => (a === "anonymous" ? 401 : a === "Administrator" ? 200 : 403) }] },
+  { route: "GET /api/Admin/AuditLog", cases: [{ name: "list", request: () => get("/api/Admin/AuditLog"), expected: (a) => (a === "anonymous" ? 401 : isStaff(a) ? 200 : 403) }] },
+  // ---- public
+  { route: "GET /api/Public/Art/:file", cases: [{ name: "picture", request: () => get("/api/Public/Art/lily.svg"), expected: same(200) }] },
+  { route: "GET /api/Public/Card/:file", cases: [{ name: "card", request: () => get("/api/Public/Card/lily.svg"), expected: same(200) }] },
+  { route: "GET /api/Public/FormToken", cases: [{ name: "token", request: () => get("/api/Public/FormToken?form=contact"), expected: same(200) }] },
+  { route: "POST /api/Public/Contact", cases: [{ name: "empty form", request: () => ({ method: "POST", url: "/api/Public/Contact", payload: {} }), expected: same(400) }] },
+  { route: "POST /api/Public/Apply/:openingId", cases: [{ name: "empty form", request: () => ({ method: "POST", url: "/api/Public/Apply/grower", payload: {} }), expected: same(400) }] },
+  // ---- store
+  {
+    route: "GET /api/Store/Profile/:userId/:customerId/:retailerId",
+    cases: buyerCases((i) => get(`/api/Store/Profile/${i.user}/${i.customer}/${i.retailer}`)),
+  },
+  {
+    route: "GET /api/Store/Retailer/EarlistDate/:userId/:customerId/:retailerId",
+    cases: buyerCases(
+      (i) => get(`/api/Store/Retailer/EarlistDate/${i.user}/${i.customer}/${i.retailer}`),
+      (_a, ids) => (ids.retailer === 0 ? 400 : 200), // "Choose a retailer first."
+    ),
+  },
+  {
+    route: "GET /api/Store/Retailer/Shipdate/:userId/:customerId/:retailerId/:date",
+    cases: buyerCases((i) => get(`/api/Store/Retailer/Shipdate/${i.user}/${i.customer}/${i.retailer}/${tomorrow()}`)),
+  },
+  {
+    route: "GET /api/Store/Catalog/:customerId/:date/:userId",
+    cases: buyerCases((i) => get(`/api/Store/Catalog/${i.customer}/${tomorrow()}/${i.user}`), undefined, { retailer: false }),
+  },
+  {
+    route: "GET /api/Store/Catalog/Products/:userId/:customerId/:catalogOrderId/:date",
+    cases: [
+      ...buyerCases((i, w) => get(`/api/Store/Catalog/Products/${i.user}/${i.customer}/${i.customer === w.C2 ? w.cat2 : w.cat1}/${tomorrow()}?retailerId=${i.retailer}`)),
+      {
+        name: "another customer's catalog",
+        request: (w, me) => get(`/api/Store/Catalog/Products/${me.id}/${me.customer}/${w.cat2}/${tomorrow()}?retailerId=${me.retailer}`),
+        expected: (a, w, me) => (a === "anonymous" ? 401 : 404),
+      },
+    ],
+  },
+  { route: "GET /api/Store/Cart/:userId/:customerId", cases: buyerCases((i) => get(`/api/Store/Cart/${i.user}/${i.customer}?retailerId=${i.retailer}`)) },
+  {
+    route: "POST /api/Store/Cart/Save/:userId/:customerId",
+    cases: buyerCases((i) => ({ method: "POST", url: `/api/Store/Cart/Save/${i.user}/${i.customer}?retailerId=${i.retailer}`, payload: { items: [] } })),
+  },
+  {
+    route: "PUT /api/Store/Cart/RemoveHold/:userId/:customerId",
+    cases: buyerCases((i) => ({ method: "PUT", url: `/api/Store/Cart/RemoveHold/${i.user}/${i.customer}?retailerId=${i.retailer}` })),
+  },
+  {
+    route: "POST /api/Store/PlaceOrder/:userId/:customerId",
+    // Every actor's cart is empty here: an authorized call is refused for that, never placed.
+    cases: buyerCases(
+      (i) => ({ method: "POST", url: `/api/Store/PlaceOrder/${i.user}/${i.customer}?retailerId=${i.retailer}`, headers: { "idempotency-key": `matrix-${i.user}-${i.customer}` } }),
+      () => 400,
+    ),
+  },
+  {
+    route: "GET /api/Store/Recommended",
+    cases: buyerCases((i) => get(`/api/Store/Recommended?userId=${i.user}&customerId=${i.customer}&retailerId=${i.retailer}`)),
+  },
+  {
+    route: "GET /api/Store/GetBlitzVoucher/:userId",
+    cases: [
+      { name: "own id", request: (_w, me) => get(`/api/Store/GetBlitzVoucher/${me.id}`), expected: signedIn(200) },
+      { name: "another user's id", request: (w) => get(`/api/Store/GetBlitzVoucher/${w.otherUser}`), expected: signedIn(403) },
+    ],
+  },
+  // ---- dashboard
+  {
+    route: "GET /api/Dashboard/Specials/:userId/:customerId/:retailerId",
+    cases: buyerCases((i) => get(`/api/Dashboard/Specials/${i.user}/${i.customer}/${i.retailer}`)),
+  },
+  {
+    route: "GET /api/Dashboard/FutureSpecials/:userId/:customerId/:retailerId",
+    cases: buyerCases((i) => get(`/api/Dashboard/FutureSpecials/${i.user}/${i.customer}/${i.retailer}`)),
+  },
+  {
+    route: "GET /api/Dashboard/RecentOrders/:customerId",
+    cases: [
+      { name: "own customer", request: (_w, me) => get(`/api/Dashboard/RecentOrders/${me.customer}`), expected: signedIn(200) },
+      { name: "another customer", request: (w) => get(`/api/Dashboard/RecentOrders/${w.C2}`), expected: (a, w, me) => ownership(a, w, me, { customer: w.C2 }) },
+    ],
+  },
+  { route: "GET /api/Dashboard/InteractiveImg", cases: [{ name: "picture", request: () => get("/api/Dashboard/InteractiveImg"), expected: signedIn(404) }] },
+  {
+    route: "GET /api/Dashboard/ComboSpecials",
+    cases: buyerCases((i) => get(`/api/Dashboard/ComboSpecials?userId=${i.user}&customerId=${i.customer}&retailerId=${i.retailer}`)),
+  },
+  // ---- orders
+  {
+    route: "GET /api/Orders/:userId/:customerId",
+    cases: buyerCases((i) => get(`/api/Orders/${i.user}/${i.customer}?retailerId=${i.retailer}`)),
+  },
+  ...(["", "/ShipDateDetail"] as const).map(
+    (suffix): Entry => ({
+      route: `GET /api/Orders/:userId/:customerId/:orderNumber${suffix}`,
+      cases: [
+        ...buyerCases(
+          (i, w, me) => get(`/api/Orders/${i.user}/${i.customer}/${i.customer === me.customer ? me.order : w.o2}${suffix}?retailerId=${i.retailer}`),
+        ),
+        {
+          name: "another customer's order under the own customer",
+          request: (w, me) => get(`/api/Orders/${me.id}/${me.customer}/${w.o2}${suffix}?retailerId=${me.retailer}`),
+          expected: signedIn(404),
+        },
+      ],
+    }),
+  ),
+];
+
+// ---- the run ----------------------------------------------------------------------------------
+
+let t: TestApp;
+let w: World;
+
+/** Every /api operation of the built app, from its route tree (HEAD and the documentation pages left out). */
+function apiRoutes(app: TestApp["app"]): string[] {
+  const lines = app.printRoutes({ commonPrefix: false }).split("\n");
+  const stack: string[] = [];
+  const found: string[] = [];
+  for (const line of lines) {
+    const m = /^([│ ]*)[├└]── (.*?)(?: \(([^)]*)\))?$/.exec(line);
+    if (!m) continue;
+    const depth = m[1]!.length / 4;
+    const path = (stack[depth - 1] ?? "") + m[2]!;
+    stack[depth] = path;
+    stack.length = depth + 1;
+    for (const method of (m[3] ?? "").split(", ").filter(Boolean)) {
+      if (method === "HEAD" || !path.startsWith("/api/")) continue;
+      if (path.startsWith("/api/docs") || path === "/api/openapi.json" || path === "/api/*") continue;
+      found.push(`${method} ${path}`);
+    }
+  }
+  return [...new Set(found)];
+}
+
+/** The route key as the router prints it (routes are case-insensitive, trailing slashes ignored). */
+const routeKey = (route: string) => route.toLowerCase().replace(/\/$/, "");
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const wholesale = { shipTimes: shipTimesOn(ALL_WEEKDAYS, "23:59") };
+  const C1 = (await insertCustomer(t.db, wholesale)).customerId;
+  const C2 = (await insertCustomer(t.db, wholesale)).customerId;
+  const M1 = (await insertCustomer(t.db, { ...wholesale, kind: "massMarket" })).customerId;
+  const R1 = (await insertRetailer(t.db, { customerIds: [C1] })).retailerId;
+  const R2 = (await insertRetailer(t.db, { customerIds: [C2] })).retailerId;
+  const admin = await insertUser(t.db, { roles: ["Administrator"] });
+  const sales = await insertUser(t.db, { roles: ["SalesPerson"] });
+  const whole = await insertUser(t.db, { roles: ["wholesaler"], customerIds: [C1] });
+  const shop = await insertUser(t.db, {
+    roles: ["Retailer"],
+    claims: [
+      { claim: "WholesalerId", value: C1 },
+      { claim: "retailerid", value: String(R1) },
+    ],
+  });
+  const mm = await insertUser(t.db, { roles: ["MassMarket"], customerIds: [M1] });
+  const other = await insertUser(t.db, { roles: ["wholesaler"], customerIds: [C2] });
+  const staffLinked = await insertUser(t.db, { roles: ["SalesPerson"], customerIds: [C1] });
+  const adminClaimed = await insertUser(t.db, { roles: ["Administrator"], claims: [{ claim: "WholesalerId", value: C1 }] });
+  const o1 = (await insertOrder(t.db, { customerId: C1, userId: whole.id })).orderNumber;
+  const o1r = (await insertOrder(t.db, { customerId: C1, userId: shop.id, retailerId: R1 })).orderNumber;
+  const om = (await insertOrder(t.db, { customerId: M1, userId: mm.id })).orderNumber;
+  const o2 = (await insertOrder(t.db, { customerId: C2, userId: other.id })).orderNumber;
+  const cat1 = (await offer(t.db, [C1, M1])).catalog.orderId;
+  const cat2 = (await offer(t.db, [C2])).catalog.orderId;
+  const me = (u: { id: string }, customer: string, retailer: number, order: number): Me => ({ id: u.id, customer, retailer, order });
+  w = {
+    C1,
+    C2,
+    M1,
+    R1,
+    R2,
+    otherUser: other.id,
+    staffLinked: staffLinked.id,
+    adminClaimed: adminClaimed.id,
+    shopUser: shop.id,
+    o2,
+    cat1,
+    cat2,
+    me: {
+      anonymous: me(whole, C1, 0, o1),
+      Administrator: me(admin, C1, 0, o1),
+      SalesPerson: me(sales, C1, 0, o1),
+      wholesaler: me(whole, C1, 0, o1),
+      Retailer: me(shop, C1, R1, o1r),
+      MassMarket: me(mm, M1, 0, om),
+    },
+  };
+  const emails: Record<Exclude<Actor, "anonymous">, string> = { Administrator: admin.email, SalesPerson: sales.email, wholesaler: whole.email, Retailer: shop.email, MassMarket: mm.email };
+  for (const [actor, email] of Object.entries(emails)) w.me[actor as Actor].cookie = await loginAs(t.app, email, DEFAULT_TEST_PASSWORD);
+});
+afterAll(async () => t?.close());
+
+async function send(actor: Actor, req: Req, extraHeaders: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  const me = w.me[actor];
+  let cookie = me.cookie;
+  if (req.freshSession && actor !== "anonymous") {
+    const emailOf = await t.app.inject({ method: "GET", url: "/api/Auth/CheckToken/", headers: { cookie: cookie! } });
+    const res = await t.app.inject({ method: "POST", url: "/api/Auth/login/", payload: { email: emailOf.json().user.email, password: DEFAULT_TEST_PASSWORD } });
+    cookie = cookieFrom(res);
+  }
+  const unsafe = req.method !== "GET";
+  return t.app.inject({
+    method: req.method,
+    url: req.url,
+    ...(req.payload ? { payload: req.payload } : {}),
+    headers: { ...(cookie ? { cookie } : {}), ...(unsafe ? SAME_ORIGIN : {}), ...req.headers, ...extraHeaders },
+  });
+}
+
+describe("authorization matrix", () => {
+  it("has an entry for every /api operation of the app, and no entry for a route that does not exist", () => {
+    const routes = apiRoutes(t.app).map(routeKey).sort();
+    const entries = ENTRIES.map((e) => routeKey(e.route)).sort();
+    expect(routes.length).toBeGreaterThan(30);
+    expect(routes.filter((r) => !entries.includes(r)), "routes without a matrix entry").toEqual([]);
+    expect(entries.filter((e) => !routes.includes(e)), "matrix entries without a route").toEqual([]);
+    expect(new Set(entries).size).toBe(entries.length);
+  });
+
+  // One test per route: every actor × every case, all mismatches reported at once.
+  for (const entry of ENTRIES) {
+    it(`${entry.route}`, async () => {
+      const mismatches: string[] = [];
+      let checked = 0;
+      for (const c of entry.cases) {
+        for (const actor of ACTORS) {
+          const me = w.me[actor];
+          const req = c.request(w, me);
+          const expected = c.expected(actor, w, me);
+          const res = await send(actor, req);
+          checked++;
+          if (res.statusCode !== expected) mismatches.push(`${actor}, ${c.name}: ${req.method} ${req.url} → ${res.statusCode} (expected ${expected}) ${res.body.slice(0, 160)}`);
+        }
+      }
+      expect(mismatches).toEqual([]);
+      expect(checked).toBe(entry.cases.length * ACTORS.length);
+    });
+  }
+
+  it("refuses every write on a cookie session that does not prove it comes from our pages, and writes nothing", async () => {
+    const mismatches: string[] = [];
+    const before = await t.app.inject({ method: "GET", url: "/api/Admin/AuditLog?limit=500", headers: { cookie: w.me.Administrator.cookie! } });
+    for (const entry of ENTRIES) {
+      if (entry.route.startsWith("GET ")) continue;
+      const c = entry.cases[0]!;
+      for (const actor of ACTORS) {
+        const me = w.me[actor];
+        const req = c.request(w, me);
+        if (req.freshSession) continue;
+        const variants: [string, Record<string, string>, number][] = [
+          ["Origin: null", { origin: "null" }, 403],
+          ["another site's Origin", { origin: "https://evil.example" }, 403],
+          ["Sec-Fetch-Site: cross-site", { origin: "", "sec-fetch-site": "cross-site" }, 403],
+        ];
+        // Without Origin or Sec-Fetch-Site: refused on a cookie session, answered as usual without one.
+        variants.push(["neither header", { origin: "" }, actor === "anonymous" ? c.expected(actor, w, me) : 403]);
+        for (const [name, headers, expected] of variants) {
+          const res = await send(actor, req, headers);
+          if (res.statusCode !== expected) mismatches.push(`${actor}, ${name}: ${req.method} ${req.url} → ${res.statusCode} (expected ${expected})`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+    const after = await t.app.inject({ method: "GET", url: "/api/Admin/AuditLog?limit=500", headers: { cookie: w.me.Administrator.cookie! } });
+    expect(after.json()).toEqual(before.json());
+  });
+});
