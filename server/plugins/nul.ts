@@ -7,7 +7,8 @@ const MAX_DEPTH = 64;
 /** The path of the first string (or object key) holding U+0000, or null when there is none. */
 export function findNul(value: unknown, path: string[] = [], depth = 0): string[] | null {
   if (typeof value === "string") return value.includes("\u0000") ? path : null;
-  if (value === null || typeof value !== "object" || depth > MAX_DEPTH) return null;
+  // Raw bodies (the page routes' form posts arrive as a Buffer) are checked where they are parsed.
+  if (value === null || typeof value !== "object" || depth > MAX_DEPTH || ArrayBuffer.isView(value)) return null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const found = findNul(value[i], [...path, String(i)], depth + 1);

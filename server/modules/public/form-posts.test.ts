@@ -5,6 +5,7 @@ import { contactMessages, jobApplications, mailOutbox, rateLimits } from "../../
 import { createContentService } from "../content/service.ts";
 import { CHECK_FIELDS, CROSS_SITE, postApplication, postContact } from "./form-posts.ts";
 import { FORM_MESSAGES, RATE_LIMITS, issueFormToken } from "./service.ts";
+import { NUL_MESSAGE } from "../../plugins/nul.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -102,6 +103,14 @@ describe("the contact form posted without JavaScript", () => {
     const before = await counts();
     expect((await send(contactFields(), { "sec-fetch-site": "cross-site" })).result).toMatchObject({ message: CROSS_SITE });
     expect((await send(contactFields(), { origin: "https://elsewhere.test", "sec-fetch-site": "" })).httpStatus).toBe(403);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("refuses a NUL character in a field with the field's message and stores nothing", async () => {
+    const before = await counts();
+    const { httpStatus, result } = await send(contactFields({ name: "Ana\u0000Florist" }));
+    expect(httpStatus).toBe(400);
+    expect(result).toMatchObject({ message: CHECK_FIELDS, errors: { name: NUL_MESSAGE }, values: { name: "AnaFlorist" } });
     expect(await counts()).toEqual(before);
   });
 });

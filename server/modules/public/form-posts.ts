@@ -1,6 +1,7 @@
 import { ApplicationBody, ContactBody, OpeningIdParam } from "../../../contract/public.ts";
 import type { Db } from "../../../db/client.ts";
 import type { Config } from "../../config.ts";
+import { NUL_MESSAGE } from "../../plugins/nul.ts";
 import { HttpError } from "../../errors.ts";
 import type { ContentService } from "../content/service.ts";
 import { FORM_MESSAGES, submitApplication, submitContact } from "./service.ts";
@@ -72,6 +73,13 @@ function refused(err: unknown, values: Record<string, string>): FormPostOutcome 
   return invalid(500, SERVER_TROUBLE, {}, values);
 }
 
+/** A NUL character in a field: refused as the API refuses it (server/plugins/nul.ts). */
+function nulProblem(values: Record<string, string>): FormPostOutcome | null {
+  const fields = Object.fromEntries(Object.entries(values).filter(([, v]) => v.includes("\u0000")).map(([k]) => [k, NUL_MESSAGE]));
+  const clean = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.replaceAll("\u0000", "")]));
+  return Object.keys(fields).length ? invalid(400, CHECK_FIELDS, fields, clean) : null;
+}
+
 /** The schema's verdict split into field messages and a form-level message. */
 function schemaProblems(issues: { path: PropertyKey[]; message: string }[], values: Record<string, string>, extra: Record<string, string> = {}) {
   const { formToken: tokenProblem, website: honeypotProblem, ...fields } = { ...messagesOf(issues), ...extra };
@@ -98,6 +106,8 @@ export function crossSite(request: Request): boolean {
 export async function postContact(request: Request, form: FormData, deps: Deps): Promise<FormPostOutcome> {
   const values = pick(form, CONTACT_FIELDS);
   if (crossSite(request)) return invalid(403, CROSS_SITE, {}, values);
+  const nul = nulProblem(values);
+  if (nul) return nul;
   const parsed = ContactBody.safeParse({ ...values, website: textOf(form, "website"), formToken: textOf(form, "formToken") });
   if (!parsed.success) return schemaProblems(parsed.error.issues, values);
   try {
@@ -111,6 +121,8 @@ export async function postContact(request: Request, form: FormData, deps: Deps):
 export async function postApplication(request: Request, form: FormData, deps: Deps & { content: ContentService }): Promise<FormPostOutcome> {
   const values = pick(form, APPLICATION_FIELDS);
   if (crossSite(request)) return invalid(403, CROSS_SITE, {}, values);
+  const nul = nulProblem(values);
+  if (nul) return nul;
   const parsed = ApplicationBody.safeParse({ ...values, website: textOf(form, "website"), formToken: textOf(form, "formToken") });
   const opening = OpeningIdParam.safeParse({ openingId: values.opening });
   if (!parsed.success || !opening.success) {
