@@ -318,6 +318,37 @@ describe.concurrent("the wholesale store", () => {
       });
     });
 
+    describe.sequential("a request far beyond the stock", () => {
+      it("asks before 9,999 bunches of a product with less available, and explains pending in the cart", async ({ expect }) => {
+        const page = await newPage(browser);
+        await signInFor(page, "buyer@demo.test");
+        await openStoreOnFirstDate(page, "Ship date");
+        const row = bunchRows(page).filter({ has: page.getByText(AVAILABLE) }).first();
+        const name = await productName(row);
+        const available = Number((await row.getByText(AVAILABLE).innerText()).match(/[\d,]+/)![0].replace(/,/g, ""));
+        expect(available).toBeLessThan(9999 / 2);
+        await row.getByRole("textbox", { name: /^Bunches of / }).fill("9999");
+        await row.getByRole("button", { name: /^Add .* to cart$/ }).click();
+        const question = page.getByRole("alertdialog", { name: /Request more than is available\?/ });
+        await question
+          .getByText(`We can hold ${available.toLocaleString("en-US")} bunches now; the other ${(9999 - available).toLocaleString("en-US")} would be a pending request`, { exact: false })
+          .waitFor();
+        await expectNoAxeViolations(page, "the pending question");
+        // No: nothing is saved.
+        await question.getByRole("button", { name: "No" }).click();
+        await question.waitFor({ state: "hidden" });
+        expect(await cart(page).getByText(name, { exact: true }).count()).toBe(0);
+        // Yes: what is available is held, the rest is a request, and the cart says what that means.
+        await row.getByRole("button", { name: /^Add .* to cart$/ }).click();
+        await question.getByRole("button", { name: "Yes" }).click();
+        await cart(page).getByText(`${available} held · ${9999 - available} pending`).waitFor();
+        await cart(page).getByText(/^Prices are per bunch\. Pending bunches are a request beyond today's confirmed stock/).waitFor();
+        await cart(page).getByRole("button", { name: `Remove ${name}` }).click();
+        await cart(page).getByText(name, { exact: true }).waitFor({ state: "hidden" });
+        await page.context().close();
+      });
+    });
+
     describe.sequential("retailer", () => {
       it("filters, declines a pickup date change, orders the last bunches of a final product, finds the order and sees it Sold out Today", async ({ expect }) => {
         const eventually = polling(expect);
@@ -664,6 +695,13 @@ describe.concurrent("the wholesale store", () => {
       await cart(page).getByText(/Hold expired|Pending/).first().waitFor();
       expect(await countdown(page).innerText()).toBe("Product Hold Expired");
       expect(removeHolds).toHaveLength(1);
+
+      // One action holds again what is still available: the line is held and the stock taken again.
+      await cart(page).getByRole("button", { name: "Hold again" }).click();
+      await cart(page).getByText("Held", { exact: true }).waitFor();
+      await eventually(async () => (await countdown(page).innerText()).trim()).toMatch(/^Cart Hold Expires \d+:\d{2}$/);
+      await page.getByText(/^Held again: 1 line\.$/).first().waitFor();
+      await expect.poll(availableToOther, { timeout: 15_000 }).toBe(before - 2);
 
       // The retailer comes back after its hold lapsed: 'Product Hold Expired', and no RemoveHold.
       const back = await lateContext.newPage();

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Cart, CartItem, Product } from "../../../contract/store.ts";
 import { INVALID_QUANTITY_MESSAGE, QUANTITY_REMAINING_MESSAGE } from "../../../domain/constants.ts";
 import {
+  pendingQuestion,
   cartCounts,
   emptiedCart,
   entryOf,
@@ -237,5 +238,36 @@ describe("cart summaries", () => {
   it("empties the cart and its dates after an order", () => {
     const e = emptiedCart(cart());
     expect(e).toMatchObject({ items: [], shipDate: null, receivingDate: null, holdTime: null, subtotal: 0, version: 4 });
+  });
+});
+
+describe("pendingQuestion", () => {
+  const product = { isFinalProduct: false, quantityRemaining: 40, originalQuantityRemaining: 120 };
+
+  it("asks before 9,999 bunches of a product with 40 available, in numbers the buyer reads", () => {
+    const q = pendingQuestion(9999, product);
+    expect(q?.title).toBe("Request more than is available?");
+    expect(q?.message).toBe(
+      "We can hold 40 bunches now; the other 9,959 would be a pending request, which the grower confirms or declines before the ship date. Request 9,999 bunches?",
+    );
+  });
+
+  it("does not ask while most of the request can be held", () => {
+    expect(pendingQuestion(40, product)).toBeNull();
+    expect(pendingQuestion(80, product)).toBeNull(); // 40 held, 40 pending
+    expect(pendingQuestion(81, product)).not.toBeNull();
+  });
+
+  it("asks when nothing can be held but the stock is confirmed, beyond a few bunches", () => {
+    expect(pendingQuestion(11, { ...product, quantityRemaining: 0 })?.message).toMatch(/^Nothing is available to hold now; all 11 would be a pending request/);
+    expect(pendingQuestion(10, { ...product, quantityRemaining: 0 })).toBeNull();
+    expect(pendingQuestion(13, { ...product, quantityRemaining: 3 })).toBeNull(); // 10 pending
+    expect(pendingQuestion(14, { ...product, quantityRemaining: 3 })).not.toBeNull();
+  });
+
+  it("never asks for final products (capped instead), unconfirmed stock, or a smaller request than the cart holds", () => {
+    expect(pendingQuestion(9999, { ...product, isFinalProduct: true })).toBeNull();
+    expect(pendingQuestion(9999, { ...product, originalQuantityRemaining: null })).toBeNull();
+    expect(pendingQuestion(500, product, 9999)).toBeNull();
   });
 });

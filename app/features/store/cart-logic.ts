@@ -84,6 +84,35 @@ export function stockMessage(quantity: number, product: Pick<Product, "isFinalPr
   return quantity > Math.max(0, product.quantityRemaining) ? QUANTITY_REMAINING_MESSAGE : null;
 }
 
+/** What "pending" means, wherever a pending quantity appears. */
+export const PENDING_EXPLANATION = "Pending bunches are a request beyond today's confirmed stock: we hold nothing for them, and the grower confirms or declines them before the ship date.";
+
+/** A pending part up to this many bunches is an ordinary request, not worth a question. */
+export const PENDING_QUESTION_MIN = 10;
+
+/**
+ * Asks before a request whose pending part is larger than what can be held now and more than a few
+ * bunches (e.g. 9,999 bunches of a product with 40 available). Not for final products (capped
+ * instead) or stock not confirmed yet (everything is a request there, and the row says so).
+ */
+export function pendingQuestion(
+  quantity: number,
+  product: Pick<Product, "isFinalProduct" | "quantityRemaining" | "originalQuantityRemaining">,
+  inCartQuantity = 0,
+): { title: string; message: string } | null {
+  if (product.isFinalProduct || product.originalQuantityRemaining === null) return null;
+  const available = Math.max(0, product.quantityRemaining);
+  const pending = quantity - available;
+  if (pending <= PENDING_QUESTION_MIN || pending <= available || quantity <= inCartQuantity) return null;
+  const n = (x: number) => x.toLocaleString("en-US");
+  const bunches = (x: number) => `${n(x)} ${x === 1 ? "bunch" : "bunches"}`;
+  const held = available > 0 ? `We can hold ${bunches(available)} now; the other ${n(pending)}` : `Nothing is available to hold now; all ${n(pending)}`;
+  return {
+    title: "Request more than is available?",
+    message: `${held} would be a pending request, which the grower confirms or declines before the ship date. Request ${bunches(quantity)}?`,
+  };
+}
+
 /** The bunches of a quantity as the two entry fields show them. */
 export function entryOf(quantity: number, bunchesPerPail: number): { pails: string; bunches: string } {
   if (quantity <= 0) return { pails: "", bunches: "" };

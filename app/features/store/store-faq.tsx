@@ -27,7 +27,7 @@ const SECTIONS: { title: string; id: string; questions: Question[] }[] = [
         q: "Which ship dates can I choose, and what is the cut-off?",
         a: (
           <p>
-            You can choose the weekdays your account ships on. Each date has an order cut-off, shown under the date (“order by 2:00 PM”), in New York time. Same-day shipping
+            You can choose the weekdays your account ships on. Each date has an order cut-off, shown under the date with its day and New York time (“order by Tue, 2:00 PM EST”); a pickup date shows the cut-off of the ship date that serves it. Same-day shipping
             is possible until the cut-off; after it, that date closes and disappears from the list.
           </p>
         ),
