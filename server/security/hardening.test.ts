@@ -98,6 +98,10 @@ describe("staff account takeover (issue item 1)", () => {
     expect((await call("POST", `/api/Auth/ResendPasswordReset/${u.id}`, cookie)).statusCode).toBe(200);
     const [reset] = await auditOf(u.id);
     expect(reset).toMatchObject({ actorUserId: admin.id, action: "user.reset-mail", detail: { to: "audited-new@example.test" } });
+    // Staff read it through the API, with what changed.
+    const log = (await call("GET", "/api/Admin/AuditLog?limit=500", cookie)).json() as { action: string; targetUserId: string; detail: unknown }[];
+    expect(log.filter((e) => e.targetUserId === u.id).map((e) => e.action)).toEqual(["user.reset-mail", "user.update"]);
+    expect(log.find((e) => e.targetUserId === u.id && e.action === "user.update")!.detail).toEqual(entry!.detail);
   });
 
   it("writes nothing, not even to the audit log, when an update is refused half-way", async () => {

@@ -22,6 +22,8 @@ const AuditEntry = z.object({
   actorUserId: z.string().nullable(),
   action: z.string(),
   targetUserId: z.string().nullable(),
+  /** What changed ({field: {from, to}} for user edits), as written by the action. */
+  detail: z.record(z.string(), z.unknown()).nullable(),
   ip: z.string().nullable(),
 });
 
@@ -61,7 +63,7 @@ export const adminRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
     async (request) => {
       requireRoles(request, "Administrator", "SalesPerson");
       const rows = await db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(request.query.limit);
-      return rows.map((r) => ({ id: r.id, at: r.at.toISOString(), actorUserId: r.actorUserId, action: r.action, targetUserId: r.targetUserId, ip: r.ip }));
+      return rows.map((r) => ({ id: r.id, at: r.at.toISOString(), actorUserId: r.actorUserId, action: r.action, targetUserId: r.targetUserId, detail: r.detail ?? null, ip: r.ip }));
     },
   );
 };
