@@ -3,7 +3,7 @@
 // against the server, and the policy points (user administration by role, far cart dates, lockout).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, desc, eq } from "drizzle-orm";
-import { auditLog, carts, mailOutbox, userRoles, users } from "../../db/schema/index.ts";
+import { auditLog, carts, mailOutbox, rateLimits, userRoles, users } from "../../db/schema/index.ts";
 import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../tests/helpers/test-app.ts";
 import { addDays, ALL_WEEKDAYS, DEFAULT_TEST_PASSWORD, isoDateAt, insertCustomer, insertUser, shipTimesOn } from "../../tests/factories/index.ts";
 import { NUL_MESSAGE } from "../plugins/nul.ts";
@@ -236,7 +236,7 @@ describe("policy (issue item 6)", () => {
     expect(saved.map((cart) => cart.shipDate)).toEqual([addDays(isoDateAt(), CART_DATE_HORIZON_DAYS - 7)]);
   });
 
-  it("locks an account only for the address that guessed wrong: its owner still signs in from elsewhere", async () => {
+  it("locks an account only for the address that guessed wrong, longer each time: its owner still signs in from elsewhere", async () => {
     const owner = await insertUser(t.db, { email: "locked-out-victim@example.test" });
     const from = (remoteAddress: string, password: string) =>
       t.app.inject({ method: "POST", url: "/api/Auth/login/", payload: { email: owner.email, password }, remoteAddress });
@@ -244,6 +244,18 @@ describe("policy (issue item 6)", () => {
     const attacker = await from("203.0.113.66", DEFAULT_TEST_PASSWORD);
     expect(attacker.statusCode).toBe(429);
     expect(attacker.json().message).toBe(LOGIN_LOCKED);
+    expect((await from("198.51.100.20", DEFAULT_TEST_PASSWORD)).statusCode).toBe(200);
+
+    // The lock lasts one window (15 minutes); once it has passed, the next lock lasts twice as long.
+    const pairKey = `login:acct-ip:${owner.email}|203.0.113.66`;
+    const lockEnd = async () => (await t.db.select().from(rateLimits).where(eq(rateLimits.key, pairKey)))[0]!.resetAt.getTime();
+    expect((await lockEnd()) - Date.now()).toBeGreaterThan(14 * 60_000);
+    expect((await lockEnd()) - Date.now()).toBeLessThanOrEqual(15 * 60_000);
+    await t.db.update(rateLimits).set({ resetAt: new Date(Date.now() - 1000) }).where(eq(rateLimits.key, pairKey));
+    for (let i = 0; i < 3; i++) expect((await from("203.0.113.66", `attacker-again-${i}`)).statusCode).toBe(401);
+    expect((await from("203.0.113.66", DEFAULT_TEST_PASSWORD)).statusCode).toBe(429);
+    expect((await lockEnd()) - Date.now()).toBeGreaterThan(29 * 60_000);
+    expect((await lockEnd()) - Date.now()).toBeLessThanOrEqual(30 * 60_000);
     expect((await from("198.51.100.20", DEFAULT_TEST_PASSWORD)).statusCode).toBe(200);
     // One address cannot work through many accounts either: five times the limit across accounts.
     const spray = [];

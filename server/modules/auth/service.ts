@@ -10,6 +10,8 @@ import * as limits from "../rate-limit/service.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 
 export const LOGIN_FAILED = "The e-mail address or password is incorrect.";
+/** How long repeated locks of one account for one address are remembered, and the longest lock. */
+export const LOCK_MEMORY_MS = 24 * 60 * 60 * 1000;
 export const LOGIN_LOCKED = "Too many failed sign-in attempts. Please wait a few minutes and try again.";
 
 export async function findUserByEmail(db: Db, email: string) {
@@ -32,8 +34,9 @@ export async function createSession(db: Db, config: Config, userId: string, meta
 /**
  * Failed sign-ins are counted per account *and address* and per address (docs/security.md "Sign-in
  * lockout"): LOGIN_MAX_FAILURES wrong passwords for one account from one address refuse that address for
- * that account until the window ends, while the owner signing in from anywhere else is not affected; an
- * address gets five times as many failures across all accounts. The answer never says which e-mails exist.
+ * that account for a window, twice as long at each new lock within a day, while the owner signing in
+ * from anywhere else is not affected; an address gets five times as many failures across all accounts.
+ * The answer never says which e-mails exist.
  */
 export async function login(db: Db, config: Config, email: string, password: string, meta: { ip: string; userAgent?: string }) {
   const pairKey = `login:acct-ip:${email.trim().toLowerCase()}|${meta.ip}`;
@@ -45,7 +48,16 @@ export async function login(db: Db, config: Config, email: string, password: str
 
   const user = await findUserByEmail(db, email);
   const ok = await verifyPassword(user?.active ? user.passwordHash : null, password);
-  if (!user || !ok) throw unauthorized(LOGIN_FAILED);
+  if (!user || !ok) {
+    if (pair === config.loginMaxFailures) {
+      // This failure locks the address out of the account: each lock within a day lasts twice as long
+      // as the one before (one window, two, four, … at most a day).
+      const strikes = await limits.hit(db, `login:acct-ip-locks:${email.trim().toLowerCase()}|${meta.ip}`, LOCK_MEMORY_MS);
+      const lockMs = Math.min(config.loginWindowMs * 2 ** (strikes - 1), LOCK_MEMORY_MS);
+      await limits.holdUntil(db, pairKey, new Date(Date.now() + lockMs));
+    }
+    throw unauthorized(LOGIN_FAILED);
+  }
   await Promise.all([limits.reset(db, pairKey), limits.takeBack(db, ipKey)]);
   const token = await createSession(db, config, user.id, meta);
   return { token, userId: user.id };

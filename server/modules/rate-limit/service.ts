@@ -30,3 +30,8 @@ export async function takeBack(db: Db, key: string): Promise<void> {
 export async function reset(db: Db, key: string): Promise<void> {
   await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
 }
+
+/** Keeps a counter's current count until `until` (a lock that outlasts the counting window). */
+export async function holdUntil(db: Db, key: string, until: Date): Promise<void> {
+  await db.execute(sql`update rate_limits set reset_at = ${until.toISOString()}::timestamptz where key = ${key}`);
+}
