@@ -17,7 +17,7 @@ import { ALL_WEEKDAYS, DEFAULT_TEST_PASSWORD, insertCustomer, insertOrder, inser
 import { offer, tomorrow } from "../modules/store/test-fixtures.ts";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_122);
-const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 2_500);
+const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 2_000);
 /** Tables a refused request may still write: failed sign-ins and form posts count, sessions are touched. */
 const MAY_CHANGE = new Set(["rate_limits", "sessions"]);
 
