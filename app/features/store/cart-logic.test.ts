@@ -9,7 +9,8 @@ import {
   estimateCents,
   isFeeLine,
   lineStatus,
-  needsClearOnDateChange,
+  partitionForDate,
+  dateChangeQuestion,
   pailSavingCents,
   priceTiers,
   quantityFromEntry,
@@ -203,21 +204,43 @@ describe("prices", () => {
   });
 });
 
-describe("needsClearOnDateChange", () => {
-  it("is false when every line is offered on the new date under the same offer", () => {
-    expect(needsClearOnDateChange([item()], [product()])).toBe(false);
+describe("partitionForDate and dateChangeQuestion", () => {
+  it("keeps every line the new date offers, whatever its offer, and drops fee lines from both lists", () => {
+    const lines = [item(), item({ productId: "BX-M", category: "boxes", description: "Box" })];
+    expect(partitionForDate(lines, [product({ offerOrderNumber: 8 })])).toEqual({ kept: [lines[0]], dropped: [] });
+    expect(dateChangeQuestion([], 1, "Tue, Dec 1")).toBeNull();
   });
-  it("is true when a line's offer order number changed", () => {
-    expect(needsClearOnDateChange([item()], [product({ offerOrderNumber: 8 })])).toBe(true);
+
+  it("drops a line whose product is missing or not shown in the store, and asks with the names", () => {
+    const lily = item();
+    const rose = item({ productId: "GRS-1", description: "Garden Rose Juliet" });
+    const tulip = item({ productId: "TUL-1", description: "Tulip" });
+    const { kept, dropped } = partitionForDate([lily, rose, tulip], [product(), product({ productId: "GRS-1", showStore: false })]);
+    expect(kept).toEqual([lily]);
+    expect(dropped).toEqual([rose, tulip]);
+    expect(dateChangeQuestion(dropped, kept.length, "Tue, Dec 1")).toEqual({
+      title: "Remove flowers not available that day?",
+      message:
+        "Garden Rose Juliet and Tulip cannot be ordered for Tue, Dec 1. Change the date and remove them? Your other line moves to Tue, Dec 1, priced for that day and held again. Choose No to keep your cart and your current date.",
+    });
   });
-  it("is true when a line's product is missing or not shown in the store", () => {
-    expect(needsClearOnDateChange([item()], [])).toBe(true);
-    expect(needsClearOnDateChange([item()], [product({ showStore: false })])).toBe(true);
+
+  it("drops a final product with nothing left that day, and keeps an ordinary one as a request", () => {
+    const rose = item({ productId: "GRS-1", description: "Garden Rose Juliet" });
+    const lily = item();
+    const soldOut = product({ productId: "GRS-1", isFinalProduct: true, quantityRemaining: 0, originalQuantityRemaining: 0 });
+    const pendingLily = product({ quantityRemaining: 0, originalQuantityRemaining: 0 });
+    expect(partitionForDate([lily, rose], [pendingLily, soldOut])).toEqual({ kept: [lily], dropped: [rose] });
   });
-  it("ignores fee lines", () => {
-    expect(needsClearOnDateChange([item(), item({ productId: "BX-M", category: "boxes", description: "Box" })], [product()])).toBe(false);
+
+  it("asks SPEC §4's clear-the-cart question when nothing can move", () => {
+    expect(dateChangeQuestion([item()], 0, "Tue, Dec 1")).toEqual({
+      title: "Clear the cart?",
+      message: "None of the flowers in your cart can be ordered for Tue, Dec 1. Clear the cart and change the date? Choose No to keep your cart and your current date.",
+    });
   });
 });
+
 
 describe("lineStatus", () => {
   it("says held, pending, partly pending or expired in words", () => {

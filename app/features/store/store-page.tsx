@@ -8,7 +8,7 @@ import { useToast } from "../../components/ui/toast.tsx";
 import { useSessionUser } from "../../lib/session.ts";
 import { CartPanel } from "./cart-panel.tsx";
 import { Catalogue } from "./catalogue.tsx";
-import { cartCounts, merchandiseLines, needsClearOnDateChange, saveBody, withLineQuantity, type CartPatch } from "./cart-logic.ts";
+import { cartCounts, dateChangeQuestion, merchandiseLines, partitionForDate, saveBody, withLineQuantity, type CartPatch } from "./cart-logic.ts";
 import { CheckoutReminder, HoldExpiredNotice, LeaveReminder } from "./checkout-reminder.tsx";
 import { activeFilterCount, filtersFromSearch, type FilterState } from "./filters.ts";
 import { FiltersPanel, SearchBox } from "./filters-panel.tsx";
@@ -208,24 +208,31 @@ function Store({ ids }: { ids: StoreIds }) {
         nextReceiving = date;
       }
       let items: CartPatch["items"];
+      let removed: string[] = [];
+      let moved = 0;
       if (merchandiseLines(cart.items).length > 0) {
         const nextProducts = await loadProductsFor(client, ids, nextShip);
-        if (needsClearOnDateChange(cart.items, nextProducts)) {
-          const clear = await showAlert({
-            type: "question",
-            title: "Clear the cart?",
-            message: `Some flowers in your cart are not offered for ${shortDate(date)}, or come from a different offer on that date. Clear the cart and change the date? Choose No to keep your cart and your current date.`,
-          });
-          if (!clear) {
+        const { kept, dropped } = partitionForDate(cart.items, nextProducts);
+        const question = dateChangeQuestion(dropped, kept.length, shortDate(date));
+        if (question) {
+          const yes = await showAlert({ type: "question", ...question });
+          if (!yes) {
             setAnnouncement(selectedDate ? `Date not changed. Your cart stays on ${shortDate(selectedDate)}.` : "Date not changed.");
             return;
           }
-          items = [];
         }
+        // The lines the new date offers move with the cart; the server prices and holds them for it.
+        items = kept.map((i) => ({ productId: i.productId, quantity: i.quantity }));
+        removed = dropped.map((d) => d.description);
+        moved = kept.length;
       }
       const outcome = await updateCart({ shipDate: nextShip, receivingDate: nextReceiving, items });
       if (outcome?.ok) {
-        setAnnouncement(ids.isRetailer ? `Pickup date set to ${shortDate(date)}, shipping ${shortDate(nextShip)}.` : `Ship date set to ${shortDate(date)}.`);
+        const set = ids.isRetailer ? `Pickup date set to ${shortDate(date)}, shipping ${shortDate(nextShip)}.` : `Ship date set to ${shortDate(date)}.`;
+        const kept = moved > 0 ? ` ${moved} ${moved === 1 ? "line" : "lines"} moved with the cart, priced for the new date.` : "";
+        const gone = removed.length > 0 ? ` Removed (not available that day): ${removed.join(", ")}.` : "";
+        setAnnouncement(`${set}${kept}${gone}`);
+        if (removed.length > 0 || moved > 0) toast(`${kept.trim()}${gone}`.trim(), { type: "success", title: "Date changed" });
       }
     } finally {
       setBusyDate(null);
