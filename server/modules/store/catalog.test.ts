@@ -16,7 +16,7 @@ import {
   specWeekday,
   WEEKDAYS_MON_FRI,
 } from "../../../tests/factories/index.ts";
-import { buyer, lapseHolds, offer, retailerBuyer, tomorrow } from "./test-fixtures.ts";
+import { buyer, lapseHolds, offer, retailerBuyer, tomorrow } from "../../../tests/helpers/store-fixtures.ts";
 
 let t: TestApp;
 beforeAll(async () => {
