@@ -1,7 +1,8 @@
 /**
  * Measures the import graph of the source folders: import circles (strongly connected components of
  * more than one file) and imports that reach into another server module's insides (anything but its
- * index.ts). Run: `node --import tsx scripts/import-graph.ts` (--runtime leaves out `import type`; --list prints every edge found).
+ * index.ts). Run: `node --import tsx scripts/import-graph.ts` (--runtime leaves out `import type`; --list prints every edge found;
+ * --check exits non-zero on any circle or reach, as `npm run lint` runs it).
  */
 import { readdirSync, readFileSync, statSync, existsSync } from "node:fs";
 import path from "node:path";
@@ -93,4 +94,8 @@ console.log(`import circles: ${sccs.length}`);
 for (const c of sccs) console.log(`  ${c.length} files: ${c.map(rel).sort().join(", ")}`);
 console.log(`imports reaching into another server module (not its index.ts): ${reaches.length}`);
 for (const r of reaches.sort()) console.log(`  ${r}`);
+if (process.argv.includes("--check") && (sccs.length || reaches.length)) {
+  console.error("Import graph check failed: break the circle, or import the other module's index.ts (docs/architecture.md).");
+  process.exit(1);
+}
 if (process.argv.includes("--list")) for (const [f, t] of edges) for (const x of t) console.log(`${rel(f)} -> ${rel(x)}`);

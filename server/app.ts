@@ -8,8 +8,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import type { Db } from "../db/client.ts";
-import type { Config } from "./config.ts";
+import type { Deps, NonceCarrier } from "./deps.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
 import { sessionPlugin } from "./plugins/session.ts";
 import { forbidden, notFound } from "./errors.ts";
@@ -19,19 +18,10 @@ import { adminRoutes } from "./modules/admin/routes.ts";
 import { apiModules } from "./modules/index.ts";
 import { ssrPlugin } from "./ssr.ts";
 
-export interface Deps {
-  db: Db;
-  config: Config;
-}
-
 export interface BuildOptions extends Deps {
   /** Path of React Router's server build (build/server/index.js); omitted in API-only tests. */
   ssrBuildPath?: string;
   logger?: boolean;
-}
-
-export interface NonceCarrier {
-  scriptNonce?: string;
 }
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);

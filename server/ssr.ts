@@ -8,7 +8,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Db } from "../db/client.ts";
 import type { Config } from "./config.ts";
 import { createServices, type AppLoadContext } from "./context.ts";
-import type { NonceCarrier } from "./app.ts";
+import type { NonceCarrier } from "./deps.ts";
 
 interface SsrOptions {
   db: Db;

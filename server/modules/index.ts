@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Deps } from "../app.ts";
+import type { Deps } from "../deps.ts";
 import { dashboardRoutes } from "./dashboard/routes.ts";
 import { orderRoutes } from "./orders/routes.ts";
 import { storeRoutes } from "./store/routes.ts";

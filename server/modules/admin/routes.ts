@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { auditLog, mailOutbox } from "../../../db/schema/index.ts";
-import type { Deps } from "../../app.ts";
+import type { Deps } from "../../deps.ts";
 import { requireRoles } from "../../plugins/guards.ts";
 
 const OutboxMessage = z.object({

@@ -5,7 +5,7 @@ import { Ok } from "../../../contract/common.ts";
 import { CheckTokenResponse, LoginBody, ResetKind, UpdatePasswordBody, User, ValidateResetBody } from "../../../contract/user.ts";
 import { users } from "../../../db/schema/index.ts";
 import { eq } from "drizzle-orm";
-import type { Deps } from "../../app.ts";
+import type { Deps } from "../../deps.ts";
 import { badRequest, notFound } from "../../errors.ts";
 import { requireAuth, requireRoles } from "../../plugins/guards.ts";
 import { clearSessionCookie, setSessionCookie } from "../../plugins/session.ts";

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ErrorResponse } from "../../../contract/common.ts";
 import { BlitzVoucher, ComboSpecial, FutureSpecial, InteractiveImage, OrderSummary, Product } from "../../../contract/store.ts";
-import type { Deps } from "../../app.ts";
+import type { Deps } from "../../deps.ts";
 import { requireAuth } from "../../plugins/guards.ts";
 import { orderScope } from "../orders/routes.ts";
 import { orderSummaries } from "../orders/service.ts";

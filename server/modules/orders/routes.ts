@@ -4,7 +4,7 @@ import { z } from "zod";
 import { ErrorResponse } from "../../../contract/common.ts";
 import { Order, OrderSummary, ShipDateDetail } from "../../../contract/store.ts";
 import type { Db } from "../../../db/client.ts";
-import type { Deps } from "../../app.ts";
+import type { Deps } from "../../deps.ts";
 import { requireAuth } from "../../plugins/guards.ts";
 import { retailerIdOf } from "../access/service.ts";
 import { authorize, CustomerId, isRetailerUser, PositiveInt, RetailerId, UserId } from "../store/params.ts";

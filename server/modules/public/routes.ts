@@ -8,7 +8,7 @@ import {
   FormTokenResponse,
   OpeningIdParam,
 } from "../../../contract/public.ts";
-import type { Deps } from "../../app.ts";
+import type { Deps } from "../../deps.ts";
 import { notFound } from "../../errors.ts";
 import { createContentService } from "../content/service.ts";
 import { renderArt, renderCard } from "./art.ts";

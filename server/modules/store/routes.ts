@@ -11,7 +11,7 @@ import {
   Profile,
   ShipDateResponse,
 } from "../../../contract/store.ts";
-import type { Deps } from "../../app.ts";
+import type { Deps } from "../../deps.ts";
 import { requireAuth as requireAuthed } from "../../plugins/guards.ts";
 import { getCart, removeHold, saveCart } from "./cart.ts";
 import { placeOrder } from "./checkout.ts";

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CustomerHeader, User, UserSummary, UserUpdateBody } from "../../../contract/user.ts";
-import type { Deps } from "../../app.ts";
+import type { Deps } from "../../deps.ts";
 import { requireAuth } from "../../plugins/guards.ts";
 import { assertSelf, visibleCustomers } from "../access/service.ts";
 import { listUsers, updateUser, userDetails } from "./service.ts";
