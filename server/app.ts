@@ -12,10 +12,8 @@ import type { Deps, NonceCarrier } from "./deps.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
 import { sessionPlugin } from "./plugins/session.ts";
 import { forbidden, notFound } from "./errors.ts";
-import { authRoutes } from "./modules/auth/routes.ts";
-import { userRoutes } from "./modules/users/routes.ts";
-import { adminRoutes } from "./modules/admin/routes.ts";
 import { apiModules } from "./modules/index.ts";
+import { guardPlugin } from "./plugins/guard.ts";
 import { ssrPlugin } from "./ssr.ts";
 
 export interface BuildOptions extends Deps {
@@ -118,12 +116,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           if (host !== request.host) throw forbidden("Cross-site requests are not allowed.");
         }
       });
-      await api.register(authRoutes, { db, config });
-      await api.register(userRoutes, { db, config });
-      await api.register(adminRoutes, { db, config });
+      // Every route below declares who may call it (config.access); the guard checks it.
+      await api.register(guardPlugin, { db });
       for (const mod of apiModules) await api.register(mod, { db, config });
-      api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
-      api.all("/*", { schema: { hide: true } }, async (request) => {
+      api.get("/openapi.json", { schema: { hide: true }, config: { access: "public" } }, async () => app.swagger());
+      api.all("/*", { schema: { hide: true }, config: { access: "public" } }, async (request) => {
         throw notFound(`No API route for ${request.method} ${request.url.split("?")[0]}`);
       });
     },

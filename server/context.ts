@@ -1,12 +1,9 @@
-import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { users } from "../db/schema/index.ts";
 import type { CheckTokenResponse } from "../contract/user.ts";
 import type { Config } from "./config.ts";
 import type { AuthContext } from "./plugins/session.ts";
-import { userPayload } from "./modules/users/service.ts";
-import { validateResetToken } from "./modules/auth/service.ts";
-import { createContentService, type ContentService } from "./modules/content/service.ts";
+import { sessionAnswer, validateResetToken } from "./modules/auth/index.ts";
+import { createContentService, type ContentService } from "./modules/content/index.ts";
 
 const contentByBrand = new Map<string, ContentService>();
 function contentFor(brand: string) {
@@ -28,15 +25,7 @@ export interface AppLoadContext {
 export function createServices(db: Db, config: Config, auth: AuthContext | null) {
   return {
     /** The same answer as GET /api/Auth/CheckToken/, for server rendering. */
-    async session(): Promise<CheckTokenResponse> {
-      if (!auth) return { user: null, originalUser: null };
-      let originalUser = null;
-      if (auth.originalUserId) {
-        const [o] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, auth.originalUserId));
-        originalUser = o ?? null;
-      }
-      return { user: await userPayload(db, auth.user, auth.currentCustomerId), originalUser };
-    },
+    session: (): Promise<CheckTokenResponse> => sessionAnswer(db, auth),
     content: contentFor(config.brandName),
     validateResetToken: (token: string) => validateResetToken(db, token),
     db,

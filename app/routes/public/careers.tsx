@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { data, useActionData, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaArgs } from "react-router";
 import { ApplicationFields, FORM_LIMITS } from "../../../contract/public.ts";
-import { postApplication } from "../../../server/modules/public/form-posts.ts";
-import { issueFormToken, openings } from "../../../server/modules/public/service.ts";
+import { postApplication } from "../../../server/modules/public/index.ts";
+import { issueFormToken, openings } from "../../../server/modules/public/index.ts";
 import { TextAreaField, TextField } from "../../components/ui/field.tsx";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from "react";
 import { data, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaArgs } from "react-router";
 import { ContactFields, FORM_LIMITS } from "../../../contract/public.ts";
-import { postContact } from "../../../server/modules/public/form-posts.ts";
-import { issueFormToken } from "../../../server/modules/public/service.ts";
+import { postContact } from "../../../server/modules/public/index.ts";
+import { issueFormToken } from "../../../server/modules/public/index.ts";
 import { TextAreaField, TextField } from "../../components/ui/field.tsx";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";

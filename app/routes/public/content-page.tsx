@@ -2,7 +2,7 @@ import type { CSSProperties } from "react";
 import { data, Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from "react-router";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
-import { allRanges } from "../../../server/modules/public/range.ts";
+import { allRanges } from "../../../server/modules/public/index.ts";
 import { Art } from "../../features/public/art.tsx";
 import { findSection, leadOf, listItems, splitSections, textOf, type HtmlSection } from "../../features/public/sections.ts";
 import { Band, CtaBand, PageHero, Prose, SectionHeading } from "../../features/public/ui.tsx";

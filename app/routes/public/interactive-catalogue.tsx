@@ -2,7 +2,7 @@ import { useState, type CSSProperties } from "react";
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from "react-router";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
-import { interactivePicture } from "../../../server/modules/public/range.ts";
+import { interactivePicture } from "../../../server/modules/public/index.ts";
 import { Art } from "../../features/public/art.tsx";
 import { Band, CtaBand, PageHero } from "../../features/public/ui.tsx";
 import { ART_ALT, hotspotLabel, varietyBySlug, VARIETIES } from "../../features/public/varieties.ts";

@@ -4,9 +4,12 @@ import { passwordResetTokens, sessions, users } from "../../../db/schema/index.t
 import type { Config } from "../../config.ts";
 import { tooManyRequests, unauthorized } from "../../errors.ts";
 import { hashToken, newToken, type AuthContext } from "../../plugins/session.ts";
-import { enqueueMail } from "../mail/service.ts";
-import * as limits from "../rate-limit/service.ts";
+import { enqueueMail } from "../mail/index.ts";
+import * as limits from "../rate-limit/index.ts";
+import type { CheckTokenResponse } from "../../../contract/user.ts";
+import { userPayload } from "../users/index.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
+import * as repo from "./repo.ts";
 
 export const LOGIN_FAILED = "The e-mail address or password is incorrect.";
 export const LOGIN_LOCKED = "Too many failed sign-in attempts. Please wait a few minutes and try again.";
@@ -133,4 +136,11 @@ export async function updatePasswordWithToken(db: Db, token: string, password: s
 export async function setCurrentCustomer(db: Db, auth: AuthContext, customerId: string) {
   await db.update(sessions).set({ currentCustomerId: customerId }).where(eq(sessions.id, auth.sessionId));
   auth.currentCustomerId = customerId;
+}
+
+/** GET /api/Auth/CheckToken/ (and the same answer for server rendering): the user, and the staff member behind an impersonation. */
+export async function sessionAnswer(db: Db, auth: AuthContext | null): Promise<CheckTokenResponse> {
+  if (!auth) return { user: null, originalUser: null };
+  const originalUser = auth.originalUserId ? await repo.userIdentity(db, auth.originalUserId) : null;
+  return { user: await userPayload(db, auth.user, auth.currentCustomerId), originalUser };
 }

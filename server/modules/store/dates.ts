@@ -10,7 +10,7 @@ import {
   pickupToShipDate,
 } from "../../../domain/ship-dates.ts";
 import { badRequest } from "../../errors.ts";
-import type { Buyer } from "./repo.ts";
+import type { Buyer } from "../buyers/index.ts";
 
 /** How many dates the profile offers to choose from. */
 export const OPEN_DATES_COUNT = 14;

@@ -1,41 +1,19 @@
 import { and, asc, eq, inArray, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { customers, retailers, shipTimes, userClaims, userCustomers, userRoles, users } from "../../../db/schema/index.ts";
-import type { StoreProfile, User, UserSummary, UserUpdateBody } from "../../../contract/user.ts";
+import { customers, userClaims, userCustomers, userRoles, users } from "../../../db/schema/index.ts";
+import type { User, UserSummary, UserUpdateBody } from "../../../contract/user.ts";
+import { STAFF_ROLES } from "../../../domain/access.ts";
 import { badRequest, forbidden, notFound } from "../../errors.ts";
 import { loadSessionUser, type AuthContext, type SessionUser } from "../../plugins/session.ts";
-import { canAccessCustomer, hasRole, isStaff, ownCustomers, retailerIdOf, toHeader } from "../access/service.ts";
-
-export async function storeProfileFor(db: Db, customerId: string, retailerId: number | null): Promise<StoreProfile | null> {
-  const [c] = await db.select().from(customers).where(eq(customers.customerId, customerId));
-  if (!c) return null;
-  const times = await db
-    .select({ weekday: shipTimes.weekday, cutoffShipTime: shipTimes.cutoffShipTime })
-    .from(shipTimes)
-    .where(eq(shipTimes.customerId, customerId))
-    .orderBy(asc(shipTimes.weekday));
-  let pickupDays: StoreProfile["pickupDays"] = null;
-  if (retailerId) {
-    const [r] = await db.select().from(retailers).where(eq(retailers.retailerId, retailerId));
-    if (r)
-      pickupDays = {
-        monday: r.pickupMonday,
-        tuesday: r.pickupTuesday,
-        wednesday: r.pickupWednesday,
-        thursday: r.pickupThursday,
-        friday: r.pickupFriday,
-      };
-  }
-  return { shipTimes: times, pickupDays, alwaysBoxed: c.alwaysBoxed, kind: c.kind };
-}
+import { hasRole, isStaff, retailerIdOf } from "../../plugins/roles.ts";
+import { canAccessCustomer, customerHeader, ownCustomers, storeProfileFor } from "../buyers/index.ts";
 
 /** The user as the client sees it: roles, claims, customers, the chosen customer and its store profile. */
 export async function userPayload(db: Db, user: SessionUser, currentCustomerId: string | null): Promise<User> {
   const list = await ownCustomers(db, user);
   let current = currentCustomerId ? (list.find((c) => c.customerID === currentCustomerId) ?? null) : null;
   if (!current && currentCustomerId && isStaff(user) && (await canAccessCustomer(db, user, currentCustomerId))) {
-    const [c] = await db.select().from(customers).where(eq(customers.customerId, currentCustomerId));
-    current = c ? toHeader(c) : null;
+    current = await customerHeader(db, currentCustomerId);
   }
   const retailerID = retailerIdOf(user);
   const [row] = await db.select({ active: users.active }).from(users).where(eq(users.id, user.id));
@@ -89,7 +67,7 @@ async function manageableUsers(db: Db, actor: SessionUser): Promise<SQL | undefi
     const staffRole = db
       .select({ one: sql`1` })
       .from(userRoles)
-      .where(and(eq(userRoles.userId, users.id), inArray(userRoles.role, ["Administrator", "SalesPerson"])));
+      .where(and(eq(userRoles.userId, users.id), inArray(userRoles.role, [...STAFF_ROLES])));
     return or(eq(users.id, actor.id), notExists(staffRole));
   }
   if (!hasRole(actor, "wholesaler")) return eq(users.id, actor.id);
