@@ -89,12 +89,24 @@ for (const [from, tos] of edges) {
   }
 }
 
+// The app reaches the server and the database only through the load context (server/context.ts): type imports only.
+const appToServer: string[] = [];
+for (const file of all) {
+  if (!rel(file).startsWith("app/")) continue;
+  for (const m of readFileSync(file, "utf8").matchAll(IMPORT)) {
+    const spec = m[2] ?? m[3]!;
+    if (!m[1] && spec.startsWith(".") && /^(server|db)\//.test(rel(path.resolve(path.dirname(file), spec)))) appToServer.push(`${rel(file)} -> ${spec}`);
+  }
+}
+
 console.log(`${all.length} files, ${[...edges.values()].reduce((n, e) => n + e.length, 0)} ${withTypes ? "imports (type imports included)" : "runtime imports"}`);
 console.log(`import circles: ${sccs.length}`);
 for (const c of sccs) console.log(`  ${c.length} files: ${c.map(rel).sort().join(", ")}`);
 console.log(`imports reaching into another server module (not its index.ts): ${reaches.length}`);
 for (const r of reaches.sort()) console.log(`  ${r}`);
-if (process.argv.includes("--check") && (sccs.length || reaches.length)) {
+console.log(`run-time imports of server/ or db/ from app/ (loaders use the load context's services): ${appToServer.length}`);
+for (const r of appToServer.sort()) console.log(`  ${r}`);
+if (process.argv.includes("--check") && (sccs.length || reaches.length || appToServer.length)) {
   console.error("Import graph check failed: break the circle, or import the other module's index.ts (docs/architecture.md).");
   process.exit(1);
 }

@@ -66,7 +66,7 @@ export const ssrPlugin = fp<SsrOptions>(async (app, { db, config, buildPath }) =
           nonce: (reply.raw as NonceCarrier).scriptNonce ?? "",
           clientIp: request.ip,
           site: { brandName: config.brandName, publicUrl: config.publicUrl, defaultCustomerCode: config.defaultCustomerCode },
-          services: createServices(db, config, request.auth),
+          services: createServices(db, config, request.auth, request.ip),
         };
         const response = await handle(webRequest, context as never);
         reply.status(response.status);

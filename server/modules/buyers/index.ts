@@ -7,6 +7,7 @@ export {
   defaultRetailer,
   loadBuyer,
   ownCustomers,
+  referralPage,
   storeProfileFor,
   visibleCustomers,
   type Buyer,

@@ -151,3 +151,10 @@ export async function assertOwnership(db: DbOrTx, auth: AuthContext, ids: NamedI
 export function defaultRetailer(auth: AuthContext, otherwise: 0 | undefined): number | undefined {
   return isRetailerUser(auth) ? (retailerIdOf(auth.user) ?? 0) : otherwise;
 }
+
+/** What a wholesaler's public referral page shows; null when there is no such customer. */
+export async function referralPage(db: DbOrTx, customerId: string) {
+  const c = await repo.customerById(db, customerId);
+  if (!c) return null;
+  return { approved: c.referralApproved, companyName: c.companyName, imgSrc: c.imgSrc ?? DEFAULT_LOGO, email: c.email, phone: c.phone, city: c.city };
+}
