@@ -1,8 +1,7 @@
 // The store dashboard (DOMAIN.md "Dashboard", docs/domain-store.md "Dashboard").
-import { DateTime } from "luxon";
 import type { Db } from "../../../db/client.ts";
 import type { BlitzVoucher, ComboSpecial, FutureSpecial, InteractiveImage, Product } from "../../../contract/store.ts";
-import { CUTOFF_TIMEZONE } from "../../../domain/constants.ts";
+import { isoDateAt } from "../../../domain/dates.ts";
 import { centsToDollars } from "../../../domain/money.ts";
 import { notFound } from "../../errors.ts";
 import type { Buyer } from "../buyers/index.ts";
@@ -12,8 +11,6 @@ import * as repo from "./repo.ts";
 export const RECOMMENDED_LIMIT = 12;
 export const RECOMMENDED_HISTORY_DAYS = 90;
 export const FUTURE_SPECIALS_LIMIT = 60;
-
-const todayInNewYork = (now = new Date()) => DateTime.fromJSDate(now, { zone: CUTOFF_TIMEZONE }).toISODate()!;
 
 interface Current {
   date: string;
@@ -40,7 +37,7 @@ export async function specials(db: Db, buyer: Buyer, userId: string): Promise<Pr
 /** Specials of the buyer's catalogs that start after its next ship date (or after today). */
 export async function futureSpecials(db: Db, buyer: Buyer, userId: string): Promise<FutureSpecial[]> {
   const now = new Date();
-  const from = nextShipDate(buyer, now) ?? todayInNewYork(now);
+  const from = nextShipDate(buyer, now) ?? isoDateAt(now);
   const later = await laterCatalogs(db, buyer, from);
   if (!later.length) return [];
   const cartId = await cartIdOf(db, { userId, customerId: buyer.customerId, retailerId: buyer.retailerId });
@@ -88,7 +85,7 @@ export async function recommended(db: Db, buyer: Buyer, userId: string): Promise
 
 /** Combo specials running today (New York), oldest first. */
 export async function activeComboSpecials(db: Db, now = new Date()): Promise<ComboSpecial[]> {
-  const today = todayInNewYork(now);
+  const today = isoDateAt(now);
   const combos = await repo.combosOn(db, today);
   if (!combos.length) return [];
   const items = await repo.comboItems(db, combos.map((c) => c.id));
