@@ -1,2 +1,2 @@
 // The audit log's public face: modules record what staff and users did.
-export { audit } from "./service.ts";
+export { audit } from "./repo.ts";
