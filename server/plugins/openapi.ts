@@ -8,7 +8,8 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * Statuses the shared request pipeline itself can answer, whatever the handler does: 400 (a path,
  * query or body that fails its schema, an unknown query property, a NUL character, malformed JSON);
  * for writes also 403 (the cross-site check), 413 (body over the limit) and 415 (a content type we do
- * not read). Handlers declare their own (401, 403, 404, 409, 429) in their route's `response`.
+ * not read); 401 and 403 for every route whose declared access needs a session. Handlers declare
+ * their own (404, 409, 429, 304) in their route's `response`.
  */
 export function pipelineStatuses(method: string): number[] {
   return UNSAFE.has(method) ? [400, 403, 413, 415] : [400];
@@ -31,5 +32,9 @@ export function completeApiSchemas(app: FastifyInstance) {
     const response = (schema.response ??= {});
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) for (const status of pipelineStatuses(method)) response[status] ??= ErrorResponse;
+    // A route that needs a session (server/plugins/guard.ts) answers 401 without one and 403 to a
+    // caller without the role or the ids it names.
+    const access = (route.config as { access?: unknown } | undefined)?.access;
+    if (access !== undefined && access !== "public") for (const status of [401, 403]) response[status] ??= ErrorResponse;
   });
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LightMyRequestResponse } from "fastify";
 import { buildTestApp, cookieFrom, loginAs, SAME_ORIGIN, type TestApp } from "../../tests/helpers/test-app.ts";
 import { DEFAULT_TEST_PASSWORD, insertCustomer, insertOrder, insertRetailer, insertUser, shipTimesOn, ALL_WEEKDAYS } from "../../tests/factories/index.ts";
-import { offer, tomorrow } from "../modules/store/test-fixtures.ts";
+import { offer, tomorrow } from "../../tests/helpers/store-fixtures.ts";
 
 const ACTORS = ["anonymous", "Administrator", "SalesPerson", "wholesaler", "Retailer", "MassMarket"] as const;
 type Actor = (typeof ACTORS)[number];

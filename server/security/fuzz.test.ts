@@ -14,7 +14,7 @@ import { sql } from "drizzle-orm";
 import { rowsOf } from "../../db/client.ts";
 import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../tests/helpers/test-app.ts";
 import { ALL_WEEKDAYS, DEFAULT_TEST_PASSWORD, insertCustomer, insertOrder, insertRetailer, insertUser, shipTimesOn } from "../../tests/factories/index.ts";
-import { offer, tomorrow } from "../modules/store/test-fixtures.ts";
+import { offer, tomorrow } from "../../tests/helpers/store-fixtures.ts";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_122);
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 2_000);

@@ -8,7 +8,7 @@ import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../tests/he
 import { addDays, ALL_WEEKDAYS, DEFAULT_TEST_PASSWORD, isoDateAt, insertCustomer, insertUser, shipTimesOn } from "../../tests/factories/index.ts";
 import { NUL_MESSAGE } from "../plugins/nul.ts";
 import { LOGIN_LOCKED } from "../modules/auth/service.ts";
-import { offer } from "../modules/store/test-fixtures.ts";
+import { offer } from "../../tests/helpers/store-fixtures.ts";
 import { CART_DATE_HORIZON_DAYS, closedShipDateMessage } from "../modules/store/dates.ts";
 
 let t: TestApp;

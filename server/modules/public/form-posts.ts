@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client.ts";
 import type { Config } from "../../config.ts";
 import { NUL_MESSAGE } from "../../plugins/nul.ts";
 import { HttpError } from "../../errors.ts";
-import type { ContentService } from "../content/service.ts";
+import type { ContentService } from "../content/index.ts";
 import { FORM_MESSAGES, submitApplication, submitContact } from "./service.ts";
 
 /**

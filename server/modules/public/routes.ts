@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ErrorResponse } from "../../../contract/common.ts";
 import {
@@ -9,14 +8,16 @@ import {
   FormTokenResponse,
   OpeningIdParam,
 } from "../../../contract/public.ts";
-import type { Deps } from "../../app.ts";
+import type { ApiRoutes } from "../../deps.ts";
 import { notFound } from "../../errors.ts";
-import { createContentService } from "../content/service.ts";
+import { createContentService } from "../content/index.ts";
 import { renderArt, renderCard } from "./art.ts";
 import * as forms from "./service.ts";
 
 /** The public site's forms: no sign-in, so spam checks and rate limits stand in for it. */
-export const publicRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, config }) => {
+const open = { access: "public" } as const;
+
+export const publicRoutes: ApiRoutes = async (app, { db, config }) => {
   const content = createContentService(config.brandName);
 
   const Svg = z.string().describe("image/svg+xml");
@@ -32,6 +33,7 @@ export const publicRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, confi
         querystring: z.object({ color: Hex.optional(), accent: Hex.optional() }),
         response: { 200: Svg, 304: NotModified, 404: ErrorResponse },
       },
+      config: open,
     },
     async (request, reply) => {
       const art = renderArt({ key: request.params.file.slice(0, -4), ...request.query });
@@ -53,6 +55,7 @@ export const publicRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, confi
         querystring: z.object({ color: Hex.optional(), accent: Hex.optional() }),
         response: { 200: Svg, 304: NotModified, 404: ErrorResponse },
       },
+      config: open,
     },
     async (request, reply) => {
       const card = renderCard({ key: request.params.file.slice(0, -4), ...request.query, brand: config.brandName });
@@ -73,6 +76,7 @@ export const publicRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, confi
         querystring: FormTokenQuery,
         response: { 200: FormTokenResponse },
       },
+      config: open,
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
@@ -89,6 +93,7 @@ export const publicRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, confi
         body: ContactBody,
         response: { 201: FormReceipt, 429: ErrorResponse },
       },
+      config: open,
     },
     async (request, reply) => {
       const receipt = await forms.submitContact(db, config, request.body, { ip: request.ip });
@@ -106,6 +111,7 @@ export const publicRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, confi
         body: ApplicationBody,
         response: { 201: FormReceipt, 404: ErrorResponse, 429: ErrorResponse },
       },
+      config: open,
     },
     async (request, reply) => {
       const receipt = await forms.submitApplication(db, config, content, request.params.openingId, request.body, { ip: request.ip });
