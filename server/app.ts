@@ -6,12 +6,12 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { randomBytes, randomUUID } from "node:crypto";
 import zlib from "node:zlib";
-import { sql } from "drizzle-orm";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import type { Db } from "../db/client.ts";
+import type { Database, Db } from "../db/client.ts";
 import type { Config } from "./config.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
 import { sessionPlugin } from "./plugins/session.ts";
+import { ops } from "./plugins/ops.ts";
 import { forbidden, notFound } from "./errors.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
@@ -28,6 +28,8 @@ export interface BuildOptions extends Deps {
   /** Path of React Router's server build (build/server/index.js); omitted in API-only tests. */
   ssrBuildPath?: string;
   logger?: boolean;
+  /** The open database (pool figures for metrics); `db` alone is enough for everything else. */
+  database?: Database;
 }
 
 export interface NonceCarrier {
@@ -93,14 +95,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(sessionPlugin, { db, config });
 
-  app.get("/healthz", { schema: { hide: true } }, async (_req, reply) => {
-    try {
-      await db.execute(sql`select 1`);
-      return { status: "ok" };
-    } catch {
-      return reply.status(503).send({ status: "unavailable" });
-    }
-  });
+  await app.register(ops, { db, database: options.database });
 
   await app.register(swagger, {
     openapi: {

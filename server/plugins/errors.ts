@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
+import { isDatabaseUnavailable } from "../../db/client.ts";
 import { HttpError } from "../errors.ts";
 
 const STATUS_TEXT: Record<number, string> = {
@@ -14,7 +15,11 @@ const STATUS_TEXT: Record<number, string> = {
   415: "Unsupported Media Type",
   429: "Too Many Requests",
   500: "Internal Server Error",
+  503: "Service Unavailable",
 };
+
+/** What a request that lost its database answers; the client may send it again (Retry-After). */
+export const UNAVAILABLE_MESSAGE = "The service is briefly unavailable. Please try again in a moment.";
 
 function fieldPath(parts: readonly PropertyKey[]): string {
   return parts.map(String).join(".") || "body";
@@ -58,6 +63,13 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status && status >= 400 && status < 500) {
       // Fastify's own client errors: bad JSON, too large, wrong content type.
       return reply.status(status).send(body(status, err.message));
+    }
+    // The database went away under the request (failover, restart, lost connection): nothing was
+    // committed unless the commit itself answered, so the request may be sent again. An
+    // Idempotency-Key makes that safe for orders.
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, "database unavailable");
+      return reply.status(503).header("retry-after", "2").send(body(503, UNAVAILABLE_MESSAGE));
     }
     // A database constraint we did not foresee is still the client's conflict, never a crash.
     const pgCode = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
