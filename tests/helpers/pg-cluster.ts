@@ -2,7 +2,8 @@
 // port, with its unix socket in that folder, that a test may stop, restart and terminate backends of
 // without disturbing any other server on the machine. initdb refuses to run as root, so as root the
 // binaries run as the `postgres` user in a folder that user owns.
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFile, execFileSync, spawnSync } from "node:child_process";
+import { promisify } from "node:util";
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir, userInfo } from "node:os";
@@ -44,8 +45,9 @@ export interface PgCluster {
   bin: string;
   /** Runs a PostgreSQL client program of the same version (pg_dump, pg_restore) as the right user. */
   run(program: string, args: string[]): string;
-  stop(mode?: "fast" | "immediate"): void;
-  start(): void;
+  /** Stops the server (fast: ends every session, as a restart does; immediate: as a crash does). */
+  stop(mode?: "fast" | "immediate"): Promise<void>;
+  start(): Promise<void>;
   /**
    * Ends every backend of `database` but our own (what a failover or an administrator does); with
    * `waitingOnLock`, only those waiting for a lock (a request held in flight by the test).
@@ -57,6 +59,14 @@ export interface PgCluster {
 }
 
 const asRoot = userInfo().uid === 0;
+
+const execFileAsync = promisify(execFile);
+
+/** As runAs, without blocking the test's event loop (the load goes on meanwhile). */
+async function runAsAsync(file: string, args: string[]): Promise<void> {
+  const [cmd, argv] = asRoot ? ["runuser", ["-u", "postgres", "--", file, ...args]] : [file, args];
+  await execFileAsync(cmd as string, argv as string[], { cwd: tmpdir() });
+}
 
 function runAs(file: string, args: string[], options: { cwd?: string } = {}): string {
   const [cmd, argv] = asRoot ? ["runuser", ["-u", "postgres", "--", file, ...args]] : [file, args];
@@ -88,16 +98,16 @@ export async function startCluster(): Promise<PgCluster> {
     "-c max_connections=200",
     "-c shared_buffers=32MB",
   ].join(" ");
-  const pgCtl = (args: string[]) => runAs(path.join(bin, "pg_ctl"), ["-D", data, "-l", log, ...args]);
-  const start = () => {
+  const pgCtl = (args: string[]) => runAsAsync(path.join(bin, "pg_ctl"), ["-D", data, "-l", log, ...args]);
+  const start = async () => {
     try {
-      pgCtl(["start", "-w", "-t", "60", "-o", options]);
+      await pgCtl(["start", "-w", "-t", "60", "-o", options]);
     } catch (err) {
       const tail = existsSync(log) ? readFileSync(log, "utf8").split("\n").slice(-20).join("\n") : "";
       throw new Error(`${(err as Error).message}\n${tail}`);
     }
   };
-  start();
+  await start();
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   let running = true;
 
@@ -118,12 +128,12 @@ export async function startCluster(): Promise<PgCluster> {
     run(program, args) {
       return runAs(path.join(bin, program), args, { cwd: dir });
     },
-    stop(mode = "fast") {
-      pgCtl(["stop", "-w", "-m", mode]);
+    async stop(mode = "fast") {
+      await pgCtl(["stop", "-w", "-m", mode]);
       running = false;
     },
-    start() {
-      start();
+    async start() {
+      await start();
       running = true;
     },
     terminateBackends: (database, options = {}) =>
@@ -144,7 +154,7 @@ export async function startCluster(): Promise<PgCluster> {
     destroy() {
       if (running) {
         try {
-          pgCtl(["stop", "-w", "-m", "immediate"]);
+          runAs(path.join(bin, "pg_ctl"), ["-D", data, "-l", log, "stop", "-w", "-m", "immediate"]);
         } catch {
           // already down
         }

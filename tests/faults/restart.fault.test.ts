@@ -1,0 +1,65 @@
+// A full PostgreSQL restart (pg_ctl stop -m fast, then start) under checkout load: every session
+// ends, new connections are refused for a while. Both instances stay up, report not-ready while the
+// database is away, answer 503 quickly instead of hanging or 500, and serve again within seconds.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startCluster, type PgCluster } from "../helpers/pg-cluster.ts";
+import { client } from "../../server/modules/store/test-fixtures.ts";
+import { createWorld, expectInvariants, newStats, runCheckouts, serves, summary, timeUntil, type World } from "./world.ts";
+
+let cluster: PgCluster;
+let world: World;
+beforeAll(async () => {
+  cluster = await startCluster();
+  world = await createWorld(cluster, { instances: 2, buyers: 12, products: 4, stock: 150 });
+});
+afterAll(async () => {
+  await world?.close();
+  cluster?.destroy();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("a PostgreSQL restart under load", () => {
+  it("instances stay up, are not ready while the database is away, answer 503 and recover within seconds", async () => {
+    const stats = newStats();
+    const seen: { readyWhileDown: unknown[]; requestWhileDown: { status: number; ms: number } | null } = { readyWhileDown: [], requestWhileDown: null };
+    let recovery: number[] = [];
+    let downMs = 0;
+    const fault = (async () => {
+      await sleep(1500);
+      const stopped = Date.now();
+      await cluster.stop("fast");
+      // While it is down: both instances report not ready, and a request answers 503 at once.
+      for (const s of world.instances) {
+        const ready = await s.inject({ method: "GET", url: "/readyz" });
+        seen.readyWhileDown.push({ status: ready.statusCode, body: ready.json() });
+      }
+      const p = world.probes[0]!;
+      const started = Date.now();
+      const cart = await client(world.instances[0]!, p.cookie, p.userId, p.customerId).cart();
+      seen.requestWhileDown = { status: cart.statusCode, ms: Date.now() - started };
+      await sleep(2000);
+      await cluster.start();
+      downMs = Date.now() - stopped;
+      recovery = await Promise.all(world.instances.map((s) => timeUntil(() => serves(world, s))));
+    })();
+    await Promise.all([runCheckouts(world, stats, { total: 400 }), fault]);
+
+    expect(world.instances.every((s) => s.running())).toBe(true);
+    expect(seen.readyWhileDown).toEqual([
+      { status: 503, body: { status: "unavailable", database: "unreachable" } },
+      { status: 503, body: { status: "unavailable", database: "unreachable" } },
+    ]);
+    expect(seen.requestWhileDown!.status).toBe(503);
+    // Refused connections fail fast: no request waits for the connect timeout.
+    expect(seen.requestWhileDown!.ms).toBeLessThan(2000);
+    for (const s of world.instances) expect((await s.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
+
+    const { orders } = await expectInvariants(world, stats);
+    expect(stats.checkouts).toBe(400);
+    expect(orders).toBe(400);
+    expect(stats.byStatus["503"] ?? 0).toBeGreaterThan(0);
+    summary("PostgreSQL restart under load", stats, { databaseDownMs: downMs, recoveryMsAfterStart: recovery });
+    for (const ms of recovery) expect(ms).toBeLessThan(10_000);
+  });
+});
