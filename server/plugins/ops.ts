@@ -65,30 +65,72 @@ async function opsPlugin(app: FastifyInstance, { db, database }: OpsOptions) {
     },
   });
 
-  // Figures of the whole store, read from the database at each scrape (the same on every instance).
-  const up = new Gauge({ name: "db_up", help: "1 when the database answered the last scrape", registers: [registry] });
-  const holdsActive = new Gauge({ name: "store_holds_active", help: "Stock holds not yet expired", registers: [registry] });
-  const heldBunches = new Gauge({ name: "store_held_bunches", help: "Bunches held by carts, not yet expired", registers: [registry] });
+  // Figures of the whole store, read from the database once per scrape (the same on every instance).
+  // prom-client collects all metrics at once, so the gauges share one read.
+  type StoreFigures = { holds: number; bunches: number; orders: Array<{ status: string; n: number }> } | null;
+  let reading: { at: number; figures: Promise<StoreFigures> } | undefined;
+  const storeFigures = () => {
+    if (!reading || Date.now() - reading.at > 1000) {
+      reading = {
+        at: Date.now(),
+        figures: (async () => {
+          try {
+            const [held] = rowsOf<{ holds: number; bunches: number }>(
+              await db.execute(sql`select count(*)::int as holds, coalesce(sum(quantity), 0)::int as bunches from holds where expires_at > now()`),
+            );
+            const orders = rowsOf<{ status: string; n: number }>(await db.execute(sql`select status, count(*)::int as n from orders group by status`));
+            return { holds: held?.holds ?? 0, bunches: held?.bunches ?? 0, orders };
+          } catch {
+            return null;
+          }
+        })(),
+      };
+    }
+    return reading.figures;
+  };
+  new Gauge({
+    name: "db_up",
+    help: "1 when the database answered the last scrape",
+    registers: [registry],
+    async collect() {
+      this.set((await storeFigures()) ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: "store_holds_active",
+    help: "Stock holds not yet expired",
+    registers: [registry],
+    async collect() {
+      const f = await storeFigures();
+      if (f) this.set(f.holds);
+    },
+  });
+  new Gauge({
+    name: "store_held_bunches",
+    help: "Bunches held by carts, not yet expired",
+    registers: [registry],
+    async collect() {
+      const f = await storeFigures();
+      if (f) this.set(f.bunches);
+    },
+  });
   new Gauge({
     name: "store_orders",
     help: "Orders in the database, by status",
     labelNames: ["status"] as const,
     registers: [registry],
     async collect() {
-      try {
-        const [held] = rowsOf<{ holds: number; bunches: number }>(
-          await db.execute(sql`select count(*)::int as holds, coalesce(sum(quantity), 0)::int as bunches from holds where expires_at > now()`),
-        );
-        const statuses = rowsOf<{ status: string; n: number }>(await db.execute(sql`select status, count(*)::int as n from orders group by status`));
-        holdsActive.set(held?.holds ?? 0);
-        heldBunches.set(held?.bunches ?? 0);
-        this.reset();
-        for (const { status, n } of statuses) this.set({ status }, n);
-        up.set(1);
-      } catch {
-        up.set(0);
-      }
+      const f = await storeFigures();
+      if (!f) return;
+      this.reset();
+      for (const { status, n } of f.orders) this.set({ status }, n);
     },
+  });
+
+  // While shutting down, every answer closes its connection, so keep-alive clients let go and the
+  // server can close as soon as the requests in flight are answered.
+  app.addHook("onSend", async (_request, reply) => {
+    if (app.lifecycle.draining) reply.header("connection", "close");
   });
 
   app.addHook("onResponse", async (request, reply) => {

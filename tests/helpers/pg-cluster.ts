@@ -43,6 +43,8 @@ export interface PgCluster {
   url: string;
   port: number;
   bin: string;
+  /** The cluster's temporary folder (owned by the user the server runs as): room for dump files. */
+  dir: string;
   /** Runs a PostgreSQL client program of the same version (pg_dump, pg_restore) as the right user. */
   run(program: string, args: string[]): string;
   /** Stops the server (fast: ends every session, as a restart does; immediate: as a crash does). */
@@ -125,6 +127,7 @@ export async function startCluster(): Promise<PgCluster> {
     url,
     port,
     bin,
+    dir,
     run(program, args) {
       return runAs(path.join(bin, program), args, { cwd: dir });
     },
