@@ -44,7 +44,7 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite data folder, or "memory://" for a throwaway database. */
   dataDir?: string;
-  /** A PGlite data dump to start from (a migrated snapshot in tests). */
+  /** A PGlite data dump to start from (a migrated snapshot in tests); with dataDir, unpacked there. */
   loadDataDir?: Blob | File;
   poolSize?: number;
   /** How long a request waits for a new connection before it fails (and answers 503). */
@@ -90,7 +90,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     };
   }
   const client = options.loadDataDir
-    ? await PGlite.create({ loadDataDir: options.loadDataDir })
+    ? await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir })
     : await PGlite.create(options.dataDir ?? "memory://");
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

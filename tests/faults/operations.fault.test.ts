@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import path from "node:path";
 import pg from "pg";
 import { sql } from "drizzle-orm";
-import { rowsOf } from "../../db/client.ts";
+import { openDatabase, rowsOf } from "../../db/client.ts";
+import { fingerprint } from "../helpers/fingerprint.ts";
 import { startCluster, type PgCluster } from "../helpers/pg-cluster.ts";
 import { startServerProcess } from "../helpers/server-process.ts";
 import { client, tomorrow } from "../../server/modules/store/test-fixtures.ts";
@@ -144,22 +145,13 @@ describe("metrics", () => {
   });
 });
 
-/** Row count and checksum of every table of the app (public) and of the migrations (drizzle). */
-async function fingerprint(url: string) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
+/** The fingerprint of the database at `url`, read through a connection of its own. */
+async function fingerprintOf(url: string) {
+  const database = await openDatabase({ databaseUrl: url, poolSize: 1 });
   try {
-    const tables = await c.query<{ name: string }>(
-      "select format('%I.%I', table_schema, table_name) as name from information_schema.tables where table_schema in ('public', 'drizzle') and table_type = 'BASE TABLE' order by 1",
-    );
-    const out: Record<string, string> = {};
-    for (const { name } of tables.rows) {
-      const r = await c.query(`select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from ${name} t`);
-      out[name] = `${r.rows[0].n}:${r.rows[0].h}`;
-    }
-    return out;
+    return await fingerprint(database.db);
   } finally {
-    await c.end();
+    await database.close();
   }
 }
 
@@ -168,14 +160,14 @@ describe("backup and restore (docs/operations.md)", () => {
     const stats = newStats();
     await runCheckouts(world, stats, { total: 40 });
     await expectInvariants(world, stats);
-    const before = await fingerprint(world.url);
+    const before = await fingerprintOf(world.url);
     expect(Number(before["public.orders"]!.split(":")[0])).toBeGreaterThanOrEqual(40);
 
     const dump = path.join(cluster.dir, "store.dump");
     cluster.run("pg_dump", ["--format=custom", `--file=${dump}`, world.url]);
     const restoredUrl = await cluster.createDatabase(`${world.name}_restored`);
     cluster.run("pg_restore", ["--no-owner", `--dbname=${restoredUrl}`, dump]);
-    expect(await fingerprint(restoredUrl)).toEqual(before);
+    expect(await fingerprintOf(restoredUrl)).toEqual(before);
 
     // The restored database is current and serves: sessions, carts, sequences came along.
     const server = await startServerProcess(restoredUrl);
