@@ -28,6 +28,8 @@ export interface BuildOptions extends Deps {
   /** Path of React Router's server build (build/server/index.js); omitted in API-only tests. */
   ssrBuildPath?: string;
   logger?: boolean;
+  /** Where the JSON log lines go (default standard output); tests read them. */
+  logStream?: { write(line: string): void };
   /** The open database (pool figures for metrics); `db` alone is enough for everything else. */
   database?: Database;
 }
@@ -42,7 +44,7 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { db, config } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();

@@ -120,6 +120,39 @@ describe("metrics", () => {
   });
 });
 
+describe("logs", () => {
+  it("are JSON lines carrying the request id that the answer and its error body give", async () => {
+    const lines: string[] = [];
+    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "info", DEMO_MODE: "false", PUBLIC_URL: "http://localhost:3000" });
+    const logged = await buildApp({ db: database.db, config, logStream: { write: (line) => void lines.push(line) } });
+    try {
+      const given = await logged.inject({ method: "GET", url: "/api/Auth/CheckToken/", headers: { "x-request-id": "lb-7f3a.1" } });
+      expect(given.headers["x-request-id"]).toBe("lb-7f3a.1");
+      const missing = await logged.inject({ method: "GET", url: "/api/No/Such/Route" });
+      const id = missing.headers["x-request-id"] as string;
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(missing.json().requestId).toBe(id);
+      // An id that is not a plain token is replaced, never logged as given.
+      const odd = await logged.inject({ method: "GET", url: "/healthz", headers: { "x-request-id": "a b\nc" } });
+      expect(odd.headers["x-request-id"]).not.toBe("a b\nc");
+
+      const entries = lines.map((l) => JSON.parse(l) as { reqId?: string; msg: string; res?: { statusCode: number }; level: number; time: number });
+      const of = (reqId: string) => entries.filter((e) => e.reqId === reqId).map((e) => [e.msg, e.res?.statusCode]);
+      expect(of("lb-7f3a.1")).toEqual([
+        ["incoming request", undefined],
+        ["request completed", given.statusCode],
+      ]);
+      expect(of(id)).toEqual([
+        ["incoming request", undefined],
+        ["request completed", 404],
+      ]);
+      expect(entries.every((e) => typeof e.level === "number" && typeof e.time === "number")).toBe(true);
+    } finally {
+      await logged.close();
+    }
+  });
+});
+
 describe("a database that went away", () => {
   it("is told apart from the request's own faults", () => {
     const terminated = Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
