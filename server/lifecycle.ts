@@ -3,7 +3,30 @@
 // metrics port, the mail dispatcher and the connection pool, and exit 0. Requests still running after
 // SHUTDOWN_TIMEOUT_SECONDS are abandoned and the process exits 1.
 import type { FastifyInstance } from "fastify";
-import type { Database } from "../db/client.ts";
+import { isDatabaseUnavailable, type Database } from "../db/client.ts";
+
+/**
+ * Runs `step` (open and migrate the database) until it succeeds; while the database cannot be
+ * reached it tries again every `intervalMs` for up to `timeoutMs`, so instances started together
+ * with (or during a restart of) their database wait for it instead of crashing. Other errors, and the
+ * last one after the time is up, are thrown.
+ */
+export async function untilDatabaseAnswers<T>(
+  step: () => Promise<T>,
+  options: { timeoutMs: number; intervalMs?: number; onRetry?: (err: Error, waitedMs: number) => void },
+): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      return await step();
+    } catch (err) {
+      const waited = Date.now() - started;
+      if (!isDatabaseUnavailable(err) || waited >= options.timeoutMs) throw err;
+      options.onRetry?.(err as Error, waited);
+      await new Promise((r) => setTimeout(r, options.intervalMs ?? 2000));
+    }
+  }
+}
 
 export interface ShutdownOptions {
   app: FastifyInstance;

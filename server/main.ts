@@ -5,7 +5,7 @@ import { openDatabase, databaseIsEmpty } from "../db/client.ts";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { createMailDispatcher } from "./modules/mail/service.ts";
-import { installShutdown } from "./lifecycle.ts";
+import { installShutdown, untilDatabaseAnswers } from "./lifecycle.ts";
 import { startMetricsServer } from "./metrics-server.ts";
 
 async function main() {
@@ -35,7 +35,10 @@ async function main() {
     connectTimeoutMs: config.databaseConnectTimeoutMs,
     onConnectionError: (err) => connectionLost(err),
   });
-  await database.migrate();
+  await untilDatabaseAnswers(() => database.migrate(), {
+    timeoutMs: 60_000,
+    onRetry: (err, ms) => console.error(`Waiting for the database (${Math.round(ms / 1000)} s): ${err.message}`),
+  });
   if (config.demoMode && (await databaseIsEmpty(database.db))) {
     const { seedDemo } = await import("../db/seed/demo.ts");
     await seedDemo(database.db, { defaultCustomerCode: config.defaultCustomerCode, taxRateBp: config.taxRateBp });

@@ -2,22 +2,19 @@
 // connections; its buyers' clients move to the surviving instance and repeat the request with the
 // same Idempotency-Key, as a load balancer and a careful client would. The survivor stays up, and no
 // order is lost, doubled or left without lines.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startCluster, type PgCluster } from "../helpers/pg-cluster.ts";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { attachCluster } from "../helpers/pg-cluster.ts";
 import { createWorld, expectInvariants, newStats, runCheckouts, serves, summary, timeUntil, type World } from "./world.ts";
 
 const CHECKOUTS = 1000;
 
-let cluster: PgCluster;
+const cluster = attachCluster(inject("pgCluster"));
 let world: World;
 beforeAll(async () => {
-  cluster = await startCluster();
+  await cluster.ensureStarted();
   world = await createWorld(cluster, { instances: 2, buyers: 16, products: 5, stock: 300 });
 });
-afterAll(async () => {
-  await world?.close();
-  cluster?.destroy();
-});
+afterAll(async () => world?.close());
 
 describe("kill -9 of one instance", () => {
   it(`during ${CHECKOUTS} checkouts: the survivor stays up and every invariant holds`, async () => {

@@ -1,26 +1,23 @@
 // Operations on real server processes and a private PostgreSQL cluster: graceful shutdown on SIGTERM,
 // the metrics port, and a backup (pg_dump) restored into an empty database that an instance serves.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import path from "node:path";
 import pg from "pg";
 import { sql } from "drizzle-orm";
 import { openDatabase, rowsOf } from "../../db/client.ts";
 import { fingerprint } from "../helpers/fingerprint.ts";
-import { startCluster, type PgCluster } from "../helpers/pg-cluster.ts";
+import { attachCluster } from "../helpers/pg-cluster.ts";
 import { startServerProcess } from "../helpers/server-process.ts";
 import { client, tomorrow } from "../../server/modules/store/test-fixtures.ts";
 import { createWorld, expectInvariants, newStats, runCheckouts, timeUntil, type World } from "./world.ts";
 
-let cluster: PgCluster;
+const cluster = attachCluster(inject("pgCluster"));
 let world: World;
 beforeAll(async () => {
-  cluster = await startCluster();
-  world = await createWorld(cluster, { instances: 1, buyers: 4, products: 2, stock: 100 });
+  await cluster.ensureStarted();
+  world = await createWorld(cluster, { instances: 1, buyers: 4, products: 2, stock: 100, env: { METRICS_PORT: "0" } });
 });
-afterAll(async () => {
-  await world?.close();
-  cluster?.destroy();
-});
+afterAll(async () => world?.close());
 
 /** Holds `userId`'s cart row locked in a transaction of its own until released. */
 async function lockCart(url: string, userId: string) {
@@ -103,8 +100,8 @@ describe("SIGTERM", () => {
 
 describe("metrics", () => {
   it("are served on the metrics port only: requests per route, latency, pool, holds, orders", async () => {
-    const server = await startServerProcess(world.url, { METRICS_PORT: "0" });
-    try {
+    const server = world.instances[0]!;
+    {
       const b = world.buyers[2]!;
       const api = client(server, b.cookie, b.userId, b.customerId);
       expect((await api.save({ shipDate: tomorrow(), items: [{ productId: world.products[1]!.productId, quantity: 1 }] })).statusCode).toBe(200);
@@ -139,8 +136,6 @@ describe("metrics", () => {
       const open = await server.inject({ method: "GET", url: "/metrics" });
       expect(open.statusCode).toBe(404);
       expect(open.body).not.toContain("http_requests_total");
-    } finally {
-      await server.close();
     }
   });
 });

@@ -1,21 +1,19 @@
 // A full PostgreSQL restart (pg_ctl stop -m fast, then start) under checkout load: every session
 // ends, new connections are refused for a while. Both instances stay up, report not-ready while the
 // database is away, answer 503 quickly instead of hanging or 500, and serve again within seconds.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startCluster, type PgCluster } from "../helpers/pg-cluster.ts";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { attachCluster } from "../helpers/pg-cluster.ts";
+import { startServerProcess, type ServerProcess } from "../helpers/server-process.ts";
 import { client } from "../../server/modules/store/test-fixtures.ts";
 import { createWorld, expectInvariants, newStats, runCheckouts, serves, summary, timeUntil, type World } from "./world.ts";
 
-let cluster: PgCluster;
+const cluster = attachCluster(inject("pgCluster"));
 let world: World;
 beforeAll(async () => {
-  cluster = await startCluster();
+  await cluster.ensureStarted();
   world = await createWorld(cluster, { instances: 2, buyers: 12, products: 4, stock: 150 });
 });
-afterAll(async () => {
-  await world?.close();
-  cluster?.destroy();
-});
+afterAll(async () => world?.close());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -25,10 +23,13 @@ describe("a PostgreSQL restart under load", () => {
     const seen: { readyWhileDown: unknown[]; requestWhileDown: { status: number; ms: number } | null } = { readyWhileDown: [], requestWhileDown: null };
     let recovery: number[] = [];
     let downMs = 0;
+    let late: Promise<ServerProcess> | undefined;
     const fault = (async () => {
       await sleep(1500);
       const stopped = Date.now();
       await cluster.stop("fast");
+      // An instance started while the database is away waits for it instead of crashing.
+      late = startServerProcess(world.url);
       // While it is down: both instances report not ready, and a request answers 503 at once.
       for (const s of world.instances) {
         const ready = await s.inject({ method: "GET", url: "/readyz" });
@@ -43,9 +44,16 @@ describe("a PostgreSQL restart under load", () => {
       downMs = Date.now() - stopped;
       recovery = await Promise.all(world.instances.map((s) => timeUntil(() => serves(world, s))));
     })();
-    await Promise.all([runCheckouts(world, stats, { total: 400 }), fault]);
+    await Promise.all([runCheckouts(world, stats, { total: 300 }), fault]);
 
     expect(world.instances.every((s) => s.running())).toBe(true);
+    const third = await late!;
+    try {
+      expect(third.running()).toBe(true);
+      expect((await third.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
+    } finally {
+      await third.close();
+    }
     expect(seen.readyWhileDown).toEqual([
       { status: 503, body: { status: "unavailable", database: "unreachable" } },
       { status: 503, body: { status: "unavailable", database: "unreachable" } },
@@ -56,10 +64,10 @@ describe("a PostgreSQL restart under load", () => {
     for (const s of world.instances) expect((await s.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
 
     const { orders } = await expectInvariants(world, stats);
-    expect(stats.checkouts).toBe(400);
-    expect(orders).toBe(400);
+    expect(stats.checkouts).toBe(300);
+    expect(orders).toBe(300);
     expect(stats.byStatus["503"] ?? 0).toBeGreaterThan(0);
     summary("PostgreSQL restart under load", stats, { databaseDownMs: downMs, recoveryMsAfterStart: recovery });
-    for (const ms of recovery) expect(ms).toBeLessThan(10_000);
+    for (const ms of recovery) expect(ms).toBeLessThan(15_000);
   });
 });

@@ -25,7 +25,10 @@ export interface World {
   close(): Promise<void>;
 }
 
-export async function createWorld(cluster: PgCluster, opts: { instances: number; buyers: number; products: number; stock: number }): Promise<World> {
+export async function createWorld(
+  cluster: PgCluster,
+  opts: { instances: number; buyers: number; products: number; stock: number; env?: Record<string, string> },
+): Promise<World> {
   const name = `faults_${randomBytes(4).toString("hex")}`;
   const url = await cluster.createDatabase(name);
   const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
@@ -43,7 +46,7 @@ export async function createWorld(cluster: PgCluster, opts: { instances: number;
     line: { originalQuantity: opts.stock },
   });
   const instances: ServerProcess[] = [];
-  for (let i = 0; i < opts.instances; i++) instances.push(await startServerProcess(url, { DATABASE_CONNECT_TIMEOUT_SECONDS: "3", SHUTDOWN_TIMEOUT_SECONDS: "10" }));
+  for (let i = 0; i < opts.instances; i++) instances.push(await startServerProcess(url, { DATABASE_CONNECT_TIMEOUT_SECONDS: "3", SHUTDOWN_TIMEOUT_SECONDS: "10", ...opts.env }));
   const buyers = [];
   for (const [i, o] of owners.entries()) {
     buyers.push({ userId: o.userId, customerId: o.customerId, cookie: await loginAs(instances[i % instances.length]!, o.email, DEFAULT_TEST_PASSWORD) });

@@ -7,7 +7,7 @@
 import { openDatabase } from "../../db/client.ts";
 import { buildApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
-import { installShutdown } from "../../server/lifecycle.ts";
+import { installShutdown, untilDatabaseAnswers } from "../../server/lifecycle.ts";
 import { startMetricsServer } from "../../server/metrics-server.ts";
 
 const config = loadConfig();
@@ -22,7 +22,7 @@ const database = await openDatabase({
   connectTimeoutMs: config.databaseConnectTimeoutMs,
   onConnectionError: (err) => connectionLost(err),
 });
-await database.migrate();
+await untilDatabaseAnswers(() => database.migrate(), { timeoutMs: 60_000, intervalMs: 250 });
 const app = await buildApp({ db: database.db, database, config });
 connectionLost = (err) => app.log.warn({ err: { message: err.message } }, "database connection lost; the pool reconnects");
 

@@ -50,6 +50,8 @@ export interface PgCluster {
   /** Stops the server (fast: ends every session, as a restart does; immediate: as a crash does). */
   stop(mode?: "fast" | "immediate"): Promise<void>;
   start(): Promise<void>;
+  /** Starts it if a previous test left it stopped. */
+  ensureStarted(): Promise<void>;
   /**
    * Ends every backend of `database` but our own (what a failover or an administrator does); with
    * `waitingOnLock`, only those waiting for a lock (a request held in flight by the test).
@@ -77,7 +79,15 @@ function runAs(file: string, args: string[], options: { cwd?: string } = {}): st
   return result.stdout;
 }
 
-export async function startCluster(): Promise<PgCluster> {
+/** Where a cluster lives: enough to control it from another process (a test file of the suite). */
+export interface ClusterInfo {
+  bin: string;
+  dir: string;
+  port: number;
+}
+
+/** initdb and start a new cluster in a temporary folder, on a free port. */
+export async function createCluster(): Promise<ClusterInfo> {
   const bin = findPostgresBin();
   if (!bin) throw new Error("PostgreSQL server binaries (initdb, pg_ctl, postgres) not found; set PG_BIN.");
   const dir = mkdtempSync(path.join(tmpdir(), "bloom-pg-"));
@@ -86,10 +96,20 @@ export async function startCluster(): Promise<PgCluster> {
     const gid = Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" }).trim());
     chownSync(dir, uid, gid);
   }
+  runAs(path.join(bin, "initdb"), ["-D", path.join(dir, "data"), "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C"]);
+  const info = { bin, dir, port: await freePort() };
+  await attachCluster(info).start();
+  return info;
+}
+
+export async function startCluster(): Promise<PgCluster> {
+  return attachCluster(await createCluster());
+}
+
+/** Controls the cluster `info` describes (started by this process or another). */
+export function attachCluster({ bin, dir, port }: ClusterInfo): PgCluster {
   const data = path.join(dir, "data");
   const log = path.join(dir, "server.log");
-  const port = await freePort();
-  runAs(path.join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C"]);
   const options = [
     `-p ${port}`,
     `-k ${dir}`,
@@ -109,9 +129,7 @@ export async function startCluster(): Promise<PgCluster> {
       throw new Error(`${(err as Error).message}\n${tail}`);
     }
   };
-  await start();
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  let running = true;
 
   const withClient = async <T>(fn: (c: pg.Client) => Promise<T>) => {
     const c = new pg.Client({ connectionString: url });
@@ -133,11 +151,11 @@ export async function startCluster(): Promise<PgCluster> {
     },
     async stop(mode = "fast") {
       await pgCtl(["stop", "-w", "-m", mode]);
-      running = false;
     },
-    async start() {
-      await start();
-      running = true;
+    start,
+    async ensureStarted() {
+      const status = spawnSync(asRoot ? "runuser" : path.join(bin, "pg_ctl"), [...(asRoot ? ["-u", "postgres", "--", path.join(bin, "pg_ctl")] : []), "-D", data, "status"]);
+      if (status.status !== 0) await start();
     },
     terminateBackends: (database, options = {}) =>
       withClient(async (c) => {
@@ -155,12 +173,10 @@ export async function startCluster(): Promise<PgCluster> {
         return url.replace(/\/postgres$/, `/${name}`);
       }),
     destroy() {
-      if (running) {
-        try {
-          runAs(path.join(bin, "pg_ctl"), ["-D", data, "-l", log, "stop", "-w", "-m", "immediate"]);
-        } catch {
-          // already down
-        }
+      try {
+        runAs(path.join(bin, "pg_ctl"), ["-D", data, "-l", log, "stop", "-w", "-m", "immediate"]);
+      } catch {
+        // already down
       }
       rmSync(dir, { recursive: true, force: true });
     },
