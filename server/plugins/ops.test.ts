@@ -182,6 +182,14 @@ describe("a database that went away", () => {
     expect(res.headers["retry-after"]).toBe("2");
     expect(res.json()).toMatchObject({ statusCode: 503, error: "Service Unavailable", message: UNAVAILABLE_MESSAGE });
     expect(res.json().requestId).toBeTruthy();
+    // A browser asking for a page gets a page saying the same.
+    const page = await bare.inject({ method: "GET", url: "/lost", headers: { accept: "text/html,application/xhtml+xml" } });
+    expect(page.statusCode).toBe(503);
+    expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(page.headers["retry-after"]).toBe("2");
+    expect(page.body).toContain("<h1>Briefly unavailable</h1>");
+    expect(page.body).toContain(UNAVAILABLE_MESSAGE);
+    expect(page.body).not.toContain("<script");
     expect((await bare.inject({ method: "GET", url: "/broken" })).statusCode).toBe(500);
     await bare.close();
   });
