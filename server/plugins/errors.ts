@@ -3,20 +3,8 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { ZodError } from "zod";
 import { isDatabaseUnavailable } from "../../db/client.ts";
 import { HttpError } from "../errors.ts";
+import { STATUS_TEXT } from "../../contract/http-status.ts";
 
-const STATUS_TEXT: Record<number, string> = {
-  400: "Bad Request",
-  401: "Unauthorized",
-  403: "Forbidden",
-  404: "Not Found",
-  405: "Method Not Allowed",
-  409: "Conflict",
-  413: "Payload Too Large",
-  415: "Unsupported Media Type",
-  429: "Too Many Requests",
-  500: "Internal Server Error",
-  503: "Service Unavailable",
-};
 
 /** What a request that lost its database answers; the client may send it again (Retry-After). */
 export const UNAVAILABLE_MESSAGE = "The service is briefly unavailable. Please try again in a moment.";

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import pg from "pg";
 import { attachCluster } from "../helpers/pg-cluster.ts";
-import { client, tomorrow } from "../../server/modules/store/test-fixtures.ts";
+import { client, tomorrow } from "../helpers/store-fixtures.ts";
 import { createWorld, expectInvariants, newStats, runCheckouts, serves, summary, timeUntil, type World } from "./world.ts";
 
 const cluster = attachCluster(inject("pgCluster"));

@@ -8,7 +8,7 @@ import { openDatabase, rowsOf } from "../../db/client.ts";
 import { fingerprint } from "../helpers/fingerprint.ts";
 import { attachCluster } from "../helpers/pg-cluster.ts";
 import { startServerProcess } from "../helpers/server-process.ts";
-import { client, tomorrow } from "../../server/modules/store/test-fixtures.ts";
+import { client, tomorrow } from "../helpers/store-fixtures.ts";
 import { createWorld, expectInvariants, newStats, runCheckouts, timeUntil, type World } from "./world.ts";
 
 const cluster = attachCluster(inject("pgCluster"));

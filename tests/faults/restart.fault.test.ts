@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { attachCluster } from "../helpers/pg-cluster.ts";
 import { startServerProcess, type ServerProcess } from "../helpers/server-process.ts";
-import { client } from "../../server/modules/store/test-fixtures.ts";
+import { client } from "../helpers/store-fixtures.ts";
 import { createWorld, expectInvariants, newStats, runCheckouts, serves, summary, timeUntil, type World } from "./world.ts";
 
 const cluster = attachCluster(inject("pgCluster"));

@@ -9,7 +9,7 @@ import { openDatabase, rowsOf, type Database } from "../../db/client.ts";
 import { loginAs } from "../helpers/test-app.ts";
 import { startServerProcess, type ServerProcess } from "../helpers/server-process.ts";
 import type { PgCluster } from "../helpers/pg-cluster.ts";
-import { client, tomorrow, type Client } from "../../server/modules/store/test-fixtures.ts";
+import { client, tomorrow, type Client } from "../helpers/store-fixtures.ts";
 import { ALL_WEEKDAYS, insertCatalogWithOffers, insertCustomer, insertUser, shipTimesOn, DEFAULT_TEST_PASSWORD } from "../factories/index.ts";
 
 export interface World {
