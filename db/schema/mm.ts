@@ -1,6 +1,9 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { boolean, check, foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { customers } from "./accounts.ts";
+import { carts } from "./cart.ts";
 import { catalogs } from "./catalog.ts";
+import { orderLines } from "./orders.ts";
 
 /** Box types and the pail fee package (type RFLP1). category is 'boxes' or 'pails'. */
 export const mmPackages = pgTable(
@@ -48,6 +51,8 @@ export const mmCatalogProducts = pgTable(
       .notNull()
       .references(() => mmProducts.productId, { onDelete: "cascade" }),
     available: integer("available").notNull(),
+    /** Bouquets in placed orders, kept in step under this row's lock: free = available - ordered - active holds. */
+    quantityOrdered: integer("quantity_ordered").notNull().default(0),
     priceCents: integer("price_cents"),
     pricePerBouquetCents: integer("price_per_bouquet_cents"),
     pricePerBouquetNoBoxCents: integer("price_per_bouquet_no_box_cents"),
@@ -55,9 +60,66 @@ export const mmCatalogProducts = pgTable(
   (t) => [
     primaryKey({ columns: [t.catalogId, t.productId] }),
     check("mm_catalog_products_available", sql`${t.available} >= 0`),
+    check("mm_catalog_products_ordered", sql`${t.quantityOrdered} >= 0 and ${t.quantityOrdered} <= ${t.available}`),
     check(
       "mm_catalog_products_prices",
       sql`coalesce(${t.priceCents}, 0) >= 0 and coalesce(${t.pricePerBouquetCents}, 0) >= 0 and coalesce(${t.pricePerBouquetNoBoxCents}, 0) >= 0`,
     ),
   ],
 );
+
+/**
+ * Bouquets of a mass-market catalog reserved by an MM cart. Like the wholesale holds: active only
+ * while expiresAt is in the future, so lapsing needs no timer.
+ */
+export const mmHolds = pgTable(
+  "mm_holds",
+  {
+    cartId: integer("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    catalogId: integer("catalog_id").notNull(),
+    productId: text("product_id").notNull(),
+    quantity: integer("quantity").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cartId, t.catalogId, t.productId] }),
+    foreignKey({ columns: [t.catalogId, t.productId], foreignColumns: [mmCatalogProducts.catalogId, mmCatalogProducts.productId] }).onDelete("cascade"),
+    index("mm_holds_line_expires_idx").on(t.catalogId, t.productId, t.expiresAt),
+    check("mm_holds_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * The retail shop's label data a customer last used for a product (UPC and where the label goes),
+ * so the next order fills it in.
+ */
+export const mmBarcodes = pgTable(
+  "mm_barcodes",
+  {
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.customerId, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => mmProducts.productId, { onDelete: "cascade" }),
+    barcodeNumber: text("barcode_number").notNull(),
+    barcodeTop: text("barcode_top"),
+    barcodeLeft: text("barcode_left"),
+    barcodeBottom: text("barcode_bottom"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.productId] })],
+);
+
+/** Label data of a placed mass-market order line (the shelf labels PDF prints these). */
+export const mmOrderLineLabels = pgTable("mm_order_line_labels", {
+  orderLineId: integer("order_line_id")
+    .primaryKey()
+    .references(() => orderLines.id, { onDelete: "cascade" }),
+  barcodeNumber: text("barcode_number"),
+  barcodeTop: text("barcode_top"),
+  barcodeLeft: text("barcode_left"),
+  barcodeBottom: text("barcode_bottom"),
+});

@@ -4,6 +4,7 @@ import { dashboardRoutes } from "./dashboard/routes.ts";
 import { orderRoutes } from "./orders/routes.ts";
 import { storeRoutes } from "./store/routes.ts";
 import { publicRoutes } from "./public/routes.ts";
+import { mmRoutes } from "./mm/index.ts";
 
 /** Every /api module besides auth and users; each registers its own routes under /api. */
-export const apiModules: FastifyPluginAsyncZod<Deps>[] = [publicRoutes, storeRoutes, dashboardRoutes, orderRoutes];
+export const apiModules: FastifyPluginAsyncZod<Deps>[] = [publicRoutes, storeRoutes, dashboardRoutes, orderRoutes, mmRoutes];

@@ -1,0 +1,2 @@
+// What other modules may use of access: role checks.
+export { hasRole, isStaff } from "./service.ts";

@@ -1,0 +1,258 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ErrorResponse } from "../../../contract/common.ts";
+import {
+  MmCart,
+  MmCartSaveBody,
+  MmCatalog,
+  MmCreateOrderBody,
+  MmOrder,
+  MmOrderResponse,
+  MmOrderSummary,
+  MmPackage,
+  MmProduct,
+  MmProfile,
+  ShipDateTime,
+} from "../../../contract/mm.ts";
+import { InteractiveImage } from "../../../contract/store.ts";
+import type { Deps } from "../../app.ts";
+import { requireAuth } from "../../plugins/guards.ts";
+import { isStaff } from "../access/index.ts";
+import { interactiveImage } from "../dashboard/index.ts";
+import { authorize, CustomerId, loadBuyer, PositiveInt, RetailerId, UserId } from "../store/index.ts";
+import { labelsPdf } from "./labels.ts";
+import {
+  assertMassMarket,
+  catalogsOn,
+  createOrder,
+  getCart,
+  orderDetail,
+  orderSummaries,
+  ORDER_HISTORY_LIMIT,
+  packagesList,
+  productsOf,
+  profileOf,
+  RECENT_ORDERS,
+  saveCart,
+  specials,
+} from "./service.ts";
+
+const tags = ["mm"];
+const Errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+export const MM_IMAGE_KEY = "mm";
+
+/** SPEC §7: query values that are empty are left out; an empty one here counts as absent. */
+const absentIfEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+const required = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema);
+
+const CustomerQuery = z.object({ customerId: required(CustomerId), userId: absentIfEmpty(UserId) });
+
+/**
+ * Mass-market store calls of SPEC §7 (MMStore, MMOrder, MMDashboard), plus the order history, one
+ * order and its shelf labels (my design, same query style). A missing userId means the signed-in
+ * user; every id given is checked (DOMAIN "Accounts and who may see what"), and the customer must be
+ * a mass-market customer.
+ */
+export const mmRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, config }) => {
+  /** Signed in, owner of every id named, and buying for a mass-market customer. */
+  async function buyerFor(request: Parameters<typeof requireAuth>[0], ids: { customerId: string; userId?: string; retailerId?: number }) {
+    const auth = await authorize(db, request, ids);
+    const buyer = await loadBuyer(db, ids.customerId, 0);
+    assertMassMarket(buyer);
+    return { auth, buyer, owner: { userId: auth.user.id, customerId: ids.customerId } };
+  }
+
+  app.get(
+    "/MMDashboard/Specials/:userId/:customerId/:retailerId",
+    {
+      schema: {
+        tags,
+        summary: "Bouquets of the next ship date's catalog priced below their list price",
+        params: z.object({ userId: UserId, customerId: CustomerId, retailerId: RetailerId }),
+        response: { 200: z.array(MmProduct), ...Errors },
+      },
+    },
+    async (request) => {
+      const { buyer } = await buyerFor(request, request.params);
+      return specials(db, buyer);
+    },
+  );
+
+  app.get(
+    "/MMDashboard/Orders/:customerId",
+    {
+      schema: {
+        tags,
+        summary: "The customer's last 10 mass-market orders ({id} is the customerId)",
+        params: z.object({ customerId: CustomerId }),
+        response: { 200: z.array(MmOrderSummary), ...Errors },
+      },
+    },
+    async (request) => {
+      await buyerFor(request, request.params);
+      return orderSummaries(db, request.params.customerId, RECENT_ORDERS);
+    },
+  );
+
+  app.get(
+    "/MMDashboard/InteractiveImage",
+    { schema: { tags, summary: "The mass-market dashboard's picture with product hotspots", response: { 200: InteractiveImage, ...Errors } } },
+    async (request) => {
+      requireAuth(request);
+      return interactiveImage(db, MM_IMAGE_KEY);
+    },
+  );
+
+  app.get(
+    "/MMStore/MMProfile",
+    { schema: { tags, summary: "Ship times, always-boxed and the ship dates the customer may choose", querystring: CustomerQuery, response: { 200: MmProfile, ...Errors } } },
+    async (request) => profileOf((await buyerFor(request, request.query)).buyer),
+  );
+
+  app.get(
+    "/MMStore/Packages",
+    {
+      schema: {
+        tags,
+        summary: "Box types and the pail fee package (RFLP1)",
+        querystring: z.object({ customerId: required(CustomerId), shipDateTime: absentIfEmpty(ShipDateTime), retailerId: absentIfEmpty(RetailerId) }),
+        response: { 200: z.array(MmPackage), ...Errors },
+      },
+    },
+    async (request) => {
+      await buyerFor(request, { customerId: request.query.customerId, retailerId: request.query.retailerId });
+      return packagesList(db);
+    },
+  );
+
+  app.get(
+    "/MMStore/Cart",
+    { schema: { tags, summary: "The mass-market cart (created empty on first use), priced now, with its fee lines", querystring: CustomerQuery, response: { 200: MmCart, ...Errors } } },
+    async (request) => {
+      const { buyer, owner } = await buyerFor(request, request.query);
+      return getCart(db, owner, buyer);
+    },
+  );
+
+  app.post(
+    "/MMStore/SaveCart",
+    {
+      schema: {
+        tags,
+        summary: "Saves the whole cart: holds the bouquets, prices lines, fees and totals from the server",
+        description:
+          "Only shipDate, boxed, version and items[].productId/quantity/barcode fields are read; prices, fee lines ('boxes', 'pails') and totals sent are ignored and recomputed. A quantity above what remains is cut to it ('You can only order up to the quantity remaining today'). A stale version answers 409 with the current cart in `data`.",
+        querystring: CustomerQuery,
+        body: MmCartSaveBody,
+        response: { 200: MmCart, ...Errors, 409: ErrorResponse.extend({ data: MmCart }) },
+      },
+    },
+    async (request) => {
+      const { buyer, owner } = await buyerFor(request, request.query);
+      return saveCart(db, config.holdMs, owner, buyer, request.body);
+    },
+  );
+
+  app.get(
+    "/MMStore/Catalogs",
+    {
+      schema: {
+        tags,
+        summary: "Mass-market catalogs covering the ship date for the customer, current first",
+        querystring: CustomerQuery.extend({ shipDateTime: required(ShipDateTime) }),
+        response: { 200: z.array(MmCatalog), ...Errors },
+      },
+    },
+    async (request) => {
+      const { buyer } = await buyerFor(request, request.query);
+      return catalogsOn(db, buyer, request.query.shipDateTime);
+    },
+  );
+
+  app.get(
+    "/MMStore/Products",
+    {
+      schema: {
+        tags,
+        summary: "The bouquets of a catalog (the first catalog's orderId) with what the buyer can still have",
+        querystring: CustomerQuery.extend({ shipDateTime: required(ShipDateTime), catalog: required(PositiveInt) }),
+        response: { 200: z.array(MmProduct), ...Errors },
+      },
+    },
+    async (request) => {
+      const { buyer, owner } = await buyerFor(request, request.query);
+      return productsOf(db, buyer, owner, request.query.shipDateTime, request.query.catalog);
+    },
+  );
+
+  app.post(
+    "/MMOrder/CreateOrder",
+    {
+      schema: {
+        tags,
+        summary: "Places the saved cart as an order (idempotent with the Idempotency-Key header)",
+        description:
+          "The body is the cart; only its version is read (409 when it is stale). Prices, fees and totals come from the database. salesUserId is the staff member behind an impersonation, or the staff member acting for the customer.",
+        querystring: CustomerQuery,
+        body: MmCreateOrderBody,
+        headers: z.looseObject({
+          "idempotency-key": z.string().trim().min(1, "This field is required").max(200, "Maximum 200 characters").optional(),
+        }),
+        response: { 200: MmOrderResponse, ...Errors, 409: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const { auth, buyer, owner } = await buyerFor(request, request.query);
+      return createOrder(db, {
+        owner,
+        buyer,
+        userId: auth.user.id,
+        salesUserId: auth.originalUserId ?? (isStaff(auth.user) ? auth.user.id : null),
+        idempotencyKey: request.headers["idempotency-key"],
+        version: request.body.version,
+      });
+    },
+  );
+
+  app.get(
+    "/MMOrder/Orders",
+    { schema: { tags, summary: "The customer's mass-market orders, newest first", querystring: CustomerQuery, response: { 200: z.array(MmOrderSummary), ...Errors } } },
+    async (request) => {
+      await buyerFor(request, request.query);
+      return orderSummaries(db, request.query.customerId, ORDER_HISTORY_LIMIT);
+    },
+  );
+
+  const OrderQuery = CustomerQuery.extend({ orderNumber: required(PositiveInt) });
+  app.get(
+    "/MMOrder/Order",
+    { schema: { tags, summary: "One mass-market order with its fee lines and label data", querystring: OrderQuery, response: { 200: MmOrder, ...Errors } } },
+    async (request) => {
+      await buyerFor(request, request.query);
+      return orderDetail(db, request.query.customerId, request.query.orderNumber);
+    },
+  );
+
+  app.get(
+    "/MMOrder/Labels",
+    {
+      schema: {
+        tags,
+        summary: "The order's shelf labels as a PDF, the UPC / EAN drawn as a barcode",
+        querystring: OrderQuery,
+        produces: ["application/pdf"],
+        response: { 200: z.any().describe("application/pdf"), ...Errors },
+      },
+    },
+    async (request, reply) => {
+      await buyerFor(request, request.query);
+      const order = await orderDetail(db, request.query.customerId, request.query.orderNumber);
+      const pdf = await labelsPdf(order, config.brandName);
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", `inline; filename="labels-${order.orderNumber}.pdf"`)
+        .header("cache-control", "private, no-store")
+        .send(pdf);
+    },
+  );
+};
