@@ -215,7 +215,7 @@ const DEMO_RETAILERS: DemoRetailer[] = [
   { name: "Bluebell Botanicals", contactName: "Isaac Romero", street: "140 Franklin Street", city: "Jersey City", state: "NJ", zip: "07307", pickup: [TUE, FRI], customerIds: ["METRO"] },
 ];
 
-const MM_PACKAGES = [
+export const MM_PACKAGES = [
   buildMmPackage({ type: "BX-S", category: "boxes", size: "Small 40x25x15 cm", description: "Small box", priceCents: 30 }),
   buildMmPackage({ type: "BX-M", category: "boxes", size: "Medium 60x30x20 cm", description: "Medium box", priceCents: 40 }),
   buildMmPackage({ type: "BX-L", category: "boxes", size: "Large 80x40x25 cm", description: "Large box", priceCents: 55 }),

@@ -272,7 +272,12 @@ function CartPanel({ cart, busy, update }: { cart: MmCart; busy: boolean; update
         Your cart
       </h2>
       <label className="mt-2 flex items-center gap-2">
-        <input type="checkbox" className="h-5 w-5 accent-leaf" checked={cart.boxed} disabled={busy} onChange={(e) => void update(() => ({ boxed: e.target.checked }), e.target.checked ? "Boxed: prices and box fees updated." : "Not boxed: prices and pail fees updated.")} />
+        <input type="checkbox" className="h-5 w-5 accent-leaf" checked={cart.boxed} disabled={busy} onChange={(e) => {
+            // Read now: the controlled box flips back until the server's answer arrives.
+            const boxed = e.target.checked;
+            void update(() => ({ boxed }), boxed ? "Boxed: prices and box fees updated." : "Not boxed: prices and pail fees updated.");
+          }}
+        />
         <span>Boxed</span>
       </label>
       <p className="text-xs text-sage">Boxed bouquets pay the boxed price and a box fee per box type; unboxed pail items pay the pail fee.</p>
