@@ -67,9 +67,6 @@ async function main() {
       gzip: await wireSize(`${base}${productsPath}`, { cookie, "accept-encoding": "gzip" }),
       br: await wireSize(`${base}${productsPath}`, { cookie, "accept-encoding": "br" }),
     };
-    console.log("Load: MM Products…");
-    const load = await autocannon({ url: `${base}${productsPath}`, connections: 50, duration: DURATION, headers: { cookie, "accept-encoding": "br" } });
-
     const longTasks: number[] = [];
     const keyToList: number[] = [];
     for (let run = 0; run < RUNS; run++) {
@@ -112,6 +109,9 @@ async function main() {
       });
       await page.context().close();
     }
+    console.log("Load: MM Products…");
+    const load = await autocannon({ url: `${base}${productsPath}`, connections: 50, duration: DURATION, headers: { cookie, "accept-encoding": "br" } });
+
     const results = {
       when: new Date().toISOString(),
       bouquets: products.length,

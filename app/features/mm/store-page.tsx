@@ -1,13 +1,13 @@
 // /MM/Store (SPEC §2, §4 "MM cart", §5 MM search): the ship date first, then the bouquets of the
 // date's first catalog and the cart with its fee lines.
-import { useCallback, useDeferredValue, useId, useMemo, useState, type FormEvent } from "react";
+import { memo, useCallback, useId, useMemo, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import type { MmCart, MmProduct } from "../../../contract/mm.ts";
-import { mmSearch } from "../../../domain/search.ts";
 import { ShipDatePicker } from "../store/ship-date-picker.tsx";
 import { money, shortDate } from "../store/format.ts";
 import { bouquetLines, feeLines, mmSaveBody, withQuantity, type MmPatch } from "./cart-logic.ts";
 import { BouquetPicture, FeeTable, MmPage, NeedsMmCustomer, Totals } from "./parts.tsx";
+import { useMmSearch } from "./use-mm-search.ts";
 import { useMmCart, useMmCartSaver, useMmCatalogs, useMmProducts, useMmProfile, useStoreIds, type StoreIds } from "./queries.ts";
 
 const NO_PRODUCTS: MmProduct[] = [];
@@ -132,10 +132,9 @@ function Catalogue({
   const [colour, setColour] = useState("all");
   const [view, setView] = useState<"list" | "grid">("list");
   const [shown, setShown] = useState(PAGE);
-  const query = useDeferredValue(text);
   const categories = useMemo(() => [...new Set(products.map((p) => p.category))].sort(), [products]);
   const colours = useMemo(() => [...new Set(products.map((p) => p.colour))].sort(), [products]);
-  const matches = useMemo(() => mmSearch(products, query, category, colour), [products, query, category, colour]);
+  const { matches, searching } = useMmSearch(products, text, category, colour);
   const inCart = useMemo(() => new Map(bouquetLines(cart.items).map((l) => [l.productId, l.quantity])), [cart.items]);
 
   if (noCatalog) return <p className="rounded-xl border border-line bg-white p-6">There are no bouquets on offer for this ship date. Please choose another date.</p>;
@@ -186,7 +185,7 @@ function Catalogue({
         </div>
       </div>
       <p className="mt-2 text-sm text-sage" role="status">
-        {loading ? "Loading bouquets…" : `${matches.length} of ${products.length} bouquets`}
+        {loading ? "Loading bouquets…" : searching ? "Searching…" : `${matches.length} of ${products.length} bouquets`}
       </p>
       <ul className={view === "grid" ? "mt-2 grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3" : "mt-2 flex flex-col gap-2"} aria-label="Bouquets on offer">
         {matches.slice(0, shown).map((p) => (
@@ -202,7 +201,20 @@ function Catalogue({
   );
 }
 
-function ProductItem({ product: p, grid, inCart, busy, onQuantity }: { product: MmProduct; grid: boolean; inCart: number; busy: boolean; onQuantity: (p: MmProduct, q: number) => unknown }) {
+/** Memoised: typing in the search box re-renders the list, not every row. */
+const ProductItem = memo(function ProductItem({
+  product: p,
+  grid,
+  inCart,
+  busy,
+  onQuantity,
+}: {
+  product: MmProduct;
+  grid: boolean;
+  inCart: number;
+  busy: boolean;
+  onQuantity: (p: MmProduct, q: number) => unknown;
+}) {
   const id = useId();
   const [value, setValue] = useState(String(inCart || p.packSize));
   const [error, setError] = useState<string | null>(null);
@@ -261,7 +273,7 @@ function ProductItem({ product: p, grid, inCart, busy, onQuantity }: { product: 
       )}
     </li>
   );
-}
+});
 
 function CartPanel({ cart, busy, update }: { cart: MmCart; busy: boolean; update: (patch: (c: MmCart) => MmPatch, done: string) => Promise<unknown> }) {
   const lines = bouquetLines(cart.items);

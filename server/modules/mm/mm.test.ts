@@ -118,6 +118,26 @@ describe("MM store reads", () => {
   });
 });
 
+describe("Products is conditional", () => {
+  it("answers 304 to its ETag until stock moves, then the new availability", async () => {
+    const [a, b] = [await mmBuyer(), await mmBuyer()];
+    const { catalog, lily } = await mmOffer([a.customerId, b.customerId], { available: 10 });
+    const query = { shipDateTime: `${tomorrow()}T00:00:00`, catalog: catalog.orderId };
+    const url = `/api/MMStore/Products?${new URLSearchParams({ customerId: a.customerId, userId: a.userId, shipDateTime: query.shipDateTime, catalog: String(query.catalog) })}`;
+    const first = await a.get("MMStore/Products", query);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\//);
+    const again = await t.app.inject({ method: "GET", url: url, headers: { cookie: a.cookie, "if-none-match": etag } });
+    expect(again.statusCode).toBe(304);
+    await b.save({ shipDate: tomorrow(), items: [{ productId: lily.productId, quantity: 4 }] });
+    const moved = await t.app.inject({ method: "GET", url: url, headers: { cookie: a.cookie, "if-none-match": etag } });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().find((p: { productId: string }) => p.productId === lily.productId).available).toBe(6);
+    const gz = await t.app.inject({ method: "GET", url: url, headers: { cookie: a.cookie, "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+  });
+});
+
 describe("ownership", () => {
   it("answers 403 for another customer, another user id, or a wholesale customer, and 401 signed out", async () => {
     const a = await mmBuyer();

@@ -278,3 +278,20 @@ export async function priceDrops(db: DbOrTx, catalogId: number, limit: number): 
     .filter((r) => r.line.pricePerBouquetCents !== null && r.line.pricePerBouquetCents < r.product.pricePerBouquetCents)
     .slice(0, limit);
 }
+
+/**
+ * What a Products answer depends on, read without loading the lines: every line and product row of
+ * the catalog (hashed in the database) and the active holds of other carts. A hold lapsing leaves the
+ * set, so the fingerprint changes with time alone, as the answer does.
+ */
+export async function catalogFingerprint(db: DbOrTx, catalogId: number, excludeCartId: number): Promise<string> {
+  const result = await db.execute(sql`
+    select
+      (select count(*)::text || '.' || coalesce(sum(hashtext(cp::text || p::text)::bigint), 0)::text
+         from mm_catalog_products cp join mm_products p on p.product_id = cp.product_id
+        where cp.catalog_id = ${catalogId}) as lines,
+      (select count(*)::text || '.' || coalesce(sum(hashtext(h.cart_id::text || ':' || h.product_id || ':' || h.quantity::text)::bigint), 0)::text
+         from mm_holds h where h.catalog_id = ${catalogId} and h.expires_at > now() and h.cart_id <> ${excludeCartId}) as held`);
+  const row = rowsOf<{ lines: string; held: string }>(result)[0]!;
+  return `${row.lines}|${row.held}`;
+}

@@ -19,7 +19,7 @@ import type { Deps } from "../../app.ts";
 import { requireAuth } from "../../plugins/guards.ts";
 import { isStaff } from "../access/index.ts";
 import { interactiveImage } from "../dashboard/index.ts";
-import { authorize, CustomerId, loadBuyer, PositiveInt, RetailerId, UserId } from "../store/index.ts";
+import { AnswerCache, authorize, CustomerId, loadBuyer, negotiateEncoding, PositiveInt, RetailerId, UserId } from "../store/index.ts";
 import { labelsPdf } from "./labels.ts";
 import {
   assertMassMarket,
@@ -169,19 +169,31 @@ export const mmRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, config })
     },
   );
 
+  const answers = new AnswerCache();
   app.get(
     "/MMStore/Products",
     {
       schema: {
         tags,
-        summary: "The bouquets of a catalog (the first catalog's orderId) with what the buyer can still have",
+        summary: "The bouquets of a catalog (the first catalog's orderId) with what the buyer can still have; conditional with ETag / If-None-Match",
         querystring: CustomerQuery.extend({ shipDateTime: required(ShipDateTime), catalog: required(PositiveInt) }),
-        response: { 200: z.array(MmProduct), ...Errors },
+        response: { 200: z.array(MmProduct), 304: z.null().describe("Not modified"), ...Errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { buyer, owner } = await buyerFor(request, request.query);
-      return productsOf(db, buyer, owner, request.query.shipDateTime, request.query.catalog);
+      const header = request.headers["if-none-match"];
+      const result = await productsOf(db, buyer, owner, request.query.shipDateTime, request.query.catalog, {
+        ifNoneMatch: Array.isArray(header) ? header.join(",") : header,
+        cache: answers,
+      });
+      reply.header("etag", result.etag).header("cache-control", "private, no-cache").header("vary", "accept-encoding");
+      if (result.notModified || !result.entry) return reply.code(304).send(null);
+      // The serialised (and compressed) answer is cached by ETag: sent as bytes, not serialised again.
+      const encoding = negotiateEncoding(request.headers["accept-encoding"]);
+      if (encoding !== "identity") reply.header("content-encoding", encoding);
+      const body = (await answers.body(result.entry, encoding)) as unknown as MmProduct[];
+      return reply.type("application/json; charset=utf-8").send(body);
     },
   );
 

@@ -1,5 +1,6 @@
 // The mass-market store's rules and transactions (SPEC §4 "MM cart", "Fee rules (MM)", §9 totals;
 // docs/domain-mm.md). Prices, fee lines and totals always come from the database.
+import { createHash } from "node:crypto";
 import type { Db, DbOrTx } from "../../../db/client.ts";
 import type {
   MmCart,
@@ -19,11 +20,12 @@ import { isFeeLine, itemCount, mmCartTotal, pailTotal, recomputeFeeLines, type M
 import { centsToDollars } from "../../../domain/money.ts";
 import { isShipDateOpen } from "../../../domain/ship-dates.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../errors.ts";
-import { closedShipDateMessage, openDates, type Buyer } from "../store/index.ts";
+import { closedShipDateMessage, etagMatches, openDates, type AnswerCache, type Buyer } from "../store/index.ts";
 import {
   allPackages,
   cartLinesOf,
   catalogByOrderId,
+  catalogFingerprint,
   catalogLines,
   catalogsCovering,
   emptyCart,
@@ -124,12 +126,33 @@ async function firstCatalog(db: DbOrTx, buyer: Buyer, date: string) {
   return (await catalogsCovering(db, buyer.customerId, date))[0] ?? null;
 }
 
-/** Products: the lines of the catalog `orderId`, which must cover `date` for this customer. */
-export async function productsOf(db: Db, buyer: Buyer, owner: MmOwner, date: string, orderId: number): Promise<MmProduct[]> {
+export type AnswerEntry = NonNullable<ReturnType<AnswerCache["get"]>>;
+
+/**
+ * Products: the lines of the catalog `orderId`, which must cover `date` for this customer. The ETag
+ * hashes the catalog's fingerprint (every line and product row, other carts' active holds) and the
+ * asking cart, so a match is answered 304, and a known answer is sent from the cache, without loading
+ * or serialising a single line.
+ */
+export async function productsOf(
+  db: Db,
+  buyer: Buyer,
+  owner: MmOwner,
+  date: string,
+  orderId: number,
+  opts: { ifNoneMatch?: string; cache?: AnswerCache } = {},
+): Promise<{ etag: string; notModified: boolean; entry: AnswerEntry | null }> {
   const catalog = (await catalogsCovering(db, buyer.customerId, date)).find((c) => c.orderId === orderId);
   if (!catalog) throw notFound(`Catalog ${orderId} is not offered for ${date}.`);
   const cart = await ensureCart(db, owner, buyer.alwaysBoxed);
-  return (await catalogLines(db, catalog.id, cart.id)).map((r) => toProduct(r, catalog.orderId));
+  const fingerprint = await catalogFingerprint(db, catalog.id, cart.id);
+  const etag = `W/"${createHash("sha1").update(`mm1|${catalog.orderId}|${cart.id}|${fingerprint}`).digest("base64url")}"`;
+  if (etagMatches(opts.ifNoneMatch, etag)) return { etag, notModified: true, entry: null };
+  const cached = opts.cache?.get(etag);
+  if (cached) return { etag, notModified: false, entry: cached };
+  const products: MmProduct[] = (await catalogLines(db, catalog.id, cart.id)).map((r) => toProduct(r, catalog.orderId));
+  const json = JSON.stringify(products);
+  return { etag, notModified: false, entry: opts.cache ? opts.cache.set(etag, json) : { json } };
 }
 
 /** Specials: bouquets of the next open ship date's catalog priced below their list price. */

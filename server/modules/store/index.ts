@@ -3,3 +3,5 @@
 export { authorize, CustomerId, IsoDate, PositiveInt, RetailerId, retailerFromQuery, UserId } from "./params.ts";
 export { loadBuyer, type Buyer } from "./repo.ts";
 export { closedShipDateMessage, openDates } from "./dates.ts";
+export { AnswerCache, negotiateEncoding } from "./answer-cache.ts";
+export { etagMatches } from "./service.ts";
