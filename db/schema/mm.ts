@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, foreignKey, index, integer, pgSequence, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { customers } from "./accounts.ts";
 import { carts } from "./cart.ts";
 import { catalogs } from "./catalog.ts";
@@ -41,6 +41,8 @@ export const mmProducts = pgTable("mm_products", {
  * null is the product's list price; a catalog's own prices are what SPEC §4 "MM cart" reprices cart
  * lines to when the first catalog's orderId changes.
  */
+export const mmCatalogProductVersions = pgSequence("mm_catalog_product_versions");
+
 export const mmCatalogProducts = pgTable(
   "mm_catalog_products",
   {
@@ -56,9 +58,18 @@ export const mmCatalogProducts = pgTable(
     priceCents: integer("price_cents"),
     pricePerBouquetCents: integer("price_per_bouquet_cents"),
     pricePerBouquetNoBoxCents: integer("price_per_bouquet_no_box_cents"),
+    /**
+     * A change counter: a new number from mmCatalogProductVersions on insert and, by trigger, on every
+     * update of the line or of its product. max(version) and count(*) from the (catalog_id, version)
+     * index say whether anything in the catalog changed (the MM Products ETag) without reading lines.
+     */
+    version: bigint("version", { mode: "number" })
+      .notNull()
+      .default(sql`nextval('mm_catalog_product_versions')`),
   },
   (t) => [
     primaryKey({ columns: [t.catalogId, t.productId] }),
+    index("mm_catalog_products_version_idx").on(t.catalogId, t.version),
     check("mm_catalog_products_available", sql`${t.available} >= 0`),
     check("mm_catalog_products_ordered", sql`${t.quantityOrdered} >= 0 and ${t.quantityOrdered} <= ${t.available}`),
     check(

@@ -3,6 +3,7 @@
 import { memo, useCallback, useId, useMemo, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import type { MmCart, MmProduct } from "../../../contract/mm.ts";
+import { ApiError } from "../../lib/api.ts";
 import { ShipDatePicker } from "../store/ship-date-picker.tsx";
 import { money, shortDate } from "../store/format.ts";
 import { bouquetLines, feeLines, mmSaveBody, withQuantity, type MmPatch } from "./cart-logic.ts";
@@ -55,10 +56,12 @@ function Store({ ids }: { ids: StoreIds }) {
   );
 
   if (profileQ.isError || cartQ.isError) {
+    // A 403 says why (e.g. a wholesale customer chosen in the selector); anything else is a hiccup.
+    const error = profileQ.error ?? cartQ.error;
     return (
       <MmPage>
         <p role="alert" className="rounded-xl border border-line bg-white p-6">
-          We could not open the store just now. Please reload the page in a moment.
+          {error instanceof ApiError && error.status === 403 ? error.message : "We could not open the store just now. Please reload the page in a moment."}
         </p>
       </MmPage>
     );
@@ -228,7 +231,11 @@ const ProductItem = memo(function ProductItem({
   }
   const soldOut = p.available === 0;
   return (
-    <li className={`rounded-2xl border border-line bg-white p-3 ${grid ? "flex flex-col gap-2" : "flex flex-wrap items-center gap-3"}`} data-product={p.productId}>
+    // content-visibility: rows off screen are neither laid out nor painted (their pictures are SVG).
+    <li
+      className={`rounded-2xl border border-line bg-white p-3 [content-visibility:auto] ${grid ? "flex flex-col gap-2 [contain-intrinsic-size:auto_300px]" : "flex flex-wrap items-center gap-3 [contain-intrinsic-size:auto_96px]"}`}
+      data-product={p.productId}
+    >
       <BouquetPicture imageName={p.imageName} colourHex={p.colourHex} className={grid ? "h-32 w-full" : "h-16 w-16"} />
       <div className="min-w-[12rem] flex-1">
         <h3 className="font-serif text-lg leading-snug">{p.description}</h3>

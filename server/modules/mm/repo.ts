@@ -280,16 +280,17 @@ export async function priceDrops(db: DbOrTx, catalogId: number, limit: number): 
 }
 
 /**
- * What a Products answer depends on, read without loading the lines: every line and product row of
- * the catalog (hashed in the database) and the active holds of other carts. A hold lapsing leaves the
+ * What a Products answer depends on, read without loading the lines: the catalog's lines and their
+ * bouquets (max(version) and count(*) from the (catalog_id, version) index: a trigger gives a line a
+ * new version whenever it or its product changes, an insert takes a new one, a delete lowers the
+ * count) and the active holds of other carts. A hold lapsing leaves the
  * set, so the fingerprint changes with time alone, as the answer does.
  */
 export async function catalogFingerprint(db: DbOrTx, catalogId: number, excludeCartId: number): Promise<string> {
   const result = await db.execute(sql`
     select
-      (select count(*)::text || '.' || coalesce(sum(hashtext(cp::text || p::text)::bigint), 0)::text
-         from mm_catalog_products cp join mm_products p on p.product_id = cp.product_id
-        where cp.catalog_id = ${catalogId}) as lines,
+      (select coalesce(max(version), 0)::text || '.' || count(*)::text
+         from mm_catalog_products where catalog_id = ${catalogId}) as lines,
       (select count(*)::text || '.' || coalesce(sum(hashtext(h.cart_id::text || ':' || h.product_id || ':' || h.quantity::text)::bigint), 0)::text
          from mm_holds h where h.catalog_id = ${catalogId} and h.expires_at > now() and h.cart_id <> ${excludeCartId}) as held`);
   const row = rowsOf<{ lines: string; held: string }>(result)[0]!;
