@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { ErrorResponse } from "../../../contract/common.ts";
 import {
@@ -15,11 +15,13 @@ import {
   ShipDateTime,
 } from "../../../contract/mm.ts";
 import { InteractiveImage } from "../../../contract/store.ts";
-import type { Deps } from "../../app.ts";
-import { requireAuth } from "../../plugins/guards.ts";
-import { isStaff } from "../access/index.ts";
+import { CustomerId, PositiveInt, RetailerId, UserId } from "../../../contract/params.ts";
+import type { ApiRoutes } from "../../deps.ts";
+import { checkedIds, type RouteAccess } from "../../plugins/access.ts";
+import { isStaff } from "../../plugins/roles.ts";
+import { loadBuyer } from "../buyers/index.ts";
 import { interactiveImage } from "../dashboard/index.ts";
-import { AnswerCache, authorize, CustomerId, loadBuyer, negotiateEncoding, PositiveInt, RetailerId, UserId } from "../store/index.ts";
+import { AnswerCache, negotiateEncoding } from "../store/index.ts";
 import { labelsPdf } from "./labels.ts";
 import {
   assertMassMarket,
@@ -46,6 +48,8 @@ const absentIfEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v
 const required = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema);
 
 const CustomerQuery = z.object({ customerId: required(CustomerId), userId: absentIfEmpty(UserId) });
+/** `?customerId&userId`: the customer must be the caller's, a userId given the caller itself. */
+const customerInQuery: RouteAccess = { ids: { userId: "query", customerId: "query" } };
 
 /**
  * Mass-market store calls of SPEC §7 (MMStore, MMOrder, MMDashboard), plus the order history, one
@@ -53,13 +57,13 @@ const CustomerQuery = z.object({ customerId: required(CustomerId), userId: absen
  * user; every id given is checked (DOMAIN "Accounts and who may see what"), and the customer must be
  * a mass-market customer.
  */
-export const mmRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, config }) => {
-  /** Signed in, owner of every id named, and buying for a mass-market customer. */
-  async function buyerFor(request: Parameters<typeof requireAuth>[0], ids: { customerId: string; userId?: string; retailerId?: number }) {
-    const auth = await authorize(db, request, ids);
-    const buyer = await loadBuyer(db, ids.customerId, 0);
+export const mmRoutes: ApiRoutes = async (app, { db, config }) => {
+  /** The checked caller and ids (server/plugins/guard.ts), and a mass-market buyer for them. */
+  async function buyerFor(request: FastifyRequest) {
+    const checked = checkedIds(request);
+    const buyer = await loadBuyer(db, checked.customerId!, 0);
     assertMassMarket(buyer);
-    return { auth, buyer, owner: { userId: auth.user.id, customerId: ids.customerId } };
+    return { auth: checked.auth, buyer, owner: { userId: checked.auth.user.id, customerId: checked.customerId! } };
   }
 
   app.get(
@@ -71,9 +75,10 @@ export const mmRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, config })
         params: z.object({ userId: UserId, customerId: CustomerId, retailerId: RetailerId }),
         response: { 200: z.array(MmProduct), ...Errors },
       },
+      config: { access: { ids: { userId: "params", customerId: "params", retailerId: "params" } } },
     },
     async (request) => {
-      const { buyer } = await buyerFor(request, request.params);
+      const { buyer } = await buyerFor(request);
       return specials(db, buyer);
     },
   );
@@ -87,26 +92,24 @@ export const mmRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, config })
         params: z.object({ customerId: CustomerId }),
         response: { 200: z.array(MmOrderSummary), ...Errors },
       },
+      config: { access: { ids: { customerId: "params" } } },
     },
     async (request) => {
-      await buyerFor(request, request.params);
+      await buyerFor(request);
       return orderSummaries(db, request.params.customerId, RECENT_ORDERS);
     },
   );
 
   app.get(
     "/MMDashboard/InteractiveImage",
-    { schema: { tags, summary: "The mass-market dashboard's picture with product hotspots", response: { 200: InteractiveImage, ...Errors } } },
-    async (request) => {
-      requireAuth(request);
-      return interactiveImage(db, MM_IMAGE_KEY);
-    },
+    { schema: { tags, summary: "The mass-market dashboard's picture with product hotspots", response: { 200: InteractiveImage, ...Errors } }, config: { access: {} } },
+    async () => interactiveImage(db, MM_IMAGE_KEY),
   );
 
   app.get(
     "/MMStore/MMProfile",
-    { schema: { tags, summary: "Ship times, always-boxed and the ship dates the customer may choose", querystring: CustomerQuery, response: { 200: MmProfile, ...Errors } } },
-    async (request) => profileOf((await buyerFor(request, request.query)).buyer),
+    { schema: { tags, summary: "Ship times, always-boxed and the ship dates the customer may choose", querystring: CustomerQuery, response: { 200: MmProfile, ...Errors } }, config: { access: customerInQuery } },
+    async (request) => profileOf((await buyerFor(request)).buyer),
   );
 
   app.get(
@@ -118,18 +121,19 @@ export const mmRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, config })
         querystring: z.object({ customerId: required(CustomerId), shipDateTime: absentIfEmpty(ShipDateTime), retailerId: absentIfEmpty(RetailerId) }),
         response: { 200: z.array(MmPackage), ...Errors },
       },
+      config: { access: { ids: { customerId: "query", retailerId: "query" } } },
     },
     async (request) => {
-      await buyerFor(request, { customerId: request.query.customerId, retailerId: request.query.retailerId });
+      await buyerFor(request);
       return packagesList(db);
     },
   );
 
   app.get(
     "/MMStore/Cart",
-    { schema: { tags, summary: "The mass-market cart (created empty on first use), priced now, with its fee lines", querystring: CustomerQuery, response: { 200: MmCart, ...Errors } } },
+    { schema: { tags, summary: "The mass-market cart (created empty on first use), priced now, with its fee lines", querystring: CustomerQuery, response: { 200: MmCart, ...Errors } }, config: { access: customerInQuery } },
     async (request) => {
-      const { buyer, owner } = await buyerFor(request, request.query);
+      const { buyer, owner } = await buyerFor(request);
       return getCart(db, owner, buyer);
     },
   );
@@ -146,9 +150,10 @@ export const mmRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, config })
         body: MmCartSaveBody,
         response: { 200: MmCart, ...Errors, 409: ErrorResponse.extend({ data: MmCart }) },
       },
+      config: { access: customerInQuery },
     },
     async (request) => {
-      const { buyer, owner } = await buyerFor(request, request.query);
+      const { buyer, owner } = await buyerFor(request);
       return saveCart(db, config.holdMs, owner, buyer, request.body);
     },
   );
@@ -162,9 +167,10 @@ export const mmRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, config })
         querystring: CustomerQuery.extend({ shipDateTime: required(ShipDateTime) }),
         response: { 200: z.array(MmCatalog), ...Errors },
       },
+      config: { access: customerInQuery },
     },
     async (request) => {
-      const { buyer } = await buyerFor(request, request.query);
+      const { buyer } = await buyerFor(request);
       return catalogsOn(db, buyer, request.query.shipDateTime);
     },
   );
@@ -179,9 +185,10 @@ export const mmRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, config })
         querystring: CustomerQuery.extend({ shipDateTime: required(ShipDateTime), catalog: required(PositiveInt) }),
         response: { 200: z.array(MmProduct), 304: z.null().describe("Not modified"), ...Errors },
       },
+      config: { access: customerInQuery },
     },
     async (request, reply) => {
-      const { buyer, owner } = await buyerFor(request, request.query);
+      const { buyer, owner } = await buyerFor(request);
       const header = request.headers["if-none-match"];
       const result = await productsOf(db, buyer, owner, request.query.shipDateTime, request.query.catalog, {
         ifNoneMatch: Array.isArray(header) ? header.join(",") : header,
@@ -212,9 +219,10 @@ export const mmRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, config })
         }),
         response: { 200: MmOrderResponse, ...Errors, 409: ErrorResponse },
       },
+      config: { access: customerInQuery },
     },
     async (request) => {
-      const { auth, buyer, owner } = await buyerFor(request, request.query);
+      const { auth, buyer, owner } = await buyerFor(request);
       return createOrder(db, {
         owner,
         buyer,
@@ -228,9 +236,9 @@ export const mmRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, config })
 
   app.get(
     "/MMOrder/Orders",
-    { schema: { tags, summary: "The customer's mass-market orders, newest first", querystring: CustomerQuery, response: { 200: z.array(MmOrderSummary), ...Errors } } },
+    { schema: { tags, summary: "The customer's mass-market orders, newest first", querystring: CustomerQuery, response: { 200: z.array(MmOrderSummary), ...Errors } }, config: { access: customerInQuery } },
     async (request) => {
-      await buyerFor(request, request.query);
+      await buyerFor(request);
       return orderSummaries(db, request.query.customerId, ORDER_HISTORY_LIMIT);
     },
   );
@@ -238,9 +246,9 @@ export const mmRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, config })
   const OrderQuery = CustomerQuery.extend({ orderNumber: required(PositiveInt) });
   app.get(
     "/MMOrder/Order",
-    { schema: { tags, summary: "One mass-market order with its fee lines and label data", querystring: OrderQuery, response: { 200: MmOrder, ...Errors } } },
+    { schema: { tags, summary: "One mass-market order with its fee lines and label data", querystring: OrderQuery, response: { 200: MmOrder, ...Errors } }, config: { access: customerInQuery } },
     async (request) => {
-      await buyerFor(request, request.query);
+      await buyerFor(request);
       return orderDetail(db, request.query.customerId, request.query.orderNumber);
     },
   );
@@ -255,9 +263,10 @@ export const mmRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, config })
         produces: ["application/pdf"],
         response: { 200: z.any().describe("application/pdf"), ...Errors },
       },
+      config: { access: customerInQuery },
     },
     async (request, reply) => {
-      await buyerFor(request, request.query);
+      await buyerFor(request);
       const order = await orderDetail(db, request.query.customerId, request.query.orderNumber);
       const pdf = await labelsPdf(order, config.brandName);
       return reply

@@ -20,7 +20,8 @@ import { isFeeLine, itemCount, mmCartTotal, pailTotal, recomputeFeeLines, type M
 import { centsToDollars } from "../../../domain/money.ts";
 import { isShipDateOpen } from "../../../domain/ship-dates.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../errors.ts";
-import { closedShipDateMessage, etagMatches, openDates, type AnswerCache, type Buyer } from "../store/index.ts";
+import type { Buyer } from "../buyers/index.ts";
+import { closedShipDateMessage, etagMatches, openDates, type AnswerCache } from "../store/index.ts";
 import {
   allPackages,
   cartLinesOf,

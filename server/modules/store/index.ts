@@ -1,7 +1,9 @@
-// What other modules may use of the wholesale store: the ownership check, shared path/query pieces,
-// the buyer and its dates.
-export { authorize, CustomerId, IsoDate, PositiveInt, RetailerId, retailerFromQuery, UserId } from "./params.ts";
-export { loadBuyer, type Buyer } from "./repo.ts";
-export { closedShipDateMessage, openDates } from "./dates.ts";
+// The wholesale store's public face: other modules import this file only. Besides its routes it
+// offers the catalogue reading the dashboard builds its panels on, and the dates and conditional
+// answers (ETag, answer cache) the mass-market store reuses.
+export { storeRoutes as routes } from "./routes.ts";
+export { closedShipDateMessage, nextShipDate, openDates } from "./dates.ts";
+export { freeQuantity, toProduct } from "./pricing.ts";
+export { cartIdOf, catalogsFor, filteredOfferRows, laterCatalogs, varietiesOf, type CatalogRow, type OfferFilter, type OfferRow } from "./repo.ts";
 export { AnswerCache, negotiateEncoding } from "./answer-cache.ts";
 export { etagMatches } from "./service.ts";
