@@ -6,7 +6,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { extractText, getDocumentProxy } from "unpdf";
 import { mmCatalogProducts, mmHolds, orders } from "../../../db/schema/index.ts";
 import type { MmCart, MmCartItem } from "../../../contract/mm.ts";
-import { buildTestApp, loginAs, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import {
   ALL_WEEKDAYS,
   addDays,
@@ -54,13 +54,13 @@ function mmClient(cookie: string, userId: string, customerId: string): Mm {
     customerId,
     cookie,
     get: (path, query = {}) => t.app.inject({ method: "GET", url: `/api/${path}?${qs({ ...base, ...query })}`, headers: { cookie } }),
-    save: (body) => t.app.inject({ method: "POST", url: `/api/MMStore/SaveCart/?${qs(base)}`, payload: { items: [], ...body }, headers: { cookie } }),
+    save: (body) => t.app.inject({ method: "POST", url: `/api/MMStore/SaveCart/?${qs(base)}`, payload: { items: [], ...body }, headers: { cookie, ...SAME_ORIGIN } }),
     order: (opts = {}) =>
       t.app.inject({
         method: "POST",
         url: `/api/MMOrder/CreateOrder?${qs(base)}`,
         payload: opts.body ?? {},
-        headers: { cookie, ...(opts.key ? { "idempotency-key": opts.key } : {}) },
+        headers: { cookie, ...SAME_ORIGIN, ...(opts.key ? { "idempotency-key": opts.key } : {}) },
       }),
   };
 }

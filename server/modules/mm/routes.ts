@@ -118,10 +118,11 @@ export const mmRoutes: ApiRoutes = async (app, { db, config }) => {
       schema: {
         tags,
         summary: "Box types and the pail fee package (RFLP1)",
-        querystring: z.object({ customerId: required(CustomerId), shipDateTime: absentIfEmpty(ShipDateTime), retailerId: absentIfEmpty(RetailerId) }),
+        // userId as every other mass-market call takes it (checked when given); an unknown key is a 400.
+        querystring: z.object({ customerId: required(CustomerId), userId: absentIfEmpty(UserId), shipDateTime: absentIfEmpty(ShipDateTime), retailerId: absentIfEmpty(RetailerId) }),
         response: { 200: z.array(MmPackage), ...Errors },
       },
-      config: { access: { ids: { customerId: "query", retailerId: "query" } } },
+      config: { access: { ids: { userId: "query", customerId: "query", retailerId: "query" } } },
     },
     async (request) => {
       await buyerFor(request);
