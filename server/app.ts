@@ -16,6 +16,7 @@ import { forbidden, notFound } from "./errors.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
+import { actingAware, actingContextPlugin, staffRoutes } from "./modules/staff/index.ts";
 import { apiModules } from "./modules/index.ts";
 import { ssrPlugin } from "./ssr.ts";
 
@@ -38,7 +39,9 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** Builds the whole application without listening: main.ts listens, tests use inject(). */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
-  const { db, config } = options;
+  const { config } = options;
+  // Every module gets the acting-aware handle: writes made while impersonating are audited in their transaction.
+  const db = actingAware(options.db);
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     genReqId: (req) => {
@@ -92,6 +95,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     zlibOptions: { level: 6 },
   });
   await app.register(sessionPlugin, { db, config });
+  await app.register(actingContextPlugin);
 
   app.get("/healthz", { schema: { hide: true } }, async (_req, reply) => {
     try {
@@ -131,6 +135,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(authRoutes, { db, config });
       await api.register(userRoutes, { db, config });
       await api.register(adminRoutes, { db, config });
+      await api.register(staffRoutes, { db, config });
       for (const mod of apiModules) await api.register(mod, { db, config });
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       api.all("/*", { schema: { hide: true } }, async (request) => {

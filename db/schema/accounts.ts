@@ -61,6 +61,8 @@ export const retailers = pgTable(
   "retailers",
   {
     retailerId: integer("retailer_id").primaryKey().generatedAlwaysAsIdentity({ startWith: 1001 }),
+    /** The shop's own code: the key a CSV import updates by (unique, case-insensitive). */
+    code: text("code"),
     name: text("name").notNull(),
     contactName: text("contact_name"),
     email: text("email"),
@@ -77,7 +79,32 @@ export const retailers = pgTable(
     active: boolean("active").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("retailers_name_idx").on(t.name)],
+  (t) => [index("retailers_name_idx").on(t.name), uniqueIndex("retailers_code_lower_idx").on(sql`lower(${t.code})`)],
+);
+
+export const REFERRAL_STATUSES = ["pending", "approved", "declined"] as const;
+
+/** A shop asking, on a wholesaler's referral page, to buy through that wholesaler. */
+export const referralRequests = pgTable(
+  "referral_requests",
+  {
+    id: serial("id").primaryKey(),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.customerId, { onDelete: "cascade" }),
+    shopName: text("shop_name").notNull(),
+    contactName: text("contact_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    city: text("city"),
+    message: text("message"),
+    status: text("status", { enum: REFERRAL_STATUSES }).notNull().default("pending"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: text("decided_by"),
+    retailerId: integer("retailer_id"),
+  },
+  (t) => [index("referral_requests_customer_idx").on(t.customerId, t.status)],
 );
 
 export const retailerCustomers = pgTable(

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { auditLog, mailOutbox } from "../../../db/schema/index.ts";
+import { mailOutbox } from "../../../db/schema/index.ts";
 import type { Deps } from "../../app.ts";
 import { requireRoles } from "../../plugins/guards.ts";
 
@@ -15,16 +15,7 @@ const OutboxMessage = z.object({
   createdAt: z.string(),
 });
 
-const AuditEntry = z.object({
-  id: z.number().int(),
-  at: z.string(),
-  actorUserId: z.string().nullable(),
-  action: z.string(),
-  targetUserId: z.string().nullable(),
-  ip: z.string().nullable(),
-});
-
-/** Staff tools: the mail outbox (what the site sent or holds) and the audit log. */
+/** Staff tools: the mail outbox (what the site sent or holds). The audit log is in the staff module. */
 export const adminRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
   app.get(
     "/Admin/MailOutbox",
@@ -45,22 +36,6 @@ export const adminRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
         .orderBy(desc(mailOutbox.id))
         .limit(limit);
       return rows.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, kind: m.kind, status: m.status, createdAt: m.createdAt.toISOString() }));
-    },
-  );
-
-  app.get(
-    "/Admin/AuditLog",
-    {
-      schema: {
-        tags: ["admin"],
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
-        response: { 200: z.array(AuditEntry) },
-      },
-    },
-    async (request) => {
-      requireRoles(request, "Administrator", "SalesPerson");
-      const rows = await db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(request.query.limit);
-      return rows.map((r) => ({ id: r.id, at: r.at.toISOString(), actorUserId: r.actorUserId, action: r.action, targetUserId: r.targetUserId, ip: r.ip }));
     },
   );
 };

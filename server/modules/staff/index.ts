@@ -1,0 +1,2 @@
+export { staffRoutes } from "./routes.ts";
+export { actingAware, actingContextPlugin, currentActing, runActing, type ActingContext } from "./acting.ts";

@@ -1,0 +1,1 @@
+export { listUsers, updateUser, userDetails, userPayload, storeProfileFor } from "./service.ts";
