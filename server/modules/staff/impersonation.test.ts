@@ -74,6 +74,12 @@ describe("who may act for whom (POST /api/Admin/{userId}/Impersonate)", () => {
     expect((await post(`/api/Admin/${mixed.id}/Impersonate`, sales.cookie)).statusCode).toBe(403);
   });
 
+  it("a user without any role is open to an Administrator only", async () => {
+    const none = await insertUser(t.db, { roles: [] });
+    expect((await post(`/api/Admin/${none.id}/Impersonate`, (await person(["SalesPerson"])).cookie)).statusCode).toBe(403);
+    expect((await post(`/api/Admin/${none.id}/Impersonate`, (await person(["Administrator"])).cookie)).statusCode).toBe(200);
+  });
+
   it("refuses acting as oneself (400), an unknown user (404), a deactivated one (400) and a signed-out caller (401)", async () => {
     const admin = await person(["Administrator"]);
     expect((await post(`/api/Admin/${admin.id}/Impersonate`, admin.cookie)).statusCode).toBe(400);

@@ -1,4 +1,5 @@
 import type { Db } from "../../../db/client.ts";
+import { canImpersonate } from "../../../domain/access.ts";
 import type { ActableRetailer, AuditPage, AuditQuery } from "../../../contract/staff.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../errors.ts";
 import type { AuthContext } from "../../plugins/session.ts";
@@ -27,7 +28,7 @@ export async function impersonateUser(db: Db, auth: AuthContext, targetId: strin
   if (!target) throw notFound("User not found.");
   if (!target.active) throw badRequest("This user is deactivated and cannot be acted for.");
   if (holds(target.roles, "Administrator")) throw forbidden("Nobody can act as an Administrator.");
-  if (!hasRole(me, "Administrator") && holds(target.roles, ...STAFF_ROLES)) throw forbidden("A SalesPerson can only act for customers, never for staff.");
+  if (!canImpersonate(me.roles, target.roles)) throw forbidden("A SalesPerson can only act for customers, never for staff.");
   await start(db, auth, target.id, null, { via: "admin" }, origin);
 }
 
@@ -50,7 +51,7 @@ export async function impersonateRetailer(db: Db, auth: AuthContext, ids: { user
   for (const id of candidates) {
     if (id === me.id) continue;
     const target = await repo.findUserWithRoles(db, id);
-    if (!target || holds(target.roles, ...STAFF_ROLES, "wholesaler")) continue;
+    if (!target || holds(target.roles, ...STAFF_ROLES, "wholesaler") || !canImpersonate(me.roles, target.roles)) continue;
     await start(db, auth, id, ids.customerId, { via: "retailer", customerId: ids.customerId, retailerId: ids.retailerId }, origin);
     return id;
   }
