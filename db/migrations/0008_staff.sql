@@ -1,3 +1,11 @@
+CREATE TABLE "customer_logos" (
+	"customer_id" text PRIMARY KEY NOT NULL,
+	"content_type" text NOT NULL,
+	"bytes" "bytea" NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "referral_requests" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"customer_id" text NOT NULL,
@@ -15,6 +23,7 @@ CREATE TABLE "referral_requests" (
 );
 --> statement-breakpoint
 ALTER TABLE "retailers" ADD COLUMN "code" text;--> statement-breakpoint
+ALTER TABLE "customer_logos" ADD CONSTRAINT "customer_logos_customer_id_customers_customer_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("customer_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referral_requests" ADD CONSTRAINT "referral_requests_customer_id_customers_customer_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("customer_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "referral_requests_customer_idx" ON "referral_requests" USING btree ("customer_id","status");--> statement-breakpoint
 CREATE UNIQUE INDEX "retailers_code_lower_idx" ON "retailers" USING btree (lower("code"));--> statement-breakpoint

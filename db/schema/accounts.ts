@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  customType,
   boolean,
   check,
   integer,
@@ -179,3 +180,22 @@ export const userCustomers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.customerId] }), index("user_customers_customer_idx").on(t.customerId)],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/**
+ * A wholesaler's uploaded logo, kept in the database so every app instance serves the same file; it is
+ * served under the wholesalers' image folder (/wholesalers/logo/{customerId}/{version}).
+ */
+export const customerLogos = pgTable("customer_logos", {
+  customerId: text("customer_id")
+    .primaryKey()
+    .references(() => customers.customerId, { onDelete: "cascade" }),
+  contentType: text("content_type").notNull(),
+  bytes: bytea("bytes").notNull(),
+  version: integer("version").notNull().default(1),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
