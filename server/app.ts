@@ -17,6 +17,7 @@ import { authRoutes } from "./modules/auth/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
 import { actingAware, actingContextPlugin, staffRoutes } from "./modules/staff/index.ts";
+import { administrationRoutes, logoRoutes } from "./modules/administration/index.ts";
 import { apiModules } from "./modules/index.ts";
 import { ssrPlugin } from "./ssr.ts";
 
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(userRoutes, { db, config });
       await api.register(adminRoutes, { db, config });
       await api.register(staffRoutes, { db, config });
+      await api.register(administrationRoutes, { db, config });
       for (const mod of apiModules) await api.register(mod, { db, config });
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       api.all("/*", { schema: { hide: true } }, async (request) => {
@@ -145,6 +147,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { prefix: "/api" },
   );
 
+  await app.register(logoRoutes, { db, config });
   await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
 
   if (options.ssrBuildPath) await app.register(ssrPlugin, { db, config, buildPath: options.ssrBuildPath });

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq, like, sql } from "drizzle-orm";
 import { auditLog, orders, users } from "../../../db/schema/index.ts";
 import { buildTestApp, loginAs, type TestApp } from "../../../tests/helpers/test-app.ts";
-import { ALL_WEEKDAYS, DEFAULT_TEST_PASSWORD, insertCustomer, insertRetailer, insertUser, shipTimesOn, type Role } from "../../../tests/factories/index.ts";
+import { ALL_WEEKDAYS, DEFAULT_TEST_PASSWORD, insertCustomer, insertRetailer, insertUser, shipTimesOn } from "../../../tests/factories/index.ts";
+import type { Role } from "../../../db/schema/index.ts";
 import { actingAware, runActing } from "./acting.ts";
 import { client, offer, tomorrow } from "../store/test-fixtures.ts";
 

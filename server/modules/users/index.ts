@@ -1,1 +1,1 @@
-export { listUsers, updateUser, userDetails, userPayload, storeProfileFor } from "./service.ts";
+export { listUsers, manageableUsers, updateUser, userDetails, userPayload, storeProfileFor } from "./service.ts";

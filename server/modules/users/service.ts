@@ -83,7 +83,7 @@ async function summaries(db: Db, where: SQL | undefined): Promise<UserSummary[]>
  * or lock out an administrator or a colleague); a wholesaler the users of its own customers (linked
  * users, and Retailer users whose WholesalerId claim names one of them).
  */
-async function manageableUsers(db: Db, actor: SessionUser): Promise<SQL | undefined> {
+export async function manageableUsers(db: Db, actor: SessionUser): Promise<SQL | undefined> {
   if (hasRole(actor, "Administrator")) return undefined;
   if (isStaff(actor)) {
     const staffRole = db

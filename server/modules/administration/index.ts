@@ -1,0 +1,1 @@
+export { administrationRoutes, logoRoutes } from "./routes.ts";

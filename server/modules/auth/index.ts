@@ -1,0 +1,2 @@
+export { sendResetMail } from "./service.ts";
+export { hashPassword, verifyPassword } from "./password.ts";

@@ -1,0 +1,1 @@
+export { screenPublicForm } from "./service.ts";
