@@ -274,7 +274,7 @@ function CustomerView({ c, retailerPath }: { c: CustomerDetail; retailerPath: (i
             <ul className="mt-2 divide-y divide-line">
               {c.retailers.map((r) => (
                 <li key={r.retailerId} className="py-2">
-                  <Link to={retailerPath(r.retailerId)}>{r.name}</Link> <span className="text-sm text-sage">{[r.code, r.city].filter(Boolean).join(" · ")}</span>
+                  <Link to={retailerPath(r.retailerId)} className="underline">{r.name}</Link> <span className="text-sm text-sage">{[r.code, r.city].filter(Boolean).join(" · ")}</span>
                 </li>
               ))}
             </ul>
