@@ -10,6 +10,7 @@ import {
   type RetailerPage,
 } from "../../../contract/administration.ts";
 import type { PickupDays } from "../../../contract/user.ts";
+import { hasAnyRole } from "../../../domain/access.ts";
 import { api, ApiError } from "../../lib/api.ts";
 import { useSessionUser } from "../../lib/session.ts";
 import { useToast } from "../../components/ui/toast.tsx";
@@ -221,6 +222,8 @@ export function RetailerScreen({ retailerId }: { retailerId: number }) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const impersonation = useImpersonation();
+  const me = useSessionUser();
+  const staff = hasAnyRole(me?.roles, ["Administrator", "SalesPerson"]);
   const query = useQuery({ queryKey: ["admin-retailer", retailerId], queryFn: () => api.get<RetailerDetail>(`/api/Administration/Retailers/${retailerId}`) });
   if (query.isPending) return <Loading what="the retailer" />;
   if (query.isError)
@@ -281,7 +284,10 @@ export function RetailerScreen({ retailerId }: { retailerId: number }) {
                         type="button"
                         className="btn btn-primary !min-h-9 !px-3 !py-1 text-sm"
                         aria-label={`Act as ${u.email}`}
-                        onClick={() => void impersonation.actAs(u.id)}
+                        onClick={() =>
+                          // Staff act as the user; a wholesaler acts for its shop through its own customer.
+                          void (staff ? impersonation.actAs(u.id) : impersonation.actForRetailer(me!.id, r.customers[0]!.customerId, r.retailerId))
+                        }
                       >
                         Act as
                       </button>

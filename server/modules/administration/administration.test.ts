@@ -50,6 +50,9 @@ describe("user lists", () => {
     expect(ids).toContain(colleague.id);
     expect(ids).not.toContain(stranger.id);
     expect(ids).not.toContain(linkedStaff.id);
+    // A wholesaler's row action would be the staff call, which refuses it: none is offered.
+    const rows = (await call("GET", "/api/Administration/Users?pageSize=100", w.cookie)).json().items;
+    expect(rows.every((u: { canActAs: boolean }) => !u.canActAs)).toBe(true);
     expect((await call("GET", "/api/Administration/Users?scope=staff", w.cookie)).statusCode).toBe(403);
     const retailer = await person(["Retailer"]);
     expect((await call("GET", "/api/Administration/Users", retailer.cookie)).statusCode).toBe(403);

@@ -54,7 +54,10 @@ export async function userPage(db: Db, auth: AuthContext, q: repo.UsersQ): Promi
   if (q.scope === "staff" && !isStaff(me)) throw forbidden();
   if (q.scope === "customer" && !isStaff(me) && !hasRole(me, "wholesaler")) throw forbidden();
   const { rows, total } = await repo.userPage(db, await manageableUsers(db, me), q);
-  return { items: rows.map((r) => ({ ...r, canActAs: r.id !== me.id && actAs(auth, r.roles) })), total, page: q.page, pageSize: q.pageSize };
+  // The row action is the staff call (Admin/{userId}/Impersonate); a wholesaler acts for its retailers
+  // from its avatar menu and a retailer's page, which know the customer and the shop.
+  const staff = isStaff(me);
+  return { items: rows.map((r) => ({ ...r, canActAs: staff && r.id !== me.id && actAs(auth, r.roles) })), total, page: q.page, pageSize: q.pageSize };
 }
 
 /**
