@@ -87,16 +87,12 @@ export async function insertUser(
   if (u.claims.length) await tx.insert(userClaims).values(u.claims.map((c) => ({ userId: u.id, ...c })));
 }
 
-/** Users linked to a customer (wholesaler/MM users) or claiming it (its retailers' users). */
+/** Users linked to a customer (its wholesaler or mass-market users). */
 export async function usersOfCustomer(db: DbOrTx, customerId: string) {
   const rows = await db
     .selectDistinct({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, active: users.active })
     .from(users)
-    .where(
-      or(
-        exists(sql`(select 1 from ${userCustomers} where ${userCustomers.userId} = ${users.id} and ${userCustomers.customerId} = ${customerId})`),
-      ),
-    )
+    .where(exists(sql`(select 1 from ${userCustomers} where ${userCustomers.userId} = ${users.id} and ${userCustomers.customerId} = ${customerId})`))
     .orderBy(asc(users.lastName), asc(users.firstName))
     .limit(500);
   return withRolesAndCustomers(db, rows);
