@@ -1,1 +1,2 @@
-export { administrationRoutes, logoRoutes } from "./routes.ts";
+// The administration module's public face: users, customers, retailers, the retailer import, referrals.
+export { administrationRoutes as routes, logoRoutes } from "./routes.ts";

@@ -29,7 +29,8 @@ import {
 import type { Db } from "../../../db/client.ts";
 import type { Config } from "../../config.ts";
 import { HttpError } from "../../errors.ts";
-import { requireAuth } from "../../plugins/guards.ts";
+import { signedIn as requireAuth } from "../../plugins/access.ts";
+import { STAFF_AND_WHOLESALER, STAFF_ROLES } from "../../../domain/access.ts";
 import { IMPORT_MESSAGES, confirmImport, previewImport } from "./retailer-import.ts";
 import * as admin from "./service.ts";
 
@@ -89,12 +90,12 @@ export const administrationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Confi
   /* -------------------------------------------------------------- users */
   app.get(
     "/Administration/Users",
-    { schema: { tags, summary: "Users the caller may manage: paged, sorted and filtered", querystring: UserListQuery, response: { 200: UserPage, ...E } } },
+    { config: { access: {} }, schema: { tags, summary: "Users the caller may manage: paged, sorted and filtered", querystring: UserListQuery, response: { 200: UserPage, ...E } } },
     async (request) => admin.userPage(db, requireAuth(request), request.query),
   );
   app.post(
     "/Administration/Users",
-    {
+    { config: { access: {} },
       schema: {
         tags,
         summary: "Invite a user (welcome mail). Nobody grants a role it does not hold.",
@@ -108,7 +109,7 @@ export const administrationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Confi
   /* -------------------------------------------------------------- the signed-in user's account */
   app.put(
     "/Account/Profile",
-    { schema: { tags, summary: "Change your own name", body: ProfileBody, response: { 200: Ok, 400: ErrorResponse, 401: ErrorResponse } } },
+    { config: { access: {} }, schema: { tags, summary: "Change your own name", body: ProfileBody, response: { 200: Ok, 400: ErrorResponse, 401: ErrorResponse } } },
     async (request) => {
       await admin.updateOwnProfile(db, requireAuth(request), request.body);
       return { ok: true as const };
@@ -116,29 +117,29 @@ export const administrationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Confi
   );
   app.post(
     "/Account/Password",
-    { schema: { tags, summary: "Change your own password; your other sessions end", body: ChangePasswordBody, response: { 200: SessionsAnswer, 400: ErrorResponse, 401: ErrorResponse } } },
+    { config: { access: {} }, schema: { tags, summary: "Change your own password; your other sessions end", body: ChangePasswordBody, response: { 200: SessionsAnswer, 400: ErrorResponse, 401: ErrorResponse } } },
     async (request) => admin.changeOwnPassword(db, requireAuth(request), request.body, request.ip),
   );
   app.post(
     "/Account/SignOutOthers",
-    { schema: { tags, summary: "End every other session of your account", response: { 200: SessionsAnswer, 401: ErrorResponse } } },
+    { config: { access: {} }, schema: { tags, summary: "End every other session of your account", response: { 200: SessionsAnswer, 401: ErrorResponse } } },
     async (request) => admin.endOtherSessions(db, requireAuth(request), request.ip),
   );
 
   /* -------------------------------------------------------------- customers (wholesalers, mass-market customers) */
   app.get(
     "/Admin/Wholesalers",
-    { schema: { tags, summary: "Customers (kind wholesale or massMarket): paged, sorted and filtered", querystring: CustomerListQuery, response: { 200: CustomerPage, ...E } } },
+    { config: { access: { roles: STAFF_ROLES } }, schema: { tags, summary: "Customers (kind wholesale or massMarket): paged, sorted and filtered", querystring: CustomerListQuery, response: { 200: CustomerPage, ...E } } },
     async (request) => admin.customerPage(db, requireAuth(request), request.query),
   );
   app.get(
     "/Admin/Wholesalers/:customerId",
-    { schema: { tags, summary: "A customer with its ship times, users, retailers and pending referrals", params: CustomerIdParam, response: { 200: CustomerDetail, ...E } } },
+    { config: { access: { roles: STAFF_ROLES } }, schema: { tags, summary: "A customer with its ship times, users, retailers and pending referrals", params: CustomerIdParam, response: { 200: CustomerDetail, ...E } } },
     async (request) => admin.customerDetail(db, requireAuth(request), request.params.customerId),
   );
   app.put(
     "/Admin/Wholesalers/:customerId",
-    { schema: { tags, summary: "Update a customer record, ship times, the always-boxed flag and referral approval", params: CustomerIdParam, body: CustomerUpdateBody, response: { 200: CustomerDetail, ...E } } },
+    { config: { access: { roles: STAFF_ROLES } }, schema: { tags, summary: "Update a customer record, ship times, the always-boxed flag and referral approval", params: CustomerIdParam, body: CustomerUpdateBody, response: { 200: CustomerDetail, ...E } } },
     async (request) => {
       const auth = requireAuth(request);
       await admin.updateCustomer(db, auth, request.params.customerId, request.body, request.ip);
@@ -147,7 +148,7 @@ export const administrationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Confi
   );
   app.put(
     "/Admin/Wholesalers/:customerId/Logo",
-    {
+    { config: { access: { roles: STAFF_ROLES } },
       bodyLimit: LOGO_MAX_BYTES + 1,
       schema: {
         tags,
@@ -162,29 +163,29 @@ export const administrationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Confi
   );
   app.delete(
     "/Admin/Wholesalers/:customerId/Logo",
-    { schema: { tags, summary: "Remove the logo: the default logo is shown again", params: CustomerIdParam, response: { 200: z.object({ imgSrc: z.string() }), ...E } } },
+    { config: { access: { roles: STAFF_ROLES } }, schema: { tags, summary: "Remove the logo: the default logo is shown again", params: CustomerIdParam, response: { 200: z.object({ imgSrc: z.string() }), ...E } } },
     async (request) => admin.deleteLogo(db, requireAuth(request), request.params.customerId, request.ip),
   );
 
   /* -------------------------------------------------------------- retailers */
   app.get(
     "/Administration/Retailers",
-    { schema: { tags, summary: "Retailers (a wholesaler: those buying through it): paged, sorted and filtered", querystring: RetailerListQuery, response: { 200: RetailerPage, ...E } } },
+    { config: { access: { roles: STAFF_AND_WHOLESALER } }, schema: { tags, summary: "Retailers (a wholesaler: those buying through it): paged, sorted and filtered", querystring: RetailerListQuery, response: { 200: RetailerPage, ...E } } },
     async (request) => admin.retailerPage(db, requireAuth(request), request.query),
   );
   app.post(
     "/Administration/Retailers",
-    { schema: { tags, summary: "Create a retailer", body: RetailerBody, response: { 201: z.object({ retailerId: z.number().int() }), ...E } } },
+    { config: { access: { roles: STAFF_AND_WHOLESALER } }, schema: { tags, summary: "Create a retailer", body: RetailerBody, response: { 201: z.object({ retailerId: z.number().int() }), ...E } } },
     async (request, reply) => reply.status(201).send(await admin.createRetailer(db, requireAuth(request), request.body, request.ip)),
   );
   app.get(
     "/Administration/Retailers/:retailerId",
-    { schema: { tags, summary: "A retailer with the wholesalers it buys through and its users", params: RetailerIdParam, response: { 200: RetailerDetail, ...E } } },
+    { config: { access: { roles: STAFF_AND_WHOLESALER } }, schema: { tags, summary: "A retailer with the wholesalers it buys through and its users", params: RetailerIdParam, response: { 200: RetailerDetail, ...E } } },
     async (request) => admin.retailerDetail(db, requireAuth(request), request.params.retailerId),
   );
   app.put(
     "/Administration/Retailers/:retailerId",
-    { schema: { tags, summary: "Update a retailer", params: RetailerIdParam, body: RetailerBody, response: { 200: RetailerDetail, ...E } } },
+    { config: { access: { roles: STAFF_AND_WHOLESALER } }, schema: { tags, summary: "Update a retailer", params: RetailerIdParam, body: RetailerBody, response: { 200: RetailerDetail, ...E } } },
     async (request) => {
       const auth = requireAuth(request);
       await admin.updateRetailer(db, auth, request.params.retailerId, request.body, request.ip);
@@ -192,6 +193,7 @@ export const administrationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Confi
     },
   );
   const importSchema = (summary: string) => ({
+    config: { access: { roles: STAFF_AND_WHOLESALER } },
     bodyLimit: IMPORT_MAX_BYTES + 1,
     schema: { tags, summary, consumes: ["text/csv"], body: Csv, response: { 200: ImportResult, ...E, 413: ErrorResponse, 415: ErrorResponse } },
   });
@@ -209,7 +211,7 @@ export const administrationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Confi
   /* -------------------------------------------------------------- referrals */
   app.post(
     "/Referrals/:id",
-    {
+    { config: { access: "public" },
       schema: {
         tags,
         summary: "A shop asks to buy through a wholesaler ({id} = its customerID), from its referral page; spam-checked like the contact form",
@@ -222,12 +224,12 @@ export const administrationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Confi
   );
   app.get(
     "/Referrals",
-    { schema: { tags, summary: "The referral queue: a wholesaler's own, or every wholesaler's for staff", querystring: ReferralQuery, response: { 200: z.array(ReferralRequest), ...E } } },
+    { config: { access: { roles: STAFF_AND_WHOLESALER } }, schema: { tags, summary: "The referral queue: a wholesaler's own, or every wholesaler's for staff", querystring: ReferralQuery, response: { 200: z.array(ReferralRequest), ...E } } },
     async (request) => admin.referralQueue(db, requireAuth(request), request.query.customerId, request.query.status),
   );
   app.post(
     "/Referrals/:id/Approve",
-    {
+    { config: { access: { roles: STAFF_AND_WHOLESALER } },
       schema: {
         tags,
         summary: "Approve: creates the retailer and invites its user",
@@ -240,7 +242,7 @@ export const administrationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Confi
   );
   app.post(
     "/Referrals/:id/Decline",
-    { schema: { tags, summary: "Decline a referral", params: ReferralIdParam, response: { 200: Ok, ...E, 409: ErrorResponse } } },
+    { config: { access: { roles: STAFF_AND_WHOLESALER } }, schema: { tags, summary: "Decline a referral", params: ReferralIdParam, response: { 200: Ok, ...E, 409: ErrorResponse } } },
     async (request) => {
       await admin.declineReferral(db, requireAuth(request), request.params.id, request.ip);
       return { ok: true as const };
@@ -252,7 +254,7 @@ export const administrationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Confi
 export const logoRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
   app.get(
     "/wholesalers/logo/:customerId/:version",
-    { schema: { hide: true, params: z.object({ customerId: z.string().min(1).max(40), version: z.coerce.number().int().positive().max(2_147_483_647) }) } },
+    { config: { access: "public" }, schema: { hide: true, params: z.object({ customerId: z.string().min(1).max(40), version: z.coerce.number().int().positive().max(2_147_483_647) }) } },
     async (request, reply) => {
       const logo = await admin.logoOf(db, request.params.customerId);
       if (!logo) return reply.redirect("/wholesalers/default-logo.svg", 302);

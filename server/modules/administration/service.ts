@@ -16,18 +16,19 @@ import type {
   UserPage,
 } from "../../../contract/administration.ts";
 import { LOGO_MAX_BYTES } from "../../../contract/administration.ts";
-import { canImpersonate } from "../../../domain/access.ts";
+import { canImpersonate, STAFF_ROLES } from "../../../domain/access.ts";
 import type { Config } from "../../config.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../errors.ts";
 import type { AuthContext, SessionUser } from "../../plugins/session.ts";
-import { DEFAULT_LOGO, hasRole, isStaff, ownCustomers } from "../access/service.ts";
+import { hasRole, isStaff } from "../../plugins/roles.ts";
+import { DEFAULT_LOGO, ownCustomers } from "../buyers/index.ts";
 import { audit } from "../audit/index.ts";
 import { hashPassword, sendResetMail, verifyPassword } from "../auth/index.ts";
 import { screenPublicForm } from "../public/index.ts";
-import { manageableUsers } from "../users/index.ts";
+import { manageableCondition } from "../users/index.ts";
 import * as repo from "./repo.ts";
 
-const STAFF = ["Administrator", "SalesPerson"];
+const STAFF: readonly string[] = STAFF_ROLES;
 const actAs = (auth: AuthContext, roles: string[]) => canImpersonate(auth.user.roles, roles, !!auth.originalUserId);
 
 /** The customers whose retailers and users a caller administers: null = all (staff). */
@@ -53,7 +54,7 @@ export async function userPage(db: Db, auth: AuthContext, q: repo.UsersQ): Promi
   if (q.scope === "mm" && !hasRole(me, "Administrator")) throw forbidden();
   if (q.scope === "staff" && !isStaff(me)) throw forbidden();
   if (q.scope === "customer" && !isStaff(me) && !hasRole(me, "wholesaler")) throw forbidden();
-  const { rows, total } = await repo.userPage(db, await manageableUsers(db, me), q);
+  const { rows, total } = await repo.userPage(db, await manageableCondition(db, me), q);
   // The row action is the staff call (Admin/{userId}/Impersonate); a wholesaler acts for its retailers
   // from its avatar menu and a retailer's page, which know the customer and the shop.
   const staff = isStaff(me);

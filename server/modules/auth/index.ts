@@ -1,2 +1,4 @@
-export { sendResetMail } from "./service.ts";
+// The auth module's public face: sign-in, sessions, password resets.
+export { authRoutes as routes } from "./routes.ts";
+export { sendResetMail, sessionAnswer, validateResetToken } from "./service.ts";
 export { hashPassword, verifyPassword } from "./password.ts";

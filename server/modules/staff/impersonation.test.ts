@@ -5,7 +5,7 @@ import { buildTestApp, loginAs, type TestApp } from "../../../tests/helpers/test
 import { ALL_WEEKDAYS, DEFAULT_TEST_PASSWORD, insertCustomer, insertRetailer, insertUser, shipTimesOn } from "../../../tests/factories/index.ts";
 import type { Role } from "../../../db/schema/index.ts";
 import { actingAware, runActing } from "./acting.ts";
-import { client, offer, tomorrow } from "../store/test-fixtures.ts";
+import { client, offer, tomorrow } from "../../../tests/helpers/store-fixtures.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -7,7 +7,8 @@ import { ActableRetailer, AuditPage, AuditQuery, ImpersonateParams, RetailerImpe
 import type { Db } from "../../../db/client.ts";
 import type { Config } from "../../config.ts";
 import { unauthorized } from "../../errors.ts";
-import { requireAuth } from "../../plugins/guards.ts";
+import { signedIn as requireAuth } from "../../plugins/access.ts";
+import { STAFF_ROLES } from "../../../domain/access.ts";
 import { loadSessionUser } from "../../plugins/session.ts";
 import { userPayload } from "../users/index.ts";
 import { findUserWithRoles } from "./repo.ts";
@@ -39,6 +40,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = as
         params: ImpersonateParams,
         response: { 200: CheckTokenResponse, ...Errors },
       },
+      config: { access: { roles: STAFF_ROLES } },
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -56,6 +58,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = as
         params: RetailerImpersonateParams,
         response: { 200: CheckTokenResponse, ...Errors },
       },
+      config: { access: {} },
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -67,7 +70,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = as
 
   app.post(
     "/Retailer/Unimpersonate",
-    { schema: { tags, summary: "Stop acting for someone: the session is the original user's again", response: { 200: CheckTokenResponse, ...Errors } } },
+    { schema: { tags, summary: "Stop acting for someone: the session is the original user's again", response: { 200: CheckTokenResponse, ...Errors } }, config: { access: {} } },
     async (request) => {
       const auth = requireAuth(request);
       const original = await staff.stopImpersonating(db, auth, origin(request));
@@ -77,7 +80,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = as
 
   app.get(
     "/Retailer/ActFor",
-    { schema: { tags, summary: "The retailers the signed-in wholesaler user may act for", response: { 200: z.array(ActableRetailer), 401: ErrorResponse } } },
+    { schema: { tags, summary: "The retailers the signed-in wholesaler user may act for", response: { 200: z.array(ActableRetailer), 401: ErrorResponse } }, config: { access: {} } },
     async (request) => staff.retailersToActFor(db, requireAuth(request)),
   );
 
@@ -90,6 +93,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = as
         querystring: AuditQuery,
         response: { 200: AuditPage, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
       },
+      config: { access: { roles: STAFF_ROLES } },
     },
     async (request) => staff.auditLogPage(db, requireAuth(request), request.query),
   );

@@ -1,14 +1,14 @@
 import type { Db } from "../../../db/client.ts";
-import { canImpersonate } from "../../../domain/access.ts";
+import { canImpersonate, hasAnyRole, STAFF_ROLES } from "../../../domain/access.ts";
 import type { ActableRetailer, AuditPage, AuditQuery } from "../../../contract/staff.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../errors.ts";
 import type { AuthContext } from "../../plugins/session.ts";
-import { hasRole, isStaff, ownCustomers } from "../access/service.ts";
+import { hasRole, isStaff } from "../../plugins/roles.ts";
+import { ownCustomers } from "../buyers/index.ts";
 import { audit } from "../audit/index.ts";
 import * as repo from "./repo.ts";
 
-const STAFF_ROLES = ["Administrator", "SalesPerson"];
-const holds = (roles: string[], ...names: string[]) => hasRole({ roles }, ...names);
+const holds = (roles: string[], ...names: string[]) => hasAnyRole(roles, names);
 
 export interface Origin {
   ip: string;
