@@ -6,10 +6,23 @@ import * as administration from "./administration/index.ts";
 import * as auth from "./auth/index.ts";
 import * as buyers from "./buyers/index.ts";
 import * as dashboard from "./dashboard/index.ts";
+import * as mm from "./mm/index.ts";
 import * as orders from "./orders/index.ts";
 import * as publicSite from "./public/index.ts";
 import * as store from "./store/index.ts";
 import * as staff from "./staff/index.ts";
 import * as users from "./users/index.ts";
 
-export const apiModules: ApiRoutes[] = [auth.routes, users.routes, buyers.routes, admin.routes, publicSite.routes, store.routes, dashboard.routes, orders.routes, staff.routes, administration.routes];
+export const apiModules: ApiRoutes[] = [
+  auth.routes,
+  users.routes,
+  buyers.routes,
+  admin.routes,
+  publicSite.routes,
+  store.routes,
+  dashboard.routes,
+  orders.routes,
+  mm.routes,
+  staff.routes,
+  administration.routes,
+];
