@@ -2,6 +2,7 @@
 // `routes` here (see docs/architecture.md "Adding a module").
 import type { ApiRoutes } from "../deps.ts";
 import * as admin from "./admin/index.ts";
+import * as administration from "./administration/index.ts";
 import * as auth from "./auth/index.ts";
 import * as buyers from "./buyers/index.ts";
 import * as dashboard from "./dashboard/index.ts";
@@ -9,6 +10,19 @@ import * as mm from "./mm/index.ts";
 import * as orders from "./orders/index.ts";
 import * as publicSite from "./public/index.ts";
 import * as store from "./store/index.ts";
+import * as staff from "./staff/index.ts";
 import * as users from "./users/index.ts";
 
-export const apiModules: ApiRoutes[] = [auth.routes, users.routes, buyers.routes, admin.routes, publicSite.routes, store.routes, dashboard.routes, orders.routes, mm.routes];
+export const apiModules: ApiRoutes[] = [
+  auth.routes,
+  users.routes,
+  buyers.routes,
+  admin.routes,
+  publicSite.routes,
+  store.routes,
+  dashboard.routes,
+  orders.routes,
+  mm.routes,
+  staff.routes,
+  administration.routes,
+];

@@ -99,7 +99,9 @@ describe("staff account takeover (issue item 1)", () => {
     const [reset] = await auditOf(u.id);
     expect(reset).toMatchObject({ actorUserId: admin.id, action: "user.reset-mail", detail: { to: "audited-new@example.test" } });
     // Staff read it through the API, with what changed.
-    const log = (await call("GET", "/api/Admin/AuditLog?limit=500", cookie)).json() as { action: string; targetUserId: string; detail: unknown }[];
+    const page = await call("GET", `/api/Admin/AuditLog?target=${u.id}`, cookie);
+    expect(page.statusCode).toBe(200);
+    const log = page.json().items as { action: string; targetUserId: string; detail: unknown }[];
     expect(log.filter((e) => e.targetUserId === u.id).map((e) => e.action)).toEqual(["user.reset-mail", "user.update"]);
     expect(log.find((e) => e.targetUserId === u.id && e.action === "user.update")!.detail).toEqual(entry!.detail);
   });

@@ -1,3 +1,3 @@
 // The users module's public face: other modules import this file only.
 export { userRoutes as routes } from "./routes.ts";
-export { canManage, listUsers, userPayload } from "./service.ts";
+export { canManage, listUsers, manageableCondition, userPayload } from "./service.ts";

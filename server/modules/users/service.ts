@@ -67,6 +67,11 @@ export async function canManage(db: Db, actor: SessionUser, targetId: string): P
   return repo.isInScope(db, targetId, scope);
 }
 
+/** The users a caller may manage, as a condition on `users` (the staff desk's paged lists). */
+export async function manageableCondition(db: Db, actor: SessionUser) {
+  return repo.scopeCondition(db, await manageableUsers(db, actor));
+}
+
 export async function listUsers(db: Db, auth: AuthContext) {
   return summaries(db, await manageableUsers(db, auth.user));
 }
