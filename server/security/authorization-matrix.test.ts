@@ -39,7 +39,7 @@ interface World {
 }
 
 interface Req {
-  method: "GET" | "POST" | "PUT";
+  method: "GET" | "POST" | "PUT" | "DELETE";
   url: string;
   payload?: object;
   headers?: Record<string, string>;
@@ -374,6 +374,81 @@ ENTRIES.push(
   // The MassMarket actor's order is a wholesale-store one: no mass-market order of that number.
   { route: "GET /api/MMOrder/Order", cases: mmCases((i, w) => get(`/api/MMOrder/Order?${mmQuery(i)}&orderNumber=${w.me.MassMarket.order}`), () => 404) },
   { route: "GET /api/MMOrder/Labels", cases: mmCases((i, w) => get(`/api/MMOrder/Labels?${mmQuery(i)}&orderNumber=${w.me.MassMarket.order}`), () => 404) },
+);
+
+// ---- the staff desk: administration, the signed-in user's account, referrals, acting for others -----
+
+const USER_DESK: readonly Actor[] = USER_ADMIN;
+const byRole = (allowed: readonly Actor[], status = 200): Case["expected"] => (a) => (a === "anonymous" ? 401 : allowed.includes(a) ? status : 403);
+const STAFF_ONLY: readonly Actor[] = STAFF;
+let seq = 0;
+
+ENTRIES.push(
+  { route: "GET /api/Administration/Users", cases: [{ name: "list", request: () => get("/api/Administration/Users"), expected: byRole(USER_DESK) }] },
+  {
+    route: "POST /api/Administration/Users",
+    // Inviting a SalesPerson: only an Administrator grants a staff role.
+    cases: [
+      {
+        name: "invite a SalesPerson",
+        request: () => ({ method: "POST", url: "/api/Administration/Users", payload: { email: `matrix-invite-${++seq}@example.test`, firstName: "In", lastName: "Vite", role: "SalesPerson" } }),
+        expected: (a) => (a === "anonymous" ? 401 : a === "Administrator" ? 201 : 403),
+      },
+    ],
+  },
+  { route: "PUT /api/Account/Profile", cases: [{ name: "own name", request: () => ({ method: "PUT", url: "/api/Account/Profile", payload: { firstName: "Matrix", lastName: "Tester" } }), expected: signedIn(200) }] },
+  {
+    route: "POST /api/Account/Password",
+    cases: [
+      {
+        name: "wrong current password",
+        request: () => ({ method: "POST", url: "/api/Account/Password", payload: { currentPassword: "not-the-password", password: "a-long-password", confirmPassword: "a-long-password" } }),
+        expected: signedIn(400),
+      },
+    ],
+  },
+  { route: "POST /api/Account/SignOutOthers", cases: [{ name: "own sessions", request: () => ({ method: "POST", url: "/api/Account/SignOutOthers" }), expected: signedIn(200) }] },
+  { route: "GET /api/Admin/Wholesalers", cases: [{ name: "list", request: () => get("/api/Admin/Wholesalers"), expected: byRole(STAFF_ONLY) }] },
+  { route: "GET /api/Admin/Wholesalers/:customerId", cases: [{ name: "C1", request: (w) => get(`/api/Admin/Wholesalers/${w.C1}`), expected: byRole(STAFF_ONLY) }] },
+  // Writes whose bodies fail validation answer 400 to everyone: the schemas run before the access
+  // check (server/plugins/guard.ts), so nothing of the record is revealed or touched either way.
+  { route: "PUT /api/Admin/Wholesalers/:customerId", cases: [{ name: "empty form", request: (w) => ({ method: "PUT", url: `/api/Admin/Wholesalers/${w.C2}`, payload: {} }), expected: same(400) }] },
+  { route: "PUT /api/Admin/Wholesalers/:customerId/Logo", cases: [{ name: "not an image", request: (w) => ({ method: "PUT", url: `/api/Admin/Wholesalers/${w.C2}/Logo`, payload: { not: "an image" } }), expected: same(400) }] },
+  { route: "DELETE /api/Admin/Wholesalers/:customerId/Logo", cases: [{ name: "C2's logo", request: (w) => ({ method: "DELETE", url: `/api/Admin/Wholesalers/${w.C2}/Logo` }), expected: byRole(STAFF_ONLY) }] },
+  { route: "GET /api/Administration/Retailers", cases: [{ name: "list", request: () => get("/api/Administration/Retailers"), expected: byRole(USER_DESK) }] },
+  { route: "POST /api/Administration/Retailers", cases: [{ name: "empty form", request: () => ({ method: "POST", url: "/api/Administration/Retailers", payload: {} }), expected: same(400) }] },
+  {
+    route: "GET /api/Administration/Retailers/:retailerId",
+    cases: [
+      { name: "C1's retailer", request: (w) => get(`/api/Administration/Retailers/${w.R1}`), expected: byRole(USER_DESK) },
+      { name: "C2's retailer", request: (w) => get(`/api/Administration/Retailers/${w.R2}`), expected: (a) => (a === "anonymous" ? 401 : isStaff(a) ? 200 : a === "wholesaler" ? 404 : 403) },
+    ],
+  },
+  { route: "PUT /api/Administration/Retailers/:retailerId", cases: [{ name: "empty form", request: (w) => ({ method: "PUT", url: `/api/Administration/Retailers/${w.R1}`, payload: {} }), expected: same(400) }] },
+  { route: "POST /api/Administration/Retailers/Import/Preview", cases: [{ name: "JSON, not CSV", request: () => ({ method: "POST", url: "/api/Administration/Retailers/Import/Preview", payload: {} }), expected: same(400) }] },
+  { route: "POST /api/Administration/Retailers/Import", cases: [{ name: "JSON, not CSV", request: () => ({ method: "POST", url: "/api/Administration/Retailers/Import", payload: {} }), expected: same(400) }] },
+  { route: "POST /api/Referrals/:id", cases: [{ name: "empty form", request: (w) => ({ method: "POST", url: `/api/Referrals/${w.C1}`, payload: {} }), expected: same(400) }] },
+  { route: "GET /api/Referrals", cases: [{ name: "queue", request: () => get("/api/Referrals"), expected: byRole(USER_DESK) }] },
+  { route: "POST /api/Referrals/:id/Approve", cases: [{ name: "no such referral", request: () => ({ method: "POST", url: "/api/Referrals/999999/Approve", payload: {} }), expected: byRole(USER_DESK, 404) }] },
+  { route: "POST /api/Referrals/:id/Decline", cases: [{ name: "no such referral", request: () => ({ method: "POST", url: "/api/Referrals/999999/Decline" }), expected: byRole(USER_DESK, 404) }] },
+  {
+    route: "POST /api/Admin/:userId/Impersonate",
+    // DOMAIN "Staff impersonation": staff act for a customer-side user; nobody else acts for anyone.
+    cases: [{ name: "another customer's wholesaler", request: (w) => ({ method: "POST", url: `/api/Admin/${w.otherUser}/Impersonate`, freshSession: true }), expected: byRole(STAFF_ONLY) }],
+  },
+  {
+    route: "POST /api/Retailer/Impersonate/:a/:b/:c",
+    // A wholesaler user acts for its own customer's retailers; staff for any customer-side user.
+    cases: [
+      {
+        name: "C1's retailer",
+        request: (w, me) => ({ method: "POST", url: `/api/Retailer/Impersonate/${me.id}/${w.C1}/${w.R1}`, freshSession: true }),
+        expected: byRole(["Administrator", "SalesPerson", "wholesaler"]),
+      },
+    ],
+  },
+  { route: "POST /api/Retailer/Unimpersonate", cases: [{ name: "not acting for anyone", request: () => ({ method: "POST", url: "/api/Retailer/Unimpersonate", freshSession: true }), expected: signedIn(409) }] },
+  { route: "GET /api/Retailer/ActFor", cases: [{ name: "list", request: () => get("/api/Retailer/ActFor"), expected: signedIn(200) }] },
 );
 
 // ---- the run ----------------------------------------------------------------------------------
