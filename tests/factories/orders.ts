@@ -1,5 +1,6 @@
 import type { DbOrTx } from "../../db/client.ts";
 import { invoiceLines, invoices, orderLines, orders } from "../../db/schema/index.ts";
+import { taxCents } from "../../domain/invoicing.ts";
 import { splitPails } from "../../domain/pricing.ts";
 import { insertCustomer, insertUser } from "./accounts.ts";
 import { addDays, isoDateAt } from "./dates.ts";
@@ -161,10 +162,7 @@ export function buildInvoiceLines(lines: readonly LineForInvoice[]): Omit<NewInv
   return out;
 }
 
-/** Tax in cents, half up, from a rate in basis points (825 = 8.25 %). */
-export function taxCents(subtotalCents: number, taxRateBp: number): number {
-  return Math.floor((subtotalCents * taxRateBp + 5_000) / 10_000);
-}
+export { taxCents };
 
 export function buildInvoice(
   order: Pick<Order, "id" | "customerId" | "shipDate" | "subtotalCents">,
