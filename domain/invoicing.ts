@@ -91,3 +91,56 @@ export function ageing(items: readonly OpenItem[], asOf: string): { buckets: Rec
 export function invoiceBalance(totalCents: number, creditedCents: number, paid: boolean): number {
   return paid ? 0 : Math.max(0, totalCents - creditedCents);
 }
+
+export interface OrderLineForInvoice {
+  productId: string;
+  description: string;
+  /** Bunches. */
+  quantity: number;
+  pails?: number;
+  looseBunches?: number;
+  /** Price per bunch bought by the pail, and per loose bunch. */
+  pailPriceCents?: number;
+  bunchPriceCents?: number;
+  lineTotalCents: number;
+}
+
+export interface InvoiceLineDraft {
+  productId: string;
+  description: string;
+  pails: number;
+  quantity: number;
+  unitPriceCents: number;
+  lineTotalCents: number;
+}
+
+/**
+ * Invoice lines for order lines: a line bought partly by the pail and partly loose becomes two invoice
+ * lines so every unit price is exact (quantity x unit price = line total, always). A line whose total is
+ * not quantity x one price (a flat fee) is invoiced as one unit at its total.
+ */
+export function invoiceLinesFor(lines: readonly OrderLineForInvoice[]): InvoiceLineDraft[] {
+  const out: InvoiceLineDraft[] = [];
+  for (const line of lines) {
+    const l = { pails: 0, looseBunches: 0, pailPriceCents: 0, bunchPriceCents: 0, ...line };
+    const pailBunches = l.quantity - l.looseBunches;
+    const split = pailBunches * l.pailPriceCents + l.looseBunches * l.bunchPriceCents === l.lineTotalCents;
+    if (split && pailBunches > 0 && l.looseBunches > 0) {
+      out.push({ productId: l.productId, description: `${l.description} (by the pail)`, pails: l.pails, quantity: pailBunches, unitPriceCents: l.pailPriceCents, lineTotalCents: pailBunches * l.pailPriceCents });
+      out.push({ productId: l.productId, description: `${l.description} (loose bunches)`, pails: 0, quantity: l.looseBunches, unitPriceCents: l.bunchPriceCents, lineTotalCents: l.looseBunches * l.bunchPriceCents });
+      continue;
+    }
+    const byPail = split && l.looseBunches === 0 && pailBunches > 0;
+    const unit = byPail ? l.pailPriceCents : l.bunchPriceCents;
+    const exact = unit * l.quantity === l.lineTotalCents;
+    out.push({
+      productId: l.productId,
+      description: l.description,
+      pails: byPail && exact ? l.pails : 0,
+      quantity: exact ? l.quantity : 1,
+      unitPriceCents: exact ? unit : l.lineTotalCents,
+      lineTotalCents: l.lineTotalCents,
+    });
+  }
+  return out;
+}
