@@ -12,7 +12,7 @@ describe("order status machine", () => {
   it("confirms an order only when no pending quantity is left", () => {
     expect(refusal(s("submitted", { pendingQuantity: 3 }), "confirm")).toBe("Confirm or decline every pending quantity before confirming the order.");
     expect(refusal(s("submitted"), "confirm")).toBeNull();
-    expect(refusal(s("confirmed"), "confirm")).toBe("A confirmed order cannot be confirmed.");
+    expect(refusal(s("confirmed"), "confirm")).toBe("This order is confirmed: only a submitted order can be confirmed.");
   });
 
   it("packs a confirmed order once and ships only a packed one", () => {
@@ -38,7 +38,7 @@ describe("order status machine", () => {
       expect(refusal(s("invoiced"), a)).not.toBeNull();
       expect(refusal(s("cancelled"), a)).not.toBeNull();
     }
-    expect(refusal(s("shipped"), "cancel")).toBe("A shipped order cannot be cancelled.");
+    expect(refusal(s("shipped"), "cancel")).toBe("This order is shipped and can no longer be cancelled.");
     expect(refusal(s("cancelled"), "changeLine")).toBe("This order is cancelled and can no longer be changed.");
   });
 

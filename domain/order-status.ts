@@ -53,7 +53,7 @@ export function refusal(state: OrderState, action: OrderAction): string | null {
       if (state.packed) return "This order is packed: its lines can no longer be changed.";
       return null;
     case "confirm":
-      if (!canMove(status, "confirmed")) return `A ${LABEL[status]} order cannot be confirmed.`;
+      if (!canMove(status, "confirmed")) return `This order is ${LABEL[status]}: only a submitted order can be confirmed.`;
       if (state.pendingQuantity > 0) return "Confirm or decline every pending quantity before confirming the order.";
       return null;
     case "pack":
@@ -68,7 +68,7 @@ export function refusal(state: OrderState, action: OrderAction): string | null {
       if (!canMove(status, "invoiced")) return `Only a shipped order can be invoiced; this one is ${LABEL[status]}.`;
       return null;
     case "cancel":
-      if (!canMove(status, "cancelled")) return `A ${LABEL[status]} order cannot be cancelled.`;
+      if (!canMove(status, "cancelled")) return `This order is ${LABEL[status]} and can no longer be cancelled.`;
       if (state.packed) return "This order is packed and can no longer be cancelled.";
       return null;
   }

@@ -152,3 +152,8 @@ export function pickupToShipDate(pickupDate: string, shipTimes: readonly ShipTim
   }
   return null;
 }
+
+/** The grower's calendar date (America/New_York) at `now`, YYYY-MM-DD: invoice and statement dates. */
+export function growerToday(now: Date): string {
+  return toDateString(todayInNewYork(now));
+}

@@ -37,6 +37,7 @@ function toSummary(o: OrderRow, count: number): OrderSummary {
 type LineRow = typeof orderLines.$inferSelect;
 function toLine(l: LineRow) {
   return {
+    lineId: l.id,
     productId: l.productId,
     description: l.description,
     category: l.category,

@@ -1,0 +1,1 @@
+export { assertCustomer, canAccessCustomer, hasRole, isStaff, ownCustomers, visibleCustomers } from "./service.ts";

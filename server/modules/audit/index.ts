@@ -1,0 +1,1 @@
+export { audit } from "./service.ts";

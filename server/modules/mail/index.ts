@@ -1,0 +1,1 @@
+export { enqueueMail, outboxFor, type OutgoingMail } from "./service.ts";

@@ -1,0 +1,3 @@
+// What other modules may use of the order history.
+export { orderScope } from "./routes.ts";
+export type { OrderScope } from "./service.ts";
