@@ -151,8 +151,12 @@ function pageNumbers(doc: Doc, label: string) {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
+    // Below the bottom margin: lift the margin for this line, or pdfkit would start a new page.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
     doc.fillColor(MUTED).font("Helvetica").fontSize(8);
     doc.text(`${label} · Page ${i + 1} of ${range.count}`, MARGIN, doc.page.height - MARGIN, { width: doc.page.width - 2 * MARGIN, align: "center", lineBreak: false });
+    doc.page.margins.bottom = bottom;
   }
 }
 
