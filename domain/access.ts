@@ -41,6 +41,9 @@ const RULES: readonly Rule[] = [
   { pattern: "/admin/wholesalers/*", signedIn: true, roles: STAFF },
   { pattern: "/mm/customer", signedIn: true, roles: STAFF },
   { pattern: "/mm/customer/*", signedIn: true, roles: STAFF },
+  // The order desk (issue 12): in the Administration area, staff only.
+  { pattern: "/administration/orders", signedIn: true, roles: STAFF },
+  { pattern: "/administration/orders/*", signedIn: true, roles: STAFF },
   // Administrator, SalesPerson, wholesaler.
   { pattern: "/invoices", signedIn: true, roles: STAFF_AND_WHOLESALER },
   { pattern: "/invoices/details", signedIn: true, roles: STAFF_AND_WHOLESALER },
