@@ -18,6 +18,7 @@ describe("order status machine", () => {
   it("packs a confirmed order once and ships only a packed one", () => {
     expect(refusal(s("submitted"), "pack")).toBe("Only a confirmed order can be packed; this one is submitted.");
     expect(refusal(s("confirmed"), "pack")).toBeNull();
+    expect(refusal(s("confirmed", { pendingQuantity: 4 }), "pack")).toBe("Confirm or decline every pending quantity before packing the order.");
     expect(refusal(s("confirmed", { packed: true }), "pack")).toBe("This order is already packed.");
     expect(refusal(s("confirmed"), "ship")).toBe("Pack the order before shipping it.");
     expect(refusal(s("confirmed", { packed: true }), "ship")).toBeNull();

@@ -39,7 +39,8 @@ const LABEL: Record<OrderStatus, string> = {
  * Why an action is refused in this state, or null when it is allowed.
  * - Lines (quantities, pending requests) change only before packing, while submitted or confirmed.
  * - An order is confirmed once no pending quantity is left (each confirmed or declined).
- * - Packing needs a confirmed order; shipping a packed one; invoicing a shipped one.
+ * - Packing needs a confirmed order without pending quantity (older data may have confirmed orders
+ *   with pending lines); shipping a packed one; invoicing a shipped one.
  * - Cancelling is possible until the order is packed.
  */
 export function refusal(state: OrderState, action: OrderAction): string | null {
@@ -59,6 +60,7 @@ export function refusal(state: OrderState, action: OrderAction): string | null {
     case "pack":
       if (status !== "confirmed") return `Only a confirmed order can be packed; this one is ${LABEL[status]}.`;
       if (state.packed) return "This order is already packed.";
+      if (state.pendingQuantity > 0) return "Confirm or decline every pending quantity before packing the order.";
       return null;
     case "ship":
       if (!canMove(status, "shipped")) return `Only a confirmed order can be shipped; this one is ${LABEL[status]}.`;

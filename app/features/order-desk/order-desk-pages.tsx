@@ -131,10 +131,10 @@ export function OrderDeskPage() {
                     <th scope="col" className="py-1">
                       Product
                     </th>
-                    <th scope="col" className="py-1 text-right">
+                    <th scope="col" className="py-1 pl-3 text-right">
                       Confirmed
                     </th>
-                    <th scope="col" className="py-1 text-right">
+                    <th scope="col" className="py-1 pl-3 text-right">
                       Pending
                     </th>
                   </tr>
