@@ -316,7 +316,9 @@ export function cancelOrder(db: Db, config: Config, actor: Actor, orderNumber: n
     orderNumber,
     "cancel",
     async (tx, o, lines) => {
-      for (const l of lines) if (l.offerLineId !== null) await repo.giveBackStock(tx, l.offerLineId, l.quantityConfirmed);
+      // Offer lines in id order, as every stock change takes them: two cancellations never deadlock.
+      const back = lines.filter((l) => l.offerLineId !== null).sort((a, b) => a.offerLineId! - b.offerLineId!);
+      for (const l of back) await repo.giveBackStock(tx, l.offerLineId!, l.quantityConfirmed);
       await repo.setOrder(tx, o.id, { status: "cancelled", cancelledAt: new Date() });
       return {
         action: "order.cancel",
