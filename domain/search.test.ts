@@ -23,7 +23,7 @@ const catalogue = [
   p({ productId: "LIL-W", description: "Oriental Lily White", category: "Lilies", colour: "White" }),
   p({ productId: "LIL-P", description: "Oriental Lily Pink", category: "Lilies", colour: "Pink", quantityRemaining: 0 }),
   p({ productId: "GER-R", description: "Gerbera Red", category: "Gerbera", colour: "Red", special: true }),
-  p({ productId: "GER-Y", description: "Gerbera Yellow", category: "Gerbera", colour: "Yellow", discountQuantity: 20 }),
+  p({ productId: "GER-Y", description: "Gerbera Yellow", category: "Gerbera", colour: "Yellow", discountQuantity: 20, price: 0.9, standardPrice: 1.1 }),
   p({ productId: "SNP-P", description: "Snapdragon Pink", category: "Snapdragons", colour: "Pink", discountQuantity2: 40, quantityRemaining: -1 }),
 ];
 
@@ -65,8 +65,19 @@ describe("filterWholesale", () => {
     ["  gerbera  ", ["GER-R", "GER-Y"]],
     ["pink", ["LIL-P", "SNP-P"]],
     ["ental", ["LIL-W", "LIL-P"]],
-    ["GER-R", []], // productId is not searched, only descriptions
-    ["lilly", []], // substring, not fuzzy
+    ["GER-R", ["GER-R"]], // product codes
+    ["ger-y", ["GER-Y"]],
+    ["SNP", ["SNP-P"]],
+    ["white lily", ["LIL-W"]], // any word order
+    ["lily white", ["LIL-W"]],
+    ["lilies pink", ["LIL-P"]], // category and colour words
+    ["snapdragons", ["SNP-P"]],
+    ["lilly", ["LIL-W", "LIL-P"]], // typos
+    ["gerbra", ["GER-R", "GER-Y"]],
+    ["gerbera red", ["GER-R"]], // short words are never fuzzy: "red" does not find "Yellow"
+    ["xyzzy", []],
+    ["tulip", []],
+    ["lily 2", []], // a word with a digit is never fuzzy
     ["", ["LIL-W", "LIL-P", "GER-R", "GER-Y", "SNP-P"]],
   ])("text %j", (text, expected) => {
     expect(ids(filterWholesale(catalogue, { ...none, text }))).toEqual(expected);
@@ -76,8 +87,31 @@ describe("filterWholesale", () => {
     expect(ids(filterWholesale(catalogue, { ...none, onlyAvailable: true }))).toEqual(["LIL-W", "GER-R", "GER-Y"]);
   });
 
-  it("keeps specials and quantity-discounted products when onlyDiscounted", () => {
-    expect(ids(filterWholesale(catalogue, { ...none, onlyDiscounted: true }))).toEqual(["GER-R", "GER-Y", "SNP-P"]);
+  it("keeps specials and products priced below standard today when onlyDiscounted, not quantity tiers alone", () => {
+    expect(ids(filterWholesale(catalogue, { ...none, onlyDiscounted: true }))).toEqual(["GER-R", "GER-Y"]);
+  });
+
+  it("ranks the whole-text description match first, then all words, then near words", () => {
+    const list = [
+      p({ productId: "A1", description: "Gerbera Rosa 10cm" }), // near: rosa
+      p({ productId: "B2", description: "Standard Mix", category: "Garden Rose" }), // every word, in the category
+      p({ productId: "C3", description: "Garden Rose Blush" }), // the description holds the text
+      p({ productId: "D4", description: "Gerbera Rosy" }), // near: rosy (a typo of roses), further than rosa
+    ];
+    expect(ids(filterWholesale(list, { ...none, text: "rose" }))).toEqual(["C3", "B2"]); // "rose" is typed as the list holds it: no near words
+    expect(ids(filterWholesale(list, { ...none, text: "rose garden" }))).toEqual(["B2", "C3"]); // any order, list order within
+    expect(ids(filterWholesale(list, { ...none, text: "garden rose" }))).toEqual(["C3", "B2"]); // the description's own order first
+    expect(ids(filterWholesale(list, { ...none, text: "roses" }))).toEqual(["B2", "C3"]); // near "rose"; not "rosa" or "rosy" (two edits)
+    expect(ids(filterWholesale(list, { ...none, text: "gerbra rosy" }))).toEqual(["D4"]);
+  });
+
+  it("still finds everything the case-insensitive substring match finds", () => {
+    const texts = ["lily", "ily", "a", "PINK", "dragon p", "bera ye", "o"];
+    for (const text of texts) {
+      const substring = catalogue.filter((x) => x.description.toLowerCase().includes(text.toLowerCase()));
+      const found = filterWholesale(catalogue, { ...none, text });
+      expect(ids(found.slice(0, substring.length))).toEqual(ids(substring));
+    }
   });
 
   it("keeps combo special products when comboSpecial", () => {
@@ -112,13 +146,14 @@ describe("filterWholesale", () => {
 
 describe("isDiscounted", () => {
   it.each([
-    [false, 0, 0, false],
-    [true, 0, 0, true],
-    [false, 10, 0, true],
-    [false, 0, 30, true],
-    [false, -1, undefined, false],
-  ])("special %s, dq %i, dq2 %s -> %s", (special, discountQuantity, discountQuantity2, out) => {
-    expect(isDiscounted({ special, discountQuantity, discountQuantity2 })).toBe(out);
+    [false, undefined, undefined, false],
+    [true, undefined, undefined, true],
+    [false, 9.5, 10, true],
+    [false, 10, 10, false],
+    [false, 11, 10, false],
+    [true, 10, 10, true],
+  ])("special %s, price %s, standard %s -> %s", (special, price, standardPrice, out) => {
+    expect(isDiscounted({ special, price, standardPrice })).toBe(out);
   });
 });
 

@@ -157,6 +157,9 @@ describe("errors and access", () => {
     const bad = await page.goto(`${server.baseUrl}/Administration/Retailers/not-a-number`);
     expect(bad?.status()).toBe(404);
     await page.getByText("Invalid retailerId: not-a-number").waitFor();
+    // SPEC §2: 'Back to Home' is page not found's alone; every other error offers 'Back'.
+    await page.getByRole("button", { name: "Back", exact: true }).waitFor();
+    expect(await page.getByRole("button", { name: "Back to Home" }).count()).toBe(0);
     await page.context().close();
   });
 

@@ -133,6 +133,41 @@ async function addFromRow(page: Page, row: Locator, field: "Pails" | "Bunches", 
   return name;
 }
 
+/**
+ * Chooses the last date with lines in the cart. Without a question the lines moved with the cart,
+ * and the test moves it back to the first date; with one, it names lines of the cart (the later date
+ * does not offer them) and No keeps the cart and the first date. Either way the cart ends on the first
+ * date with every line. (Which lines a date keeps is checked exactly by "changing the date" and the
+ * unit tests of partitionForDate.)
+ */
+async function tryLaterDate(page: Page, expect: ExpectStatic, group: "Ship date" | "Pickup date", names: string[]) {
+  const dates = dateGroup(page, group).getByRole("button");
+  const last = dates.last();
+  await last.click();
+  const settled = async () => (await page.getByRole("alertdialog").count()) > 0 || ((await last.getAttribute("aria-pressed")) === "true" && !(await last.innerText()).includes("(changing)"));
+  await waitUntil(settled, (v) => v, "a question or the later date");
+  const ready = async () => (await dates.first().getAttribute("aria-pressed")) === "true" && !(await dates.first().innerText()).includes("(changing)");
+  const question = page.getByRole("alertdialog");
+  if ((await question.count()) === 0) {
+    // Everything is offered on the later date: the lines moved with the cart. Back to the first date.
+    for (const n of names) await cart(page).getByText(n, { exact: true }).waitFor();
+    await dates.first().click();
+  } else {
+    // The question names what the later date does not offer; No keeps the cart and the first date.
+    const text = await question.innerText();
+    if (/Clear the cart\?/.test(text)) expect(text).toContain("None of the flowers in your cart can be ordered for");
+    else {
+      expect(text).toContain("Remove flowers not available that day?");
+      expect(names.filter((n) => text.includes(n)).length).toBeGreaterThan(0);
+    }
+    await question.getByRole("button", { name: "No" }).click();
+    expect(await last.getAttribute("aria-pressed")).toBe("false");
+  }
+  await waitUntil(ready, (v) => v, "the first date to be the cart's date");
+  const shown = await cart(page).innerText();
+  for (const n of names) expect(shown, `cart after returning to the first date`).toContain(n);
+}
+
 /** Below 1600 px the filters sit in a disclosure above the list. */
 async function openFilters(page: Page) {
   const toggle = page.getByRole("checkbox", { name: /^Only available/ });
@@ -223,15 +258,10 @@ describe.concurrent("the wholesale store", () => {
         await bad.getByRole("button", { name: /^(Add|Update) / }).click();
         await bad.getByRole("alert").filter({ hasText: "Invalid Quantity: Please enter a valid quantity" }).waitFor();
 
-        // Changing to a date in a later week asks to clear the cart; declining keeps the date and the cart.
+        // A date in a later week: what it offers moves with the cart (and back again); what it does not
+        // offer is named in the question, and No keeps the date and the cart.
         const dates = dateGroup(page, "Ship date").getByRole("button");
-        const last = dates.last();
-        await last.click();
-        const ask = page.getByRole("alertdialog", { name: /Clear the cart\?/ });
-        await ask.waitFor();
-        await ask.getByRole("button", { name: "No" }).click();
-        await eventually(() => dates.first().getAttribute("aria-pressed")).toBe("true");
-        expect(await last.getAttribute("aria-pressed")).toBe("false");
+        await tryLaterDate(page, expect, "Ship date", [first.name, secondName]);
         expect((await dates.first().innerText()).replace(/\s+/g, " ")).toBe(chosenDate);
         await cart(page).getByText(first.name).waitFor();
         await cart(page).getByText(secondName).waitFor();
@@ -318,6 +348,91 @@ describe.concurrent("the wholesale store", () => {
       });
     });
 
+    describe.sequential("changing the date", () => {
+      it("moves the lines the new date offers, names the one it does not, and removes it on Yes", async ({ expect }) => {
+        const eventually = polling(expect);
+        const page = await newPage(browser);
+        await signInFor(page, "buyer@demo.test");
+        const firstOffer = page.waitForResponse((r) => /\/api\/Store\/Catalog\/Products\//i.test(r.url()) && r.status() === 200);
+        await openStoreOnFirstDate(page, "Ship date");
+        const onFirst = (await (await firstOffer).json()) as { description: string; showStore: boolean; nextAvailableDate: string | null }[];
+        // A flower only a later date offers, and one the first date offers too.
+        const laterOnly = onFirst.find((p) => !p.showStore && p.nextAvailableDate);
+        expect(laterOnly).toBeDefined();
+        const dates = dateGroup(page, "Ship date").getByRole("button");
+        const texts = (await dates.allInnerTexts()).map((t) => t.replace(/\s+/g, " "));
+        const day = Number(laterOnly!.nextAvailableDate!.slice(8, 10));
+        const index = texts.findIndex((t) => new RegExp(`\\b${day}\\b`).test(t.split(" order by")[0]));
+        expect(index).toBeGreaterThan(0);
+        await chooseDate(page, dates.nth(index));
+        await page.getByRole("table").first().waitFor();
+        await searchBox(page).fill(laterOnly!.description);
+        const laterRow = page.getByRole("row").filter({ has: page.getByRole("button", { name: laterOnly!.description, exact: true }) });
+        await addFromRow(page, laterRow, "Bunches", 2);
+        await searchBox(page).fill("");
+        const both = bunchRows(page).filter({ hasNotText: laterOnly!.description }).filter({ has: page.getByText(AVAILABLE) });
+        let movable = "";
+        for (let i = 0; i < 40 && !movable; i++) {
+          const name = await productName(both.nth(i));
+          if (onFirst.some((p) => p.description === name && p.showStore)) movable = name;
+        }
+        expect(movable).not.toBe("");
+        await searchBox(page).fill(movable);
+        await addFromRow(page, page.getByRole("row").filter({ has: page.getByRole("button", { name: movable, exact: true }) }), "Bunches", 1);
+
+        // Back to the first date: the question names the flower that date does not offer; No keeps everything.
+        await dates.first().click();
+        const ask = page.getByRole("alertdialog", { name: /Remove flowers not available that day\?/ });
+        await ask.getByText(new RegExp(`^${laterOnly!.description.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} cannot be ordered for .*Your other line moves to`)).waitFor();
+        await expectNoAxeViolations(page, "the date change question");
+        await ask.getByRole("button", { name: "No" }).click();
+        await eventually(() => dates.nth(index).getAttribute("aria-pressed")).toBe("true");
+        await cart(page).getByText(laterOnly!.description, { exact: true }).waitFor();
+
+        // Yes: the date changes, the offered line moves (priced and held for that day), the other is removed.
+        await dates.first().click();
+        await ask.getByRole("button", { name: "Yes" }).click();
+        await eventually(() => dates.first().getAttribute("aria-pressed")).toBe("true");
+        await cart(page).getByText(movable, { exact: true }).waitFor();
+        await eventually(() => cart(page).getByText(laterOnly!.description, { exact: true }).count()).toBe(0);
+        await page.getByText(`Removed (not available that day): ${laterOnly!.description}.`).first().waitFor();
+        await cart(page).getByRole("button", { name: `Remove ${movable}` }).click();
+        await cart(page).getByText(movable, { exact: true }).waitFor({ state: "hidden" });
+        await page.context().close();
+      });
+    });
+
+    describe.sequential("a request far beyond the stock", () => {
+      it("asks before 9,999 bunches of a product with less available, and explains pending in the cart", async ({ expect }) => {
+        const page = await newPage(browser);
+        await signInFor(page, "buyer@demo.test");
+        await openStoreOnFirstDate(page, "Ship date");
+        const row = bunchRows(page).filter({ has: page.getByText(AVAILABLE) }).first();
+        const name = await productName(row);
+        const available = Number((await row.getByText(AVAILABLE).innerText()).match(/[\d,]+/)![0].replace(/,/g, ""));
+        expect(available).toBeLessThan(9999 / 2);
+        await row.getByRole("textbox", { name: /^Bunches of / }).fill("9999");
+        await row.getByRole("button", { name: /^Add .* to cart$/ }).click();
+        const question = page.getByRole("alertdialog", { name: /Request more than is available\?/ });
+        await question
+          .getByText(`We can hold ${available.toLocaleString("en-US")} bunches now; the other ${(9999 - available).toLocaleString("en-US")} would be a pending request`, { exact: false })
+          .waitFor();
+        await expectNoAxeViolations(page, "the pending question");
+        // No: nothing is saved.
+        await question.getByRole("button", { name: "No" }).click();
+        await question.waitFor({ state: "hidden" });
+        expect(await cart(page).getByText(name, { exact: true }).count()).toBe(0);
+        // Yes: what is available is held, the rest is a request, and the cart says what that means.
+        await row.getByRole("button", { name: /^Add .* to cart$/ }).click();
+        await question.getByRole("button", { name: "Yes" }).click();
+        await cart(page).getByText(`${available} held · ${9999 - available} pending`).waitFor();
+        await cart(page).getByText(/^Prices are per bunch\. Pending bunches are a request beyond today's confirmed stock/).waitFor();
+        await cart(page).getByRole("button", { name: `Remove ${name}` }).click();
+        await cart(page).getByText(name, { exact: true }).waitFor({ state: "hidden" });
+        await page.context().close();
+      });
+    });
+
     describe.sequential("retailer", () => {
       it("filters, declines a pickup date change, orders the last bunches of a final product, finds the order and sees it Sold out Today", async ({ expect }) => {
         const eventually = polling(expect);
@@ -341,14 +456,9 @@ describe.concurrent("the wholesale store", () => {
         await eventually(async () => (await countdown(page).innerText()).trim()).toMatch(/^Cart Hold Expires \d+:\d{2}$/);
         await expectNoAxeViolations(page, "/store (retailer)");
 
-        // A pickup date in a later week asks to clear the cart; No keeps the cart and the date.
+        // A pickup date in a later week: the same rule as a ship date.
         const dates = dateGroup(page, "Pickup date").getByRole("button");
-        await dates.last().click();
-        const ask = page.getByRole("alertdialog", { name: /Clear the cart\?/ });
-        await ask.waitFor();
-        await ask.getByRole("button", { name: "No" }).click();
-        await eventually(() => dates.first().getAttribute("aria-pressed")).toBe("true");
-        expect(await dates.last().getAttribute("aria-pressed")).toBe("false");
+        await tryLaterDate(page, expect, "Pickup date", [finalName, other.name]);
         expect((await dates.first().innerText()).replace(/\s+/g, " ")).toBe(pickup);
         await cart(page).getByText(finalName, { exact: true }).waitFor();
         await cart(page).getByText(other.name, { exact: true }).waitFor();
@@ -663,6 +773,13 @@ describe.concurrent("the wholesale store", () => {
       await cart(page).getByText(/Hold expired|Pending/).first().waitFor();
       expect(await countdown(page).innerText()).toBe("Product Hold Expired");
       expect(removeHolds).toHaveLength(1);
+
+      // One action holds again what is still available: the line is held and the stock taken again.
+      await cart(page).getByRole("button", { name: "Hold again" }).click();
+      await cart(page).getByText("Held", { exact: true }).waitFor();
+      await eventually(async () => (await countdown(page).innerText()).trim()).toMatch(/^Cart Hold Expires \d+:\d{2}$/);
+      await page.getByText(/^Held again: 1 line\.$/).first().waitFor();
+      await expect.poll(availableToOther, { timeout: 15_000 }).toBe(before - 2);
 
       // The retailer comes back after its hold lapsed: 'Product Hold Expired', and no RemoveHold.
       const back = await lateContext.newPage();

@@ -53,7 +53,9 @@ export function describeError(error: unknown): Described {
 export function ErrorScreen({ error }: { error: unknown }) {
   const navigate = useNavigate();
   const d = describeError(error);
-  const notFound = d.status === 404;
+  // Only SPEC §2's page not found ('Page not found: {path}') gets 'Back to Home'; a 404 for a malformed
+  // route parameter or a missing record is an error like any other and gets 'Back'.
+  const notFound = d.status === 404 && (d.detail ?? "").startsWith("Page not found");
 
   useEffect(() => {
     // A new build removed the chunk this page wanted: reload once per 10 s per path.

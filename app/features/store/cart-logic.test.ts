@@ -2,13 +2,15 @@ import { describe, expect, it } from "vitest";
 import type { Cart, CartItem, Product } from "../../../contract/store.ts";
 import { INVALID_QUANTITY_MESSAGE, QUANTITY_REMAINING_MESSAGE } from "../../../domain/constants.ts";
 import {
+  pendingQuestion,
   cartCounts,
   emptiedCart,
   entryOf,
   estimateCents,
   isFeeLine,
   lineStatus,
-  needsClearOnDateChange,
+  partitionForDate,
+  dateChangeQuestion,
   pailSavingCents,
   priceTiers,
   quantityFromEntry,
@@ -202,21 +204,43 @@ describe("prices", () => {
   });
 });
 
-describe("needsClearOnDateChange", () => {
-  it("is false when every line is offered on the new date under the same offer", () => {
-    expect(needsClearOnDateChange([item()], [product()])).toBe(false);
+describe("partitionForDate and dateChangeQuestion", () => {
+  it("keeps every line the new date offers, whatever its offer, and drops fee lines from both lists", () => {
+    const lines = [item(), item({ productId: "BX-M", category: "boxes", description: "Box" })];
+    expect(partitionForDate(lines, [product({ offerOrderNumber: 8 })])).toEqual({ kept: [lines[0]], dropped: [] });
+    expect(dateChangeQuestion([], 1, "Tue, Dec 1")).toBeNull();
   });
-  it("is true when a line's offer order number changed", () => {
-    expect(needsClearOnDateChange([item()], [product({ offerOrderNumber: 8 })])).toBe(true);
+
+  it("drops a line whose product is missing or not shown in the store, and asks with the names", () => {
+    const lily = item();
+    const rose = item({ productId: "GRS-1", description: "Garden Rose Juliet" });
+    const tulip = item({ productId: "TUL-1", description: "Tulip" });
+    const { kept, dropped } = partitionForDate([lily, rose, tulip], [product(), product({ productId: "GRS-1", showStore: false })]);
+    expect(kept).toEqual([lily]);
+    expect(dropped).toEqual([rose, tulip]);
+    expect(dateChangeQuestion(dropped, kept.length, "Tue, Dec 1")).toEqual({
+      title: "Remove flowers not available that day?",
+      message:
+        "Garden Rose Juliet and Tulip cannot be ordered for Tue, Dec 1. Change the date and remove them? Your other line moves to Tue, Dec 1, priced for that day and held again. Choose No to keep your cart and your current date.",
+    });
   });
-  it("is true when a line's product is missing or not shown in the store", () => {
-    expect(needsClearOnDateChange([item()], [])).toBe(true);
-    expect(needsClearOnDateChange([item()], [product({ showStore: false })])).toBe(true);
+
+  it("drops a final product with nothing left that day, and keeps an ordinary one as a request", () => {
+    const rose = item({ productId: "GRS-1", description: "Garden Rose Juliet" });
+    const lily = item();
+    const soldOut = product({ productId: "GRS-1", isFinalProduct: true, quantityRemaining: 0, originalQuantityRemaining: 0 });
+    const pendingLily = product({ quantityRemaining: 0, originalQuantityRemaining: 0 });
+    expect(partitionForDate([lily, rose], [pendingLily, soldOut])).toEqual({ kept: [lily], dropped: [rose] });
   });
-  it("ignores fee lines", () => {
-    expect(needsClearOnDateChange([item(), item({ productId: "BX-M", category: "boxes", description: "Box" })], [product()])).toBe(false);
+
+  it("asks SPEC §4's clear-the-cart question when nothing can move", () => {
+    expect(dateChangeQuestion([item()], 0, "Tue, Dec 1")).toEqual({
+      title: "Clear the cart?",
+      message: "None of the flowers in your cart can be ordered for Tue, Dec 1. Clear the cart and change the date? Choose No to keep your cart and your current date.",
+    });
   });
 });
+
 
 describe("lineStatus", () => {
   it("says held, pending, partly pending or expired in words", () => {
@@ -237,5 +261,36 @@ describe("cart summaries", () => {
   it("empties the cart and its dates after an order", () => {
     const e = emptiedCart(cart());
     expect(e).toMatchObject({ items: [], shipDate: null, receivingDate: null, holdTime: null, subtotal: 0, version: 4 });
+  });
+});
+
+describe("pendingQuestion", () => {
+  const product = { isFinalProduct: false, quantityRemaining: 40, originalQuantityRemaining: 120 };
+
+  it("asks before 9,999 bunches of a product with 40 available, in numbers the buyer reads", () => {
+    const q = pendingQuestion(9999, product);
+    expect(q?.title).toBe("Request more than is available?");
+    expect(q?.message).toBe(
+      "We can hold 40 bunches now; the other 9,959 would be a pending request, which the grower confirms or declines before the ship date. Request 9,999 bunches?",
+    );
+  });
+
+  it("does not ask while most of the request can be held", () => {
+    expect(pendingQuestion(40, product)).toBeNull();
+    expect(pendingQuestion(80, product)).toBeNull(); // 40 held, 40 pending
+    expect(pendingQuestion(81, product)).not.toBeNull();
+  });
+
+  it("asks when nothing can be held but the stock is confirmed, beyond a few bunches", () => {
+    expect(pendingQuestion(11, { ...product, quantityRemaining: 0 })?.message).toMatch(/^Nothing is available to hold now; all 11 would be a pending request/);
+    expect(pendingQuestion(10, { ...product, quantityRemaining: 0 })).toBeNull();
+    expect(pendingQuestion(13, { ...product, quantityRemaining: 3 })).toBeNull(); // 10 pending
+    expect(pendingQuestion(14, { ...product, quantityRemaining: 3 })).not.toBeNull();
+  });
+
+  it("never asks for final products (capped instead), unconfirmed stock, or a smaller request than the cart holds", () => {
+    expect(pendingQuestion(9999, { ...product, isFinalProduct: true })).toBeNull();
+    expect(pendingQuestion(9999, { ...product, originalQuantityRemaining: null })).toBeNull();
+    expect(pendingQuestion(500, product, 9999)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 // Pure rules of the store screens: building a save body, quantity entry by pail and bunch, the
 // ship-date change check, line status words. The business rules themselves live in domain/.
+import { isOrderable } from "../../../domain/availability.ts";
 import type { Cart, CartItem, CartSaveBody, Product } from "../../../contract/store.ts";
 import { validateQuantity } from "../../../domain/cart-flags.ts";
 import { ECO_FEE_DESCRIPTION, FEE_CATEGORIES, INVALID_QUANTITY_MESSAGE, QUANTITY_REMAINING_MESSAGE } from "../../../domain/constants.ts";
@@ -84,6 +85,35 @@ export function stockMessage(quantity: number, product: Pick<Product, "isFinalPr
   return quantity > Math.max(0, product.quantityRemaining) ? QUANTITY_REMAINING_MESSAGE : null;
 }
 
+/** What "pending" means, wherever a pending quantity appears. */
+export const PENDING_EXPLANATION = "Pending bunches are a request beyond today's confirmed stock: we hold nothing for them, and the grower confirms or declines them before the ship date.";
+
+/** A pending part up to this many bunches is an ordinary request, not worth a question. */
+export const PENDING_QUESTION_MIN = 10;
+
+/**
+ * Asks before a request whose pending part is larger than what can be held now and more than a few
+ * bunches (e.g. 9,999 bunches of a product with 40 available). Not for final products (capped
+ * instead) or stock not confirmed yet (everything is a request there, and the row says so).
+ */
+export function pendingQuestion(
+  quantity: number,
+  product: Pick<Product, "isFinalProduct" | "quantityRemaining" | "originalQuantityRemaining">,
+  inCartQuantity = 0,
+): { title: string; message: string } | null {
+  if (product.isFinalProduct || product.originalQuantityRemaining === null) return null;
+  const available = Math.max(0, product.quantityRemaining);
+  const pending = quantity - available;
+  if (pending <= PENDING_QUESTION_MIN || pending <= available || quantity <= inCartQuantity) return null;
+  const n = (x: number) => x.toLocaleString("en-US");
+  const bunches = (x: number) => `${n(x)} ${x === 1 ? "bunch" : "bunches"}`;
+  const held = available > 0 ? `We can hold ${bunches(available)} now; the other ${n(pending)}` : `Nothing is available to hold now; all ${n(pending)}`;
+  return {
+    title: "Request more than is available?",
+    message: `${held} would be a pending request, which the grower confirms or declines before the ship date. Request ${bunches(quantity)}?`,
+  };
+}
+
 /** The bunches of a quantity as the two entry fields show them. */
 export function entryOf(quantity: number, bunchesPerPail: number): { pails: string; bunches: string } {
   if (quantity <= 0) return { pails: "", bunches: "" };
@@ -146,19 +176,37 @@ export function priceTiers(p: Product): PriceTierRow[] {
 }
 
 /**
- * SPEC §4 "Changing the ship date": the cart must be cleared (or the change declined) when a line's
- * offer order number differs on the new date or its product is not shown in the store there.
+ * SPEC §4 "Changing the ship date", kept as far as it can be: the lines the new date offers and can
+ * sell move with the cart (the server reprices them from that date's offer and holds them again); the
+ * others (not offered, or a final product sold out that day) cannot,
+ * and the buyer is asked whether to drop them and change the date, or keep the cart and the date.
  */
-export function needsClearOnDateChange(
-  items: readonly Pick<CartItem, "productId" | "offerOrderNumber" | "category" | "description">[],
-  products: readonly Pick<Product, "productId" | "offerOrderNumber" | "showStore">[],
-): boolean {
-  const byId = new Map(products.map((p) => [p.productId, p]));
-  return merchandiseLines(items).some((item) => {
-    const product = byId.get(item.productId);
-    if (!product || !product.showStore) return true;
-    return item.offerOrderNumber !== null && item.offerOrderNumber !== product.offerOrderNumber;
-  });
+export function partitionForDate<I extends Pick<CartItem, "productId" | "description" | "category" | "quantity">>(
+  items: readonly I[],
+  products: readonly Pick<Product, "productId" | "showStore" | "quantityRemaining" | "originalQuantityRemaining" | "isFinalProduct" | "nextAvailableDate">[],
+): { kept: I[]; dropped: I[] } {
+  // Offered and orderable: a final product with nothing left that day cannot move either.
+  const offered = new Set(products.filter((p) => p.showStore && isOrderable(p)).map((p) => p.productId));
+  const kept: I[] = [];
+  const dropped: I[] = [];
+  for (const item of merchandiseLines(items)) (offered.has(item.productId) ? kept : dropped).push(item);
+  return { kept, dropped };
+}
+
+/** The question asked when some lines cannot move to the new date (null when all can). */
+export function dateChangeQuestion(dropped: readonly Pick<CartItem, "description">[], kept: number, dateText: string): { title: string; message: string } | null {
+  if (dropped.length === 0) return null;
+  const keep = "Choose No to keep your cart and your current date.";
+  if (kept === 0) {
+    return { title: "Clear the cart?", message: `None of the flowers in your cart can be ordered for ${dateText}. Clear the cart and change the date? ${keep}` };
+  }
+  const names = dropped.map((d) => d.description);
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  const them = dropped.length === 1 ? "it" : "them";
+  return {
+    title: "Remove flowers not available that day?",
+    message: `${list} cannot be ordered for ${dateText}. Change the date and remove ${them}? Your other ${kept === 1 ? "line moves" : `${kept} lines move`} to ${dateText}, priced for that day and held again. ${keep}`,
+  };
 }
 
 export type LineStatusKind = "held" | "pending" | "partial" | "expired";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Cart } from "../../../contract/store.ts";
-import { cartCounts, merchandiseLines } from "./cart-logic.ts";
+import { cartCounts, merchandiseLines, PENDING_EXPLANATION } from "./cart-logic.ts";
 import { money, pailsAndBunches, shortDate } from "./format.ts";
 import { HoldStatus } from "./hold-status.tsx";
 import { LineStatusBadge } from "./line-status.tsx";
@@ -15,6 +15,8 @@ export function CartPanel({
   onClear,
   onOpen,
   busy,
+  onHoldAgain,
+  holdingAgain = false,
 }: {
   cart: Cart;
   hold: HoldView;
@@ -23,6 +25,9 @@ export function CartPanel({
   onClear: () => void;
   onOpen: (productId: string) => void;
   busy: boolean;
+  /** Saves the lines again after the hold lapsed, holding what is still available. */
+  onHoldAgain?: () => void;
+  holdingAgain?: boolean;
 }) {
   const lines = merchandiseLines(cart.items);
   const fees = cart.items.filter((i) => !lines.includes(i));
@@ -38,7 +43,7 @@ export function CartPanel({
         </p>
       </div>
       <div className="flex flex-col gap-2 px-4 py-3">
-        <HoldStatus hold={hold} compact />
+        <HoldStatus hold={hold} compact onHoldAgain={onHoldAgain} busy={holdingAgain} />
         {cart.shipDate && (
           <p className="text-sm text-sage">
             {isRetailer && cart.receivingDate ? (
@@ -111,7 +116,11 @@ export function CartPanel({
           <span className="font-semibold">Subtotal</span>
           <span className="text-lg font-semibold tabular">{money(cart.subtotal)}</span>
         </div>
-        {lines.length > 0 && <p className="text-xs text-sage">Prices are per bunch; pending lines are requests the grower confirms later.</p>}
+        {lines.length > 0 && (
+          <p className="text-xs text-sage">
+            Prices are per bunch.{lines.some((l) => l.quantityPending > 0 || l.quantityConfirmed === 0 || l.ysnPending) ? ` ${PENDING_EXPLANATION}` : ""}
+          </p>
+        )}
         {lines.length > 0 ? (
           <Link to="/store/checkout" className="btn btn-primary w-full">
             Review and check out

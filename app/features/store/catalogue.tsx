@@ -85,28 +85,22 @@ const ProductRow = memo(function ProductRow({ product, line, combo, onOpen, onSa
   const pailCents = product.special ? prices.priceCents : prices.standardPriceCents;
   const looseCents = product.special ? prices.priceNoPailCents : prices.standardPriceNoPailCents;
   const orderable = canOrder(product);
+  const pack = `${product.unitOfMeasureQty > 0 ? `${product.unitOfMeasureQty} bunches/pail` : "By the bunch"} · ${product.stemsPerBunch} stems`;
   return (
     <tr className={`${rt.tr} ${line ? "bg-leaf-light/40" : ""}`}>
-      <td className={`${rt.td} max-md:!block`} data-label="">
-        <button type="button" className="text-left font-semibold text-ink underline-offset-2 hover:text-leaf hover:underline" onClick={() => onOpen(product.productId)}>
+      <td className={`${rt.td} max-md:!block md:w-full md:min-w-[16rem]`} data-label="">
+        <button type="button" className="text-left font-semibold leading-snug text-ink underline-offset-2 hover:text-leaf hover:underline" onClick={() => onOpen(product.productId)}>
           {product.description}
         </button>
-        <div className="mt-0.5 flex flex-wrap items-center gap-1.5 text-xs text-sage">
+        <div className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-sage">
+          <ColourChip hex={product.colourHex} name={product.colour} />
+          <span className="whitespace-nowrap">{pack}</span>
           <span className="tabular">{product.productId}</span>
           <Badges product={product} combo={combo} />
         </div>
       </td>
-      <td className={rt.td} data-label="Colour">
-        <ColourChip hex={product.colourHex} name={product.colour} />
-      </td>
-      <td className={rt.td} data-label="Availability">
+      <td className={`${rt.td} md:whitespace-nowrap`} data-label="Availability">
         <AvailabilityBadge product={product} />
-      </td>
-      <td className={`${rt.td} text-sage`} data-label="Pack">
-        <span className="text-right md:text-left">
-          <span className="block whitespace-nowrap">{product.unitOfMeasureQty > 0 ? `${product.unitOfMeasureQty} bunches / pail` : "By the bunch"}</span>
-          <span className="block text-xs">{product.stemsPerBunch} stems / bunch</span>
-        </span>
       </td>
       <td className={`${rt.td} md:text-right`} data-label="Bunch in pail">
         <span className="inline-flex flex-col items-end">
@@ -117,7 +111,7 @@ const ProductRow = memo(function ProductRow({ product, line, combo, onOpen, onSa
       <td className={`${rt.td} md:text-right`} data-label="Loose bunch">
         <PriceCell cents={looseCents} standardCents={prices.standardPriceNoPailCents} />
       </td>
-      <td className={`${rt.td} max-md:!block`} data-label="">
+      <td className={`${rt.td} max-md:!block md:whitespace-nowrap`} data-label="">
         {orderable ? (
           <QuantityEntry product={product} line={line} onSave={onSave} />
         ) : (
@@ -237,18 +231,12 @@ export function Catalogue({
                 Product
               </th>
               <th scope="col" className={rt.th}>
-                Colour
-              </th>
-              <th scope="col" className={rt.th}>
                 Availability
               </th>
-              <th scope="col" className={rt.th}>
-                Pack
-              </th>
-              <th scope="col" className={`${rt.th} text-right`}>
+              <th scope="col" className={`${rt.th} text-right whitespace-nowrap`}>
                 Bunch in pail
               </th>
-              <th scope="col" className={`${rt.th} text-right`}>
+              <th scope="col" className={`${rt.th} text-right whitespace-nowrap`}>
                 Loose bunch
               </th>
               <th scope="col" className={rt.th}>

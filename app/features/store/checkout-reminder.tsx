@@ -2,6 +2,35 @@ import { useCallback, useRef } from "react";
 import { useBlocker, useNavigate, type BlockerFunction } from "react-router";
 import { Modal } from "./dialog.tsx";
 
+/**
+ * What the hold reminder says once the hold has lapsed while it was open: what happened, and one
+ * action that holds again what is still available.
+ */
+export function HoldExpiredNotice({ lines, dateText, onHoldAgain, onClose, busy }: { lines: number; dateText: string; onHoldAgain: () => void; onClose: () => void; busy: boolean }) {
+  const what = `${lines} ${lines === 1 ? "line" : "lines"}${dateText ? ` for ${dateText}` : ""}`;
+  return (
+    <Modal
+      title="Your hold has ended"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            Not now
+          </button>
+          <button type="button" className="btn btn-primary" onClick={onHoldAgain} disabled={busy} autoFocus>
+            {busy ? "Holding…" : "Hold again"}
+          </button>
+        </>
+      }
+    >
+      <p>
+        The held flowers went back on sale, so other buyers can take them. Your {what} are still in the cart, as pending requests for now. Hold again to take back
+        whatever is still available.
+      </p>
+    </Modal>
+  );
+}
+
 /** The remember-to-check-out modal (SPEC §2): leaving with an unplaced cart, or a hold about to lapse. */
 export function CheckoutReminder({
   reason,

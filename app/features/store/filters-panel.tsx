@@ -104,7 +104,8 @@ export function FiltersPanel({
   onChange: (next: FilterState) => void;
   comboAvailable: boolean;
 }) {
-  const facets = useMemo(() => facetsOf(products.filter((p) => p.showStore || !!p.nextAvailableDate)), [products]);
+  const listed = useMemo(() => products.filter((p) => p.showStore || !!p.nextAvailableDate), [products]);
+  const facets = useMemo(() => facetsOf(listed, filters), [listed, filters]);
   const active = activeFilterCount({ ...filters, text: "" });
   return (
     <div className="flex flex-col gap-4">
@@ -121,7 +122,7 @@ export function FiltersPanel({
       </div>
       <div className="flex flex-col gap-0.5">
         <Toggle label="Only available" hint="Stock held for you now" checked={filters.onlyAvailable} onChange={(v) => onChange({ ...filters, onlyAvailable: v })} />
-        <Toggle label="Only discounted" hint="Specials and quantity prices" checked={filters.onlyDiscounted} onChange={(v) => onChange({ ...filters, onlyDiscounted: v })} />
+        <Toggle label="Only discounted" hint="On special or below the usual price today" checked={filters.onlyDiscounted} onChange={(v) => onChange({ ...filters, onlyDiscounted: v })} />
         {comboAvailable && <Toggle label="Combo special" hint="Flowers cheaper together" checked={filters.comboSpecial} onChange={(v) => onChange({ ...filters, comboSpecial: v })} />}
       </div>
       <FacetGroup legend="Category" facets={facets.categories} selected={filters.categories} onToggle={(v) => onChange({ ...filters, categories: toggleValue(filters.categories, v) })} />

@@ -27,6 +27,25 @@ describe("filters", () => {
       { value: "Red", count: 2, hex: "#f00" },
       { value: "White", count: 1, hex: "#fff" },
     ]);
+    const lilies = facetsOf(
+      [
+        { category: "Lilies", colour: "White", colourHex: "#fff" },
+        { category: "Gerbera", colour: "Red", colourHex: "#f00" },
+        { category: "Lilies", colour: "Red", colourHex: "#e00" },
+        { category: "Gerbera", colour: "Yellow", colourHex: "#ff0" },
+      ],
+      { categories: ["lilies"], colours: ["Red"] },
+    );
+    // colours counted within the chosen category; categories within the chosen colour
+    expect(lilies.colours).toEqual([
+      { value: "Red", count: 1, hex: "#f00" },
+      { value: "White", count: 1, hex: "#fff" },
+      { value: "Yellow", count: 0, hex: "#ff0" },
+    ]);
+    expect(lilies.categories).toEqual([
+      { value: "Gerbera", count: 1 },
+      { value: "Lilies", count: 1 },
+    ]);
   });
 
   it("reads filters from the address", () => {

@@ -47,19 +47,31 @@ export interface Facet {
   hex?: string;
 }
 
-/** Categories and colours present in the list, with counts, alphabetical. */
-export function facetsOf(products: readonly Pick<Product, "category" | "colour" | "colourHex">[]): { categories: Facet[]; colours: Facet[] } {
+/**
+ * Categories and colours present in the list, alphabetical. Each group counts the products that the
+ * other group's selection keeps: with "Lilies" chosen, Red counts red lilies, not every red flower.
+ * A value the other selection leaves no product for stays listed with 0, so a choice never vanishes.
+ */
+export function facetsOf(
+  products: readonly Pick<Product, "category" | "colour" | "colourHex">[],
+  selected: { categories: readonly string[]; colours: readonly string[] } = { categories: [], colours: [] },
+): { categories: Facet[]; colours: Facet[] } {
+  const lower = (list: readonly string[]) => (list.length > 0 ? new Set(list.map((v) => v.toLowerCase())) : null);
+  const wantedCategories = lower(selected.categories);
+  const wantedColours = lower(selected.colours);
   const categories = new Map<string, Facet>();
   const colours = new Map<string, Facet>();
   for (const p of products) {
+    const categoryKept = wantedCategories === null || wantedCategories.has((p.category ?? "").toLowerCase());
+    const colourKept = wantedColours === null || wantedColours.has((p.colour ?? "").toLowerCase());
     if (p.category) {
       const c = categories.get(p.category) ?? { value: p.category, count: 0 };
-      c.count++;
+      if (colourKept) c.count++;
       categories.set(p.category, c);
     }
     if (p.colour) {
       const c = colours.get(p.colour) ?? { value: p.colour, count: 0, hex: p.colourHex };
-      c.count++;
+      if (categoryKept) c.count++;
       colours.set(p.colour, c);
     }
   }

@@ -27,7 +27,7 @@ function Icon({ state }: { state: "running" | "lastMinute" | "expired" }) {
  * The hold-time banner (SPEC §2/§4). The text changes every second, so it is a timer (not a live
  * region); the 60 s and 1 s warnings are announced separately.
  */
-export function HoldStatus({ hold, compact = false }: { hold: HoldView; compact?: boolean }) {
+export function HoldStatus({ hold, compact = false, onHoldAgain, busy = false }: { hold: HoldView; compact?: boolean; onHoldAgain?: () => void; busy?: boolean }) {
   if (hold.state === "none") return null;
   const tone = STYLE[hold.state];
   return (
@@ -39,6 +39,11 @@ export function HoldStatus({ hold, compact = false }: { hold: HoldView; compact?
       {!compact && hold.state === "running" && <span className="ml-auto hidden text-sm font-normal sm:inline">Held stock is yours until then</span>}
       {!compact && hold.state === "lastMinute" && <span className="ml-auto hidden text-sm font-normal sm:inline">Check out now to keep it</span>}
       {!compact && hold.state === "expired" && <span className="ml-auto hidden text-sm font-normal sm:inline">Held stock was released</span>}
+      {hold.state === "expired" && onHoldAgain && (
+        <button type="button" className={`${compact ? "ml-auto" : "ml-2"} rounded px-1 text-sm font-semibold underline disabled:opacity-60`} onClick={onHoldAgain} disabled={busy}>
+          {busy ? "Holding…" : "Hold again"}
+        </button>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { CartItem } from "../../../contract/store.ts";
-import { lineStatus, type LineStatusKind } from "./cart-logic.ts";
+import { lineStatus, PENDING_EXPLANATION, type LineStatusKind } from "./cart-logic.ts";
 
 const TONE: Record<LineStatusKind, string> = {
   held: "bg-leaf-light text-leaf-dark",
@@ -11,5 +11,11 @@ const TONE: Record<LineStatusKind, string> = {
 /** Held / pending / hold expired, in words (BRAND: never colour alone). */
 export function LineStatusBadge({ item, holdActive }: { item: Pick<CartItem, "quantityConfirmed" | "quantityPending" | "ysnPending">; holdActive: boolean }) {
   const status = lineStatus(item, holdActive);
-  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${TONE[status.kind]}`}>{status.text}</span>;
+  const pending = item.quantityPending > 0 || status.kind === "pending";
+  return (
+    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${TONE[status.kind]}`} title={pending ? PENDING_EXPLANATION : undefined}>
+      {status.text}
+      {pending && <span className="sr-only">. {PENDING_EXPLANATION}</span>}
+    </span>
+  );
 }

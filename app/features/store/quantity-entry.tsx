@@ -1,8 +1,8 @@
 import { memo, useId, useState, type FormEvent } from "react";
 import type { CartItem, Product } from "../../../contract/store.ts";
-import { InlineAlert } from "../../components/ui/alert.tsx";
+import { InlineAlert, useAlert } from "../../components/ui/alert.tsx";
 import { pailHintText } from "../../../domain/pricing.ts";
-import { entryOf, pailSavingCents, quantityFromEntry, stockMessage } from "./cart-logic.ts";
+import { entryOf, pailSavingCents, pendingQuestion, quantityFromEntry, stockMessage } from "./cart-logic.ts";
 import { markPailHintShown, pailHintShown } from "./preferences.ts";
 import { qtyButton, qtyButtonUpdate, qtyInput } from "./ui.ts";
 
@@ -40,6 +40,7 @@ export const QuantityEntry = memo(function QuantityEntry({
   const [hint, setHint] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
+  const ask = useAlert();
   const byPail = product.unitOfMeasureQty > 0;
   const inCart = !!line && line.quantity > 0;
   const label = product.description;
@@ -58,6 +59,13 @@ export const QuantityEntry = memo(function QuantityEntry({
       return;
     }
     setError(null);
+    const question = pendingQuestion(entry.quantity, product, inCartQuantity);
+    if (question) {
+      setBusy(true);
+      const yes = await ask({ ...question, type: "question" });
+      setBusy(false);
+      if (!yes) return;
+    }
     setBusy(true);
     const ok = await onSave(product.productId, entry.quantity);
     setBusy(false);

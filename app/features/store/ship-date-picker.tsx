@@ -1,14 +1,32 @@
-import { specWeekdayOfDate, type ShipTime } from "../../../domain/ship-dates.ts";
-import { clockTime, shortDate } from "./format.ts";
+import { cutoffInstant, pickupToShipDate, specWeekdayOfDate, type ShipTime } from "../../../domain/ship-dates.ts";
+import { CUTOFF_TIMEZONE } from "../../../domain/constants.ts";
+import { shortDate } from "./format.ts";
 
-function cutoffFor(date: string, shipTimes: readonly ShipTime[]): string | null {
+const CUTOFF_FORMAT = new Intl.DateTimeFormat("en-US", { weekday: "short", hour: "numeric", minute: "2-digit", timeZone: CUTOFF_TIMEZONE, timeZoneName: "short" });
+const CUTOFF_LONG = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: CUTOFF_TIMEZONE, timeZoneName: "long" });
+
+/** The ship date's cut-off instant (the latest of its weekday's ship times), or null. */
+function cutoffOf(shipDate: string, shipTimes: readonly ShipTime[]): Date | null {
   try {
-    const weekday = specWeekdayOfDate(date);
+    const weekday = specWeekdayOfDate(shipDate);
     const times = shipTimes.filter((s) => s.weekday === weekday).map((s) => s.cutoffShipTime).sort();
-    return times.length ? times[times.length - 1] : null;
+    if (!times.length) return null;
+    const instant = cutoffInstant(shipDate, times[times.length - 1]);
+    return instant ? instant.toJSDate() : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * When ordering for a date closes, with its day and New York's zone ("order by Tue, 3:00 PM EST"): a
+ * retailer's pickup date closes at the cut-off of the ship date that serves it, often the day before.
+ */
+export function cutoffText(date: string, shipTimes: readonly ShipTime[], isRetailer: boolean, now: Date): { short: string; long: string } | null {
+  const shipDate = isRetailer ? pickupToShipDate(date, shipTimes, now) : date;
+  const cut = shipDate ? cutoffOf(shipDate, shipTimes) : null;
+  if (!cut) return null;
+  return { short: `order by ${CUTOFF_FORMAT.format(cut)}`, long: `Order by ${CUTOFF_LONG.format(cut)}` };
 }
 
 /**
@@ -23,6 +41,7 @@ export function ShipDatePicker({
   shipTimes,
   onChoose,
   waiting = false,
+  now = new Date(),
 }: {
   isRetailer: boolean;
   dates: string[];
@@ -32,6 +51,7 @@ export function ShipDatePicker({
   onChoose: (date: string) => void;
   /** True until the cart is loaded: a date can only be chosen for a known cart. */
   waiting?: boolean;
+  now?: Date;
 }) {
   const label = isRetailer ? "Pickup date" : "Ship date";
   if (dates.length === 0) {
@@ -41,7 +61,7 @@ export function ShipDatePicker({
     <div role="group" aria-label={label} className="-mx-1 flex gap-2 overflow-x-auto px-1 pt-1 pb-2">
       {dates.map((date) => {
         const current = (busyDate ?? selected) === date;
-        const cutoff = isRetailer ? null : cutoffFor(date, shipTimes);
+        const cutoff = cutoffText(date, shipTimes, isRetailer, now);
         const [weekday, rest] = shortDate(date).split(", ");
         return (
           <button
@@ -56,7 +76,11 @@ export function ShipDatePicker({
           >
             <span className={`text-xs font-semibold tracking-wide uppercase ${current ? "text-white" : "text-sage"}`}>{weekday}</span>
             <span className="font-serif text-lg leading-tight">{rest}</span>
-            {cutoff && <span className={`text-[0.7rem] ${current ? "text-white" : "text-sage"}`}>order by {clockTime(cutoff)}</span>}
+            {cutoff && (
+              <span className={`text-[0.7rem] whitespace-nowrap ${current ? "text-white" : "text-sage"}`} title={cutoff.long}>
+                {cutoff.short}
+              </span>
+            )}
             {busyDate === date && <span className="sr-only">(changing)</span>}
           </button>
         );

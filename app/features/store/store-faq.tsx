@@ -27,7 +27,7 @@ const SECTIONS: { title: string; id: string; questions: Question[] }[] = [
         q: "Which ship dates can I choose, and what is the cut-off?",
         a: (
           <p>
-            You can choose the weekdays your account ships on. Each date has an order cut-off, shown under the date (“order by 2:00 PM”), in New York time. Same-day shipping
+            You can choose the weekdays your account ships on. Each date has an order cut-off, shown under the date with its day and New York time (“order by Tue, 2:00 PM EST”); a pickup date shows the cut-off of the ship date that serves it. Same-day shipping
             is possible until the cut-off; after it, that date closes and disappears from the list.
           </p>
         ),
@@ -47,8 +47,9 @@ const SECTIONS: { title: string; id: string; questions: Question[] }[] = [
         q: "What happens to my cart if I change the date?",
         a: (
           <p>
-            If everything in your cart is offered on the new date under the same offer, we keep the cart and reprice it for that date. If some flowers are not offered then,
-            or come from a different offer, we ask whether to clear the cart. Choose <strong>No</strong> to keep your cart and your old date.
+            Everything the new date offers moves with your cart: it is priced from that day&rsquo;s offer and held again from that day&rsquo;s stock (what is not available becomes a
+            pending request). If some flowers cannot be ordered for the new date, we name them and ask whether to remove them and change the date. Choose <strong>No</strong> to
+            keep your cart and your old date.
           </p>
         ),
       },

@@ -8,8 +8,8 @@ import { useToast } from "../../components/ui/toast.tsx";
 import { useSessionUser } from "../../lib/session.ts";
 import { CartPanel } from "./cart-panel.tsx";
 import { Catalogue } from "./catalogue.tsx";
-import { cartCounts, merchandiseLines, needsClearOnDateChange, saveBody, withLineQuantity, type CartPatch } from "./cart-logic.ts";
-import { CheckoutReminder, LeaveReminder } from "./checkout-reminder.tsx";
+import { cartCounts, dateChangeQuestion, merchandiseLines, partitionForDate, saveBody, withLineQuantity, type CartPatch } from "./cart-logic.ts";
+import { CheckoutReminder, HoldExpiredNotice, LeaveReminder } from "./checkout-reminder.tsx";
 import { activeFilterCount, filtersFromSearch, type FilterState } from "./filters.ts";
 import { FiltersPanel, SearchBox } from "./filters-panel.tsx";
 import { money, shortDate } from "./format.ts";
@@ -84,7 +84,8 @@ function Store({ ids }: { ids: StoreIds }) {
   const [dateError, setDateError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [announcement, setAnnouncement] = useState("");
-  const [holdReminder, setHoldReminder] = useState(false);
+  const [holdReminder, setHoldReminder] = useState<false | "hold" | "expired">(false);
+  const [holdingAgain, setHoldingAgain] = useState(false);
 
   const save = useCartSaver(ids);
   const removeHold = useRemoveHold(ids);
@@ -93,17 +94,43 @@ function Store({ ids }: { ids: StoreIds }) {
     onWarning: (threshold) => {
       if (threshold === 60) {
         setAnnouncement("Product hold expires in 1 minute. Check out to keep your held flowers.");
-        setHoldReminder(true);
+        setHoldReminder("hold");
       } else {
         setAnnouncement("Product hold is ending now.");
         toast("Your product hold is ending now. Held stock goes back on sale.", { type: "warning", title: "Product Hold Expires" });
       }
     },
     onExpire: () => {
-      setAnnouncement("Product Hold Expired. Held stock was released.");
+      setAnnouncement("Product Hold Expired. Held stock was released; your lines are pending requests until you hold them again.");
+      // The reminder must not go on saying the hold ends in under a minute: it says what happened.
+      setHoldReminder((open) => (open ? "expired" : false));
       removeHold.mutate();
     },
   });
+
+  /** Saves the same lines again: the server holds what is still available and leaves the rest pending. */
+  const holdAgain = useCallback(async () => {
+    setHoldingAgain(true);
+    const outcome = await save((c) => saveBody(c));
+    setHoldingAgain(false);
+    setHoldReminder(false);
+    if (!outcome) return;
+    if (outcome.ok) {
+      const merchandise = merchandiseLines(outcome.cart.items);
+      const held = merchandise.filter((i) => i.quantityConfirmed > 0).length;
+      const pending = merchandise.filter((i) => i.quantityPending > 0 || i.quantityConfirmed === 0).length;
+      const text =
+        held === 0
+          ? "Nothing could be held again: none of your flowers is available now. Your lines stay as pending requests."
+          : `Held again: ${held} ${held === 1 ? "line" : "lines"}${pending > 0 ? `; ${pending} still pending (not enough available)` : ""}.`;
+      setAnnouncement(text);
+      toast(text, { type: held === 0 ? "warning" : "success", title: "Product hold" });
+      refreshStockSoon();
+      return;
+    }
+    if (outcome.conflict) void showAlert(cartUpdateErrorAlert(outcome.error));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [save]);
 
   // Other buyers' stock changes after our saves; refresh availability shortly after, not on every click.
   const refreshTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -181,24 +208,31 @@ function Store({ ids }: { ids: StoreIds }) {
         nextReceiving = date;
       }
       let items: CartPatch["items"];
+      let removed: string[] = [];
+      let moved = 0;
       if (merchandiseLines(cart.items).length > 0) {
         const nextProducts = await loadProductsFor(client, ids, nextShip);
-        if (needsClearOnDateChange(cart.items, nextProducts)) {
-          const clear = await showAlert({
-            type: "question",
-            title: "Clear the cart?",
-            message: `Some flowers in your cart are not offered for ${shortDate(date)}, or come from a different offer on that date. Clear the cart and change the date? Choose No to keep your cart and your current date.`,
-          });
-          if (!clear) {
+        const { kept, dropped } = partitionForDate(cart.items, nextProducts);
+        const question = dateChangeQuestion(dropped, kept.length, shortDate(date));
+        if (question) {
+          const yes = await showAlert({ type: "question", ...question });
+          if (!yes) {
             setAnnouncement(selectedDate ? `Date not changed. Your cart stays on ${shortDate(selectedDate)}.` : "Date not changed.");
             return;
           }
-          items = [];
         }
+        // The lines the new date offers move with the cart; the server prices and holds them for it.
+        items = kept.map((i) => ({ productId: i.productId, quantity: i.quantity }));
+        removed = dropped.map((d) => d.description);
+        moved = kept.length;
       }
       const outcome = await updateCart({ shipDate: nextShip, receivingDate: nextReceiving, items });
       if (outcome?.ok) {
-        setAnnouncement(ids.isRetailer ? `Pickup date set to ${shortDate(date)}, shipping ${shortDate(nextShip)}.` : `Ship date set to ${shortDate(date)}.`);
+        const set = ids.isRetailer ? `Pickup date set to ${shortDate(date)}, shipping ${shortDate(nextShip)}.` : `Ship date set to ${shortDate(date)}.`;
+        const kept = moved > 0 ? ` ${moved} ${moved === 1 ? "line" : "lines"} moved with the cart, priced for the new date.` : "";
+        const gone = removed.length > 0 ? ` Removed (not available that day): ${removed.join(", ")}.` : "";
+        setAnnouncement(`${set}${kept}${gone}`);
+        if (removed.length > 0 || moved > 0) toast(`${kept.trim()}${gone}`.trim(), { type: "success", title: "Date changed" });
       }
     } finally {
       setBusyDate(null);
@@ -363,7 +397,7 @@ function Store({ ids }: { ids: StoreIds }) {
             )}
           </section>
           <aside aria-label="Cart" className="md:sticky md:top-20">
-            <CartPanel cart={cart} hold={hold} isRetailer={ids.isRetailer} onRemove={removeLine} onClear={() => void clearCart()} onOpen={openProduct} busy={busy} />
+            <CartPanel cart={cart} hold={hold} isRetailer={ids.isRetailer} onRemove={removeLine} onClear={() => void clearCart()} onOpen={openProduct} busy={busy} onHoldAgain={() => void holdAgain()} holdingAgain={holdingAgain} />
           </aside>
         </div>
       )}
@@ -372,7 +406,7 @@ function Store({ ids }: { ids: StoreIds }) {
         <div className="fixed inset-x-0 bottom-0 z-20 border-t border-line bg-white/95 px-3 py-2 shadow-[0_-4px_16px_rgb(0_0_0/0.08)] backdrop-blur md:hidden">
           <div className="flex items-center gap-2">
             <div className="min-w-0 flex-1">
-              {hold.state !== "none" && <HoldStatus hold={hold} compact />}
+              {hold.state !== "none" && <HoldStatus hold={hold} compact onHoldAgain={hasLines ? () => void holdAgain() : undefined} busy={holdingAgain} />}
               <p className="mt-0.5 text-sm tabular">
                 {counts.lines} {counts.lines === 1 ? "line" : "lines"} · <strong>{money(cart.subtotal)}</strong>{" "}
                 <a href="#cart" className="ml-1 underline">
@@ -390,7 +424,16 @@ function Store({ ids }: { ids: StoreIds }) {
       {openId && openProductData && <ProductModal product={openProductData} line={lines.get(openId)} onSave={saveLine} onClose={() => setOpenId(null)} />}
 
       <LeaveReminder active={hasLines} lines={counts.lines} dateText={selectedDate ? shortDate(selectedDate) : ""} />
-      {holdReminder && (
+      {holdReminder === "expired" && (
+        <HoldExpiredNotice
+          lines={counts.lines}
+          dateText={selectedDate ? shortDate(selectedDate) : ""}
+          busy={holdingAgain}
+          onHoldAgain={() => void holdAgain()}
+          onClose={() => setHoldReminder(false)}
+        />
+      )}
+      {holdReminder === "hold" && (
         <CheckoutReminder
           reason="hold"
           lines={counts.lines}
