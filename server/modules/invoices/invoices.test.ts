@@ -254,3 +254,38 @@ describe("credit notes, payments and statements", () => {
     await t.db.update(customers).set({ active: true }).where(eq(customers.customerId, c.customerId));
   });
 });
+
+describe("OpenAPI", () => {
+  it("documents every order-desk and invoice route with the statuses it can answer", async () => {
+    const paths: Record<string, Record<string, { tags?: string[]; responses?: Record<string, unknown> }>> = (await t.app.inject({ method: "GET", url: "/api/openapi.json" })).json().paths;
+    const op = (method: string, path: string) => paths[path]?.[method];
+    const reads = ["200", "400", "401", "403", "404"];
+    const changes = [...reads, "409"];
+    const expected: [string, string, string, string[]][] = [
+      ["get", "/api/OrderDesk/Orders", "order desk", reads],
+      ["get", "/api/OrderDesk/Orders/{orderNumber}", "order desk", reads],
+      ["post", "/api/OrderDesk/Orders/{orderNumber}/Lines/{lineId}/Confirm", "order desk", changes],
+      ["post", "/api/OrderDesk/Orders/{orderNumber}/Lines/{lineId}/Decline", "order desk", changes],
+      ["put", "/api/OrderDesk/Orders/{orderNumber}/Lines/{lineId}", "order desk", changes],
+      ["post", "/api/OrderDesk/Orders/{orderNumber}/Confirm", "order desk", changes],
+      ["post", "/api/OrderDesk/Orders/{orderNumber}/Pack", "order desk", changes],
+      ["post", "/api/OrderDesk/Orders/{orderNumber}/Ship", "order desk", changes],
+      ["post", "/api/OrderDesk/Orders/{orderNumber}/Cancel", "order desk", changes],
+      ["put", "/api/Orders/{userId}/{customerId}/{orderNumber}/Lines/{lineId}", "orders", changes],
+      ["post", "/api/Orders/{userId}/{customerId}/{orderNumber}/Cancel", "orders", changes],
+      ["get", "/api/Invoices", "invoices", reads],
+      ["get", "/api/Invoices/Csv", "invoices", reads],
+      ["get", "/api/Invoices/{invoiceNumber}", "invoices", reads],
+      ["get", "/api/Invoices/{invoiceNumber}/Pdf", "invoices", reads],
+      ["post", "/api/Invoices/{invoiceNumber}/Paid", "invoices", reads],
+      ["post", "/api/Invoices/{invoiceNumber}/CreditNotes", "invoices", changes],
+      ["get", "/api/Invoices/Statement/{customerId}", "invoices", reads],
+      ["get", "/api/Invoices/Statement/{customerId}/Pdf", "invoices", reads],
+    ];
+    for (const [method, path, tag, statuses] of expected) {
+      const o = op(method, path);
+      expect(o?.tags, `${method} ${path}`).toEqual([tag]);
+      expect(Object.keys(o?.responses ?? {}).sort(), `${method} ${path}`).toEqual([...statuses].sort());
+    }
+  });
+});
