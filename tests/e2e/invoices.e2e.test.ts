@@ -64,6 +64,22 @@ describe("order to invoice", () => {
   let productDescription: string;
   let invoiceNumber: number;
 
+  /** The demo wholesaler signed in, acting for the customer of these orders. */
+  async function wholesalerPage() {
+    const page = await newPage(browser, { acceptDownloads: true });
+    await signIn(page, server.baseUrl, "wholesaler@demo.test");
+    await page.waitForURL(/Dashboard/i);
+    await hydrated(page);
+    // A wholesaler of several customers is asked which one it acts for.
+    const dialog = page.getByRole("dialog", { name: "Which customer are you ordering for?" });
+    await Promise.race([dialog.waitFor(), page.getByRole("banner").getByRole("button", { name: /^Customer: / }).waitFor()]);
+    if (await dialog.isVisible()) {
+      await dialog.getByRole("button", { name: companyName }).first().click();
+      await dialog.waitFor({ state: "hidden" });
+    }
+    return page;
+  }
+
   it("a buyer's order gets a pending line for real", async () => {
     const buyer = await apiAs("wholesaler@demo.test");
     const userId: string = buyer.user.id;
@@ -89,9 +105,17 @@ describe("order to invoice", () => {
     const second = await place(p.quantityRemaining);
     expect(second.pendingLines).toBe(1);
     orderNumber = second.orderNumber;
-    // The buyer cancels the first order before the cut-off: its 2 bunches are free again.
-    const cancelled = await buyer.call("POST", `/api/Orders/${base}/${first.orderNumber}/Cancel`);
-    expect(cancelled.status).toBe("cancelled");
+    // The buyer cancels the first order on its page before the cut-off: its 2 bunches are free again.
+    const page = await wholesalerPage();
+    await page.goto(`${server.baseUrl}/Orders/${first.orderNumber}`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Cancel order" }).click();
+    await noAxeViolations(page, "order detail with its change form");
+    await page.getByRole("button", { name: `Yes, cancel order ${first.orderNumber}` }).click();
+    await expect.poll(() => page.getByText("Your order was cancelled.").isVisible(), { timeout: 15_000 }).toBe(true);
+    const after = await buyer.call("GET", `/api/Orders/${base}/${first.orderNumber}`);
+    expect(after.status).toBe("cancelled");
+    await page.context().close();
   });
 
   it("staff confirm the pending line on the order desk and ship the order", async () => {
@@ -123,17 +147,7 @@ describe("order to invoice", () => {
   });
 
   it("the buyer's wholesaler sees the invoice, downloads its PDF and a statement", async () => {
-    const page = await newPage(browser, { acceptDownloads: true });
-    await signIn(page, server.baseUrl, "wholesaler@demo.test");
-    await page.waitForURL(/Dashboard/i);
-    await hydrated(page);
-    // A wholesaler of several customers is asked which one it acts for.
-    const dialog = page.getByRole("dialog", { name: "Which customer are you ordering for?" });
-    await Promise.race([dialog.waitFor(), page.getByRole("banner").getByRole("button", { name: /^Customer: / }).waitFor()]);
-    if (await dialog.isVisible()) {
-      await dialog.getByRole("button", { name: companyName }).first().click();
-      await dialog.waitFor({ state: "hidden" });
-    }
+    const page = await wholesalerPage();
     await page.goto(`${server.baseUrl}/Invoices`);
     await hydrated(page);
     await page.getByLabel("Invoice number").fill(String(invoiceNumber));
