@@ -204,7 +204,7 @@ describe.concurrent("the wholesale store", () => {
     });
 
     describe.sequential("wholesaler with two customers", () => {
-      it("chooses a customer and a date, filters, adds by pail and bunch, declines a date change, places the order and finds it", async ({ expect }) => {
+      it("chooses a customer and a date, filters, adds by pail and bunch, declines a date change, places the order and finds it", { timeout: 120_000 }, async ({ expect }) => {
         const eventually = polling(expect);
         const page = await newPage(browser);
         await signInFor(page, "wholesaler@demo.test", /Bloomfield/);

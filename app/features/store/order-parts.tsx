@@ -20,31 +20,33 @@ export function OrderStatusBadge({ status }: { status: Status }) {
 
 /** Order history as a table (cards below the md breakpoint). */
 export function OrdersTable({ orders, caption, compact = false }: { orders: OrderSummary[]; caption: string; compact?: boolean }) {
+  // In a dashboard card the table has a third of the page: tighter cells keep Total inside the card.
+  const pad = compact ? " md:px-1.5 md:first:pl-0 md:last:pr-0" : "";
   return (
     <table className={rt.table}>
       <caption className="sr-only">{caption}</caption>
       <thead className={rt.thead}>
         <tr className="border-b-2 border-line">
-          <th scope="col" className={rt.th}>
+          <th scope="col" className={`${rt.th}${pad}`}>
             Order
           </th>
           {!compact && (
-            <th scope="col" className={rt.th}>
+            <th scope="col" className={`${rt.th}${pad}`}>
               Placed
             </th>
           )}
-          <th scope="col" className={rt.th}>
+          <th scope="col" className={`${rt.th}${pad}`}>
             Ship date
           </th>
-          <th scope="col" className={rt.th}>
+          <th scope="col" className={`${rt.th}${pad}`}>
             Status
           </th>
           {!compact && (
-            <th scope="col" className={`${rt.th} text-right`}>
+            <th scope="col" className={`${rt.th}${pad} text-right`}>
               Lines
             </th>
           )}
-          <th scope="col" className={`${rt.th} text-right`}>
+          <th scope="col" className={`${rt.th}${pad} text-right`}>
             Total
           </th>
         </tr>
@@ -52,29 +54,29 @@ export function OrdersTable({ orders, caption, compact = false }: { orders: Orde
       <tbody className={rt.tbody}>
         {orders.map((o) => (
           <tr key={o.orderNumber} className={`${rt.tr} hover:bg-paper`}>
-            <td className={rt.td} data-label="Order">
+            <td className={`${rt.td}${pad}`} data-label="Order">
               <Link to={`/Orders/${o.orderNumber}`} className="font-semibold tabular">
                 {o.orderNumber}
               </Link>
             </td>
             {!compact && (
-              <td className={`${rt.td} text-sage`} data-label="Placed">
+              <td className={`${rt.td}${pad} text-sage`} data-label="Placed">
                 {instant(o.placedAt)}
               </td>
             )}
-            <td className={`${rt.td} whitespace-nowrap`} data-label="Ship date">
+            <td className={`${rt.td}${pad} whitespace-nowrap`} data-label="Ship date">
               {shortDate(o.shipDate)}
               {o.receivingDate && !compact && <span className="block text-xs text-sage">pickup {shortDate(o.receivingDate)}</span>}
             </td>
-            <td className={rt.td} data-label="Status">
+            <td className={`${rt.td}${pad}`} data-label="Status">
               <OrderStatusBadge status={o.status} />
             </td>
             {!compact && (
-              <td className={`${rt.td} md:text-right tabular`} data-label="Lines">
+              <td className={`${rt.td}${pad} md:text-right tabular`} data-label="Lines">
                 {o.lineCount}
               </td>
             )}
-            <td className={`${rt.td} font-semibold md:text-right tabular`} data-label="Total">
+            <td className={`${rt.td}${pad} font-semibold md:text-right tabular`} data-label="Total">
               {money(o.total)}
             </td>
           </tr>
