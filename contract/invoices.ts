@@ -6,6 +6,8 @@ import { INTEGER_ONLY_MESSAGE } from "../domain/constants.ts";
 import { AGEING_BUCKETS } from "../domain/invoicing.ts";
 
 const Money = z.number();
+/** A customer code: 1-40 characters, no NUL (which PostgreSQL text cannot hold). */
+export const CustomerCode = z.string().trim().min(1, "This field is required").max(40, "Maximum 40 characters").refine((s) => !s.includes("\0"), "Invalid format");
 const INT4_MAX = 2_147_483_647;
 const Int = (min: number, max = INT4_MAX) =>
   z.coerce.number({ error: INTEGER_ONLY_MESSAGE }).int(INTEGER_ONLY_MESSAGE).min(min, INTEGER_ONLY_MESSAGE).max(max, `Maximum ${max}`);
@@ -14,7 +16,7 @@ export const InvoiceStatus = z.enum(["all", "paid", "unpaid"]);
 export const INVOICE_PAGE_SIZE = 25;
 
 export const InvoiceQuery = z.object({
-  customerId: z.string().trim().min(1).max(40, "Maximum 40 characters").optional(),
+  customerId: CustomerCode.optional(),
   from: IsoDate.optional(),
   to: IsoDate.optional(),
   status: InvoiceStatus.default("all"),
@@ -101,7 +103,7 @@ export const CreditNoteBody = z
   .strict();
 export type CreditNoteBody = z.infer<typeof CreditNoteBody>;
 
-export const StatementParams = z.object({ customerId: z.string().trim().min(1).max(40, "Maximum 40 characters") });
+export const StatementParams = z.object({ customerId: CustomerCode });
 export const StatementQuery = z.object({ asOf: IsoDate.optional() });
 
 export const AgeingBucket = z.enum(AGEING_BUCKETS);

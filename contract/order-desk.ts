@@ -3,6 +3,7 @@
 import { z } from "zod";
 import "./common.ts";
 import { IsoDate } from "./common.ts";
+import { CustomerCode } from "./invoices.ts";
 import { OrderLine, OrderStatus } from "./store.ts";
 import { INTEGER_ONLY_MESSAGE } from "../domain/constants.ts";
 
@@ -21,7 +22,7 @@ export const DeskOrderAction = z.enum(["confirm", "changeLine", "confirmPending"
 export const DeskOrderQuery = z.object({
   shipDate: IsoDate.optional(),
   status: OrderStatus.optional(),
-  customerId: z.string().trim().min(1).max(40, "Maximum 40 characters").optional(),
+  customerId: CustomerCode.optional(),
 });
 export type DeskOrderQuery = z.infer<typeof DeskOrderQuery>;
 
@@ -86,5 +87,5 @@ export type PendingBody = z.infer<typeof PendingBody>;
 export const ChangeLineBody = z.object({ quantity: Bunches }).strict();
 export type ChangeLineBody = z.infer<typeof ChangeLineBody>;
 
-export const CancelBody = z.object({ reason: z.string().trim().max(500, "Maximum 500 characters").optional() }).strict();
+export const CancelBody = z.object({ reason: z.string().trim().max(500, "Maximum 500 characters").refine((s) => !s.includes("\0"), "Invalid format").optional() }).strict();
 export type CancelBody = z.infer<typeof CancelBody>;

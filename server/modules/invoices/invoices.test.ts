@@ -289,3 +289,12 @@ describe("OpenAPI", () => {
     }
   });
 });
+
+describe("bad input never reaches the database", () => {
+  it("answers 400 for a NUL in a customer code or reason", async () => {
+    expect((await staff("GET", "/Invoices?customerId=A%00B")).statusCode).toBe(400);
+    expect((await staff("GET", "/Invoices/Statement/A%00B")).statusCode).toBe(400);
+    expect((await staff("GET", "/OrderDesk/Orders?customerId=A%00B")).statusCode).toBe(400);
+    expect((await staff("POST", "/OrderDesk/Orders/1/Cancel", { reason: "a\u0000b" })).statusCode).toBe(400);
+  });
+});
