@@ -165,9 +165,10 @@ function ChangeOwnOrder({ ids, order }: { ids: StoreIds; order: Order }) {
             Line
           </label>
           <select id="own-line" name="lineId" className="field-input">
-            {order.lines.map((l) => (
+            {/* By position and code: the names are in the table above (and a name twice on a page confuses a search). */}
+            {order.lines.map((l, i) => (
               <option key={l.lineId} value={l.lineId}>
-                {l.description} ({l.quantity})
+                Line {i + 1}: {l.productId}, {l.quantity} bunches
               </option>
             ))}
           </select>
