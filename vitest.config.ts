@@ -1,13 +1,21 @@
 import { defineConfig } from "vitest/config";
 
-// Unit tests (domain/, app/ pure helpers) and integration tests (server/, db/) on a real database.
+// Two projects. "unit": domain/, contract/ and pure app/ helpers, no database, in seconds
+// (`npx vitest run --project unit`). "database": the server and db/ integration tests, each file on its
+// own migrated database (PGlite from a snapshot, or a PostgreSQL clone when DATABASE_URL is set).
+// A test file belongs to the database project by where it lives, never by what it imports.
+const UNIT = ["{domain,contract,app}/**/*.test.{ts,tsx}"];
+const DATABASE = ["{server,db,tests/integration}/**/*.test.{ts,tsx}"];
+
 export default defineConfig({
   test: {
-    include: ["{domain,contract,server,db,app,tests/integration}/**/*.test.{ts,tsx}"],
     exclude: ["node_modules", "build", "tests/e2e/**"],
-    globalSetup: ["tests/helpers/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    projects: [
+      { extends: true, test: { name: "unit", include: UNIT, pool: "threads" } },
+      { extends: true, test: { name: "database", include: DATABASE, globalSetup: ["tests/helpers/global-setup.ts"] } },
+    ],
   },
 });

@@ -4,6 +4,7 @@ import "./common.ts";
 import { IsoDate, ShortText } from "./common.ts";
 import { INTEGER_ONLY_MESSAGE } from "../domain/constants.ts";
 import { AGEING_BUCKETS } from "../domain/invoicing.ts";
+import { PositiveInt } from "./params.ts";
 
 const Money = z.number();
 /** A customer code: 1-40 characters, no NUL (which PostgreSQL text cannot hold). */
@@ -88,7 +89,7 @@ export const InvoiceDetail = InvoiceSummary.extend({
 });
 export type InvoiceDetail = z.infer<typeof InvoiceDetail>;
 
-export const InvoiceNumberParams = z.object({ invoiceNumber: Int(1) });
+export const InvoiceNumberParams = z.object({ invoiceNumber: PositiveInt });
 
 export const MarkPaidBody = z.object({ paid: z.boolean() }).strict();
 

@@ -4,11 +4,11 @@ import { z } from "zod";
 import "./common.ts";
 import { IsoDate } from "./common.ts";
 import { CustomerCode } from "./invoices.ts";
+import { CustomerId, PositiveInt, UserId } from "./params.ts";
 import { OrderLine, OrderStatus } from "./store.ts";
 import { INTEGER_ONLY_MESSAGE } from "../domain/constants.ts";
 
 const Money = z.number();
-const INT4_MAX = 2_147_483_647;
 
 /** A whole number of bunches, 0 or more ("" or letters: 'Only integer values are allowed'). */
 export const Bunches = z.coerce
@@ -72,12 +72,11 @@ export const DeskOrder = DeskOrderSummary.extend({
 });
 export type DeskOrder = z.infer<typeof DeskOrder>;
 
-export const OrderNumberParams = z.object({
-  orderNumber: z.coerce.number({ error: INTEGER_ONLY_MESSAGE }).int(INTEGER_ONLY_MESSAGE).min(1, INTEGER_ONLY_MESSAGE).max(INT4_MAX, INTEGER_ONLY_MESSAGE),
-});
-export const LineParams = OrderNumberParams.extend({
-  lineId: z.coerce.number({ error: INTEGER_ONLY_MESSAGE }).int(INTEGER_ONLY_MESSAGE).min(1, INTEGER_ONLY_MESSAGE).max(INT4_MAX, INTEGER_ONLY_MESSAGE),
-});
+export const OrderNumberParams = z.object({ orderNumber: PositiveInt });
+export const LineParams = OrderNumberParams.extend({ lineId: PositiveInt });
+/** A buyer's own order: `{userId}/{customerId}/{orderNumber}`, the retailer in the query. */
+export const BuyerOrderParams = z.object({ userId: UserId, customerId: CustomerId, orderNumber: PositiveInt });
+export const BuyerLineParams = BuyerOrderParams.extend({ lineId: PositiveInt });
 
 /** Confirm or decline part of a line's pending quantity; without `quantity`, all of it. */
 export const PendingBody = z.object({ quantity: Bunches.pipe(z.number().min(1, INTEGER_ONLY_MESSAGE)).optional() }).strict();

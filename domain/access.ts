@@ -4,9 +4,11 @@
 export const ROLES = ["Administrator", "SalesPerson", "wholesaler", "Retailer", "MassMarket"] as const;
 export type Role = (typeof ROLES)[number];
 
-const STAFF: readonly Role[] = ["Administrator", "SalesPerson"];
-const STAFF_AND_WHOLESALER: readonly Role[] = ["Administrator", "SalesPerson", "wholesaler"];
-const ADMIN_ONLY: readonly Role[] = ["Administrator"];
+/** The staff roles: they act for any customer and may impersonate. */
+export const STAFF_ROLES: readonly Role[] = ["Administrator", "SalesPerson"];
+export const STAFF_AND_WHOLESALER: readonly Role[] = ["Administrator", "SalesPerson", "wholesaler"];
+export const ADMIN_ONLY: readonly Role[] = ["Administrator"];
+const STAFF = STAFF_ROLES;
 const CUSTOMER_SIDE: readonly Role[] = ["wholesaler", "Retailer", "MassMarket"];
 
 const lower = (roles: readonly string[] | null | undefined): Set<string> =>

@@ -18,6 +18,7 @@
 //      Orderable: the quantity becomes a request the grower confirms later.
 //
 // The three text states carry nextAvailableDate when one is known; the orderable states never do.
+import { addDays, specWeekday } from "./dates.ts";
 
 export type AvailabilityKind = "preconfirmed" | "pending" | "availabilityPending" | "soldOutToday" | "notAvailable";
 
@@ -73,11 +74,6 @@ export function isOrderable(input: AvailabilityInput): boolean {
   return kind === "availabilityPending" && !input.isFinalProduct;
 }
 
-const DAY_MS = 86_400_000;
-const toDay = (iso: string) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
-const fromDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-/** SPEC weekday of a day number: Sunday = 1 .. Saturday = 7. */
-const specWeekday = (ms: number) => new Date(ms).getUTCDay() + 1;
 
 /**
  * The first ship date an offer running `from`..`to` (inclusive, YYYY-MM-DD) can serve after `after`:
@@ -88,10 +84,10 @@ const specWeekday = (ms: number) => new Date(ms).getUTCDay() + 1;
 export function firstShipDayAfter(range: { from: string; to: string }, after: string, shipWeekdays: readonly number[]): string | null {
   const days = new Set(shipWeekdays);
   if (days.size === 0) return null;
-  const end = toDay(range.to);
+  const next = addDays(after, 1);
   // Seven consecutive days cover every weekday, so the search never runs longer than a week.
-  for (let day = Math.max(toDay(range.from), toDay(after) + DAY_MS), n = 0; day <= end && n < 7; day += DAY_MS, n++) {
-    if (days.has(specWeekday(day))) return fromDay(day);
+  for (let day = range.from > next ? range.from : next, n = 0; day <= range.to && n < 7; day = addDays(day, 1), n++) {
+    if (days.has(specWeekday(day))) return day;
   }
   return null;
 }

@@ -2,7 +2,6 @@ import { describe, it, expect } from "vitest";
 import {
   ALERT_KEY_LENGTH,
   ALERT_TYPES,
-  BREAKPOINTS,
   CUTOFF_TIMEZONE,
   DEFAULT_COMPANY_NAME,
   ECO_FEE_DESCRIPTION,
@@ -14,13 +13,10 @@ import {
   INVALID_QUANTITY_MESSAGE,
   MM_FUZZY_THRESHOLD,
   NUMBERS_ONLY_MESSAGE,
-  PAYLOAD_CACHE_MS,
   QUANTITY_REMAINING_MESSAGE,
   RELOAD_GUARD_MS,
   REQUIRED_MESSAGE,
   RETRY_STATUSES,
-  TOAST_DEFAULT_DURATION_MS,
-  TOAST_DEFAULT_TYPE,
   UPPERCASE_ONLY_MESSAGE,
   WHOLESALE_FUZZY,
   alertButtons,
@@ -29,6 +25,7 @@ import {
   newAlertKey,
   pageNotFoundMessage,
 } from "./constants.ts";
+import { BREAKPOINTS, PAYLOAD_CACHE_MS, TOAST_DEFAULT_DURATION_MS, TOAST_DEFAULT_TYPE } from "../app/lib/ui-constants.ts";
 
 describe("SPEC §9 constants", () => {
   it("has the exact values", () => {

@@ -1,20 +1,9 @@
-// SPEC §9 business constants and SPEC §5 message texts. The texts are shown to
+// SPEC §9 business constants and SPEC §5 message texts (the UI's timings and breakpoints are in
+// app/lib/ui-constants.ts; RELOAD_GUARD_MS stays here for domain/retry.ts). The texts are shown to
 // users and asserted by tests elsewhere, so they must not be reworded.
-
-export const TOAST_DEFAULT_DURATION_MS = 5000;
-export const TOAST_DEFAULT_TYPE = "success" as const;
-
-export const BREAKPOINTS = { sm: 600, md: 960, lg: 1280, xl: 1920, xxl: 2560 } as const;
 
 export const RETRY_STATUSES = [408, 409, 425, 429, 500, 502, 503, 504] as const;
 export const RELOAD_GUARD_MS = 10_000;
-export const PAYLOAD_CACHE_MS = 3_600_000;
-export const MANIFEST_CHECK_IDLE_DELAY_MS = 1000;
-export const ROUTE_PREFETCH_DELAY_MS = 100;
-export const ANALYTICS_RETRY_MS = 100;
-export const FONT_FALLBACK_MS = 3000;
-export const FONT_FALLBACK_NO_API_MS = 1500;
-export const STYLESHEET_AFTER_ICON_FONT_MS = 100;
 
 export const DEFAULT_COMPANY_NAME = "Pride";
 export const CUTOFF_TIMEZONE = "America/New_York";

@@ -1,5 +1,5 @@
 // SPEC §4 "Customer selection", §9 (local storage key, initials).
-import { hasAnyRole } from "./access.ts";
+import { hasAnyRole, STAFF_ROLES } from "./access.ts";
 
 export const SELECTED_CUSTOMER_KEY = "selectedCustomerID";
 
@@ -18,7 +18,6 @@ export interface CustomerChoiceInput {
   defaultCustomerCode: string | null;
 }
 
-const STAFF = ["Administrator", "SalesPerson"];
 
 /**
  * The current customer wins only while it is still one of the user's customers
@@ -30,7 +29,7 @@ const STAFF = ["Administrator", "SalesPerson"];
 export function chooseCustomer(input: CustomerChoiceInput): CustomerChoice {
   const { customers, current, remembered, roles, defaultCustomerCode } = input;
   const listed = (id: string | null): id is string => !!id && customers.some((c) => c.customerID === id);
-  const staffDefault = customers.length === 0 && hasAnyRole(roles, STAFF) && !!defaultCustomerCode;
+  const staffDefault = customers.length === 0 && hasAnyRole(roles, STAFF_ROLES) && !!defaultCustomerCode;
 
   if (listed(current)) return { kind: "current", customerId: current };
   if (staffDefault && current === defaultCustomerCode) return { kind: "current", customerId: current };

@@ -1,4 +1,5 @@
 // Invoice arithmetic (DOMAIN.md "Invoices"): integer cents throughout, never floats on totals.
+import { addDays, daysBetween } from "./dates.ts";
 
 /**
  * Tax in cents on a subtotal at a rate in basis points (825 = 8.25 %), rounded half up (half away from
@@ -40,9 +41,7 @@ export function invoiceTotals(lines: readonly AmountLine[], taxRateBp: number): 
 
 /** The due date: the invoice date plus the customer's payment terms in days (YYYY-MM-DD, calendar days). */
 export function dueDate(invoiceDate: string, termsDays: number): string {
-  const d = new Date(`${invoiceDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + termsDays);
-  return d.toISOString().slice(0, 10);
+  return addDays(invoiceDate, termsDays);
 }
 
 /** "Net 30", or "Due on receipt" for 0 days. */
@@ -52,11 +51,6 @@ export function termsLabel(termsDays: number): string {
 
 export const AGEING_BUCKETS = ["0-30", "31-60", "61-90", "90+"] as const;
 export type AgeingBucket = (typeof AGEING_BUCKETS)[number];
-
-/** Whole days from one date to another (both YYYY-MM-DD). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
 
 /**
  * The ageing bucket of an open invoice on a statement date, by days since the invoice date:

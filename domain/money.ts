@@ -5,14 +5,13 @@ function assertFinite(value: number, name: string): void {
   if (!Number.isFinite(value)) throw new RangeError(`${name} must be a finite number`);
 }
 
+const USD = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
 /** Integer cents -> "$1,234.50" (negative: "-$1,234.50"). */
 export function formatMoney(cents: number): string {
   assertFinite(cents, "cents");
-  const whole = Math.round(cents);
-  const abs = Math.abs(whole);
-  const dollars = Math.floor(abs / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  const rest = (abs % 100).toString().padStart(2, "0");
-  return `${whole < 0 ? "-" : ""}$${dollars}.${rest}`;
+  // Whole cents first, so a stray fraction of a cent is rounded once, here, and never printed.
+  return USD.format(Math.round(cents) / 100 || 0); // never "-$0.00"
 }
 
 /** Integer cents -> dollars for JSON; an integer divided by 100 is the nearest double to the 2-decimal value. */

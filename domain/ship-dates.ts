@@ -4,6 +4,7 @@
 // the server or browser.
 import { DateTime } from "luxon";
 import { CUTOFF_TIMEZONE } from "./constants.ts";
+import { newYorkDay } from "./dates.ts";
 
 /** weekday: Sunday=1 .. Saturday=7 (SPEC numbering); cutoffShipTime: 'HH:mm' (':ss' tolerated). */
 export interface ShipTime {
@@ -44,10 +45,7 @@ function toDateString(d: DateTime): string {
   return d.toISODate() ?? "";
 }
 
-function todayInNewYork(now: Date): DateTime {
-  if (!(now instanceof Date) || Number.isNaN(now.getTime())) throw new RangeError("now must be a valid Date");
-  return DateTime.fromJSDate(now, { zone: CUTOFF_TIMEZONE }).startOf("day");
-}
+const todayInNewYork = newYorkDay;
 
 export function specWeekdayOfDate(date: string): number {
   const parsed = parseDate(date);
@@ -151,9 +149,4 @@ export function pickupToShipDate(pickupDate: string, shipTimes: readonly ShipTim
     if (isShipDateOpen(date, shipTimes, now)) return date;
   }
   return null;
-}
-
-/** The grower's calendar date (America/New_York) at `now`, YYYY-MM-DD: invoice and statement dates. */
-export function growerToday(now: Date): string {
-  return toDateString(todayInNewYork(now));
 }

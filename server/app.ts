@@ -8,30 +8,18 @@ import { randomBytes, randomUUID } from "node:crypto";
 import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import type { Db } from "../db/client.ts";
-import type { Config } from "./config.ts";
+import type { Deps, NonceCarrier } from "./deps.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
 import { sessionPlugin } from "./plugins/session.ts";
 import { forbidden, notFound } from "./errors.ts";
-import { authRoutes } from "./modules/auth/routes.ts";
-import { userRoutes } from "./modules/users/routes.ts";
-import { adminRoutes } from "./modules/admin/routes.ts";
 import { apiModules } from "./modules/index.ts";
+import { guardPlugin } from "./plugins/guard.ts";
 import { ssrPlugin } from "./ssr.ts";
-
-export interface Deps {
-  db: Db;
-  config: Config;
-}
 
 export interface BuildOptions extends Deps {
   /** Path of React Router's server build (build/server/index.js); omitted in API-only tests. */
   ssrBuildPath?: string;
   logger?: boolean;
-}
-
-export interface NonceCarrier {
-  scriptNonce?: string;
 }
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -128,12 +116,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           if (host !== request.host) throw forbidden("Cross-site requests are not allowed.");
         }
       });
-      await api.register(authRoutes, { db, config });
-      await api.register(userRoutes, { db, config });
-      await api.register(adminRoutes, { db, config });
+      // Every route below declares who may call it (config.access); the guard checks it.
+      await api.register(guardPlugin, { db });
       for (const mod of apiModules) await api.register(mod, { db, config });
-      api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
-      api.all("/*", { schema: { hide: true } }, async (request) => {
+      api.get("/openapi.json", { schema: { hide: true }, config: { access: "public" } }, async () => app.swagger());
+      api.all("/*", { schema: { hide: true }, config: { access: "public" } }, async (request) => {
         throw notFound(`No API route for ${request.method} ${request.url.split("?")[0]}`);
       });
     },

@@ -1,12 +1,15 @@
-import { eq } from "drizzle-orm";
+// What the server hands to React Router loaders and actions: the session, the site's settings and
+// the services, already bound to the database and configuration. Loaders call these and nothing else:
+// never `db` or `config`, never a server module directly (they import this file's types only).
 import type { Db } from "../db/client.ts";
-import { users } from "../db/schema/index.ts";
+import type { FormKind } from "../contract/public.ts";
 import type { CheckTokenResponse } from "../contract/user.ts";
 import type { Config } from "./config.ts";
 import type { AuthContext } from "./plugins/session.ts";
-import { userPayload } from "./modules/users/service.ts";
-import { validateResetToken } from "./modules/auth/service.ts";
-import { createContentService, type ContentService } from "./modules/content/service.ts";
+import { sessionAnswer, validateResetToken } from "./modules/auth/index.ts";
+import { referralPage } from "./modules/buyers/index.ts";
+import { createContentService, type ContentService } from "./modules/content/index.ts";
+import { allRanges, interactivePicture, issueFormToken, openings, postApplication, postContact, varietyRange } from "./modules/public/index.ts";
 
 const contentByBrand = new Map<string, ContentService>();
 function contentFor(brand: string) {
@@ -25,22 +28,23 @@ export interface AppLoadContext {
   services: AppServices;
 }
 
-export function createServices(db: Db, config: Config, auth: AuthContext | null) {
+export function createServices(db: Db, config: Config, auth: AuthContext | null, clientIp: string) {
+  const content = contentFor(config.brandName);
   return {
     /** The same answer as GET /api/Auth/CheckToken/, for server rendering. */
-    async session(): Promise<CheckTokenResponse> {
-      if (!auth) return { user: null, originalUser: null };
-      let originalUser = null;
-      if (auth.originalUserId) {
-        const [o] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, auth.originalUserId));
-        originalUser = o ?? null;
-      }
-      return { user: await userPayload(db, auth.user, auth.currentCustomerId), originalUser };
-    },
-    content: contentFor(config.brandName),
+    session: (): Promise<CheckTokenResponse> => sessionAnswer(db, auth),
+    content,
     validateResetToken: (token: string) => validateResetToken(db, token),
-    db,
-    config,
+    /** A signed token a public form must send back (the page's fallback for posts without JavaScript). */
+    formToken: (kind: FormKind) => issueFormToken(config, kind).token,
+    openings: () => openings(content),
+    /** The contact form posted as a plain HTML form: the same checks and service as /api/Public/Contact. */
+    postContact: (request: Request, form: FormData) => postContact(request, form, { db, config, ip: clientIp }),
+    postApplication: (request: Request, form: FormData) => postApplication(request, form, { db, config, content, ip: clientIp }),
+    varietyRange: (slug: string) => varietyRange(db, slug),
+    allRanges: (slugs: string[]) => allRanges(db, slugs),
+    interactivePicture: (key: string) => interactivePicture(db, key),
+    referralPage: (customerId: string) => referralPage(db, customerId),
   };
 }
 export type AppServices = ReturnType<typeof createServices>;

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { openDatabase, databaseIsEmpty } from "../db/client.ts";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { createMailDispatcher } from "./modules/mail/service.ts";
+import { createMailDispatcher } from "./modules/mail/index.ts";
 
 async function main() {
   const started = performance.now();

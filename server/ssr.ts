@@ -8,7 +8,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Db } from "../db/client.ts";
 import type { Config } from "./config.ts";
 import { createServices, type AppLoadContext } from "./context.ts";
-import type { NonceCarrier } from "./app.ts";
+import type { NonceCarrier } from "./deps.ts";
 
 interface SsrOptions {
   db: Db;
@@ -66,7 +66,7 @@ export const ssrPlugin = fp<SsrOptions>(async (app, { db, config, buildPath }) =
           nonce: (reply.raw as NonceCarrier).scriptNonce ?? "",
           clientIp: request.ip,
           site: { brandName: config.brandName, publicUrl: config.publicUrl, defaultCustomerCode: config.defaultCustomerCode },
-          services: createServices(db, config, request.auth),
+          services: createServices(db, config, request.auth, request.ip),
         };
         const response = await handle(webRequest, context as never);
         reply.status(response.status);

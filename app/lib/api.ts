@@ -54,11 +54,15 @@ async function request<T>(method: string, path: string, body?: unknown, schema?:
   }
 }
 
-/** The one client of our /api: reads retry once on the SPEC §7 statuses, writes never. */
+/**
+ * The one client of our /api: reads retry once on the SPEC §7 statuses, writes never. Given a
+ * contract schema, the answer is parsed with it (the same schema the server answers with), so a
+ * changed answer fails here rather than somewhere in a screen.
+ */
 export const api = {
   get: <T>(path: string, query?: Query, schema?: z.ZodType<T>) => request<T>("GET", withQuery(path, query), undefined, schema),
-  post: <T>(path: string, body?: unknown, query?: Query, headers?: Record<string, string>) =>
-    request<T>("POST", withQuery(path, query), body ?? {}, undefined, headers),
-  put: <T>(path: string, body?: unknown, query?: Query) => request<T>("PUT", withQuery(path, query), body ?? {}),
+  post: <T>(path: string, body?: unknown, query?: Query, headers?: Record<string, string>, schema?: z.ZodType<T>) =>
+    request<T>("POST", withQuery(path, query), body ?? {}, schema, headers),
+  put: <T>(path: string, body?: unknown, query?: Query, schema?: z.ZodType<T>) => request<T>("PUT", withQuery(path, query), body ?? {}, schema),
   del: <T>(path: string, query?: Query) => request<T>("DELETE", withQuery(path, query)),
 };

@@ -46,6 +46,7 @@ import {
   buildRetailer,
   buildUser,
   cachedPasswordHash,
+  daysBetween,
   isoDateAt,
   newYorkInstant,
   offerPrices,
@@ -611,7 +612,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
       return placedOn <= addDays(today, -2) ? ("confirmed" as const) : ("submitted" as const);
     };
     const invoiceFor = (shipDate: string, subtotalCents: number) => {
-      const age = -((new Date(`${shipDate}T00:00:00Z`).getTime() - new Date(`${today}T00:00:00Z`).getTime()) / 86_400_000);
+      const age = daysBetween(shipDate, today);
       const paid = age > 35 ? random.chance(0.92) : age > 15 ? random.chance(0.55) : random.chance(0.12);
       const paidOn = paid ? [addDays(shipDate, random.int(3, Math.max(3, Math.min(28, age - 1)))), addDays(today, -1)].sort()[0]! : null;
       const base = buildInvoice({ id: 0, customerId: "", shipDate, subtotalCents }, { taxRateBp, paid, paidAt: paidOn ? newYorkInstant(paidOn, 10, random.int(0, 59)) : null });

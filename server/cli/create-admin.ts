@@ -12,7 +12,7 @@ import { openDatabase } from "../../db/client.ts";
 import { customers, userRoles, users } from "../../db/schema/index.ts";
 import { Email } from "../../contract/common.ts";
 import { loadConfig } from "../config.ts";
-import { sendResetMail } from "../modules/auth/service.ts";
+import { sendResetMail } from "../modules/auth/index.ts";
 
 const { values } = parseArgs({
   options: { email: { type: "string" }, first: { type: "string", default: "" }, last: { type: "string", default: "" } },

@@ -1,11 +1,26 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Deps } from "../app.ts";
-import { dashboardRoutes } from "./dashboard/routes.ts";
-import { orderRoutes } from "./orders/routes.ts";
-import { orderDeskRoutes } from "./order-desk/index.ts";
-import { invoiceRoutes } from "./invoices/index.ts";
-import { storeRoutes } from "./store/routes.ts";
-import { publicRoutes } from "./public/routes.ts";
+// Every /api module, registered in this order by server/app.ts. A new module adds its index.ts's
+// `routes` here (see docs/architecture.md "Adding a module").
+import type { ApiRoutes } from "../deps.ts";
+import * as admin from "./admin/index.ts";
+import * as auth from "./auth/index.ts";
+import * as buyers from "./buyers/index.ts";
+import * as dashboard from "./dashboard/index.ts";
+import * as invoices from "./invoices/index.ts";
+import * as orderDesk from "./order-desk/index.ts";
+import * as orders from "./orders/index.ts";
+import * as publicSite from "./public/index.ts";
+import * as store from "./store/index.ts";
+import * as users from "./users/index.ts";
 
-/** Every /api module besides auth and users; each registers its own routes under /api. */
-export const apiModules: FastifyPluginAsyncZod<Deps>[] = [publicRoutes, storeRoutes, dashboardRoutes, orderRoutes, orderDeskRoutes, invoiceRoutes];
+export const apiModules: ApiRoutes[] = [
+  auth.routes,
+  users.routes,
+  buyers.routes,
+  admin.routes,
+  publicSite.routes,
+  store.routes,
+  dashboard.routes,
+  orders.routes,
+  orderDesk.routes,
+  invoices.routes,
+];

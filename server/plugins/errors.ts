@@ -2,19 +2,8 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
 import { HttpError } from "../errors.ts";
+import { STATUS_TEXT } from "../../contract/http-status.ts";
 
-const STATUS_TEXT: Record<number, string> = {
-  400: "Bad Request",
-  401: "Unauthorized",
-  403: "Forbidden",
-  404: "Not Found",
-  405: "Method Not Allowed",
-  409: "Conflict",
-  413: "Payload Too Large",
-  415: "Unsupported Media Type",
-  429: "Too Many Requests",
-  500: "Internal Server Error",
-};
 
 function fieldPath(parts: readonly PropertyKey[]): string {
   return parts.map(String).join(".") || "body";

@@ -52,32 +52,35 @@ export async function loadSessionUser(db: Db, userId: string): Promise<SessionUs
 }
 
 /** Reads the session cookie on every request; sessions live in the database so any instance can serve any user. */
-export const sessionPlugin = fp<{ db: Db; config: Config }>(async (app, { db, config }) => {
-  app.decorateRequest("auth", null);
+export const sessionPlugin = fp<{ db: Db; config: Config }>(
+  async (app, { db, config }) => {
+    app.decorateRequest("auth", null);
 
-  app.addHook("onRequest", async (request) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token || token.length > 100) return;
-    const id = hashToken(token);
-    const now = new Date();
-    const [s] = await db
-      .select()
-      .from(sessions)
-      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)));
-    if (!s) return;
-    if (now.getTime() - s.lastSeenAt.getTime() > config.sessionIdleMs) {
-      await db.delete(sessions).where(eq(sessions.id, id));
-      return;
-    }
-    const user = await loadSessionUser(db, s.userId);
-    if (!user) return;
-    request.auth = { sessionId: id, user, originalUserId: s.originalUserId, currentCustomerId: s.currentCustomerId };
-    // Touch at most once a minute: idle expiry needs no more precision, and it spares a write per request.
-    if (now.getTime() - s.lastSeenAt.getTime() > 60_000) {
-      await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
-    }
-  });
-});
+    app.addHook("onRequest", async (request) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (!token || token.length > 100) return;
+      const id = hashToken(token);
+      const now = new Date();
+      const [s] = await db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)));
+      if (!s) return;
+      if (now.getTime() - s.lastSeenAt.getTime() > config.sessionIdleMs) {
+        await db.delete(sessions).where(eq(sessions.id, id));
+        return;
+      }
+      const user = await loadSessionUser(db, s.userId);
+      if (!user) return;
+      request.auth = { sessionId: id, user, originalUserId: s.originalUserId, currentCustomerId: s.currentCustomerId };
+      // Touch at most once a minute: idle expiry needs no more precision, and it spares a write per request.
+      if (now.getTime() - s.lastSeenAt.getTime() > 60_000) {
+        await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+      }
+    });
+  },
+  { name: "session" },
+);
 
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string) {
   reply.setCookie(SESSION_COOKIE, token, {

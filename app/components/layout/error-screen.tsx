@@ -3,29 +3,8 @@ import { isRouteErrorResponse, useNavigate } from "react-router";
 import { api } from "../../lib/api.ts";
 import type { CheckTokenResponse } from "../../../contract/user.ts";
 import { isChunkLoadError, reloadAfterChunkError } from "../../lib/chunk-reload.ts";
+import { STATUS_TEXT as STATUS_MESSAGE } from "../../../contract/http-status.ts";
 
-const STATUS_MESSAGE: Record<number, string> = {
-  400: "Bad Request",
-  401: "Unauthorized",
-  402: "Payment Required",
-  403: "Forbidden",
-  404: "Not Found",
-  405: "Method Not Allowed",
-  406: "Not Acceptable",
-  408: "Request Timeout",
-  409: "Conflict",
-  410: "Gone",
-  413: "Content Too Large",
-  415: "Unsupported Media Type",
-  422: "Unprocessable Content",
-  425: "Too Early",
-  429: "Too Many Requests",
-  500: "Internal Server Error",
-  501: "Not Implemented",
-  502: "Bad Gateway",
-  503: "Service Unavailable",
-  504: "Gateway Timeout",
-};
 
 interface Described {
   status: number;

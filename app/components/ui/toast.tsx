@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { TOAST_DEFAULT_DURATION_MS, TOAST_DEFAULT_TYPE } from "../../../domain/constants.ts";
+import { TOAST_DEFAULT_DURATION_MS, TOAST_DEFAULT_TYPE } from "../../lib/ui-constants.ts";
 
 export type ToastType = "success" | "error" | "info" | "warning";
 interface Toast {

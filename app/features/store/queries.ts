@@ -2,21 +2,20 @@
 // Every path is built here so the screens never spell one.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useRef } from "react";
+import { z } from "zod";
 import type {
   BlitzVoucher,
-  Cart,
   CartSaveBody,
-  Catalog,
   ComboSpecial,
   FutureSpecial,
   InteractiveImage,
   Order,
   OrderSummary,
   PlaceOrderResponse,
-  Product,
   Profile,
   ShipDateDetail,
 } from "../../../contract/store.ts";
+import { Cart, Catalog, Product } from "../../../contract/store.ts";
 import { api, ApiError } from "../../lib/api.ts";
 import { useRootData } from "../../lib/session.ts";
 
@@ -108,10 +107,14 @@ export async function fetchRetailerShipDate(ids: StoreIds, date: string): Promis
   }
 }
 
+/** What Catalog answers (a list, current first); one catalog or null are read the same way. */
+const CatalogAnswer = z.union([z.array(Catalog), Catalog, z.null()]);
+const ProductList = z.array(Product);
+
 /** The offer (catalog) for a ship date; null when there is none. */
 export async function fetchCatalog(ids: StoreIds, date: string): Promise<Catalog | null> {
   try {
-    const res = await api.get<Catalog | Catalog[] | null>(storePaths.catalog(ids, date));
+    const res = await api.get(storePaths.catalog(ids, date), undefined, CatalogAnswer);
     if (Array.isArray(res)) return res[0] ?? null;
     return res ?? null;
   } catch (err) {
@@ -123,14 +126,14 @@ export async function fetchCatalog(ids: StoreIds, date: string): Promise<Catalog
 /** SPEC §8 "Catalogue products": 510 is fatal (rethrown to the route's error screen); other errors give nothing. */
 export async function fetchProducts(ids: StoreIds, orderId: number, date: string): Promise<Product[]> {
   try {
-    return await api.get<Product[]>(storePaths.products(ids, orderId, date), retailerQuery(ids));
+    return await api.get(storePaths.products(ids, orderId, date), retailerQuery(ids), ProductList);
   } catch (err) {
     if (err instanceof ApiError && err.status === 510) throw err;
     return [];
   }
 }
 
-export const fetchCart = (ids: StoreIds) => api.get<Cart>(storePaths.cart(ids), retailerQuery(ids));
+export const fetchCart = (ids: StoreIds) => api.get(storePaths.cart(ids), retailerQuery(ids), Cart);
 
 export function catalogQuery(ids: StoreIds, date: string) {
   return { queryKey: storeKeys.catalog(ids, date), queryFn: () => fetchCatalog(ids, date), staleTime: 60_000 };
@@ -315,13 +318,14 @@ export function useCartSaver(ids: StoreIds | null) {
         const body = build(current);
         if (!body) return null;
         try {
-          const saved = await api.post<Cart>(storePaths.saveCart(ids), body, retailerQuery(ids));
+          const saved = await api.post(storePaths.saveCart(ids), body, retailerQuery(ids), undefined, Cart);
           client.setQueryData(storeKeys.cart(ids), saved);
           return { ok: true, cart: saved };
         } catch (err) {
           const error = err instanceof ApiError ? err : new ApiError(0, "");
-          const conflict = error.status === 409 && isCart(error.data);
-          if (conflict) client.setQueryData(storeKeys.cart(ids), error.data as Cart);
+          const current = error.status === 409 ? Cart.safeParse(error.data) : null;
+          const conflict = !!current?.success;
+          if (current?.success) client.setQueryData(storeKeys.cart(ids), current.data);
           return { ok: false, conflict, error };
         }
       };
@@ -331,10 +335,6 @@ export function useCartSaver(ids: StoreIds | null) {
     },
     [client, ids],
   );
-}
-
-function isCart(value: unknown): value is Cart {
-  return typeof value === "object" && value !== null && Array.isArray((value as Cart).items) && typeof (value as Cart).version === "number";
 }
 
 export function useRemoveHold(ids: StoreIds | null) {

@@ -1,8 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { data, useActionData, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaArgs } from "react-router";
 import { ApplicationFields, FORM_LIMITS } from "../../../contract/public.ts";
-import { postApplication } from "../../../server/modules/public/form-posts.ts";
-import { issueFormToken, openings } from "../../../server/modules/public/service.ts";
 import { TextAreaField, TextField } from "../../components/ui/field.tsx";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
@@ -25,9 +23,9 @@ export function loader({ context }: LoaderFunctionArgs) {
     life: life ? listItems(life.html).map(leadOf) : [],
     offer: offer ? listItems(offer.html) : [],
     applyHtml: apply?.html ?? "",
-    openings: openings(content),
+    openings: ctx.services.openings(),
     /** For a post made before the page's JavaScript runs; with it, the form fetches its own. */
-    formToken: issueFormToken(ctx.services.config, "apply").token,
+    formToken: ctx.services.formToken("apply"),
     site: ctx.site,
   };
 }
@@ -36,12 +34,7 @@ export function loader({ context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = appContext(context);
   const form = await request.formData().catch(() => new FormData());
-  const { httpStatus, result } = await postApplication(request, form, {
-    db: ctx.services.db,
-    config: ctx.services.config,
-    content: ctx.services.content,
-    ip: ctx.clientIp,
-  });
+  const { httpStatus, result } = await ctx.services.postApplication(request, form);
   return data(result, { status: httpStatus });
 }
 

@@ -1,8 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { data, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaArgs } from "react-router";
 import { ContactFields, FORM_LIMITS } from "../../../contract/public.ts";
-import { postContact } from "../../../server/modules/public/form-posts.ts";
-import { issueFormToken } from "../../../server/modules/public/service.ts";
 import { TextAreaField, TextField } from "../../components/ui/field.tsx";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
@@ -23,7 +21,7 @@ export function loader({ context }: LoaderFunctionArgs) {
     address: String(doc?.meta.address ?? ""),
     sections,
     /** For a post made before the page's JavaScript runs; with it, the form fetches its own. */
-    formToken: issueFormToken(ctx.services.config, "contact").token,
+    formToken: ctx.services.formToken("contact"),
     site: ctx.site,
   };
 }
@@ -32,7 +30,7 @@ export function loader({ context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = appContext(context);
   const form = await request.formData().catch(() => new FormData());
-  const { httpStatus, result } = await postContact(request, form, { db: ctx.services.db, config: ctx.services.config, ip: ctx.clientIp });
+  const { httpStatus, result } = await ctx.services.postContact(request, form);
   return data(result, { status: httpStatus });
 }
 

@@ -2,7 +2,6 @@ import type { CSSProperties } from "react";
 import { data, Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from "react-router";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
-import { allRanges } from "../../../server/modules/public/range.ts";
 import { Art } from "../../features/public/art.tsx";
 import { findSection, leadOf, listItems, splitSections, textOf, type HtmlSection } from "../../features/public/sections.ts";
 import { Band, CtaBand, PageHero, Prose, SectionHeading } from "../../features/public/ui.tsx";
@@ -139,7 +138,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!setup || !doc) throw data({ message: `Page not found: ${requested}` }, { status: 404 });
   const { intro, sections } = splitSections(doc.html);
   const faq = setup.layout === "faq" ? splitSections(doc.html, 3).sections.map((s) => ({ ...s, text: textOf(s.html) })) : [];
-  const ranges = setup.layout === "seasons" ? await allRanges(ctx.services.db, VARIETIES.map((v) => v.slug)) : null;
+  const ranges = setup.layout === "seasons" ? await ctx.services.allRanges(VARIETIES.map((v) => v.slug)) : null;
   return {
     // The canonical path is the one SPEC §2 spells, whatever case was typed.
     path: PATHS[key] ?? requested,

@@ -2,7 +2,6 @@ import { useState, type CSSProperties } from "react";
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from "react-router";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
-import { interactivePicture } from "../../../server/modules/public/range.ts";
 import { Art } from "../../features/public/art.tsx";
 import { Band, CtaBand, PageHero } from "../../features/public/ui.tsx";
 import { ART_ALT, hotspotLabel, varietyBySlug, VARIETIES } from "../../features/public/varieties.ts";
@@ -22,7 +21,7 @@ const FALLBACK_SPOTS: Record<string, [number, number]> = {
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const ctx = appContext(context);
-  const picture = await interactivePicture(ctx.services.db, "catalogue");
+  const picture = await ctx.services.interactivePicture("catalogue");
   const content = ctx.services.content;
   const spots = (
     picture?.hotspots.length

@@ -2,7 +2,6 @@ import type { CSSProperties } from "react";
 import { data, Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from "react-router";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
-import { varietyRange } from "../../../server/modules/public/range.ts";
 import { Art } from "../../features/public/art.tsx";
 import { findSection, splitSections } from "../../features/public/sections.ts";
 import { Band, Breadcrumbs, CtaBand, PageHero, Prose, SectionHeading } from "../../features/public/ui.tsx";
@@ -14,7 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const info = VARIETY_BY_PATH[path.toLowerCase()];
   const doc = info ? ctx.services.content.variety(info.slug) : null;
   if (!info || !doc) throw data({ message: `Page not found: ${path}` }, { status: 404 });
-  const range = await varietyRange(ctx.services.db, info.slug);
+  const range = await ctx.services.varietyRange(info.slug);
   const care = ctx.services.content.careGuide(info.careGuide);
   const { intro, sections } = splitSections(doc.html);
   // The grades and packing come from the product list (the table), so the prose about them is left out.

@@ -1,16 +1,14 @@
-import { eq } from "drizzle-orm";
 import { data, Link, redirect, useLoaderData, type LoaderFunctionArgs } from "react-router";
-import { customers } from "../../../db/schema/index.ts";
 import { appContext } from "../../lib/context.ts";
 
 /** A wholesaler's referral page: who to buy our flowers from. Unapproved wholesalers redirect. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const ctx = appContext(context);
   const id = (params.Id ?? "").slice(0, 40);
-  const [c] = await ctx.services.db.select().from(customers).where(eq(customers.customerId, id));
+  const c = await ctx.services.referralPage(id);
   if (!c) throw data({ message: `Page not found: /Wholesaler_Referrals/${id}` }, { status: 404 });
-  if (!c.referralApproved) throw redirect("/Wholesaler_Referrals/NotApproved");
-  return { companyName: c.companyName, imgSrc: c.imgSrc ?? "/wholesalers/default-logo.svg", email: c.email, phone: c.phone, city: c.city, brand: ctx.site.brandName };
+  if (!c.approved) throw redirect("/Wholesaler_Referrals/NotApproved");
+  return { companyName: c.companyName, imgSrc: c.imgSrc, email: c.email, phone: c.phone, city: c.city, brand: ctx.site.brandName };
 }
 
 export const meta = ({ data: d }: { data?: { companyName: string; brand: string } }) => (d ? [{ title: `${d.companyName} — ${d.brand} flowers` }] : []);

@@ -1,9 +1,7 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { auditLog, mailOutbox } from "../../../db/schema/index.ts";
-import type { Deps } from "../../app.ts";
-import { requireRoles } from "../../plugins/guards.ts";
+import { ADMIN_ONLY, STAFF_ROLES } from "../../../domain/access.ts";
+import type { ApiRoutes } from "../../deps.ts";
+import { auditLog, mailOutbox } from "./service.ts";
 
 const OutboxMessage = z.object({
   id: z.number().int(),
@@ -25,7 +23,7 @@ const AuditEntry = z.object({
 });
 
 /** Staff tools: the mail outbox (what the site sent or holds) and the audit log. */
-export const adminRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
+export const adminRoutes: ApiRoutes = async (app, { db }) => {
   app.get(
     "/Admin/MailOutbox",
     {
@@ -34,18 +32,9 @@ export const adminRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
         querystring: z.object({ to: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),
         response: { 200: z.array(OutboxMessage) },
       },
+      config: { access: { roles: ADMIN_ONLY } },
     },
-    async (request) => {
-      requireRoles(request, "Administrator");
-      const { to, limit } = request.query;
-      const rows = await db
-        .select()
-        .from(mailOutbox)
-        .where(to ? eq(sql`lower(${mailOutbox.to})`, to.toLowerCase()) : undefined)
-        .orderBy(desc(mailOutbox.id))
-        .limit(limit);
-      return rows.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, kind: m.kind, status: m.status, createdAt: m.createdAt.toISOString() }));
-    },
+    async (request) => mailOutbox(db, request.query.to, request.query.limit),
   );
 
   app.get(
@@ -56,11 +45,8 @@ export const adminRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
         response: { 200: z.array(AuditEntry) },
       },
+      config: { access: { roles: STAFF_ROLES } },
     },
-    async (request) => {
-      requireRoles(request, "Administrator", "SalesPerson");
-      const rows = await db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(request.query.limit);
-      return rows.map((r) => ({ id: r.id, at: r.at.toISOString(), actorUserId: r.actorUserId, action: r.action, targetUserId: r.targetUserId, ip: r.ip }));
-    },
+    async (request) => auditLog(db, request.query.limit),
   );
 };

@@ -1,1 +1,2 @@
-export { audit } from "./service.ts";
+// The audit log's public face: modules record what staff and users did.
+export { audit } from "./repo.ts";

@@ -1,24 +1,22 @@
-import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { passwordResetTokens, sessions, users } from "../../../db/schema/index.ts";
 import type { Config } from "../../config.ts";
 import { tooManyRequests, unauthorized } from "../../errors.ts";
 import { hashToken, newToken, type AuthContext } from "../../plugins/session.ts";
-import { enqueueMail } from "../mail/service.ts";
-import * as limits from "../rate-limit/service.ts";
+import { enqueueMail } from "../mail/index.ts";
+import * as limits from "../rate-limit/index.ts";
+import type { CheckTokenResponse } from "../../../contract/user.ts";
+import { userPayload } from "../users/index.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
+import * as repo from "./repo.ts";
 
 export const LOGIN_FAILED = "The e-mail address or password is incorrect.";
 export const LOGIN_LOCKED = "Too many failed sign-in attempts. Please wait a few minutes and try again.";
 
-export async function findUserByEmail(db: Db, email: string) {
-  const [u] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
-  return u ?? null;
-}
+export const findUserByEmail = (db: Db, email: string) => repo.userByEmail(db, email);
 
 export async function createSession(db: Db, config: Config, userId: string, meta: { ip?: string; userAgent?: string }) {
   const token = newToken();
-  await db.insert(sessions).values({
+  await repo.insertSession(db, {
     id: hashToken(token),
     userId,
     expiresAt: new Date(Date.now() + config.sessionMaxMs),
@@ -46,7 +44,7 @@ export async function login(db: Db, config: Config, email: string, password: str
 }
 
 export async function logout(db: Db, auth: AuthContext | null) {
-  if (auth) await db.delete(sessions).where(eq(sessions.id, auth.sessionId));
+  if (auth) await repo.deleteSession(db, auth.sessionId);
 }
 
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -57,7 +55,7 @@ const WELCOME_TTL_MS = 7 * 24 * 60 * 60 * 1000;
  * command line only; API routes never pass it on.
  */
 export async function sendResetMail(db: Db, config: Config, userId: string, kind: "reset" | "welcome"): Promise<string | null> {
-  const [u] = await db.select().from(users).where(eq(users.id, userId));
+  const u = await repo.userById(db, userId);
   if (!u || !u.active) return null;
   const token = newToken();
   const link = `${config.publicUrl}/Account/ResetPassword?token=${encodeURIComponent(token)}`;
@@ -73,7 +71,7 @@ export async function sendResetMail(db: Db, config: Config, userId: string, kind
           text: `Hello ${u.firstName || u.email},\n\nWe received a request to reset the password of your ${brand} account.\nChoose a new password here (the link works for one hour and only once):\n\n${link}\n\nIf you did not ask for this, you can ignore this e-mail; your password stays as it is.\n`,
         };
   await db.transaction(async (tx) => {
-    await tx.insert(passwordResetTokens).values({
+    await repo.insertResetToken(tx, {
       userId,
       tokenHash: hashToken(token),
       kind,
@@ -94,17 +92,13 @@ export async function requestPasswordReset(db: Db, config: Config, idOrEmail: st
   if (byTarget > 5 || byIp > 30) return;
   const user = idOrEmail.includes("@")
     ? await findUserByEmail(db, idOrEmail)
-    : ((await db.select().from(users).where(eq(users.id, idOrEmail)))[0] ?? null);
+    : await repo.userById(db, idOrEmail);
   if (user) await sendResetMail(db, config, user.id, "reset");
   return;
 }
 
 async function findValidToken(db: Db, token: string) {
-  const [t] = await db
-    .select()
-    .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())));
-  return t ?? null;
+  return repo.openResetToken(db, hashToken(token));
 }
 
 export async function validateResetToken(db: Db, token: string) {
@@ -115,22 +109,23 @@ export async function validateResetToken(db: Db, token: string) {
 export async function updatePasswordWithToken(db: Db, token: string, password: string, keepSessionId?: string) {
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    const [t] = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
-      .returning();
+    const t = await repo.spendResetToken(tx, hashToken(token));
     if (!t) return false;
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, t.userId));
-    await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(and(eq(passwordResetTokens.userId, t.userId), isNull(passwordResetTokens.usedAt)));
-    await tx
-      .delete(sessions)
-      .where(keepSessionId ? and(eq(sessions.userId, t.userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, t.userId));
+    await repo.setPasswordHash(tx, t.userId, passwordHash);
+    await repo.spendOpenTokensOf(tx, t.userId);
+    await repo.deleteSessionsOf(tx, t.userId, keepSessionId);
     return true;
   });
 }
 
 export async function setCurrentCustomer(db: Db, auth: AuthContext, customerId: string) {
-  await db.update(sessions).set({ currentCustomerId: customerId }).where(eq(sessions.id, auth.sessionId));
+  await repo.setSessionCustomer(db, auth.sessionId, customerId);
   auth.currentCustomerId = customerId;
+}
+
+/** GET /api/Auth/CheckToken/ (and the same answer for server rendering): the user, and the staff member behind an impersonation. */
+export async function sessionAnswer(db: Db, auth: AuthContext | null): Promise<CheckTokenResponse> {
+  if (!auth) return { user: null, originalUser: null };
+  const originalUser = auth.originalUserId ? await repo.userIdentity(db, auth.originalUserId) : null;
+  return { user: await userPayload(db, auth.user, auth.currentCustomerId), originalUser };
 }

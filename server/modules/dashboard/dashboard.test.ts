@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { comboSpecialProducts, comboSpecials, interactiveImageHotspots, interactiveImages, orders, vouchers } from "../../../db/schema/index.ts";
 import { buildTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { addDays, insertCatalog, insertOfferLine, insertOrder, insertProduct, isoDateAt } from "../../../tests/factories/index.ts";
-import { buyer, offer } from "../store/test-fixtures.ts";
+import { buyer, offer } from "../../../tests/helpers/store-fixtures.ts";
 
 let t: TestApp;
 beforeAll(async () => {

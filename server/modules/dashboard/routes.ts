@@ -1,42 +1,40 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ErrorResponse } from "../../../contract/common.ts";
+import { BuyerParams, BuyerQuery, CustomerId, UserId } from "../../../contract/params.ts";
 import { BlitzVoucher, ComboSpecial, FutureSpecial, InteractiveImage, OrderSummary, Product } from "../../../contract/store.ts";
-import type { Deps } from "../../app.ts";
-import { requireAuth } from "../../plugins/guards.ts";
-import { orderScope } from "../orders/routes.ts";
-import { orderSummaries } from "../orders/service.ts";
-import { authorize, CustomerId, RetailerId, retailerFromQuery, UserId } from "../store/params.ts";
-import { loadBuyer } from "../store/repo.ts";
+import type { ApiRoutes } from "../../deps.ts";
+import { checkedIds, type RouteAccess } from "../../plugins/access.ts";
+import { loadBuyer } from "../buyers/index.ts";
+import { orderSummaries, scopeOf } from "../orders/index.ts";
 import { activeComboSpecials, blitzVoucher, futureSpecials, interactiveImage, recommended, specials } from "./service.ts";
 
 const tags = ["dashboard"];
 const Errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
-const BuyerParams = z.object({ userId: UserId, customerId: CustomerId, retailerId: RetailerId });
-const BuyerQuery = z.object({ userId: UserId, customerId: CustomerId, retailerId: RetailerId.optional() });
 export const RECENT_ORDERS = 10;
 export const DASHBOARD_IMAGE_KEY = "dashboard";
 
+const buyerInPath: RouteAccess = { ids: { userId: "params", customerId: "params", retailerId: "params" } };
+/** `?userId=&customerId=&retailerId=` (omitted retailer: a Retailer user's own shop, else 0). */
+const buyerInQuery: RouteAccess = { ids: { userId: "query", customerId: "query", retailerId: "query" } };
+
 /** Dashboard calls of SPEC §7, plus the store's GetBlitzVoucher and Recommended (dashboard panels). */
-export const dashboardRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
+export const dashboardRoutes: ApiRoutes = async (app, { db }) => {
   app.get(
     "/Dashboard/Specials/:userId/:customerId/:retailerId",
     {
       schema: { tags, summary: "Specials of the catalog current for the next open ship date", params: BuyerParams, response: { 200: z.array(Product), ...Errors } },
+      config: { access: buyerInPath },
     },
-    async (request) => {
-      await authorize(db, request, request.params);
-      return specials(db, await loadBuyer(db, request.params.customerId, request.params.retailerId), request.params.userId);
-    },
+    async (request) => specials(db, await loadBuyer(db, request.params.customerId, request.params.retailerId), request.params.userId),
   );
 
   app.get(
     "/Dashboard/FutureSpecials/:userId/:customerId/:retailerId",
-    { schema: { tags, summary: "Specials of later catalogs", params: BuyerParams, response: { 200: z.array(FutureSpecial), ...Errors } } },
-    async (request) => {
-      await authorize(db, request, request.params);
-      return futureSpecials(db, await loadBuyer(db, request.params.customerId, request.params.retailerId), request.params.userId);
+    {
+      schema: { tags, summary: "Specials of later catalogs", params: BuyerParams, response: { 200: z.array(FutureSpecial), ...Errors } },
+      config: { access: buyerInPath },
     },
+    async (request) => futureSpecials(db, await loadBuyer(db, request.params.customerId, request.params.retailerId), request.params.userId),
   );
 
   app.get(
@@ -48,28 +46,27 @@ export const dashboardRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) 
         params: z.object({ customerId: CustomerId }),
         response: { 200: z.array(OrderSummary), ...Errors },
       },
+      config: { access: { ids: { customerId: "params", retailerId: "caller" }, anyRetailer: true } },
     },
-    async (request) => orderSummaries(db, await orderScope(db, request, undefined, request.params.customerId), RECENT_ORDERS),
+    async (request) => orderSummaries(db, scopeOf(checkedIds(request)), RECENT_ORDERS),
   );
 
   app.get(
     "/Dashboard/InteractiveImg",
-    { schema: { tags, summary: "The dashboard's picture with product hotspots", response: { 200: InteractiveImage, ...Errors } } },
-    async (request) => {
-      requireAuth(request);
-      return interactiveImage(db, DASHBOARD_IMAGE_KEY);
+    {
+      schema: { tags, summary: "The dashboard's picture with product hotspots", response: { 200: InteractiveImage, ...Errors } },
+      config: { access: {} },
     },
+    async () => interactiveImage(db, DASHBOARD_IMAGE_KEY),
   );
 
   app.get(
     "/Dashboard/ComboSpecials",
-    { schema: { tags, summary: "Combo specials running today", querystring: BuyerQuery, response: { 200: z.array(ComboSpecial), ...Errors } } },
-    async (request) => {
-      const { userId, customerId } = request.query;
-      const retailerId = retailerFromQuery(requireAuth(request), request.query.retailerId);
-      await authorize(db, request, { userId, customerId, retailerId });
-      return activeComboSpecials(db);
+    {
+      schema: { tags, summary: "Combo specials running today", querystring: BuyerQuery, response: { 200: z.array(ComboSpecial), ...Errors } },
+      config: { access: buyerInQuery },
     },
+    async () => activeComboSpecials(db),
   );
 
   app.get(
@@ -81,21 +78,20 @@ export const dashboardRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) 
         querystring: BuyerQuery,
         response: { 200: z.array(Product), ...Errors },
       },
+      config: { access: buyerInQuery },
     },
     async (request) => {
-      const { userId, customerId } = request.query;
-      const retailerId = retailerFromQuery(requireAuth(request), request.query.retailerId);
-      await authorize(db, request, { userId, customerId, retailerId });
-      return recommended(db, await loadBuyer(db, customerId, retailerId), userId);
+      const { userId, customerId, retailerId } = checkedIds(request);
+      return recommended(db, await loadBuyer(db, customerId!, retailerId!), userId!);
     },
   );
 
   app.get(
     "/Store/GetBlitzVoucher/:userId",
-    { schema: { tags, summary: "The user's running, unredeemed blitz voucher, or null", params: z.object({ userId: UserId }), response: { 200: BlitzVoucher, ...Errors } } },
-    async (request) => {
-      await authorize(db, request, { userId: request.params.userId });
-      return blitzVoucher(db, request.params.userId);
+    {
+      schema: { tags, summary: "The user's running, unredeemed blitz voucher, or null", params: z.object({ userId: UserId }), response: { 200: BlitzVoucher, ...Errors } },
+      config: { access: { ids: { userId: "params" } } },
     },
+    async (request) => blitzVoucher(db, request.params.userId),
   );
 };

@@ -1,3 +1,3 @@
-// What other modules may use of invoices: issuing one when an order ships.
+// The invoices module's public face: its routes, and issuing an invoice when an order ships.
+export { invoiceRoutes as routes } from "./routes.ts";
 export { issueInvoice } from "./service.ts";
-export { invoiceRoutes } from "./routes.ts";

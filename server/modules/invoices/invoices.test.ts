@@ -119,7 +119,7 @@ describe("who sees invoices", () => {
     expect((await req(mine.cookie, "GET", `/Invoices/Csv`)).body).not.toContain(String(theirNumber));
     // Staff changes are staff only.
     expect((await req(mine.cookie, "POST", `/Invoices/${myNumber}/Paid`, { paid: true })).statusCode).toBe(403);
-    expect((await req(mine.cookie, "POST", `/Invoices/${myNumber}/CreditNotes`, { reason: "x", lines: [] })).statusCode).toBe(403);
+    expect((await req(mine.cookie, "POST", `/Invoices/${myNumber}/CreditNotes`, { reason: "x", lines: [{ invoiceLineId: 1, quantity: 1 }] })).statusCode).toBe(403);
 
     // A Retailer user has no invoices page at all.
     const shop = await insertRetailer(t.db, { customerIds: [mine.c.customerId] });

@@ -7,11 +7,12 @@ import type { CreditNote, CreditNoteBody, InvoiceDetail, InvoicePage, InvoiceQue
 import { csvRow } from "../../../domain/csv.ts";
 import { ageing, ageingBucket, dueDate, invoiceBalance, invoiceLinesFor, invoiceTotals, taxCents, termsLabel } from "../../../domain/invoicing.ts";
 import { centsToDollars } from "../../../domain/money.ts";
-import { growerToday } from "../../../domain/ship-dates.ts";
+import { isoDateAt } from "../../../domain/dates.ts";
 import type { Config } from "../../config.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../errors.ts";
+import { hasRole, isStaff } from "../../plugins/roles.ts";
 import type { AuthContext } from "../../plugins/session.ts";
-import { hasRole, isStaff, ownCustomers } from "../access/index.ts";
+import { ownCustomers } from "../buyers/index.ts";
 import { audit } from "../audit/index.ts";
 import { enqueueMail } from "../mail/index.ts";
 import { invoicePdf, statementPdf, type Grower, type InvoiceDocument } from "./pdf.ts";
@@ -77,7 +78,7 @@ export async function issueInvoice(tx: DbOrTx, config: Config, input: IssueInput
   if (!customer) throw notFound("Customer not found.");
   const drafts = invoiceLinesFor(lines.filter((l) => l.quantity > 0));
   const totals = invoiceTotals(drafts, config.taxRateBp);
-  const invoiceDate = growerToday(new Date());
+  const invoiceDate = isoDateAt();
   const inv = await repo.insertInvoice(
     tx,
     {
@@ -126,13 +127,13 @@ function filterFor(access: InvoiceAccess, q: Omit<InvoiceQuery, "page" | "pageSi
 export async function listInvoices(db: Db, access: InvoiceAccess, q: InvoiceQuery): Promise<InvoicePage> {
   const f = filterFor(access, q);
   const [rows, total] = await Promise.all([repo.listInvoices(db, f, q.pageSize, (q.page - 1) * q.pageSize), repo.countInvoices(db, f)]);
-  const today = growerToday(new Date());
+  const today = isoDateAt();
   return { items: rows.map((r) => toSummary(r, today)), total, page: q.page, pageSize: q.pageSize };
 }
 
 export async function invoicesCsv(db: Db, access: InvoiceAccess, q: Omit<InvoiceQuery, "page" | "pageSize">): Promise<string> {
   const rows = await repo.listInvoices(db, filterFor(access, q), CSV_LIMIT, 0);
-  const today = growerToday(new Date());
+  const today = isoDateAt();
   let out = csvRow(["Invoice", "Invoice date", "Due date", "Terms", "Customer", "Company", "Order", "Subtotal", "Tax", "Total", "Credited", "Balance", "Paid", "Overdue"]);
   for (const r of rows) {
     const s = toSummary(r, today);
@@ -164,7 +165,7 @@ function toCreditNote(invoiceNumber: number, n: Awaited<ReturnType<typeof repo.c
 async function detailOf(db: DbOrTx, row: ListRow): Promise<InvoiceDetail> {
   const [lines, creditedQty, notes] = [await repo.invoiceLinesOf(db, row.i.id), await repo.creditedQuantities(db, row.i.id), await repo.creditNotesOf(db, row.i.id)];
   return {
-    ...toSummary(row, growerToday(new Date())),
+    ...toSummary(row, isoDateAt()),
     taxRateBp: row.i.taxRateBp,
     shipDate: row.shipDate,
     lines: lines.map((l) => ({
@@ -260,7 +261,7 @@ export async function createCreditNote(db: Db, config: Config, actorUserId: stri
       {
         invoiceId: row.i.id,
         customerId: row.i.customerId,
-        creditDate: growerToday(new Date()),
+        creditDate: isoDateAt(),
         reason: body.reason,
         subtotalCents,
         taxRateBp: row.i.taxRateBp,
@@ -291,7 +292,7 @@ async function statementCents(db: Db, access: InvoiceAccess, customerId: string,
   assertCustomerVisible(access, customerId);
   const customer = await repo.customerOf(db, customerId);
   if (!customer) throw notFound("Customer not found.");
-  const asOf = asOfGiven ?? growerToday(new Date());
+  const asOf = asOfGiven ?? isoDateAt();
   const items = (await repo.openInvoices(db, customerId, asOf))
     .map((r) => ({
       invoiceNumber: r.i.invoiceNumber,

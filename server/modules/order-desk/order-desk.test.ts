@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { auditLog, customers, mailOutbox, offerLines, orderLines, orders } from "../../../db/schema/index.ts";
 import { buildTestApp, loginAs, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { addDays, DEFAULT_TEST_PASSWORD, insertOrder, insertUser, isoDateAt } from "../../../tests/factories/index.ts";
-import { buyer, committed, offer, tomorrow, type Client } from "../store/test-fixtures.ts";
+import { buyer, committed, offer, tomorrow, type Client } from "../../../tests/helpers/store-fixtures.ts";
 import { CUTOFF_PASSED_MESSAGE } from "./index.ts";
 
 let t: TestApp;

@@ -1,64 +1,70 @@
 // HTTP of the order desk (staff) and of a buyer's own change/cancel; rules live in service.ts.
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
-import { z } from "zod";
 import { ErrorResponse } from "../../../contract/common.ts";
-import { CancelBody, ChangeLineBody, DeskOrder, DeskOrderList, DeskOrderQuery, LineParams, OrderNumberParams, PendingBody } from "../../../contract/order-desk.ts";
-import type { Deps } from "../../app.ts";
-import { requireAuth, requireRoles } from "../../plugins/guards.ts";
+import {
+  BuyerLineParams,
+  BuyerOrderParams,
+  CancelBody,
+  ChangeLineBody,
+  DeskOrder,
+  DeskOrderList,
+  DeskOrderQuery,
+  LineParams,
+  OrderNumberParams,
+  PendingBody,
+} from "../../../contract/order-desk.ts";
+import { RetailerQuery } from "../../../contract/params.ts";
+import { STAFF_ROLES } from "../../../domain/access.ts";
+import type { ApiRoutes } from "../../deps.ts";
+import { checkedIds, signedIn, type RouteAccess } from "../../plugins/access.ts";
 import { clientIp } from "../../plugins/session.ts";
-import { orderScope } from "../orders/index.ts";
-import { CustomerId, RetailerId, UserId } from "../store/params.ts";
+import { scopeOf } from "../orders/index.ts";
 import * as desk from "./service.ts";
 
 const tags = ["order desk"];
 const Errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const Changes = { 200: DeskOrder, ...Errors, 409: ErrorResponse };
-
-/** Staff only, checked before anything is parsed: 401 signed out, 403 for any other role. */
-async function staffOnly(request: FastifyRequest) {
-  requireRoles(request, "Administrator", "SalesPerson");
-}
+const staff: RouteAccess = { roles: STAFF_ROLES };
+/** A buyer's own order: the ids are the caller's, and a Retailer user's its own shop's. */
+const ownOrder: RouteAccess = { ids: { userId: "params", customerId: "params", retailerId: "query" }, anyRetailer: true };
 
 /** A POST without a body means "no options": it is validated as {}. */
 async function emptyBody(request: FastifyRequest) {
   if (request.body === undefined || request.body === null) request.body = {};
 }
 
-function staff(request: FastifyRequest): desk.Actor {
-  const auth = requireRoles(request, "Administrator", "SalesPerson");
+function actor(request: FastifyRequest): desk.Actor {
+  const auth = signedIn(request);
   return { userId: auth.user.id, originalUserId: auth.originalUserId, ip: clientIp(request) };
 }
 
-export const orderDeskRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, config }) => {
+export const orderDeskRoutes: ApiRoutes = async (app, { db, config }) => {
   app.get(
     "/OrderDesk/Orders",
-    { onRequest: staffOnly,
+    {
       schema: {
         tags,
         summary: "Wholesale orders by ship date, status and customer (up to 500), with the day's bunches per product when one ship date is asked for",
         querystring: DeskOrderQuery,
         response: { 200: DeskOrderList, ...Errors },
       },
+      config: { access: staff },
     },
-    async (request) => {
-      staff(request);
-      return desk.listDeskOrders(db, request.query);
-    },
+    async (request) => desk.listDeskOrders(db, request.query),
   );
 
   app.get(
     "/OrderDesk/Orders/:orderNumber",
-    { onRequest: staffOnly, schema: { tags, summary: "One order with its lines and the actions open on it", params: OrderNumberParams, response: { 200: DeskOrder, ...Errors } } },
-    async (request) => {
-      staff(request);
-      return desk.deskOrder(db, request.params.orderNumber);
+    {
+      schema: { tags, summary: "One order with its lines and the actions open on it", params: OrderNumberParams, response: { 200: DeskOrder, ...Errors } },
+      config: { access: staff },
     },
+    async (request) => desk.deskOrder(db, request.params.orderNumber),
   );
 
   app.post(
     "/OrderDesk/Orders/:orderNumber/Lines/:lineId/Confirm",
-    { onRequest: staffOnly,
+    {
       preValidation: emptyBody,
       schema: {
         tags,
@@ -67,57 +73,65 @@ export const orderDeskRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, co
         body: PendingBody,
         response: Changes,
       },
+      config: { access: staff },
     },
-    async (request) => desk.confirmPending(db, config, staff(request), request.params.orderNumber, request.params.lineId, request.body.quantity),
+    async (request) => desk.confirmPending(db, config, actor(request), request.params.orderNumber, request.params.lineId, request.body.quantity),
   );
 
   app.post(
     "/OrderDesk/Orders/:orderNumber/Lines/:lineId/Decline",
-    { onRequest: staffOnly, preValidation: emptyBody, schema: { tags, summary: "Decline a line's pending bunches (all, or `quantity`); the buyer is told", params: LineParams, body: PendingBody, response: Changes } },
-    async (request) => desk.declinePending(db, config, staff(request), request.params.orderNumber, request.params.lineId, request.body.quantity),
+    {
+      preValidation: emptyBody,
+      schema: { tags, summary: "Decline a line's pending bunches (all, or `quantity`); the buyer is told", params: LineParams, body: PendingBody, response: Changes },
+      config: { access: staff },
+    },
+    async (request) => desk.declinePending(db, config, actor(request), request.params.orderNumber, request.params.lineId, request.body.quantity),
   );
 
   app.put(
     "/OrderDesk/Orders/:orderNumber/Lines/:lineId",
-    { onRequest: staffOnly, schema: { tags, summary: "Set a line's quantity in bunches (0 removes it)", params: LineParams, body: ChangeLineBody, response: Changes } },
-    async (request) => desk.changeLine(db, config, staff(request), request.params.orderNumber, request.params.lineId, request.body.quantity),
+    {
+      schema: { tags, summary: "Set a line's quantity in bunches (0 removes it)", params: LineParams, body: ChangeLineBody, response: Changes },
+      config: { access: staff },
+    },
+    async (request) => desk.changeLine(db, config, actor(request), request.params.orderNumber, request.params.lineId, request.body.quantity),
   );
 
   app.post(
     "/OrderDesk/Orders/:orderNumber/Confirm",
-    { onRequest: staffOnly, schema: { tags, summary: "submitted -> confirmed (no pending quantity may be left)", params: OrderNumberParams, response: Changes } },
-    async (request) => desk.confirmOrder(db, config, staff(request), request.params.orderNumber),
+    {
+      schema: { tags, summary: "submitted -> confirmed (no pending quantity may be left)", params: OrderNumberParams, response: Changes },
+      config: { access: staff },
+    },
+    async (request) => desk.confirmOrder(db, config, actor(request), request.params.orderNumber),
   );
 
   app.post(
     "/OrderDesk/Orders/:orderNumber/Pack",
-    { onRequest: staffOnly, schema: { tags, summary: "Mark a confirmed order packed", params: OrderNumberParams, response: Changes } },
-    async (request) => desk.packOrder(db, config, staff(request), request.params.orderNumber),
+    { schema: { tags, summary: "Mark a confirmed order packed", params: OrderNumberParams, response: Changes }, config: { access: staff } },
+    async (request) => desk.packOrder(db, config, actor(request), request.params.orderNumber),
   );
 
   app.post(
     "/OrderDesk/Orders/:orderNumber/Ship",
-    { onRequest: staffOnly, schema: { tags, summary: "Ship a packed order: issues and mails its invoice (shipped -> invoiced)", params: OrderNumberParams, response: Changes } },
-    async (request) => desk.shipOrder(db, config, staff(request), request.params.orderNumber),
+    {
+      schema: { tags, summary: "Ship a packed order: issues and mails its invoice (shipped -> invoiced)", params: OrderNumberParams, response: Changes },
+      config: { access: staff },
+    },
+    async (request) => desk.shipOrder(db, config, actor(request), request.params.orderNumber),
   );
 
   app.post(
     "/OrderDesk/Orders/:orderNumber/Cancel",
-    { onRequest: staffOnly, preValidation: emptyBody, schema: { tags, summary: "Cancel an order that is not packed yet, giving its stock back", params: OrderNumberParams, body: CancelBody, response: Changes } },
-    async (request) => desk.cancelOrder(db, config, staff(request), request.params.orderNumber, request.body.reason),
+    {
+      preValidation: emptyBody,
+      schema: { tags, summary: "Cancel an order that is not packed yet, giving its stock back", params: OrderNumberParams, body: CancelBody, response: Changes },
+      config: { access: staff },
+    },
+    async (request) => desk.cancelOrder(db, config, actor(request), request.params.orderNumber, request.body.reason),
   );
 
   // ---- the buyer's own order, until the ship date's cut-off ----
-
-  const BuyerOrder = z.object({ userId: UserId, customerId: CustomerId, orderNumber: OrderNumberParams.shape.orderNumber });
-  const RetailerQuery = z.object({ retailerId: RetailerId.optional() });
-
-  async function buyer(request: FastifyRequest, p: { userId: string; customerId: string }, retailerId?: number) {
-    const auth = requireAuth(request);
-    const scope = await orderScope(db, request, p.userId, p.customerId, retailerId);
-    const actor: desk.Actor = { userId: auth.user.id, originalUserId: auth.originalUserId, ip: clientIp(request) };
-    return { actor, scope: { customerId: scope.customerId, retailerId: scope.retailerId } };
-  }
 
   app.put(
     "/Orders/:userId/:customerId/:orderNumber/Lines/:lineId",
@@ -125,15 +139,16 @@ export const orderDeskRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, co
       schema: {
         tags: ["orders"],
         summary: "Change a line of one's own order until the ship date's cut-off (0 removes it; lowering gives stock back)",
-        params: BuyerOrder.extend({ lineId: LineParams.shape.lineId }),
+        params: BuyerLineParams,
         querystring: RetailerQuery,
         body: ChangeLineBody,
         response: Changes,
       },
+      config: { access: ownOrder },
     },
     async (request) => {
-      const { actor, scope } = await buyer(request, request.params, request.query.retailerId);
-      return desk.changeLine(db, config, actor, request.params.orderNumber, request.params.lineId, request.body.quantity, scope);
+      const scope = scopeOf(checkedIds(request));
+      return desk.changeLine(db, config, actor(request), request.params.orderNumber, request.params.lineId, request.body.quantity, scope);
     },
   );
 
@@ -143,14 +158,12 @@ export const orderDeskRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, co
       schema: {
         tags: ["orders"],
         summary: "Cancel one's own order until the ship date's cut-off, giving its stock back",
-        params: BuyerOrder,
+        params: BuyerOrderParams,
         querystring: RetailerQuery,
         response: Changes,
       },
+      config: { access: ownOrder },
     },
-    async (request) => {
-      const { actor, scope } = await buyer(request, request.params, request.query.retailerId);
-      return desk.cancelOrder(db, config, actor, request.params.orderNumber, undefined, scope);
-    },
+    async (request) => desk.cancelOrder(db, config, actor(request), request.params.orderNumber, undefined, scopeOf(checkedIds(request))),
   );
 };

@@ -1,3 +1,3 @@
-// What other modules may use of the order history.
-export { orderScope } from "./routes.ts";
-export type { OrderScope } from "./service.ts";
+// The order history's public face: other modules import this file only.
+export { orderRoutes as routes, ORDER_HISTORY_LIMIT } from "./routes.ts";
+export { orderSummaries, scopeOf, type OrderScope } from "./service.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, loginAs, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { addDays, DEFAULT_TEST_PASSWORD, insertOrder, insertRetailer, insertUser, isoDateAt } from "../../../tests/factories/index.ts";
-import { buyer, client, offer, tomorrow } from "../store/test-fixtures.ts";
+import { buyer, client, offer, tomorrow } from "../../../tests/helpers/store-fixtures.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,23 +1,14 @@
 // Order history of the wholesale store: summaries, one order, one ship date's lines.
-import { and, asc, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { orderLines, orders } from "../../../db/schema/index.ts";
 import type { Order, OrderSummary, ShipDateDetail } from "../../../contract/store.ts";
 import { centsToDollars } from "../../../domain/money.ts";
 import { notFound } from "../../errors.ts";
+import * as repo from "./repo.ts";
+import type { OrderScope } from "./repo.ts";
 
-/** Whose orders: one customer, optionally only one retailer's (0 = the customer's own). */
-export interface OrderScope {
-  customerId: string;
-  retailerId?: number;
-}
+export type { OrderScope };
 
-const scopeWhere = (s: OrderScope): SQL =>
-  and(eq(orders.customerId, s.customerId), eq(orders.store, "wholesale"), s.retailerId !== undefined ? eq(orders.retailerId, s.retailerId) : undefined)!;
-
-const lineCount = sql<number>`(select count(*)::int from ${orderLines} l where l.order_id = "orders"."id")`.mapWith(Number);
-
-type OrderRow = typeof orders.$inferSelect;
+type OrderRow = repo.OrderRow;
 
 function toSummary(o: OrderRow, count: number): OrderSummary {
   return {
@@ -34,8 +25,7 @@ function toSummary(o: OrderRow, count: number): OrderSummary {
   };
 }
 
-type LineRow = typeof orderLines.$inferSelect;
-function toLine(l: LineRow) {
+function toLine(l: repo.LineRow) {
   return {
     lineId: l.id,
     productId: l.productId,
@@ -54,17 +44,12 @@ function toLine(l: LineRow) {
 
 /** Newest first (placed time, then order number). */
 export async function orderSummaries(db: Db, scope: OrderScope, limit: number): Promise<OrderSummary[]> {
-  const rows = await db
-    .select({ o: orders, count: lineCount })
-    .from(orders)
-    .where(scopeWhere(scope))
-    .orderBy(desc(orders.placedAt), desc(orders.orderNumber))
-    .limit(limit);
+  const rows = await repo.latestOrders(db, scope, limit);
   return rows.map((r) => toSummary(r.o, r.count));
 }
 
 async function findOrder(db: Db, scope: OrderScope, orderNumber: number): Promise<OrderRow> {
-  const [o] = await db.select().from(orders).where(and(scopeWhere(scope), eq(orders.orderNumber, orderNumber)));
+  const o = await repo.orderByNumber(db, scope, orderNumber);
   // Another customer's (or retailer's) order is indistinguishable from a missing one.
   if (!o) throw notFound(`Order ${orderNumber} was not found.`);
   return o;
@@ -72,25 +57,17 @@ async function findOrder(db: Db, scope: OrderScope, orderNumber: number): Promis
 
 export async function orderDetail(db: Db, scope: OrderScope, orderNumber: number): Promise<Order> {
   const o = await findOrder(db, scope, orderNumber);
-  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, o.id)).orderBy(asc(orderLines.position), asc(orderLines.id));
+  const lines = await repo.linesOf(db, [o.id]);
   return { ...toSummary(o, lines.length), lines: lines.map(toLine), subtotal: centsToDollars(o.subtotalCents), salesUserId: o.salesUserId };
 }
 
 /** Every line of this scope's orders shipping on the same date as the given order (cancelled ones left out). */
 export async function shipDateDetail(db: Db, scope: OrderScope, orderNumber: number): Promise<ShipDateDetail> {
   const o = await findOrder(db, scope, orderNumber);
-  const sameDay = await db
-    .select({ id: orders.id, orderNumber: orders.orderNumber })
-    .from(orders)
-    .where(and(scopeWhere(scope), eq(orders.shipDate, o.shipDate), ne(orders.status, "cancelled")))
-    .orderBy(asc(orders.orderNumber));
+  const sameDay = await repo.ordersShippingOn(db, scope, o.shipDate);
   const ids = [...new Set([o.id, ...sameDay.map((r) => r.id)])];
   const numberOf = new Map([[o.id, o.orderNumber], ...sameDay.map((r) => [r.id, r.orderNumber] as const)]);
-  const lines = await db
-    .select()
-    .from(orderLines)
-    .where(inArray(orderLines.orderId, ids))
-    .orderBy(asc(orderLines.orderId), asc(orderLines.position), asc(orderLines.id));
+  const lines = await repo.linesOf(db, ids);
   const total = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
   return {
     orderNumber: o.orderNumber,
@@ -98,4 +75,9 @@ export async function shipDateDetail(db: Db, scope: OrderScope, orderNumber: num
     lines: lines.map((l) => ({ ...toLine(l), orderNumber: numberOf.get(l.orderId)! })),
     total: centsToDollars(total),
   };
+}
+
+/** The orders a checked call may see: its customer, and the retailer the guard resolved (undefined = all). */
+export function scopeOf(ids: { customerId?: string; retailerId?: number }): OrderScope {
+  return { customerId: ids.customerId!, retailerId: ids.retailerId };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { buildTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { contactMessages, jobApplications, mailOutbox, rateLimits } from "../../../db/schema/index.ts";
-import { createContentService } from "../content/service.ts";
+import { createContentService } from "../content/index.ts";
 import { CHECK_FIELDS, CROSS_SITE, postApplication, postContact } from "./form-posts.ts";
 import { FORM_MESSAGES, RATE_LIMITS, issueFormToken } from "./service.ts";
 

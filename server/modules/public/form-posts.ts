@@ -2,7 +2,7 @@ import { ApplicationBody, ContactBody, OpeningIdParam } from "../../../contract/
 import type { Db } from "../../../db/client.ts";
 import type { Config } from "../../config.ts";
 import { HttpError } from "../../errors.ts";
-import type { ContentService } from "../content/service.ts";
+import type { ContentService } from "../content/index.ts";
 import { FORM_MESSAGES, submitApplication, submitContact } from "./service.ts";
 
 /**

@@ -1,6 +1,5 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { interactiveImageHotspots, interactiveImages, products } from "../../../db/schema/index.ts";
+import * as repo from "./repo.ts";
 
 /**
  * What the public pages say about the range comes from the same product rows as the store, so the
@@ -44,7 +43,7 @@ const gradeRank = (g: string) => {
   return i === -1 ? GRADE_ORDER.length : i;
 };
 
-type Row = Pick<typeof products.$inferSelect, "variety" | "colour" | "colourHex" | "grade" | "stemLengthCm" | "stemsPerBunch" | "unitOfMeasureQty"> & {
+type Row = Omit<repo.RangeRow, "description"> & {
   description?: string;
 };
 
@@ -99,32 +98,15 @@ export function summarise(variety: string, rows: Row[]): VarietyRange {
   };
 }
 
-const COLUMNS = {
-  variety: products.variety,
-  description: products.description,
-  colour: products.colour,
-  colourHex: products.colourHex,
-  grade: products.grade,
-  stemLengthCm: products.stemLengthCm,
-  stemsPerBunch: products.stemsPerBunch,
-  unitOfMeasureQty: products.unitOfMeasureQty,
-};
 
 /** The colours, grades and packs of one variety, from the active products the store shows. */
 export async function varietyRange(db: Db, variety: string): Promise<VarietyRange> {
-  const rows = await db
-    .select(COLUMNS)
-    .from(products)
-    .where(and(eq(products.variety, variety), eq(products.active, true), eq(products.showStore, true)));
-  return summarise(variety, rows);
+  return summarise(variety, await repo.rangeRows(db, [variety]));
 }
 
 /** Every variety's range at once (the assortment page). */
 export async function allRanges(db: Db, varieties: string[]): Promise<Record<string, VarietyRange>> {
-  const rows = await db
-    .select(COLUMNS)
-    .from(products)
-    .where(and(inArray(products.variety, varieties), eq(products.active, true), eq(products.showStore, true)));
+  const rows = await repo.rangeRows(db, varieties);
   return Object.fromEntries(varieties.map((v) => [v, summarise(v, rows.filter((r) => r.variety === v))]));
 }
 
@@ -145,13 +127,9 @@ export interface InteractivePicture {
 
 /** An interactive picture by key ('catalogue' on the public site), or null when none is set up. */
 export async function interactivePicture(db: Db, key: string): Promise<InteractivePicture | null> {
-  const [image] = await db.select().from(interactiveImages).where(eq(interactiveImages.key, key));
+  const image = await repo.imageByKey(db, key);
   if (!image) return null;
-  const spots = await db
-    .select()
-    .from(interactiveImageHotspots)
-    .where(eq(interactiveImageHotspots.imageId, image.id))
-    .orderBy(asc(interactiveImageHotspots.xPct), asc(interactiveImageHotspots.id));
+  const spots = await repo.hotspotsLeftToRight(db, image.id);
   return {
     title: image.title,
     alt: image.alt,

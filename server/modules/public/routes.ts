@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   ApplicationBody,
@@ -8,14 +7,16 @@ import {
   FormTokenResponse,
   OpeningIdParam,
 } from "../../../contract/public.ts";
-import type { Deps } from "../../app.ts";
+import type { ApiRoutes } from "../../deps.ts";
 import { notFound } from "../../errors.ts";
-import { createContentService } from "../content/service.ts";
+import { createContentService } from "../content/index.ts";
 import { renderArt, renderCard } from "./art.ts";
 import * as forms from "./service.ts";
 
 /** The public site's forms: no sign-in, so spam checks and rate limits stand in for it. */
-export const publicRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, config }) => {
+const open = { access: "public" } as const;
+
+export const publicRoutes: ApiRoutes = async (app, { db, config }) => {
   const content = createContentService(config.brandName);
 
   const Hex = z.string().regex(/^[0-9a-fA-F]{6}$/, "Invalid format").transform((v) => v.toLowerCase());
@@ -28,6 +29,7 @@ export const publicRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, confi
         params: z.object({ file: z.string().regex(/^[a-z-]{2,40}\.svg$/, "Invalid format") }),
         querystring: z.object({ color: Hex.optional(), accent: Hex.optional() }),
       },
+      config: open,
     },
     async (request, reply) => {
       const art = renderArt({ key: request.params.file.slice(0, -4), ...request.query });
@@ -48,6 +50,7 @@ export const publicRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, confi
         params: z.object({ file: z.string().regex(/^[a-z-]{2,40}\.svg$/, "Invalid format") }),
         querystring: z.object({ color: Hex.optional(), accent: Hex.optional() }),
       },
+      config: open,
     },
     async (request, reply) => {
       const card = renderCard({ key: request.params.file.slice(0, -4), ...request.query, brand: config.brandName });
@@ -68,6 +71,7 @@ export const publicRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, confi
         querystring: FormTokenQuery,
         response: { 200: FormTokenResponse },
       },
+      config: open,
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
@@ -84,6 +88,7 @@ export const publicRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, confi
         body: ContactBody,
         response: { 201: FormReceipt },
       },
+      config: open,
     },
     async (request, reply) => {
       const receipt = await forms.submitContact(db, config, request.body, { ip: request.ip });
@@ -101,6 +106,7 @@ export const publicRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, confi
         body: ApplicationBody,
         response: { 201: FormReceipt },
       },
+      config: open,
     },
     async (request, reply) => {
       const receipt = await forms.submitApplication(db, config, content, request.params.openingId, request.body, { ip: request.ip });

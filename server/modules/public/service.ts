@@ -4,9 +4,9 @@ import type { Db } from "../../../db/client.ts";
 import { contactMessages, jobApplications } from "../../../db/schema/index.ts";
 import type { Config } from "../../config.ts";
 import { badRequest, notFound, tooManyRequests } from "../../errors.ts";
-import type { ContentService } from "../content/service.ts";
-import { enqueueMail } from "../mail/service.ts";
-import * as limits from "../rate-limit/service.ts";
+import type { ContentService } from "../content/index.ts";
+import { enqueueMail } from "../mail/index.ts";
+import * as limits from "../rate-limit/index.ts";
 
 /* ------------------------------------------------------------------ form tokens */
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, loginAs, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { DEFAULT_TEST_PASSWORD, insertCustomer, insertOrder, insertRetailer, insertUser } from "../../../tests/factories/index.ts";
-import { buyer, offer, tomorrow, type Client } from "./test-fixtures.ts";
+import { buyer, offer, tomorrow, type Client } from "../../../tests/helpers/store-fixtures.ts";
 
 interface Ids {
   u: string;

@@ -5,7 +5,7 @@ import { lineTotal } from "../../../domain/pricing.ts";
 import { applyCustomerDiscount } from "../../../domain/pricing.ts";
 import { buildTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { addDays, isoDateAt, specWeekday } from "../../../tests/factories/index.ts";
-import { buyer, committed, lapseHolds, offer, tomorrow } from "./test-fixtures.ts";
+import { buyer, committed, lapseHolds, offer, tomorrow } from "../../../tests/helpers/store-fixtures.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -16,11 +16,12 @@ import {
   heldByOthers,
   lockOfferLines,
   ownActiveHolds,
-  type Buyer,
+
   type CartRow,
   type OfferLineRow,
   type ProductRow,
 } from "./repo.ts";
+import type { Buyer } from "../buyers/index.ts";
 
 export interface CartOwner {
   userId: string;

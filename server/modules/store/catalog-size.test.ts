@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { generateLarge } from "../../../db/seed/generate.ts";
 import { buildTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
-import { buyer, tomorrow, type Client } from "./test-fixtures.ts";
+import { buyer, tomorrow, type Client } from "../../../tests/helpers/store-fixtures.ts";
 
 const PRODUCTS = 5_000;
 const LIMIT = 300 * 1024;

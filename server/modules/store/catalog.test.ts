@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { Product } from "../../../contract/store.ts";
 import { offerLines, orders, products } from "../../../db/schema/index.ts";
 import { applyCustomerDiscount } from "../../../domain/pricing.ts";
 import { buildTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
@@ -16,7 +18,7 @@ import {
   specWeekday,
   WEEKDAYS_MON_FRI,
 } from "../../../tests/factories/index.ts";
-import { buyer, lapseHolds, offer, retailerBuyer, tomorrow } from "./test-fixtures.ts";
+import { buyer, lapseHolds, offer, retailerBuyer, tomorrow } from "../../../tests/helpers/store-fixtures.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -106,6 +108,17 @@ describe("Catalog", () => {
 });
 
 describe("Catalog/Products", () => {
+  it("answers exactly its declared response schema, though it sends the cached JSON without the serializer", async () => {
+    const a = await buyer(t, { discountPercent: 5 });
+    const { catalog } = await offer(t.db, [a.customerId], { count: 3, line: { special: true } });
+    const res = await a.products(catalog.orderId, tomorrow());
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toHaveLength(3);
+    // Strict: no field the contract does not declare, none missing, every type as declared.
+    expect(z.array(Product.strict()).parse(body)).toEqual(body);
+  });
+
   it("shows live availability, the customer's prices and only what is shown in the store", async () => {
     const a = await buyer(t, { discountPercent: 10 });
     const b = await buyer(t);

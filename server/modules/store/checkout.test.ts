@@ -3,7 +3,7 @@ import { and, asc, count, eq } from "drizzle-orm";
 import { cartLines, carts, holds, orderLines, orders, sessions, shipTimes } from "../../../db/schema/index.ts";
 import { buildTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { ALL_WEEKDAYS, addDays, insertUser, isoDateAt, newYorkInstant, shipTimesOn, specWeekday } from "../../../tests/factories/index.ts";
-import { buyer, committed, lapseHolds, offer, retailerBuyer, tomorrow } from "./test-fixtures.ts";
+import { buyer, committed, lapseHolds, offer, retailerBuyer, tomorrow } from "../../../tests/helpers/store-fixtures.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -11,7 +11,8 @@ import { badRequest, conflict } from "../../errors.ts";
 import { lockCart, type CartOwner } from "./cart.ts";
 import { closedPickupDateMessage, closedShipDateMessage, retailerShipDate } from "./dates.ts";
 import { customerPrices, freeQuantity } from "./pricing.ts";
-import { heldByOthers, lockOfferLines, type Buyer } from "./repo.ts";
+import { heldByOthers, lockOfferLines } from "./repo.ts";
+import type { Buyer } from "../buyers/index.ts";
 
 export const EMPTY_CART_MESSAGE = "Your cart is empty.";
 export const NOT_OFFERED_MESSAGE = "Some items in your cart are no longer offered for this date. Please review your cart.";

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { orderLines, orders } from "../../../db/schema/index.ts";
 import { buildTestApp, type Injector, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { startServerProcess, type ServerProcess } from "../../../tests/helpers/server-process.ts";
-import { buyer, client, committed, offer, tomorrow, type Client } from "./test-fixtures.ts";
+import { buyer, client, committed, offer, tomorrow, type Client } from "../../../tests/helpers/store-fixtures.ts";
 
 const BUYERS = 24;
 const REMAINING = "You can only order up to the quantity remaining today";

@@ -1,7 +1,6 @@
 // Ship and pickup dates as the server applies them (docs/domain-store.md "Dates"). The rules
 // themselves are domain/ship-dates.ts; this file only strings them together for a buyer.
-import { DateTime } from "luxon";
-import { CUTOFF_TIMEZONE } from "../../../domain/constants.ts";
+import { addDays } from "../../../domain/dates.ts";
 import {
   earliestPickupDate,
   isPickupDateValid,
@@ -10,7 +9,7 @@ import {
   pickupToShipDate,
 } from "../../../domain/ship-dates.ts";
 import { badRequest } from "../../errors.ts";
-import type { Buyer } from "./repo.ts";
+import type { Buyer } from "../buyers/index.ts";
 
 /** How many dates the profile offers to choose from. */
 export const OPEN_DATES_COUNT = 14;
@@ -19,8 +18,6 @@ const PICKUP_HORIZON_DAYS = 70;
 
 export const closedShipDateMessage = (date: string) => `The ship date ${date} is closed for ordering. Please choose another date.`;
 export const closedPickupDateMessage = (date: string) => `The pickup date ${date} is not available. Please choose another date.`;
-
-const addDays = (date: string, days: number) => DateTime.fromISO(date, { zone: CUTOFF_TIMEZONE }).plus({ days }).toISODate()!;
 
 /**
  * A retailer's pickup dates that can still be served: a pickup weekday, not before the earliest

@@ -1,3 +1,19 @@
-// What other modules may use of the store: the stock primitives behind the never-oversold invariant.
-export { heldByOthers, loadBuyer, lockOfferLines, type Buyer, type OfferLineRow } from "./repo.ts";
-export { freeQuantity } from "./pricing.ts";
+// The wholesale store's public face: other modules import this file only. Besides its routes it
+// offers the catalogue reading the dashboard builds its panels on, and the stock primitives behind
+// the never-oversold invariant (the order desk takes and gives back stock with them).
+export { storeRoutes as routes } from "./routes.ts";
+export { nextShipDate } from "./dates.ts";
+export { freeQuantity, toProduct } from "./pricing.ts";
+export {
+  cartIdOf,
+  catalogsFor,
+  filteredOfferRows,
+  heldByOthers,
+  laterCatalogs,
+  lockOfferLines,
+  varietiesOf,
+  type CatalogRow,
+  type OfferFilter,
+  type OfferLineRow,
+  type OfferRow,
+} from "./repo.ts";

@@ -1,56 +1,12 @@
 import { and, asc, eq, gt, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "../../../db/client.ts";
-import { carts, catalogCustomers, catalogs, customers, holds, offerLines, products, retailers, shipTimes } from "../../../db/schema/index.ts";
-import type { PickupDays, ShipTime } from "../../../domain/ship-dates.ts";
-import { notFound } from "../../errors.ts";
+import { carts, catalogCustomers, catalogs, holds, offerLines, products } from "../../../db/schema/index.ts";
+import type { Buyer } from "../buyers/index.ts";
 
 export type CatalogRow = typeof catalogs.$inferSelect;
 export type OfferLineRow = typeof offerLines.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type CartRow = typeof carts.$inferSelect;
-
-/** Who is buying: the customer (price level, ship times) and, for a retailer, its pickup days. */
-export interface Buyer {
-  customerId: string;
-  kind: "wholesale" | "massMarket";
-  alwaysBoxed: boolean;
-  discountPercent: number;
-  shipTimes: ShipTime[];
-  /** 0 when the buyer is the customer itself. */
-  retailerId: number;
-  pickupDays: PickupDays | null;
-}
-
-export async function loadBuyer(db: DbOrTx, customerId: string, retailerId: number): Promise<Buyer> {
-  const [c] = await db.select().from(customers).where(eq(customers.customerId, customerId));
-  if (!c) throw notFound("Customer not found.");
-  const times = await db
-    .select({ weekday: shipTimes.weekday, cutoffShipTime: shipTimes.cutoffShipTime })
-    .from(shipTimes)
-    .where(eq(shipTimes.customerId, customerId))
-    .orderBy(asc(shipTimes.weekday));
-  let pickupDays: PickupDays | null = null;
-  if (retailerId > 0) {
-    const [r] = await db.select().from(retailers).where(eq(retailers.retailerId, retailerId));
-    if (!r) throw notFound("Retailer not found.");
-    pickupDays = {
-      monday: r.pickupMonday,
-      tuesday: r.pickupTuesday,
-      wednesday: r.pickupWednesday,
-      thursday: r.pickupThursday,
-      friday: r.pickupFriday,
-    };
-  }
-  return {
-    customerId,
-    kind: c.kind,
-    alwaysBoxed: c.alwaysBoxed,
-    discountPercent: c.discountPercent,
-    shipTimes: times,
-    retailerId,
-    pickupDays,
-  };
-}
 
 /**
  * Wholesale catalogs covering `date` for the buyer: those restricted to this customer, and the
@@ -131,6 +87,33 @@ export async function offerRows(
     .where(and(inArray(offerLines.catalogId, catalogIds), visible, filter))
     .orderBy(asc(products.category), asc(products.description), asc(products.productId));
   return rows;
+}
+
+/** Which offer lines of a catalog another module asks for (all given conditions hold). */
+export interface OfferFilter {
+  special?: boolean;
+  productIds?: string[];
+  varieties?: string[];
+}
+
+/** offerRows with a filter in the store's terms: what other modules (dashboard) read through the store's face. */
+export async function filteredOfferRows(db: DbOrTx, catalogIds: number[], excludeCartId: number, filter: OfferFilter): Promise<OfferRow[]> {
+  return offerRows(
+    db,
+    catalogIds,
+    excludeCartId,
+    and(
+      filter.special !== undefined ? eq(offerLines.special, filter.special) : undefined,
+      filter.productIds ? inArray(offerLines.productId, filter.productIds) : undefined,
+      filter.varieties ? inArray(products.variety, filter.varieties) : undefined,
+    ),
+  );
+}
+
+/** The distinct varieties of these products. */
+export async function varietiesOf(db: DbOrTx, productIds: string[]): Promise<string[]> {
+  const rows = await db.selectDistinct({ variety: products.variety }).from(products).where(inArray(products.productId, productIds));
+  return rows.map((r) => r.variety);
 }
 
 /**

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ErrorResponse } from "../../../contract/common.ts";
 import {
@@ -11,42 +10,45 @@ import {
   Profile,
   ShipDateResponse,
 } from "../../../contract/store.ts";
-import type { Deps } from "../../app.ts";
-import { requireAuth as requireAuthed } from "../../plugins/guards.ts";
+import { BuyerParams, CartParams, CustomerId, IsoDate, PositiveInt, RetailerId, RetailerQuery, UserId } from "../../../contract/params.ts";
+import type { ApiRoutes } from "../../deps.ts";
+import { checkedIds, type RouteAccess } from "../../plugins/access.ts";
+import { loadBuyer } from "../buyers/index.ts";
 import { getCart, removeHold, saveCart } from "./cart.ts";
 import { placeOrder } from "./checkout.ts";
 import { retailerShipDate } from "./dates.ts";
-import { authorize, CustomerId, IsoDate, PositiveInt, RetailerId, retailerFromQuery, UserId } from "./params.ts";
-import { loadBuyer } from "./repo.ts";
 import { AnswerCache, negotiateEncoding } from "./answer-cache.ts";
 import { catalogProducts, catalogsOn, earliestReceiptDate, profileOf } from "./service.ts";
 
 const tags = ["store"];
 const Errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
-const BuyerParams = z.object({ userId: UserId, customerId: CustomerId, retailerId: RetailerId });
-const CartParams = z.object({ userId: UserId, customerId: CustomerId });
-const RetailerQuery = z.object({ retailerId: RetailerId.optional() });
+/** Calls naming a buyer in the path: `{userId}/{customerId}/{retailerId}`. */
+const buyerInPath: RouteAccess = { ids: { userId: "params", customerId: "params", retailerId: "params" } };
+/** Cart calls: `{userId}/{customerId}`, `?retailerId=` (omitted: a Retailer user's own shop, else 0). */
+const cartOwner: RouteAccess = { ids: { userId: "params", customerId: "params", retailerId: "query" } };
+/** The checked owner of a cart call, its retailer resolved. */
+const ownerOf = (ids: ReturnType<typeof checkedIds>) => ({ userId: ids.userId!, customerId: ids.customerId!, retailerId: ids.retailerId! });
 const StaleCart = ErrorResponse.extend({ data: Cart });
 
 /** Wholesale store calls of SPEC §7; see docs/domain-store.md for the rules behind each. */
-export const storeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, config }) => {
+export const storeRoutes: ApiRoutes = async (app, { db, config }) => {
   const answers = new AnswerCache();
   app.get(
     "/Store/Profile/:userId/:customerId/:retailerId",
-    { schema: { tags, summary: "Ship times, pickup days and the dates the buyer may choose", params: BuyerParams, response: { 200: Profile, ...Errors } } },
-    async (request) => {
-      await authorize(db, request, request.params);
-      return profileOf(await loadBuyer(db, request.params.customerId, request.params.retailerId));
+    {
+      schema: { tags, summary: "Ship times, pickup days and the dates the buyer may choose", params: BuyerParams, response: { 200: Profile, ...Errors } },
+      config: { access: buyerInPath },
     },
+    async (request) => profileOf(await loadBuyer(db, request.params.customerId, request.params.retailerId)),
   );
 
   app.get(
     "/Store/Retailer/EarlistDate/:userId/:customerId/:retailerId",
-    { schema: { tags, summary: "A retailer's earliest pickup (receiving) date", params: BuyerParams, response: { 200: EarliestDateResponse, ...Errors } } },
-    async (request) => {
-      await authorize(db, request, request.params);
-      return { receiptDate: earliestReceiptDate(await loadBuyer(db, request.params.customerId, request.params.retailerId)) };
+    {
+      schema: { tags, summary: "A retailer's earliest pickup (receiving) date", params: BuyerParams, response: { 200: EarliestDateResponse, ...Errors } },
+      config: { access: buyerInPath },
     },
+    async (request) => ({ receiptDate: earliestReceiptDate(await loadBuyer(db, request.params.customerId, request.params.retailerId)) }),
   );
 
   app.get(
@@ -58,11 +60,11 @@ export const storeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, config
         params: BuyerParams.extend({ date: IsoDate }),
         response: { 200: ShipDateResponse, ...Errors },
       },
+      config: { access: buyerInPath },
     },
     async (request) => {
-      const { date, ...ids } = request.params;
-      await authorize(db, request, ids);
-      return { shipDate: retailerShipDate(await loadBuyer(db, ids.customerId, ids.retailerId), date, new Date()) };
+      const { date, customerId, retailerId } = request.params;
+      return { shipDate: retailerShipDate(await loadBuyer(db, customerId, retailerId), date, new Date()) };
     },
   );
 
@@ -75,12 +77,9 @@ export const storeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, config
         params: z.object({ customerId: CustomerId, date: IsoDate, userId: UserId }),
         response: { 200: z.array(Catalog), ...Errors },
       },
+      config: { access: { ids: { userId: "params", customerId: "params" } } },
     },
-    async (request) => {
-      const { customerId, date, userId } = request.params;
-      await authorize(db, request, { userId, customerId });
-      return catalogsOn(db, await loadBuyer(db, customerId, 0), date);
-    },
+    async (request) => catalogsOn(db, await loadBuyer(db, request.params.customerId, 0), request.params.date),
   );
 
   app.get(
@@ -93,12 +92,11 @@ export const storeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, config
         querystring: RetailerQuery,
         response: { 200: z.array(Product), 304: z.null().describe("Not modified"), ...Errors },
       },
+      config: { access: cartOwner },
     },
     async (request, reply) => {
-      const { userId, customerId, catalogOrderId, date } = request.params;
-      const auth = requireAuthed(request);
-      const retailerId = retailerFromQuery(auth, request.query.retailerId);
-      await authorize(db, request, { userId, customerId, retailerId });
+      const { userId, customerId, retailerId } = ownerOf(checkedIds(request));
+      const { catalogOrderId, date } = request.params;
       const header = request.headers["if-none-match"];
       const result = await catalogProducts(
         db,
@@ -133,13 +131,11 @@ export const storeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, config
         querystring: z.object({ shipdate: IsoDate.optional(), retailerId: RetailerId.optional() }),
         response: { 200: Cart, ...Errors },
       },
+      config: { access: cartOwner },
     },
     async (request) => {
-      const { userId, customerId } = request.params;
-      const retailerId = retailerFromQuery(requireAuthed(request), request.query.retailerId);
-      await authorize(db, request, { userId, customerId, retailerId });
-      const buyer = await loadBuyer(db, customerId, retailerId);
-      return getCart(db, { userId, customerId, retailerId }, buyer, request.query.shipdate);
+      const owner = ownerOf(checkedIds(request));
+      return getCart(db, owner, await loadBuyer(db, owner.customerId, owner.retailerId), request.query.shipdate);
     },
   );
 
@@ -156,13 +152,11 @@ export const storeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, config
         body: CartSaveBody,
         response: { 200: Cart, ...Errors, 409: StaleCart },
       },
+      config: { access: cartOwner },
     },
     async (request) => {
-      const { userId, customerId } = request.params;
-      const retailerId = retailerFromQuery(requireAuthed(request), request.query.retailerId);
-      await authorize(db, request, { userId, customerId, retailerId });
-      const buyer = await loadBuyer(db, customerId, retailerId);
-      return saveCart(db, config, { userId, customerId, retailerId }, buyer, request.body);
+      const owner = ownerOf(checkedIds(request));
+      return saveCart(db, config, owner, await loadBuyer(db, owner.customerId, owner.retailerId), request.body);
     },
   );
 
@@ -176,12 +170,11 @@ export const storeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, config
         querystring: RetailerQuery,
         response: { 200: Cart, ...Errors },
       },
+      config: { access: cartOwner },
     },
     async (request) => {
-      const { userId, customerId } = request.params;
-      const retailerId = retailerFromQuery(requireAuthed(request), request.query.retailerId);
-      await authorize(db, request, { userId, customerId, retailerId });
-      return removeHold(db, { userId, customerId, retailerId }, await loadBuyer(db, customerId, retailerId));
+      const owner = ownerOf(checkedIds(request));
+      return removeHold(db, owner, await loadBuyer(db, owner.customerId, owner.retailerId));
     },
   );
 
@@ -200,15 +193,15 @@ export const storeRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, config
         }),
         response: { 200: PlaceOrderResponse, ...Errors, 409: ErrorResponse },
       },
+      config: { access: cartOwner },
     },
     async (request) => {
-      const { userId, customerId } = request.params;
-      const auth = requireAuthed(request);
-      const retailerId = retailerFromQuery(auth, request.query.retailerId);
-      await authorize(db, request, { userId, customerId, retailerId });
+      const checked = checkedIds(request);
+      const { auth } = checked;
+      const owner = ownerOf(checked);
       return placeOrder(db, {
-        owner: { userId, customerId, retailerId },
-        buyer: await loadBuyer(db, customerId, retailerId),
+        owner,
+        buyer: await loadBuyer(db, owner.customerId, owner.retailerId),
         userId: auth.user.id,
         salesUserId: auth.originalUserId,
         idempotencyKey: request.headers["idempotency-key"],

@@ -15,9 +15,10 @@ import {
   laterCatalogs,
   nextOffers,
   offerRows,
-  type Buyer,
+
   type CatalogRow,
 } from "./repo.ts";
+import type { Buyer } from "../buyers/index.ts";
 
 export function profileOf(buyer: Buyer, now = new Date()): Profile {
   return { shipTimes: buyer.shipTimes, pickupDays: buyer.pickupDays, alwaysBoxed: buyer.alwaysBoxed, openDates: openDates(buyer, now) };

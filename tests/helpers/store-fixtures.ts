@@ -1,10 +1,10 @@
 // Shared set-up of the store, dashboard and order integration tests (not a test file itself).
 import type { LightMyRequestResponse } from "fastify";
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
-import { carts, holds, offerLines } from "../../../db/schema/index.ts";
-import type { CartSaveBody } from "../../../contract/store.ts";
-import { loginAs, type Injector, type TestApp } from "../../../tests/helpers/test-app.ts";
+import type { Db } from "../../db/client.ts";
+import { carts, holds, offerLines } from "../../db/schema/index.ts";
+import type { CartSaveBody } from "../../contract/store.ts";
+import { loginAs, type Injector, type TestApp } from "./test-app.ts";
 import {
   ALL_WEEKDAYS,
   addDays,
@@ -18,7 +18,7 @@ import {
   type InsertCustomerOptions,
   type InsertRetailerOptions,
   type OfferLineOptions,
-} from "../../../tests/factories/index.ts";
+} from "../factories/index.ts";
 
 /** Tomorrow in New York: open for a customer shipping every day with a 23:59 cut-off. */
 export const tomorrow = () => addDays(isoDateAt(), 1);

@@ -1,3 +1,4 @@
+// The audit log is storage only: one insert, in the caller's transaction when it passes one.
 import type { DbOrTx } from "../../../db/client.ts";
 import { auditLog } from "../../../db/schema/index.ts";
 

@@ -1,3 +1,4 @@
+// Rate limits are storage only: the counters live in the database so every instance shares them.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { rateLimits } from "../../../db/schema/index.ts";

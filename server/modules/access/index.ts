@@ -1,1 +1,0 @@
-export { assertCustomer, canAccessCustomer, hasRole, isStaff, ownCustomers, visibleCustomers } from "./service.ts";

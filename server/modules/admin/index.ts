@@ -1,0 +1,2 @@
+// The staff tools' public face.
+export { adminRoutes as routes } from "./routes.ts";

@@ -1,0 +1,3 @@
+// The auth module's public face: sign-in, sessions, password resets.
+export { authRoutes as routes } from "./routes.ts";
+export { sendResetMail, sessionAnswer, validateResetToken } from "./service.ts";

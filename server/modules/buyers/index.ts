@@ -1,0 +1,15 @@
+// The buyers module's public face: other modules import this file only.
+export { buyerRoutes as routes } from "./routes.ts";
+export {
+  assertOwnership,
+  canAccessCustomer,
+  customerHeader,
+  defaultRetailer,
+  loadBuyer,
+  ownCustomers,
+  referralPage,
+  storeProfileFor,
+  visibleCustomers,
+  type Buyer,
+  type NamedIds,
+} from "./service.ts";

@@ -1,0 +1,2 @@
+// The dashboard's public face: other modules import this file only.
+export { dashboardRoutes as routes } from "./routes.ts";

@@ -1,0 +1,39 @@
+// SQL of the public site's pages: the range of a variety (active products shown in the store) and
+// the interactive pictures. (The form submissions still write in service.ts's transactions.)
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { DbOrTx } from "../../../db/client.ts";
+import { interactiveImageHotspots, interactiveImages, products } from "../../../db/schema/index.ts";
+
+const COLUMNS = {
+  variety: products.variety,
+  description: products.description,
+  colour: products.colour,
+  colourHex: products.colourHex,
+  grade: products.grade,
+  stemLengthCm: products.stemLengthCm,
+  stemsPerBunch: products.stemsPerBunch,
+  unitOfMeasureQty: products.unitOfMeasureQty,
+};
+
+/** The active, shown products of these varieties, as the range pages read them. */
+export async function rangeRows(db: DbOrTx, varieties: string[]) {
+  return db
+    .select(COLUMNS)
+    .from(products)
+    .where(and(inArray(products.variety, varieties), eq(products.active, true), eq(products.showStore, true)));
+}
+export type RangeRow = Awaited<ReturnType<typeof rangeRows>>[number];
+
+export async function imageByKey(db: DbOrTx, key: string) {
+  const [image] = await db.select().from(interactiveImages).where(eq(interactiveImages.key, key));
+  return image ?? null;
+}
+
+/** An image's hotspots, left to right. */
+export async function hotspotsLeftToRight(db: DbOrTx, imageId: number) {
+  return db
+    .select()
+    .from(interactiveImageHotspots)
+    .where(eq(interactiveImageHotspots.imageId, imageId))
+    .orderBy(asc(interactiveImageHotspots.xPct), asc(interactiveImageHotspots.id));
+}

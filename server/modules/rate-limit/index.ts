@@ -1,0 +1,2 @@
+// Fixed-window counters shared by every instance (sign-in attempts, public forms).
+export { hit, reset, takeBack } from "./repo.ts";

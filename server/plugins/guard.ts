@@ -1,0 +1,56 @@
+// Auth declared, not repeated: every /api route states in its options who may call it, and this
+// one hook checks it before the handler runs (after the schemas have validated the request).
+//
+//   config: { access: "public" }                                   no sign-in
+//   config: { access: {} }                                         any signed-in user
+//   config: { access: { roles: STAFF_ROLES } }                     signed in with one of these roles
+//   config: { access: { ids: { userId: "params", customerId: "params", retailerId: "query" } } }
+//                                                                  and every id the call names is the caller's
+//
+// A route without `access` does not register (the server refuses to start), so none is left open by
+// omission. Ownership is checked in one place: the buyers module's assertOwnership.
+import fp from "fastify-plugin";
+import type { FastifyRequest } from "fastify";
+import type { Db } from "../../db/client.ts";
+import { forbidden, unauthorized } from "../errors.ts";
+import { assertOwnership, defaultRetailer } from "../modules/buyers/index.ts";
+import type { CheckedAccess, IdSource, RouteAccess } from "./access.ts";
+import { hasRole } from "./roles.ts";
+
+function read(request: FastifyRequest, name: string, source: IdSource): unknown {
+  const [part, alias] = source.split(".") as ["params" | "query", string | undefined];
+  const bag = (part === "params" ? request.params : request.query) as Record<string, unknown> | undefined;
+  return bag?.[alias ?? name];
+}
+
+/** The checks of one route's declaration; throws 401/403. */
+export async function checkAccess(db: Db, request: FastifyRequest, access: RouteAccess): Promise<CheckedAccess | null> {
+  if (access === "public") return null;
+  const auth = request.auth;
+  if (!auth) throw unauthorized();
+  if (access.roles?.length && !hasRole(auth.user, ...access.roles)) throw forbidden();
+  const ids = access.ids ?? {};
+  const checked: CheckedAccess = { auth };
+  if (ids.userId) checked.userId = read(request, "userId", ids.userId) as string;
+  if (ids.customerId) checked.customerId = read(request, "customerId", ids.customerId) as string;
+  if (ids.retailerId) {
+    const given = ids.retailerId === "caller" ? undefined : (read(request, "retailerId", ids.retailerId) as number | undefined);
+    checked.retailerId = given ?? defaultRetailer(auth, access.anyRetailer ? undefined : 0);
+  }
+  await assertOwnership(db, auth, checked);
+  return checked;
+}
+
+/** Registers the guard on an /api scope: declarations are required, then checked on every request. */
+export const guardPlugin = fp<{ db: Db }>(
+  async (app, { db }) => {
+    app.decorateRequest("checked", null);
+    app.addHook("onRoute", (route) => {
+      if (!route.config?.access) throw new Error(`${route.method} ${route.url} declares no access (config.access); see server/plugins/guard.ts`);
+    });
+    app.addHook("preHandler", async (request) => {
+      request.checked = await checkAccess(db, request, request.routeOptions.config.access!);
+    });
+  },
+  { name: "guard", dependencies: ["session"] },
+);
