@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     include: ["tests/e2e/**/*.e2e.test.ts"],
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    hookTimeout: 300_000,
     fileParallelism: false,
     pool: "forks",
   },

@@ -67,7 +67,8 @@ export async function startServer(env: Record<string, string> = {}, options: { d
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  // Generous: on a loaded two-core machine a cold start (build check, migrate, seed) can take minutes.
+  const deadline = Date.now() + 240_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
