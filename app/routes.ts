@@ -66,10 +66,10 @@ export default [
   // MM layout: the mass-market store.
   layout("routes/mm/layout.tsx", [
     route("MM/Dashboard", "routes/mm/dashboard.tsx"),
-    route("MM/Store", "routes/mm/area.tsx", { id: "mm-store" }),
-    route("MM/Store/checkout", "routes/mm/area.tsx", { id: "mm-checkout" }),
-    route("MM/Orders", "routes/mm/area.tsx", { id: "mm-orders" }),
-    route("MM/Orders/:orderNumber", "routes/mm/area.tsx", { id: "mm-order" }),
+    route("MM/Store", "routes/mm/store.tsx"),
+    route("MM/Store/checkout", "routes/mm/checkout.tsx"),
+    route("MM/Orders", "routes/mm/orders.tsx"),
+    route("MM/Orders/:orderNumber", "routes/mm/order-detail.tsx"),
     route("MM/Users", "routes/mm/area.tsx", { id: "mm-users" }),
     route("MM/Users/:userID", "routes/mm/area.tsx", { id: "mm-user" }),
     route("MM/Customer", "routes/mm/area.tsx", { id: "mm-customers" }),

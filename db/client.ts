@@ -1,9 +1,10 @@
 import { PGlite } from "@electric-sql/pglite";
-import { count } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import pg from "pg";
@@ -23,6 +24,17 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the whole data folder as a compressed tarball (a migrated snapshot for tests). */
   dump?: () => Promise<Blob>;
+  /** PostgreSQL only: how the connection pool is used right now (for metrics). */
+  poolStats?: () => PoolStats;
+}
+
+export interface PoolStats {
+  /** Connections open (idle + in use). */
+  total: number;
+  idle: number;
+  /** Requests waiting for a connection. */
+  waiting: number;
+  max: number;
 }
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -32,20 +44,37 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite data folder, or "memory://" for a throwaway database. */
   dataDir?: string;
-  /** A PGlite data dump to start from (a migrated snapshot in tests). */
+  /** A PGlite data dump to start from (a migrated snapshot in tests); with dataDir, unpacked there. */
   loadDataDir?: Blob | File;
   poolSize?: number;
+  /** How long a request waits for a new connection before it fails (and answers 503). */
+  connectTimeoutMs?: number;
+  /** Told about connection errors the pool recovers from by itself (a log line). */
+  onConnectionError?: (err: Error) => void;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // Dates travel as 'YYYY-MM-DD' strings; never let the driver shift them into a local time zone.
-    pool.on("error", () => {});
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
+      idleTimeoutMillis: 30_000,
+      application_name: "bloom-store",
+    });
+    // A lost connection (a failover, a restart, pg_terminate_backend) must never end the process.
+    // node-postgres emits 'error' on the pool for idle connections and on the client for one checked
+    // out between two queries (inside a transaction, say); an 'error' event without a listener is
+    // fatal in Node. Both get a listener: the failed query answers 503 (isDatabaseUnavailable), the
+    // broken connection is dropped from the pool when released, and the next request opens a new one.
+    const report = (err: Error) => options.onConnectionError?.(err);
+    pool.on("error", report);
+    pool.on("connect", (client) => client.on("error", report));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
       kind: "postgres",
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max }),
       async migrate() {
         // Several instances may start at once: one migrates, the others wait on the advisory lock.
         const client = await pool.connect();
@@ -61,7 +90,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     };
   }
   const client = options.loadDataDir
-    ? await PGlite.create({ loadDataDir: options.loadDataDir })
+    ? await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir })
     : await PGlite.create(options.dataDir ?? "memory://");
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -75,6 +104,60 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     },
     dump: async () => client.dumpDataDir("gzip"),
   };
+}
+
+let latestMigration: number | undefined;
+
+/**
+ * Whether every migration this code knows is applied (the database may be ahead: a newer instance
+ * of a rolling deploy migrated it). Drizzle records each applied migration with its journal time.
+ */
+export async function migrationsCurrent(db: Db): Promise<boolean> {
+  latestMigration ??= Math.max(0, ...readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis));
+  const latest = latestMigration;
+  try {
+    const [row] = rowsOf<{ last: string | number | null }>(await db.execute(sql`select max(created_at) as last from drizzle.__drizzle_migrations`));
+    return Number(row?.last ?? 0) >= latest;
+  } catch (err) {
+    // No migrations table: nothing was ever applied. Any other failure (the database is away) is the caller's.
+    if (pgCode(err) === "42P01" || pgCode(err) === "3F000") return false;
+    throw err;
+  }
+}
+
+/** The SQLSTATE (or Node error code) of an error or of any error it wraps (Drizzle wraps driver errors). */
+export function pgCode(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === "string") return e.code;
+  }
+  return undefined;
+}
+
+const UNAVAILABLE_MESSAGES = [
+  "Connection terminated",
+  "connection error and is not queryable",
+  "timeout exceeded when trying to connect",
+  "Cannot use a pool after calling end",
+  "Client was closed and is not queryable",
+  "the database system is",
+];
+
+/**
+ * Whether an error means the database cannot be reached right now (lost connection, server shutting
+ * down or restarting, no free connection in time) rather than a fault of the request: the request may
+ * be retried, so it answers 503.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    const code = typeof e.code === "string" ? e.code : "";
+    // 08: connection exception; 57P01-57P05: admin/crash shutdown, cannot connect now, idle timeout;
+    // 53300: too many connections.
+    if (/^08/.test(code) || /^57P0[1-5]$/.test(code) || code === "53300") return true;
+    if (["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN", "ENOTFOUND"].includes(code)) return true;
+    const message = typeof e.message === "string" ? e.message : "";
+    if (UNAVAILABLE_MESSAGES.some((m) => message.includes(m))) return true;
+  }
+  return false;
 }
 
 /** Rows of a raw `db.execute` result; both drivers return `{ rows }`. */

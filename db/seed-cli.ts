@@ -2,13 +2,15 @@
 //   node --import tsx db/seed-cli.ts                      demo data, when the database is empty
 //   node --import tsx db/seed-cli.ts --large --products 50000 --customers 5000 [--seed 1]
 //                                                         benchmark data plus one bench user
+//   node --import tsx db/seed-cli.ts --mm 2000            mass-market benchmark data (2,000 bouquets) plus
+//                                                         its bench user bench-mm@demo.test
 import { mkdirSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { count, like } from "drizzle-orm";
 import { databaseIsEmpty, openDatabase, type Db } from "./client.ts";
 import * as schema from "./schema/index.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "./seed/demo.ts";
-import { createBenchUser, generateLarge } from "./seed/generate.ts";
+import { createBenchUser, generateLarge, generateMm } from "./seed/generate.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -16,6 +18,7 @@ const { values: args } = parseArgs({
     products: { type: "string", default: "50000" },
     customers: { type: "string", default: "5000" },
     seed: { type: "string", default: "1" },
+    mm: { type: "string" },
   },
 });
 
@@ -57,7 +60,17 @@ async function main() {
   try {
     await database.migrate();
     const { db } = database;
-    if (args.large) {
+    if (args.mm !== undefined) {
+      const bouquets = positiveInt("mm", args.mm);
+      const [existing] = await db.select({ n: count() }).from(schema.mmProducts).where(like(schema.mmProducts.productId, "MMG-%"));
+      if ((existing?.n ?? 0) > 0) {
+        console.log(`Mass-market benchmark data already present (${existing!.n} generated bouquets); nothing added.`);
+      } else {
+        const result = await generateMm(db, { bouquets });
+        const user = await createBenchUser(db, { customerId: result.customerId, email: "bench-mm@demo.test", roles: ["MassMarket"] });
+        console.log(`Generated ${bouquets} bouquets and offer ${result.catalogOrderId} in ${result.ms} ms. Bench user ${user.email} buys for ${result.customerId}.`);
+      }
+    } else if (args.large) {
       const products = positiveInt("products", args.products!);
       const customers = positiveInt("customers", args.customers!);
       const [existing] = await db.select({ n: count() }).from(schema.products).where(like(schema.products.productId, "GEN-%"));

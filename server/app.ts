@@ -6,11 +6,12 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { randomBytes, randomUUID } from "node:crypto";
 import zlib from "node:zlib";
-import { sql } from "drizzle-orm";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Database } from "../db/client.ts";
 import type { Deps, NonceCarrier } from "./deps.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
 import { sessionPlugin } from "./plugins/session.ts";
+import { ops } from "./plugins/ops.ts";
 import { forbidden, notFound } from "./errors.ts";
 import { apiModules } from "./modules/index.ts";
 import { guardPlugin } from "./plugins/guard.ts";
@@ -20,6 +21,10 @@ export interface BuildOptions extends Deps {
   /** Path of React Router's server build (build/server/index.js); omitted in API-only tests. */
   ssrBuildPath?: string;
   logger?: boolean;
+  /** Where the JSON log lines go (default standard output); tests read them. */
+  logStream?: { write(line: string): void };
+  /** The open database (pool figures for metrics); `db` alone is enough for everything else. */
+  database?: Database;
 }
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -28,7 +33,7 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { db, config } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
@@ -81,14 +86,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(sessionPlugin, { db, config });
 
-  app.get("/healthz", { schema: { hide: true } }, async (_req, reply) => {
-    try {
-      await db.execute(sql`select 1`);
-      return { status: "ok" };
-    } catch {
-      return reply.status(503).send({ status: "unavailable" });
-    }
-  });
+  await app.register(ops, { db, database: options.database });
 
   await app.register(swagger, {
     openapi: {

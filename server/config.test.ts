@@ -42,4 +42,16 @@ describe("loadConfig", () => {
   it("treats empty values as unset", () => {
     expect(loadConfig({ DATABASE_URL: "", PORT: "" }).port).toBe(3000);
   });
+
+  it("keeps metrics off unless a port is given, and then on the loopback address by default", () => {
+    const off = loadConfig({});
+    expect(off.metricsPort).toBeUndefined();
+    expect(off.shutdownTimeoutMs).toBe(25_000);
+    expect(off.databaseConnectTimeoutMs).toBe(10_000);
+    const on = loadConfig({ METRICS_PORT: "9464", SHUTDOWN_TIMEOUT_SECONDS: "5" });
+    expect(on.metricsPort).toBe(9464);
+    expect(on.metricsHost).toBe("127.0.0.1");
+    expect(on.shutdownTimeoutMs).toBe(5_000);
+    expect(() => loadConfig({ METRICS_PORT: "metrics" })).toThrow(/METRICS_PORT/);
+  });
 });

@@ -37,6 +37,13 @@ const envSchema = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   /** Where `npm run build` put the web app, relative to the project folder. */
   BUILD_DIR: z.string().min(1).default("build"),
+  /** Prometheus metrics: off unless a port is given; then /metrics on that port only, never the public one. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default("127.0.0.1"),
+  /** How long SIGTERM waits for requests in flight before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
+  /** How long a request waits for a database connection before it answers 503. */
+  DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -66,6 +73,10 @@ export interface Config {
   loginMaxFailures: number;
   loginWindowMs: number;
   buildDir: string;
+  metricsPort?: number;
+  metricsHost: string;
+  shutdownTimeoutMs: number;
+  databaseConnectTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -103,5 +114,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
     buildDir: e.BUILD_DIR,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,
   };
 }

@@ -5,6 +5,8 @@ import { openDatabase, databaseIsEmpty } from "../db/client.ts";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { createMailDispatcher } from "./modules/mail/index.ts";
+import { installShutdown, untilDatabaseAnswers } from "./lifecycle.ts";
+import { startMetricsServer } from "./metrics-server.ts";
 
 async function main() {
   const started = performance.now();
@@ -24,35 +26,42 @@ async function main() {
     process.exit(1);
   }
   if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.poolSize });
-  await database.migrate();
+  // Until the app's logger exists, a lost connection is reported on standard error.
+  let connectionLost = (err: Error) => console.error(`database connection lost: ${err.message}`);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.poolSize,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+    onConnectionError: (err) => connectionLost(err),
+  });
+  await untilDatabaseAnswers(() => database.migrate(), {
+    timeoutMs: 60_000,
+    onRetry: (err, ms) => console.error(`Waiting for the database (${Math.round(ms / 1000)} s): ${err.message}`),
+  });
   if (config.demoMode && (await databaseIsEmpty(database.db))) {
     const { seedDemo } = await import("../db/seed/demo.ts");
     await seedDemo(database.db, { defaultCustomerCode: config.defaultCustomerCode, taxRateBp: config.taxRateBp });
     console.log("Demo data created. Sign in with any demo account (see README), password bloom-demo-2026.");
   }
-  const app = await buildApp({ db: database.db, config, ssrBuildPath: buildPath });
+  const app = await buildApp({ db: database.db, database, config, ssrBuildPath: buildPath });
+  connectionLost = (err) => app.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, "database connection lost; the pool reconnects");
   const mail = createMailDispatcher(database.db, config, app.log);
   mail.start();
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, "shutting down");
-    mail.stop();
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  const closeAfter: Array<() => Promise<void>> = [];
+  installShutdown({ app, database, timeoutMs: config.shutdownTimeoutMs, stopFirst: [() => mail.stop()], closeAfter });
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     { database: database.kind, ms: Math.round(performance.now() - started) },
     `${config.brandName} is open at http://localhost:${config.port}`,
   );
+  if (config.metricsPort !== undefined) {
+    const metrics = await startMetricsServer(app.metrics, { host: config.metricsHost, port: config.metricsPort });
+    closeAfter.push(metrics.close);
+    app.log.info(`Metrics at ${metrics.baseUrl}/metrics`);
+  }
 }
 
 void main();

@@ -9,6 +9,7 @@ import {
   invoices,
   mmCatalogProducts,
   mmPackages,
+  mmProducts,
   offerLines,
   orderLines,
   orders,
@@ -23,7 +24,7 @@ import {
   vouchers,
 } from "../schema/index.ts";
 import { verifyPassword } from "../../server/modules/auth/password.ts";
-import { addDays, cachedPasswordHash, isoDateAt } from "../../tests/factories/index.ts";
+import { addDays, cachedPasswordHash, isoDateAt, specWeekday } from "../../tests/factories/index.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo, type SeedDemoResult } from "./demo.ts";
 
 // A fixed instant keeps the two seeded databases comparable; the catalog test also seeds at "now".
@@ -193,6 +194,26 @@ describe("seedDemo", () => {
     const pkgs = await a.db.select().from(mmPackages);
     expect(pkgs.find((p) => p.type === "RFLP1")?.category).toBe("pails");
     expect((await a.db.select().from(mmCatalogProducts)).length).toBeGreaterThan(0);
+    expect(pkgs.filter((p) => p.category === "boxes")).toHaveLength(4);
+    const range = await a.db.select().from(mmProducts);
+    expect(range.filter((p) => p.bouquet).length).toBeGreaterThanOrEqual(60);
+    // No product is filed under a fee category: 'boxes' and 'pails' lines are charges (SPEC §9).
+    expect(range.filter((p) => ["boxes", "pails"].includes(p.category.toLowerCase()))).toEqual([]);
+    // A mass-market catalog per ship day; prices move week by week, not within a week.
+    const mmDays = await a.db.select().from(catalogs).where(eq(catalogs.kind, "massMarket")).orderBy(asc(catalogs.shipDateFrom));
+    expect(mmDays.length).toBeGreaterThan(12);
+    expect(mmDays.every((c) => c.shipDateFrom === c.shipDateTo)).toBe(true);
+    const priced = await a.db.select().from(mmCatalogProducts);
+    const priceOn = (catalogId: number) =>
+      priced
+        .filter((l) => l.catalogId === catalogId)
+        .map((l) => `${l.productId}:${l.pricePerBouquetCents}`)
+        .sort()
+        .join(",");
+    const [mon, tue] = [mmDays[0]!, mmDays[1]!];
+    expect(priceOn(mon.id)).toBe(priceOn(tue.id));
+    const nextWeek = mmDays.find((c) => c.shipDateFrom >= addDays(mon.shipDateFrom, 7))!;
+    expect(priceOn(nextWeek.id)).not.toBe(priceOn(mon.id));
     const v = await a.db.select().from(vouchers);
     expect(v).toHaveLength(DEMO_ACCOUNTS.length);
     for (const x of v) expect(x.code).toMatch(/^BLITZ-[A-Z0-9]{4}$/);
@@ -245,7 +266,9 @@ describe("seedDemo", () => {
         .from(offerLines)
         .where(eq(offerLines.catalogId, covering.find((x) => x.kind === "wholesale")!.id));
       expect(offered!.n).toBeGreaterThan(200);
-      const horizon = addDays(isoDateAt(now), 21);
+      // Offers run three weeks ahead, every ship day (Monday to Saturday).
+      let horizon = addDays(isoDateAt(now), 21);
+      if (specWeekday(horizon) === 1) horizon = addDays(horizon, -1);
       const [late] = await c.db.select().from(catalogs).where(and(lte(catalogs.shipDateFrom, horizon), gte(catalogs.shipDateTo, horizon)));
       expect(late).toBeDefined();
       expect(result.ms).toBeGreaterThan(0);

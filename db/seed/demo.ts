@@ -217,16 +217,36 @@ const DEMO_RETAILERS: DemoRetailer[] = [
   { name: "Bluebell Botanicals", contactName: "Isaac Romero", street: "140 Franklin Street", city: "Jersey City", state: "NJ", zip: "07307", pickup: [TUE, FRI], customerIds: ["METRO"] },
 ];
 
-const MM_PACKAGES = [
+export const MM_PACKAGES = [
   buildMmPackage({ type: "BX-S", category: "boxes", size: "Small 40x25x15 cm", description: "Small box", priceCents: 30 }),
   buildMmPackage({ type: "BX-M", category: "boxes", size: "Medium 60x30x20 cm", description: "Medium box", priceCents: 40 }),
   buildMmPackage({ type: "BX-L", category: "boxes", size: "Large 80x40x25 cm", description: "Large box", priceCents: 55 }),
+  buildMmPackage({ type: "BX-XL", category: "boxes", size: "Display carton 100x50x30 cm", description: "Display carton", priceCents: 85 }),
   buildMmPackage({ type: PAIL_FEE_PACKAGE_TYPE, category: "pails", size: "Pail", description: "Pail fee", priceCents: 75 }),
 ];
 
+type MmSpec = [id: string, description: string, colour: string, hex: string, image: string, cents: number, box: string, pack: number];
+
+/** Single-variety bouquets in three sizes: [code, variety name, image, colours, base cents]. */
+const MM_SINGLE_VARIETY: Array<[code: string, name: string, image: string, colours: Array<[string, string]>, cents: number]> = [
+  ["LIL", "Oriental Lily", "lily", [["White", "#FFFFFF"], ["Pink", "#F4A6C0"], ["Yellow", "#F7D842"]], 1199],
+  ["GER", "Gerbera", "gerbera", [["Orange", "#FF6F00"], ["Red", "#C62828"], ["Hot Pink", "#FF1493"]], 699],
+  ["MGR", "Mini Gerbera", "mini-gerbera", [["Peach", "#FFB38A"], ["Yellow", "#FFD600"]], 599],
+  ["LIS", "Lisianthus", "lisianthus", [["Purple", "#6A1B9A"], ["Green", "#C5E1A5"]], 949],
+  ["SNP", "Snapdragon", "snapdragon", [["Yellow", "#FFE066"], ["Burgundy", "#800020"]], 799],
+  ["ANT", "Anthurium", "anthurium", [["Green", "#9CCC65"]], 1299],
+  ["GRS", "Garden Rose", "garden-rose", [["Cream", "#FFF3D6"], ["Coral", "#FF7F50"]], 1699],
+];
+
+/** Sizes of a single-variety bouquet: suffix, name, price factor, box type, bouquets per pack. */
+const MM_SIZES = [
+  ["S", "Petite", 0.8, "BX-S", 12],
+  ["M", "Classic", 1, "BX-M", 8],
+  ["L", "Grand", 1.45, "BX-XL", 4],
+] as const;
+
 function mmProductRows(): NewMmProduct[] {
-  type Spec = [id: string, description: string, colour: string, hex: string, image: string, cents: number, box: string, pack: number];
-  const bouquets: Spec[] = [
+  const bouquets: MmSpec[] = [
     ["MM-BQ-SUNLIL", "Sunrise Lily Bouquet", "Yellow", "#F7D842", "lily", 1299, "BX-M", 6],
     ["MM-BQ-STGLIL", "Stargazer Lily Bouquet", "Dark Pink", "#D63A6E", "lily", 1399, "BX-M", 6],
     ["MM-BQ-WHTLIL", "White Oriental Lily Bouquet", "White", "#FFFFFF", "lily", 1349, "BX-M", 6],
@@ -245,10 +265,28 @@ function mmProductRows(): NewMmProduct[] {
     ["MM-BQ-GRSRED", "Red Garden Rose Bouquet", "Red", "#A4161A", "garden-rose", 1899, "BX-M", 6],
     ["MM-BQ-FARMKT", "Farmers Market Mixed Bouquet", "Mixed", "#FFB74D", "gerbera", 1199, "BX-L", 8],
     ["MM-BQ-CELEB", "Celebration Lily & Gerbera Bouquet", "Mixed", "#F06292", "lily", 1499, "BX-L", 6],
-    ["MM-BQ-WEDWHT", "White Wedding Bouquet", "White", "#FFFDF5", "garden-rose", 2499, "BX-L", 4],
+    ["MM-BQ-WEDWHT", "White Wedding Bouquet", "White", "#FFFDF5", "garden-rose", 2499, "BX-XL", 4],
     ["MM-BQ-SPRING", "Spring Snap & Lisianthus Bouquet", "Pastel", "#F8D1DC", "snapdragon", 1049, "BX-L", 8],
+    ["MM-BQ-MOTHER", "Mother's Day Blush Bouquet", "Pink", "#F7C6D0", "garden-rose", 2199, "BX-XL", 4],
+    ["MM-BQ-AUTUMN", "Autumn Harvest Bouquet", "Orange", "#E07A2E", "gerbera", 1299, "BX-L", 6],
+    ["MM-BQ-TROPIC", "Tropical Sunset Bouquet", "Orange", "#F4511E", "anthurium", 1699, "BX-L", 4],
+    ["MM-BQ-CITRUS", "Citrus Burst Bouquet", "Yellow", "#FFC400", "mini-gerbera", 899, "BX-M", 8],
+    ["MM-BQ-BERRY", "Berry Bliss Bouquet", "Burgundy", "#8E244D", "lisianthus", 1199, "BX-M", 6],
+    ["MM-BQ-MEADOW", "Wild Meadow Bouquet", "Mixed", "#C5D86D", "snapdragon", 999, "BX-L", 8],
+    ["MM-BQ-PEARL", "Pearl White Bouquet", "White", "#F8F6F0", "lisianthus", 1399, "BX-M", 6],
+    ["MM-BQ-BLUSH", "Blush & Cream Bouquet", "Pastel", "#F3D1C8", "garden-rose", 1799, "BX-M", 6],
+    ["MM-BQ-RAINBW", "Rainbow Gerbera Bouquet 12 stems", "Mixed", "#FF5252", "gerbera", 1199, "BX-L", 8],
+    ["MM-BQ-GRANDE", "Grande Celebration Arrangement", "Mixed", "#EC407A", "lily", 2999, "BX-XL", 3],
   ];
-  const bunches: Array<[...Spec, uom: "Bunch" | "Pail"]> = [
+  for (const [code, name, image, colours, cents] of MM_SINGLE_VARIETY) {
+    for (const [colour, hex] of colours) {
+      for (const [suffix, sizeName, factor, box, pack] of MM_SIZES) {
+        const id = `MM-SV-${code}${colour.replace(/[^A-Z]/gi, "").slice(0, 3).toUpperCase()}-${suffix}`;
+        bouquets.push([id, `${sizeName} ${colour} ${name} Bouquet`, colour, hex, image, Math.round((cents * factor) / 10) * 10 - 1, box, pack]);
+      }
+    }
+  }
+  const bunches: Array<[...MmSpec, uom: "Bunch" | "Pail"]> = [
     ["MM-BN-LILOR", "Oriental Lily Bunch 5 stems", "Pink", "#F4A6C0", "lily", 999, "BX-M", 8, "Bunch"],
     ["MM-BN-LILAS", "Asiatic Lily Bunch 5 stems", "Orange", "#F57F17", "lily", 699, "BX-M", 8, "Bunch"],
     ["MM-BN-GER5", "Gerbera Bunch 5 stems", "Mixed", "#FF6F00", "gerbera", 549, "BX-S", 15, "Bunch"],
@@ -260,25 +298,55 @@ function mmProductRows(): NewMmProduct[] {
     ["MM-PL-SNP", "Snapdragon Pail 5 bunches", "Mixed", "#F9C5C9", "snapdragon", 2799, "BX-L", 5, "Pail"],
     ["MM-PL-LIS", "Lisianthus Pail 5 bunches", "White", "#FFFFFF", "lisianthus", 3199, "BX-L", 5, "Pail"],
   ];
-  const row = (s: Spec, uom: string, bouquet: boolean): NewMmProduct =>
-    buildMmProduct({
-      productId: s[0],
-      description: s[1],
-      category: bouquet ? "Bouquets" : uom === "Pail" ? "Pails" : "Bunches",
-      colour: s[2],
-      colourHex: s[3],
-      imageName: s[4],
-      priceCents: s[5],
-      pricePerBouquetCents: s[5],
-      // Unboxed bouquets go out in the grower's pails: no box, no box handling.
-      pricePerBouquetNoBoxCents: s[5] - 20,
-      boxType: s[6],
-      packSize: s[7],
-      unitOfMeasure: uom,
-      bouquet,
-      active: true,
-    });
-  return [...bouquets.map((b) => row(b, "Bunch", true)), ...bunches.map((b) => row(b.slice(0, 8) as Spec, b[8], false))];
+  return [...bouquets.map((b) => mmRow(b, "Bunch", true)), ...bunches.map((b) => mmRow(b.slice(0, 8) as MmSpec, b[8], false))];
+}
+
+function mmRow(s: MmSpec, uom: string, bouquet: boolean): NewMmProduct {
+  return buildMmProduct({
+    productId: s[0],
+    description: s[1],
+    // Never "Pails" or "Boxes": those categories are the fee lines (SPEC §9).
+    category: bouquet ? "Bouquets" : uom === "Pail" ? "Pail Packs" : "Bunches",
+    colour: s[2],
+    colourHex: s[3],
+    imageName: s[4],
+    priceCents: s[5],
+    pricePerBouquetCents: s[5],
+    // Unboxed bouquets go out in the grower's pails: no box, no box handling.
+    pricePerBouquetNoBoxCents: s[5] - 20,
+    boxType: s[6],
+    packSize: s[7],
+    unitOfMeasure: uom,
+    bouquet,
+    active: true,
+  });
+}
+
+/**
+ * A mass-market range of `count` products for benchmarks (db/seed/generate.ts): bouquets of every
+ * family, colour and size with unique ids and descriptions, built deterministically from `seed`.
+ */
+export function generatedMmProducts(count: number, seed = 7): NewMmProduct[] {
+  const random = new Random(seed);
+  const names = ["Bouquet", "Posy", "Bunch", "Arrangement", "Medley", "Wrap"];
+  const moods = ["Sunrise", "Meadow", "Cottage", "Harbor", "Velvet", "Coral", "Frost", "Garden", "Amber", "Linen", "Twilight", "Orchard"];
+  const rows: NewMmProduct[] = [];
+  for (let i = 0; rows.length < count; i++) {
+    const [code, variety, image, colours, cents] = MM_SINGLE_VARIETY[i % MM_SINGLE_VARIETY.length]!;
+    const [colour, hex] = colours[i % colours.length]!;
+    const [, sizeName, factor, box, pack] = MM_SIZES[i % MM_SIZES.length]!;
+    const mood = moods[Math.floor(i / 7) % moods.length]!;
+    const name = names[Math.floor(i / 3) % names.length]!;
+    const pail = random.chance(0.08);
+    rows.push(
+      mmRow(
+        [`MMG-${code}-${String(i + 1).padStart(5, "0")}`, `${mood} ${sizeName} ${colour} ${variety} ${name} ${i + 1}`, colour, hex, image, Math.round((cents * factor) / 10) * 10 - 1, box, pack],
+        pail ? "Pail" : "Bunch",
+        !pail,
+      ),
+    );
+  }
+  return rows;
 }
 
 const COMBOS = [
@@ -491,13 +559,12 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
     const shipDays: string[] = [];
     for (let day = firstMonday; day <= lastDay; day = addDays(day, 1)) if (DateTime.fromISO(day).weekday !== 7) shipDays.push(day);
     const dayTitle = (day: string) => DateTime.fromISO(day).toFormat("cccc, LLLL d");
-    const weekTitle = (monday: string) => DateTime.fromISO(monday).toFormat("LLLL d");
     const catalogRows = [
       ...shipDays.map((day, i) =>
         buildCatalog({ orderId: 7001 + i, kind: "wholesale", title: `Availability for ${dayTitle(day)}`, shipDateFrom: day, shipDateTo: day, createdAt: now, updatedAt: now }),
       ),
-      ...weeks.map((monday, i) =>
-        buildCatalog({ orderId: 8001 + i, kind: "massMarket", title: `Market bouquets: week of ${weekTitle(monday)}`, shipDateFrom: monday, shipDateTo: addDays(monday, 6), createdAt: now, updatedAt: now }),
+      ...shipDays.map((day, i) =>
+        buildCatalog({ orderId: 8001 + i, kind: "massMarket", title: `Market bouquets for ${dayTitle(day)}`, shipDateFrom: day, shipDateTo: day, createdAt: now, updatedAt: now }),
       ),
     ];
     const savedCatalogs = await tx.insert(catalogs).values(catalogRows).returning();
@@ -548,21 +615,26 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
     await tx.insert(mmPackages).values(MM_PACKAGES);
     const mmList = mmProductRows();
     await tx.insert(mmProducts).values(mmList);
+    // A mass-market offer per ship day; prices are set per week: each week a seventh of the range
+    // (in turn) moves up and an eleventh is on special, so the first catalog of a new week really reprices a cart. The rest keep
+    // the list price (null).
+    const weekOf = (day: string) => weeks.filter((monday) => monday <= day).length - 1;
     await tx.insert(mmCatalogProducts).values(
       mmCatalogs.flatMap((c) =>
         mmList.map((p, n) => {
-          // Each week a few bouquets move price (a seventh of the range, in turn), so a new week's
-          // catalog really reprices a cart; the rest keep the list price (null).
-          const weekIndex = mmCatalogs.indexOf(c);
+          const weekIndex = weekOf(c.shipDateFrom);
           const moved = weekIndex > 0 && n % 7 === weekIndex % 7;
-          const up = (cents: number) => Math.round((cents * 1.05) / 5) * 5;
+          // The week's specials (the dashboard shows them): an eleventh of the range 10 % off.
+          const special = !moved && n % 11 === weekIndex % 11;
+          const factor = moved ? 1 + 0.05 * weekIndex : special ? 0.9 : 1;
+          const set = (cents: number) => (factor === 1 ? null : Math.round((cents * factor) / 5) * 5 - 1);
           return {
             catalogId: c.id,
             productId: p.productId,
-            available: random.chance(0.08) ? 0 : p.packSize * random.int(4, 40),
-            priceCents: moved ? up(p.priceCents) : null,
-            pricePerBouquetCents: moved ? up(p.pricePerBouquetCents) : null,
-            pricePerBouquetNoBoxCents: moved ? up(p.pricePerBouquetNoBoxCents) : null,
+            available: random.chance(0.06) ? 0 : p.packSize * random.int(4, 40),
+            priceCents: set(p.priceCents),
+            pricePerBouquetCents: set(p.pricePerBouquetCents),
+            pricePerBouquetNoBoxCents: set(p.pricePerBouquetNoBoxCents),
           };
         }),
       ),

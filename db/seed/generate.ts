@@ -2,7 +2,7 @@
 // with one current wholesale catalog offering every generated product.
 import { max } from "drizzle-orm";
 import type { Db, DbOrTx } from "../client.ts";
-import { catalogs, customers, offerLines, products, shipTimes } from "../schema/index.ts";
+import { catalogs, customers, mmCatalogProducts, mmPackages, mmProducts, offerLines, products, shipTimes } from "../schema/index.ts";
 import {
   addDays,
   buildCatalog,
@@ -16,7 +16,7 @@ import {
   type NewOfferLine,
   type NewProduct,
 } from "../../tests/factories/index.ts";
-import { DEMO_PASSWORD } from "./demo.ts";
+import { DEMO_PASSWORD, generatedMmProducts, MM_PACKAGES } from "./demo.ts";
 import { Random } from "./random.ts";
 
 export interface GenerateLargeOptions {
@@ -187,6 +187,8 @@ export interface BenchUserOptions {
   /** Defaults to the demo password. */
   password?: string;
   passwordHash?: string;
+  /** Defaults to wholesaler. */
+  roles?: ("wholesaler" | "MassMarket")[];
 }
 
 /** A wholesaler user linked to one customer, for load tests that sign in and order. */
@@ -197,9 +199,46 @@ export async function createBenchUser(db: DbOrTx, options: BenchUserOptions): Pr
     email,
     firstName: "Bench",
     lastName: options.customerId,
-    roles: ["wholesaler"],
+    roles: options.roles ?? ["wholesaler"],
     customerIds: [options.customerId],
     password: options.password ?? DEMO_PASSWORD,
     ...(options.passwordHash ? { passwordHash: options.passwordHash } : {}),
+  });
+}
+
+export interface GenerateMmResult {
+  bouquets: number;
+  customerId: string;
+  catalogOrderId: number;
+  ms: number;
+}
+
+/**
+ * Mass-market benchmark data: `bouquets` generated bouquets (ids MMG-…, db/seed/demo.ts
+ * generatedMmProducts), the box types and RFLP1 when missing, one mass-market customer shipping
+ * Monday to Saturday, and one mass-market catalog from yesterday to three weeks ahead offering
+ * every bouquet. One transaction; rows inserted in chunks.
+ */
+export async function generateMm(db: Db, options: { bouquets: number; seed?: number; now?: Date; chunkSize?: number }): Promise<GenerateMmResult> {
+  const started = performance.now();
+  const { bouquets, seed = 7, now = new Date(), chunkSize = 1_000 } = options;
+  const random = new Random(seed);
+  const today = isoDateAt(now);
+  return db.transaction(async (tx) => {
+    await tx.insert(mmPackages).values(MM_PACKAGES).onConflictDoNothing();
+    const rows = generatedMmProducts(bouquets, seed);
+    for (const part of chunked(rows, chunkSize)) await tx.insert(mmProducts).values(part);
+    const customerId = "GMM0001";
+    await tx.insert(customers).values(buildCustomer({ customerId, companyName: "Bench Markets", kind: "massMarket", email: "orders@benchmarkets.example" }));
+    await tx.insert(shipTimes).values([2, 3, 4, 5, 6, 7].map((weekday) => ({ customerId, weekday, cutoffShipTime: "23:59" })));
+    const [top] = await tx.select({ orderId: max(catalogs.orderId) }).from(catalogs);
+    const catalogOrderId = Math.max(8901, (top?.orderId ?? 0) + 1);
+    const [catalog] = await tx
+      .insert(catalogs)
+      .values(buildCatalog({ orderId: catalogOrderId, kind: "massMarket", title: `Benchmark bouquets ${catalogOrderId}`, shipDateFrom: addDays(today, -1), shipDateTo: addDays(today, 21) }))
+      .returning({ id: catalogs.id });
+    const lines = rows.map((p) => ({ catalogId: catalog!.id, productId: p.productId!, available: random.chance(0.05) ? 0 : p.packSize! * random.int(5, 60) }));
+    for (const part of chunked(lines, chunkSize)) await tx.insert(mmCatalogProducts).values(part);
+    return { bouquets, customerId, catalogOrderId, ms: Math.round(performance.now() - started) };
   });
 }

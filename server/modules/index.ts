@@ -7,6 +7,7 @@ import * as buyers from "./buyers/index.ts";
 import * as dashboard from "./dashboard/index.ts";
 import * as invoices from "./invoices/index.ts";
 import * as orderDesk from "./order-desk/index.ts";
+import * as mm from "./mm/index.ts";
 import * as orders from "./orders/index.ts";
 import * as publicSite from "./public/index.ts";
 import * as store from "./store/index.ts";
@@ -21,6 +22,7 @@ export const apiModules: ApiRoutes[] = [
   store.routes,
   dashboard.routes,
   orders.routes,
+  mm.routes,
   orderDesk.routes,
   invoices.routes,
 ];

@@ -1,9 +1,26 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
+import { isDatabaseUnavailable } from "../../db/client.ts";
 import { HttpError } from "../errors.ts";
 import { STATUS_TEXT } from "../../contract/http-status.ts";
 
+
+/** What a request that lost its database answers; the client may send it again (Retry-After). */
+export const UNAVAILABLE_MESSAGE = "The service is briefly unavailable. Please try again in a moment.";
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A plain page for a browser while the database is away: no scripts, nothing that needs the database. */
+function unavailablePage(requestId: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>Briefly unavailable</title>
+<style>body{margin:0;font-family:system-ui,sans-serif;background:#f6f8f3;color:#1f2a1c}main{max-width:32rem;margin:18vh auto;padding:0 1.5rem}
+h1{font-size:1.6rem;font-weight:600;margin:0 0 .75rem}p{line-height:1.5}a{color:#2f5d2a}small{color:#4d5a49}</style></head>
+<body><main><h1>Briefly unavailable</h1><p>${UNAVAILABLE_MESSAGE}</p><p><a href="">Try again</a></p>
+<p><small>Request id: ${escapeHtml(requestId)}</small></p></main></body></html>`;
+}
 
 function fieldPath(parts: readonly PropertyKey[]): string {
   return parts.map(String).join(".") || "body";
@@ -47,6 +64,18 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status && status >= 400 && status < 500) {
       // Fastify's own client errors: bad JSON, too large, wrong content type.
       return reply.status(status).send(body(status, err.message));
+    }
+    // The database went away under the request (failover, restart, lost connection): nothing was
+    // committed unless the commit itself answered, so the request may be sent again. An
+    // Idempotency-Key makes that safe for orders.
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, "database unavailable");
+      reply.status(503).header("retry-after", "2");
+      // A page (a signed-in user's session is looked up before any page renders): a page, not JSON.
+      if (!request.url.startsWith("/api/") && (request.headers.accept ?? "").includes("text/html")) {
+        return reply.type("text/html; charset=utf-8").send(unavailablePage(request.id));
+      }
+      return reply.send(body(503, UNAVAILABLE_MESSAGE));
     }
     // A database constraint we did not foresee is still the client's conflict, never a crash.
     const pgCode = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;

@@ -7,27 +7,34 @@
 import { openDatabase } from "../../db/client.ts";
 import { buildApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
+import { installShutdown, untilDatabaseAnswers } from "../../server/lifecycle.ts";
+import { startMetricsServer } from "../../server/metrics-server.ts";
 
 const config = loadConfig();
 if (!config.databaseUrl) {
   console.error("api-server: DATABASE_URL is required (a second instance only makes sense on PostgreSQL).");
   process.exit(1);
 }
-const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.poolSize });
-await database.migrate();
-const app = await buildApp({ db: database.db, config });
+let connectionLost = (err: Error) => console.error(`database connection lost: ${err.message}`);
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  poolSize: config.poolSize,
+  connectTimeoutMs: config.databaseConnectTimeoutMs,
+  onConnectionError: (err) => connectionLost(err),
+});
+await untilDatabaseAnswers(() => database.migrate(), { timeoutMs: 60_000, intervalMs: 250 });
+const app = await buildApp({ db: database.db, database, config });
+connectionLost = (err) => app.log.warn({ err: { message: err.message } }, "database connection lost; the pool reconnects");
 
-let stopping = false;
-async function stop() {
-  if (stopping) return;
-  stopping = true;
-  await app.close().catch(() => {});
-  await database.close().catch(() => {});
-  process.exit(0);
-}
-process.on("SIGTERM", () => void stop());
-process.on("SIGINT", () => void stop());
-process.on("disconnect", () => void stop());
+const closeAfter: Array<() => Promise<void>> = [];
+const shutdown = installShutdown({ app, database, timeoutMs: config.shutdownTimeoutMs, closeAfter });
+process.on("disconnect", () => void shutdown("disconnect"));
 
 const address = await app.listen({ port: config.port, host: config.host });
-process.send?.({ address });
+let metricsUrl: string | undefined;
+if (config.metricsPort !== undefined) {
+  const metrics = await startMetricsServer(app.metrics, { host: config.metricsHost, port: config.metricsPort });
+  closeAfter.push(metrics.close);
+  metricsUrl = metrics.baseUrl;
+}
+process.send?.({ address, metricsUrl });

@@ -11,6 +11,14 @@ export interface ServerProcess extends Injector {
   /** e.g. http://127.0.0.1:41234 */
   baseUrl: string;
   pid: number;
+  /** Where its Prometheus metrics are, when started with METRICS_PORT. */
+  metricsUrl?: string;
+  /** Resolves when the process ends, with how it ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Whether the process is still running. */
+  running(): boolean;
+  /** Sends a signal (SIGTERM to stop it gracefully, SIGKILL to crash it). */
+  kill(signal: NodeJS.Signals): void;
   close(): Promise<void>;
 }
 
@@ -39,7 +47,7 @@ export async function startServerProcess(databaseUrl: string, env: Record<string
     },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
   const stopChild = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill("SIGTERM");
@@ -49,11 +57,13 @@ export async function startServerProcess(databaseUrl: string, env: Record<string
   };
 
   let baseUrl: string;
+  let metricsUrl: string | undefined;
   try {
     baseUrl = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`the server process did not start within ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
-      child.once("message", (message: { address?: string }) => {
+      child.once("message", (message: { address?: string; metricsUrl?: string }) => {
         clearTimeout(timer);
+        metricsUrl = message.metricsUrl;
         if (message.address) resolve(message.address);
         else reject(new Error("the server process sent no address"));
       });
@@ -70,6 +80,10 @@ export async function startServerProcess(databaseUrl: string, env: Record<string
   return {
     baseUrl,
     pid: child.pid!,
+    metricsUrl,
+    exited,
+    running: () => child.exitCode === null && child.signalCode === null,
+    kill: (signal) => void child.kill(signal),
     async inject({ method, url, headers = {}, payload }) {
       const res = await fetch(new URL(url, baseUrl), {
         method,

@@ -1,2 +1,3 @@
 // The dashboard's public face: other modules import this file only.
 export { dashboardRoutes as routes } from "./routes.ts";
+export { interactiveImage } from "./service.ts";

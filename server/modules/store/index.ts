@@ -1,8 +1,9 @@
 // The wholesale store's public face: other modules import this file only. Besides its routes it
-// offers the catalogue reading the dashboard builds its panels on, and the stock primitives behind
-// the never-oversold invariant (the order desk takes and gives back stock with them).
+// offers the catalogue reading the dashboard builds its panels on, the dates and conditional
+// answers (ETag, answer cache) the mass-market store reuses, and the stock primitives behind the
+// never-oversold invariant (the order desk takes and gives back stock with them).
 export { storeRoutes as routes } from "./routes.ts";
-export { nextShipDate } from "./dates.ts";
+export { closedShipDateMessage, nextShipDate, openDates } from "./dates.ts";
 export { freeQuantity, toProduct } from "./pricing.ts";
 export {
   cartIdOf,
@@ -17,3 +18,5 @@ export {
   type OfferLineRow,
   type OfferRow,
 } from "./repo.ts";
+export { AnswerCache, negotiateEncoding } from "./answer-cache.ts";
+export { etagMatches } from "./service.ts";

@@ -1,0 +1,202 @@
+// /MM/Store/checkout (SPEC §2, §4 "Placing an order"): lines with their label data, fee lines,
+// totals; placing saves the cart, posts the order and, on an answer, empties the cart.
+import { useQueryClient } from "@tanstack/react-query";
+import { useId, useRef, useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import type { MmCart, MmCartItem, MmOrderResponse } from "../../../contract/mm.ts";
+import { checkBarcode } from "../../../domain/barcode.ts";
+import { ApiError } from "../../lib/api.ts";
+import { money, shortDate } from "../store/format.ts";
+import { bouquetLines, feeLines, mmSaveBody, withLabels, type LabelFields } from "./cart-logic.ts";
+import { BackToStore, BouquetPicture, FeeTable, MmPage, NeedsMmCustomer, Totals } from "./parts.tsx";
+import { createMmOrder, mmKeys, useMmCart, useMmCartSaver, useStoreIds, type StoreIds } from "./queries.ts";
+
+export function MmCheckoutPage() {
+  const ids = useStoreIds();
+  if (!ids) return <NeedsMmCustomer />;
+  return <Checkout key={ids.customerId} ids={ids} />;
+}
+
+function Checkout({ ids }: { ids: StoreIds }) {
+  const client = useQueryClient();
+  const cartQ = useMmCart(ids);
+  const save = useMmCartSaver(ids);
+  const [placing, setPlacing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [placed, setPlaced] = useState<MmOrderResponse | null>(null);
+  const key = useRef<string | null>(null);
+  const cart = cartQ.data;
+
+  if (placed) {
+    return (
+      <MmPage>
+        <div className="rounded-2xl border border-line bg-white p-8 text-center" role="status">
+          <h1 className="text-3xl">Thank you: order {placed.orderNumber} is placed</h1>
+          <p className="mt-2 text-sage">
+            {placed.itemCount} bouquets shipping {shortDate(placed.shipDate)}, total {money(placed.total)}.
+          </p>
+          <div className="mt-5 flex flex-wrap justify-center gap-2">
+            <Link to={`/MM/Orders/${placed.orderNumber}`} className="btn btn-primary">
+              View order {placed.orderNumber}
+            </Link>
+            <BackToStore />
+          </div>
+        </div>
+      </MmPage>
+    );
+  }
+  if (cartQ.isLoading || !cart) return <MmPage><p role="status">Loading your cart…</p></MmPage>;
+
+  const lines = bouquetLines(cart.items);
+  async function place() {
+    setPlacing(true);
+    setError(null);
+    key.current ??= crypto.randomUUID();
+    // Save first (SPEC §4), then order the cart as saved.
+    const saved = await save((c) => mmSaveBody(c));
+    if (!saved?.ok) {
+      setPlacing(false);
+      setError(saved?.error.message ?? "Failed to place order");
+      return;
+    }
+    try {
+      const answer = await createMmOrder(ids, saved.cart, key.current);
+      key.current = null;
+      await client.invalidateQueries({ queryKey: mmKeys.all });
+      setPlaced(answer);
+    } catch (err) {
+      // SPEC §8: the server's message, or 'Failed to place order'.
+      setError(err instanceof ApiError && err.message ? err.message : "Failed to place order");
+      if (err instanceof ApiError && err.status < 500) key.current = null;
+      void client.invalidateQueries({ queryKey: mmKeys.cart(ids) });
+    } finally {
+      setPlacing(false);
+    }
+  }
+
+  return (
+    <MmPage>
+      <h1 className="text-3xl">Checkout</h1>
+      <p className="mt-1 text-sage">
+        {cart.shipDate ? `Shipping ${shortDate(cart.shipDate)}` : "No ship date chosen yet"} · {cart.boxed ? "Boxed" : "Not boxed"}
+      </p>
+      {lines.length === 0 ? (
+        <div className="mt-6 rounded-2xl border border-line bg-white p-6">
+          <p>Your cart is empty.</p>
+          <div className="mt-4">
+            <BackToStore />
+          </div>
+        </div>
+      ) : (
+        <div className="mt-4 grid gap-4 lg:grid-cols-[1fr_22rem]">
+          <section aria-labelledby="mm-lines-heading">
+            <h2 id="mm-lines-heading" className="text-xl">
+              Bouquets and shelf labels
+            </h2>
+            <p className="text-sm text-sage">The shop's UPC-A (12 digits) or EAN-13 (13 digits) and the label texts; we remember them for your next order.</p>
+            <ul className="mt-2 flex flex-col gap-3">
+              {lines.map((l) => (
+                <LineLabels key={l.productId} line={l} onSave={(labels) => save((c) => mmSaveBody(c, { items: withLabels(c, l.productId, labels) }))} />
+              ))}
+            </ul>
+          </section>
+          <aside aria-labelledby="mm-summary-heading" className="h-fit rounded-2xl border border-line bg-white p-4">
+            <h2 id="mm-summary-heading" className="text-xl">
+              Summary
+            </h2>
+            <h3 className="mt-3 text-base font-semibold">Packaging fees</h3>
+            <FeeTable items={feeLines(cart.items)} />
+            <div className="mt-3 border-t border-line pt-3">
+              <Totals cart={cart} />
+            </div>
+            {error && (
+              <p role="alert" className="field-error mt-3">
+                {error}
+              </p>
+            )}
+            <button type="button" className="btn btn-accent mt-4 w-full" disabled={placing} onClick={() => void place()}>
+              {placing ? "Placing your order…" : "Place order"}
+            </button>
+          </aside>
+        </div>
+      )}
+    </MmPage>
+  );
+}
+
+function LineLabels({ line, onSave }: { line: MmCartItem; onSave: (labels: LabelFields) => Promise<{ ok: boolean; error?: ApiError } | null> }) {
+  const id = useId();
+  const [fields, setFields] = useState<Record<keyof LabelFields, string>>({
+    barcodeNumber: line.barcodeNumber ?? "",
+    barcodeTop: line.barcodeTop ?? "",
+    barcodeLeft: line.barcodeLeft ?? "",
+    barcodeBottom: line.barcodeBottom ?? "",
+  });
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const number = fields.barcodeNumber.trim();
+    if (number) {
+      const r = checkBarcode(number);
+      if (!r.ok) return setError(r.message);
+    }
+    setError(null);
+    const out = await onSave({ barcodeNumber: number || null, barcodeTop: fields.barcodeTop || null, barcodeLeft: fields.barcodeLeft || null, barcodeBottom: fields.barcodeBottom || null });
+    if (out && !out.ok) setError(out.error?.fields?.[Object.keys(out.error.fields).find((k) => k.endsWith("barcodeNumber")) ?? ""] ?? out.error?.message ?? "The labels could not be saved.");
+    else setSaved(true);
+  }
+  const input = (name: keyof LabelFields, label: string, extra: { inputMode?: "numeric"; maxLength: number }) => (
+    <div>
+      <label htmlFor={`${id}-${name}`} className="field-label text-sm">
+        {label}
+      </label>
+      <input
+        id={`${id}-${name}`}
+        className="field-input"
+        value={fields[name]}
+        aria-invalid={name === "barcodeNumber" && error ? true : undefined}
+        aria-describedby={name === "barcodeNumber" && error ? `${id}-err` : undefined}
+        onChange={(e) => {
+          setSaved(false);
+          setFields((f) => ({ ...f, [name]: e.target.value }));
+        }}
+        {...extra}
+      />
+    </div>
+  );
+  return (
+    <li className="rounded-2xl border border-line bg-white p-3" data-line={line.productId}>
+      <div className="flex items-center gap-3">
+        <BouquetPicture imageName={line.imageName} colourHex={line.colourHex} className="h-12 w-12" />
+        <div className="flex-1">
+          <h3 className="font-serif text-lg leading-snug">{line.description}</h3>
+          <p className="text-sm text-sage">
+            {line.productId} · {line.quantity} × <span className="tabular">{money(line.price)}</span> = <span className="tabular">{money(line.lineTotal)}</span>
+          </p>
+        </div>
+      </div>
+      <form onSubmit={(e) => void submit(e)} className="mt-2 grid gap-2 sm:grid-cols-2" noValidate aria-label={`Shelf label of ${line.description}`}>
+        {input("barcodeNumber", "Barcode number (UPC / EAN)", { inputMode: "numeric", maxLength: 13 })}
+        {input("barcodeTop", "Label top text", { maxLength: 40 })}
+        {input("barcodeLeft", "Label left text", { maxLength: 40 })}
+        {input("barcodeBottom", "Label bottom text", { maxLength: 40 })}
+        <div className="flex items-center gap-3 sm:col-span-2">
+          <button type="submit" className="btn btn-secondary">
+            Save label<span className="sr-only"> of {line.description}</span>
+          </button>
+          <span role="status" className="text-sm text-leaf">
+            {saved ? "Saved" : ""}
+          </span>
+        </div>
+        {error && (
+          <p id={`${id}-err`} role="alert" className="field-error sm:col-span-2">
+            {error}
+          </p>
+        )}
+      </form>
+    </li>
+  );
+}
+
+export type { MmCart };

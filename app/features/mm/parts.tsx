@@ -1,0 +1,101 @@
+// Small pieces shared by the MM screens.
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { MmCart, MmCartItem } from "../../../contract/mm.ts";
+import { formatPailTotal } from "../../../domain/mm-fees.ts";
+import { illustrationFor } from "../../components/illustrations/index.ts";
+import { money } from "../store/format.ts";
+import { feeLines } from "./cart-logic.ts";
+
+/** A bouquet drawn in its colours, as the public site draws its flowers. */
+export function BouquetPicture({ imageName, colourHex, className = "h-16 w-16" }: { imageName: string; colourHex: string; className?: string }) {
+  const Picture = illustrationFor(imageName || "bouquet");
+  return (
+    <span className={`inline-block shrink-0 overflow-hidden rounded-xl bg-gradient-to-b from-cream to-leaf-light ${className}`}>
+      <Picture color={colourHex} className="h-full w-full" />
+    </span>
+  );
+}
+
+export function MmPage({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
+  return <section className={`mx-auto px-3 py-6 sm:px-4 md:px-6 ${wide ? "max-w-[1600px]" : "max-w-6xl"}`}>{children}</section>;
+}
+
+export function NeedsMmCustomer() {
+  return (
+    <MmPage>
+      <div className="rounded-2xl border border-line bg-white px-6 py-12 text-center">
+        <h1 className="text-3xl">Choose a customer</h1>
+        <p className="mt-3 text-sage">Pick the mass-market customer you are ordering for, and the store opens with their ship dates and prices.</p>
+      </div>
+    </MmPage>
+  );
+}
+
+/** Box and pail charges of a cart or order, apart from the bouquets. */
+export function FeeTable({ items, caption = "Packaging fees" }: { items: readonly Pick<MmCartItem, "productId" | "description" | "category" | "quantity" | "price" | "lineTotal">[]; caption?: string }) {
+  if (!items.length) return <p className="text-sm text-sage">No packaging fees.</p>;
+  return (
+    <table className="w-full text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr className="text-left text-sage">
+          <th scope="col" className="py-1 font-semibold">
+            Fee
+          </th>
+          <th scope="col" className="py-1 text-right font-semibold">
+            Qty
+          </th>
+          <th scope="col" className="py-1 text-right font-semibold">
+            Each
+          </th>
+          <th scope="col" className="py-1 text-right font-semibold">
+            Total
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((f) => (
+          <tr key={f.productId} className="border-t border-line" data-fee={f.productId}>
+            <td className="py-1">
+              {f.description} <span className="text-sage">({f.productId}, {f.category})</span>
+            </td>
+            <td className="py-1 text-right tabular">{f.quantity}</td>
+            <td className="py-1 text-right tabular">{money(f.price)}</td>
+            <td className="py-1 text-right tabular">{money(f.lineTotal)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** SPEC §9 totals: items (fee lines and 'Eco Fee' left out), pails (0 decimals), total (2 decimals). */
+export function Totals({ cart }: { cart: Pick<MmCart, "itemCount" | "pailTotal" | "total"> }) {
+  return (
+    <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm" aria-label="Cart totals">
+      <dt className="text-sage">Bouquets</dt>
+      <dd className="text-right tabular" data-testid="mm-item-count">
+        {cart.itemCount}
+      </dd>
+      <dt className="text-sage">Pails</dt>
+      <dd className="text-right tabular" data-testid="mm-pail-total">
+        {formatPailTotal(cart.pailTotal)}
+      </dd>
+      <dt className="font-semibold">Total</dt>
+      <dd className="text-right font-semibold tabular" data-testid="mm-total">
+        {money(cart.total)}
+      </dd>
+    </dl>
+  );
+}
+
+export { feeLines };
+
+export function BackToStore() {
+  return (
+    <Link to="/MM/Store" className="btn btn-secondary">
+      Back to the store
+    </Link>
+  );
+}

@@ -1,0 +1,150 @@
+// Query keys, API paths and hooks of the mass-market store (SPEC §7 MM store, MMDashboard, MMOrder).
+// Every path is built here so the screens never spell one; empty query values are left out (api.ts).
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useRef } from "react";
+import type {
+  MmCart,
+  MmCartSaveBody,
+  MmCatalog,
+  MmOrder,
+  MmOrderResponse,
+  MmOrderSummary,
+  MmPackage,
+  MmProduct,
+  MmProfile,
+} from "../../../contract/mm.ts";
+import type { InteractiveImage } from "../../../contract/store.ts";
+import { api, ApiError, withQuery } from "../../lib/api.ts";
+import type { StoreIds } from "../store/queries.ts";
+
+export { useStoreIds, type StoreIds } from "../store/queries.ts";
+
+const e = encodeURIComponent;
+const ask = (ids: StoreIds) => ({ customerId: ids.customerId, userId: ids.userId });
+/** SPEC §7: shipDateTime is the ship date with a time. */
+export const shipDateTime = (date: string) => `${date}T00:00:00`;
+
+export const mmPaths = {
+  specials: (ids: StoreIds) => `/api/MMDashboard/Specials/${e(ids.userId)}/${e(ids.customerId)}/${ids.retailerId}`,
+  recentOrders: (ids: StoreIds) => `/api/MMDashboard/Orders/${e(ids.customerId)}`,
+  interactiveImage: () => `/api/MMDashboard/InteractiveImage`,
+  profile: () => `/api/MMStore/MMProfile`,
+  packages: () => `/api/MMStore/Packages`,
+  cart: () => `/api/MMStore/Cart`,
+  saveCart: () => `/api/MMStore/SaveCart/`,
+  catalogs: () => `/api/MMStore/Catalogs`,
+  products: () => `/api/MMStore/Products`,
+  createOrder: () => `/api/MMOrder/CreateOrder`,
+  orders: () => `/api/MMOrder/Orders`,
+  order: () => `/api/MMOrder/Order`,
+  /** The labels PDF, opened as a plain link. */
+  labels: (ids: StoreIds, orderNumber: number) => withQuery("/api/MMOrder/Labels", { ...ask(ids), orderNumber }),
+};
+
+const who = (ids: StoreIds) => [ids.userId, ids.customerId] as const;
+export const mmKeys = {
+  all: ["mm"] as const,
+  profile: (ids: StoreIds) => ["mm", "profile", ...who(ids)] as const,
+  packages: (ids: StoreIds) => ["mm", "packages", ...who(ids)] as const,
+  cart: (ids: StoreIds) => ["mm", "cart", ...who(ids)] as const,
+  catalogs: (ids: StoreIds, date: string) => ["mm", "catalogs", ...who(ids), date] as const,
+  products: (ids: StoreIds, orderId: number, date: string) => ["mm", "products", ...who(ids), orderId, date] as const,
+  specials: (ids: StoreIds) => ["mm", "specials", ...who(ids)] as const,
+  recentOrders: (ids: StoreIds) => ["mm", "recentOrders", ...who(ids)] as const,
+  interactiveImage: () => ["mm", "interactiveImage"] as const,
+  orders: (ids: StoreIds) => ["mm", "orders", ...who(ids)] as const,
+  order: (ids: StoreIds, orderNumber: number) => ["mm", "orders", ...who(ids), orderNumber] as const,
+};
+
+export function useMmProfile(ids: StoreIds) {
+  return useQuery({ queryKey: mmKeys.profile(ids), queryFn: () => api.get<MmProfile>(mmPaths.profile(), ask(ids)), staleTime: 5 * 60_000 });
+}
+
+export function useMmPackages(ids: StoreIds) {
+  return useQuery({ queryKey: mmKeys.packages(ids), queryFn: () => api.get<MmPackage[]>(mmPaths.packages(), { customerId: ids.customerId }), staleTime: 5 * 60_000 });
+}
+
+export function useMmCart(ids: StoreIds) {
+  return useQuery({ queryKey: mmKeys.cart(ids), queryFn: () => api.get<MmCart>(mmPaths.cart(), ask(ids)), staleTime: 0 });
+}
+
+export function useMmCatalogs(ids: StoreIds, date: string | null) {
+  return useQuery({
+    queryKey: mmKeys.catalogs(ids, date ?? ""),
+    queryFn: () => api.get<MmCatalog[]>(mmPaths.catalogs(), { ...ask(ids), shipDateTime: shipDateTime(date!) }),
+    enabled: !!date,
+    staleTime: 60_000,
+  });
+}
+
+export function useMmProducts(ids: StoreIds, orderId: number | null, date: string | null) {
+  return useQuery({
+    queryKey: mmKeys.products(ids, orderId ?? 0, date ?? ""),
+    queryFn: () => api.get<MmProduct[]>(mmPaths.products(), { ...ask(ids), shipDateTime: shipDateTime(date!), catalog: orderId! }),
+    enabled: !!date && !!orderId,
+    staleTime: 30_000,
+  });
+}
+
+export function useMmSpecials(ids: StoreIds) {
+  return useQuery({ queryKey: mmKeys.specials(ids), queryFn: () => api.get<MmProduct[]>(mmPaths.specials(ids)), staleTime: 5 * 60_000 });
+}
+
+export function useMmRecentOrders(ids: StoreIds) {
+  return useQuery({ queryKey: mmKeys.recentOrders(ids), queryFn: () => api.get<MmOrderSummary[]>(mmPaths.recentOrders(ids)) });
+}
+
+export function useMmInteractiveImage() {
+  return useQuery({ queryKey: mmKeys.interactiveImage(), queryFn: () => api.get<InteractiveImage>(mmPaths.interactiveImage()), staleTime: 60 * 60_000 });
+}
+
+export function useMmOrders(ids: StoreIds | null) {
+  return useQuery({ queryKey: mmKeys.orders(ids!), queryFn: () => api.get<MmOrderSummary[]>(mmPaths.orders(), ask(ids!)), enabled: !!ids });
+}
+
+export function useMmOrder(ids: StoreIds | null, orderNumber: number) {
+  return useQuery({
+    queryKey: mmKeys.order(ids!, orderNumber),
+    queryFn: () => api.get<MmOrder>(mmPaths.order(), { ...ask(ids!), orderNumber }),
+    enabled: !!ids,
+    retry: (n, err) => !(err instanceof ApiError && err.status < 500) && n < 1,
+  });
+}
+
+export type MmSaveOutcome = { ok: true; cart: MmCart } | { ok: false; error: ApiError };
+
+/**
+ * Saves the whole cart built from the current one. Saves run one at a time (each sends the version
+ * the previous answer gave); a 409 answer's current cart is shown. SPEC §8: a failed MM save is only
+ * logged (the caller decides whether to say more), and the updating flag is cleared either way.
+ */
+export function useMmCartSaver(ids: StoreIds) {
+  const client = useQueryClient();
+  const chain = useRef<Promise<unknown>>(Promise.resolve());
+  return useCallback(
+    (build: (cart: MmCart) => MmCartSaveBody): Promise<MmSaveOutcome | null> => {
+      const run = chain.current.then(async (): Promise<MmSaveOutcome | null> => {
+        const current = client.getQueryData<MmCart>(mmKeys.cart(ids));
+        if (!current) return null;
+        try {
+          const cart = await api.post<MmCart>(mmPaths.saveCart(), build(current), ask(ids));
+          client.setQueryData(mmKeys.cart(ids), cart);
+          return { ok: true, cart };
+        } catch (err) {
+          const error = err instanceof ApiError ? err : new ApiError(0, String(err));
+          if (error.status === 409 && error.data) client.setQueryData(mmKeys.cart(ids), error.data as MmCart);
+          console.error("MM cart save failed", error.status, error.message);
+          return { ok: false, error };
+        }
+      });
+      chain.current = run.catch(() => undefined);
+      return run;
+    },
+    [client, ids],
+  );
+}
+
+/** CreateOrder with one Idempotency-Key per checkout attempt (a retry of the same click reuses it). */
+export async function createMmOrder(ids: StoreIds, cart: MmCart, key: string): Promise<MmOrderResponse> {
+  return api.post<MmOrderResponse>(mmPaths.createOrder(), cart, ask(ids), { "idempotency-key": key });
+}

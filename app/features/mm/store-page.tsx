@@ -1,0 +1,336 @@
+// /MM/Store (SPEC §2, §4 "MM cart", §5 MM search): the ship date first, then the bouquets of the
+// date's first catalog and the cart with its fee lines.
+import { memo, useCallback, useId, useMemo, useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import type { MmCart, MmProduct } from "../../../contract/mm.ts";
+import { ApiError } from "../../lib/api.ts";
+import { ShipDatePicker } from "../store/ship-date-picker.tsx";
+import { money, shortDate } from "../store/format.ts";
+import { bouquetLines, feeLines, mmSaveBody, withQuantity, type MmPatch } from "./cart-logic.ts";
+import { BouquetPicture, FeeTable, MmPage, NeedsMmCustomer, Totals } from "./parts.tsx";
+import { useMmSearch } from "./use-mm-search.ts";
+import { useMmCart, useMmCartSaver, useMmCatalogs, useMmProducts, useMmProfile, useStoreIds, type StoreIds } from "./queries.ts";
+
+const NO_PRODUCTS: MmProduct[] = [];
+const PAGE = 60;
+
+export function MmStorePage() {
+  const ids = useStoreIds();
+  if (!ids) return <NeedsMmCustomer />;
+  return <Store key={ids.customerId} ids={ids} />;
+}
+
+function Store({ ids }: { ids: StoreIds }) {
+  const profileQ = useMmProfile(ids);
+  const cartQ = useMmCart(ids);
+  const cart = cartQ.data;
+  const openDates = profileQ.data?.openDates;
+  // A date that has closed since it was chosen counts as none: the date comes first again.
+  const shipDate = cart?.shipDate && openDates?.includes(cart.shipDate) ? cart.shipDate : null;
+  const catalogsQ = useMmCatalogs(ids, shipDate);
+  const firstCatalog = catalogsQ.data?.[0] ?? null;
+  const productsQ = useMmProducts(ids, firstCatalog?.orderId ?? null, shipDate);
+  const products = productsQ.data ?? NO_PRODUCTS;
+  const save = useMmCartSaver(ids);
+  const [updating, setUpdating] = useState(false);
+  const [status, setStatus] = useState("");
+  const [notice, setNotice] = useState<string | null>(null);
+
+  /** Every change saves the whole cart; SPEC §8: a failure is only logged, the updating flag cleared. */
+  const update = useCallback(
+    async (patch: (c: MmCart) => MmPatch, done: string) => {
+      setUpdating(true);
+      const outcome = await save((c) => mmSaveBody(c, patch(c)));
+      setUpdating(false);
+      if (outcome?.ok) {
+        const removed = outcome.cart.messages?.map((m) => `${m.description}: ${m.message}`) ?? [];
+        const capped = outcome.cart.items.flatMap((i) => (i.message ? [`${i.description}: ${i.message}`] : []));
+        setNotice([...removed, ...capped].join(" ") || null);
+        setStatus(done);
+      } else if (outcome && outcome.error.status === 400) {
+        setNotice(outcome.error.message);
+      }
+      return outcome;
+    },
+    [save],
+  );
+
+  if (profileQ.isError || cartQ.isError) {
+    // A 403 says why (e.g. a wholesale customer chosen in the selector); anything else is a hiccup.
+    const error = profileQ.error ?? cartQ.error;
+    return (
+      <MmPage>
+        <p role="alert" className="rounded-xl border border-line bg-white p-6">
+          {error instanceof ApiError && error.status === 403 ? error.message : "We could not open the store just now. Please reload the page in a moment."}
+        </p>
+      </MmPage>
+    );
+  }
+
+  return (
+    <MmPage wide>
+      <h1 className="sr-only">Mass-market store</h1>
+      <p aria-live="polite" className="sr-only">
+        {status}
+      </p>
+      <section aria-labelledby="mm-date-heading" className="rounded-2xl border border-line bg-white p-4">
+        <h2 id="mm-date-heading" className="text-xl">
+          {shipDate ? `Ship date: ${shortDate(shipDate)}` : "Choose a ship date"}
+        </h2>
+        {!shipDate && <p className="mb-2 text-sm text-sage">Your bouquets, prices and fees depend on the day they ship. Choose it first.</p>}
+        <ShipDatePicker
+          isRetailer={false}
+          dates={openDates ?? []}
+          selected={shipDate}
+          busyDate={null}
+          shipTimes={profileQ.data?.shipTimes ?? []}
+          waiting={!cart || updating}
+          onChoose={(date) => void update(() => ({ shipDate: date }), `Ship date set to ${shortDate(date)}.`)}
+        />
+      </section>
+
+      {notice && (
+        <div role="alert" className="mt-3 rounded-xl border border-pollen bg-cream px-4 py-3 text-sm">
+          {notice}{" "}
+          <button type="button" className="ml-2 underline" onClick={() => setNotice(null)}>
+            Dismiss
+          </button>
+        </div>
+      )}
+
+      {shipDate && cart && (
+        <div className="mt-4 grid gap-4 lg:grid-cols-[1fr_24rem]">
+          <Catalogue
+            products={products}
+            loading={catalogsQ.isLoading || productsQ.isLoading}
+            noCatalog={catalogsQ.isSuccess && !firstCatalog}
+            cart={cart}
+            busy={updating}
+            onQuantity={(p, q) => update((c) => ({ items: withQuantity(c, p.productId, q) }), q > 0 ? `${p.description}: ${q} in your cart.` : `${p.description} removed.`)}
+          />
+          <CartPanel cart={cart} busy={updating} update={update} />
+        </div>
+      )}
+    </MmPage>
+  );
+}
+
+function Catalogue({
+  products,
+  loading,
+  noCatalog,
+  cart,
+  busy,
+  onQuantity,
+}: {
+  products: MmProduct[];
+  loading: boolean;
+  noCatalog: boolean;
+  cart: MmCart;
+  busy: boolean;
+  onQuantity: (p: MmProduct, quantity: number) => unknown;
+}) {
+  const [text, setText] = useState("");
+  const [category, setCategory] = useState("all");
+  const [colour, setColour] = useState("all");
+  const [view, setView] = useState<"list" | "grid">("list");
+  const [shown, setShown] = useState(PAGE);
+  const categories = useMemo(() => [...new Set(products.map((p) => p.category))].sort(), [products]);
+  const colours = useMemo(() => [...new Set(products.map((p) => p.colour))].sort(), [products]);
+  const { matches, searching } = useMmSearch(products, text, category, colour);
+  const inCart = useMemo(() => new Map(bouquetLines(cart.items).map((l) => [l.productId, l.quantity])), [cart.items]);
+
+  if (noCatalog) return <p className="rounded-xl border border-line bg-white p-6">There are no bouquets on offer for this ship date. Please choose another date.</p>;
+  return (
+    <section aria-labelledby="mm-products-heading" className="min-w-0">
+      <div className="flex flex-wrap items-end gap-3 rounded-2xl border border-line bg-white p-3">
+        <h2 id="mm-products-heading" className="sr-only">
+          Bouquets
+        </h2>
+        <div className="min-w-[12rem] flex-1">
+          <label htmlFor="mm-search" className="field-label">
+            Search bouquets
+          </label>
+          <input id="mm-search" type="search" className="field-input" value={text} placeholder="Name or item number" onChange={(e) => { setText(e.target.value); setShown(PAGE); }} />
+        </div>
+        <div>
+          <label htmlFor="mm-category" className="field-label">
+            Category
+          </label>
+          <select id="mm-category" className="field-input" value={category} onChange={(e) => { setCategory(e.target.value || "all"); setShown(PAGE); }}>
+            <option value="all">All</option>
+            {categories.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="mm-colour" className="field-label">
+            Colour
+          </label>
+          <select id="mm-colour" className="field-input" value={colour} onChange={(e) => { setColour(e.target.value || "all"); setShown(PAGE); }}>
+            <option value="all">All</option>
+            {colours.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div role="group" aria-label="Layout" className="flex gap-1">
+          {(["list", "grid"] as const).map((v) => (
+            <button key={v} type="button" aria-pressed={view === v} onClick={() => setView(v)} className={`btn ${view === v ? "btn-primary" : "btn-secondary"}`}>
+              {v === "list" ? "List" : "Grid"}
+            </button>
+          ))}
+        </div>
+      </div>
+      <p className="mt-2 text-sm text-sage" role="status">
+        {loading ? "Loading bouquets…" : searching ? "Searching…" : `${matches.length} of ${products.length} bouquets`}
+      </p>
+      <ul className={view === "grid" ? "mt-2 grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3" : "mt-2 flex flex-col gap-2"} aria-label="Bouquets on offer">
+        {matches.slice(0, shown).map((p) => (
+          <ProductItem key={p.productId} product={p} grid={view === "grid"} inCart={inCart.get(p.productId) ?? 0} busy={busy} onQuantity={onQuantity} />
+        ))}
+      </ul>
+      {matches.length > shown && (
+        <button type="button" className="btn btn-secondary mt-3" onClick={() => setShown((n) => n + PAGE)}>
+          Show more bouquets ({matches.length - shown} more)
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** Memoised: typing in the search box re-renders the list, not every row. */
+const ProductItem = memo(function ProductItem({
+  product: p,
+  grid,
+  inCart,
+  busy,
+  onQuantity,
+}: {
+  product: MmProduct;
+  grid: boolean;
+  inCart: number;
+  busy: boolean;
+  onQuantity: (p: MmProduct, q: number) => unknown;
+}) {
+  const id = useId();
+  const [value, setValue] = useState(String(inCart || p.packSize));
+  const [error, setError] = useState<string | null>(null);
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const q = Number(value);
+    if (!/^\d+$/.test(value.trim()) || q < 1) return setError("Invalid Quantity: Please enter a valid quantity");
+    if (q > p.available) return setError("You can only order up to the quantity remaining today");
+    setError(null);
+    onQuantity(p, q);
+  }
+  const soldOut = p.available === 0;
+  return (
+    // content-visibility: rows off screen are neither laid out nor painted (their pictures are SVG).
+    <li
+      className={`rounded-2xl border border-line bg-white p-3 [content-visibility:auto] ${grid ? "flex flex-col gap-2 [contain-intrinsic-size:auto_300px]" : "flex flex-wrap items-center gap-3 [contain-intrinsic-size:auto_96px]"}`}
+      data-product={p.productId}
+    >
+      <BouquetPicture imageName={p.imageName} colourHex={p.colourHex} className={grid ? "h-32 w-full" : "h-16 w-16"} />
+      <div className="min-w-[12rem] flex-1">
+        <h3 className="font-serif text-lg leading-snug">{p.description}</h3>
+        <p className="text-sm text-sage">
+          {p.productId} · {p.category} · {p.colour} · pack of {p.packSize} · box {p.boxType ?? "none"}
+        </p>
+        <p className="text-sm">
+          <span className="tabular">{money(p.pricePerBouquet)}</span> boxed · <span className="tabular">{money(p.pricePerBouquetNoBox)}</span> not boxed
+          <span className="text-sage"> · {soldOut ? "sold out" : `${p.available} available`}</span>
+        </p>
+      </div>
+      <form onSubmit={submit} className="flex items-end gap-2" noValidate>
+        <div>
+          <label htmlFor={`${id}-q`} className="sr-only">
+            Quantity of {p.description}
+          </label>
+          <input
+            id={`${id}-q`}
+            inputMode="numeric"
+            className="field-input w-20 tabular"
+            value={value}
+            disabled={soldOut}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-e` : undefined}
+            onChange={(e) => setValue(e.target.value)}
+          />
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={soldOut || busy}>
+          {inCart ? "Update" : "Add"}
+          <span className="sr-only"> {p.description}</span>
+        </button>
+        {inCart > 0 && (
+          <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => onQuantity(p, 0)}>
+            Remove<span className="sr-only"> {p.description}</span>
+          </button>
+        )}
+      </form>
+      {error && (
+        <p id={`${id}-e`} role="alert" className="field-error w-full">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+});
+
+function CartPanel({ cart, busy, update }: { cart: MmCart; busy: boolean; update: (patch: (c: MmCart) => MmPatch, done: string) => Promise<unknown> }) {
+  const lines = bouquetLines(cart.items);
+  const fees = feeLines(cart.items);
+  return (
+    <aside aria-labelledby="mm-cart-heading" className="h-fit rounded-2xl border border-line bg-white p-4 lg:sticky lg:top-4">
+      <h2 id="mm-cart-heading" className="text-xl">
+        Your cart
+      </h2>
+      <label className="mt-2 flex items-center gap-2">
+        <input type="checkbox" className="h-5 w-5 accent-leaf" checked={cart.boxed} disabled={busy} onChange={(e) => {
+            // Read now: the controlled box flips back until the server's answer arrives.
+            const boxed = e.target.checked;
+            void update(() => ({ boxed }), boxed ? "Boxed: prices and box fees updated." : "Not boxed: prices and pail fees updated.");
+          }}
+        />
+        <span>Boxed</span>
+      </label>
+      <p className="text-xs text-sage">Boxed bouquets pay the boxed price and a box fee per box type; unboxed pail items pay the pail fee.</p>
+      {lines.length === 0 ? (
+        <p className="mt-3 text-sage">Your cart is empty.</p>
+      ) : (
+        <ul className="mt-3 flex flex-col gap-2" aria-label="Bouquets in your cart">
+          {lines.map((l) => (
+            <li key={l.productId} className="flex items-start justify-between gap-2 border-t border-line pt-2 text-sm" data-line={l.productId}>
+              <span>
+                {l.description}
+                <span className="block text-sage">
+                  {l.quantity} × <span className="tabular">{money(l.price)}</span>
+                </span>
+                {l.message && <span className="block text-amber-text">{l.message}</span>}
+              </span>
+              <span className="tabular">{money(l.lineTotal)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3 className="mt-4 text-base font-semibold">Packaging fees</h3>
+      <FeeTable items={fees} />
+      <div className="mt-4 border-t border-line pt-3">
+        <Totals cart={cart} />
+      </div>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Link to="/MM/Store/checkout" className={`btn btn-primary ${lines.length ? "" : "pointer-events-none opacity-60"}`} aria-disabled={lines.length ? undefined : true} tabIndex={lines.length ? undefined : -1}>
+          Checkout
+        </Link>
+        <button type="button" className="btn btn-secondary" disabled={busy || lines.length === 0} onClick={() => void update(() => ({ items: [] }), "Cart cleared.")}>
+          Clear cart
+        </button>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,2 @@
+// The mass-market store module's public face (SPEC §7 MM store, MMDashboard and MMOrder calls).
+export { mmRoutes as routes } from "./routes.ts";

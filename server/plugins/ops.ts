@@ -1,0 +1,160 @@
+// What an operator and a load balancer need from each instance: /healthz (the process is alive),
+// /readyz (it can serve: database reachable, migrations current, not shutting down) and the
+// Prometheus registry that server/metrics-server.ts exposes on a private port.
+import fp from "fastify-plugin";
+import type { FastifyInstance } from "fastify";
+import { sql } from "drizzle-orm";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { migrationsCurrent, rowsOf, type Database, type Db } from "../../db/client.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** This instance's metrics (http, pool, holds, orders). */
+    metrics: Registry;
+    /** Set on SIGTERM: /readyz answers 503 so a load balancer stops sending new requests. */
+    lifecycle: { draining: boolean };
+  }
+}
+
+export interface OpsOptions {
+  db: Db;
+  /** The open database, for pool figures (PostgreSQL only). */
+  database?: Pick<Database, "poolStats">;
+}
+
+/** The route whose 200 answers are placed orders (SPEC §7 PlaceOrder). */
+const PLACE_ORDER_ROUTE = /\/Store\/PlaceOrder\/:userId\/:customerId$/i;
+
+async function opsPlugin(app: FastifyInstance, { db, database }: OpsOptions) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  app.decorate("metrics", registry);
+  app.decorate("lifecycle", { draining: false });
+
+  const requests = new Counter({
+    name: "http_requests_total",
+    help: "HTTP requests answered, by method, route pattern and status",
+    labelNames: ["method", "route", "status_code"] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time to answer an HTTP request, by method, route pattern and status",
+    labelNames: ["method", "route", "status_code"] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const placed = new Counter({
+    name: "store_orders_placed_total",
+    help: "Orders placed through this instance (PlaceOrder answered 200)",
+    registers: [registry],
+  });
+  new Gauge({
+    name: "db_pool_connections",
+    help: "Database connections of this instance's pool, by state (PostgreSQL only)",
+    labelNames: ["state"] as const,
+    registers: [registry],
+    collect() {
+      const stats = database?.poolStats?.();
+      if (!stats) return;
+      this.set({ state: "open" }, stats.total);
+      this.set({ state: "idle" }, stats.idle);
+      this.set({ state: "in_use" }, stats.total - stats.idle);
+      this.set({ state: "waiting" }, stats.waiting);
+      this.set({ state: "max" }, stats.max);
+    },
+  });
+
+  // Figures of the whole store, read from the database once per scrape (the same on every instance).
+  // prom-client collects all metrics at once, so the gauges share one read.
+  type StoreFigures = { holds: number; bunches: number; orders: Array<{ status: string; n: number }> } | null;
+  let reading: { at: number; figures: Promise<StoreFigures> } | undefined;
+  const storeFigures = () => {
+    if (!reading || Date.now() - reading.at > 1000) {
+      reading = {
+        at: Date.now(),
+        figures: (async () => {
+          try {
+            const [held] = rowsOf<{ holds: number; bunches: number }>(
+              await db.execute(sql`select count(*)::int as holds, coalesce(sum(quantity), 0)::int as bunches from holds where expires_at > now()`),
+            );
+            const orders = rowsOf<{ status: string; n: number }>(await db.execute(sql`select status, count(*)::int as n from orders group by status`));
+            return { holds: held?.holds ?? 0, bunches: held?.bunches ?? 0, orders };
+          } catch {
+            return null;
+          }
+        })(),
+      };
+    }
+    return reading.figures;
+  };
+  new Gauge({
+    name: "db_up",
+    help: "1 when the database answered the last scrape",
+    registers: [registry],
+    async collect() {
+      this.set((await storeFigures()) ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: "store_holds_active",
+    help: "Stock holds not yet expired",
+    registers: [registry],
+    async collect() {
+      const f = await storeFigures();
+      if (f) this.set(f.holds);
+    },
+  });
+  new Gauge({
+    name: "store_held_bunches",
+    help: "Bunches held by carts, not yet expired",
+    registers: [registry],
+    async collect() {
+      const f = await storeFigures();
+      if (f) this.set(f.bunches);
+    },
+  });
+  new Gauge({
+    name: "store_orders",
+    help: "Orders in the database, by status",
+    labelNames: ["status"] as const,
+    registers: [registry],
+    async collect() {
+      const f = await storeFigures();
+      if (!f) return;
+      this.reset();
+      for (const { status, n } of f.orders) this.set({ status }, n);
+    },
+  });
+
+  // While shutting down, every answer closes its connection, so keep-alive clients let go and the
+  // server can close as soon as the requests in flight are answered.
+  app.addHook("onSend", async (_request, reply) => {
+    if (app.lifecycle.draining) reply.header("connection", "close");
+  });
+
+  app.addHook("onResponse", async (request, reply) => {
+    const route = request.routeOptions.url ?? "unmatched";
+    const labels = { method: request.method, route, status_code: String(reply.statusCode) };
+    requests.inc(labels);
+    duration.observe(labels, reply.elapsedTime / 1000);
+    if (reply.statusCode === 200 && request.method === "POST" && PLACE_ORDER_ROUTE.test(route)) placed.inc();
+  });
+
+  app.get("/healthz", { schema: { hide: true }, logLevel: "warn" }, async () => ({ status: "ok" }));
+
+  app.get("/readyz", { schema: { hide: true }, logLevel: "warn" }, async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+    if (app.lifecycle.draining) return reply.status(503).send({ status: "draining" });
+    let current: boolean;
+    try {
+      current = await migrationsCurrent(db);
+    } catch {
+      return reply.status(503).send({ status: "unavailable", database: "unreachable" });
+    }
+    if (!current) return reply.status(503).send({ status: "unavailable", database: "ok", migrations: "pending" });
+    return { status: "ok", database: "ok", migrations: "current" };
+  });
+}
+
+export const ops = fp(opsPlugin, { name: "ops" });

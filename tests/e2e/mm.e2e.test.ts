@@ -1,0 +1,286 @@
+// The mass-market store end to end, keyboard only: massmarket@demo.test chooses a ship date (nothing
+// else shows before it), searches and filters, adds bouquets and a pail item, toggles boxed (the fee
+// lines follow SPEC §4 exactly, checked against the products' box types), enters a barcode (a wrong
+// check digit is refused with its message), places the order, finds it in /MM/Orders with its fee
+// lines and opens its labels PDF; a sales person acting for an MM customer through the customer
+// selector does the same and the order carries salesUserId. axe-core finds nothing on any MM screen
+// at 360 and 1280 px.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Locator, Page } from "playwright-core";
+import { extractText, getDocumentProxy } from "unpdf";
+import type { MmCart, MmOrder, MmPackage, MmProduct } from "../../contract/mm.ts";
+import { axeViolations, launchBrowser, newPage, signIn, startServer, type RunningServer } from "./harness.ts";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    if (!main) return false;
+    return Object.keys(main).some((k) => k.startsWith("__reactFiber$"));
+  });
+}
+
+/**
+ * Moves the focus with Tab until `target` has it, or with Shift+Tab when the target comes before
+ * the focused element: no mouse anywhere.
+ */
+async function tabTo(page: Page, target: Locator) {
+  await target.waitFor();
+  const back = await target.evaluate((el) => {
+    const active = document.activeElement;
+    return !!active && active !== document.body && !!(el.compareDocumentPosition(active) & Node.DOCUMENT_POSITION_FOLLOWING);
+  });
+  for (let i = 0; i < 400; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press(back ? "Shift+Tab" : "Tab");
+  }
+  throw new Error(`could not reach ${target} with the keyboard`);
+}
+
+async function press(page: Page, target: Locator, key = "Enter") {
+  await tabTo(page, target);
+  await page.keyboard.press(key);
+}
+
+/** Chooses an option of a native select with the arrow keys. */
+async function chooseOption(page: Page, select: Locator, label: string) {
+  await tabTo(page, select);
+  const options = await select.locator("option").allInnerTexts();
+  const target = options.indexOf(label);
+  if (target < 0) throw new Error(`no option ${label} in ${options.join(", ")}`);
+  const current = await select.evaluate((el) => (el as HTMLSelectElement).selectedIndex);
+  for (let i = current; i < target; i++) await page.keyboard.press("ArrowDown");
+  for (let i = current; i > target; i--) await page.keyboard.press("ArrowUp");
+  await expect.poll(() => select.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.text)).toBe(label);
+}
+
+async function noAxeViolations(page: Page, where: string) {
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(150);
+    const violations = await axeViolations(page);
+    if (violations.length) throw new Error(`axe found violations on ${where} at ${width} px: ${JSON.stringify(violations, null, 2)}`);
+  }
+}
+
+const api = async <T,>(page: Page, path: string, query: Record<string, string | number>): Promise<T> => {
+  const res = await page.request.get(`${server.baseUrl}${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`);
+  expect(res.status(), `${path} answers`).toBe(200);
+  return (await res.json()) as T;
+};
+
+interface Who {
+  userId: string;
+  customerId: string;
+}
+async function whoAmI(page: Page): Promise<Who> {
+  const res = await page.request.get(`${server.baseUrl}/api/Auth/CheckToken/`);
+  const { user } = await res.json();
+  return { userId: user.id, customerId: user.currentCustomer.customerID };
+}
+
+const cartRegion = (page: Page) => page.getByRole("complementary", { name: "Your cart" });
+
+/** The fee rows the cart shows, as productId -> quantity. */
+async function shownFees(page: Page): Promise<Record<string, number>> {
+  const rows = cartRegion(page).locator("tr[data-fee]");
+  const out: Record<string, number> = {};
+  for (const row of await rows.all()) out[(await row.getAttribute("data-fee"))!] = Number(await row.locator("td").nth(1).innerText());
+  return out;
+}
+
+/** SPEC §4 "Fee rules (MM)" applied to the cart's bouquet lines, from the products' own data. */
+function expectedFees(cart: MmCart, products: MmProduct[], boxed: boolean): Record<string, number> {
+  const byId = new Map(products.map((p) => [p.productId, p]));
+  const fees: Record<string, number> = {};
+  for (const line of cart.items.filter((i) => i.category !== "boxes" && i.category !== "pails")) {
+    const p = byId.get(line.productId)!;
+    const key = boxed ? p.boxType : p.unitOfMeasure.toLowerCase().includes("pail") ? "RFLP1" : null;
+    if (key) fees[key] = (fees[key] ?? 0) + line.quantity;
+  }
+  return fees;
+}
+
+/**
+ * From the MM dashboard, keyboard only: the store with the ship date first, a search and the
+ * filters, two bouquets and a pail item added, boxed on and off with the fees checked, checkout with
+ * a barcode, the order placed and found. Returns the order number.
+ */
+async function shopAndOrder(page: Page, who: Who): Promise<number> {
+  await press(page, page.getByRole("link", { name: "Shop bouquets" }));
+  await page.waitForURL(/\/MM\/Store$/);
+  await hydrated(page);
+
+  // The ship date comes first: nothing else until it is set.
+  const dates = page.getByRole("group", { name: "Ship date" });
+  await dates.waitFor();
+  await expect(page.getByRole("heading", { name: "Choose a ship date" }).isVisible()).resolves.toBe(true);
+  expect(await page.getByRole("searchbox", { name: "Search bouquets" }).count()).toBe(0);
+  await noAxeViolations(page, "/MM/Store before a date");
+  const first = dates.getByRole("button").first();
+  await press(page, first);
+  await expect.poll(() => first.getAttribute("aria-pressed"), { timeout: 15_000 }).toBe("true");
+  const search = page.getByRole("searchbox", { name: "Search bouquets" });
+  await search.waitFor();
+  const count = page.getByRole("status").filter({ hasText: / bouquets$/ });
+  await expect.poll(() => count.innerText(), { timeout: 15_000 }).toMatch(/^(\d+) of \1 bouquets$/);
+  const total = Number((await count.innerText()).split(" ")[0]);
+  expect(total).toBeGreaterThanOrEqual(60);
+
+  // Fuzzy search over productId and description: a typo still finds the bouquet.
+  await tabTo(page, search);
+  await page.keyboard.type("Stargazr Lily");
+  const items = page.getByRole("list", { name: "Bouquets on offer" }).getByRole("listitem");
+  await expect.poll(() => items.first().getByRole("heading").innerText()).toBe("Stargazer Lily Bouquet");
+  await page.keyboard.press("Control+A");
+  await page.keyboard.press("Backspace");
+  await expect.poll(() => count.innerText()).toBe(`${total} of ${total} bouquets`);
+
+  // Category and colour filters; 'All' matches everything again.
+  await chooseOption(page, page.getByLabel("Category"), "Pail Packs");
+  await expect.poll(async () => (await items.allInnerTexts()).every((t) => t.includes("Pail Packs"))).toBe(true);
+  // The first item of the filter that is not sold out, its quantity typed over.
+  const pailItem = items.filter({ has: page.getByRole("button", { name: /^Add /, disabled: false }) }).first();
+  const pailName = await pailItem.getByRole("heading").innerText();
+  await tabTo(page, pailItem.getByLabel(/^Quantity of /));
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type("3");
+  await page.keyboard.press("Enter");
+  await expect.poll(() => cartRegion(page).getByRole("listitem").filter({ hasText: pailName }).count(), { timeout: 15_000 }).toBe(1);
+  await chooseOption(page, page.getByLabel("Category"), "All");
+  await chooseOption(page, page.getByLabel("Colour"), "Yellow");
+  await expect.poll(async () => (await items.allInnerTexts()).every((t) => t.includes("Yellow"))).toBe(true);
+  const yellow = items.filter({ hasText: "Bouquets" }).filter({ has: page.getByRole("button", { name: /^Add /, disabled: false }) }).first();
+  const bouquetName = await yellow.getByRole("heading").innerText();
+  await press(page, yellow.getByRole("button", { name: /^Add / }));
+  await expect.poll(() => cartRegion(page).getByRole("listitem").count(), { timeout: 15_000 }).toBe(2);
+  await chooseOption(page, page.getByLabel("Colour"), "All");
+  // Narrow the list to what is in the cart, so the keyboard path to the cart stays short.
+  await tabTo(page, search);
+  await page.keyboard.type(bouquetName);
+  await noAxeViolations(page, "/MM/Store with a cart");
+
+  // Boxed on and off: every line repriced, the fees exactly as the rules say, the total exact.
+  const query = { customerId: who.customerId, userId: who.userId };
+  const cart0 = await api<MmCart>(page, "/api/MMStore/Cart", query);
+  const catalogs = await api<{ orderId: number }[]>(page, "/api/MMStore/Catalogs", { ...query, shipDateTime: `${cart0.shipDate}T00:00:00` });
+  const products = await api<MmProduct[]>(page, "/api/MMStore/Products", { ...query, shipDateTime: `${cart0.shipDate}T00:00:00`, catalog: catalogs[0]!.orderId });
+  const packages = await api<MmPackage[]>(page, "/api/MMStore/Packages", { customerId: who.customerId });
+  const boxedBox = cartRegion(page).getByRole("checkbox", { name: "Boxed" });
+  for (const boxed of [!cart0.boxed, cart0.boxed, true]) {
+    const before = await api<MmCart>(page, "/api/MMStore/Cart", query);
+    if (before.boxed !== boxed) {
+      await press(page, boxedBox, "Space");
+      await expect.poll(() => boxedBox.isChecked(), { timeout: 15_000 }).toBe(boxed);
+    }
+    const cart = await api<MmCart>(page, "/api/MMStore/Cart", query);
+    await expect.poll(() => shownFees(page), { timeout: 15_000 }).toEqual(expectedFees(cart, products, boxed));
+    const byId = new Map(products.map((p) => [p.productId, p]));
+    let cents = 0;
+    for (const line of cart.items) {
+      const p = byId.get(line.productId);
+      const price = p ? Math.round((boxed ? p.pricePerBouquet : p.pricePerBouquetNoBox) * 100) : Math.round(packages.find((k) => k.type === line.productId)!.price * 100);
+      expect(Math.round(line.price * 100)).toBe(price);
+      cents += price * line.quantity;
+    }
+    await expect.poll(() => page.getByTestId("mm-total").innerText()).toBe(`$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`);
+  }
+
+  // Checkout with a barcode: a wrong check digit is refused with its message, the right one saved.
+  await press(page, cartRegion(page).getByRole("link", { name: "Checkout" }));
+  await page.waitForURL(/\/MM\/Store\/checkout$/);
+  await hydrated(page);
+  await page.getByText("Continue Shopping").waitFor();
+  const lily = page.getByRole("form", { name: `Shelf label of ${bouquetName}` });
+  await tabTo(page, lily.getByLabel("Barcode number (UPC / EAN)"));
+  await page.keyboard.type("036000291453");
+  await press(page, lily.getByRole("button", { name: /^Save label/ }));
+  await expect.poll(() => lily.getByRole("alert").innerText()).toContain("the last digit should be 2");
+  await tabTo(page, lily.getByLabel("Barcode number (UPC / EAN)"));
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type("036000291452");
+  await tabTo(page, lily.getByLabel("Label top text"));
+  await page.keyboard.type("$14.99 Floral");
+  await press(page, lily.getByRole("button", { name: /^Save label/ }));
+  await expect.poll(() => lily.getByRole("status").innerText(), { timeout: 15_000 }).toBe("Saved");
+  await noAxeViolations(page, "/MM/Store/checkout");
+  await press(page, page.getByRole("button", { name: "Place order" }));
+  const thanks = page.getByRole("heading", { name: /^Thank you: order \d+ is placed$/ });
+  await thanks.waitFor({ timeout: 20_000 });
+  const orderNumber = Number(/order (\d+)/.exec(await thanks.innerText())![1]);
+  expect((await api<MmCart>(page, "/api/MMStore/Cart", query)).items).toEqual([]);
+
+  // The order and its fee lines, then the history and the labels PDF.
+  await press(page, page.getByRole("link", { name: `View order ${orderNumber}` }));
+  await page.waitForURL(new RegExp(`/MM/Orders/${orderNumber}$`));
+  await hydrated(page);
+  await page.getByText("Order History").first().waitFor();
+  const order = await api<MmOrder>(page, "/api/MMOrder/Order", { ...query, orderNumber });
+  const boxFees = order.lines.filter((l) => l.fee);
+  expect(boxFees.length).toBeGreaterThan(0);
+  for (const fee of boxFees) await page.locator(`tr[data-fee="${fee.productId}"]`).waitFor();
+  await noAxeViolations(page, "/MM/Orders/{orderNumber}");
+  const labels = page.getByRole("link", { name: "Shelf labels (PDF)" });
+  const pdf = await page.request.get(`${server.baseUrl}${await labels.getAttribute("href")}`);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  const text = (await extractText(await getDocumentProxy(new Uint8Array(await pdf.body())), { mergePages: true })).text;
+  expect(text).toContain("036000291452");
+  expect(text).toContain("$14.99 Floral");
+
+  await press(page, page.getByRole("banner").getByRole("link", { name: "Orders", exact: true }));
+  await page.waitForURL(/\/MM\/Orders$/);
+  await hydrated(page);
+  await page.getByRole("link", { name: `Order ${orderNumber}` }).waitFor();
+  await noAxeViolations(page, "/MM/Orders");
+  return orderNumber;
+}
+
+describe("the mass-market store", () => {
+  it("massmarket@demo.test orders bouquets with the keyboard alone", async () => {
+    const page = await newPage(browser);
+    await signIn(page, server.baseUrl, "massmarket@demo.test");
+    await page.waitForURL(/Dashboard$/);
+    await page.goto(`${server.baseUrl}/MM/Dashboard`);
+    await hydrated(page);
+    await page.getByRole("heading", { name: "This week's specials" }).waitFor();
+    await noAxeViolations(page, "/MM/Dashboard");
+    const who = await whoAmI(page);
+    const orderNumber = await shopAndOrder(page, who);
+    const order = await api<MmOrder>(page, "/api/MMOrder/Order", { ...who, orderNumber });
+    expect(order.salesUserId).toBeNull();
+    await page.context().close();
+  }, 240_000);
+
+  it("a sales person acting for an MM customer chosen in the customer selector places an order with salesUserId", async () => {
+    const page = await newPage(browser);
+    await signIn(page, server.baseUrl, "sales@demo.test");
+    await page.waitForURL(/Dashboard$/);
+    await page.goto(`${server.baseUrl}/MM/Dashboard`);
+    await hydrated(page);
+    await press(page, page.getByRole("banner").getByRole("button", { name: /^Customer: / }));
+    const dialog = page.getByRole("dialog", { name: "Which customer are you ordering for?" });
+    await dialog.waitFor();
+    await tabTo(page, dialog.getByLabel("Find a customer"));
+    await page.keyboard.type("Valley");
+    await press(page, dialog.getByRole("button", { name: /Valley Grocers/ }));
+    await dialog.waitFor({ state: "hidden" });
+    await page.getByRole("banner").getByRole("button", { name: /^Customer: Valley Grocers/ }).waitFor();
+    await page.getByRole("link", { name: "Shop bouquets" }).waitFor();
+    const who = await whoAmI(page);
+    expect(who.customerId).toBe("VALGR");
+    const orderNumber = await shopAndOrder(page, who);
+    const order = await api<MmOrder>(page, "/api/MMOrder/Order", { ...who, orderNumber });
+    expect(order.salesUserId).toBe(who.userId);
+    await page.context().close();
+  }, 240_000);
+});
