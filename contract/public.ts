@@ -85,7 +85,7 @@ export const OpeningIdParam = z.object({
   openingId: z.string().min(1).max(80).regex(/^[a-z0-9-]+$/i, "Invalid format"),
 });
 
-export const FormKind = z.enum(["contact", "apply"]);
+export const FormKind = z.enum(["contact", "apply", "referral"]);
 export type FormKind = z.infer<typeof FormKind>;
 
 export const FormTokenQuery = z.object({ form: FormKind });

@@ -46,6 +46,8 @@ const RULES: readonly Rule[] = [
   // The order desk (issue 12): in the Administration area, staff only.
   { pattern: "/administration/orders", signedIn: true, roles: STAFF },
   { pattern: "/administration/orders/*", signedIn: true, roles: STAFF },
+  // Not a SPEC §2 route: the audit log screen of the staff desk (staff only, like its API).
+  { pattern: "/administration/auditlog", signedIn: true, roles: STAFF },
   // Administrator, SalesPerson, wholesaler.
   { pattern: "/invoices", signedIn: true, roles: STAFF_AND_WHOLESALER },
   { pattern: "/invoices/details", signedIn: true, roles: STAFF_AND_WHOLESALER },

@@ -14,6 +14,8 @@ import { sessionPlugin } from "./plugins/session.ts";
 import { ops } from "./plugins/ops.ts";
 import { forbidden, notFound } from "./errors.ts";
 import { apiModules } from "./modules/index.ts";
+import { logoRoutes } from "./modules/administration/index.ts";
+import { actingAware, actingContextPlugin } from "./modules/staff/index.ts";
 import { guardPlugin } from "./plugins/guard.ts";
 import { ssrPlugin } from "./ssr.ts";
 
@@ -31,7 +33,10 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** Builds the whole application without listening: main.ts listens, tests use inject(). */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
-  const { db, config } = options;
+  const { config } = options;
+  // Every module gets the acting-aware handle: writes made while impersonating are audited in their
+  // own transaction (docs/staff.md).
+  const db = actingAware(options.db);
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     genReqId: (req) => {
@@ -85,6 +90,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     zlibOptions: { level: 6 },
   });
   await app.register(sessionPlugin, { db, config });
+  await app.register(actingContextPlugin);
 
   await app.register(ops, { db, database: options.database });
 
@@ -125,6 +131,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { prefix: "/api" },
   );
 
+  await app.register(logoRoutes, { db, config });
   await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
 
   if (options.ssrBuildPath) await app.register(ssrPlugin, { db, config, buildPath: options.ssrBuildPath });

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  customType,
   boolean,
   check,
   integer,
@@ -64,6 +65,8 @@ export const retailers = pgTable(
   "retailers",
   {
     retailerId: integer("retailer_id").primaryKey().generatedAlwaysAsIdentity({ startWith: 1001 }),
+    /** The shop's own code: the key a CSV import updates by (unique, case-insensitive). */
+    code: text("code"),
     name: text("name").notNull(),
     contactName: text("contact_name"),
     email: text("email"),
@@ -80,7 +83,32 @@ export const retailers = pgTable(
     active: boolean("active").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("retailers_name_idx").on(t.name)],
+  (t) => [index("retailers_name_idx").on(t.name), uniqueIndex("retailers_code_lower_idx").on(sql`lower(${t.code})`)],
+);
+
+export const REFERRAL_STATUSES = ["pending", "approved", "declined"] as const;
+
+/** A shop asking, on a wholesaler's referral page, to buy through that wholesaler. */
+export const referralRequests = pgTable(
+  "referral_requests",
+  {
+    id: serial("id").primaryKey(),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.customerId, { onDelete: "cascade" }),
+    shopName: text("shop_name").notNull(),
+    contactName: text("contact_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    city: text("city"),
+    message: text("message"),
+    status: text("status", { enum: REFERRAL_STATUSES }).notNull().default("pending"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: text("decided_by"),
+    retailerId: integer("retailer_id"),
+  },
+  (t) => [index("referral_requests_customer_idx").on(t.customerId, t.status)],
 );
 
 export const retailerCustomers = pgTable(
@@ -155,3 +183,22 @@ export const userCustomers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.customerId] }), index("user_customers_customer_idx").on(t.customerId)],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/**
+ * A wholesaler's uploaded logo, kept in the database so every app instance serves the same file; it is
+ * served under the wholesalers' image folder (/wholesalers/logo/{customerId}/{version}).
+ */
+export const customerLogos = pgTable("customer_logos", {
+  customerId: text("customer_id")
+    .primaryKey()
+    .references(() => customers.customerId, { onDelete: "cascade" }),
+  contentType: text("content_type").notNull(),
+  bytes: bytea("bytes").notNull(),
+  version: integer("version").notNull().default(1),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -55,5 +55,10 @@ export const auditLog = pgTable(
     detail: jsonb("detail").$type<Record<string, unknown>>(),
     ip: text("ip"),
   },
-  (t) => [index("audit_log_at_idx").on(t.at), index("audit_log_actor_idx").on(t.actorUserId)],
+  (t) => [
+    index("audit_log_at_idx").on(t.at),
+    index("audit_log_actor_idx").on(t.actorUserId),
+    index("audit_log_target_idx").on(t.targetUserId),
+    index("audit_log_action_idx").on(t.action),
+  ],
 );

@@ -2,6 +2,7 @@
 // `routes` here (see docs/architecture.md "Adding a module").
 import type { ApiRoutes } from "../deps.ts";
 import * as admin from "./admin/index.ts";
+import * as administration from "./administration/index.ts";
 import * as auth from "./auth/index.ts";
 import * as buyers from "./buyers/index.ts";
 import * as dashboard from "./dashboard/index.ts";
@@ -11,6 +12,7 @@ import * as mm from "./mm/index.ts";
 import * as orders from "./orders/index.ts";
 import * as publicSite from "./public/index.ts";
 import * as store from "./store/index.ts";
+import * as staff from "./staff/index.ts";
 import * as users from "./users/index.ts";
 
 export const apiModules: ApiRoutes[] = [
@@ -25,4 +27,6 @@ export const apiModules: ApiRoutes[] = [
   mm.routes,
   orderDesk.routes,
   invoices.routes,
+  staff.routes,
+  administration.routes,
 ];

@@ -8,6 +8,8 @@ import { useRootData } from "../../lib/session.ts";
 import { BrandMark } from "./brand-mark.tsx";
 import { CustomerSelector } from "./customer-selector.tsx";
 import { useToast } from "../ui/toast.tsx";
+import type { ActableRetailer } from "../../../contract/staff.ts";
+import { useImpersonation } from "../../features/staff/impersonation.ts";
 
 export interface PageHandle {
   /** Header bar text (SPEC §2), e.g. 'Order History'. */
@@ -112,13 +114,16 @@ export function AppShell({ variant }: { variant: "store" | "mm" }) {
     window.location.assign("/");
   }
 
-  async function stopImpersonating() {
-    try {
-      await api.post("/api/Retailer/Unimpersonate");
-      window.location.assign("/Dashboard");
-    } catch {
-      toast("We could not stop impersonating.", { type: "error", title: "Error" });
-    }
+  const impersonation = useImpersonation();
+  // The avatar menu of a wholesaler user lists the retailers it may act for (read when first opened).
+  const [actFor, setActFor] = useState<ActableRetailer[] | null>(null);
+  const wholesaler = !!user && !session.originalUser && hasAnyRole(user.roles, ["wholesaler"]);
+  function menuToggled(open: boolean) {
+    if (!open || !wholesaler || actFor) return;
+    api
+      .get<ActableRetailer[]>("/api/Retailer/ActFor")
+      .then(setActFor)
+      .catch(() => setActFor([]));
   }
 
   if (!user) return null;
@@ -130,10 +135,16 @@ export function AppShell({ variant }: { variant: "store" | "mm" }) {
   return (
     <div className="flex min-h-screen flex-col bg-mist">
       {session.originalUser && (
-        <div className="bg-pollen px-4 py-2 text-center text-ink" role="status">
-          You are acting as <strong>{user.email}</strong> (signed in as {session.originalUser.email}).{" "}
-          <button type="button" className="ml-2 underline" onClick={() => void stopImpersonating()}>
-            Stop impersonating
+        <div className="bg-pollen px-4 py-2 text-center text-ink" role="region" aria-label="Acting for another user">
+          <span data-testid="impersonation-banner">
+            <strong>{session.originalUser.email}</strong> is acting as{" "}
+            <strong>
+              {`${user.firstName} ${user.lastName}`.trim() || user.email}
+            </strong>{" "}
+            ({user.email}).
+          </span>
+          <button type="button" className="btn btn-secondary ml-3 !min-h-8 !px-3 !py-1 text-sm" onClick={() => void impersonation.stop()}>
+            Stop
           </button>
         </div>
       )}
@@ -175,7 +186,7 @@ export function AppShell({ variant }: { variant: "store" | "mm" }) {
             ) : (
               <span className="text-sm">{site.brandName}</span>
             )}
-            <details className="relative">
+            <details className="relative" onToggle={(e) => menuToggled(e.currentTarget.open)}>
               <summary
                 className="grid h-9 w-9 cursor-pointer list-none place-items-center rounded-full bg-pollen font-semibold text-ink"
                 aria-label={`${userInitials(user.firstName, user.lastName)}: account menu for ${user.firstName} ${user.lastName}`}
@@ -187,6 +198,43 @@ export function AppShell({ variant }: { variant: "store" | "mm" }) {
                   {user.firstName} {user.lastName}
                 </p>
                 <p className="truncate text-sm text-sage">{user.email}</p>
+                {hasAnyRole(user.roles, ["Administrator", "SalesPerson"]) && (
+                  <ul className="mt-2 space-y-1 text-sm">
+                    <li>
+                      <Link to="/Account">Your account</Link>
+                    </li>
+                    <li>
+                      <Link to="/Administration">Administration</Link>
+                    </li>
+                  </ul>
+                )}
+                {wholesaler && (
+                  <div className="mt-3 border-t border-line pt-2">
+                    <p className="text-sm font-semibold">Act for a retailer</p>
+                    {actFor === null ? (
+                      <p className="text-sm text-sage" role="status">
+                        Loading…
+                      </p>
+                    ) : actFor.length === 0 ? (
+                      <p className="text-sm text-sage">None of your retailers has a user yet.</p>
+                    ) : (
+                      <ul className="mt-1 max-h-56 space-y-1 overflow-y-auto">
+                        {actFor.map((r) => (
+                          <li key={`${r.customerId}-${r.retailerId}`}>
+                            <button
+                              type="button"
+                              className="w-full rounded-lg px-2 py-1.5 text-left text-sm hover:bg-mist"
+                              onClick={() => void impersonation.actForRetailer(user.id, r.customerId, r.retailerId)}
+                            >
+                              {r.name}
+                              {user.customers.length > 1 && <span className="block text-sage">via {r.companyName}</span>}
+                            </button>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </div>
+                )}
                 <button type="button" className="btn btn-secondary mt-3 w-full !min-h-9 !py-1.5 text-sm" onClick={() => void logout()}>
                   Sign out
                 </button>

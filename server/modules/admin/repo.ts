@@ -1,7 +1,7 @@
-// All SQL of the staff tools: the mail outbox and the audit log, newest first.
+// All SQL of the staff tools: the mail outbox, newest first.
 import { desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.ts";
-import { auditLog, mailOutbox } from "../../../db/schema/index.ts";
+import { mailOutbox } from "../../../db/schema/index.ts";
 
 export async function outbox(db: DbOrTx, to: string | undefined, limit: number) {
   return db
@@ -10,8 +10,4 @@ export async function outbox(db: DbOrTx, to: string | undefined, limit: number) 
     .where(to ? eq(sql`lower(${mailOutbox.to})`, to.toLowerCase()) : undefined)
     .orderBy(desc(mailOutbox.id))
     .limit(limit);
-}
-
-export async function auditEntries(db: DbOrTx, limit: number) {
-  return db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(limit);
 }

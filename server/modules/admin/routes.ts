@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ADMIN_ONLY, STAFF_ROLES } from "../../../domain/access.ts";
+import { ADMIN_ONLY } from "../../../domain/access.ts";
 import type { ApiRoutes } from "../../deps.ts";
-import { auditLog, mailOutbox } from "./service.ts";
+import { mailOutbox } from "./service.ts";
 
 const OutboxMessage = z.object({
   id: z.number().int(),
@@ -13,16 +13,7 @@ const OutboxMessage = z.object({
   createdAt: z.string(),
 });
 
-const AuditEntry = z.object({
-  id: z.number().int(),
-  at: z.string(),
-  actorUserId: z.string().nullable(),
-  action: z.string(),
-  targetUserId: z.string().nullable(),
-  ip: z.string().nullable(),
-});
-
-/** Staff tools: the mail outbox (what the site sent or holds) and the audit log. */
+/** Staff tools: the mail outbox (what the site sent or holds). The audit log is the staff module's. */
 export const adminRoutes: ApiRoutes = async (app, { db }) => {
   app.get(
     "/Admin/MailOutbox",
@@ -35,18 +26,5 @@ export const adminRoutes: ApiRoutes = async (app, { db }) => {
       config: { access: { roles: ADMIN_ONLY } },
     },
     async (request) => mailOutbox(db, request.query.to, request.query.limit),
-  );
-
-  app.get(
-    "/Admin/AuditLog",
-    {
-      schema: {
-        tags: ["admin"],
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
-        response: { 200: z.array(AuditEntry) },
-      },
-      config: { access: { roles: STAFF_ROLES } },
-    },
-    async (request) => auditLog(db, request.query.limit),
   );
 };

@@ -3,6 +3,7 @@ export { buyerRoutes as routes } from "./routes.ts";
 export {
   assertOwnership,
   canAccessCustomer,
+  DEFAULT_LOGO,
   customerHeader,
   defaultRetailer,
   loadBuyer,

@@ -3,3 +3,4 @@ export { publicRoutes as routes } from "./routes.ts";
 export { postApplication, postContact } from "./form-posts.ts";
 export { issueFormToken, openings } from "./service.ts";
 export { allRanges, interactivePicture, varietyRange } from "./range.ts";
+export { screenPublicForm } from "./service.ts";

@@ -83,12 +83,23 @@ function screen(config: Config, kind: FormKind, input: AntiSpamInput, now: numbe
 export const RATE_LIMITS = {
   contact: { max: 5, windowMs: 10 * 60 * 1000 },
   apply: { max: 5, windowMs: 60 * 60 * 1000 },
+  referral: { max: 5, windowMs: 60 * 60 * 1000 },
 } as const;
 
 async function limit(db: Db, kind: FormKind, ip: string) {
   const { max, windowMs } = RATE_LIMITS[kind];
   const count = await limits.hit(db, `public:${kind}:${ip}`, windowMs);
   if (count > max) throw tooManyRequests(kind === "contact" ? FORM_MESSAGES.contactLimit : FORM_MESSAGES.applyLimit);
+}
+
+/**
+ * The public forms' spam checks for another module's form (the referral request): honeypot, signed
+ * timed token and rate limit now; `spend` marks the token used inside the caller's transaction.
+ */
+export async function screenPublicForm(db: Db, config: Config, kind: FormKind, input: AntiSpamInput, ip: string, now = Date.now()) {
+  const nonce = screen(config, kind, input, now);
+  await limit(db, kind, ip);
+  return { spend: (tx: Db) => spend(tx, nonce) };
 }
 
 /** Marks a token used inside the caller's transaction: a replayed token rolls the whole post back. */

@@ -25,6 +25,9 @@ function where(db: DbOrTx, scope: UserScope): SQL | undefined {
   return or(eq(users.id, scope.selfAndNonStaff), notExists(staffRole));
 }
 
+/** The scope as a condition on `users`, for another module's own query. */
+export const scopeCondition = (db: DbOrTx, scope: UserScope) => where(db, scope);
+
 export async function usersIn(db: DbOrTx, scope: UserScope) {
   const rows = await db.select().from(users).where(where(db, scope)).orderBy(asc(users.lastName), asc(users.firstName));
   if (!rows.length) return [];

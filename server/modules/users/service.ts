@@ -58,6 +58,11 @@ async function manageableUsers(db: Db, actor: SessionUser): Promise<UserScope> {
   return { ids: [...new Set([actor.id, ...(await repo.usersOfCustomers(db, mine))])] };
 }
 
+/** The users a caller may manage, as a condition on `users` (the staff desk's paged lists). */
+export async function manageableCondition(db: Db, actor: SessionUser) {
+  return repo.scopeCondition(db, await manageableUsers(db, actor));
+}
+
 export async function listUsers(db: Db, auth: AuthContext) {
   return summaries(db, await manageableUsers(db, auth.user));
 }

@@ -1,0 +1,328 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { LOGO_MAX_BYTES, LOGO_TYPES, type CustomerDetail, type CustomerPage, type CustomerUpdateBody, type ReferralRequest } from "../../../contract/administration.ts";
+import { api, ApiError } from "../../lib/api.ts";
+import { useToast } from "../../components/ui/toast.tsx";
+import { TextField } from "../../components/ui/field.tsx";
+import { useImpersonation } from "./impersonation.ts";
+import { Badge, Checkbox, Empty, Failed, formErrors, Loading, Pager, SearchBox, SelectFilter, SortHeader, StaffPage, TableFrame, useListParams } from "./ui.tsx";
+
+const WEEKDAYS: [number, string][] = [
+  [2, "Monday"],
+  [3, "Tuesday"],
+  [4, "Wednesday"],
+  [5, "Thursday"],
+  [6, "Friday"],
+  [7, "Saturday"],
+  [1, "Sunday"],
+];
+
+export function CustomersScreen({ kind, title, intro, detailPath }: { kind: "wholesale" | "massMarket"; title: string; intro: string; detailPath: (id: string) => string }) {
+  const list = useListParams({ sort: "name", dir: "asc", page: "1", q: "", active: "" });
+  const query = useQuery({
+    queryKey: ["admin-customers", kind, list.query],
+    queryFn: () => api.get<CustomerPage>("/api/Admin/Wholesalers", { kind, ...list.query, pageSize: 25 }),
+    placeholderData: keepPreviousData,
+  });
+  const sort = list.get("sort");
+  const dir = list.get("dir");
+  const onSort = (field: string, d: string) => list.set({ sort: field, dir: d });
+  return (
+    <StaffPage title={title} intro={intro}>
+      <div className="mb-3 flex flex-wrap items-end gap-3">
+        <SearchBox label="Search name, code or city" value={list.get("q")} onSearch={(q) => list.set({ q })} />
+        <SelectFilter
+          id="active-filter"
+          label="Status"
+          value={list.get("active")}
+          options={[
+            ["", "Active and inactive"],
+            ["true", "Active"],
+            ["false", "Inactive"],
+          ]}
+          onChange={(active) => list.set({ active })}
+        />
+      </div>
+      {query.isPending ? (
+        <Loading what="customers" />
+      ) : query.isError ? (
+        <Failed error={query.error} what="the customers" />
+      ) : query.data.items.length === 0 ? (
+        <Empty>No customers match.</Empty>
+      ) : (
+        <>
+          <TableFrame caption={title}>
+            <thead className="border-b border-line bg-mist">
+              <tr>
+                <SortHeader label="Company" field="name" sort={sort} dir={dir} onSort={onSort} />
+                <SortHeader label="Code" field="code" sort={sort} dir={dir} onSort={onSort} />
+                <SortHeader label="City" field="city" sort={sort} dir={dir} onSort={onSort} />
+                <th scope="col" className="px-3 py-2 text-left">
+                  Users
+                </th>
+                <th scope="col" className="px-3 py-2 text-left">
+                  Retailers
+                </th>
+                <th scope="col" className="px-3 py-2 text-left">
+                  Status
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {query.data.items.map((c) => (
+                <tr key={c.customerId} className="border-b border-line last:border-0">
+                  <td className="px-3 py-2">
+                    <span className="flex items-center gap-2">
+                      <img src={c.imgSrc} alt="" className="h-8 w-8 rounded-full border border-line bg-white object-cover" />
+                      <Link to={detailPath(c.customerId)}>{c.companyName}</Link>
+                    </span>
+                  </td>
+                  <td className="px-3 py-2 font-mono">{c.customerId}</td>
+                  <td className="px-3 py-2">{[c.city, c.state].filter(Boolean).join(", ")}</td>
+                  <td className="px-3 py-2 tabular">{c.users}</td>
+                  <td className="px-3 py-2 tabular">{c.retailers}</td>
+                  <td className="px-3 py-2">
+                    <div className="flex flex-wrap gap-1">
+                      {c.active ? <Badge tone="good">Active</Badge> : <Badge tone="muted">Inactive</Badge>}
+                      {c.referralApproved && <Badge>Referrals</Badge>}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </TableFrame>
+          <Pager page={query.data.page} pageSize={query.data.pageSize} total={query.data.total} onPage={(p) => list.set({ page: String(p) }, false)} />
+        </>
+      )}
+    </StaffPage>
+  );
+}
+
+export function CustomerScreen({ customerId, retailerPath }: { customerId: string; retailerPath: (id: number) => string }) {
+  const query = useQuery({ queryKey: ["admin-customer", customerId], queryFn: () => api.get<CustomerDetail>(`/api/Admin/Wholesalers/${encodeURIComponent(customerId)}`) });
+  if (query.isPending) return <Loading what="the customer" />;
+  if (query.isError)
+    return (
+      <StaffPage title="Customer">
+        <Failed error={query.error} what={query.error instanceof ApiError && query.error.status === 404 ? "this customer: it does not exist" : "this customer"} />
+      </StaffPage>
+    );
+  return <CustomerView key={customerId} c={query.data} retailerPath={retailerPath} />;
+}
+
+function CustomerView({ c, retailerPath }: { c: CustomerDetail; retailerPath: (id: number) => string }) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const impersonation = useImpersonation();
+  const [form, setForm] = useState({
+    companyName: c.companyName,
+    email: c.email ?? "",
+    phone: c.phone ?? "",
+    address: c.address ?? "",
+    city: c.city ?? "",
+    state: c.state ?? "",
+    zip: c.zip ?? "",
+    alwaysBoxed: c.alwaysBoxed,
+    referralApproved: c.referralApproved,
+    active: c.active,
+    shipTimes: c.shipTimes,
+  });
+  const [problems, setProblems] = useState<ReturnType<typeof formErrors> | null>(null);
+  const [logoProblem, setLogoProblem] = useState<string | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ["admin-customer", c.customerId] });
+
+  async function save(e: React.FormEvent) {
+    e.preventDefault();
+    setProblems(null);
+    try {
+      await api.put(`/api/Admin/Wholesalers/${encodeURIComponent(c.customerId)}`, form satisfies CustomerUpdateBody);
+      toast("The customer was saved.");
+      await refresh();
+    } catch (err) {
+      setProblems(formErrors(err));
+    }
+  }
+
+  async function upload(file: File | undefined) {
+    setLogoProblem(null);
+    if (!file) return;
+    if (!(LOGO_TYPES as readonly string[]).includes(file.type)) return setLogoProblem("The logo must be a PNG, JPEG or WebP image.");
+    if (file.size > LOGO_MAX_BYTES) return setLogoProblem(`The logo must be at most ${LOGO_MAX_BYTES / 1024} KB.`);
+    try {
+      const res = await fetch(`/api/Admin/Wholesalers/${encodeURIComponent(c.customerId)}/Logo`, { method: "PUT", headers: { "content-type": file.type }, body: file, credentials: "same-origin" });
+      if (!res.ok) throw new ApiError(res.status, ((await res.json().catch(() => ({}))) as { message?: string }).message ?? "The upload failed.");
+      toast("The logo was uploaded.");
+      await refresh();
+    } catch (err) {
+      setLogoProblem(formErrors(err).message);
+    }
+  }
+
+  async function removeLogo() {
+    await api.del(`/api/Admin/Wholesalers/${encodeURIComponent(c.customerId)}/Logo`).catch(() => {});
+    await refresh();
+  }
+
+  const time = (weekday: number) => form.shipTimes.find((s) => s.weekday === weekday);
+  const setTime = (weekday: number, cutoff: string | null) =>
+    setForm({ ...form, shipTimes: cutoff === null ? form.shipTimes.filter((s) => s.weekday !== weekday) : [...form.shipTimes.filter((s) => s.weekday !== weekday), { weekday, cutoffShipTime: cutoff }] });
+
+  return (
+    <StaffPage title={c.companyName} intro={`Customer code ${c.customerId} · ${c.kind === "wholesale" ? "wholesale" : "mass market"}`}>
+      <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
+        <form onSubmit={(e) => void save(e)} className="space-y-3 rounded-2xl border border-line bg-white p-5" noValidate>
+          <h2 className="text-xl">Customer record</h2>
+          {problems && (
+            <p role="alert" className="rounded-lg bg-petal-light px-3 py-2">
+              {problems.message}
+            </p>
+          )}
+          <TextField label="Company name" required value={form.companyName} onChange={(e) => setForm({ ...form, companyName: e.target.value })} error={problems?.fields.companyName} />
+          <div className="grid gap-3 sm:grid-cols-2">
+            <TextField label="E-mail" type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} error={problems?.fields.email} />
+            <TextField label="Phone" value={form.phone} onChange={(e) => setForm({ ...form, phone: e.target.value })} error={problems?.fields.phone} />
+          </div>
+          <TextField label="Address" value={form.address} onChange={(e) => setForm({ ...form, address: e.target.value })} error={problems?.fields.address} />
+          <div className="grid gap-3 sm:grid-cols-3">
+            <TextField label="City" value={form.city} onChange={(e) => setForm({ ...form, city: e.target.value })} />
+            <TextField label="State" value={form.state} onChange={(e) => setForm({ ...form, state: e.target.value })} />
+            <TextField label="ZIP" value={form.zip} onChange={(e) => setForm({ ...form, zip: e.target.value })} />
+          </div>
+          <fieldset>
+            <legend className="field-label">Ship days and cut-off times (New York time)</legend>
+            <div className="grid gap-2 sm:grid-cols-2">
+              {WEEKDAYS.map(([d, name]) => (
+                <div key={d} className="flex items-center gap-2">
+                  <Checkbox id={`ship-${d}`} label={name} checked={!!time(d)} onChange={(on) => setTime(d, on ? "14:00" : null)} />
+                  {time(d) && (
+                    <>
+                      <label className="sr-only" htmlFor={`cutoff-${d}`}>
+                        {name} cut-off
+                      </label>
+                      <input id={`cutoff-${d}`} type="time" className="field-input !w-32" value={time(d)!.cutoffShipTime} onChange={(e) => setTime(d, e.target.value)} />
+                    </>
+                  )}
+                </div>
+              ))}
+            </div>
+            {problems?.fields.shipTimes && <p className="field-error">{problems.fields.shipTimes}</p>}
+          </fieldset>
+          <div className="flex flex-wrap gap-x-5">
+            <Checkbox id="always-boxed" label="Always boxed" checked={form.alwaysBoxed} onChange={(alwaysBoxed) => setForm({ ...form, alwaysBoxed })} />
+            <Checkbox id="referral-approved" label="Referral page approved" checked={form.referralApproved} onChange={(referralApproved) => setForm({ ...form, referralApproved })} />
+            <Checkbox id="customer-active" label="Active" checked={form.active} onChange={(active) => setForm({ ...form, active })} />
+          </div>
+          {c.referralApproved && (
+            <p className="text-sm">
+              Referral page: <a href={`/Wholesaler_Referrals/${encodeURIComponent(c.customerId)}`}>/Wholesaler_Referrals/{c.customerId}</a>
+            </p>
+          )}
+          <button type="submit" className="btn btn-primary">
+            Save
+          </button>
+        </form>
+        <div className="space-y-4">
+          <div className="rounded-2xl border border-line bg-white p-5">
+            <h2 className="text-xl">Logo</h2>
+            <img src={c.imgSrc} alt={`${c.companyName} logo`} className="my-3 h-24 w-24 rounded-2xl border border-line bg-white object-cover" />
+            <label className="field-label" htmlFor="logo-file">
+              Upload a logo (PNG, JPEG or WebP, at most {LOGO_MAX_BYTES / 1024} KB)
+            </label>
+            <input id="logo-file" type="file" accept={LOGO_TYPES.join(",")} className="block w-full text-sm" onChange={(e) => void upload(e.target.files?.[0])} />
+            {logoProblem && (
+              <p role="alert" className="field-error">
+                {logoProblem}
+              </p>
+            )}
+            {c.hasLogo && (
+              <button type="button" className="btn btn-secondary mt-3 !min-h-9 !py-1.5 text-sm" onClick={() => void removeLogo()}>
+                Use the default logo
+              </button>
+            )}
+          </div>
+          <ReferralQueue referrals={c.referrals} onDecided={refresh} />
+        </div>
+      </div>
+      <div className="mt-4 grid gap-4 lg:grid-cols-2">
+        <div className="rounded-2xl border border-line bg-white p-5">
+          <h2 className="text-xl">Users</h2>
+          {c.users.length === 0 ? (
+            <p className="text-sage">No users yet.</p>
+          ) : (
+            <ul className="mt-2 divide-y divide-line">
+              {c.users.map((u) => (
+                <li key={u.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                  <span>
+                    {`${u.firstName} ${u.lastName}`.trim() || u.email} <span className="text-sm text-sage">{u.email}</span>
+                  </span>
+                  {u.canActAs && (
+                    <button type="button" className="btn btn-primary !min-h-9 !px-3 !py-1 text-sm" onClick={() => void impersonation.actAs(u.id)} aria-label={`Act as ${u.email}`}>
+                      Act as
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <div className="rounded-2xl border border-line bg-white p-5">
+          <h2 className="text-xl">Retailers</h2>
+          {c.retailers.length === 0 ? (
+            <p className="text-sage">No retailer buys through this customer yet.</p>
+          ) : (
+            <ul className="mt-2 divide-y divide-line">
+              {c.retailers.map((r) => (
+                <li key={r.retailerId} className="py-2">
+                  <Link to={retailerPath(r.retailerId)} className="underline">{r.name}</Link> <span className="text-sm text-sage">{[r.code, r.city].filter(Boolean).join(" · ")}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+    </StaffPage>
+  );
+}
+
+export function ReferralQueue({ referrals, onDecided }: { referrals: ReferralRequest[]; onDecided: () => void }) {
+  const toast = useToast();
+  async function decide(r: ReferralRequest, approve: boolean) {
+    try {
+      await api.post(`/api/Referrals/${r.id}/${approve ? "Approve" : "Decline"}`, {});
+      toast(approve ? `${r.shopName} is now a retailer; its user was invited.` : `${r.shopName}'s request was declined.`);
+      onDecided();
+    } catch (err) {
+      toast(formErrors(err).message, { type: "error", title: "Error" });
+    }
+  }
+  return (
+    <div className="rounded-2xl border border-line bg-white p-5">
+      <h2 className="text-xl">Referral requests</h2>
+      {referrals.length === 0 ? (
+        <p className="text-sage">No open requests.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-line">
+          {referrals.map((r) => (
+            <li key={r.id} className="py-2">
+              <p className="font-semibold">{r.shopName}</p>
+              <p className="text-sm text-sage">
+                {r.contactName} · {r.email}
+                {r.city ? ` · ${r.city}` : ""}
+              </p>
+              {r.message && <p className="text-sm">{r.message}</p>}
+              <div className="mt-1 flex gap-2">
+                <button type="button" className="btn btn-primary !min-h-9 !px-3 !py-1 text-sm" onClick={() => void decide(r, true)} aria-label={`Approve ${r.shopName}`}>
+                  Approve
+                </button>
+                <button type="button" className="btn btn-secondary !min-h-9 !px-3 !py-1 text-sm" onClick={() => void decide(r, false)} aria-label={`Decline ${r.shopName}`}>
+                  Decline
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { Link } from "react-router";
+import { hasAnyRole } from "../../../domain/access.ts";
+import { useSessionUser } from "../../lib/session.ts";
+import { StaffPage } from "./ui.tsx";
+
+interface Tile {
+  to: string;
+  title: string;
+  text: string;
+  roles: string[];
+}
+
+const TILES: Tile[] = [
+  { to: "/Administration/Users", title: "Users", text: "Invite, edit, activate and deactivate customer users; act for one of them.", roles: ["Administrator", "SalesPerson", "wholesaler"] },
+  { to: "/Administration/Retailers", title: "Retailers", text: "The shops buying through a wholesaler: contact, pickup days, users.", roles: ["Administrator", "SalesPerson", "wholesaler"] },
+  { to: "/Administration/Retailers/Import", title: "Import retailers", text: "Upload a CSV file, check every row, then import it in one go.", roles: ["Administrator", "SalesPerson", "wholesaler"] },
+  { to: "/Admin/Wholesalers", title: "Wholesalers", text: "Customer records, ship times and cut-offs, logos and referral pages.", roles: ["Administrator", "SalesPerson"] },
+  { to: "/Admin/Users", title: "Staff accounts", text: "Administrators and sales people.", roles: ["Administrator", "SalesPerson"] },
+  { to: "/Administration/AuditLog", title: "Audit log", text: "Who acted for whom, and what was done meanwhile.", roles: ["Administrator", "SalesPerson"] },
+  { to: "/MM/Customer", title: "Mass-market customers", text: "The mass-market accounts and their bouquet store.", roles: ["Administrator", "SalesPerson"] },
+  { to: "/MM/Users", title: "Mass-market users", text: "Users of the mass-market store.", roles: ["Administrator"] },
+  { to: "/Account", title: "Your account", text: "Your name, your password and your other sessions.", roles: ["Administrator", "SalesPerson"] },
+];
+
+/** /Administration: what the signed-in role may do here. */
+export function AdministrationHub() {
+  const user = useSessionUser();
+  const tiles = TILES.filter((t) => hasAnyRole(user?.roles, t.roles));
+  return (
+    <StaffPage title="Administration" intro="Choose what you want to look after.">
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {tiles.map((t) => (
+          <li key={t.to}>
+            <Link to={t.to} className="block h-full rounded-2xl border border-line bg-white p-5 text-ink no-underline shadow-sm transition hover:border-leaf hover:shadow">
+              <span className="font-serif text-xl text-leaf">{t.title}</span>
+              <span className="mt-1 block text-sage">{t.text}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </StaffPage>
+  );
+}

@@ -1,0 +1,474 @@
+import { useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  IMPORT_COLUMNS,
+  IMPORT_MAX_BYTES,
+  type ImportResult,
+  type RetailerBody,
+  type RetailerDetail,
+  type RetailerPage,
+} from "../../../contract/administration.ts";
+import type { PickupDays } from "../../../contract/user.ts";
+import { hasAnyRole } from "../../../domain/access.ts";
+import { api, ApiError } from "../../lib/api.ts";
+import { useSessionUser } from "../../lib/session.ts";
+import { useToast } from "../../components/ui/toast.tsx";
+import { TextField } from "../../components/ui/field.tsx";
+import { useImpersonation } from "./impersonation.ts";
+import { Badge, Checkbox, Empty, Failed, formErrors, Loading, Pager, SearchBox, SelectFilter, SortHeader, StaffPage, TableFrame, useListParams } from "./ui.tsx";
+
+const DAYS: [keyof PickupDays, string][] = [
+  ["monday", "Monday"],
+  ["tuesday", "Tuesday"],
+  ["wednesday", "Wednesday"],
+  ["thursday", "Thursday"],
+  ["friday", "Friday"],
+];
+
+export function RetailersScreen() {
+  const list = useListParams({ sort: "name", dir: "asc", page: "1", q: "", active: "" });
+  const query = useQuery({
+    queryKey: ["admin-retailers", list.query],
+    queryFn: () => api.get<RetailerPage>("/api/Administration/Retailers", { ...list.query, pageSize: 25 }),
+    placeholderData: keepPreviousData,
+  });
+  const sort = list.get("sort");
+  const dir = list.get("dir");
+  const onSort = (field: string, d: string) => list.set({ sort: field, dir: d });
+  return (
+    <StaffPage
+      title="Retailers"
+      intro="The shops buying through a wholesaler."
+      actions={
+        <>
+          <Link to="/Administration/Retailers/Import" className="btn btn-secondary">
+            Import a CSV file
+          </Link>
+          <Link to="/Administration/Retailers/New" className="btn btn-primary">
+            New retailer
+          </Link>
+        </>
+      }
+    >
+      <div className="mb-3 flex flex-wrap items-end gap-3">
+        <SearchBox label="Search name, code, city, contact or e-mail" value={list.get("q")} onSearch={(q) => list.set({ q })} />
+        <SelectFilter
+          id="active-filter"
+          label="Status"
+          value={list.get("active")}
+          options={[
+            ["", "Active and inactive"],
+            ["true", "Active"],
+            ["false", "Inactive"],
+          ]}
+          onChange={(active) => list.set({ active })}
+        />
+      </div>
+      {query.isPending ? (
+        <Loading what="retailers" />
+      ) : query.isError ? (
+        <Failed error={query.error} what="the retailers" />
+      ) : query.data.items.length === 0 ? (
+        <Empty>No retailers match.</Empty>
+      ) : (
+        <>
+          <TableFrame caption="Retailers">
+            <thead className="border-b border-line bg-mist">
+              <tr>
+                <SortHeader label="Name" field="name" sort={sort} dir={dir} onSort={onSort} />
+                <SortHeader label="Code" field="code" sort={sort} dir={dir} onSort={onSort} />
+                <SortHeader label="City" field="city" sort={sort} dir={dir} onSort={onSort} />
+                <th scope="col" className="px-3 py-2 text-left">
+                  Buys through
+                </th>
+                <th scope="col" className="px-3 py-2 text-left">
+                  Status
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {query.data.items.map((r) => (
+                <tr key={r.retailerId} className="border-b border-line last:border-0">
+                  <td className="px-3 py-2">
+                    <Link to={`/Administration/Retailers/${r.retailerId}`}>{r.name}</Link>
+                  </td>
+                  <td className="px-3 py-2 font-mono">{r.code ?? "—"}</td>
+                  <td className="px-3 py-2">{r.city ?? ""}</td>
+                  <td className="px-3 py-2 font-mono text-xs">{r.customerIds.join(", ")}</td>
+                  <td className="px-3 py-2">{r.active ? <Badge tone="good">Active</Badge> : <Badge tone="muted">Inactive</Badge>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </TableFrame>
+          <Pager page={query.data.page} pageSize={query.data.pageSize} total={query.data.total} onPage={(p) => list.set({ page: String(p) }, false)} />
+        </>
+      )}
+    </StaffPage>
+  );
+}
+
+type Form = {
+  code: string;
+  name: string;
+  contactName: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  pickupDays: PickupDays;
+  active: boolean;
+  customerIds: string;
+};
+
+function RetailerForm({ initial, submitLabel, onSubmit }: { initial: Form; submitLabel: string; onSubmit: (body: RetailerBody) => Promise<void> }) {
+  const [form, setForm] = useState(initial);
+  const [problems, setProblems] = useState<ReturnType<typeof formErrors> | null>(null);
+  const [busy, setBusy] = useState(false);
+  const field = (k: keyof Form) => ({
+    value: form[k] as string,
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [k]: e.target.value }),
+    error: problems?.fields[k],
+  });
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setProblems(null);
+    try {
+      await onSubmit({ ...form, customerIds: form.customerIds.split(/[\s,;]+/).filter(Boolean) });
+    } catch (err) {
+      setProblems(formErrors(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form onSubmit={(e) => void submit(e)} className="space-y-3 rounded-2xl border border-line bg-white p-5" noValidate>
+      {problems && (
+        <p role="alert" className="rounded-lg bg-petal-light px-3 py-2">
+          {problems.message}
+        </p>
+      )}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField label="Shop name" required {...field("name")} />
+        <TextField label="Retailer code" hint="The shop's own code; a CSV import updates by it." {...field("code")} />
+        <TextField label="Contact" {...field("contactName")} />
+        <TextField label="E-mail" type="email" {...field("email")} />
+        <TextField label="Phone" {...field("phone")} />
+        <TextField label="Address" {...field("address")} />
+        <TextField label="City" {...field("city")} />
+        <div className="grid grid-cols-2 gap-3">
+          <TextField label="State" {...field("state")} />
+          <TextField label="ZIP" {...field("zip")} />
+        </div>
+      </div>
+      <fieldset>
+        <legend className="field-label">Pickup days</legend>
+        <div className="flex flex-wrap gap-x-4">
+          {DAYS.map(([k, name]) => (
+            <Checkbox key={k} id={`pickup-${k}`} label={name} checked={form.pickupDays[k]} onChange={(on) => setForm({ ...form, pickupDays: { ...form.pickupDays, [k]: on } })} />
+          ))}
+        </div>
+      </fieldset>
+      <TextField label="Buys through (wholesaler codes)" hint="Customer codes separated by commas." required {...field("customerIds")} />
+      <Checkbox id="retailer-active" label="Active" checked={form.active} onChange={(active) => setForm({ ...form, active })} />
+      <div>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? "Saving…" : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+const EMPTY: Form = {
+  code: "",
+  name: "",
+  contactName: "",
+  email: "",
+  phone: "",
+  address: "",
+  city: "",
+  state: "",
+  zip: "",
+  pickupDays: { monday: false, tuesday: false, wednesday: false, thursday: false, friday: false },
+  active: true,
+  customerIds: "",
+};
+
+export function NewRetailerScreen() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const user = useSessionUser();
+  const own = user?.roles.some((r) => r.toLowerCase() === "wholesaler") ? user.customers.map((c) => c.customerID).join(", ") : "";
+  return (
+    <StaffPage title="New retailer">
+      <RetailerForm
+        initial={{ ...EMPTY, customerIds: own }}
+        submitLabel="Create retailer"
+        onSubmit={async (body) => {
+          const { retailerId } = await api.post<{ retailerId: number }>("/api/Administration/Retailers", body);
+          toast(`${body.name} was created.`);
+          navigate(`/Administration/Retailers/${retailerId}`);
+        }}
+      />
+    </StaffPage>
+  );
+}
+
+export function RetailerScreen({ retailerId }: { retailerId: number }) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const impersonation = useImpersonation();
+  const me = useSessionUser();
+  const staff = hasAnyRole(me?.roles, ["Administrator", "SalesPerson"]);
+  const query = useQuery({ queryKey: ["admin-retailer", retailerId], queryFn: () => api.get<RetailerDetail>(`/api/Administration/Retailers/${retailerId}`) });
+  if (query.isPending) return <Loading what="the retailer" />;
+  if (query.isError)
+    return (
+      <StaffPage title="Retailer">
+        <Failed error={query.error} what={query.error instanceof ApiError && query.error.status === 404 ? "this retailer: it does not exist or is not yours" : "this retailer"} />
+      </StaffPage>
+    );
+  const r = query.data;
+  return (
+    <StaffPage title={r.name} intro={`Retailer ${r.retailerId}${r.code ? ` · code ${r.code}` : ""}`}>
+      <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
+        <RetailerForm
+          key={JSON.stringify(r)}
+          initial={{
+            code: r.code ?? "",
+            name: r.name,
+            contactName: r.contactName ?? "",
+            email: r.email ?? "",
+            phone: r.phone ?? "",
+            address: r.address ?? "",
+            city: r.city ?? "",
+            state: r.state ?? "",
+            zip: r.zip ?? "",
+            pickupDays: r.pickupDays,
+            active: r.active,
+            customerIds: r.customerIds.join(", "),
+          }}
+          submitLabel="Save"
+          onSubmit={async (body) => {
+            await api.put(`/api/Administration/Retailers/${r.retailerId}`, body);
+            toast("The retailer was saved.");
+            await queryClient.invalidateQueries({ queryKey: ["admin-retailer", retailerId] });
+          }}
+        />
+        <div className="space-y-4">
+          <div className="rounded-2xl border border-line bg-white p-5">
+            <h2 className="text-xl">Buys through</h2>
+            <ul className="mt-2 space-y-1">
+              {r.customers.map((c) => (
+                <li key={c.customerId}>
+                  {c.companyName} <span className="font-mono text-sm text-sage">{c.customerId}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="rounded-2xl border border-line bg-white p-5">
+            <h2 className="text-xl">Users</h2>
+            {r.users.length === 0 ? (
+              <p className="text-sage">No user yet. Invite one on the Users screen with the role Retailer and number {r.retailerId}.</p>
+            ) : (
+              <ul className="mt-2 divide-y divide-line">
+                {r.users.map((u) => (
+                  <li key={u.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                    <span className="break-all">{u.email}</span>
+                    {u.canActAs && r.customers[0] && (
+                      <button
+                        type="button"
+                        className="btn btn-primary !min-h-9 !px-3 !py-1 text-sm"
+                        aria-label={`Act as ${u.email}`}
+                        onClick={() =>
+                          // Staff act as the user; a wholesaler acts for its shop through its own customer.
+                          void (staff ? impersonation.actAs(u.id) : impersonation.actForRetailer(me!.id, r.customers[0]!.customerId, r.retailerId))
+                        }
+                      >
+                        Act as
+                      </button>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
+      </div>
+    </StaffPage>
+  );
+}
+
+/** CSV text for the import's report: one line per row of the file, with what happened and why. */
+export function reportCsv(result: ImportResult): string {
+  const cell = (s: string) => (/[",\r\n]/.test(s) || /^[=+\-@]/.test(s) ? `"${(/^[=+\-@]/.test(s) ? "'" : "") + s.replaceAll('"', '""')}"` : s);
+  const lines = ["line,code,name,result,retailerId,errors"];
+  for (const r of result.rows) {
+    const errors = Object.entries(r.errors)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join("; ");
+    lines.push([String(r.line), r.code, r.name, r.action, r.retailerId ? String(r.retailerId) : "", errors].map(cell).join(","));
+  }
+  return lines.join("\r\n") + "\r\n";
+}
+
+const ACTION_TEXT: Record<string, string> = { create: "Create", update: "Update", unchanged: "Unchanged", error: "Error" };
+
+export function ImportScreen() {
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<ImportResult | null>(null);
+  const [done, setDone] = useState<ImportResult | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [onlyErrors, setOnlyErrors] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const toast = useToast();
+
+  async function send(kind: "preview" | "import", f: File) {
+    const res = await fetch(kind === "preview" ? "/api/Administration/Retailers/Import/Preview" : "/api/Administration/Retailers/Import", {
+      method: "POST",
+      headers: { "content-type": "text/csv" },
+      body: f,
+      credentials: "same-origin",
+    });
+    const json = (await res.json().catch(() => ({}))) as ImportResult & { message?: string };
+    if (!res.ok) throw new ApiError(res.status, json.message ?? "The file could not be checked.");
+    return json;
+  }
+
+  async function choose(f: File | undefined) {
+    setPreview(null);
+    setDone(null);
+    setProblem(null);
+    setFile(f ?? null);
+    if (!f) return;
+    if (f.size > IMPORT_MAX_BYTES) return setProblem(`The file is too large: at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`);
+    setBusy(true);
+    try {
+      setPreview(await send("preview", f));
+    } catch (err) {
+      setProblem(formErrors(err).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function confirm() {
+    if (!file) return;
+    setBusy(true);
+    try {
+      const result = await send("import", file);
+      setDone(result);
+      setPreview(null);
+      toast(`Imported: ${result.counts.create} created, ${result.counts.update} updated.`);
+    } catch (err) {
+      setProblem(formErrors(err).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function download(result: ImportResult) {
+    const url = URL.createObjectURL(new Blob([reportCsv(result)], { type: "text/csv;charset=utf-8" }));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = `retailer-import-${new Date().toISOString().slice(0, 10)}.csv`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  const shown = preview ?? done;
+  const rows = shown ? (onlyErrors ? shown.rows.filter((r) => r.action === "error") : shown.rows).slice(0, 500) : [];
+
+  return (
+    <StaffPage title="Import retailers" intro="Upload a CSV file; every row is checked and shown before anything is written.">
+      <div className="space-y-3 rounded-2xl border border-line bg-white p-5">
+        <p className="text-sm">
+          Columns (header row first): <code className="break-words">{IMPORT_COLUMNS.join(", ")}</code>. Required: code, name, wholesalers. pickupDays are weekday numbers from 2 (Monday) to 6 (Friday), e.g.{" "}
+          <code>2 4 6</code>; wholesalers are customer codes separated by semicolons. Rows are matched by code: a new code creates a shop, a known one updates it.
+        </p>
+        <label className="field-label" htmlFor="import-file">
+          CSV file (UTF-8, at most {IMPORT_MAX_BYTES / 1024 / 1024} MB)
+        </label>
+        <input
+          ref={input}
+          id="import-file"
+          type="file"
+          accept=".csv,text/csv"
+          className="block w-full text-sm"
+          onChange={(e) => {
+            void choose(e.target.files?.[0]);
+            e.target.value = "";
+          }}
+        />
+        {busy && (
+          <p role="status" className="text-sage">
+            Checking the file…
+          </p>
+        )}
+        {problem && (
+          <p role="alert" className="rounded-lg bg-petal-light px-3 py-2">
+            {problem}
+          </p>
+        )}
+      </div>
+      {shown && (
+        <div className="mt-4 space-y-3">
+          <div role="status" className="rounded-2xl border border-line bg-white p-4">
+            <p className="font-serif text-xl">{done ? "Imported" : `Preview of ${file?.name ?? "the file"}: nothing is written yet`}</p>
+            <p className="mt-1">
+              {shown.counts.create} to create · {shown.counts.update} to update · {shown.counts.unchanged} unchanged · {shown.counts.error} with errors
+              {done ? " (rows with errors were skipped)" : ""}
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            {preview && (
+              <button type="button" className="btn btn-primary" disabled={busy || preview.counts.create + preview.counts.update === 0} onClick={() => void confirm()}>
+                Import {preview.counts.create + preview.counts.update} rows
+              </button>
+            )}
+            <button type="button" className="btn btn-secondary" onClick={() => download(shown)}>
+              Download the report
+            </button>
+            <Checkbox id="only-errors" label="Only rows with errors" checked={onlyErrors} onChange={setOnlyErrors} />
+          </div>
+          <TableFrame caption="Rows of the file">
+            <thead className="border-b border-line bg-mist text-left">
+              <tr>
+                <th scope="col" className="px-3 py-2">Line</th>
+                <th scope="col" className="px-3 py-2">Code</th>
+                <th scope="col" className="px-3 py-2">Name</th>
+                <th scope="col" className="px-3 py-2">Result</th>
+                <th scope="col" className="px-3 py-2">Problems</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.line} className="border-b border-line align-top last:border-0">
+                  <td className="px-3 py-2 tabular">{r.line}</td>
+                  <td className="px-3 py-2 font-mono">{r.code}</td>
+                  <td className="px-3 py-2">{r.name}</td>
+                  <td className="px-3 py-2">
+                    <Badge tone={r.action === "error" ? "warn" : r.action === "unchanged" ? "muted" : "good"}>{ACTION_TEXT[r.action]}</Badge>
+                  </td>
+                  <td className="px-3 py-2">
+                    {Object.entries(r.errors).map(([k, v]) => (
+                      <span key={k} className="block">
+                        <strong>{k}</strong>: {v}
+                      </span>
+                    ))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </TableFrame>
+          {shown.rows.length > rows.length && <p className="text-sm text-sage">The first 500 rows are shown; the report has them all.</p>}
+        </div>
+      )}
+    </StaffPage>
+  );
+}

@@ -1,0 +1,179 @@
+import { useEffect, useState, type ReactNode } from "react";
+import { Link, useSearchParams } from "react-router";
+import { ApiError } from "../../lib/api.ts";
+
+export function StaffPage({ title, intro, actions, children }: { title: string; intro?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="mx-auto max-w-6xl px-3 py-6 sm:px-4 md:px-6">
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-3xl">{title}</h1>
+          {intro && <p className="mt-1 text-sage">{intro}</p>}
+        </div>
+        {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export function Loading({ what }: { what: string }) {
+  return (
+    <p className="py-10 text-center text-sage" role="status">
+      Loading {what}…
+    </p>
+  );
+}
+
+export function Failed({ error, what }: { error: unknown; what: string }) {
+  const message = error instanceof ApiError ? error.message : "Please try again in a moment.";
+  return (
+    <div className="rounded-xl border border-dashed border-line bg-white px-6 py-10 text-center" role="alert">
+      <p className="font-serif text-2xl">We could not load {what}</p>
+      <p className="mt-2 text-sage">{message}</p>
+    </div>
+  );
+}
+
+export function Empty({ children }: { children: ReactNode }) {
+  return <div className="rounded-xl border border-dashed border-line bg-white px-6 py-10 text-center text-sage">{children}</div>;
+}
+
+export function Badge({ tone = "plain", children }: { tone?: "plain" | "good" | "muted" | "warn"; children: ReactNode }) {
+  const cls = {
+    plain: "bg-mist text-ink",
+    good: "bg-leaf-light text-leaf-dark",
+    muted: "bg-white text-sage border border-line",
+    warn: "bg-cream text-amber-text",
+  }[tone];
+  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${cls}`}>{children}</span>;
+}
+
+/** List state kept in the address (page, sort, filters), so back and reload return to the same view. */
+export function useListParams(defaults: Record<string, string>) {
+  const [params, setParams] = useSearchParams();
+  const get = (k: string) => params.get(k) ?? defaults[k] ?? "";
+  const set = (changes: Record<string, string | null>, resetPage = true) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null || v === "" || v === defaults[k]) next.delete(k);
+      else next.set(k, v);
+    }
+    if (resetPage && !("page" in changes)) next.delete("page");
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
+  const query: Record<string, string> = {};
+  for (const k of new Set([...Object.keys(defaults), ...params.keys()])) if (get(k)) query[k] = get(k);
+  return { get, set, query };
+}
+
+/** A search box that asks the server after a short pause in typing. */
+export function SearchBox({ label, value, onSearch, placeholder }: { label: string; value: string; onSearch: (q: string) => void; placeholder?: string }) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text === value) return;
+    const t = setTimeout(() => onSearch(text.trim()), 300);
+    return () => clearTimeout(t);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text]);
+  return (
+    <div className="min-w-56 flex-1">
+      <label className="field-label" htmlFor="list-search">
+        {label}
+      </label>
+      <input id="list-search" type="search" className="field-input" value={text} placeholder={placeholder} onChange={(e) => setText(e.target.value)} />
+    </div>
+  );
+}
+
+export function SelectFilter({ id, label, value, options, onChange }: { id: string; label: string; value: string; options: [string, string][]; onChange: (v: string) => void }) {
+  return (
+    <div>
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className="field-input" value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** A column header that sorts on the server; aria-sort tells which one is active. */
+export function SortHeader({ label, field, sort, dir, onSort }: { label: string; field: string; sort: string; dir: string; onSort: (field: string, dir: string) => void }) {
+  const active = sort === field;
+  return (
+    <th scope="col" aria-sort={active ? (dir === "desc" ? "descending" : "ascending") : undefined} className="px-3 py-2 text-left">
+      <button type="button" className="font-semibold text-ink hover:text-leaf" onClick={() => onSort(field, active && dir === "asc" ? "desc" : "asc")}>
+        {label}
+        <span aria-hidden="true" className="ml-1 text-sage">
+          {active ? (dir === "desc" ? "▼" : "▲") : "↕"}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+export function Pager({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number; onPage: (p: number) => void }) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const from = total ? (page - 1) * pageSize + 1 : 0;
+  const to = Math.min(total, page * pageSize);
+  return (
+    <nav aria-label="Pages" className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm">
+      <p role="status">
+        {from.toLocaleString("en-US")}–{to.toLocaleString("en-US")} of {total.toLocaleString("en-US")}
+      </p>
+      <div className="flex gap-2">
+        <button type="button" className="btn btn-secondary !min-h-9 !py-1.5" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous
+        </button>
+        <span className="self-center">
+          Page {page} of {pages}
+        </span>
+        <button type="button" className="btn btn-secondary !min-h-9 !py-1.5" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          Next
+        </button>
+      </div>
+    </nav>
+  );
+}
+
+export function TableFrame({ caption, children }: { caption: string; children: ReactNode }) {
+  return (
+    // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
+    <div className="overflow-x-auto rounded-xl border border-line bg-white" tabIndex={0} role="region" aria-label={caption}>
+      <table className="w-full min-w-[640px] text-sm">
+        <caption className="sr-only">{caption}</caption>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export function Checkbox({ label, checked, onChange, id }: { label: string; checked: boolean; onChange: (v: boolean) => void; id: string }) {
+  return (
+    <label htmlFor={id} className="inline-flex min-h-11 items-center gap-2">
+      <input id={id} type="checkbox" className="h-5 w-5 accent-[var(--color-leaf)]" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      {label}
+    </label>
+  );
+}
+
+export function BackLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="text-sm">
+      ← {children}
+    </Link>
+  );
+}
+
+/** The first message of an API error for a form: field messages by name, and the general one. */
+export function formErrors(err: unknown): { message: string; fields: Record<string, string> } {
+  if (err instanceof ApiError) return { message: err.message, fields: err.fields };
+  return { message: "Something went wrong. Please try again.", fields: {} };
+}

@@ -1,0 +1,376 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { InviteUserBody, UserPage, UserRow, UserScope } from "../../../contract/administration.ts";
+import type { User, UserUpdateBody } from "../../../contract/user.ts";
+import { hasAnyRole } from "../../../domain/access.ts";
+import { api } from "../../lib/api.ts";
+import { useSessionUser } from "../../lib/session.ts";
+import { useToast } from "../../components/ui/toast.tsx";
+import { TextField } from "../../components/ui/field.tsx";
+import { Modal } from "../store/dialog.tsx";
+import { useImpersonation } from "./impersonation.ts";
+import { Badge, Checkbox, Empty, Failed, formErrors, Loading, Pager, SearchBox, SelectFilter, SortHeader, StaffPage, TableFrame, useListParams } from "./ui.tsx";
+
+const ALL_ROLES = ["Administrator", "SalesPerson", "wholesaler", "Retailer", "MassMarket"] as const;
+const ROLE_FILTER: Record<UserScope, [string, string][]> = {
+  customer: [["", "Any role"], ["wholesaler", "wholesaler"], ["Retailer", "Retailer"], ["MassMarket", "MassMarket"]],
+  staff: [["", "Any role"], ["Administrator", "Administrator"], ["SalesPerson", "SalesPerson"]],
+  mm: [["", "Any role"]],
+};
+
+/** The roles the signed-in user may hand out (the server refuses anything else). */
+export function grantableRoles(roles: readonly string[]): string[] {
+  if (hasAnyRole(roles, ["Administrator"])) return [...ALL_ROLES];
+  if (hasAnyRole(roles, ["SalesPerson"])) return ["wholesaler", "Retailer", "MassMarket"];
+  return ["wholesaler"];
+}
+
+export function UsersScreen({ scope, title, intro, detailPath }: { scope: UserScope; title: string; intro: string; detailPath?: (id: string) => string }) {
+  const me = useSessionUser();
+  const list = useListParams({ sort: "name", dir: "asc", page: "1", q: "", role: "", active: "" });
+  const query = useQuery({
+    queryKey: ["admin-users", scope, list.query],
+    queryFn: () => api.get<UserPage>("/api/Administration/Users", { scope, ...list.query, pageSize: 25 }),
+    placeholderData: keepPreviousData,
+  });
+  const [editing, setEditing] = useState<string | null>(null);
+  const [inviting, setInviting] = useState(false);
+  const impersonation = useImpersonation();
+  const canInvite = scope !== "staff" || hasAnyRole(me?.roles, ["Administrator"]);
+  const sort = list.get("sort");
+  const dir = list.get("dir");
+  const onSort = (field: string, d: string) => list.set({ sort: field, dir: d });
+
+  return (
+    <StaffPage
+      title={title}
+      intro={intro}
+      actions={
+        canInvite && (
+          <button type="button" className="btn btn-primary" onClick={() => setInviting(true)}>
+            Invite a user
+          </button>
+        )
+      }
+    >
+      <div className="mb-3 flex flex-wrap items-end gap-3">
+        <SearchBox label="Search name or e-mail" value={list.get("q")} onSearch={(q) => list.set({ q })} />
+        {ROLE_FILTER[scope].length > 1 && <SelectFilter id="role-filter" label="Role" value={list.get("role")} options={ROLE_FILTER[scope]} onChange={(role) => list.set({ role })} />}
+        <SelectFilter
+          id="active-filter"
+          label="Status"
+          value={list.get("active")}
+          options={[
+            ["", "Active and inactive"],
+            ["true", "Active"],
+            ["false", "Inactive"],
+          ]}
+          onChange={(active) => list.set({ active })}
+        />
+      </div>
+      {query.isPending ? (
+        <Loading what="users" />
+      ) : query.isError ? (
+        <Failed error={query.error} what="the users" />
+      ) : query.data.items.length === 0 ? (
+        <Empty>No users match.</Empty>
+      ) : (
+        <>
+          <TableFrame caption={title}>
+            <thead className="border-b border-line bg-mist">
+              <tr>
+                <SortHeader label="Name" field="name" sort={sort} dir={dir} onSort={onSort} />
+                <SortHeader label="E-mail" field="email" sort={sort} dir={dir} onSort={onSort} />
+                <th scope="col" className="px-3 py-2 text-left">
+                  Roles
+                </th>
+                <th scope="col" className="px-3 py-2 text-left">
+                  Status
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {query.data.items.map((u) => (
+                <UserLine key={u.id} u={u} detailPath={detailPath} onEdit={() => setEditing(u.id)} onActAs={() => void impersonation.actAs(u.id)} />
+              ))}
+            </tbody>
+          </TableFrame>
+          <Pager page={query.data.page} pageSize={query.data.pageSize} total={query.data.total} onPage={(p) => list.set({ page: String(p) }, false)} />
+        </>
+      )}
+      {editing && <UserEditorDialog userId={editing} onClose={() => setEditing(null)} />}
+      {inviting && <InviteDialog scope={scope} onClose={() => setInviting(false)} />}
+    </StaffPage>
+  );
+}
+
+function fullName(u: { firstName: string; lastName: string; email: string }) {
+  return `${u.firstName} ${u.lastName}`.trim() || u.email;
+}
+
+function UserLine({ u, detailPath, onEdit, onActAs }: { u: UserRow; detailPath?: (id: string) => string; onEdit: () => void; onActAs: () => void }) {
+  const name = fullName(u);
+  return (
+    <tr className="border-b border-line last:border-0">
+      <td className="px-3 py-2">{detailPath ? <Link to={detailPath(u.id)}>{name}</Link> : name}</td>
+      <td className="px-3 py-2 break-all">{u.email}</td>
+      <td className="px-3 py-2">
+        <div className="flex flex-wrap gap-1">
+          {u.roles.map((r) => (
+            <Badge key={r}>{r}</Badge>
+          ))}
+        </div>
+      </td>
+      <td className="px-3 py-2">{u.active ? <Badge tone="good">Active</Badge> : <Badge tone="muted">Inactive</Badge>}</td>
+      <td className="px-3 py-2">
+        <div className="flex justify-end gap-2">
+          <button type="button" className="btn btn-secondary !min-h-9 !px-3 !py-1 text-sm" onClick={onEdit} aria-label={`Edit ${name}`}>
+            Edit
+          </button>
+          {u.canActAs && (
+            <button type="button" className="btn btn-primary !min-h-9 !px-3 !py-1 text-sm" onClick={onActAs} aria-label={`Act as ${name}`}>
+              Act as
+            </button>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** Edit names, e-mail, status, roles, customers and claims through the Users API (PUT /api/User/Update). */
+export function UserEditor({ userId, onDone }: { userId: string; onDone?: () => void }) {
+  const me = useSessionUser();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const details = useQuery({
+    queryKey: ["user-details", userId],
+    queryFn: () => api.get<User>(`/api/User/Details/${encodeURIComponent(me!.id)}/${encodeURIComponent(userId)}`),
+    enabled: !!me,
+  });
+  if (details.isPending) return <Loading what="the user" />;
+  if (details.isError) return <Failed error={details.error} what="this user" />;
+  return (
+    <UserForm
+      key={details.data.id}
+      user={details.data}
+      onSaved={async () => {
+        toast("The user was saved.");
+        await queryClient.invalidateQueries({ queryKey: ["admin-users"] });
+        await queryClient.invalidateQueries({ queryKey: ["user-details", userId] });
+        onDone?.();
+      }}
+    />
+  );
+}
+
+function UserForm({ user, onSaved }: { user: User; onSaved: () => Promise<void> }) {
+  const me = useSessionUser();
+  const toast = useToast();
+  const staff = hasAnyRole(me?.roles, ["Administrator", "SalesPerson"]);
+  const self = me?.id === user.id;
+  const [form, setForm] = useState({
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    active: user.active,
+    roles: user.roles,
+    customerIds: user.customers.map((c) => c.customerID).join(", "),
+    claims: user.claims,
+  });
+  const [errors, setErrors] = useState<{ message: string; fields: Record<string, string> } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const grantable = grantableRoles(me?.roles ?? []);
+
+  async function save(e: React.FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setErrors(null);
+    const body: UserUpdateBody = { firstName: form.firstName, lastName: form.lastName, email: form.email };
+    if (staff) {
+      body.active = form.active;
+      if (!self) body.roles = form.roles as UserUpdateBody["roles"];
+      body.customerIds = form.customerIds.split(/[\s,;]+/).filter(Boolean);
+      body.claims = form.claims.filter((c) => c.claim.trim() && c.value.trim());
+    }
+    try {
+      await api.put(`/api/User/Update/${encodeURIComponent(user.id)}`, body);
+      await onSaved();
+    } catch (err) {
+      setErrors(formErrors(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function sendMail(kind: "reset" | "welcome") {
+    try {
+      await api.post(`/api/Auth/ResendPasswordReset/${encodeURIComponent(user.id)}/${kind}`);
+      toast(kind === "welcome" ? "The welcome mail was sent again." : "A password reset mail was sent.");
+    } catch (err) {
+      toast(formErrors(err).message, { type: "error", title: "Error" });
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void save(e)} className="space-y-3" noValidate>
+      {errors && (
+        <p role="alert" className="rounded-lg bg-petal-light px-3 py-2 text-ink">
+          {errors.message}
+        </p>
+      )}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField label="First name" value={form.firstName} onChange={(e) => setForm({ ...form, firstName: e.target.value })} error={errors?.fields.firstName} />
+        <TextField label="Last name" value={form.lastName} onChange={(e) => setForm({ ...form, lastName: e.target.value })} error={errors?.fields.lastName} />
+      </div>
+      <TextField label="E-mail" type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} error={errors?.fields.email} required />
+      {staff && (
+        <>
+          <Checkbox id="user-active" label="Active (may sign in)" checked={form.active} onChange={(active) => setForm({ ...form, active })} />
+          {!self && (
+            <fieldset>
+              <legend className="field-label">Roles</legend>
+              <div className="flex flex-wrap gap-x-4">
+                {ALL_ROLES.filter((r) => grantable.includes(r) || form.roles.includes(r)).map((r) => (
+                  <Checkbox
+                    key={r}
+                    id={`role-${r}`}
+                    label={r}
+                    checked={form.roles.includes(r)}
+                    onChange={(on) => setForm({ ...form, roles: on ? [...form.roles, r] : form.roles.filter((x) => x !== r) })}
+                  />
+                ))}
+              </div>
+              {errors?.fields.roles && <p className="field-error">{errors.fields.roles}</p>}
+            </fieldset>
+          )}
+          <TextField
+            label="Customers"
+            hint="Customer codes this user buys for, separated by commas."
+            value={form.customerIds}
+            onChange={(e) => setForm({ ...form, customerIds: e.target.value })}
+            error={errors?.fields.customerIds}
+          />
+          <fieldset>
+            <legend className="field-label">Claims</legend>
+            <p className="mb-1 text-sm text-sage">WholesalerId = a customer code; retailerid = a retailer number.</p>
+            {form.claims.map((c, i) => (
+              <div key={i} className="mb-2 flex items-end gap-2">
+                <div className="flex-1">
+                  <TextField label={`Claim ${i + 1} name`} value={c.claim} onChange={(e) => setForm({ ...form, claims: form.claims.map((x, j) => (j === i ? { ...x, claim: e.target.value } : x)) })} />
+                </div>
+                <div className="flex-1">
+                  <TextField label={`Claim ${i + 1} value`} value={c.value} onChange={(e) => setForm({ ...form, claims: form.claims.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)) })} />
+                </div>
+                <button type="button" className="btn btn-secondary !min-h-11" onClick={() => setForm({ ...form, claims: form.claims.filter((_, j) => j !== i) })} aria-label={`Remove claim ${i + 1}`}>
+                  Remove
+                </button>
+              </div>
+            ))}
+            <button type="button" className="btn btn-secondary !min-h-9 !py-1.5 text-sm" onClick={() => setForm({ ...form, claims: [...form.claims, { claim: "", value: "" }] })}>
+              Add a claim
+            </button>
+          </fieldset>
+        </>
+      )}
+      <div className="flex flex-wrap gap-2 pt-2">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? "Saving…" : "Save"}
+        </button>
+        {!self && (
+          <>
+            <button type="button" className="btn btn-secondary" onClick={() => void sendMail("reset")}>
+              Send a password reset
+            </button>
+            <button type="button" className="btn btn-secondary" onClick={() => void sendMail("welcome")}>
+              Send the welcome mail
+            </button>
+          </>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function UserEditorDialog({ userId, onClose }: { userId: string; onClose: () => void }) {
+  return (
+    <Modal title="Edit user" onClose={onClose} wide>
+      <UserEditor userId={userId} onDone={onClose} />
+    </Modal>
+  );
+}
+
+function InviteDialog({ scope, onClose }: { scope: UserScope; onClose: () => void }) {
+  const me = useSessionUser();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const roles = grantableRoles(me?.roles ?? []).filter((r) => (scope === "staff" ? ["Administrator", "SalesPerson"].includes(r) : scope === "mm" ? r === "MassMarket" : !["Administrator", "SalesPerson"].includes(r)));
+  const [form, setForm] = useState({ email: "", firstName: "", lastName: "", role: roles[0] ?? "wholesaler", customerIds: "", retailerId: "" });
+  const [errors, setErrors] = useState<{ message: string; fields: Record<string, string> } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setErrors(null);
+    const body: InviteUserBody = {
+      email: form.email,
+      firstName: form.firstName,
+      lastName: form.lastName,
+      role: form.role as InviteUserBody["role"],
+      customerIds: form.customerIds.split(/[\s,;]+/).filter(Boolean),
+      ...(form.role === "Retailer" && form.retailerId ? { retailerId: Number(form.retailerId) } : {}),
+    };
+    try {
+      await api.post("/api/Administration/Users", body);
+      toast(`An invitation was sent to ${form.email}.`);
+      await queryClient.invalidateQueries({ queryKey: ["admin-users"] });
+      onClose();
+    } catch (err) {
+      setErrors(formErrors(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal title="Invite a user" onClose={onClose}>
+      <form onSubmit={(e) => void submit(e)} className="space-y-3" noValidate>
+        {errors && (
+          <p role="alert" className="rounded-lg bg-petal-light px-3 py-2 text-ink">
+            {errors.message}
+          </p>
+        )}
+        <TextField label="E-mail" type="email" required value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} error={errors?.fields.email} />
+        <TextField label="First name" required value={form.firstName} onChange={(e) => setForm({ ...form, firstName: e.target.value })} error={errors?.fields.firstName} />
+        <TextField label="Last name" required value={form.lastName} onChange={(e) => setForm({ ...form, lastName: e.target.value })} error={errors?.fields.lastName} />
+        <SelectFilter id="invite-role" label="Role" value={form.role} options={roles.map((r) => [r, r])} onChange={(role) => setForm({ ...form, role })} />
+        {form.role === "Retailer" ? (
+          <TextField label="Retailer number" inputMode="numeric" value={form.retailerId} onChange={(e) => setForm({ ...form, retailerId: e.target.value })} error={errors?.fields.retailerId} />
+        ) : (
+          !["Administrator", "SalesPerson"].includes(form.role) && (
+            <TextField
+              label="Customers"
+              hint="Customer codes, separated by commas."
+              value={form.customerIds}
+              onChange={(e) => setForm({ ...form, customerIds: e.target.value })}
+              error={errors?.fields.customerIds}
+            />
+          )
+        )}
+        <div className="flex justify-end gap-2 pt-2">
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? "Sending…" : "Send invitation"}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

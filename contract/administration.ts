@@ -1,0 +1,279 @@
+import { z } from "zod";
+import { Email, ShortText } from "./common.ts";
+import { PickupDays, RoleName, ShipTime } from "./user.ts";
+
+/* ---------------------------------------------------------------- lists: paged, sorted, filtered on the server */
+
+export const SortDir = z.enum(["asc", "desc"]).default("asc");
+const Page = z.coerce.number().int().min(1).max(100_000).default(1);
+const PageSize = z.coerce.number().int().min(1).max(100).default(25);
+const Search = z.string().trim().max(100).optional();
+
+export const UserScope = z.enum(["customer", "staff", "mm"]);
+export type UserScope = z.infer<typeof UserScope>;
+
+export const UserListQuery = z.object({
+  scope: UserScope.default("customer"),
+  q: Search,
+  role: RoleName.optional(),
+  active: z.enum(["true", "false"]).optional(),
+  sort: z.enum(["name", "email", "created"]).default("name"),
+  dir: SortDir,
+  page: Page,
+  pageSize: PageSize,
+});
+export type UserListQuery = z.input<typeof UserListQuery>;
+
+export const UserRow = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  roles: z.array(z.string()),
+  active: z.boolean(),
+  customerIds: z.array(z.string()),
+  /** The caller may act as this user (DOMAIN "Staff impersonation"). */
+  canActAs: z.boolean(),
+});
+export type UserRow = z.infer<typeof UserRow>;
+
+export const UserPage = z.object({ items: z.array(UserRow), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export type UserPage = z.infer<typeof UserPage>;
+
+export const InviteUserBody = z.object({
+  email: Email,
+  firstName: ShortText(80),
+  lastName: ShortText(80),
+  role: RoleName,
+  /** The customers a wholesaler or MassMarket user buys for. */
+  customerIds: z.array(z.string().trim().min(1).max(40)).max(50).default([]),
+  /** A Retailer user's shop. */
+  retailerId: z.number().int().positive().optional(),
+});
+export type InviteUserBody = z.input<typeof InviteUserBody>;
+
+/* ---------------------------------------------------------------- customers (wholesalers and mass-market customers) */
+
+export const CustomerKind = z.enum(["wholesale", "massMarket"]);
+
+export const CustomerListQuery = z.object({
+  kind: CustomerKind.default("wholesale"),
+  q: Search,
+  active: z.enum(["true", "false"]).optional(),
+  sort: z.enum(["name", "code", "city"]).default("name"),
+  dir: SortDir,
+  page: Page,
+  pageSize: PageSize,
+});
+export type CustomerListQuery = z.input<typeof CustomerListQuery>;
+
+export const CustomerRow = z.object({
+  customerId: z.string(),
+  companyName: z.string(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  active: z.boolean(),
+  referralApproved: z.boolean(),
+  imgSrc: z.string(),
+  users: z.number().int(),
+  retailers: z.number().int(),
+});
+export const CustomerPage = z.object({ items: z.array(CustomerRow), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export type CustomerPage = z.infer<typeof CustomerPage>;
+
+const Optional = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Maximum ${max} characters`)
+    .transform((s) => (s === "" ? null : s))
+    .nullable()
+    .optional();
+
+const Cutoff = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Invalid format");
+
+export const CustomerUpdateBody = z.object({
+  companyName: ShortText(120),
+  email: Email.or(z.literal("")).transform((s) => (s === "" ? null : s)).nullable().optional(),
+  phone: Optional(40),
+  address: Optional(200),
+  city: Optional(80),
+  state: Optional(40),
+  zip: Optional(20),
+  alwaysBoxed: z.boolean(),
+  referralApproved: z.boolean(),
+  active: z.boolean(),
+  shipTimes: z
+    .array(z.object({ weekday: z.number().int().min(1).max(7), cutoffShipTime: Cutoff }))
+    .max(7)
+    .refine((l) => new Set(l.map((s) => s.weekday)).size === l.length, "Each weekday only once"),
+});
+export type CustomerUpdateBody = z.input<typeof CustomerUpdateBody>;
+
+export const RetailerRow = z.object({
+  retailerId: z.number().int(),
+  code: z.string().nullable(),
+  name: z.string(),
+  contactName: z.string().nullable(),
+  email: z.string().nullable(),
+  city: z.string().nullable(),
+  active: z.boolean(),
+  customerIds: z.array(z.string()),
+});
+export type RetailerRow = z.infer<typeof RetailerRow>;
+
+export const UserBrief = z.object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string(), roles: z.array(z.string()), active: z.boolean(), canActAs: z.boolean() });
+export type UserBrief = z.infer<typeof UserBrief>;
+
+export const ReferralRequest = z.object({
+  id: z.number().int(),
+  customerId: z.string(),
+  companyName: z.string(),
+  shopName: z.string(),
+  contactName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  city: z.string().nullable(),
+  message: z.string().nullable(),
+  status: z.enum(["pending", "approved", "declined"]),
+  createdAt: z.string(),
+  retailerId: z.number().int().nullable(),
+});
+export type ReferralRequest = z.infer<typeof ReferralRequest>;
+
+export const CustomerDetail = z.object({
+  customerId: z.string(),
+  companyName: z.string(),
+  kind: CustomerKind,
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip: z.string().nullable(),
+  alwaysBoxed: z.boolean(),
+  referralApproved: z.boolean(),
+  active: z.boolean(),
+  imgSrc: z.string(),
+  hasLogo: z.boolean(),
+  shipTimes: z.array(ShipTime),
+  users: z.array(UserBrief),
+  retailers: z.array(RetailerRow),
+  referrals: z.array(ReferralRequest),
+});
+export type CustomerDetail = z.infer<typeof CustomerDetail>;
+
+export const LOGO_MAX_BYTES = 512 * 1024;
+export const LOGO_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
+
+/* ---------------------------------------------------------------- retailers */
+
+export const RetailerListQuery = z.object({
+  q: Search,
+  customerId: z.string().trim().max(40).optional(),
+  active: z.enum(["true", "false"]).optional(),
+  sort: z.enum(["name", "code", "city", "created"]).default("name"),
+  dir: SortDir,
+  page: Page,
+  pageSize: PageSize,
+});
+export type RetailerListQuery = z.input<typeof RetailerListQuery>;
+export const RetailerPage = z.object({ items: z.array(RetailerRow), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export type RetailerPage = z.infer<typeof RetailerPage>;
+
+export const RetailerCode = z
+  .string()
+  .trim()
+  .max(40, "Maximum 40 characters")
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, "Invalid format");
+
+export const RetailerBody = z.object({
+  code: RetailerCode.or(z.literal("")).transform((s) => (s === "" ? null : s)).nullable().optional(),
+  name: ShortText(120),
+  contactName: Optional(120),
+  email: Email.or(z.literal("")).transform((s) => (s === "" ? null : s)).nullable().optional(),
+  phone: Optional(40),
+  address: Optional(200),
+  city: Optional(80),
+  state: Optional(40),
+  zip: Optional(20),
+  pickupDays: PickupDays,
+  active: z.boolean().default(true),
+  customerIds: z.array(z.string().trim().min(1).max(40)).max(50),
+});
+export type RetailerBody = z.input<typeof RetailerBody>;
+
+export const RetailerDetail = RetailerRow.extend({
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  state: z.string().nullable(),
+  zip: z.string().nullable(),
+  pickupDays: PickupDays,
+  customers: z.array(z.object({ customerId: z.string(), companyName: z.string() })),
+  users: z.array(UserBrief),
+});
+export type RetailerDetail = z.infer<typeof RetailerDetail>;
+
+/* ---------------------------------------------------------------- retailer CSV import */
+
+/** The columns of a retailer CSV file, in this order (a header row is required). */
+export const IMPORT_COLUMNS = ["code", "name", "contactName", "email", "phone", "address", "city", "state", "zip", "pickupDays", "wholesalers", "active"] as const;
+export const IMPORT_REQUIRED = ["code", "name", "wholesalers"] as const;
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 20_000;
+
+export const ImportRow = z.object({
+  line: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  action: z.enum(["create", "update", "unchanged", "error"]),
+  errors: z.record(z.string(), z.string()),
+  retailerId: z.number().int().nullable(),
+});
+export type ImportRow = z.infer<typeof ImportRow>;
+
+export const ImportResult = z.object({
+  /** True once written (the confirm call); false for a preview. */
+  written: z.boolean(),
+  rows: z.array(ImportRow),
+  counts: z.object({ create: z.number().int(), update: z.number().int(), unchanged: z.number().int(), error: z.number().int() }),
+});
+export type ImportResult = z.infer<typeof ImportResult>;
+
+/* ---------------------------------------------------------------- referrals */
+
+export const ReferralBody = z.object({
+  shopName: ShortText(120),
+  contactName: ShortText(120),
+  email: Email,
+  phone: Optional(40),
+  city: Optional(80),
+  message: Optional(2000),
+  website: z.string().max(200).optional(),
+  formToken: z.string().min(1, "This form has expired. Please reload the page and try again.").max(200),
+});
+export type ReferralBody = z.input<typeof ReferralBody>;
+
+export const ReferralQuery = z.object({
+  customerId: z.string().trim().max(40).optional(),
+  status: z.enum(["pending", "approved", "declined"]).default("pending"),
+});
+
+export const ApproveReferralBody = z.object({
+  code: RetailerCode.or(z.literal("")).transform((s) => (s === "" ? null : s)).nullable().optional(),
+  pickupDays: PickupDays.optional(),
+});
+
+/* ---------------------------------------------------------------- the signed-in user's account */
+
+export const ChangePasswordBody = z
+  .object({
+    currentPassword: z.string().min(1, "This field is required").max(200),
+    password: z.string().min(10, "Minimum 10 characters").max(128, "Maximum 128 characters"),
+    confirmPassword: z.string(),
+  })
+  .refine((b) => b.password === b.confirmPassword, { path: ["confirmPassword"], message: "Passwords do not match" });
+
+export const ProfileBody = z.object({ firstName: ShortText(80), lastName: ShortText(80) });
+
+export const SessionsAnswer = z.object({ ended: z.number().int() });

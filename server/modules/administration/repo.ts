@@ -1,0 +1,353 @@
+import { and, asc, count, desc, eq, exists, ilike, inArray, ne, not, or, sql, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "../../../db/client.ts";
+import {
+  customerLogos,
+  customers,
+  referralRequests,
+  retailerCustomers,
+  retailers,
+  sessions,
+  shipTimes,
+  userClaims,
+  userCustomers,
+  userRoles,
+  users,
+} from "../../../db/schema/index.ts";
+import type { CustomerListQuery, RetailerListQuery, UserListQuery } from "../../../contract/administration.ts";
+import type { z } from "zod";
+
+export type UsersQ = z.output<typeof UserListQuery>;
+export type CustomersQ = z.output<typeof CustomerListQuery>;
+export type RetailersQ = z.output<typeof RetailerListQuery>;
+
+/** A LIKE pattern matching `s` anywhere, with its wildcards taken literally. */
+export const contains = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const hasRoleIn = (roles: string[]) =>
+  exists(sql`(select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${inArray(userRoles.role, roles as never[])})`);
+
+/* ------------------------------------------------------------------ users */
+
+export async function userPage(db: DbOrTx, visible: SQL | undefined, q: UsersQ) {
+  const where: (SQL | undefined)[] = [visible];
+  if (q.scope === "staff") where.push(hasRoleIn(["Administrator", "SalesPerson"]));
+  else where.push(not(hasRoleIn(["Administrator", "SalesPerson"])));
+  if (q.scope === "mm") where.push(hasRoleIn(["MassMarket"]));
+  if (q.role) where.push(hasRoleIn([q.role]));
+  if (q.active) where.push(eq(users.active, q.active === "true"));
+  if (q.q) {
+    const p = contains(q.q);
+    where.push(or(ilike(users.email, p), ilike(users.firstName, p), ilike(users.lastName, p), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, p), eq(users.id, q.q)));
+  }
+  const condition = and(...where);
+  const dir = q.dir === "desc" ? desc : asc;
+  const order = q.sort === "email" ? [dir(sql`lower(${users.email})`)] : q.sort === "created" ? [dir(users.createdAt), dir(users.id)] : [dir(sql`lower(${users.lastName})`), dir(sql`lower(${users.firstName})`), asc(users.id)];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, active: users.active })
+      .from(users)
+      .where(condition)
+      .orderBy(...order)
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(users).where(condition),
+  ]);
+  return { rows: await withRolesAndCustomers(db, rows), total: Number(total?.n ?? 0) };
+}
+
+export async function withRolesAndCustomers<T extends { id: string }>(db: DbOrTx, rows: T[]) {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const [roles, links] = await Promise.all([
+    db.select().from(userRoles).where(inArray(userRoles.userId, ids)),
+    db.select().from(userCustomers).where(inArray(userCustomers.userId, ids)),
+  ]);
+  return rows.map((r) => ({
+    ...r,
+    roles: roles.filter((x) => x.userId === r.id).map((x) => x.role as string),
+    customerIds: links.filter((x) => x.userId === r.id).map((x) => x.customerId),
+  }));
+}
+
+export async function emailTaken(db: DbOrTx, email: string, exceptId?: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, exceptId ? ne(users.id, exceptId) : undefined));
+  return !!row;
+}
+
+export async function insertUser(
+  tx: DbOrTx,
+  u: { id: string; email: string; firstName: string; lastName: string; role: string; customerIds: string[]; claims: { claim: string; value: string }[] },
+) {
+  await tx.insert(users).values({ id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, passwordHash: null });
+  await tx.insert(userRoles).values({ userId: u.id, role: u.role as never });
+  if (u.customerIds.length) await tx.insert(userCustomers).values(u.customerIds.map((customerId) => ({ userId: u.id, customerId })));
+  if (u.claims.length) await tx.insert(userClaims).values(u.claims.map((c) => ({ userId: u.id, ...c })));
+}
+
+/** Users linked to a customer (its wholesaler or mass-market users). */
+export async function usersOfCustomer(db: DbOrTx, customerId: string) {
+  const rows = await db
+    .selectDistinct({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, active: users.active })
+    .from(users)
+    .where(exists(sql`(select 1 from ${userCustomers} where ${userCustomers.userId} = ${users.id} and ${userCustomers.customerId} = ${customerId})`))
+    .orderBy(asc(users.lastName), asc(users.firstName))
+    .limit(500);
+  return withRolesAndCustomers(db, rows);
+}
+
+export async function usersOfRetailer(db: DbOrTx, retailerId: number) {
+  const rows = await db
+    .selectDistinct({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, active: users.active })
+    .from(users)
+    .innerJoin(userClaims, and(eq(userClaims.userId, users.id), sql`lower(${userClaims.claim}) = 'retailerid'`, eq(userClaims.value, String(retailerId))))
+    .orderBy(asc(users.lastName), asc(users.firstName))
+    .limit(500);
+  return withRolesAndCustomers(db, rows);
+}
+
+export async function sessionsEnd(db: DbOrTx, userId: string, keepSessionId: string) {
+  const gone = await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))).returning({ id: sessions.id });
+  return gone.length;
+}
+
+export async function passwordHashOf(db: DbOrTx, userId: string) {
+  const [u] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return u?.hash ?? null;
+}
+
+export async function setPassword(db: DbOrTx, userId: string, passwordHash: string) {
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+export async function setNames(db: DbOrTx, userId: string, firstName: string, lastName: string) {
+  await db.update(users).set({ firstName, lastName, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/* ------------------------------------------------------------------ customers */
+
+export async function customerPage(db: DbOrTx, q: CustomersQ) {
+  const where: (SQL | undefined)[] = [eq(customers.kind, q.kind)];
+  if (q.active) where.push(eq(customers.active, q.active === "true"));
+  if (q.q) {
+    const p = contains(q.q);
+    where.push(or(ilike(customers.companyName, p), ilike(customers.customerId, p), ilike(customers.city, p)));
+  }
+  const condition = and(...where);
+  const dir = q.dir === "desc" ? desc : asc;
+  const order = q.sort === "code" ? [dir(customers.customerId)] : q.sort === "city" ? [dir(customers.city), asc(customers.customerId)] : [dir(sql`lower(${customers.companyName})`), asc(customers.customerId)];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        customerId: customers.customerId,
+        companyName: customers.companyName,
+        city: customers.city,
+        state: customers.state,
+        active: customers.active,
+        referralApproved: customers.referralApproved,
+        imgSrc: customers.imgSrc,
+        users: sql<number>`(select count(*)::int from ${userCustomers} where ${userCustomers.customerId} = ${customers.customerId})`.mapWith(Number),
+        retailers: sql<number>`(select count(*)::int from ${retailerCustomers} where ${retailerCustomers.customerId} = ${customers.customerId})`.mapWith(Number),
+      })
+      .from(customers)
+      .where(condition)
+      .orderBy(...order)
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(customers).where(condition),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+export async function findCustomer(db: DbOrTx, customerId: string) {
+  const [c] = await db.select().from(customers).where(eq(customers.customerId, customerId));
+  return c ?? null;
+}
+
+export async function existingCustomerIds(db: DbOrTx, ids: string[]) {
+  if (!ids.length) return [];
+  const rows = await db.select({ id: customers.customerId }).from(customers).where(inArray(customers.customerId, ids));
+  return rows.map((r) => r.id);
+}
+
+export async function shipTimesOf(db: DbOrTx, customerId: string) {
+  return db.select({ weekday: shipTimes.weekday, cutoffShipTime: shipTimes.cutoffShipTime }).from(shipTimes).where(eq(shipTimes.customerId, customerId)).orderBy(asc(shipTimes.weekday));
+}
+
+export async function hasLogo(db: DbOrTx, customerId: string) {
+  const [row] = await db.select({ v: customerLogos.version }).from(customerLogos).where(eq(customerLogos.customerId, customerId));
+  return !!row;
+}
+
+export async function updateCustomer(tx: DbOrTx, customerId: string, set: Partial<typeof customers.$inferInsert>, times: { weekday: number; cutoffShipTime: string }[]) {
+  await tx.update(customers).set(set).where(eq(customers.customerId, customerId));
+  await tx.delete(shipTimes).where(eq(shipTimes.customerId, customerId));
+  if (times.length) await tx.insert(shipTimes).values(times.map((t) => ({ customerId, ...t })));
+}
+
+export async function saveLogo(tx: DbOrTx, customerId: string, contentType: string, bytes: Buffer): Promise<number> {
+  const [row] = await tx
+    .insert(customerLogos)
+    .values({ customerId, contentType, bytes, version: 1 })
+    .onConflictDoUpdate({ target: customerLogos.customerId, set: { contentType, bytes, version: sql`${customerLogos.version} + 1`, updatedAt: new Date() } })
+    .returning({ version: customerLogos.version });
+  return row!.version;
+}
+
+export async function removeLogo(tx: DbOrTx, customerId: string) {
+  await tx.delete(customerLogos).where(eq(customerLogos.customerId, customerId));
+  await tx.update(customers).set({ imgSrc: null }).where(eq(customers.customerId, customerId));
+}
+
+export async function setCustomerImage(tx: DbOrTx, customerId: string, imgSrc: string | null) {
+  await tx.update(customers).set({ imgSrc }).where(eq(customers.customerId, customerId));
+}
+
+export async function logoOf(db: DbOrTx, customerId: string) {
+  const [row] = await db.select().from(customerLogos).where(eq(customerLogos.customerId, customerId));
+  return row ?? null;
+}
+
+/* ------------------------------------------------------------------ retailers */
+
+const retailerRowColumns = {
+  retailerId: retailers.retailerId,
+  code: retailers.code,
+  name: retailers.name,
+  contactName: retailers.contactName,
+  email: retailers.email,
+  city: retailers.city,
+  active: retailers.active,
+};
+
+/** `scope`: the customers whose retailers the caller sees; null = all (staff). */
+export async function retailerPage(db: DbOrTx, scope: string[] | null, q: RetailersQ) {
+  const where: (SQL | undefined)[] = [];
+  const through = (ids: string[]) =>
+    exists(sql`(select 1 from ${retailerCustomers} where ${retailerCustomers.retailerId} = ${retailers.retailerId} and ${inArray(retailerCustomers.customerId, ids)})`);
+  if (scope) where.push(scope.length ? through(scope) : sql`false`);
+  if (q.customerId) where.push(through([q.customerId]));
+  if (q.active) where.push(eq(retailers.active, q.active === "true"));
+  if (q.q) {
+    const p = contains(q.q);
+    where.push(or(ilike(retailers.name, p), ilike(retailers.code, p), ilike(retailers.city, p), ilike(retailers.contactName, p), ilike(retailers.email, p)));
+  }
+  const condition = and(...where);
+  const dir = q.dir === "desc" ? desc : asc;
+  const order =
+    q.sort === "code"
+      ? [dir(sql`lower(${retailers.code})`), asc(retailers.retailerId)]
+      : q.sort === "city"
+        ? [dir(retailers.city), asc(retailers.retailerId)]
+        : q.sort === "created"
+          ? [dir(retailers.retailerId)]
+          : [dir(sql`lower(${retailers.name})`), asc(retailers.retailerId)];
+  const [rows, [total]] = await Promise.all([
+    db.select(retailerRowColumns).from(retailers).where(condition).orderBy(...order).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(retailers).where(condition),
+  ]);
+  return { rows: await withCustomerIds(db, rows), total: Number(total?.n ?? 0) };
+}
+
+export async function withCustomerIds<T extends { retailerId: number }>(db: DbOrTx, rows: T[]) {
+  if (!rows.length) return [];
+  const links = await db
+    .select()
+    .from(retailerCustomers)
+    .where(inArray(retailerCustomers.retailerId, rows.map((r) => r.retailerId)))
+    .orderBy(asc(retailerCustomers.customerId));
+  return rows.map((r) => ({ ...r, customerIds: links.filter((l) => l.retailerId === r.retailerId).map((l) => l.customerId) }));
+}
+
+export async function retailersOfCustomer(db: DbOrTx, customerId: string) {
+  const rows = await db
+    .select(retailerRowColumns)
+    .from(retailers)
+    .innerJoin(retailerCustomers, and(eq(retailerCustomers.retailerId, retailers.retailerId), eq(retailerCustomers.customerId, customerId)))
+    .orderBy(asc(retailers.name))
+    .limit(500);
+  return withCustomerIds(db, rows);
+}
+
+export async function findRetailer(db: DbOrTx, retailerId: number) {
+  const [r] = await db.select().from(retailers).where(eq(retailers.retailerId, retailerId));
+  return r ?? null;
+}
+
+export async function retailerByCode(db: DbOrTx, code: string, exceptId?: number) {
+  const [r] = await db
+    .select({ retailerId: retailers.retailerId })
+    .from(retailers)
+    .where(and(sql`lower(${retailers.code}) = ${code.toLowerCase()}`, exceptId ? ne(retailers.retailerId, exceptId) : undefined));
+  return r ?? null;
+}
+
+export async function customersOfRetailer(db: DbOrTx, retailerId: number) {
+  return db
+    .select({ customerId: customers.customerId, companyName: customers.companyName })
+    .from(retailerCustomers)
+    .innerJoin(customers, eq(customers.customerId, retailerCustomers.customerId))
+    .where(eq(retailerCustomers.retailerId, retailerId))
+    .orderBy(asc(customers.companyName));
+}
+
+export type RetailerValues = Omit<typeof retailers.$inferInsert, "retailerId" | "createdAt">;
+
+export async function insertRetailer(tx: DbOrTx, values: RetailerValues) {
+  const [r] = await tx.insert(retailers).values(values).returning({ retailerId: retailers.retailerId });
+  return r!.retailerId;
+}
+
+export async function updateRetailer(tx: DbOrTx, retailerId: number, values: Partial<RetailerValues>) {
+  await tx.update(retailers).set(values).where(eq(retailers.retailerId, retailerId));
+}
+
+/** Replaces the retailer's links among `within` (all links when null) with `customerIds`. */
+export async function setRetailerLinks(tx: DbOrTx, retailerId: number, customerIds: string[], within: string[] | null) {
+  await tx
+    .delete(retailerCustomers)
+    .where(and(eq(retailerCustomers.retailerId, retailerId), within ? inArray(retailerCustomers.customerId, within.length ? within : [""]) : undefined));
+  if (customerIds.length) await tx.insert(retailerCustomers).values(customerIds.map((customerId) => ({ retailerId, customerId }))).onConflictDoNothing();
+}
+
+/* ------------------------------------------------------------------ referrals */
+
+export async function referralsOf(db: DbOrTx, customerIds: string[] | null, status: "pending" | "approved" | "declined") {
+  const rows = await db
+    .select({
+      id: referralRequests.id,
+      customerId: referralRequests.customerId,
+      companyName: customers.companyName,
+      shopName: referralRequests.shopName,
+      contactName: referralRequests.contactName,
+      email: referralRequests.email,
+      phone: referralRequests.phone,
+      city: referralRequests.city,
+      message: referralRequests.message,
+      status: referralRequests.status,
+      createdAt: referralRequests.createdAt,
+      retailerId: referralRequests.retailerId,
+    })
+    .from(referralRequests)
+    .innerJoin(customers, eq(customers.customerId, referralRequests.customerId))
+    .where(and(eq(referralRequests.status, status), customerIds ? inArray(referralRequests.customerId, customerIds.length ? customerIds : [""]) : undefined))
+    .orderBy(desc(referralRequests.id))
+    .limit(200);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+export async function insertReferral(tx: DbOrTx, values: typeof referralRequests.$inferInsert) {
+  const [r] = await tx.insert(referralRequests).values(values).returning({ id: referralRequests.id });
+  return r!.id;
+}
+
+export async function lockReferral(tx: DbOrTx, id: number) {
+  const [r] = await tx.select().from(referralRequests).where(eq(referralRequests.id, id)).for("update");
+  return r ?? null;
+}
+
+export async function decideReferral(tx: DbOrTx, id: number, status: "approved" | "declined", by: string, retailerId: number | null) {
+  await tx.update(referralRequests).set({ status, decidedAt: new Date(), decidedBy: by, retailerId }).where(eq(referralRequests.id, id));
+}

@@ -1,0 +1,268 @@
+import { parse } from "csv-parse/sync";
+import { and, inArray, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../../db/client.ts";
+import { retailerCustomers, retailers } from "../../../db/schema/index.ts";
+import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_REQUIRED, RetailerCode, type ImportResult, type ImportRow } from "../../../contract/administration.ts";
+import { Email } from "../../../contract/common.ts";
+import { badRequest } from "../../errors.ts";
+import type { AuthContext } from "../../plugins/session.ts";
+import { audit } from "../audit/index.ts";
+import { customerScope } from "./service.ts";
+import * as repo from "./repo.ts";
+
+/**
+ * Retailer CSV import (SPEC §2 /Administration/Retailers/Import): a header row with the columns of
+ * IMPORT_COLUMNS (any order, optional ones may be left out), one shop per line, upserted by `code`.
+ * pickupDays lists weekday numbers Monday 2 .. Friday 6 ("2 4 6"); wholesalers lists customer codes
+ * ("BLMWH;GRNST"). A preview writes nothing; the confirm writes every valid row in one transaction.
+ */
+
+export const IMPORT_MESSAGES = {
+  empty: "The file is empty. It needs a header row and at least one shop.",
+  binary: "This is not a CSV text file. Export the sheet as CSV (UTF-8) and try again.",
+  tooLarge: `The file is too large: at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
+  tooManyRows: `The file has more than ${IMPORT_MAX_ROWS.toLocaleString("en-US")} shops. Split it into smaller files.`,
+  noRows: "The file has a header row but no shops.",
+} as const;
+
+type Column = (typeof IMPORT_COLUMNS)[number];
+type Cells = Partial<Record<Column, string>>;
+
+/** A cell a spreadsheet would run as a formula (CSV injection): =, @, or +/- followed by a function or name. */
+export function isFormula(cell: string): boolean {
+  const s = cell.replace(/^[\s"']+/, "");
+  if (/^[=@]/.test(s)) return true;
+  if (/^[\t\r]/.test(cell)) return true;
+  return /^[+-]\s*[A-Za-z_]/.test(s) || (/^[+-]/.test(s) && /[A-Za-z_]\s*\(/.test(s));
+}
+
+/** Decodes and parses the file; anything wrong with the file as a whole is a 400 with a clear message. */
+export function readCsv(bytes: Buffer): { line: number; cells: Cells }[] {
+  if (bytes.length > IMPORT_MAX_BYTES) throw badRequest(IMPORT_MESSAGES.tooLarge, { file: IMPORT_MESSAGES.tooLarge });
+  if (!bytes.length) throw badRequest(IMPORT_MESSAGES.empty, { file: IMPORT_MESSAGES.empty });
+  if (bytes.includes(0)) throw badRequest(IMPORT_MESSAGES.binary, { file: IMPORT_MESSAGES.binary });
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw badRequest(IMPORT_MESSAGES.binary, { file: IMPORT_MESSAGES.binary });
+  }
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: false, info: true, max_record_size: 64 * 1024 }) as never;
+  } catch (err) {
+    const m = err instanceof Error ? err.message.replace(/^Invalid Record Length: /, "") : "unreadable CSV";
+    const message = `The file could not be read as CSV: ${m.slice(0, 200)}`;
+    throw badRequest(message, { file: message });
+  }
+  if (!records.length) throw badRequest(IMPORT_MESSAGES.empty, { file: IMPORT_MESSAGES.empty });
+  const header = records[0]!.record.map((h) => h.trim());
+  const byLower = new Map(IMPORT_COLUMNS.map((c) => [c.toLowerCase(), c]));
+  const columns = header.map((h) => byLower.get(h.toLowerCase()) ?? null);
+  const unknown = header.filter((_, i) => !columns[i]);
+  const missing = IMPORT_REQUIRED.filter((c) => !columns.includes(c));
+  const doubled = columns.filter((c, i) => c && columns.indexOf(c) !== i);
+  if (unknown.length || missing.length || doubled.length) {
+    const parts = [
+      unknown.length ? `unknown column${unknown.length > 1 ? "s" : ""} ${unknown.map((u) => `"${u.slice(0, 40)}"`).join(", ")}` : "",
+      missing.length ? `missing ${missing.join(", ")}` : "",
+      doubled.length ? `repeated ${doubled.join(", ")}` : "",
+    ].filter(Boolean);
+    const message = `The columns are not right (${parts.join("; ")}). The header row must name these columns: ${IMPORT_COLUMNS.join(", ")}.`;
+    throw badRequest(message, { file: message });
+  }
+  const body = records.slice(1);
+  if (!body.length) throw badRequest(IMPORT_MESSAGES.noRows, { file: IMPORT_MESSAGES.noRows });
+  if (body.length > IMPORT_MAX_ROWS) throw badRequest(IMPORT_MESSAGES.tooManyRows, { file: IMPORT_MESSAGES.tooManyRows });
+  const rows: { line: number; cells: Cells }[] = [];
+  for (const { record, info } of body) {
+    const cells: Cells = {};
+    record.forEach((v, i) => {
+      const col = columns[i]!;
+      if (isFormula(v)) {
+        const message = `Spreadsheet formulas are not allowed (line ${info.lines}, column ${col}). Save the sheet with plain values and import it again; nothing was imported.`;
+        throw badRequest(message, { file: message });
+      }
+      cells[col] = v.trim();
+    });
+    rows.push({ line: info.lines, cells });
+  }
+  return rows;
+}
+
+const PICKUP = ["pickupMonday", "pickupTuesday", "pickupWednesday", "pickupThursday", "pickupFriday"] as const;
+const YES = new Set(["", "true", "yes", "y", "1", "active"]);
+const NO = new Set(["false", "no", "n", "0", "inactive"]);
+
+interface Planned {
+  line: number;
+  values: repo.RetailerValues & { code: string };
+  customerIds: string[];
+  errors: Record<string, string>;
+  existing: { retailerId: number; values: repo.RetailerValues; customerIds: string[] } | null;
+  action: ImportRow["action"];
+}
+
+function validateRow(cells: Cells, known: Set<string>, scope: string[] | null) {
+  const errors: Record<string, string> = {};
+  const text = (c: Column, max: number) => {
+    const v = cells[c] ?? "";
+    if (v.length > max) errors[c] = `Maximum ${max} characters`;
+    return v === "" ? null : v;
+  };
+  const code = cells.code ?? "";
+  if (!code) errors.code = "This field is required";
+  else if (!RetailerCode.safeParse(code).success) errors.code = code.length > 40 ? "Maximum 40 characters" : "Invalid format";
+  const name = cells.name ?? "";
+  if (!name) errors.name = "This field is required";
+  else if (name.length > 120) errors.name = "Maximum 120 characters";
+  const email = cells.email ?? "";
+  if (email && !Email.safeParse(email).success) errors.email = "Please enter a valid email";
+  const days = new Set<number>();
+  for (const part of (cells.pickupDays ?? "").split(/[\s;,|]+/).filter(Boolean)) {
+    const n = Number(part);
+    if (!Number.isInteger(n) || n < 2 || n > 6) errors.pickupDays = "Pickup days are weekday numbers from 2 (Monday) to 6 (Friday), e.g. 2 4 6";
+    else days.add(n);
+  }
+  const customerIds = [...new Set((cells.wholesalers ?? "").split(/[\s;,|]+/).filter(Boolean))];
+  if (!customerIds.length) errors.wholesalers = "This field is required";
+  const unknown = customerIds.filter((c) => !known.has(c));
+  if (unknown.length) errors.wholesalers = `Unknown wholesaler: ${unknown.join(", ")}`;
+  else if (scope && customerIds.some((c) => !scope.includes(c))) errors.wholesalers = "You can only import shops buying through your own customers";
+  const active = (cells.active ?? "").toLowerCase();
+  if (!YES.has(active) && !NO.has(active)) errors.active = "Use true or false";
+  const values = {
+    code,
+    name,
+    contactName: text("contactName", 120),
+    email: email || null,
+    phone: text("phone", 40),
+    address: text("address", 200),
+    city: text("city", 80),
+    state: text("state", 40),
+    zip: text("zip", 20),
+    pickupMonday: days.has(2),
+    pickupTuesday: days.has(3),
+    pickupWednesday: days.has(4),
+    pickupThursday: days.has(5),
+    pickupFriday: days.has(6),
+    active: !NO.has(active),
+  };
+  return { values, customerIds: customerIds.sort(), errors };
+}
+
+const COMPARED = ["name", "contactName", "email", "phone", "address", "city", "state", "zip", ...PICKUP, "active"] as const;
+
+async function plan(db: DbOrTx, scope: string[] | null, rows: { line: number; cells: Cells }[]): Promise<Planned[]> {
+  const codes = [...new Set(rows.map((r) => (r.cells.code ?? "").toLowerCase()).filter(Boolean))];
+  const named = [...new Set(rows.flatMap((r) => (r.cells.wholesalers ?? "").split(/[\s;,|]+/).filter(Boolean)))];
+  const known = new Set<string>();
+  for (let i = 0; i < named.length; i += 1000) for (const id of await repo.existingCustomerIds(db, named.slice(i, i + 1000))) known.add(id);
+  const existing = new Map<string, typeof retailers.$inferSelect>();
+  for (let i = 0; i < codes.length; i += 1000) {
+    const part = codes.slice(i, i + 1000);
+    const found = await db.select().from(retailers).where(inArray(sql`lower(${retailers.code})`, part));
+    for (const r of found) existing.set(r.code!.toLowerCase(), r);
+  }
+  const ids = [...existing.values()].map((r) => r.retailerId);
+  const links = new Map<number, string[]>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const found = await db.select().from(retailerCustomers).where(inArray(retailerCustomers.retailerId, ids.slice(i, i + 1000)));
+    for (const l of found) links.set(l.retailerId, [...(links.get(l.retailerId) ?? []), l.customerId]);
+  }
+  const seen = new Map<string, number>();
+  return rows.map(({ line, cells }) => {
+    const { values, customerIds, errors } = validateRow(cells, known, scope);
+    const key = values.code.toLowerCase();
+    if (key && seen.has(key)) errors.code = `This code is already on line ${seen.get(key)}`;
+    else if (key) seen.set(key, line);
+    const e = key ? existing.get(key) : undefined;
+    let current: Planned["existing"] = null;
+    if (e) {
+      const all = (links.get(e.retailerId) ?? []).sort();
+      if (scope && !all.some((c) => scope.includes(c))) errors.code = "This code belongs to a shop that does not buy through you";
+      current = { retailerId: e.retailerId, values: e, customerIds: scope ? all.filter((c) => scope.includes(c)) : all };
+    }
+    let action: ImportRow["action"] = "create";
+    if (Object.keys(errors).length) action = "error";
+    else if (current) {
+      const same = COMPARED.every((k) => (current.values[k] ?? null) === (values[k] ?? null)) && current.values.code === values.code;
+      action = same && current.customerIds.join(";") === customerIds.join(";") ? "unchanged" : "update";
+    }
+    return { line, values, customerIds, errors, existing: current, action };
+  });
+}
+
+function result(planned: Planned[], written: boolean, createdIds = new Map<string, number>()): ImportResult {
+  const counts = { create: 0, update: 0, unchanged: 0, error: 0 };
+  const rows = planned.map((p) => {
+    counts[p.action]++;
+    return {
+      line: p.line,
+      code: p.values.code,
+      name: p.values.name,
+      action: p.action,
+      errors: p.errors,
+      retailerId: p.existing?.retailerId ?? createdIds.get(p.values.code.toLowerCase()) ?? null,
+    };
+  });
+  return { written, rows, counts };
+}
+
+export async function previewImport(db: Db, auth: AuthContext, bytes: Buffer): Promise<ImportResult> {
+  const scope = await customerScope(db, auth.user);
+  const rows = readCsv(bytes);
+  return result(await plan(db, scope, rows), false);
+}
+
+const IMPORT_LOCK = 727_301;
+
+/** Writes every valid row in one transaction (rows with errors are reported and skipped). */
+export async function confirmImport(db: Db, auth: AuthContext, bytes: Buffer, ip: string): Promise<ImportResult> {
+  const scope = await customerScope(db, auth.user);
+  const rows = readCsv(bytes);
+  return db.transaction(async (tx) => {
+    // One import at a time: two files naming the same new code would otherwise race.
+    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
+    const planned = await plan(tx, scope, rows);
+    const creates = planned.filter((p) => p.action === "create");
+    const updates = planned.filter((p) => p.action === "update");
+    const createdIds = new Map<string, number>();
+    for (let i = 0; i < creates.length; i += 1000) {
+      const part = creates.slice(i, i + 1000);
+      const saved = await tx.insert(retailers).values(part.map((p) => p.values)).returning({ retailerId: retailers.retailerId, code: retailers.code });
+      for (const s of saved) createdIds.set(s.code!.toLowerCase(), s.retailerId);
+    }
+    for (let i = 0; i < updates.length; i += 500) {
+      const part = updates.slice(i, i + 500);
+      const values = sql.join(
+        part.map(
+          (p) =>
+            sql`(${p.existing!.retailerId}::int, ${p.values.code}::text, ${p.values.name}::text, ${p.values.contactName}::text, ${p.values.email}::text, ${p.values.phone}::text, ${p.values.address}::text, ${p.values.city}::text, ${p.values.state}::text, ${p.values.zip}::text, ${p.values.pickupMonday}::boolean, ${p.values.pickupTuesday}::boolean, ${p.values.pickupWednesday}::boolean, ${p.values.pickupThursday}::boolean, ${p.values.pickupFriday}::boolean, ${p.values.active}::boolean)`,
+        ),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        update retailers r set code = v.code, name = v.name, contact_name = v.contact_name, email = v.email, phone = v.phone,
+          address = v.address, city = v.city, state = v.state, zip = v.zip, pickup_monday = v.mon, pickup_tuesday = v.tue,
+          pickup_wednesday = v.wed, pickup_thursday = v.thu, pickup_friday = v.fri, active = v.active
+        from (values ${values}) as v(id, code, name, contact_name, email, phone, address, city, state, zip, mon, tue, wed, thu, fri, active)
+        where r.retailer_id = v.id`);
+    }
+    // Links: an updated shop's links (within the importer's customers) become the file's list.
+    const updatedIds = updates.map((p) => p.existing!.retailerId);
+    for (let i = 0; i < updatedIds.length; i += 1000) {
+      await tx
+        .delete(retailerCustomers)
+        .where(and(inArray(retailerCustomers.retailerId, updatedIds.slice(i, i + 1000)), scope ? inArray(retailerCustomers.customerId, scope) : undefined));
+    }
+    const newLinks = [...creates, ...updates].flatMap((p) => {
+      const retailerId = p.existing?.retailerId ?? createdIds.get(p.values.code.toLowerCase())!;
+      return p.customerIds.map((customerId) => ({ retailerId, customerId }));
+    });
+    for (let i = 0; i < newLinks.length; i += 2000) await tx.insert(retailerCustomers).values(newLinks.slice(i, i + 2000)).onConflictDoNothing();
+    const out = result(planned, true, createdIds);
+    await audit(tx, { actorUserId: auth.originalUserId ?? auth.user.id, action: "retailer.import", ip, detail: { counts: out.counts } });
+    return out;
+  });
+}

@@ -1,0 +1,126 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { DbOrTx } from "../../../db/client.ts";
+import { auditLog, customers, retailerCustomers, retailers, sessions, userClaims, userRoles, users } from "../../../db/schema/index.ts";
+import type { AuditEntry, AuditQuery } from "../../../contract/staff.ts";
+
+export interface UserWithRoles {
+  id: string;
+  email: string;
+  active: boolean;
+  roles: string[];
+}
+
+export async function findUserWithRoles(db: DbOrTx, id: string): Promise<UserWithRoles | null> {
+  const [u] = await db.select({ id: users.id, email: users.email, active: users.active }).from(users).where(eq(users.id, id));
+  if (!u) return null;
+  const roles = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, id));
+  return { ...u, roles: roles.map((r) => r.role) };
+}
+
+/** Locks the session row for the rest of the transaction and returns who it belongs to now. */
+export async function lockSession(tx: DbOrTx, sessionId: string) {
+  const [s] = await tx
+    .select({ userId: sessions.userId, originalUserId: sessions.originalUserId, currentCustomerId: sessions.currentCustomerId })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId))
+    .for("update");
+  return s ?? null;
+}
+
+export async function setSessionIdentity(tx: DbOrTx, sessionId: string, identity: { userId: string; originalUserId: string | null; currentCustomerId: string | null }) {
+  await tx.update(sessions).set(identity).where(eq(sessions.id, sessionId));
+}
+
+export async function retailerBuysThrough(db: DbOrTx, retailerId: number, customerId: string): Promise<boolean> {
+  const [link] = await db
+    .select({ id: retailerCustomers.retailerId })
+    .from(retailerCustomers)
+    .innerJoin(retailers, eq(retailers.retailerId, retailerCustomers.retailerId))
+    .where(and(eq(retailerCustomers.retailerId, retailerId), eq(retailerCustomers.customerId, customerId)));
+  return !!link;
+}
+
+/** The retailer's own active Retailer users (claim retailerid = the retailer), oldest first. */
+export async function retailerUserIds(db: DbOrTx, retailerId: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(userClaims, and(eq(userClaims.userId, users.id), sql`lower(${userClaims.claim}) = 'retailerid'`, eq(userClaims.value, String(retailerId))))
+    .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, "Retailer")))
+    .where(eq(users.active, true))
+    .orderBy(asc(users.createdAt), asc(users.id));
+  return [...new Set(rows.map((r) => r.id))];
+}
+
+/** Active retailers buying through these customers that have an active Retailer user to act as. */
+export async function actableRetailers(db: DbOrTx, customerIds: string[]) {
+  if (!customerIds.length) return [];
+  const rows = await db
+    .selectDistinctOn([retailerCustomers.customerId, retailers.retailerId], {
+      customerId: customers.customerId,
+      companyName: customers.companyName,
+      retailerId: retailers.retailerId,
+      name: retailers.name,
+      userEmail: users.email,
+    })
+    .from(retailerCustomers)
+    .innerJoin(retailers, eq(retailers.retailerId, retailerCustomers.retailerId))
+    .innerJoin(customers, eq(customers.customerId, retailerCustomers.customerId))
+    .innerJoin(userClaims, and(sql`lower(${userClaims.claim}) = 'retailerid'`, eq(userClaims.value, sql`${retailers.retailerId}::text`)))
+    .innerJoin(users, and(eq(users.id, userClaims.userId), eq(users.active, true)))
+    .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, "Retailer")))
+    .where(and(inArray(retailerCustomers.customerId, customerIds), eq(retailers.active, true)))
+    .orderBy(asc(retailerCustomers.customerId), asc(retailers.retailerId), asc(users.createdAt), asc(users.id));
+  return rows.sort((x, y) => x.companyName.localeCompare(y.companyName) || x.name.localeCompare(y.name));
+}
+
+const actor = alias(users, "actor");
+const target = alias(users, "target");
+
+function like(s: string) {
+  return `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function auditPage(db: DbOrTx, q: AuditQuery): Promise<{ items: AuditEntry[]; total: number }> {
+  const where: SQL[] = [];
+  if (q.actor) where.push(or(eq(auditLog.actorUserId, q.actor), ilike(actor.email, like(q.actor)))!);
+  if (q.target) where.push(or(eq(auditLog.targetUserId, q.target), ilike(target.email, like(q.target)))!);
+  if (q.action) where.push(sql`${auditLog.action} like ${q.action.replace(/[\\%_]/g, (c) => `\\${c}`) + "%"}`);
+  if (q.from) where.push(gte(auditLog.at, new Date(`${q.from}T00:00:00Z`)));
+  if (q.to) where.push(lt(auditLog.at, new Date(new Date(`${q.to}T00:00:00Z`).getTime() + 86_400_000)));
+  const condition = where.length ? and(...where) : undefined;
+  const base = () =>
+    db
+      .select({
+        id: auditLog.id,
+        at: auditLog.at,
+        action: auditLog.action,
+        actorUserId: auditLog.actorUserId,
+        actorEmail: actor.email,
+        targetUserId: auditLog.targetUserId,
+        targetEmail: target.email,
+        detail: auditLog.detail,
+        ip: auditLog.ip,
+      })
+      .from(auditLog)
+      .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
+      .leftJoin(target, eq(target.id, auditLog.targetUserId))
+      .where(condition);
+  const [rows, [total]] = await Promise.all([
+    base()
+      .orderBy(desc(auditLog.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db
+      .select({ n: count() })
+      .from(auditLog)
+      .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
+      .leftJoin(target, eq(target.id, auditLog.targetUserId))
+      .where(condition),
+  ]);
+  return {
+    items: rows.map((r) => ({ ...r, at: r.at.toISOString(), detail: (r.detail as Record<string, unknown> | null) ?? null })),
+    total: Number(total?.n ?? 0),
+  };
+}
