@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { auditLog, mailOutbox, retailerCustomers, userClaims, userRoles, users } from "../../../db/schema/index.ts";
 import type { Role } from "../../../db/schema/index.ts";
-import { buildTestApp, loginAs, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { DEFAULT_TEST_PASSWORD, insertCustomer, insertRetailer, insertUser } from "../../../tests/factories/index.ts";
 import { issueFormToken } from "../public/service.ts";
 
@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookie?: string, payload?: object) =>
-  t.app.inject({ method, url, headers: cookie ? { cookie } : {}, payload });
+  t.app.inject({ method, url, headers: cookie ? { cookie, ...(method === "GET" ? {} : SAME_ORIGIN) } : {}, payload });
 
 async function person(roles: Role[], extra: Parameters<typeof insertUser>[1] = {}) {
   const u = await insertUser(t.db, { roles, ...extra });
@@ -139,7 +139,7 @@ describe("wholesalers", () => {
     const c = await insertCustomer(t.db);
     const admin = await person(["Administrator"]);
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
-    const up = (body: Buffer, type: string) => t.app.inject({ method: "PUT", url: `/api/Admin/Wholesalers/${c.customerId}/Logo`, headers: { cookie: admin.cookie, "content-type": type }, payload: body });
+    const up = (body: Buffer, type: string) => t.app.inject({ method: "PUT", url: `/api/Admin/Wholesalers/${c.customerId}/Logo`, headers: { cookie: admin.cookie, ...SAME_ORIGIN, "content-type": type }, payload: body });
     expect((await up(Buffer.from("<svg onload=alert(1)>"), "image/svg+xml")).statusCode).toBe(400);
     expect((await up(png, "image/jpeg")).statusCode).toBe(400);
     expect((await up(Buffer.alloc(600 * 1024, 1), "image/png")).statusCode).toBe(413);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { auditLog, retailerCustomers, retailers } from "../../../db/schema/index.ts";
-import { buildTestApp, loginAs, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { DEFAULT_TEST_PASSWORD, insertCustomer, insertRetailer, insertUser, nextCode } from "../../../tests/factories/index.ts";
 import { isFormula } from "./retailer-import.ts";
 
@@ -19,7 +19,7 @@ const send = (kind: "preview" | "import", body: string | Buffer, cookie = admin,
   t.app.inject({
     method: "POST",
     url: kind === "preview" ? "/api/Administration/Retailers/Import/Preview" : "/api/Administration/Retailers/Import",
-    headers: { cookie, "content-type": contentType },
+    headers: { cookie, ...SAME_ORIGIN, "content-type": contentType },
     payload: body,
   });
 const byCodes = (codes: string[]) =>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq, like, sql } from "drizzle-orm";
 import { auditLog, orders, users } from "../../../db/schema/index.ts";
-import { buildTestApp, loginAs, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { ALL_WEEKDAYS, DEFAULT_TEST_PASSWORD, insertCustomer, insertRetailer, insertUser, shipTimesOn } from "../../../tests/factories/index.ts";
 import type { Role } from "../../../db/schema/index.ts";
 import { actingAware, runActing } from "./acting.ts";
@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const post = (url: string, cookie: string, payload?: object) => t.app.inject({ method: "POST", url, headers: { cookie }, payload });
+const post = (url: string, cookie: string, payload?: object) => t.app.inject({ method: "POST", url, headers: { cookie, ...SAME_ORIGIN }, payload });
 const get = (url: string, cookie: string) => t.app.inject({ method: "GET", url, headers: { cookie } });
 const auditOf = (actor: string) => t.db.select().from(auditLog).where(eq(auditLog.actorUserId, actor)).orderBy(asc(auditLog.id));
 
@@ -171,7 +171,7 @@ describe("the audit trail", () => {
     const sales = await person(["SalesPerson"]);
     const w = await insertUser(t.db, { roles: ["wholesaler"] });
     const before = Date.now();
-    await t.app.inject({ method: "POST", url: `/api/Admin/${w.id}/Impersonate`, headers: { cookie: sales.cookie, "user-agent": "audit-test" } });
+    await t.app.inject({ method: "POST", url: `/api/Admin/${w.id}/Impersonate`, headers: { cookie: sales.cookie, ...SAME_ORIGIN, "user-agent": "audit-test" } });
     await post("/api/Retailer/Unimpersonate", sales.cookie);
     const rows = await auditOf(sales.id);
     expect(rows.map((r) => [r.action, r.targetUserId])).toEqual([
@@ -196,7 +196,7 @@ describe("the audit trail", () => {
     const orderNumber = placed.json().orderNumber as number;
     const [order] = await t.db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
     expect(order).toMatchObject({ userId: w.id, salesUserId: sales.id });
-    const rename = await t.app.inject({ method: "PUT", url: `/api/User/Update/${w.id}`, headers: { cookie: sales.cookie }, payload: { firstName: "Renamed" } });
+    const rename = await t.app.inject({ method: "PUT", url: `/api/User/Update/${w.id}`, headers: { cookie: sales.cookie, ...SAME_ORIGIN }, payload: { firstName: "Renamed" } });
     expect(rename.statusCode).toBe(200);
 
     const acting = await t.db.select().from(auditLog).where(and(eq(auditLog.actorUserId, sales.id), like(auditLog.action, "acting.%"))).orderBy(asc(auditLog.id));
