@@ -162,6 +162,8 @@ export const OrderSummary = z.object({
 export type OrderSummary = z.infer<typeof OrderSummary>;
 
 export const OrderLine = z.object({
+  /** The line's id: what a change or cancellation of the line names. */
+  lineId: z.number().int(),
   productId: z.string(),
   description: z.string(),
   category: z.string(),

@@ -121,6 +121,16 @@ describe("pageAccess", () => {
     expect(pageAccess(path)).toEqual({ signedIn: true, roles });
   });
 
+  it("keeps the order desk (Administration/Orders) to staff, unlike the rest of Administration", () => {
+    for (const path of ["/Administration/Orders", "/administration/orders/100123"]) {
+      const { roles } = pageAccess(path);
+      expect(hasAnyRole(["SalesPerson"], roles)).toBe(true);
+      expect(hasAnyRole(["Administrator"], roles)).toBe(true);
+      expect(hasAnyRole(["wholesaler"], roles)).toBe(false);
+    }
+    expect(hasAnyRole(["wholesaler"], pageAccess("/Administration").roles)).toBe(true);
+  });
+
   it("returns a copy the caller may change", () => {
     pageAccess("/MM/Users").roles.push("Retailer");
     expect(pageAccess("/MM/Users").roles).toEqual(ADMIN);

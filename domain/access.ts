@@ -43,6 +43,9 @@ const RULES: readonly Rule[] = [
   { pattern: "/admin/wholesalers/*", signedIn: true, roles: STAFF },
   { pattern: "/mm/customer", signedIn: true, roles: STAFF },
   { pattern: "/mm/customer/*", signedIn: true, roles: STAFF },
+  // The order desk (issue 12): in the Administration area, staff only.
+  { pattern: "/administration/orders", signedIn: true, roles: STAFF },
+  { pattern: "/administration/orders/*", signedIn: true, roles: STAFF },
   // Not a SPEC §2 route: the audit log screen of the staff desk (staff only, like its API).
   { pattern: "/administration/auditlog", signedIn: true, roles: STAFF },
   // Administrator, SalesPerson, wholesaler.

@@ -24,6 +24,8 @@ const envSchema = z.object({
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(14 * 24),
   HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   TAX_RATE_BP: z.coerce.number().int().min(0).max(5000).default(0),
+  /** The grower's postal address on invoices and statements; lines separated by "|". */
+  GROWER_ADDRESS: z.string().min(1).max(300).default("1200 Greenhouse Road|Vineland, NJ 08360"),
   DEFAULT_CUSTOMER_CODE: z.string().min(1).default("PRIDE"),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default("Pride Flowers <no-reply@localhost>"),
@@ -60,6 +62,7 @@ export interface Config {
   sessionMaxMs: number;
   holdMs: number;
   taxRateBp: number;
+  growerAddress: string[];
   defaultCustomerCode: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -100,6 +103,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
     holdMs: e.HOLD_MINUTES * 60_000,
     taxRateBp: e.TAX_RATE_BP,
+    growerAddress: e.GROWER_ADDRESS.split("|").map((l) => l.trim()).filter(Boolean),
     defaultCustomerCode: e.DEFAULT_CUSTOMER_CODE,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

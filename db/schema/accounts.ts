@@ -25,6 +25,8 @@ export const customers = pgTable(
     referralApproved: boolean("referral_approved").notNull().default(false),
     /** Customer-specific price level: offer prices are reduced by this many percent (0..50). */
     discountPercent: integer("discount_percent").notNull().default(0),
+    /** Payment terms: an invoice is due this many days after its date (0 = due on receipt). */
+    paymentTermsDays: integer("payment_terms_days").notNull().default(30),
     email: text("email"),
     phone: text("phone"),
     address: text("address"),
@@ -36,6 +38,7 @@ export const customers = pgTable(
   },
   (t) => [
     check("customers_discount_range", sql`${t.discountPercent} between 0 and 50`),
+    check("customers_payment_terms", sql`${t.paymentTermsDays} between 0 and 365`),
     index("customers_company_name_idx").on(t.companyName),
   ],
 );

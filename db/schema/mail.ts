@@ -1,4 +1,11 @@
-import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+
+/** A file sent with a message: content base64-encoded. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
 
 /** Every message the site sends is written here first; a dispatcher sends it over SMTP when configured. */
 export const mailOutbox = pgTable(
@@ -9,6 +16,7 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
+    attachments: jsonb("attachments").$type<MailAttachment[]>(),
     kind: text("kind").notNull(),
     /** pending: waiting for SMTP; sent; failed (gave up); held: no transport configured. */
     status: text("status", { enum: ["pending", "sent", "failed", "held"] }).notNull().default("pending"),

@@ -40,8 +40,13 @@ export const orders = pgTable(
     idempotencyKey: text("idempotency_key"),
     placedAt: timestamp("placed_at", { withTimezone: true }).notNull().defaultNow(),
     notes: text("notes"),
+    packedAt: timestamp("packed_at", { withTimezone: true }),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
   },
   (t) => [
+    check("orders_status", sql`${t.status} in ('submitted', 'confirmed', 'shipped', 'invoiced', 'cancelled')`),
+    index("orders_status_ship_date_idx").on(t.status, t.shipDate),
     uniqueIndex("orders_idempotency_unique").on(t.userId, t.idempotencyKey),
     index("orders_customer_idx").on(t.customerId, t.placedAt),
     index("orders_ship_date_idx").on(t.shipDate),
@@ -84,7 +89,8 @@ export const invoices = pgTable(
   "invoices",
   {
     id: serial("id").primaryKey(),
-    invoiceNumber: integer("invoice_number").notNull().unique().generatedAlwaysAsIdentity({ startWith: 500001 }),
+    /** From the "invoice" row of document_counters, in the shipping transaction: unique and gap-free. */
+    invoiceNumber: integer("invoice_number").notNull().unique(),
     orderId: integer("order_id")
       .notNull()
       .unique()
@@ -103,7 +109,12 @@ export const invoices = pgTable(
     paid: boolean("paid").notNull().default(false),
     paidAt: timestamp("paid_at", { withTimezone: true }),
   },
-  (t) => [index("invoices_customer_idx").on(t.customerId, t.invoiceDate)],
+  (t) => [
+    index("invoices_customer_idx").on(t.customerId, t.invoiceDate),
+    index("invoices_date_idx").on(t.invoiceDate, t.invoiceNumber),
+    index("invoices_paid_idx").on(t.paid, t.invoiceDate),
+    check("invoices_amounts", sql`${t.totalCents} = ${t.subtotalCents} + ${t.taxCents}`),
+  ],
 );
 
 export const invoiceLines = pgTable(
@@ -115,9 +126,66 @@ export const invoiceLines = pgTable(
       .references(() => invoices.id, { onDelete: "cascade" }),
     productId: text("product_id").notNull(),
     description: text("description").notNull(),
+    /** Whole pails on a by-the-pail line (quantity is bunches); 0 for loose bunches. */
+    pails: integer("pails").notNull().default(0),
     quantity: integer("quantity").notNull(),
     unitPriceCents: integer("unit_price_cents").notNull(),
     lineTotalCents: integer("line_total_cents").notNull(),
   },
   (t) => [index("invoice_lines_invoice_idx").on(t.invoiceId)],
+);
+
+/**
+ * Gap-free document numbers: one row per kind ("invoice", "credit_note"), incremented inside the
+ * transaction that issues the document. Concurrent issuers queue on the row lock; a rollback gives
+ * the number back, so no number is ever skipped (a sequence would skip it).
+ */
+export const documentCounters = pgTable("document_counters", {
+  name: text("name").primaryKey(),
+  lastValue: integer("last_value").notNull(),
+});
+
+/** A correction of an issued invoice (which itself is never edited): credited lines, with its own number. */
+export const creditNotes = pgTable(
+  "credit_notes",
+  {
+    id: serial("id").primaryKey(),
+    creditNoteNumber: integer("credit_note_number").notNull().unique(),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => invoices.id),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.customerId),
+    creditDate: date("credit_date", { mode: "string" }).notNull(),
+    reason: text("reason").notNull(),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    taxRateBp: integer("tax_rate_bp").notNull(),
+    taxCents: integer("tax_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    createdBy: text("created_by").references(() => users.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("credit_notes_invoice_idx").on(t.invoiceId),
+    check("credit_notes_amounts", sql`${t.subtotalCents} > 0 and ${t.totalCents} = ${t.subtotalCents} + ${t.taxCents}`),
+  ],
+);
+
+export const creditNoteLines = pgTable(
+  "credit_note_lines",
+  {
+    id: serial("id").primaryKey(),
+    creditNoteId: integer("credit_note_id")
+      .notNull()
+      .references(() => creditNotes.id, { onDelete: "cascade" }),
+    invoiceLineId: integer("invoice_line_id")
+      .notNull()
+      .references(() => invoiceLines.id),
+    description: text("description").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    lineTotalCents: integer("line_total_cents").notNull(),
+  },
+  (t) => [index("credit_note_lines_note_idx").on(t.creditNoteId), index("credit_note_lines_invoice_line_idx").on(t.invoiceLineId), check("credit_note_lines_quantity", sql`${t.quantity} > 0`)],
 );

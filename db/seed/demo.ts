@@ -1,6 +1,7 @@
 // The demo data set: a grower's product range, customers, retailers, the demo sign-ins,
 // weekly offers around "now", two months of order history with invoices, and the
 // dashboard extras. Deterministic (seeded PRNG, dates relative to `now`), one transaction.
+import { takeDocumentNumbers } from "../document-numbers.ts";
 import { count } from "drizzle-orm";
 import { DateTime } from "luxon";
 import type { Db, DbOrTx } from "../client.ts";
@@ -444,7 +445,7 @@ interface CatalogPlan {
 interface OrderPlan {
   order: NewOrder & { placedAt: Date };
   lines: OrderLineInput[];
-  invoice?: Omit<NewInvoice, "orderId" | "customerId">;
+  invoice?: Omit<NewInvoice, "orderId" | "customerId" | "invoiceNumber">;
 }
 
 export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<SeedDemoResult> {
@@ -927,8 +928,11 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
     counts.orderLines = lineRows.length;
 
     const invoiced = plans.filter((p) => p.invoice);
-    const invoiceRows = invoiced.map((p) => ({
+    invoiced.sort((a, b) => (a.invoice!.invoiceDate < b.invoice!.invoiceDate ? -1 : a.invoice!.invoiceDate > b.invoice!.invoiceDate ? 1 : 0));
+    const firstNumber = invoiced.length ? await takeDocumentNumbers(tx, "invoice", invoiced.length) : 0;
+    const invoiceRows = invoiced.map((p, i) => ({
       ...p.invoice!,
+      invoiceNumber: firstNumber + i,
       orderId: orderIdByKey.get(orderKey(p.order.customerId, p.order.placedAt))!,
       customerId: p.order.customerId,
     }));

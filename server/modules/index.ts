@@ -6,6 +6,8 @@ import * as administration from "./administration/index.ts";
 import * as auth from "./auth/index.ts";
 import * as buyers from "./buyers/index.ts";
 import * as dashboard from "./dashboard/index.ts";
+import * as invoices from "./invoices/index.ts";
+import * as orderDesk from "./order-desk/index.ts";
 import * as mm from "./mm/index.ts";
 import * as orders from "./orders/index.ts";
 import * as publicSite from "./public/index.ts";
@@ -23,6 +25,8 @@ export const apiModules: ApiRoutes[] = [
   dashboard.routes,
   orders.routes,
   mm.routes,
+  orderDesk.routes,
+  invoices.routes,
   staff.routes,
   administration.routes,
 ];

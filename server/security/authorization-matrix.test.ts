@@ -451,6 +451,71 @@ ENTRIES.push(
   { route: "GET /api/Retailer/ActFor", cases: [{ name: "list", request: () => get("/api/Retailer/ActFor"), expected: signedIn(200) }] },
 );
 
+// ---- the order desk (staff) and a buyer's own order changes ----------------------------------------
+// No order 999999 exists: staff reach the handler and get 404; nobody else gets past the role check.
+const NO_ORDER = 999999;
+const post = (url: string, payload?: object): Req => ({ method: "POST", url, payload });
+ENTRIES.push(
+  { route: "GET /api/OrderDesk/Orders", cases: [{ name: "the day's orders", request: () => get("/api/OrderDesk/Orders"), expected: byRole(STAFF_ONLY) }] },
+  { route: "GET /api/OrderDesk/Orders/:orderNumber", cases: [{ name: "no such order", request: () => get(`/api/OrderDesk/Orders/${NO_ORDER}`), expected: byRole(STAFF_ONLY, 404) }] },
+  ...(["Confirm", "Decline"] as const).map(
+    (action): Entry => ({
+      route: `POST /api/OrderDesk/Orders/:orderNumber/Lines/:lineId/${action}`,
+      cases: [{ name: "no such order", request: () => post(`/api/OrderDesk/Orders/${NO_ORDER}/Lines/1/${action}`, {}), expected: byRole(STAFF_ONLY, 404) }],
+    }),
+  ),
+  {
+    route: "PUT /api/OrderDesk/Orders/:orderNumber/Lines/:lineId",
+    cases: [{ name: "no such order", request: () => ({ method: "PUT", url: `/api/OrderDesk/Orders/${NO_ORDER}/Lines/1`, payload: { quantity: 1 } }), expected: byRole(STAFF_ONLY, 404) }],
+  },
+  ...(["Confirm", "Pack", "Ship", "Cancel"] as const).map(
+    (action): Entry => ({
+      route: `POST /api/OrderDesk/Orders/:orderNumber/${action}`,
+      cases: [{ name: "no such order", request: () => post(`/api/OrderDesk/Orders/${NO_ORDER}/${action}`, action === "Cancel" ? {} : undefined), expected: byRole(STAFF_ONLY, 404) }],
+    }),
+  ),
+  {
+    route: "PUT /api/Orders/:userId/:customerId/:orderNumber/Lines/:lineId",
+    cases: buyerCases((i) => ({ method: "PUT", url: `/api/Orders/${i.user}/${i.customer}/${NO_ORDER}/Lines/1?retailerId=${i.retailer}`, payload: { quantity: 1 } }), () => 404),
+  },
+  {
+    route: "POST /api/Orders/:userId/:customerId/:orderNumber/Cancel",
+    cases: buyerCases((i) => post(`/api/Orders/${i.user}/${i.customer}/${NO_ORDER}/Cancel?retailerId=${i.retailer}`, {}), () => 404),
+  },
+);
+
+// ---- invoices: staff, and a wholesaler for its own customers -------------------------------------
+const INVOICE_READERS: readonly Actor[] = ["Administrator", "SalesPerson", "wholesaler"];
+/** A statement of C1 (the wholesaler actor's customer) or C2 (not its customer). */
+const statementExpected =
+  (customer: "C1" | "C2"): Case["expected"] =>
+  (a, w, me) =>
+    a === "anonymous" ? 401 : isStaff(a) ? 200 : a === "wholesaler" ? (me.customer === w[customer] ? 200 : 403) : 403;
+ENTRIES.push(
+  { route: "GET /api/Invoices", cases: [{ name: "list", request: () => get("/api/Invoices"), expected: byRole(INVOICE_READERS) }] },
+  { route: "GET /api/Invoices/Csv", cases: [{ name: "list as CSV", request: () => get("/api/Invoices/Csv"), expected: byRole(INVOICE_READERS) }] },
+  ...(["", "/Pdf"] as const).map(
+    (suffix): Entry => ({
+      route: `GET /api/Invoices/Statement/:customerId${suffix}`,
+      cases: [
+        { name: "C1's statement", request: (w) => get(`/api/Invoices/Statement/${w.C1}${suffix}`), expected: statementExpected("C1") },
+        { name: "C2's statement", request: (w) => get(`/api/Invoices/Statement/${w.C2}${suffix}`), expected: statementExpected("C2") },
+      ],
+    }),
+  ),
+  ...(["", "/Pdf"] as const).map(
+    (suffix): Entry => ({
+      route: `GET /api/Invoices/:invoiceNumber${suffix}`,
+      cases: [{ name: "no such invoice", request: () => get(`/api/Invoices/${NO_ORDER}${suffix}`), expected: byRole(INVOICE_READERS, 404) }],
+    }),
+  ),
+  { route: "POST /api/Invoices/:invoiceNumber/Paid", cases: [{ name: "no such invoice", request: () => post(`/api/Invoices/${NO_ORDER}/Paid`, { paid: true }), expected: byRole(STAFF_ONLY, 404) }] },
+  {
+    route: "POST /api/Invoices/:invoiceNumber/CreditNotes",
+    cases: [{ name: "no such invoice", request: () => post(`/api/Invoices/${NO_ORDER}/CreditNotes`, { reason: "Short delivery", lines: [{ invoiceLineId: 1, quantity: 1 }] }), expected: byRole(STAFF_ONLY, 404) }],
+  },
+);
+
 // ---- the run ----------------------------------------------------------------------------------
 
 let t: TestApp;

@@ -1,5 +1,7 @@
 import type { DbOrTx } from "../../db/client.ts";
+import { takeDocumentNumbers } from "../../db/document-numbers.ts";
 import { invoiceLines, invoices, orderLines, orders } from "../../db/schema/index.ts";
+import { invoiceLinesFor, taxCents, type OrderLineForInvoice } from "../../domain/invoicing.ts";
 import { splitPails } from "../../domain/pricing.ts";
 import { insertCustomer, insertUser } from "./accounts.ts";
 import { addDays, isoDateAt } from "./dates.ts";
@@ -110,66 +112,17 @@ export async function insertOrder(
 
 // ---- invoices --------------------------------------------------------------------------------
 
-export interface LineForInvoice {
-  productId: string;
-  description: string;
-  quantity: number;
-  looseBunches?: number;
-  pailPriceCents?: number;
-  bunchPriceCents?: number;
-  lineTotalCents: number;
-}
+export type LineForInvoice = OrderLineForInvoice;
 
-/**
- * Invoice lines for order lines: a line bought partly by the pail and partly loose becomes
- * two invoice lines so every unit price is exact.
- */
-export function buildInvoiceLines(lines: readonly LineForInvoice[]): Omit<NewInvoiceLine, "invoiceId">[] {
-  const out: Omit<NewInvoiceLine, "invoiceId">[] = [];
-  for (const line of lines) {
-    const l = { looseBunches: 0, pailPriceCents: 0, bunchPriceCents: 0, ...line };
-    const pailBunches = l.quantity - l.looseBunches;
-    const split = pailBunches * l.pailPriceCents + l.looseBunches * l.bunchPriceCents === l.lineTotalCents;
-    if (split && pailBunches > 0 && l.looseBunches > 0) {
-      out.push({
-        productId: l.productId,
-        description: `${l.description} (by the pail)`,
-        quantity: pailBunches,
-        unitPriceCents: l.pailPriceCents,
-        lineTotalCents: pailBunches * l.pailPriceCents,
-      });
-      out.push({
-        productId: l.productId,
-        description: `${l.description} (loose bunches)`,
-        quantity: l.looseBunches,
-        unitPriceCents: l.bunchPriceCents,
-        lineTotalCents: l.looseBunches * l.bunchPriceCents,
-      });
-      continue;
-    }
-    const unit = split && l.looseBunches === 0 ? l.pailPriceCents : l.bunchPriceCents;
-    // A line whose total is not quantity x one price (a flat fee) is invoiced as one unit.
-    const exact = unit * l.quantity === l.lineTotalCents;
-    out.push({
-      productId: l.productId,
-      description: l.description,
-      quantity: exact ? l.quantity : 1,
-      unitPriceCents: exact ? unit : l.lineTotalCents,
-      lineTotalCents: l.lineTotalCents,
-    });
-  }
-  return out;
-}
+/** Invoice lines for order lines (domain invoiceLinesFor). */
+export const buildInvoiceLines = (lines: readonly LineForInvoice[]): Omit<NewInvoiceLine, "invoiceId">[] => invoiceLinesFor(lines);
 
-/** Tax in cents, half up, from a rate in basis points (825 = 8.25 %). */
-export function taxCents(subtotalCents: number, taxRateBp: number): number {
-  return Math.floor((subtotalCents * taxRateBp + 5_000) / 10_000);
-}
+export { taxCents };
 
 export function buildInvoice(
   order: Pick<Order, "id" | "customerId" | "shipDate" | "subtotalCents">,
   overrides: Partial<NewInvoice> = {},
-): NewInvoice {
+): Omit<NewInvoice, "invoiceNumber"> & { invoiceNumber?: number } {
   const taxRateBp = overrides.taxRateBp ?? 0;
   const invoiceDate = overrides.invoiceDate ?? order.shipDate;
   const tax = taxCents(order.subtotalCents, taxRateBp);
@@ -195,7 +148,8 @@ export async function insertInvoice(
   order: Pick<Order, "id" | "customerId" | "shipDate" | "subtotalCents"> & { lines: LineForInvoice[] },
   overrides: Partial<NewInvoice> = {},
 ): Promise<Invoice & { lines: InvoiceLine[] }> {
-  const [invoice] = await db.insert(invoices).values(buildInvoice(order, overrides)).returning();
+  const invoiceNumber = overrides.invoiceNumber ?? (await takeDocumentNumbers(db, "invoice"));
+  const [invoice] = await db.insert(invoices).values({ ...buildInvoice(order, overrides), invoiceNumber }).returning();
   const built = buildInvoiceLines(order.lines);
   const saved = built.length
     ? await db

@@ -32,6 +32,7 @@ const STORE_NAV: NavItem[] = [
   { to: "/Orders", label: "Orders" },
   { to: "/Invoices", label: "Invoices", roles: ["Administrator", "SalesPerson", "wholesaler"] },
   { to: "/Administration", label: "Administration", roles: ["Administrator", "SalesPerson", "wholesaler"] },
+  { to: "/Administration/Orders", label: "Order desk", roles: ["Administrator", "SalesPerson"] },
   { to: "/StoreFaq", label: "Help" },
 ];
 const MM_NAV: NavItem[] = [

@@ -34,7 +34,6 @@ describe("validateAreaParams (SPEC §2 route validator failure → 404)", () => 
 
 describe("AREA_HANDLES (SPEC §2 headers)", () => {
   it("carries the spec's header texts and back links", () => {
-    expect(AREA_HANDLES["invoices-details"]).toEqual({ header: "Invoices List", back: "/Invoices" });
     expect(AREA_HANDLES["mm-checkout"]).toEqual({ header: "Continue Shopping", back: "/MM/store" });
     expect(AREA_HANDLES.account).toEqual({ header: "Administration", back: true });
     expect(AREA_HANDLES["administration-retailer"]!.header).toBe("Retailers List");

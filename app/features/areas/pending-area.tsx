@@ -8,7 +8,6 @@ import { parseOrderNumber } from "../store/order-number.ts";
  */
 export const AREA_HANDLES: Record<string, PageHandle> = {
   account: { header: "Administration", back: true },
-  "invoices-details": { header: "Invoices List", back: "/Invoices" },
   "administration-retailer": { header: "Retailers List", back: "/Administration/Retailers" },
   "admin-wholesaler": { header: "Wholesalers", back: "/Admin/Wholesalers" },
   "mm-checkout": { header: "Continue Shopping", back: "/MM/store" },

@@ -1,9 +1,10 @@
-import type { ReactNode } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
+import type { Order } from "../../../contract/store.ts";
 import { Link } from "react-router";
 import { ApiError } from "../../lib/api.ts";
 import { instant, longDate, money, shortDate } from "./format.ts";
 import { OrderLinesTable, OrdersTable, OrderStatusBadge } from "./order-parts.tsx";
-import { useOrder, useOrders, useShipDateDetail, useStoreIds } from "./queries.ts";
+import { useChangeOwnOrder, useOrder, useOrders, useShipDateDetail, useStoreIds, type StoreIds } from "./queries.ts";
 import { NeedsCustomer } from "./store-page.tsx";
 
 function Page({ children }: { children: ReactNode }) {
@@ -116,7 +117,97 @@ export function OrderDetailPage({ orderNumber }: { orderNumber: number }) {
           Subtotal <span className="tabular">{money(o.subtotal)}</span> · Total <strong className="text-ink tabular">{money(o.total)}</strong>
         </p>
       </div>
+      <ChangeOwnOrder ids={ids} order={o} />
     </Page>
+  );
+}
+
+/**
+ * Until the ship date's cut-off a buyer may change a line's quantity or cancel the order; the server
+ * decides (after the cut-off it answers with the reason, shown here).
+ */
+function ChangeOwnOrder({ ids, order }: { ids: StoreIds; order: Order }) {
+  const change = useChangeOwnOrder(ids, order.orderNumber);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  if (order.status !== "submitted" && order.status !== "confirmed")
+    return done ? (
+      <p role="status" className="mt-6 text-leaf-dark">
+        {done}
+      </p>
+    ) : null;
+  const run = (c: Parameters<typeof change.mutate>[0], message: string) => {
+    setError(null);
+    setDone(null);
+    change.mutate(c, {
+      onSuccess: () => setDone(message),
+      onError: (err) => setError(err instanceof ApiError ? err.message : "That did not work. Please try again."),
+    });
+  };
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    const lineId = Number(data.get("lineId"));
+    const quantity = Number(data.get("quantity"));
+    if (!Number.isInteger(quantity) || quantity < 0) return setError("Only integer values are allowed");
+    run({ lineId, quantity }, "Your order was changed.");
+  }
+  return (
+    <section className="mt-6 rounded-xl border border-line bg-white p-4" aria-labelledby="change-order">
+      <h2 id="change-order" className="text-xl">
+        Change or cancel this order
+      </h2>
+      <p className="mb-3 text-sm text-sage">Possible until the cut-off of the ship date. Bunches you no longer need go back to the other buyers.</p>
+      <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="own-line" className="field-label">
+            Line
+          </label>
+          <select id="own-line" name="lineId" className="field-input">
+            {/* By position and code: the names are in the table above (and a name twice on a page confuses a search). */}
+            {order.lines.map((l, i) => (
+              <option key={l.lineId} value={l.lineId}>
+                Line {i + 1}: {l.productId}, {l.quantity} bunches
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="own-qty" className="field-label">
+            New quantity (bunches)
+          </label>
+          <input id="own-qty" name="quantity" inputMode="numeric" className="field-input w-32" required pattern="[0-9]*" />
+        </div>
+        <button type="submit" className="btn btn-secondary" disabled={change.isPending}>
+          Change line
+        </button>
+        {confirming ? (
+          <>
+            <button type="button" className="btn btn-accent" disabled={change.isPending} onClick={() => run({ cancel: true }, "Your order was cancelled.")}>
+              Yes, cancel order {order.orderNumber}
+            </button>
+            <button type="button" className="btn btn-secondary" onClick={() => setConfirming(false)}>
+              Keep it
+            </button>
+          </>
+        ) : (
+          <button type="button" className="btn btn-secondary" onClick={() => setConfirming(true)}>
+            Cancel order
+          </button>
+        )}
+      </form>
+      {error && (
+        <p role="alert" className="field-error mt-2">
+          {error}
+        </p>
+      )}
+      {done && (
+        <p role="status" className="mt-2 text-leaf-dark">
+          {done}
+        </p>
+      )}
+    </section>
   );
 }
 

@@ -277,6 +277,18 @@ export function useOrder(ids: StoreIds | null, orderNumber: number) {
   });
 }
 
+/** A buyer's own change of an order until the ship date's cut-off: a line's new quantity, or cancelling it. */
+export function useChangeOwnOrder(ids: StoreIds | null, orderNumber: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (c: { lineId: number; quantity: number } | { cancel: true }) =>
+      "cancel" in c
+        ? api.post<unknown>(`${storePaths.order(ids!, orderNumber)}/Cancel`, {}, retailerQuery(ids!))
+        : api.put<unknown>(`${storePaths.order(ids!, orderNumber)}/Lines/${c.lineId}`, { quantity: c.quantity }, retailerQuery(ids!)),
+    onSettled: () => qc.invalidateQueries({ queryKey: ["store", "orders"] }),
+  });
+}
+
 export function useShipDateDetail(ids: StoreIds | null, orderNumber: number) {
   return useQuery({
     queryKey: ids ? storeKeys.shipDateDetail(ids, orderNumber) : ["store", "shipDateDetail", "none"],

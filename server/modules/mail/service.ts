@@ -1,7 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { rowsOf, type Db, type DbOrTx } from "../../../db/client.ts";
-import { mailOutbox } from "../../../db/schema/index.ts";
+import { mailOutbox, type MailAttachment } from "../../../db/schema/index.ts";
 import type { Config } from "../../config.ts";
 
 export interface OutgoingMail {
@@ -10,6 +10,8 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   kind: string;
+  /** Files sent with the message (an invoice PDF), stored base64 in the outbox row. */
+  attachments?: MailAttachment[];
 }
 
 /**
@@ -40,7 +42,14 @@ export function createMailDispatcher(db: Db, config: Config, log: { error: (o: u
         const [m] = await tx.select().from(mailOutbox).where(eq(mailOutbox.id, id));
         if (!m) return true;
         try {
-          await transport.sendMail({ from: config.mailFrom, to: m.to, subject: m.subject, text: m.text, html: m.html ?? undefined });
+          await transport.sendMail({
+            from: config.mailFrom,
+            to: m.to,
+            subject: m.subject,
+            text: m.text,
+            html: m.html ?? undefined,
+            attachments: (m.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, "base64") })),
+          });
           await tx.update(mailOutbox).set({ status: "sent", sentAt: new Date(), attempts: m.attempts + 1 }).where(eq(mailOutbox.id, id));
           sent++;
         } catch (err) {

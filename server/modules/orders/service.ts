@@ -27,6 +27,7 @@ function toSummary(o: OrderRow, count: number): OrderSummary {
 
 function toLine(l: repo.LineRow) {
   return {
+    lineId: l.id,
     productId: l.productId,
     description: l.description,
     category: l.category,

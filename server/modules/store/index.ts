@@ -1,9 +1,22 @@
 // The wholesale store's public face: other modules import this file only. Besides its routes it
-// offers the catalogue reading the dashboard builds its panels on, and the dates and conditional
-// answers (ETag, answer cache) the mass-market store reuses.
+// offers the catalogue reading the dashboard builds its panels on, the dates and conditional
+// answers (ETag, answer cache) the mass-market store reuses, and the stock primitives behind the
+// never-oversold invariant (the order desk takes and gives back stock with them).
 export { storeRoutes as routes } from "./routes.ts";
 export { closedShipDateMessage, nextShipDate, openDates } from "./dates.ts";
 export { freeQuantity, toProduct } from "./pricing.ts";
-export { cartIdOf, catalogsFor, filteredOfferRows, laterCatalogs, varietiesOf, type CatalogRow, type OfferFilter, type OfferRow } from "./repo.ts";
+export {
+  cartIdOf,
+  catalogsFor,
+  filteredOfferRows,
+  heldByOthers,
+  laterCatalogs,
+  lockOfferLines,
+  varietiesOf,
+  type CatalogRow,
+  type OfferFilter,
+  type OfferLineRow,
+  type OfferRow,
+} from "./repo.ts";
 export { AnswerCache, negotiateEncoding } from "./answer-cache.ts";
 export { etagMatches } from "./service.ts";

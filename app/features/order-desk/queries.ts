@@ -1,0 +1,56 @@
+// API paths and hooks of the order desk (/Administration/Orders).
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { DeskOrder, DeskOrderList } from "../../../contract/order-desk.ts";
+import { api } from "../../lib/api.ts";
+
+export interface DeskFilters {
+  shipDate?: string;
+  status?: string;
+  customerId?: string;
+}
+
+const base = "/api/OrderDesk/Orders";
+
+export function useDeskOrders(f: DeskFilters) {
+  return useQuery({ queryKey: ["desk-orders", f], queryFn: () => api.get<DeskOrderList>(base, { ...f }) });
+}
+
+export function useDeskOrder(n: number) {
+  return useQuery({ queryKey: ["desk-order", n], queryFn: () => api.get<DeskOrder>(`${base}/${n}`) });
+}
+
+export type DeskChange =
+  | { kind: "confirmLine" | "declineLine"; lineId: number }
+  | { kind: "changeLine"; lineId: number; quantity: number }
+  | { kind: "confirm" | "pack" | "ship" | "cancel" };
+
+function send(n: number, c: DeskChange): Promise<DeskOrder> {
+  switch (c.kind) {
+    case "confirmLine":
+      return api.post(`${base}/${n}/Lines/${c.lineId}/Confirm`);
+    case "declineLine":
+      return api.post(`${base}/${n}/Lines/${c.lineId}/Decline`);
+    case "changeLine":
+      return api.put(`${base}/${n}/Lines/${c.lineId}`, { quantity: c.quantity });
+    case "confirm":
+      return api.post(`${base}/${n}/Confirm`);
+    case "pack":
+      return api.post(`${base}/${n}/Pack`);
+    case "ship":
+      return api.post(`${base}/${n}/Ship`);
+    case "cancel":
+      return api.post(`${base}/${n}/Cancel`);
+  }
+}
+
+export function useDeskChange(n: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (c: DeskChange) => send(n, c),
+    onSuccess: (order) => {
+      qc.setQueryData(["desk-order", n], order);
+      void qc.invalidateQueries({ queryKey: ["desk-orders"] });
+      void qc.invalidateQueries({ queryKey: ["invoices"] });
+    },
+  });
+}

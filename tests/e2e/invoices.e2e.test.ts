@@ -1,0 +1,183 @@
+// From order to invoice end to end: a buyer's order with a pending line (made pending for real: a
+// second order takes what remains, the first is cancelled by the buyer, giving stock back); staff
+// confirm the pending line on the order desk, confirm, pack and ship it; the buyer's wholesaler finds
+// the invoice, downloads its PDF and a statement; axe-core at 360 and 1280 px on every new screen.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { extractText } from "unpdf";
+import { axeViolations, launchBrowser, newPage, signIn, startServer, type RunningServer } from "./harness.ts";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A signed-in API client of the running server (cookie jar of one). */
+async function apiAs(email: string) {
+  const login = await fetch(`${server.baseUrl}/api/Auth/login/`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: "bloom-demo-2026" }),
+  });
+  expect(login.status).toBe(200);
+  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const user = await login.json();
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${server.baseUrl}${path}`, {
+      method,
+      headers: { cookie, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const json = await res.json();
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  return { user, call };
+}
+
+/** Waits until React has hydrated the page (a click before that does nothing). */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return !!main && Object.keys(main).some((k) => k.startsWith("__reactFiber$"));
+  });
+}
+
+async function noAxeViolations(page: Page, what: string) {
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const violations = await axeViolations(page);
+    expect(violations, `${what} at ${width}px`).toEqual([]);
+  }
+}
+
+describe("order to invoice", () => {
+  let orderNumber: number;
+  let customerId: string;
+  let companyName: string;
+  let productDescription: string;
+  let invoiceNumber: number;
+
+  /** The demo wholesaler signed in, acting for the customer of these orders. */
+  async function wholesalerPage() {
+    const page = await newPage(browser, { acceptDownloads: true });
+    await signIn(page, server.baseUrl, "wholesaler@demo.test");
+    await page.waitForURL(/Dashboard/i);
+    await hydrated(page);
+    // A wholesaler of several customers is asked which one it acts for.
+    const dialog = page.getByRole("dialog", { name: "Which customer are you ordering for?" });
+    await Promise.race([dialog.waitFor(), page.getByRole("banner").getByRole("button", { name: /^Customer: / }).waitFor()]);
+    if (await dialog.isVisible()) {
+      await dialog.getByRole("button", { name: companyName }).first().click();
+      await dialog.waitFor({ state: "hidden" });
+    }
+    return page;
+  }
+
+  it("a buyer's order gets a pending line for real", async () => {
+    const buyer = await apiAs("wholesaler@demo.test");
+    const userId: string = buyer.user.id;
+    const customer = buyer.user.currentCustomer ?? buyer.user.customers[0];
+    customerId = customer.customerID;
+    companyName = customer.companyName;
+    const base = `${userId}/${customerId}`;
+    const profile = await buyer.call("GET", `/api/Store/Profile/${base}/0`);
+    const shipDate: string = profile.openDates[0];
+    const [catalog] = await buyer.call("GET", `/api/Store/Catalog/${customerId}/${shipDate}/${userId}`);
+    const products: { productId: string; description: string; quantityRemaining: number; isFinalProduct: boolean; showStore: boolean }[] = await buyer.call(
+      "GET",
+      `/api/Store/Catalog/Products/${base}/${catalog.orderId}/${shipDate}`,
+    );
+    const p = products.find((x) => x.showStore && !x.isFinalProduct && x.quantityRemaining >= 4 && x.quantityRemaining <= 400)!;
+    expect(p).toBeDefined();
+    productDescription = p.description;
+    const place = async (quantity: number) => {
+      await buyer.call("POST", `/api/Store/Cart/Save/${base}`, { shipDate, items: [{ productId: p.productId, quantity }] });
+      return buyer.call("POST", `/api/Store/PlaceOrder/${base}`);
+    };
+    const first = await place(2);
+    const second = await place(p.quantityRemaining);
+    expect(second.pendingLines).toBe(1);
+    orderNumber = second.orderNumber;
+    // The buyer cancels the first order on its page before the cut-off: its 2 bunches are free again.
+    const page = await wholesalerPage();
+    await page.goto(`${server.baseUrl}/Orders/${first.orderNumber}`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Cancel order" }).click();
+    await noAxeViolations(page, "order detail with its change form");
+    await page.getByRole("button", { name: `Yes, cancel order ${first.orderNumber}` }).click();
+    await expect.poll(() => page.getByText("Your order was cancelled.").isVisible(), { timeout: 15_000 }).toBe(true);
+    const after = await buyer.call("GET", `/api/Orders/${base}/${first.orderNumber}`);
+    expect(after.status).toBe("cancelled");
+    await page.context().close();
+  });
+
+  it("staff confirm the pending line on the order desk and ship the order", async () => {
+    const page = await newPage(browser);
+    await signIn(page, server.baseUrl, "sales@demo.test");
+    await page.waitForURL(/Dashboard/i);
+    await page.goto(`${server.baseUrl}/Administration/Orders?customerId=${customerId}&status=submitted`);
+    await hydrated(page);
+    await page.getByRole("link", { name: String(orderNumber), exact: true }).click();
+    await page.waitForURL(new RegExp(`/Administration/Orders/${orderNumber}$`));
+    await expect.poll(() => page.getByRole("heading", { name: `Order ${orderNumber}` }).isVisible()).toBe(true);
+    await noAxeViolations(page, "desk order");
+
+    await page.getByRole("button", { name: `Confirm 2 pending of ${productDescription}` }).click();
+    await expect.poll(() => page.getByRole("button", { name: "Confirm order" }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.getByRole("button", { name: "Confirm order" }).click();
+    await page.getByRole("button", { name: "Mark packed" }).click();
+    await page.getByRole("button", { name: "Ship and invoice" }).click();
+    const invoiceLink = page.getByRole("link", { name: /^Invoice \d+$/ });
+    await expect.poll(() => invoiceLink.isVisible(), { timeout: 15_000 }).toBe(true);
+    invoiceNumber = Number((await invoiceLink.textContent())!.replace(/\D/g, ""));
+    expect(invoiceNumber).toBeGreaterThan(500_000);
+    await expect.poll(() => page.getByText("Nothing more to do on this order.").isVisible()).toBe(true);
+
+    await page.goto(`${server.baseUrl}/Administration/Orders`);
+    await hydrated(page);
+    await noAxeViolations(page, "order desk");
+    await page.context().close();
+  });
+
+  it("the buyer's wholesaler sees the invoice, downloads its PDF and a statement", async () => {
+    const page = await wholesalerPage();
+    await page.goto(`${server.baseUrl}/Invoices`);
+    await hydrated(page);
+    await page.getByLabel("Invoice number").fill(String(invoiceNumber));
+    await page.getByRole("button", { name: "Show invoices" }).click();
+    const link = page.getByRole("link", { name: String(invoiceNumber), exact: true });
+    await expect.poll(() => link.isVisible(), { timeout: 15_000 }).toBe(true);
+    await noAxeViolations(page, "invoices");
+
+    await page.getByLabel("Customer", { exact: true }).selectOption(customerId);
+    await page.getByRole("button", { name: "Show invoices" }).click();
+    const statementButton = page.getByRole("link", { name: `Statement for ${customerId} (PDF)` });
+    await expect.poll(() => statementButton.isVisible(), { timeout: 15_000 }).toBe(true);
+    const [statement] = await Promise.all([page.waitForEvent("download"), statementButton.click()]);
+    const statementText = (await extractText(new Uint8Array(await (await statement.createReadStream()).toArray().then((c) => Buffer.concat(c))), { mergePages: true })).text;
+    expect(statementText).toContain(String(invoiceNumber));
+    expect(statementText).toContain("90+ days");
+
+    await page.goto(`${server.baseUrl}/Invoices/details?number=${invoiceNumber}`);
+    await hydrated(page);
+    await expect.poll(() => page.getByRole("heading", { name: `Invoice ${invoiceNumber}` }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByText(productDescription).first().isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "Mark paid" }).count()).toBe(0);
+    await noAxeViolations(page, "invoice details");
+    const [pdf] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download PDF" }).click()]);
+    expect(pdf.suggestedFilename()).toBe(`invoice-${invoiceNumber}.pdf`);
+    const bytes = Buffer.concat(await (await pdf.createReadStream()).toArray());
+    const { text } = await extractText(new Uint8Array(bytes), { mergePages: true });
+    expect(text).toContain(String(invoiceNumber));
+    expect(text).toContain(String(orderNumber));
+    expect(text).toContain(productDescription);
+    await page.context().close();
+  });
+});
