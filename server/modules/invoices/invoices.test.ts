@@ -287,7 +287,7 @@ describe("OpenAPI", () => {
       expect(o?.tags, `${method} ${path}`).toEqual([tag]);
       // Writes also document 413 and 415 (the body limit and content types, docs/security.md).
       const documented = Object.keys(o?.responses ?? {});
-      const bodyStatuses = documented.filter((s) => s === "413" || s === "415");
+      const bodyStatuses: string[] = documented.filter((s) => s === "413" || s === "415");
       expect(bodyStatuses.length === 0 || (method !== "get" && bodyStatuses.length === 2), `${method} ${path}`).toBe(true);
       expect(documented.filter((s) => !bodyStatuses.includes(s)).sort(), `${method} ${path}`).toEqual([...statuses].sort());
     }
