@@ -31,7 +31,8 @@ async function apiAs(email: string) {
   const call = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${server.baseUrl}${path}`, {
       method,
-      headers: { cookie, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+      // The same-origin header a browser sends with a write from our pages (docs/security.md).
+      headers: { cookie, origin: server.baseUrl, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
     const json = await res.json();
