@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { auditLog, customers, mailOutbox, offerLines, orderLines, orders } from "../../../db/schema/index.ts";
-import { buildTestApp, loginAs, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { addDays, DEFAULT_TEST_PASSWORD, insertOrder, insertUser, isoDateAt } from "../../../tests/factories/index.ts";
 import { buyer, committed, offer, tomorrow, type Client } from "../../../tests/helpers/store-fixtures.ts";
 import { CUTOFF_PASSED_MESSAGE } from "./index.ts";
@@ -17,8 +17,8 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 type Method = "GET" | "POST" | "PUT";
-const staff = (method: Method, url: string, payload?: object) => t.app.inject({ method, url: `/api/OrderDesk${url}`, headers: { cookie: staffCookie }, payload });
-const as = (c: Client, method: Method, url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie: c.cookie }, payload });
+const staff = (method: Method, url: string, payload?: object) => t.app.inject({ method, url: `/api/OrderDesk${url}`, headers: { cookie: staffCookie, ...(method === "GET" ? {} : SAME_ORIGIN) }, payload });
+const as = (c: Client, method: Method, url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie: c.cookie, ...(method === "GET" ? {} : SAME_ORIGIN) }, payload });
 
 /** A buyer whose order of `quantity` bunches on an offer of `stock` leaves the rest pending. */
 async function pendingOrder(stock: number, quantity: number) {
