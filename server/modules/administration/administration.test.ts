@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookie?: string, payload?: object) =>
-  t.app.inject({ method, url, headers: cookie ? { cookie, ...(method === "GET" ? {} : SAME_ORIGIN) } : {}, payload });
+  t.app.inject({ method, url, headers: cookie ? { ...SAME_ORIGIN, cookie } : {}, payload });
 
 async function person(roles: Role[], extra: Parameters<typeof insertUser>[1] = {}) {
   const u = await insertUser(t.db, { roles, ...extra });
@@ -139,7 +139,7 @@ describe("wholesalers", () => {
     const c = await insertCustomer(t.db);
     const admin = await person(["Administrator"]);
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
-    const up = (body: Buffer, type: string) => t.app.inject({ method: "PUT", url: `/api/Admin/Wholesalers/${c.customerId}/Logo`, headers: { cookie: admin.cookie, ...SAME_ORIGIN, "content-type": type }, payload: body });
+    const up = (body: Buffer, type: string) => t.app.inject({ method: "PUT", url: `/api/Admin/Wholesalers/${c.customerId}/Logo`, headers: { ...SAME_ORIGIN, cookie: admin.cookie, "content-type": type }, payload: body });
     expect((await up(Buffer.from("<svg onload=alert(1)>"), "image/svg+xml")).statusCode).toBe(400);
     expect((await up(png, "image/jpeg")).statusCode).toBe(400);
     expect((await up(Buffer.alloc(600 * 1024, 1), "image/png")).statusCode).toBe(413);

@@ -19,7 +19,7 @@ const send = (kind: "preview" | "import", body: string | Buffer, cookie = admin,
   t.app.inject({
     method: "POST",
     url: kind === "preview" ? "/api/Administration/Retailers/Import/Preview" : "/api/Administration/Retailers/Import",
-    headers: { cookie, ...SAME_ORIGIN, "content-type": contentType },
+    headers: { ...SAME_ORIGIN, cookie, "content-type": contentType },
     payload: body,
   });
 const byCodes = (codes: string[]) =>

@@ -17,8 +17,8 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 type Method = "GET" | "POST" | "PUT";
-const staff = (method: Method, url: string, payload?: object) => t.app.inject({ method, url: `/api/OrderDesk${url}`, headers: { cookie: staffCookie, ...(method === "GET" ? {} : SAME_ORIGIN) }, payload });
-const as = (c: Client, method: Method, url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie: c.cookie, ...(method === "GET" ? {} : SAME_ORIGIN) }, payload });
+const staff = (method: Method, url: string, payload?: object) => t.app.inject({ method, url: `/api/OrderDesk${url}`, headers: { ...SAME_ORIGIN, cookie: staffCookie }, payload });
+const as = (c: Client, method: Method, url: string, payload?: object) => t.app.inject({ method, url, headers: { ...SAME_ORIGIN, cookie: c.cookie }, payload });
 
 /** A buyer whose order of `quantity` bunches on an offer of `stock` leaves the rest pending. */
 async function pendingOrder(stock: number, quantity: number) {

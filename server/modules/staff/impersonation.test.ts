@@ -13,8 +13,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const post = (url: string, cookie: string, payload?: object) => t.app.inject({ method: "POST", url, headers: { cookie, ...SAME_ORIGIN }, payload });
-const get = (url: string, cookie: string) => t.app.inject({ method: "GET", url, headers: { cookie } });
+const post = (url: string, cookie: string, payload?: object) => t.app.inject({ method: "POST", url, headers: { ...SAME_ORIGIN, cookie }, payload });
+const get = (url: string, cookie: string) => t.app.inject({ method: "GET", url, headers: { ...SAME_ORIGIN, cookie } });
 const auditOf = (actor: string) => t.db.select().from(auditLog).where(eq(auditLog.actorUserId, actor)).orderBy(asc(auditLog.id));
 
 async function person(roles: Role[], extra: Parameters<typeof insertUser>[1] = {}) {
@@ -171,7 +171,7 @@ describe("the audit trail", () => {
     const sales = await person(["SalesPerson"]);
     const w = await insertUser(t.db, { roles: ["wholesaler"] });
     const before = Date.now();
-    await t.app.inject({ method: "POST", url: `/api/Admin/${w.id}/Impersonate`, headers: { cookie: sales.cookie, ...SAME_ORIGIN, "user-agent": "audit-test" } });
+    await t.app.inject({ method: "POST", url: `/api/Admin/${w.id}/Impersonate`, headers: { ...SAME_ORIGIN, cookie: sales.cookie, "user-agent": "audit-test" } });
     await post("/api/Retailer/Unimpersonate", sales.cookie);
     const rows = await auditOf(sales.id);
     expect(rows.map((r) => [r.action, r.targetUserId])).toEqual([
@@ -196,7 +196,7 @@ describe("the audit trail", () => {
     const orderNumber = placed.json().orderNumber as number;
     const [order] = await t.db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
     expect(order).toMatchObject({ userId: w.id, salesUserId: sales.id });
-    const rename = await t.app.inject({ method: "PUT", url: `/api/User/Update/${w.id}`, headers: { cookie: sales.cookie, ...SAME_ORIGIN }, payload: { firstName: "Renamed" } });
+    const rename = await t.app.inject({ method: "PUT", url: `/api/User/Update/${w.id}`, headers: { ...SAME_ORIGIN, cookie: sales.cookie }, payload: { firstName: "Renamed" } });
     expect(rename.statusCode).toBe(200);
 
     const acting = await t.db.select().from(auditLog).where(and(eq(auditLog.actorUserId, sales.id), like(auditLog.action, "acting.%"))).orderBy(asc(auditLog.id));
