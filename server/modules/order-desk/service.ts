@@ -3,6 +3,7 @@
 // (which issues the invoice); a buyer changes or cancels its own order until the ship date's cut-off.
 // Every change is one transaction: the order row is locked first, then any offer line it touches, and
 // the change is audited and mailed to the buyer (outbox) in that same transaction.
+import { orderLineView } from "../orders/index.ts";
 import type { Db, DbOrTx } from "../../../db/client.ts";
 import type { DayTotal, DeskOrder, DeskOrderList, DeskOrderQuery, DeskOrderSummary } from "../../../contract/order-desk.ts";
 import { QUANTITY_REMAINING_MESSAGE } from "../../../domain/constants.ts";
@@ -39,22 +40,7 @@ const stateOf = (o: OrderRow, lines: LineRow[]): OrderState => ({
   packed: o.packedAt !== null,
 });
 
-function toLine(l: LineRow) {
-  return {
-    lineId: l.id,
-    productId: l.productId,
-    description: l.description,
-    category: l.category,
-    quantity: l.quantity,
-    pails: l.pails,
-    looseBunches: l.looseBunches,
-    pailPrice: centsToDollars(l.pailPriceCents),
-    bunchPrice: centsToDollars(l.bunchPriceCents),
-    quantityConfirmed: l.quantityConfirmed,
-    quantityPending: l.quantityPending,
-    lineTotal: centsToDollars(l.lineTotalCents),
-  };
-}
+const toLine = orderLineView;
 
 function toSummary(o: OrderRow, companyName: string, lineCount: number, pendingQuantity: number): DeskOrderSummary {
   return {

@@ -1,3 +1,3 @@
 // The order history's public face: other modules import this file only.
 export { orderRoutes as routes, ORDER_HISTORY_LIMIT } from "./routes.ts";
-export { orderSummaries, scopeOf, type OrderScope } from "./service.ts";
+export { orderSummaries, scopeOf, toLine as orderLineView, type OrderScope } from "./service.ts";

@@ -25,7 +25,8 @@ function toSummary(o: OrderRow, count: number): OrderSummary {
   };
 }
 
-function toLine(l: repo.LineRow) {
+/** An order line as the API shows it (order history and the order desk). */
+export function toLine(l: Pick<repo.LineRow, "id" | "productId" | "description" | "category" | "quantity" | "pails" | "looseBunches" | "pailPriceCents" | "bunchPriceCents" | "quantityConfirmed" | "quantityPending" | "lineTotalCents">) {
   return {
     lineId: l.id,
     productId: l.productId,
