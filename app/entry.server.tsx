@@ -4,9 +4,43 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
 import type { AppLoadContext } from "../server/context.ts";
+import { readFileSync } from "node:fs";
+import { isStaticPage, StaticHeadContext, type HeadLink, type StaticHead } from "./lib/static-page.ts";
 import { NonceContext } from "./lib/nonce.tsx";
 
 export const streamTimeout = 5_000;
+
+/** The built client's CSS files, read once each (the built server sits in build/server/). */
+const CLIENT_DIR = new URL("../client/", import.meta.url);
+const cssFiles = new Map<string, string | null>();
+function cssText(href: string): string | null {
+  if (!cssFiles.has(href)) {
+    let text: string | null = null;
+    try {
+      if (/^\/assets\/[\w.-]+\.css$/.test(href)) text = readFileSync(new URL(`.${href}`, CLIENT_DIR), "utf8");
+    } catch {
+      text = null;
+    }
+    cssFiles.set(href, text);
+  }
+  return cssFiles.get(href)!;
+}
+
+/** A static page's <head>: its routes' CSS inline and their other links (app/lib/static-page.ts). */
+function staticHead(routerContext: EntryContext): StaticHead | null {
+  const styles: string[] = [];
+  const links: HeadLink[] = [];
+  for (const m of routerContext.staticHandlerContext.matches) {
+    for (const href of routerContext.manifest.routes[m.route.id]?.css ?? []) {
+      const text = cssText(href);
+      if (text === null) return null;
+      if (!styles.includes(text)) styles.push(text);
+    }
+    const mod = routerContext.routeModules[m.route.id] as { links?: () => HeadLink[] } | undefined;
+    links.push(...(mod?.links?.() ?? []));
+  }
+  return { styles, links };
+}
 
 export default function handleRequest(
   request: Request,
@@ -22,11 +56,22 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: { "cache-control": "no-store" } });
   }
   const nonce = loadContext?.nonce ?? "";
+  // A static public page (app/lib/static-page.ts) is not hydrated, so the loader data React Router
+  // would stream after the HTML for hydration is not sent either.
+  const matches = routerContext.staticHandlerContext.matches.map((m) => ({ handle: routerContext.routeModules[m.route.id]?.handle }));
+  const isStatic = isStaticPage(matches);
+  if (isStatic && routerContext.serverHandoffStream) {
+    void routerContext.serverHandoffStream.cancel().catch(() => {});
+    routerContext.serverHandoffStream = undefined;
+  }
+  const head = isStatic ? staticHead(routerContext) : null;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <StaticHeadContext.Provider value={head}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StaticHeadContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -45,6 +45,8 @@ export default [
     storeArea("Dashboard", "dashboard.tsx"),
     storeArea("store", "store.tsx"),
     storeArea("store/checkout", "checkout.tsx"),
+    // Not a SPEC §2 route: the buyer's weekly standing orders (issue 13).
+    storeArea("store/StandingOrders", "standing-orders.tsx"),
     storeArea("Orders", "orders.tsx"),
     storeArea("Orders/:orderNumber", "order-detail.tsx"),
     storeArea("Orders/:orderNumber/ShipDateDetail", "ship-date-detail.tsx"),
@@ -54,6 +56,7 @@ export default [
     route("Administration", "routes/staff/administration.tsx"),
     route("Administration/Users", "routes/staff/users.tsx"),
     route("Administration/AuditLog", "routes/staff/audit.tsx"),
+    route("Administration/PageViews", "routes/staff/page-views.tsx"),
     storeArea("Administration/Orders", "order-desk.tsx"),
     storeArea("Administration/Orders/:orderNumber", "order-desk-order.tsx"),
     route("Administration/Retailers", "routes/staff/retailers.tsx"),

@@ -3,15 +3,20 @@
  * bouquets (default 2,000; db/seed/generate.ts generateMm) in a fresh embedded database, starts the
  * real server and measures:
  *   - GET /api/MMStore/Products for all of them: p50, p99 and requests/s (autocannon, 50 connections),
- *     and its size on the wire (identity, gzip, brotli)
+ *     beside a bare Node http server answering the same brotli bytes in the same run (the floor: no
+ *     routing, session, database or cache), and its size on the wire (identity, gzip, brotli); and
+ *     the same call revalidated with its ETag (If-None-Match: 304, no body)
  *   - in Debian's Chromium, the MM store's fuzzy search (SPEC §5: Fuse, threshold 0.4) over them while
- *     typing a key every 60 ms: long tasks (> 50 ms) on the main thread, and key-to-list latency
+ *     typing a key every 60 ms: long tasks (> 50 ms) on the main thread (PerformanceObserver
+ *     'longtask', wall clock), the main thread's tasks by CPU time (Chromium's trace, which a busy
+ *     machine does not stretch), key-to-list latency, and how many bouquet rows the page holds
  * Prints the figures and writes bench/results/mm.json. Figures, not pass/fail.
  */
 import autocannon from "autocannon";
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
+import { createServer, request as httpRequest, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { launchBrowser, newPage, signIn, startServer } from "../tests/e2e/harness.ts";
@@ -32,6 +37,37 @@ function wireSize(url: string, headers: Record<string, string>): Promise<number>
     req.on("error", reject);
     req.end();
   });
+}
+
+interface TraceEvent {
+  name: string;
+  pid: number;
+  tid: number;
+  /** Thread (CPU) duration in microseconds. */
+  tdur?: number;
+  args?: { name?: string };
+}
+
+function fetchRaw(url: string, headers: Record<string, string>): Promise<{ body: Buffer; headers: Record<string, string> }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ body: Buffer.concat(chunks), headers: res.headers as Record<string, string> }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** A bare Node http server answering every request with the given bytes and headers. */
+async function bareServer(body: Buffer, headers: Record<string, string>): Promise<{ url: string; server: Server }> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, headers);
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
 }
 
 async function main() {
@@ -69,6 +105,10 @@ async function main() {
     };
     const longTasks: number[] = [];
     const keyToList: number[] = [];
+    // From Chromium's trace: each main-thread task's CPU time (tdur), which a loaded machine does not
+    // stretch as it stretches wall-clock durations (the long-task entries).
+    const taskCpuMs: number[] = [];
+    const rowsInPage: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       const page = await newPage(browser, { viewport: { width: 1680, height: 1000 } });
       await signIn(page, base, EMAIL);
@@ -92,11 +132,25 @@ async function main() {
         const status = [...document.querySelectorAll("p[role=status]")].find((p) => / bouquets$/.test(p.textContent ?? ""))!;
         new MutationObserver(() => w.__changes.push(performance.now())).observe(status.parentElement!, { subtree: true, childList: true, characterData: true });
       });
+      const rows = () => page.evaluate(() => document.querySelectorAll('[aria-label="Bouquets on offer"] > li').length);
+      rowsInPage.push(await rows());
+      const cdp = await page.context().newCDPSession(page);
+      const events: TraceEvent[] = [];
+      cdp.on("Tracing.dataCollected", (e) => {
+        events.push(...(e.value as unknown as TraceEvent[]));
+      });
+      await cdp.send("Tracing.start", { categories: "toplevel,disabled-by-default-devtools.timeline", transferMode: "ReportEvents" });
       const search = page.getByLabel("Search bouquets");
       await search.focus();
       await search.pressSequentially("sunrise petite lily", { delay: 60 });
       await page.waitForTimeout(1000);
       await count.waitFor();
+      const traced = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve));
+      await cdp.send("Tracing.end");
+      await traced;
+      rowsInPage.push(await rows());
+      const mainThreads = new Set(events.filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`));
+      for (const e of events) if (e.name === "RunTask" && e.tdur !== undefined && mainThreads.has(`${e.pid}:${e.tid}`)) taskCpuMs.push(e.tdur / 1000);
       const { long, keys, changes } = await page.evaluate(() => {
         const x = window as unknown as { __long: number[]; __keys: number[]; __changes: number[] };
         return { long: x.__long, keys: x.__keys, changes: x.__changes };
@@ -109,18 +163,38 @@ async function main() {
       });
       await page.context().close();
     }
-    console.log("Load: MM Products…");
+    console.log("Load: MM Products, then its ETag revalidation, then a bare Node server with the same bytes…");
     const load = await autocannon({ url: `${base}${productsPath}`, connections: 50, duration: DURATION, headers: { cookie, "accept-encoding": "br" } });
+    const same = await fetchRaw(`${base}${productsPath}`, { cookie, "accept-encoding": "br" });
+    const revalidated = await autocannon({
+      url: `${base}${productsPath}`,
+      connections: 50,
+      duration: DURATION,
+      headers: { cookie, "accept-encoding": "br", "if-none-match": same.headers.etag! },
+    });
+    const bare = await bareServer(same.body, {
+      "content-type": same.headers["content-type"]!,
+      "content-encoding": same.headers["content-encoding"]!,
+      etag: same.headers.etag!,
+      "cache-control": "private, no-cache",
+      vary: "accept-encoding",
+    });
+    const floor = await autocannon({ url: bare.url, connections: 50, duration: DURATION, headers: { "accept-encoding": "br" } });
+    await new Promise((resolve) => bare.server.close(resolve));
 
     const results = {
       when: new Date().toISOString(),
       bouquets: products.length,
       mmProducts: { p50Ms: load.latency.p50, p99Ms: load.latency.p99, requestsPerSecond: Math.round(load.requests.average), non2xx: load.non2xx, bytesOnTheWire: bytes },
+      mmProductsRevalidated304: { p50Ms: revalidated.latency.p50, p99Ms: revalidated.latency.p99, requestsPerSecond: Math.round(revalidated.requests.average), answered304: revalidated["3xx"], other: revalidated["2xx"] + revalidated["4xx"] + revalidated["5xx"] },
+      bareNodeSameBytes: { p50Ms: floor.latency.p50, p99Ms: floor.latency.p99, requestsPerSecond: Math.round(floor.requests.average), bytes: same.body.length },
       fuzzySearchInBrowser: {
         runs: RUNS,
         keys: keyToList.length,
         keyToListMs: { p50: Math.round(percentile(keyToList.length ? keyToList : [0], 50)), max: Math.round(Math.max(0, ...keyToList)) },
         longTasks: { count: longTasks.length, maxMs: Math.round(Math.max(0, ...longTasks)) },
+        mainThreadTaskCpu: { tasks: taskCpuMs.length, over50Ms: taskCpuMs.filter((t) => t > 50).length, maxMs: Math.round(Math.max(0, ...taskCpuMs)) },
+        rowsInPage: { max: Math.max(0, ...rowsInPage) },
       },
     };
     console.log(JSON.stringify(results, null, 2));

@@ -11,7 +11,8 @@ import autocannon from "autocannon";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
-import { CUSTOMERS, percentile, ROOT, startBenchServer } from "./setup.ts";
+import { spawn } from "node:child_process";
+import { CUSTOMERS, percentile, PRODUCTS, ROOT, startBenchServer, startHotBench, type HotBenchOptions } from "./setup.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 
@@ -109,7 +110,114 @@ async function main() {
   }
 }
 
-main().catch((err: unknown) => {
+/** The bytes (as sent: compressed when asked) and headers the app answers for a GET: what the bare server will send. */
+function record(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string>; body: string; size: number }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => {
+        const bytes = Buffer.concat(chunks);
+        const keep: Record<string, string> = {};
+        for (const name of ["content-type", "content-encoding", "etag", "cache-control", "vary"]) {
+          const v = res.headers[name];
+          if (typeof v === "string") keep[name] = v;
+        }
+        resolve({ status: res.statusCode ?? 0, headers: keep, body: bytes.toString("base64"), size: bytes.length });
+      });
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+async function startBare(answers: Record<string, { status: number; headers: Record<string, string>; body: string }>) {
+  const file = path.join(ROOT, "bench/results/bare-answers.json");
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(answers));
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/bare.ts"], { cwd: ROOT, env: { ...process.env, BARE_ANSWERS: file }, stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.on("data", (d: Buffer) => {
+      const m = /PORT (\d+)/.exec(d.toString());
+      if (m) resolve(Number(m[1]));
+    });
+    child.on("exit", () => reject(new Error("bare server exited")));
+  });
+  return { base: `http://127.0.0.1:${port}`, stop: () => child.kill("SIGTERM") };
+}
+
+/** 50 connections spread over the given bases (one autocannon each), added up. */
+async function cannonSpread(bases: string[], pathname: string, headers: Record<string, string>) {
+  const per = Math.floor(50 / bases.length);
+  const runs = await Promise.all(bases.map((b) => autocannon({ url: `${b}${pathname}`, connections: per, duration: DURATION, headers })));
+  return {
+    rps: Math.round(runs.reduce((n, r) => n + r.requests.average, 0)),
+    p50: Math.max(...runs.map((r) => r.latency.p50)),
+    p99: Math.max(...runs.map((r) => r.latency.p99)),
+    errors: runs.reduce((n, r) => n + r.errors + r.non2xx, 0),
+  };
+}
+
+/**
+ * `npm run bench -- --hot`: the hot reads (Catalog/Products, CheckToken, the cart GET) through the
+ * app and through a bare Node http server answering the same bytes, in the same run, 50 connections
+ * each; on PGlite (one instance) and, when BENCH_POSTGRES_URL is set, on PostgreSQL with two
+ * instances; with the demo data and with BENCH_PRODUCTS generated products. Writes bench/results/hot.json.
+ */
+async function hotMain() {
+  const setups: (HotBenchOptions & { label: string })[] = [];
+  const kinds = (process.env.BENCH_DATA ?? "demo,large").split(",") as ("demo" | "large")[];
+  for (const data of kinds) {
+    setups.push({ label: `PGlite, ${data === "demo" ? "demo data" : `${PRODUCTS} products`}`, data });
+    if (process.env.BENCH_POSTGRES_URL)
+      setups.push({ label: `PostgreSQL x2 instances, ${data === "demo" ? "demo data" : `${PRODUCTS} products`}`, data, postgresUrl: process.env.BENCH_POSTGRES_URL, instances: 2 });
+  }
+  const results: Record<string, unknown>[] = [];
+  for (const setup of setups) {
+    const bench = await startHotBench(setup);
+    try {
+      const { cookie, userId, customerId, json } = bench;
+      const profile = await json<{ openDates: string[] }>(`/api/Store/Profile/${userId}/${customerId}/0`);
+      const date = profile.openDates[1] ?? profile.openDates[0]!;
+      const catalogs = await json<{ orderId: number }[]>(`/api/Store/Catalog/${customerId}/${date}/${userId}`);
+      const calls = {
+        "Catalog/Products (br)": { path: `/api/Store/Catalog/Products/${userId}/${customerId}/${catalogs[0]!.orderId}/${date}`, headers: { cookie, "accept-encoding": "br" } },
+        CheckToken: { path: "/api/Auth/CheckToken/", headers: { cookie } },
+        "Cart GET": { path: `/api/Store/Cart/${userId}/${customerId}`, headers: { cookie } },
+      };
+      const recorded = Object.fromEntries(await Promise.all(Object.values(calls).map(async (c) => [c.path, await record(`${bench.base}${c.path}`, c.headers)] as const)));
+      const bare = await startBare(recorded);
+      try {
+        for (const [name, call] of Object.entries(calls)) {
+          console.log(`${setup.label}: ${name}…`);
+          const b = await cannonSpread([bare.base], call.path, call.headers);
+          const app = await cannonSpread(bench.bases, call.path, call.headers);
+          results.push({
+            setup: setup.label,
+            call: name,
+            bytes: recorded[call.path]!.size,
+            bare_rps: b.rps,
+            bare_p99_ms: b.p99,
+            app_rps: app.rps,
+            app_p50_ms: app.p50,
+            app_p99_ms: app.p99,
+            app_errors: app.errors,
+            app_share: `${Math.round((100 * app.rps) / b.rps)}%`,
+          });
+        }
+      } finally {
+        bare.stop();
+      }
+    } finally {
+      await bench.stop();
+    }
+  }
+  console.table(results);
+  mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
+  writeFileSync(path.join(ROOT, "bench/results/hot.json"), JSON.stringify({ when: new Date().toISOString(), seconds: DURATION, results }, null, 2));
+}
+
+(process.argv.includes("--hot") ? hotMain() : main()).catch((err: unknown) => {
   console.error(err);
   process.exit(1);
 });

@@ -58,3 +58,88 @@ export function percentile(values: number[], p: number) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
+
+export interface HotBenchOptions {
+  /** "demo": the demo seed (about 300 products); "large": db/seed/generate.ts with PRODUCTS products. */
+  data: "demo" | "large";
+  /** A PostgreSQL server (its maintenance database): a fresh database is made there and dropped after. Unset: PGlite. */
+  postgresUrl?: string;
+  /** App instances on the one database (PostgreSQL only; PGlite is one process's folder). */
+  instances?: number;
+}
+
+export interface HotBench extends BenchServer {
+  servers: RunningServer[];
+  bases: string[];
+  stop(): Promise<void>;
+}
+
+/**
+ * One database with demo or generated data, served by `instances` real server processes, and a
+ * wholesale buyer signed in (the session works on every instance: it lives in the database).
+ */
+export async function startHotBench(options: HotBenchOptions): Promise<HotBench> {
+  const pgModule = await import("pg");
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bloom-bench-"));
+  let databaseUrl = "";
+  let dropDatabase = async () => {};
+  if (options.postgresUrl) {
+    const name = `bloom_bench_${Date.now().toString(36)}`;
+    const admin = new pgModule.default.Client({ connectionString: options.postgresUrl });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    const url = new URL(options.postgresUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pgModule.default.Client({ connectionString: options.postgresUrl });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+    };
+  }
+  const args = options.data === "large" ? ["--large", "--products", String(PRODUCTS), "--customers", String(CUSTOMERS)] : [];
+  console.log(options.data === "large" ? `Generating ${PRODUCTS} products and ${CUSTOMERS} customers…` : "Seeding the demo data…");
+  const seeded = spawnSync(process.execPath, ["--import", "tsx", "db/seed-cli.ts", ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  if (seeded.status !== 0) throw new Error("data generation failed");
+  const count = options.postgresUrl ? (options.instances ?? 2) : 1;
+  const servers: RunningServer[] = [];
+  for (let i = 0; i < count; i++) servers.push(await startServer({ DEMO_MODE: "false", LOG_LEVEL: "error", DATABASE_URL: databaseUrl }, { dataDir }));
+  const base = servers[0]!.baseUrl;
+  const email = options.data === "large" ? BENCH_EMAIL : "buyer@demo.test";
+  const login = await fetch(`${base}/api/Auth/login/`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`bench login failed: ${login.status}`);
+  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const user = (await login.json()) as { id: string; customers: { customerID: string }[] };
+  const json = async <T>(url: string, init: RequestInit = {}) => {
+    const res = await fetch(`${base}${url}`, {
+      ...init,
+      headers: { cookie, origin: base, "content-type": "application/json", ...(init.headers as object) },
+    });
+    if (!res.ok) throw new Error(`${init.method ?? "GET"} ${url}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  return {
+    server: servers[0]!,
+    servers,
+    base,
+    bases: servers.map((s) => s.baseUrl),
+    cookie,
+    userId: user.id,
+    customerId: user.customers[0]!.customerID,
+    json,
+    async stop() {
+      for (const s of servers) await s.stop();
+      await dropDatabase();
+    },
+  };
+}

@@ -137,11 +137,22 @@ export const CartSaveBody = z.object({
 });
 export type CartSaveBody = z.infer<typeof CartSaveBody>;
 
+/** PlaceOrder's optional body: a blitz voucher code typed at checkout. */
+export const PlaceOrderBody = z.object({
+  voucherCode: z.string().trim().max(40, "Maximum 40 characters").nullable().optional(),
+});
+export type PlaceOrderBody = z.infer<typeof PlaceOrderBody>;
+
 export const PlaceOrderResponse = z.object({
   orderNumber: z.number().int(),
   shipDate: z.string(),
+  /** After the voucher's saving, when one was used. */
   total: Money,
   pendingLines: z.number().int(),
+  /** Only when a voucher was used: the merchandise before the saving, the saving and the code. */
+  subtotal: Money.optional(),
+  discount: Money.optional(),
+  voucherCode: z.string().optional(),
 });
 export type PlaceOrderResponse = z.infer<typeof PlaceOrderResponse>;
 
@@ -181,6 +192,9 @@ export const Order = OrderSummary.extend({
   lines: z.array(OrderLine),
   subtotal: Money,
   salesUserId: z.string().nullable(),
+  /** Only when a blitz voucher was used: its code and what it took off (total = subtotal - discount). */
+  voucherCode: z.string().optional(),
+  discount: Money.optional(),
 });
 export type Order = z.infer<typeof Order>;
 
@@ -232,3 +246,34 @@ export type InteractiveImage = z.infer<typeof InteractiveImage>;
 
 export const FutureSpecial = Product.extend({ shipDateFrom: z.string(), shipDateTo: z.string() });
 export type FutureSpecial = z.infer<typeof FutureSpecial>;
+
+// ---- favourites, reorder (issue 13) -------------------------------------------------------------
+
+/** The products a buying account starred (the customer's, or one retailer's). */
+export const Favourites = z.object({ productIds: z.array(z.string()) });
+export type Favourites = z.infer<typeof Favourites>;
+/** A product code in a path: letters, digits and . _ / - only. */
+export const ProductIdParam = z
+  .string()
+  .trim()
+  .min(1, "This field is required")
+  .max(40, "Maximum 40 characters")
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "Invalid format");
+
+export const ReorderBody = z.object({
+  /** The date chosen in the store: a ship date, or for a retailer its pickup (receiving) date. */
+  date: IsoDate,
+  /** The cart version the client loaded; a stale one gets 409 with the current cart. */
+  version: z.number().int().min(0).optional(),
+});
+export type ReorderBody = z.infer<typeof ReorderBody>;
+
+export const ReorderLine = z.object({ productId: z.string(), description: z.string(), quantity: z.number().int() });
+export const ReorderResponse = z.object({
+  cart: Cart,
+  /** Lines put in the cart, at the chosen date's prices (added to what the cart already had). */
+  added: z.array(ReorderLine),
+  /** Lines the chosen date cannot take, with why. */
+  skipped: z.array(ReorderLine.extend({ reason: z.string() })),
+});
+export type ReorderResponse = z.infer<typeof ReorderResponse>;

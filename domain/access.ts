@@ -48,6 +48,8 @@ const RULES: readonly Rule[] = [
   { pattern: "/administration/orders/*", signedIn: true, roles: STAFF },
   // Not a SPEC §2 route: the audit log screen of the staff desk (staff only, like its API).
   { pattern: "/administration/auditlog", signedIn: true, roles: STAFF },
+  // Not a SPEC §2 route: page views per page and product (issue 13), staff only like its API.
+  { pattern: "/administration/pageviews", signedIn: true, roles: STAFF },
   // Administrator, SalesPerson, wholesaler.
   { pattern: "/invoices", signedIn: true, roles: STAFF_AND_WHOLESALER },
   { pattern: "/invoices/details", signedIn: true, roles: STAFF_AND_WHOLESALER },
@@ -64,6 +66,7 @@ const RULES: readonly Rule[] = [
     "/dashboard",
     "/store",
     "/store/checkout",
+    "/store/standingorders",
     "/orders",
     "/orders/*",
     "/orders/*/shipdatedetail",

@@ -44,6 +44,12 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
   /** How long a request waits for a database connection before it answers 503. */
   DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
+  /** How often each instance's job runner looks for due jobs (standing orders, reminders). */
+  JOBS_POLL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(15),
+  /** How long before a ship date's cut-off a standing order becomes a cart (or an order). */
+  STANDING_ORDER_LEAD_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(24),
+  /** How long before a cart's holds lapse the buyer is reminded by mail. */
+  HOLD_REMINDER_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(5),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -77,6 +83,9 @@ export interface Config {
   metricsHost: string;
   shutdownTimeoutMs: number;
   databaseConnectTimeoutMs: number;
+  jobsPollMs: number;
+  standingOrderLeadMs: number;
+  holdReminderMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -118,5 +127,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     metricsHost: e.METRICS_HOST,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,
+    jobsPollMs: e.JOBS_POLL_SECONDS * 1000,
+    standingOrderLeadMs: e.STANDING_ORDER_LEAD_HOURS * 3_600_000,
+    holdReminderMs: e.HOLD_REMINDER_MINUTES * 60_000,
   };
 }

@@ -4,6 +4,8 @@ import { fileURLToPath } from "node:url";
 import { openDatabase, databaseIsEmpty } from "../db/client.ts";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { jobHandlers } from "./modules/index.ts";
+import { createJobRunner } from "./modules/jobs/index.ts";
 import { createMailDispatcher } from "./modules/mail/index.ts";
 import { installShutdown, untilDatabaseAnswers } from "./lifecycle.ts";
 import { startMetricsServer } from "./metrics-server.ts";
@@ -48,9 +50,14 @@ async function main() {
   connectionLost = (err) => app.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, "database connection lost; the pool reconnects");
   const mail = createMailDispatcher(database.db, config, app.log);
   mail.start();
+  // Standing orders and reminders: every instance runs one; SKIP LOCKED shares the due jobs out.
+  const jobs = createJobRunner(database.db, config, jobHandlers, app.log);
+  jobs.start();
 
-  const closeAfter: Array<() => Promise<void>> = [];
-  installShutdown({ app, database, timeoutMs: config.shutdownTimeoutMs, stopFirst: [() => mail.stop()], closeAfter });
+  // The job runner stops claiming at once and is drained (its job in progress committed or rolled
+  // back) before the pool closes.
+  const closeAfter: Array<() => Promise<void>> = [() => jobs.stop()];
+  installShutdown({ app, database, timeoutMs: config.shutdownTimeoutMs, stopFirst: [() => mail.stop(), () => void jobs.stop()], closeAfter });
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(

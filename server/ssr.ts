@@ -9,6 +9,7 @@ import type { Db } from "../db/client.ts";
 import type { Config } from "./config.ts";
 import { createServices, type AppLoadContext } from "./context.ts";
 import type { NonceCarrier } from "./deps.ts";
+import { watchUnavailable } from "./unavailable-watch.ts";
 
 interface SsrOptions {
   db: Db;
@@ -61,14 +62,20 @@ export const ssrPlugin = fp<SsrOptions>(async (app, { db, config, buildPath }) =
           body: hasBody ? new Uint8Array(request.body as Buffer) : undefined,
           signal: controller.signal,
         });
+        const watched = watchUnavailable(createServices(db, config, request.auth, request.ip));
         const context: AppLoadContext = {
           auth: request.auth,
           nonce: (reply.raw as NonceCarrier).scriptNonce ?? "",
           clientIp: request.ip,
           site: { brandName: config.brandName, publicUrl: config.publicUrl, defaultCustomerCode: config.defaultCustomerCode },
-          services: createServices(db, config, request.auth, request.ip),
+          services: watched.services,
         };
         const response = await handle(webRequest, context as never);
+        // A loader lost the database: the error handler answers 503 with Retry-After, not React Router's 500.
+        if (response.status >= 500 && watched.lost()) {
+          await response.body?.cancel();
+          throw watched.lost();
+        }
         reply.status(response.status);
         for (const [key, value] of response.headers) {
           if (key === "set-cookie") continue;

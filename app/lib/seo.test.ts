@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { casings, robotsTxt, sitemapXml, xmlEscape } from "./seo.ts";
+import { cardUrl, casings, robotsTxt, seo, sitemapXml, xmlEscape } from "./seo.ts";
+import { isCardColour } from "../../contract/content.ts";
+import { VARIETIES } from "../features/public/varieties.ts";
 
 /** robots.txt matching as crawlers do it (RFC 9309): a case-sensitive prefix. */
 const disallowed = (robots: string, path: string) =>
@@ -36,5 +38,27 @@ describe("sitemap.xml", () => {
     expect(xml).toContain("<loc>https://pride.test/Blog?tag=a&amp;b</loc>");
     expect(xml).toContain("<url><loc>https://pride.test/about</loc><lastmod>2024-03-12</lastmod></url>");
     expect(xmlEscape(`<"'&>`)).toBe("&lt;&quot;&apos;&amp;&gt;");
+  });
+});
+
+describe("Open Graph picture", () => {
+  it("is the PNG card, with its type and size, the same for X", () => {
+    const tags = seo({ title: "Lilies", description: "Our lilies.", path: "/lilies", site: { brandName: "Pride", publicUrl: "https://pride.test" }, image: { art: "lily", color: "#f4b6c8", alt: "A pink lily" } });
+    const content = (key: string) => tags.find((t) => ("property" in t && t.property === key) || ("name" in t && t.name === key)) as { content: string } | undefined;
+    expect(content("og:image")?.content).toBe("https://pride.test/api/Public/Card/lily.png?color=F4B6C8");
+    expect(content("og:image:type")?.content).toBe("image/png");
+    expect([content("og:image:width")?.content, content("og:image:height")?.content]).toEqual(["1200", "630"]);
+    expect(content("twitter:image")?.content).toBe(content("og:image")?.content);
+  });
+});
+
+describe("card colours", () => {
+  it("every variety's colour is a card colour, so its page's card is drawn in it", () => {
+    for (const v of VARIETIES) expect(isCardColour(v.colour), v.label).toBe(true);
+  });
+
+  it("links the colour only when the server draws PNG cards in it", () => {
+    expect(cardUrl("https://pride.test", { art: "lily", color: "#f4b6c8", alt: "" })).toBe("https://pride.test/api/Public/Card/lily.png?color=F4B6C8");
+    expect(cardUrl("https://pride.test", { art: "lily", color: "#123456", alt: "" })).toBe("https://pride.test/api/Public/Card/lily.png");
   });
 });

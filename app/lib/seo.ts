@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import type { ArtKey } from "../features/public/varieties.ts";
+import { isCardColour } from "../../contract/content.ts";
 
 /** The picture a shared link shows: one of our illustrations on a card, in the page's colour. */
 export interface SeoImage {
@@ -12,15 +13,14 @@ export interface SeoImage {
 const DEFAULT_IMAGE: SeoImage = { art: "field", alt: "Rows of our flowers in bloom, in every colour we grow" };
 
 /**
- * The card's address. It is an SVG we draw from our own illustrations (server/modules/public/art.ts):
- * the project has no raster images and no dependency that could make them. Most social networks and
- * chat apps (Facebook, X, LinkedIn, Slack) only show PNG, JPEG, GIF or WebP pictures: they show the
- * link's title and description without the picture. A raster version is a known gap.
+ * The card's address: a 1200×630 PNG the server renders once from our own illustrations
+ * (server/modules/public/art.ts), since social networks and chat apps (Facebook, X, LinkedIn, Slack)
+ * do not show SVG pictures.
  */
 export function cardUrl(publicUrl: string, image: SeoImage): string {
   const c = image.color?.replace(/^#/, "");
-  const qs = c && /^[0-9a-f]{6}$/i.test(c) ? `?color=${c.toUpperCase()}` : "";
-  return `${publicUrl}/api/Public/Card/${image.art}.svg${qs}`;
+  const qs = c && /^[0-9a-f]{6}$/i.test(c) && isCardColour(c) ? `?color=${c.toUpperCase()}` : "";
+  return `${publicUrl}/api/Public/Card/${image.art}.png${qs}`;
 }
 
 interface SeoInput {
@@ -48,7 +48,7 @@ export function seo({ title, description, path, site, type = "website", jsonLd, 
     { property: "og:type", content: type },
     { property: "og:site_name", content: site.brandName },
     { property: "og:image", content: picture },
-    { property: "og:image:type", content: "image/svg+xml" },
+    { property: "og:image:type", content: "image/png" },
     { property: "og:image:width", content: "1200" },
     { property: "og:image:height", content: "630" },
     { property: "og:image:alt", content: image.alt },

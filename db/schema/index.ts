@@ -6,3 +6,6 @@ export * from "./cart.ts";
 export * from "./orders.ts";
 export * from "./marketing.ts";
 export * from "./mm.ts";
+export * from "./jobs.ts";
+export * from "./standing-orders.ts";
+export * from "./buyer.ts";

@@ -9,9 +9,11 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { customers, users } from "./accounts.ts";
 import { products } from "./catalog.ts";
+import { orders } from "./orders.ts";
 
 /** A blitz voucher: a time-limited discount code for one user. */
 export const vouchers = pgTable(
@@ -27,10 +29,48 @@ export const vouchers = pgTable(
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     redeemedAt: timestamp("redeemed_at", { withTimezone: true }),
+    /** How often one customer may redeem it; null = no limit (docs/domain-orders.md "Vouchers"). */
+    usesPerCustomer: integer("uses_per_customer").default(1),
   },
   (t) => [
     index("vouchers_user_idx").on(t.userId, t.expiresAt),
     check("vouchers_percent", sql`${t.percentOff} between 0 and 100`),
+    check("vouchers_uses", sql`${t.usesPerCustomer} is null or ${t.usesPerCustomer} >= 1`),
+  ],
+);
+
+/**
+ * One use of a voucher by a customer, written in the transaction that places the order. The unique
+ * (voucher, customer, use) makes a use beyond the voucher's allowance impossible, even when two
+ * checkouts (on two instances) race: both count the same earlier uses, and the second insert fails.
+ */
+export const voucherRedemptions = pgTable(
+  "voucher_redemptions",
+  {
+    id: serial("id").primaryKey(),
+    voucherId: integer("voucher_id")
+      .notNull()
+      .references(() => vouchers.id, { onDelete: "cascade" }),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.customerId, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    orderId: integer("order_id")
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** 1 for the customer's first use of this voucher, 2 for the second, ... */
+    useNumber: integer("use_number").notNull(),
+    discountCents: integer("discount_cents").notNull(),
+    redeemedAt: timestamp("redeemed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("voucher_redemptions_use_unique").on(t.voucherId, t.customerId, t.useNumber),
+    index("voucher_redemptions_user_idx").on(t.userId, t.voucherId),
+    check("voucher_redemptions_use", sql`${t.useNumber} >= 1`),
+    check("voucher_redemptions_discount", sql`${t.discountCents} >= 0`),
   ],
 );
 

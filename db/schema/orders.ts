@@ -37,6 +37,9 @@ export const orders = pgTable(
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("submitted"),
     subtotalCents: integer("subtotal_cents").notNull(),
     totalCents: integer("total_cents").notNull(),
+    /** The voucher applied at checkout and what it took off the subtotal (total = subtotal - discount). */
+    voucherCode: text("voucher_code"),
+    discountCents: integer("discount_cents").notNull().default(0),
     idempotencyKey: text("idempotency_key"),
     placedAt: timestamp("placed_at", { withTimezone: true }).notNull().defaultNow(),
     notes: text("notes"),

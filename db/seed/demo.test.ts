@@ -180,6 +180,10 @@ describe("seedDemo", () => {
     }
     const statuses = new Set(all.map((o) => o.status));
     for (const s of ["submitted", "shipped", "invoiced"]) expect(statuses).toContain(s);
+    // The status machine (domain/order-status.ts): only a submitted order still has pending bunches.
+    const statusOf = new Map(all.map((o) => [o.id, o.status]));
+    const pendingByStatus = new Set(lines.filter((l) => l.quantityPending > 0).map((l) => statusOf.get(l.orderId)));
+    expect([...pendingByStatus]).toEqual(["submitted"]);
     const inv = await a.db.select().from(invoices);
     expect(inv.length).toBeGreaterThan(50);
     expect(inv.some((i) => i.paid)).toBe(true);

@@ -748,8 +748,9 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
             const row = offer.row;
             const remaining = (row.originalQuantity ?? 0) - row.quantityOrdered;
             confirmed = Math.min(quantity, remaining);
-            // Future orders may ask for more than remains (pending); shipped ones hold what shipped.
-            pending = status === "submitted" || status === "confirmed" ? (row.isFinalProduct ? 0 : quantity - confirmed) : 0;
+            // Submitted orders may ask for more than remains (pending). A confirmed order has had every
+            // pending quantity confirmed or declined (domain/order-status.ts); shipped ones hold what shipped.
+            pending = status === "submitted" ? (row.isFinalProduct ? 0 : quantity - confirmed) : 0;
             quantity = confirmed + pending;
             if (quantity === 0) continue;
             if (!cancelled) row.quantityOrdered += confirmed;

@@ -2,18 +2,24 @@
 // `routes` here (see docs/architecture.md "Adding a module").
 import type { ApiRoutes } from "../deps.ts";
 import * as admin from "./admin/index.ts";
+import * as analytics from "./analytics/index.ts";
 import * as administration from "./administration/index.ts";
 import * as auth from "./auth/index.ts";
 import * as buyers from "./buyers/index.ts";
 import * as dashboard from "./dashboard/index.ts";
 import * as invoices from "./invoices/index.ts";
+import * as jobs from "./jobs/index.ts";
 import * as orderDesk from "./order-desk/index.ts";
 import * as mm from "./mm/index.ts";
 import * as orders from "./orders/index.ts";
 import * as publicSite from "./public/index.ts";
 import * as store from "./store/index.ts";
 import * as staff from "./staff/index.ts";
+import * as standingOrders from "./standing-orders/index.ts";
 import * as users from "./users/index.ts";
+
+/** Every module's background jobs by kind: what the job runner (server/main.ts) and /api/Jobs/RunDue do. */
+export const jobHandlers: jobs.JobHandlers = { ...store.jobHandlers, ...standingOrders.jobHandlers };
 
 export const apiModules: ApiRoutes[] = [
   auth.routes,
@@ -29,4 +35,7 @@ export const apiModules: ApiRoutes[] = [
   invoices.routes,
   staff.routes,
   administration.routes,
+  standingOrders.routes,
+  jobs.jobRoutesWith(jobHandlers),
+  analytics.routes,
 ];

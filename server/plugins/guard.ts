@@ -12,6 +12,7 @@
 import fp from "fastify-plugin";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/client.ts";
+import { changeFeedFor, FeedCache } from "../../db/change-feed.ts";
 import { forbidden, unauthorized } from "../errors.ts";
 import { assertOwnership, defaultRetailer } from "../modules/buyers/index.ts";
 import type { CheckedAccess, IdSource, RouteAccess } from "./access.ts";
@@ -24,7 +25,7 @@ function read(request: FastifyRequest, name: string, source: IdSource): unknown 
 }
 
 /** The checks of one route's declaration; throws 401/403. */
-export async function checkAccess(db: Db, request: FastifyRequest, access: RouteAccess): Promise<CheckedAccess | null> {
+export async function checkAccess(db: Db, request: FastifyRequest, access: RouteAccess, passed?: FeedCache<true>): Promise<CheckedAccess | null> {
   if (access === "public") return null;
   const auth = request.auth;
   if (!auth) throw unauthorized();
@@ -37,7 +38,12 @@ export async function checkAccess(db: Db, request: FastifyRequest, access: Route
     const given = ids.retailerId === "caller" ? undefined : (read(request, "retailerId", ids.retailerId) as number | undefined);
     checked.retailerId = given ?? defaultRetailer(auth, access.anyRetailer ? undefined : 0);
   }
+  // A passed check is remembered while the session, users, customers and retailers stay as they were.
+  const key = `${auth.sessionId}|${checked.userId ?? ""}|${checked.customerId ?? ""}|${checked.retailerId ?? ""}`;
+  if (passed?.get(key)) return checked;
+  const fill = passed?.begin() ?? 0;
   await assertOwnership(db, auth, checked);
+  passed?.set(key, true, [`session:${auth.sessionId}`, "accounts"], fill);
   return checked;
 }
 
@@ -45,11 +51,17 @@ export async function checkAccess(db: Db, request: FastifyRequest, access: Route
 export const guardPlugin = fp<{ db: Db }>(
   async (app, { db }) => {
     app.decorateRequest("checked", null);
+    const feed = changeFeedFor(db);
+    const passed = new FeedCache<true>(feed, 50_000);
+    app.addHook("onClose", async () => {
+      passed.close();
+      await feed.release();
+    });
     app.addHook("onRoute", (route) => {
       if (!route.config?.access) throw new Error(`${route.method} ${route.url} declares no access (config.access); see server/plugins/guard.ts`);
     });
     app.addHook("preHandler", async (request) => {
-      request.checked = await checkAccess(db, request, request.routeOptions.config.access!);
+      request.checked = await checkAccess(db, request, request.routeOptions.config.access!, passed);
     });
   },
   { name: "guard", dependencies: ["session"] },

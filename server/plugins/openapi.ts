@@ -8,11 +8,12 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * Statuses the shared request pipeline itself can answer, whatever the handler does: 400 (a path,
  * query or body that fails its schema, an unknown query property, a NUL character, malformed JSON);
  * for writes also 403 (the cross-site check), 413 (body over the limit) and 415 (a content type we do
- * not read); 401 and 403 for every route whose declared access needs a session. Handlers declare
+ * not read); 503 for every route (the database went away under the request: send it again; see
+ * server/plugins/errors.ts); 401 and 403 for every route whose declared access needs a session. Handlers declare
  * their own (404, 409, 429, 304) in their route's `response`.
  */
 export function pipelineStatuses(method: string): number[] {
-  return UNSAFE.has(method) ? [400, 403, 413, 415] : [400];
+  return UNSAFE.has(method) ? [400, 403, 413, 415, 503] : [400, 503];
 }
 
 type Schema = { hide?: boolean; querystring?: unknown; response?: Record<string | number, unknown> };

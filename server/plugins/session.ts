@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config.ts";
 import type { Db } from "../../db/client.ts";
 import { sessions, userClaims, userRoles, users } from "../../db/schema/index.ts";
+import { changeFeedFor, FeedCache } from "../../db/change-feed.ts";
 
 export const SESSION_COOKIE = "bloom_sid";
 
@@ -51,16 +52,42 @@ export async function loadSessionUser(db: Db, userId: string): Promise<SessionUs
   };
 }
 
-/** Reads the session cookie on every request; sessions live in the database so any instance can serve any user. */
+const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Reads the session cookie on every request; sessions live in the database so any instance can serve
+ * any user. A session read recently is answered from this instance's memory while the change feed
+ * (migration 0011) is live: a sign-out, an expiry or any change to users, roles or claims is noticed
+ * by every instance and drops it. A write answered by this instance first waits for its own notices
+ * to come back through the feed, so the next request, to any instance, finds them delivered.
+ */
 export const sessionPlugin = fp<{ db: Db; config: Config }>(
   async (app, { db, config }) => {
     app.decorateRequest("auth", null);
+    const feed = changeFeedFor(db, (err) => app.log.warn({ err }, "change feed lost"));
+    const cache = new FeedCache<{ s: typeof sessions.$inferSelect; user: SessionUser }>(feed, 50_000);
+    app.addHook("onClose", async () => {
+      cache.close();
+      await feed.release();
+    });
+    app.addHook("onSend", async (request, reply) => {
+      if (UNSAFE.has(request.method) && reply.statusCode < 400) await feed.sync();
+    });
 
     app.addHook("onRequest", async (request) => {
+      // Whatever this process wrote is noticed before anything is answered from memory.
+      await feed.settle();
       const token = request.cookies[SESSION_COOKIE];
       if (!token || token.length > 100) return;
       const id = hashToken(token);
       const now = new Date();
+      const hit = cache.get(id);
+      // Within a minute of the last touch and before expiry, nothing would be written: memory answers.
+      if (hit && hit.s.expiresAt > now && now.getTime() - hit.s.lastSeenAt.getTime() <= 60_000) {
+        request.auth = { sessionId: id, user: hit.user, originalUserId: hit.s.originalUserId, currentCustomerId: hit.s.currentCustomerId };
+        return;
+      }
+      const fill = cache.begin();
       const [s] = await db
         .select()
         .from(sessions)
@@ -76,7 +103,9 @@ export const sessionPlugin = fp<{ db: Db; config: Config }>(
       // Touch at most once a minute: idle expiry needs no more precision, and it spares a write per request.
       if (now.getTime() - s.lastSeenAt.getTime() > 60_000) {
         await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+        return; // its notice drops nothing yet kept; the next request keeps the touched row
       }
+      cache.set(id, { s, user }, [`session:${id}`, "accounts"], fill, s.expiresAt.getTime());
     });
   },
   { name: "session" },

@@ -145,6 +145,9 @@ function userTargetCases(req: (w: World, me: Me, target: string) => Req, refused
   }));
 }
 
+/** A valid standing order naming a product that does not exist. */
+const STANDING_ORDER = { name: "Matrix", weekday: 3, mode: "cart", lines: [{ productId: "MATRIX-NO-SUCH", quantity: 1 }] };
+
 const ENTRIES: Entry[] = [
   // ---- auth
   { route: "POST /api/Auth/login/", cases: [{ name: "wrong password", request: () => ({ method: "POST", url: "/api/Auth/login/", payload: { email: "nobody-matrix@example.test", password: "wrong-password" } }), expected: same(401) }] },
@@ -211,7 +214,13 @@ const ENTRIES: Entry[] = [
   { route: "GET /api/Admin/AuditLog", cases: [{ name: "list", request: () => get("/api/Admin/AuditLog"), expected: (a) => (a === "anonymous" ? 401 : isStaff(a) ? 200 : 403) }] },
   // ---- public
   { route: "GET /api/Public/Art/:file", cases: [{ name: "picture", request: () => get("/api/Public/Art/lily.svg"), expected: same(200) }] },
-  { route: "GET /api/Public/Card/:file", cases: [{ name: "card", request: () => get("/api/Public/Card/lily.svg"), expected: same(200) }] },
+  {
+    route: "GET /api/Public/Card/:file",
+    cases: [
+      { name: "card", request: () => get("/api/Public/Card/lily.svg"), expected: same(200) },
+      { name: "card as PNG", request: () => get("/api/Public/Card/lily.png"), expected: same(200) },
+    ],
+  },
   { route: "GET /api/Public/FormToken", cases: [{ name: "token", request: () => get("/api/Public/FormToken?form=contact"), expected: same(200) }] },
   { route: "POST /api/Public/Contact", cases: [{ name: "empty form", request: () => ({ method: "POST", url: "/api/Public/Contact", payload: {} }), expected: same(400) }] },
   { route: "POST /api/Public/Apply/:openingId", cases: [{ name: "empty form", request: () => ({ method: "POST", url: "/api/Public/Apply/grower", payload: {} }), expected: same(400) }] },
@@ -263,6 +272,44 @@ const ENTRIES: Entry[] = [
       () => 400,
     ),
   },
+  // ---- standing orders: the buyer's own, like the cart; an authorized call is refused for its
+  // content (an unknown product) or an id that is not the caller's, so the matrix writes nothing.
+  { route: "GET /api/StandingOrders/:userId/:customerId", cases: buyerCases((i) => get(`/api/StandingOrders/${i.user}/${i.customer}?retailerId=${i.retailer}`)) },
+  {
+    route: "POST /api/StandingOrders/:userId/:customerId",
+    cases: buyerCases(
+      (i) => ({ method: "POST", url: `/api/StandingOrders/${i.user}/${i.customer}?retailerId=${i.retailer}`, payload: STANDING_ORDER }),
+      () => 400,
+    ),
+  },
+  {
+    route: "PUT /api/StandingOrders/:userId/:customerId/:id",
+    cases: buyerCases(
+      (i) => ({ method: "PUT", url: `/api/StandingOrders/${i.user}/${i.customer}/999999?retailerId=${i.retailer}`, payload: STANDING_ORDER }),
+      () => 400,
+    ),
+  },
+  {
+    route: "DELETE /api/StandingOrders/:userId/:customerId/:id",
+    cases: buyerCases((i) => ({ method: "DELETE", url: `/api/StandingOrders/${i.user}/${i.customer}/999999?retailerId=${i.retailer}` }), () => 404),
+  },
+  { route: "POST /api/Jobs/RunDue", cases: [{ name: "run due jobs", request: () => ({ method: "POST", url: "/api/Jobs/RunDue" }), expected: (a) => (a === "anonymous" ? 401 : a === "Administrator" ? 200 : 403) }] },
+  // Favourites and reorder (issue 13): the cart's ownership rule.
+  { route: "GET /api/Store/Favourites/:userId/:customerId", cases: buyerCases((i) => get(`/api/Store/Favourites/${i.user}/${i.customer}?retailerId=${i.retailer}`)) },
+  {
+    route: "PUT /api/Store/Favourites/:userId/:customerId/:productId",
+    // No product of that code exists: an authorized call is answered 404, never written.
+    cases: buyerCases((i) => ({ method: "PUT", url: `/api/Store/Favourites/${i.user}/${i.customer}/NO-SUCH-1?retailerId=${i.retailer}` }), () => 404),
+  },
+  {
+    route: "DELETE /api/Store/Favourites/:userId/:customerId/:productId",
+    cases: buyerCases((i) => ({ method: "DELETE", url: `/api/Store/Favourites/${i.user}/${i.customer}/NO-SUCH-1?retailerId=${i.retailer}` })),
+  },
+  {
+    route: "POST /api/Store/Reorder/:userId/:customerId/:orderNumber",
+    // No order has that number: an authorized call is answered 404 and the cart is left alone.
+    cases: buyerCases((i) => ({ method: "POST", url: `/api/Store/Reorder/${i.user}/${i.customer}/999999?retailerId=${i.retailer}`, payload: { date: tomorrow() } }), () => 404),
+  },
   {
     route: "GET /api/Store/Recommended",
     cases: buyerCases((i) => get(`/api/Store/Recommended?userId=${i.user}&customerId=${i.customer}&retailerId=${i.retailer}`)),
@@ -274,6 +321,9 @@ const ENTRIES: Entry[] = [
       { name: "another user's id", request: (w) => get(`/api/Store/GetBlitzVoucher/${w.otherUser}`), expected: signedIn(403) },
     ],
   },
+  // ---- page views (issue 13)
+  { route: "POST /api/Analytics/PageView", cases: [{ name: "a page", request: () => ({ method: "POST", url: "/api/Analytics/PageView", payload: { path: "/store" } }), expected: same(200) }] },
+  { route: "GET /api/Analytics/PageViews", cases: [{ name: "report", request: () => get("/api/Analytics/PageViews"), expected: (a) => (a === "anonymous" ? 401 : isStaff(a) ? 200 : 403) }] },
   // ---- dashboard
   {
     route: "GET /api/Dashboard/Specials/:userId/:customerId/:retailerId",
@@ -675,5 +725,6 @@ describe("authorization matrix", () => {
     expect(mismatches).toEqual([]);
     const after = await t.app.inject({ method: "GET", url: "/api/Admin/AuditLog?pageSize=100", headers: { cookie: w.me.Administrator.cookie! } });
     expect(after.json()).toEqual(before.json());
-  });
+    // Four requests per write route and actor: it grows with the API (and a loaded machine is slow).
+  }, 180_000);
 });

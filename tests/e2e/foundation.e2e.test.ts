@@ -165,7 +165,8 @@ describe("errors and access", () => {
 
   it("reloads once after a chunk-load error, then not again on the same path within 10 s", async () => {
     const page = await freshPage();
-    await page.goto(`${server.baseUrl}/about`, { waitUntil: "networkidle" });
+    // A page with the app (content pages such as /about send no JavaScript at all).
+    await page.goto(`${server.baseUrl}/login`, { waitUntil: "networkidle" });
     // The guard is installed once the page has hydrated; on a loaded machine that can follow
     // networkidle, so wait for React's fiber on the page before each error.
     const hydrated = () =>

@@ -3,8 +3,10 @@
 // lines follow SPEC §4 exactly, checked against the products' box types), enters a barcode (a wrong
 // check digit is refused with its message), places the order, finds it in /MM/Orders with its fee
 // lines and opens its labels PDF; a sales person acting for an MM customer through the customer
-// selector does the same and the order carries salesUserId. axe-core finds nothing on any MM screen
-// at 360 and 1280 px.
+// selector does the same and the order carries salesUserId. The bouquet list is windowed, and the
+// keyboard still reaches its last row; the hold counts down, warns a minute before it ends and says
+// when it has; a wholesale customer chosen by staff gets a clear page to choose a mass-market one.
+// axe-core finds nothing on any MM screen at 360 and 1280 px.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { extractText, getDocumentProxy } from "unpdf";
@@ -164,6 +166,8 @@ async function shopAndOrder(page: Page, who: Who): Promise<number> {
   const bouquetName = await yellow.getByRole("heading").innerText();
   await press(page, yellow.getByRole("button", { name: /^Add / }));
   await expect.poll(() => cartRegion(page).getByRole("listitem").count(), { timeout: 15_000 }).toBe(2);
+  // The bouquets are held: the cart counts the hold down as the wholesale store's does.
+  await expect.poll(() => cartRegion(page).getByTestId("hold-countdown").innerText(), { timeout: 15_000 }).toMatch(/^Cart Hold Expires \d+:\d{2}$/);
   await chooseOption(page, page.getByLabel("Colour"), "All");
   // Narrow the list to what is in the cart, so the keyboard path to the cart stays short.
   await tabTo(page, search);
@@ -201,6 +205,7 @@ async function shopAndOrder(page: Page, who: Who): Promise<number> {
   await page.waitForURL(/\/MM\/Store\/checkout$/);
   await hydrated(page);
   await page.getByText("Continue Shopping").waitFor();
+  await expect.poll(() => page.getByTestId("hold-countdown").innerText()).toMatch(/^Cart Hold Expires \d+:\d{2}$/);
   const lily = page.getByRole("form", { name: `Shelf label of ${bouquetName}` });
   await tabTo(page, lily.getByLabel("Barcode number (UPC / EAN)"));
   await page.keyboard.type("036000291453");
@@ -281,6 +286,125 @@ describe("the mass-market store", () => {
     const orderNumber = await shopAndOrder(page, who);
     const order = await api<MmOrder>(page, "/api/MMOrder/Order", { ...who, orderNumber });
     expect(order.salesUserId).toBe(who.userId);
+    await page.context().close();
+  }, 240_000);
+
+  it("windows the bouquet list, keeps every row in reach of the keyboard, and counts the hold down to its end", async () => {
+    const page = await newPage(browser);
+    // The page's clock, to reach the hold's last minute and its end without waiting half an hour.
+    await page.clock.install();
+    await signIn(page, server.baseUrl, "massmarket@demo.test");
+    await page.waitForURL(/Dashboard$/);
+    await page.goto(`${server.baseUrl}/MM/Store`);
+    await hydrated(page);
+    const first = page.getByRole("group", { name: "Ship date" }).getByRole("button").first();
+    await first.waitFor();
+    if ((await first.getAttribute("aria-pressed")) !== "true") await press(page, first);
+    const count = page.getByRole("status").filter({ hasText: / bouquets$/ });
+    await expect.poll(() => count.innerText(), { timeout: 15_000 }).toMatch(/^(\d+) of \1 bouquets$/);
+    const total = Number((await count.innerText()).split(" ")[0]);
+    const list = page.getByRole("list", { name: "Bouquets on offer" });
+    const items = list.getByRole("listitem");
+
+    // Windowed: only the rows near the screen are in the page, each saying where it is in the whole list.
+    for (const view of ["List", "Grid"]) {
+      await press(page, page.getByRole("button", { name: view, exact: true }));
+      await expect.poll(() => page.getByRole("button", { name: view, exact: true }).getAttribute("aria-pressed")).toBe("true");
+      const shown = await items.count();
+      expect(shown).toBeGreaterThan(0);
+      expect(shown).toBeLessThan(total);
+      expect(await items.first().getAttribute("aria-setsize")).toBe(String(total));
+      expect(await items.first().getAttribute("aria-posinset")).toBe("1");
+      await noAxeViolations(page, `/MM/Store, ${view.toLowerCase()} view`);
+    }
+    await press(page, page.getByRole("button", { name: "List", exact: true }));
+
+    // Tab alone walks from the search box through every bouquet with a control (sold-out ones have
+    // none) to the cart after the list: each row is drawn before it is reached.
+    await tabTo(page, page.getByRole("searchbox", { name: "Search bouquets" }));
+    const boxed = cartRegion(page).getByRole("checkbox", { name: "Boxed" });
+    const visited = new Set<number>();
+    for (let i = 0; i < total * 4; i++) {
+      await page.keyboard.press("Tab");
+      const at = await page.evaluate(() => Number(document.activeElement?.closest("li[aria-posinset]")?.getAttribute("aria-posinset") ?? 0));
+      if (at) visited.add(at);
+      if (await boxed.evaluate((el) => el === document.activeElement)) break;
+    }
+    expect(await boxed.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await items.count()).toBeLessThan(total);
+    // The rows it reached are exactly the bouquets not sold out (a sold-out row has no control), in
+    // the list's order, which is the order Products answers.
+    const who = await whoAmI(page);
+    const query = { customerId: who.customerId, userId: who.userId };
+    const cart = await api<MmCart>(page, "/api/MMStore/Cart", query);
+    const catalogs = await api<{ orderId: number }[]>(page, "/api/MMStore/Catalogs", { ...query, shipDateTime: `${cart.shipDate}T00:00:00` });
+    const products = await api<MmProduct[]>(page, "/api/MMStore/Products", { ...query, shipDateTime: `${cart.shipDate}T00:00:00`, catalog: catalogs[0]!.orderId });
+    const inStock = products.flatMap((p, i) => (p.available > 0 ? [i + 1] : []));
+    expect([...visited].sort((x, y) => x - y)).toEqual(inStock);
+    const lastReachable = inStock.at(-1)!;
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const last = page.locator(`li[aria-posinset="${lastReachable}"]`);
+
+    // The search finds that last bouquet: it comes first in the list.
+    const lastName = await last.getByRole("heading").innerText();
+    await tabTo(page, page.getByRole("searchbox", { name: "Search bouquets" }));
+    await page.keyboard.type(lastName);
+    await expect.poll(() => items.first().getByRole("heading").innerText()).toBe(lastName);
+
+    // A bouquet added is held; a minute before the hold ends the reminder asks to check out.
+    const row = items.filter({ has: page.getByRole("button", { name: /^Add /, disabled: false }) }).first();
+    await press(page, row.getByRole("button", { name: /^Add / }));
+    const countdown = cartRegion(page).getByTestId("hold-countdown");
+    await expect.poll(() => countdown.innerText(), { timeout: 15_000 }).toMatch(/^Cart Hold Expires \d+:\d{2}$/);
+    const [minutes, seconds] = (await countdown.innerText()).replace("Cart Hold Expires ", "").split(":").map(Number);
+    const left = minutes! * 60 + seconds!;
+    await page.clock.fastForward((left - 50) * 1000);
+    const reminder = page.getByRole("dialog", { name: "Remember to check out" });
+    await reminder.getByText(/Your product hold ends in under a minute/).waitFor();
+    await expect.poll(() => countdown.innerText()).toMatch(/^Product Hold Expires 0:\d{2}$/);
+    await noAxeViolations(page, "/MM/Store, the hold reminder");
+    await press(page, reminder.getByRole("button", { name: "Keep shopping" }));
+    await reminder.waitFor({ state: "hidden" });
+
+    // Its end: 'Product Hold Expired', with the way to hold the bouquets again.
+    await page.clock.fastForward(60_000);
+    await expect.poll(() => countdown.innerText()).toBe("Product Hold Expired");
+    await cartRegion(page).getByRole("button", { name: "Hold again" }).waitFor();
+    await press(page, cartRegion(page).getByRole("button", { name: "Clear cart" }));
+    await expect.poll(() => cartRegion(page).getByText("Your cart is empty.").count(), { timeout: 15_000 }).toBe(1);
+    await page.context().close();
+  }, 240_000);
+
+  it("tells staff acting for a wholesale customer that /MM/Dashboard is for mass-market customers, and lets them choose one", async () => {
+    const page = await newPage(browser);
+    await signIn(page, server.baseUrl, "sales@demo.test");
+    await page.waitForURL(/Dashboard$/);
+    await page.goto(`${server.baseUrl}/MM/Dashboard`);
+    await hydrated(page);
+    await page.getByRole("heading", { name: "Choose a mass-market customer" }).waitFor();
+    const current = (await page.getByRole("banner").getByRole("button", { name: /^Customer: / }).getAttribute("aria-label"))!.replace(/^Customer: (.*)\. Change customer$/, "$1");
+    expect(await page.getByTestId("not-mm-customer").innerText()).toBe(
+      `You are ordering for ${current}, a wholesale customer. The mass-market store sells bouquets to mass-market customers only.`,
+    );
+    expect(await page.getByRole("link", { name: "Shop bouquets" }).count()).toBe(0);
+    const choices = page.getByRole("list", { name: "Mass-market customers to order for" });
+    await choices.getByRole("button").first().waitFor();
+    await noAxeViolations(page, "/MM/Dashboard for a wholesale customer");
+    // The other MM screens say the same rather than failing.
+    await page.goto(`${server.baseUrl}/MM/Store`);
+    await hydrated(page);
+    await page.getByRole("heading", { name: "Choose a mass-market customer" }).waitFor();
+    await page.goto(`${server.baseUrl}/MM/Dashboard`);
+    await hydrated(page);
+
+    // Keyboard only: find the customer and order for it; the dashboard opens for it.
+    await tabTo(page, page.getByLabel("Find a mass-market customer"));
+    await page.keyboard.type("Valley");
+    await expect.poll(() => choices.getByRole("button").count()).toBe(1);
+    await press(page, choices.getByRole("button", { name: /Order for Valley Grocers/ }));
+    await page.getByRole("link", { name: "Shop bouquets" }).waitFor();
+    await page.getByRole("banner").getByRole("button", { name: /^Customer: Valley Grocers/ }).waitFor();
+    expect((await whoAmI(page)).customerId).toBe("VALGR");
     await page.context().close();
   }, 240_000);
 });

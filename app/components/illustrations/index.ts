@@ -50,3 +50,4 @@ export function illustrationFor(name: string): ComponentType<IllustrationProps> 
   const key = name.trim().toLowerCase().replace(/[\s_]+/g, "-");
   return BY_NAME[key] ?? Bunch;
 }
+

@@ -30,6 +30,7 @@ const STORE_NAV: NavItem[] = [
   { to: "/Dashboard", label: "Dashboard" },
   { to: "/store", label: "Store" },
   { to: "/Orders", label: "Orders" },
+  { to: "/store/StandingOrders", label: "Standing orders" },
   { to: "/Invoices", label: "Invoices", roles: ["Administrator", "SalesPerson", "wholesaler"] },
   { to: "/Administration", label: "Administration", roles: ["Administrator", "SalesPerson", "wholesaler"] },
   { to: "/Administration/Orders", label: "Order desk", roles: ["Administrator", "SalesPerson"] },

@@ -8,12 +8,14 @@ import { checkBarcode } from "../../../domain/barcode.ts";
 import { ApiError } from "../../lib/api.ts";
 import { money, shortDate } from "../store/format.ts";
 import { bouquetLines, feeLines, mmSaveBody, withLabels, type LabelFields } from "./cart-logic.ts";
-import { BackToStore, BouquetPicture, FeeTable, MmPage, NeedsMmCustomer, Totals } from "./parts.tsx";
-import { createMmOrder, mmKeys, useMmCart, useMmCartSaver, useStoreIds, type StoreIds } from "./queries.ts";
+import { BackToStore, BouquetPicture, FeeTable, MmPage, Totals } from "./parts.tsx";
+import { useMmStoreIds } from "./customer-gate.tsx";
+import { MmHoldDialogs, MmHoldStatus, useMmHold } from "./use-mm-hold.tsx";
+import { createMmOrder, mmKeys, useMmCart, useMmCartSaver, type StoreIds } from "./queries.ts";
 
 export function MmCheckoutPage() {
-  const ids = useStoreIds();
-  if (!ids) return <NeedsMmCustomer />;
+  const { ids, gate } = useMmStoreIds();
+  if (!ids) return gate;
   return <Checkout key={ids.customerId} ids={ids} />;
 }
 
@@ -26,6 +28,7 @@ function Checkout({ ids }: { ids: StoreIds }) {
   const [placed, setPlaced] = useState<MmOrderResponse | null>(null);
   const key = useRef<string | null>(null);
   const cart = cartQ.data;
+  const holdState = useMmHold(ids, cart, save, { placed: !!placed });
 
   if (placed) {
     return (
@@ -104,6 +107,12 @@ function Checkout({ ids }: { ids: StoreIds }) {
             <h2 id="mm-summary-heading" className="text-xl">
               Summary
             </h2>
+            <div className="mt-3 empty:hidden">
+              <MmHoldStatus state={holdState} />
+            </div>
+            <p aria-live="polite" className="sr-only">
+              {holdState.announcement}
+            </p>
             <h3 className="mt-3 text-base font-semibold">Packaging fees</h3>
             <FeeTable items={feeLines(cart.items)} />
             <div className="mt-3 border-t border-line pt-3">
@@ -114,12 +123,13 @@ function Checkout({ ids }: { ids: StoreIds }) {
                 {error}
               </p>
             )}
-            <button type="button" className="btn btn-accent mt-4 w-full" disabled={placing} onClick={() => void place()}>
+            <button id="mm-place-order" type="button" className="btn btn-accent mt-4 w-full" disabled={placing} onClick={() => void place()}>
               {placing ? "Placing your order…" : "Place order"}
             </button>
           </aside>
         </div>
       )}
+      <MmHoldDialogs state={holdState} cart={cart} onCheckout={() => document.getElementById("mm-place-order")?.focus()} />
     </MmPage>
   );
 }

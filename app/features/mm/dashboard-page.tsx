@@ -4,12 +4,13 @@ import { useSessionUser } from "../../lib/session.ts";
 import { money } from "../store/format.ts";
 import { InteractiveScene } from "../store/interactive-scene.tsx";
 import { MmOrdersTable } from "./orders-pages.tsx";
-import { BouquetPicture, MmPage, NeedsMmCustomer } from "./parts.tsx";
-import { useMmInteractiveImage, useMmRecentOrders, useMmSpecials, useStoreIds, type StoreIds } from "./queries.ts";
+import { BouquetPicture, MmPage } from "./parts.tsx";
+import { useMmStoreIds } from "./customer-gate.tsx";
+import { useMmInteractiveImage, useMmRecentOrders, useMmSpecials, type StoreIds } from "./queries.ts";
 
 export function MmDashboardPage() {
-  const ids = useStoreIds();
-  if (!ids) return <NeedsMmCustomer />;
+  const { ids, gate } = useMmStoreIds();
+  if (!ids) return gate;
   return <Dashboard key={ids.customerId} ids={ids} />;
 }
 

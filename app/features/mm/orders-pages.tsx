@@ -4,8 +4,9 @@ import { Link } from "react-router";
 import type { MmOrderSummary } from "../../../contract/mm.ts";
 import { ApiError } from "../../lib/api.ts";
 import { instant, money, shortDate } from "../store/format.ts";
-import { FeeTable, MmPage, NeedsMmCustomer, Totals } from "./parts.tsx";
-import { mmPaths, useMmOrder, useMmOrders, useStoreIds } from "./queries.ts";
+import { FeeTable, MmPage, Totals } from "./parts.tsx";
+import { useMmStoreIds } from "./customer-gate.tsx";
+import { mmPaths, useMmOrder, useMmOrders } from "./queries.ts";
 
 export function MmOrdersTable({ orders, caption }: { orders: readonly MmOrderSummary[]; caption: string }) {
   if (!orders.length) return <p className="text-sage">No orders yet.</p>;
@@ -41,9 +42,9 @@ export function MmOrdersTable({ orders, caption }: { orders: readonly MmOrderSum
 }
 
 export function MmOrdersPage() {
-  const ids = useStoreIds();
+  const { ids, gate } = useMmStoreIds();
   const q = useMmOrders(ids);
-  if (!ids) return <NeedsMmCustomer />;
+  if (!ids) return gate;
   return (
     <MmPage>
       <h1 className="text-3xl">Orders</h1>
@@ -55,9 +56,9 @@ export function MmOrdersPage() {
 }
 
 export function MmOrderPage({ orderNumber }: { orderNumber: number }) {
-  const ids = useStoreIds();
+  const { ids, gate } = useMmStoreIds();
   const q = useMmOrder(ids, orderNumber);
-  if (!ids) return <NeedsMmCustomer />;
+  if (!ids) return gate;
   if (q.isLoading) return <MmPage><p role="status">Loading order {orderNumber}…</p></MmPage>;
   if (q.isError || !q.data) {
     const missing = q.error instanceof ApiError && (q.error.status === 404 || q.error.status === 403);

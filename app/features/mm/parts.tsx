@@ -3,16 +3,19 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { MmCart, MmCartItem } from "../../../contract/mm.ts";
 import { formatPailTotal } from "../../../domain/mm-fees.ts";
-import { illustrationFor } from "../../components/illustrations/index.ts";
+import { artUrl } from "../../components/illustrations/art-url.ts";
 import { money } from "../store/format.ts";
 import { feeLines } from "./cart-logic.ts";
 
-/** A bouquet drawn in its colours, as the public site draws its flowers. */
+/**
+ * A bouquet drawn in its colours, as the public site draws its flowers: the same illustration as a
+ * cached SVG file in an <img>, so a list of two thousand bouquets adds one element per row, not the
+ * drawing's dozens (restyling those was the long task on each keystroke of the search).
+ */
 export function BouquetPicture({ imageName, colourHex, className = "h-16 w-16" }: { imageName: string; colourHex: string; className?: string }) {
-  const Picture = illustrationFor(imageName || "bouquet");
   return (
     <span className={`inline-block shrink-0 overflow-hidden rounded-xl bg-gradient-to-b from-cream to-leaf-light ${className}`}>
-      <Picture color={colourHex} className="h-full w-full" />
+      <img src={artUrl(imageName || "bouquet", colourHex)} alt="" width={128} height={128} loading="lazy" decoding="async" className="h-full w-full object-contain" />
     </span>
   );
 }

@@ -1,22 +1,24 @@
 // /MM/Store (SPEC §2, §4 "MM cart", §5 MM search): the ship date first, then the bouquets of the
 // date's first catalog and the cart with its fee lines.
-import { memo, useCallback, useId, useMemo, useState, type FormEvent } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { Link } from "react-router";
 import type { MmCart, MmProduct } from "../../../contract/mm.ts";
 import { ApiError } from "../../lib/api.ts";
 import { ShipDatePicker } from "../store/ship-date-picker.tsx";
 import { money, shortDate } from "../store/format.ts";
 import { bouquetLines, feeLines, mmSaveBody, withQuantity, type MmPatch } from "./cart-logic.ts";
-import { BouquetPicture, FeeTable, MmPage, NeedsMmCustomer, Totals } from "./parts.tsx";
+import { BouquetList, type MmView } from "./bouquet-list.tsx";
+import { FeeTable, MmPage, Totals } from "./parts.tsx";
+import { useMmStoreIds } from "./customer-gate.tsx";
+import { MmHoldDialogs, MmHoldStatus, useMmHold, type MmHold } from "./use-mm-hold.tsx";
 import { useMmSearch } from "./use-mm-search.ts";
-import { useMmCart, useMmCartSaver, useMmCatalogs, useMmProducts, useMmProfile, useStoreIds, type StoreIds } from "./queries.ts";
+import { useMmCart, useMmCartSaver, useMmCatalogs, useMmProducts, useMmProfile, type StoreIds } from "./queries.ts";
 
 const NO_PRODUCTS: MmProduct[] = [];
-const PAGE = 60;
 
 export function MmStorePage() {
-  const ids = useStoreIds();
-  if (!ids) return <NeedsMmCustomer />;
+  const { ids, gate } = useMmStoreIds();
+  if (!ids) return gate;
   return <Store key={ids.customerId} ids={ids} />;
 }
 
@@ -35,6 +37,7 @@ function Store({ ids }: { ids: StoreIds }) {
   const [updating, setUpdating] = useState(false);
   const [status, setStatus] = useState("");
   const [notice, setNotice] = useState<string | null>(null);
+  const holdState = useMmHold(ids, cart, save);
 
   /** Every change saves the whole cart; SPEC §8: a failure is only logged, the updating flag cleared. */
   const update = useCallback(
@@ -73,6 +76,9 @@ function Store({ ids }: { ids: StoreIds }) {
       <p aria-live="polite" className="sr-only">
         {status}
       </p>
+      <p aria-live="polite" className="sr-only">
+        {holdState.announcement}
+      </p>
       <section aria-labelledby="mm-date-heading" className="rounded-2xl border border-line bg-white p-4">
         <h2 id="mm-date-heading" className="text-xl">
           {shipDate ? `Ship date: ${shortDate(shipDate)}` : "Choose a ship date"}
@@ -108,9 +114,10 @@ function Store({ ids }: { ids: StoreIds }) {
             busy={updating}
             onQuantity={(p, q) => update((c) => ({ items: withQuantity(c, p.productId, q) }), q > 0 ? `${p.description}: ${q} in your cart.` : `${p.description} removed.`)}
           />
-          <CartPanel cart={cart} busy={updating} update={update} />
+          <CartPanel cart={cart} busy={updating} update={update} hold={holdState} />
         </div>
       )}
+      <MmHoldDialogs state={holdState} cart={cart} />
     </MmPage>
   );
 }
@@ -133,8 +140,7 @@ function Catalogue({
   const [text, setText] = useState("");
   const [category, setCategory] = useState("all");
   const [colour, setColour] = useState("all");
-  const [view, setView] = useState<"list" | "grid">("list");
-  const [shown, setShown] = useState(PAGE);
+  const [view, setView] = useState<MmView>("list");
   const categories = useMemo(() => [...new Set(products.map((p) => p.category))].sort(), [products]);
   const colours = useMemo(() => [...new Set(products.map((p) => p.colour))].sort(), [products]);
   const { matches, searching } = useMmSearch(products, text, category, colour);
@@ -151,13 +157,13 @@ function Catalogue({
           <label htmlFor="mm-search" className="field-label">
             Search bouquets
           </label>
-          <input id="mm-search" type="search" className="field-input" value={text} placeholder="Name or item number" onChange={(e) => { setText(e.target.value); setShown(PAGE); }} />
+          <input id="mm-search" type="search" className="field-input" value={text} placeholder="Name or item number" onChange={(e) => { setText(e.target.value) }} />
         </div>
         <div>
           <label htmlFor="mm-category" className="field-label">
             Category
           </label>
-          <select id="mm-category" className="field-input" value={category} onChange={(e) => { setCategory(e.target.value || "all"); setShown(PAGE); }}>
+          <select id="mm-category" className="field-input" value={category} onChange={(e) => { setCategory(e.target.value || "all") }}>
             <option value="all">All</option>
             {categories.map((c) => (
               <option key={c} value={c}>
@@ -170,7 +176,7 @@ function Catalogue({
           <label htmlFor="mm-colour" className="field-label">
             Colour
           </label>
-          <select id="mm-colour" className="field-input" value={colour} onChange={(e) => { setColour(e.target.value || "all"); setShown(PAGE); }}>
+          <select id="mm-colour" className="field-input" value={colour} onChange={(e) => { setColour(e.target.value || "all") }}>
             <option value="all">All</option>
             {colours.map((c) => (
               <option key={c} value={c}>
@@ -190,106 +196,22 @@ function Catalogue({
       <p className="mt-2 text-sm text-sage" role="status">
         {loading ? "Loading bouquets…" : searching ? "Searching…" : `${matches.length} of ${products.length} bouquets`}
       </p>
-      <ul className={view === "grid" ? "mt-2 grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3" : "mt-2 flex flex-col gap-2"} aria-label="Bouquets on offer">
-        {matches.slice(0, shown).map((p) => (
-          <ProductItem key={p.productId} product={p} grid={view === "grid"} inCart={inCart.get(p.productId) ?? 0} busy={busy} onQuantity={onQuantity} />
-        ))}
-      </ul>
-      {matches.length > shown && (
-        <button type="button" className="btn btn-secondary mt-3" onClick={() => setShown((n) => n + PAGE)}>
-          Show more bouquets ({matches.length - shown} more)
-        </button>
-      )}
+      <BouquetList products={matches} view={view} inCart={inCart} busy={busy} onQuantity={onQuantity} />
     </section>
   );
 }
 
-/** Memoised: typing in the search box re-renders the list, not every row. */
-const ProductItem = memo(function ProductItem({
-  product: p,
-  grid,
-  inCart,
-  busy,
-  onQuantity,
-}: {
-  product: MmProduct;
-  grid: boolean;
-  inCart: number;
-  busy: boolean;
-  onQuantity: (p: MmProduct, q: number) => unknown;
-}) {
-  const id = useId();
-  const [value, setValue] = useState(String(inCart || p.packSize));
-  const [error, setError] = useState<string | null>(null);
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const q = Number(value);
-    if (!/^\d+$/.test(value.trim()) || q < 1) return setError("Invalid Quantity: Please enter a valid quantity");
-    if (q > p.available) return setError("You can only order up to the quantity remaining today");
-    setError(null);
-    onQuantity(p, q);
-  }
-  const soldOut = p.available === 0;
-  return (
-    // content-visibility: rows off screen are neither laid out nor painted (their pictures are SVG).
-    <li
-      className={`rounded-2xl border border-line bg-white p-3 [content-visibility:auto] ${grid ? "flex flex-col gap-2 [contain-intrinsic-size:auto_300px]" : "flex flex-wrap items-center gap-3 [contain-intrinsic-size:auto_96px]"}`}
-      data-product={p.productId}
-    >
-      <BouquetPicture imageName={p.imageName} colourHex={p.colourHex} className={grid ? "h-32 w-full" : "h-16 w-16"} />
-      <div className="min-w-[12rem] flex-1">
-        <h3 className="font-serif text-lg leading-snug">{p.description}</h3>
-        <p className="text-sm text-sage">
-          {p.productId} · {p.category} · {p.colour} · pack of {p.packSize} · box {p.boxType ?? "none"}
-        </p>
-        <p className="text-sm">
-          <span className="tabular">{money(p.pricePerBouquet)}</span> boxed · <span className="tabular">{money(p.pricePerBouquetNoBox)}</span> not boxed
-          <span className="text-sage"> · {soldOut ? "sold out" : `${p.available} available`}</span>
-        </p>
-      </div>
-      <form onSubmit={submit} className="flex items-end gap-2" noValidate>
-        <div>
-          <label htmlFor={`${id}-q`} className="sr-only">
-            Quantity of {p.description}
-          </label>
-          <input
-            id={`${id}-q`}
-            inputMode="numeric"
-            className="field-input w-20 tabular"
-            value={value}
-            disabled={soldOut}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-e` : undefined}
-            onChange={(e) => setValue(e.target.value)}
-          />
-        </div>
-        <button type="submit" className="btn btn-primary" disabled={soldOut || busy}>
-          {inCart ? "Update" : "Add"}
-          <span className="sr-only"> {p.description}</span>
-        </button>
-        {inCart > 0 && (
-          <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => onQuantity(p, 0)}>
-            Remove<span className="sr-only"> {p.description}</span>
-          </button>
-        )}
-      </form>
-      {error && (
-        <p id={`${id}-e`} role="alert" className="field-error w-full">
-          {error}
-        </p>
-      )}
-    </li>
-  );
-});
-
-function CartPanel({ cart, busy, update }: { cart: MmCart; busy: boolean; update: (patch: (c: MmCart) => MmPatch, done: string) => Promise<unknown> }) {
+function CartPanel({ cart, busy, update, hold }: { cart: MmCart; busy: boolean; update: (patch: (c: MmCart) => MmPatch, done: string) => Promise<unknown>; hold: MmHold }) {
   const lines = bouquetLines(cart.items);
   const fees = feeLines(cart.items);
   return (
-    <aside aria-labelledby="mm-cart-heading" className="h-fit rounded-2xl border border-line bg-white p-4 lg:sticky lg:top-4">
+    <aside aria-labelledby="mm-cart-heading" className="h-fit rounded-2xl border border-line bg-white p-4 lg:sticky lg:top-16">
       <h2 id="mm-cart-heading" className="text-xl">
         Your cart
       </h2>
+      <div className="mt-2 empty:hidden">
+        <MmHoldStatus state={hold} compact />
+      </div>
       <label className="mt-2 flex items-center gap-2">
         <input type="checkbox" className="h-5 w-5 accent-leaf" checked={cart.boxed} disabled={busy} onChange={(e) => {
             // Read now: the controlled box flips back until the server's answer arrives.

@@ -120,9 +120,18 @@ export function Honeypot({ value, onChange }: { value: string; onChange: (v: str
 }
 
 /** The form-level message: above the fields, announced when it appears. */
-export function FormMessage({ message }: { message?: string }) {
+export function FormMessage({ message, focus = false }: { message?: string; focus?: boolean }) {
   if (!message) return null;
-  return <InlineAlert alert={{ type: "error", title: "Not sent yet", message }} />;
+  const alert = <InlineAlert alert={{ type: "error", title: "Not sent yet", message }} />;
+  // After a plain-form post refused as a whole (no field to fix), the new page starts here. No URL
+  // fragment on the form's action: a fragment would stop the browser applying autofocus at all.
+  return focus ? (
+    <div tabIndex={-1} autoFocus className="outline-none">
+      {alert}
+    </div>
+  ) : (
+    alert
+  );
 }
 
 /**
@@ -135,6 +144,24 @@ export function initialFromPost<F>(
   if (!result) return undefined;
   if (result.status === "sent") return { status: "sent", reference: result.reference };
   return { status: "editing", errors: result.errors as never, message: result.message };
+}
+
+/**
+ * After a plain-form post the page is new, so the browser's own `autofocus` takes people to the first
+ * field that needs them (the running app does the same with focus() after its own checks).
+ */
+export function fieldToFocus(result: { status: string; errors?: Record<string, string> } | undefined, order: readonly string[]): string | undefined {
+  if (result?.status !== "invalid" || !result.errors) return undefined;
+  return order.find((name) => result.errors![name]);
+}
+
+/**
+ * The token to send with the next plain-form post: a post refused only for its fields keeps the
+ * token it carried (already old enough to be accepted), so fixing a typo is not answered "too quick".
+ */
+export function tokenForRetry(form: FormData, result: { status: string; errors?: Record<string, string> }): string | undefined {
+  const token = form.get("formToken");
+  return result.status === "invalid" && result.errors && Object.keys(result.errors).length && typeof token === "string" ? token : undefined;
 }
 
 /** The signed token, in the page for a post made before the page's JavaScript runs. */
@@ -164,7 +191,8 @@ export function Confirmation({
       <span aria-hidden="true" className="grid h-12 w-12 place-items-center rounded-full bg-leaf text-2xl text-white">
         ✓
       </span>
-      <h2 ref={heading} tabIndex={-1} className="display mt-5 text-3xl outline-none">
+      {/* autoFocus: after a plain-form post (no JavaScript) the browser moves focus here itself. */}
+      <h2 ref={heading} tabIndex={-1} autoFocus className="display mt-5 text-3xl outline-none">
         {title}
       </h2>
       <div className="mt-3 space-y-2 text-lg text-ink/85">{children}</div>

@@ -1,3 +1,4 @@
+import type { ART_KEYS } from "../../../contract/content.ts";
 /**
  * The seven crops as the public site links them: the `products.variety` value, the page that shows
  * it, the illustration that draws it and its care guide. Garden roses have no variety page of their
@@ -15,21 +16,8 @@ export interface VarietyInfo {
   careGuide: string;
 }
 
-export type ArtKey =
-  | "lily"
-  | "gerbera"
-  | "mini-gerbera"
-  | "anthurium"
-  | "lisianthus"
-  | "snapdragon"
-  | "garden-rose"
-  | "bunch"
-  | "pail"
-  | "greenhouse"
-  | "packing"
-  | "cogen"
-  | "field"
-  | "bouquet";
+/** The illustrations, as the content front matter names them (contract/content.ts). */
+export type ArtKey = (typeof ART_KEYS)[number];
 
 export const VARIETIES: VarietyInfo[] = [
   { slug: "lilies", label: "Lilies", path: "/lilies", art: "lily", colour: "#F4B6C8", careGuide: "Lilies" },

@@ -18,6 +18,7 @@ const TILES: Tile[] = [
   { to: "/Admin/Wholesalers", title: "Wholesalers", text: "Customer records, ship times and cut-offs, logos and referral pages.", roles: ["Administrator", "SalesPerson"] },
   { to: "/Admin/Users", title: "Staff accounts", text: "Administrators and sales people.", roles: ["Administrator", "SalesPerson"] },
   { to: "/Administration/AuditLog", title: "Audit log", text: "Who acted for whom, and what was done meanwhile.", roles: ["Administrator", "SalesPerson"] },
+  { to: "/Administration/PageViews", title: "Page views", text: "Visits per page and per product over the last 30 days.", roles: ["Administrator", "SalesPerson"] },
   { to: "/MM/Customer", title: "Mass-market customers", text: "The mass-market accounts and their bouquet store.", roles: ["Administrator", "SalesPerson"] },
   { to: "/MM/Users", title: "Mass-market users", text: "Users of the mass-market store.", roles: ["Administrator"] },
   { to: "/Account", title: "Your account", text: "Your name, your password and your other sessions.", roles: ["Administrator", "SalesPerson"] },

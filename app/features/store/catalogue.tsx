@@ -1,14 +1,16 @@
-import { memo, startTransition, useDeferredValue, useEffect, useMemo, useState } from "react";
+import { defaultRangeExtractor, useWindowVirtualizer, type Range } from "@tanstack/react-virtual";
+import { memo, startTransition, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type ReactNode } from "react";
 import type { CartItem, Product } from "../../../contract/store.ts";
 import { filterWholesale } from "../../../domain/search.ts";
 import { formatMoney } from "../../../domain/money.ts";
 import { AvailabilityBadge, canOrder } from "./availability-badge.tsx";
 import { offerPricesOf, priceTiers } from "./cart-logic.ts";
-import { toWholesaleFilters, type FilterState } from "./filters.ts";
+import { sortProducts, toWholesaleFilters, type FilterState } from "./filters.ts";
 import { ProductPicture } from "./product-picture.tsx";
 import { QuantityEntry, type SaveLine } from "./quantity-entry.tsx";
 import type { CatalogueView } from "./preferences.ts";
 import { responsiveTable as rt, smallButton } from "./ui.ts";
+import { useMedia } from "./use-media.ts";
 
 /**
  * The products the catalogue lists: those offered for the date, those the server lists as Not
@@ -18,8 +20,10 @@ export function listedProducts(products: readonly Product[], lines: ReadonlyMap<
   return products.filter((p) => p.showStore || !!p.nextAvailableDate || lines.has(p.productId));
 }
 
-/** Rows rendered at once; more on request. Keeps typing and filtering smooth with 5,000 offer lines. */
+/** Grid cards rendered at once; more on request. The list is windowed instead (only rows near the screen exist). */
 export const PAGE_SIZE = { list: 50, grid: 36 } as const;
+/** Rows rendered beyond the screen's edges, so Tab and arrow scrolling never reach an empty edge. */
+const OVERSCAN = 6;
 const FIRST_PAINT = 16;
 
 export function ColourChip({ hex, name }: { hex: string; name: string }) {
@@ -72,23 +76,56 @@ function TierNote({ product }: { product: Product }) {
   );
 }
 
+/** Star a product for the buying account: a toggle button (pressed = a favourite). */
+export function FavouriteStar({ product, starred, onStar }: { product: Pick<Product, "productId" | "description">; starred: boolean; onStar: (productId: string, star: boolean) => void }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={starred}
+      aria-label={`Favourite: ${product.description}`}
+      title={starred ? "Remove from favourites" : "Add to favourites"}
+      onClick={() => onStar(product.productId, !starred)}
+      className={`grid h-9 w-9 shrink-0 place-items-center rounded-full hover:bg-mist ${starred ? "text-[#a15c00]" : "text-sage"}`}
+    >
+      {/* A drawn star, not a text glyph: the button's name is its label, its text stays empty. */}
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill={starred ? "currentColor" : "none"} stroke="currentColor" strokeWidth={1.8} strokeLinejoin="round">
+        <path d="M12 2.8l2.84 5.76 6.36.92-4.6 4.48 1.09 6.33L12 17.3l-5.69 2.99 1.09-6.33-4.6-4.48 6.36-.92z" />
+      </svg>
+    </button>
+  );
+}
+
 interface RowProps {
   product: Product;
   line: CartItem | undefined;
   combo: boolean;
+  starred: boolean;
   onOpen: (productId: string) => void;
   onSave: SaveLine;
+  onStar: (productId: string, star: boolean) => void;
 }
 
-const ProductRow = memo(function ProductRow({ product, line, combo, onOpen, onSave }: RowProps) {
+const ProductRow = memo(function ProductRow({
+  product,
+  line,
+  combo,
+  starred,
+  onOpen,
+  onSave,
+  onStar,
+  index,
+  measure,
+}: RowProps & { index: number; measure: (el: HTMLTableRowElement | null) => void }) {
   const prices = offerPricesOf(product);
   const pailCents = product.special ? prices.priceCents : prices.standardPriceCents;
   const looseCents = product.special ? prices.priceNoPailCents : prices.standardPriceNoPailCents;
   const orderable = canOrder(product);
   const pack = `${product.unitOfMeasureQty > 0 ? `${product.unitOfMeasureQty} bunches/pail` : "By the bunch"} · ${product.stemsPerBunch} stems`;
   return (
-    <tr className={`${rt.tr} ${line ? "bg-leaf-light/40" : ""}`}>
+    <tr ref={measure} data-index={index} aria-rowindex={index + 2} className={`${rt.tr} ${line ? "bg-leaf-light/40" : ""}`}>
       <td className={`${rt.td} max-md:!block md:w-full md:min-w-[16rem]`} data-label="">
+        <div className="flex items-start gap-1">
+          <div className="min-w-0 flex-1 pt-1.5">
         <button type="button" className="text-left font-semibold leading-snug text-ink underline-offset-2 hover:text-leaf hover:underline" onClick={() => onOpen(product.productId)}>
           {product.description}
         </button>
@@ -97,6 +134,9 @@ const ProductRow = memo(function ProductRow({ product, line, combo, onOpen, onSa
           <span className="whitespace-nowrap">{pack}</span>
           <span className="tabular">{product.productId}</span>
           <Badges product={product} combo={combo} />
+        </div>
+          </div>
+          <FavouriteStar product={product} starred={starred} onStar={onStar} />
         </div>
       </td>
       <td className={`${rt.td} md:whitespace-nowrap`} data-label="Availability">
@@ -122,7 +162,7 @@ const ProductRow = memo(function ProductRow({ product, line, combo, onOpen, onSa
   );
 });
 
-const ProductCard = memo(function ProductCard({ product, line, combo, onOpen, onSave }: RowProps) {
+const ProductCard = memo(function ProductCard({ product, line, combo, starred, onOpen, onSave, onStar }: RowProps) {
   const prices = offerPricesOf(product);
   const pailCents = product.special ? prices.priceCents : prices.standardPriceCents;
   const looseCents = product.special ? prices.priceNoPailCents : prices.standardPriceNoPailCents;
@@ -134,9 +174,12 @@ const ProductCard = memo(function ProductCard({ product, line, combo, onOpen, on
         {product.special && <span className="absolute top-2 left-2 rounded bg-petal px-2 py-0.5 text-xs font-semibold text-white">Special</span>}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
-        <button type="button" className="text-left font-semibold leading-snug text-ink hover:text-leaf hover:underline" onClick={() => onOpen(product.productId)}>
-          {product.description}
-        </button>
+        <div className="flex items-start gap-1">
+          <button type="button" className="flex-1 text-left font-semibold leading-snug text-ink hover:text-leaf hover:underline" onClick={() => onOpen(product.productId)}>
+            {product.description}
+          </button>
+          <FavouriteStar product={product} starred={starred} onStar={onStar} />
+        </div>
         <div className="flex flex-wrap items-center gap-2 text-sm text-sage">
           <ColourChip hex={product.colourHex} name={product.colour} />
           {combo && <span className="rounded border border-petal px-1.5 text-xs font-semibold text-petal">Combo</span>}
@@ -164,9 +207,116 @@ const ProductCard = memo(function ProductCard({ product, line, combo, onOpen, on
   );
 });
 
+/** The list's table, windowed: only the rows near the screen are in the page. */
+function VirtualRows({
+  shown,
+  lines,
+  comboIds,
+  favourites,
+  onOpen,
+  onSave,
+  onStar,
+}: {
+  shown: readonly Product[];
+  lines: ReadonlyMap<string, CartItem>;
+  comboIds: ReadonlySet<string>;
+  favourites: ReadonlySet<string>;
+  onOpen: (productId: string) => void;
+  onSave: SaveLine;
+  onStar: (productId: string, star: boolean) => void;
+}) {
+  const body = useRef<HTMLTableSectionElement>(null);
+  const narrow = !useMedia("(min-width: 960px)");
+  // Where the list starts on the page: the window scrolls, the rows are offset from this point.
+  const [margin, setMargin] = useState(0);
+  useLayoutEffect(() => {
+    const el = body.current;
+    if (!el) return;
+    const measure = () => {
+      const top = Math.round(el.getBoundingClientRect().top + window.scrollY);
+      setMargin((m) => (Math.abs(m - top) > 1 ? top : m));
+    };
+    measure();
+    // Content above the list (alerts, the date picker, the filters on small screens) may change height.
+    const ro = new ResizeObserver(measure);
+    ro.observe(document.body);
+    return () => ro.disconnect();
+  }, []);
+  // The row holding keyboard focus stays in the page even when scrolled away, so focus is never lost.
+  const focused = useRef<number | null>(null);
+  const rangeExtractor = useCallback((range: Range) => {
+    const indexes = defaultRangeExtractor(range);
+    const f = focused.current;
+    if (f !== null && f < range.count && !indexes.includes(f)) return [...indexes, f].sort((a, b) => a - b);
+    return indexes;
+  }, []);
+  const v = useWindowVirtualizer({
+    count: shown.length,
+    estimateSize: () => (narrow ? 250 : 78),
+    overscan: OVERSCAN,
+    scrollMargin: margin,
+    getItemKey: (i) => shown[i]!.productId,
+    rangeExtractor,
+    // Stacked cards on small screens are spaced by margins, which a row's box does not include; on
+    // wider screens the ResizeObserver's own size is used (no layout is forced while scrolling).
+    measureElement: narrow
+      ? (el) => {
+          const style = window.getComputedStyle(el);
+          return el.getBoundingClientRect().height + parseFloat(style.marginTop) + parseFloat(style.marginBottom);
+        }
+      : undefined,
+    // Scroll updates render with React's normal batching rather than one synchronous render per event.
+    useFlushSync: false,
+  });
+  const onFocus = (e: FocusEvent<HTMLTableSectionElement>) => {
+    const row = (e.target as HTMLElement).closest("tr[data-index]");
+    focused.current = row ? Number(row.getAttribute("data-index")) : null;
+  };
+  const items = v.getVirtualItems();
+  // Spacer rows stand in for the rows not rendered: before the first, between a kept focused row
+  // and the rest, and after the last.
+  const rows: ReactNode[] = [];
+  let at = margin;
+  for (const item of items) {
+    if (item.start > at + 0.5) rows.push(<Spacer key={`gap-${item.index}`} height={item.start - at} />);
+    const p = shown[item.index]!;
+    rows.push(
+      <ProductRow
+        key={p.productId}
+        index={item.index}
+        measure={v.measureElement}
+        product={p}
+        line={lines.get(p.productId)}
+        combo={comboIds.has(p.productId)}
+        starred={favourites.has(p.productId)}
+        onOpen={onOpen}
+        onSave={onSave}
+        onStar={onStar}
+      />,
+    );
+    at = item.end;
+  }
+  const end = v.getTotalSize() + margin;
+  if (end > at + 0.5) rows.push(<Spacer key="gap-end" height={end - at} />);
+  return (
+    <tbody ref={body} className={`${rt.tbody} [overflow-anchor:none]`} onFocus={onFocus}>
+      {rows}
+    </tbody>
+  );
+}
+
+function Spacer({ height }: { height: number }) {
+  return (
+    <tr aria-hidden="true" className="max-md:block">
+      <td colSpan={5} className="p-0 max-md:block" style={{ height }} />
+    </tr>
+  );
+}
+
 /**
  * The offer lines for the chosen date, filtered (domain filterWholesale on a deferred copy of the
- * filters so typing stays responsive) and rendered a page at a time.
+ * filters so typing stays responsive) and sorted. The list is windowed (@tanstack/react-virtual on
+ * the page's own scroll); the grid shows a page of cards at a time.
  */
 export function Catalogue({
   products,
@@ -174,40 +324,43 @@ export function Catalogue({
   comboIds,
   lines,
   view,
+  favourites,
   onOpen,
   onSave,
+  onStar,
 }: {
   products: Product[];
   filters: FilterState;
   comboIds: ReadonlySet<string>;
   lines: ReadonlyMap<string, CartItem>;
   view: CatalogueView;
+  favourites: ReadonlySet<string>;
   onOpen: (productId: string) => void;
   onSave: SaveLine;
+  onStar: (productId: string, star: boolean) => void;
 }) {
   const deferred = useDeferredValue(filters);
   const listed = useMemo(() => listedProducts(products, lines), [products, lines]);
-  const visible = useMemo(() => filterWholesale(listed, toWholesaleFilters(deferred, comboIds)), [listed, deferred, comboIds]);
-  const page = PAGE_SIZE[view];
-  // A new list (filters, view or offer changed) first paints FIRST_PAINT rows, then grows to a page
-  // in a transition on the next frame: two small commits instead of one large one, so typing in the
-  // search box never waits on laying out a whole page of rows. A cart change keeps the length shown.
-  const [grown, setGrown] = useState<{ filters: FilterState; products: Product[]; view: CatalogueView; limit: number }>({
-    filters: deferred,
-    products,
-    view,
-    limit: page,
-  });
-  const settled = grown.filters === deferred && grown.products === products && grown.view === view;
+  const matching = useMemo(() => filterWholesale(listed, toWholesaleFilters(deferred, comboIds)), [listed, deferred, comboIds]);
+  // Favourites change while the list is shown (a star clicked): only this step runs again.
+  const visible = useMemo(() => {
+    const kept = deferred.onlyFavourites ? matching.filter((p) => favourites.has(p.productId)) : matching;
+    return sortProducts(kept, deferred.sort);
+  }, [matching, deferred.onlyFavourites, deferred.sort, favourites]);
+  const page = PAGE_SIZE.grid;
+  // The grid: a new list (filters or offer changed) first paints a few cards, then grows to a page
+  // in a transition on the next frame. A cart change keeps the length shown.
+  const [grown, setGrown] = useState<{ visible: readonly Product[]; limit: number }>({ visible, limit: page });
+  const settled = grown.visible === visible || view === "list";
   const limit = settled ? grown.limit : Math.min(FIRST_PAINT, page);
   useEffect(() => {
     if (settled) return;
-    const frame = requestAnimationFrame(() => startTransition(() => setGrown({ filters: deferred, products, view, limit: page })));
+    const frame = requestAnimationFrame(() => startTransition(() => setGrown({ visible, limit: page })));
     return () => cancelAnimationFrame(frame);
-  }, [settled, deferred, products, view, page]);
-  const showMore = () => setGrown({ filters: deferred, products, view, limit: limit + page });
+  }, [settled, visible, page]);
+  const showMore = () => setGrown({ visible, limit: limit + page });
   const stale = deferred !== filters;
-  const shown = visible.slice(0, limit);
+  const shown = view === "grid" ? visible.slice(0, limit) : visible;
 
   return (
     <div className={stale ? "opacity-70 transition-opacity" : "transition-opacity"}>
@@ -218,47 +371,58 @@ export function Catalogue({
       </p>
       {visible.length === 0 ? (
         <div className="rounded-xl border border-dashed border-line bg-white p-8 text-center">
-          <p className="font-semibold">No flowers match these filters.</p>
-          <p className="mt-1 text-sm text-sage">Clear a filter or try a shorter search word.</p>
+          <p className="font-semibold">{deferred.onlyFavourites && favourites.size === 0 ? "You have no favourites yet." : "No flowers match these filters."}</p>
+          <p className="mt-1 text-sm text-sage">
+            {deferred.onlyFavourites && favourites.size === 0
+              ? "Star a flower (☆ beside its name) to keep it here."
+              : "Clear a filter or try a shorter search word."}
+          </p>
         </div>
       ) : view === "list" ? (
         <div role="region" aria-label="Flowers" tabIndex={0} className="md:overflow-x-auto md:rounded-xl md:border md:border-line md:bg-white">
-        <table className={rt.table}>
-          <caption className="sr-only">Flowers offered for the chosen date</caption>
-          <thead className={rt.thead}>
-            <tr className="border-b-2 border-line">
-              <th scope="col" className={rt.th}>
-                Product
-              </th>
-              <th scope="col" className={rt.th}>
-                Availability
-              </th>
-              <th scope="col" className={`${rt.th} text-right whitespace-nowrap`}>
-                Bunch in pail
-              </th>
-              <th scope="col" className={`${rt.th} text-right whitespace-nowrap`}>
-                Loose bunch
-              </th>
-              <th scope="col" className={rt.th}>
-                Quantity <span className="font-normal normal-case">(pails · bunches)</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className={rt.tbody}>
-            {shown.map((p) => (
-              <ProductRow key={p.productId} product={p} line={lines.get(p.productId)} combo={comboIds.has(p.productId)} onOpen={onOpen} onSave={onSave} />
-            ))}
-          </tbody>
-        </table>
+          {/* Fixed layout on wider screens: column widths come from the header, so rows entering and
+              leaving while scrolling never make the browser lay the whole table out again. */}
+          <table className={`${rt.table} md:min-w-[52rem] md:table-fixed`} aria-rowcount={visible.length + 1}>
+            <caption className="sr-only">Flowers offered for the chosen date</caption>
+            <thead className={rt.thead}>
+              <tr className="border-b-2 border-line" aria-rowindex={1}>
+                <th scope="col" className={rt.th}>
+                  Product
+                </th>
+                <th scope="col" className={`${rt.th} md:w-[8.5rem]`}>
+                  Availability
+                </th>
+                <th scope="col" className={`${rt.th} text-right whitespace-nowrap md:w-[7rem]`}>
+                  Bunch in pail
+                </th>
+                <th scope="col" className={`${rt.th} text-right whitespace-nowrap md:w-[6.5rem]`}>
+                  Loose bunch
+                </th>
+                <th scope="col" className={`${rt.th} md:w-[14rem]`}>
+                  Quantity <span className="font-normal normal-case">(pails · bunches)</span>
+                </th>
+              </tr>
+            </thead>
+            <VirtualRows shown={visible} lines={lines} comboIds={comboIds} favourites={favourites} onOpen={onOpen} onSave={onSave} onStar={onStar} />
+          </table>
         </div>
       ) : (
         <ul className="grid grid-cols-[repeat(auto-fill,minmax(220px,1fr))] gap-3">
           {shown.map((p) => (
-            <ProductCard key={p.productId} product={p} line={lines.get(p.productId)} combo={comboIds.has(p.productId)} onOpen={onOpen} onSave={onSave} />
+            <ProductCard
+              key={p.productId}
+              product={p}
+              line={lines.get(p.productId)}
+              combo={comboIds.has(p.productId)}
+              starred={favourites.has(p.productId)}
+              onOpen={onOpen}
+              onSave={onSave}
+              onStar={onStar}
+            />
           ))}
         </ul>
       )}
-      {settled && visible.length > shown.length && (
+      {view === "grid" && settled && visible.length > shown.length && (
         <div className="mt-4 flex flex-wrap items-center justify-center gap-3">
           <p className="text-sm text-sage">
             Showing {shown.length.toLocaleString("en-US")} of {visible.length.toLocaleString("en-US")}

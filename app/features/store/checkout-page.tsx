@@ -3,6 +3,8 @@ import { useCallback, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { PlaceOrderResponse } from "../../../contract/store.ts";
 import { InlineAlert, useAlert } from "../../components/ui/alert.tsx";
+import { TextField } from "../../components/ui/field.tsx";
+import { ApiError } from "../../lib/api.ts";
 import { useSessionUser } from "../../lib/session.ts";
 import { cartCounts, emptiedCart, merchandiseLines, saveBody, type CartPatch } from "./cart-logic.ts";
 import { CheckoutReminder, LeaveReminder } from "./checkout-reminder.tsx";
@@ -11,7 +13,7 @@ import { HoldStatus } from "./hold-status.tsx";
 import { newIdempotencyKey } from "./idempotency.ts";
 import { LineStatusBadge } from "./line-status.tsx";
 import { CART_FETCH_ERROR_DEFAULT, CART_FETCH_ERROR_TITLE, cartUpdateErrorAlert, PLACE_ORDER_FAILED, serverMessage } from "./messages.ts";
-import { placeOrder, storeKeys, useCart, useCartSaver, useProfile, useRemoveHold, useStoreIds, type StoreIds } from "./queries.ts";
+import { placeOrder, storeKeys, useBlitzVoucher, useCart, useCartSaver, useProfile, useRemoveHold, useStoreIds, type StoreIds } from "./queries.ts";
 import { NeedsCustomer } from "./store-page.tsx";
 import { responsiveTable as rt } from "./ui.ts";
 import { useHoldCountdown } from "./use-hold-countdown.ts";
@@ -31,7 +33,15 @@ function Confirmation({ result }: { result: PlaceOrderResponse }) {
         </p>
         <h1 className="text-3xl">Order {result.orderNumber} is placed</h1>
         <p className="mt-3 text-sage">
-          Shipping {shortDate(result.shipDate)} · total <strong className="text-ink tabular">{money(result.total)}</strong>
+          Shipping {shortDate(result.shipDate)}
+          {result.discount !== undefined && result.subtotal !== undefined && (
+            <>
+              {" "}
+              · subtotal <span className="tabular">{money(result.subtotal)}</span> · voucher {result.voucherCode} saves{" "}
+              <strong className="text-ink tabular">{money(result.discount)}</strong>
+            </>
+          )}{" "}
+          · total <strong className="text-ink tabular">{money(result.total)}</strong>
         </p>
         {result.pendingLines > 0 && (
           <p className="mx-auto mt-3 max-w-prose rounded-lg bg-cream px-4 py-2 text-sm text-amber-text">
@@ -68,6 +78,10 @@ function Checkout({ ids }: { ids: StoreIds }) {
   const [busy, setBusy] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   const [holdReminder, setHoldReminder] = useState(false);
+  const [voucherCode, setVoucherCode] = useState("");
+  const [voucherError, setVoucherError] = useState<string | undefined>(undefined);
+  const blitzQ = useBlitzVoucher(ids);
+  const voucherId = useId();
   // One key per checkout attempt: a retry after a failure sends the same key, so the server never
   // places the order twice; a success starts a new attempt.
   const attemptKey = useRef<string | null>(null);
@@ -114,7 +128,7 @@ function Checkout({ ids }: { ids: StoreIds }) {
         return;
       }
       try {
-        const result = await placeOrder(ids, attemptKey.current);
+        const result = await placeOrder(ids, attemptKey.current, voucherCode);
         attemptKey.current = null;
         client.setQueryData(storeKeys.cart(ids), emptiedCart(saved.cart));
         setPlaced(result);
@@ -123,7 +137,12 @@ function Checkout({ ids }: { ids: StoreIds }) {
         void client.invalidateQueries({ queryKey: storeKeys.orders(ids) });
         void client.invalidateQueries({ queryKey: storeKeys.recentOrders(ids) });
       } catch (err) {
-        setError(serverMessage(err, PLACE_ORDER_FAILED));
+        // A refused voucher: say why at the field (nothing was written; the buyer may fix or clear it).
+        const voucherProblem = err instanceof ApiError ? err.fields.voucherCode : undefined;
+        if (voucherProblem) {
+          setVoucherError(voucherProblem);
+          document.getElementById(voucherId)?.focus();
+        } else setError(serverMessage(err, PLACE_ORDER_FAILED));
       }
     } finally {
       setPlacing(false);
@@ -291,8 +310,37 @@ function Checkout({ ids }: { ids: StoreIds }) {
                 </div>
               </div>
             </div>
+            <div>
+              <TextField
+                id={voucherId}
+                label="Voucher code"
+                name="voucherCode"
+                autoComplete="off"
+                maxLength={40}
+                value={voucherCode}
+                error={voucherError}
+                hint="The saving is taken off when the order is placed."
+                readOnly={placing}
+                onChange={(e) => {
+                  setVoucherCode(e.target.value);
+                  setVoucherError(undefined);
+                }}
+              />
+              {blitzQ.data && voucherCode.trim().toUpperCase() !== blitzQ.data.code.toUpperCase() && (
+                <button
+                  type="button"
+                  className="mt-2 text-sm font-semibold underline"
+                  onClick={() => {
+                    setVoucherCode(blitzQ.data!.code);
+                    setVoucherError(undefined);
+                  }}
+                >
+                  Use your blitz voucher {blitzQ.data.code}
+                </button>
+              )}
+            </div>
             <div className="flex items-baseline justify-between border-t border-line pt-3">
-              <span className="font-semibold">Total</span>
+              <span className="font-semibold">{voucherCode.trim() ? "Total before voucher" : "Total"}</span>
               <span className="text-2xl font-semibold tabular">{money(cart.subtotal)}</span>
             </div>
             {error && <InlineAlert alert={{ type: "error", title: "Order not placed", message: error }} />}

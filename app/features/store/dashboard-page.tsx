@@ -94,6 +94,13 @@ function Voucher({ voucher }: { voucher: NonNullable<BlitzVoucher> }) {
       <p className="mt-1 text-sm">{voucher.description}</p>
       <p className="mt-3 inline-block rounded-lg border border-dashed border-petal bg-white px-3 py-1 font-mono text-lg tracking-wider">{voucher.code}</p>
       <p className="mt-2 text-xs text-sage">Valid until {instant(voucher.expiresAt)}</p>
+      <p className="mt-2 text-sm">
+        Enter the code at{" "}
+        <Link to="/store/checkout" className="underline">
+          checkout
+        </Link>
+        : the saving comes off your order.
+      </p>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { Product } from "../../../contract/store.ts";
-import { activeFilterCount, EMPTY_FILTERS, facetsOf, reconcileSearchText, toggleValue, type Facet, type FilterState } from "./filters.ts";
+import { activeFilterCount, EMPTY_FILTERS, facetsOf, reconcileSearchText, SORT_LABELS, SORTS, toggleValue, type Facet, type FilterState, type Sort } from "./filters.ts";
 
 function FacetGroup({
   legend,
@@ -92,6 +92,25 @@ export function SearchBox({ value, onChange }: { value: string; onChange: (text:
   );
 }
 
+/** The list's order (SORT_LABELS), kept in the address as ?sort=. */
+export function SortSelect({ value, onChange }: { value: Sort; onChange: (sort: Sort) => void }) {
+  const id = useId();
+  return (
+    <div className="inline-flex items-center gap-2">
+      <label htmlFor={id} className="text-sm font-semibold text-sage">
+        Sort by
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value as Sort)} className="h-9 rounded-full border-[1.5px] border-[#8a958e] bg-white px-3 text-sm text-ink">
+        {SORTS.map((s) => (
+          <option key={s} value={s}>
+            {SORT_LABELS[s]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** Category and colour multi-selects and the three switches (SPEC §2 filters). */
 export function FiltersPanel({
   products,
@@ -115,7 +134,7 @@ export function FiltersPanel({
           type="button"
           className="rounded px-1 text-sm text-leaf underline disabled:text-sage disabled:no-underline"
           disabled={active === 0}
-          onClick={() => onChange({ ...EMPTY_FILTERS, text: filters.text })}
+          onClick={() => onChange({ ...EMPTY_FILTERS, text: filters.text, sort: filters.sort })}
         >
           Clear filters
         </button>
@@ -123,6 +142,7 @@ export function FiltersPanel({
       <div className="flex flex-col gap-0.5">
         <Toggle label="Only available" hint="Stock held for you now" checked={filters.onlyAvailable} onChange={(v) => onChange({ ...filters, onlyAvailable: v })} />
         <Toggle label="Only discounted" hint="On special or below the usual price today" checked={filters.onlyDiscounted} onChange={(v) => onChange({ ...filters, onlyDiscounted: v })} />
+        <Toggle label="Favourites only" hint="Flowers you starred" checked={filters.onlyFavourites} onChange={(v) => onChange({ ...filters, onlyFavourites: v })} />
         {comboAvailable && <Toggle label="Combo special" hint="Flowers cheaper together" checked={filters.comboSpecial} onChange={(v) => onChange({ ...filters, comboSpecial: v })} />}
       </div>
       <FacetGroup legend="Category" facets={facets.categories} selected={filters.categories} onToggle={(v) => onChange({ ...filters, categories: toggleValue(filters.categories, v) })} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activeFilterCount, EMPTY_FILTERS, facetsOf, filtersFromSearch, reconcileSearchText, toggleValue } from "./filters.ts";
+import { activeFilterCount, EMPTY_FILTERS, facetsOf, filtersFromSearch, reconcileSearchText, searchForFilters, sortProducts, toggleValue } from "./filters.ts";
 
 describe("filters", () => {
   it("toggles a multi-select value; the empty selection means all", () => {
@@ -79,5 +79,48 @@ describe("reconcileSearchText (search box typed ahead of the page)", () => {
   it("takes a text set elsewhere", () => {
     expect(reconcileSearchText(["lil"], "rose")).toEqual({ pending: [], replaceWith: "rose" });
     expect(reconcileSearchText([], "")).toEqual({ pending: [], replaceWith: "" });
+  });
+});
+
+describe("sorting and the address", () => {
+  const p = (productId: string, description: string, price: number, quantityRemaining: number, extra: Record<string, unknown> = {}) => ({
+    productId,
+    description,
+    special: false,
+    price,
+    standardPrice: price,
+    quantityRemaining,
+    originalQuantityRemaining: quantityRemaining,
+    showStore: true,
+    nextAvailableDate: null,
+    isFinalProduct: false,
+    ...extra,
+  });
+  const list = [
+    p("B", "Lily Stargazer 80", 2.5, 0),
+    p("A", "Anthurium Red 10", 4, 10),
+    p("C", "lily Casablanca 9", 1.25, 40),
+    p("D", "Gerbera Mix", 3, 0, { showStore: false }),
+    p("E", "Rose special", 9, 5, { special: true, price: 0.5 }),
+  ];
+  const ids = (l: readonly { productId: string }[]) => l.map((x) => x.productId).join("");
+
+  it("sorts by name (case and numbers as people read them), price either way and availability", () => {
+    expect(ids(sortProducts(list, ""))).toBe("BACDE");
+    expect(ids(sortProducts(list, "name"))).toBe("ADCBE");
+    // A special is sorted by the price it sells at today.
+    expect(ids(sortProducts(list, "price"))).toBe("ECBDA");
+    expect(ids(sortProducts(list, "price-desc"))).toBe("ADBCE");
+    // Held stock first (most first), then requestable (pending), then not offered.
+    expect(ids(sortProducts(list, "availability"))).toBe("CAEBD");
+  });
+
+  it("reads and writes sort and favourites in the address, leaving other parameters alone", () => {
+    const state = { ...EMPTY_FILTERS, text: "white lily", categories: ["Lilies"], sort: "price" as const, onlyFavourites: true };
+    const search = searchForFilters(state, new URLSearchParams("product=LIL-1&sort=name"));
+    expect(search.toString()).toBe("product=LIL-1&q=white+lily&category=Lilies&favourites=1&sort=price");
+    expect(filtersFromSearch(search)).toEqual(state);
+    expect(filtersFromSearch(new URLSearchParams("sort=cheapest")).sort).toBe("");
+    expect(searchForFilters(EMPTY_FILTERS).toString()).toBe("");
   });
 });

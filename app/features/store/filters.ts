@@ -1,6 +1,19 @@
 // Catalogue filter state and its facets. Matching itself is domain/search.ts filterWholesale.
 import type { Product } from "../../../contract/store.ts";
 import type { WholesaleFilters } from "../../../domain/search.ts";
+import { isOrderable } from "../../../domain/availability.ts";
+import { dollarsToCents } from "../../../domain/money.ts";
+
+/** How the list is ordered: the offer's order (best match first when searching), or by a column. */
+export const SORTS = ["", "name", "price", "price-desc", "availability"] as const;
+export type Sort = (typeof SORTS)[number];
+export const SORT_LABELS: Record<Sort, string> = {
+  "": "Best match",
+  name: "Name (A–Z)",
+  price: "Price (low to high)",
+  "price-desc": "Price (high to low)",
+  availability: "Availability (most first)",
+};
 
 export interface FilterState {
   categories: string[];
@@ -9,6 +22,9 @@ export interface FilterState {
   onlyAvailable: boolean;
   onlyDiscounted: boolean;
   comboSpecial: boolean;
+  /** Only the products the buying account starred. */
+  onlyFavourites: boolean;
+  sort: Sort;
 }
 
 export const EMPTY_FILTERS: FilterState = {
@@ -18,10 +34,36 @@ export const EMPTY_FILTERS: FilterState = {
   onlyAvailable: false,
   onlyDiscounted: false,
   comboSpecial: false,
+  onlyFavourites: false,
+  sort: "",
 };
 
 export function toWholesaleFilters(state: FilterState, comboProductIds: ReadonlySet<string>): WholesaleFilters {
-  return { ...state, comboProductIds };
+  const { categories, colours, text, onlyAvailable, onlyDiscounted, comboSpecial } = state;
+  return { categories, colours, text, onlyAvailable, onlyDiscounted, comboSpecial, comboProductIds };
+}
+
+type Sortable = Pick<Product, "description" | "productId" | "special" | "price" | "standardPrice" | "quantityRemaining" | "originalQuantityRemaining" | "showStore" | "nextAvailableDate" | "isFinalProduct">;
+
+/** Today's base price per bunch in a pail: the special price on a special, else the standard price. */
+const basePriceCents = (p: Sortable) => dollarsToCents(p.special ? p.price : p.standardPrice);
+
+/**
+ * The list in the chosen order; "" keeps the order it came in (the offer's, or best match first).
+ * Ties keep that order too (a stable sort). Availability: what can be held now, most first, then
+ * what can be requested, then what cannot be ordered for the date.
+ */
+export function sortProducts<T extends Sortable>(list: readonly T[], sort: Sort): readonly T[] {
+  if (sort === "") return list;
+  const byName = (a: T, b: T) => a.description.localeCompare(b.description, "en", { sensitivity: "base", numeric: true }) || a.productId.localeCompare(b.productId);
+  const rank = (p: T) => (p.quantityRemaining > 0 ? 0 : isOrderable(p) ? 1 : 2);
+  const compare: Record<Exclude<Sort, "">, (a: T, b: T) => number> = {
+    name: byName,
+    price: (a, b) => basePriceCents(a) - basePriceCents(b),
+    "price-desc": (a, b) => basePriceCents(b) - basePriceCents(a),
+    availability: (a, b) => rank(a) - rank(b) || b.quantityRemaining - a.quantityRemaining,
+  };
+  return [...list].sort(compare[sort]);
 }
 
 /** Adds or removes a value of a multi-select; the empty selection means all (SPEC §4). */
@@ -36,7 +78,8 @@ export function activeFilterCount(state: FilterState): number {
     (state.text.trim() ? 1 : 0) +
     (state.onlyAvailable ? 1 : 0) +
     (state.onlyDiscounted ? 1 : 0) +
-    (state.comboSpecial ? 1 : 0)
+    (state.comboSpecial ? 1 : 0) +
+    (state.onlyFavourites ? 1 : 0)
   );
 }
 
@@ -79,9 +122,14 @@ export function facetsOf(
   return { categories: [...categories.values()].sort(byName), colours: [...colours.values()].sort(byName) };
 }
 
-/** Filters from the address (?q=, ?category=, ?colour=, ?combo=1, ?specials=1), e.g. links from the dashboard. */
+/**
+ * Filters from the address (?q=, ?category=, ?colour=, ?combo=1, ?specials=1, ?available=1,
+ * ?favourites=1, ?sort=name|price|price-desc|availability), e.g. links from the dashboard. An
+ * unknown sort is the default order.
+ */
 export function filtersFromSearch(search: URLSearchParams): FilterState {
   const truthy = (k: string) => ["1", "true", "yes"].includes((search.get(k) ?? "").toLowerCase());
+  const sort = (search.get("sort") ?? "").toLowerCase();
   return {
     ...EMPTY_FILTERS,
     text: search.get("q") ?? "",
@@ -90,7 +138,27 @@ export function filtersFromSearch(search: URLSearchParams): FilterState {
     comboSpecial: truthy("combo"),
     onlyDiscounted: truthy("specials"),
     onlyAvailable: truthy("available"),
+    onlyFavourites: truthy("favourites"),
+    sort: (SORTS as readonly string[]).includes(sort) ? (sort as Sort) : "",
   };
+}
+
+/**
+ * The address's query for these filters, the inverse of filtersFromSearch; other parameters of
+ * `base` (e.g. ?product=) are kept. A default value is left out, so the plain store is plain /store.
+ */
+export function searchForFilters(state: FilterState, base: URLSearchParams = new URLSearchParams()): URLSearchParams {
+  const out = new URLSearchParams(base);
+  for (const k of ["q", "category", "colour", "combo", "specials", "available", "favourites", "sort"]) out.delete(k);
+  if (state.text.trim()) out.set("q", state.text.trim());
+  for (const c of state.categories) out.append("category", c);
+  for (const c of state.colours) out.append("colour", c);
+  if (state.comboSpecial) out.set("combo", "1");
+  if (state.onlyDiscounted) out.set("specials", "1");
+  if (state.onlyAvailable) out.set("available", "1");
+  if (state.onlyFavourites) out.set("favourites", "1");
+  if (state.sort) out.set("sort", state.sort);
+  return out;
 }
 
 /**

@@ -19,7 +19,7 @@ export function OrderStatusBadge({ status }: { status: Status }) {
 }
 
 /** Order history as a table (cards below the md breakpoint). */
-export function OrdersTable({ orders, caption, compact = false }: { orders: OrderSummary[]; caption: string; compact?: boolean }) {
+export function OrdersTable({ orders, caption, compact = false, reorder = false }: { orders: OrderSummary[]; caption: string; compact?: boolean; reorder?: boolean }) {
   // In a dashboard card the table has a third of the page: tighter cells keep Total inside the card.
   const pad = compact ? " md:px-1.5 md:first:pl-0 md:last:pr-0" : "";
   return (
@@ -49,6 +49,11 @@ export function OrdersTable({ orders, caption, compact = false }: { orders: Orde
           <th scope="col" className={`${rt.th}${pad} text-right`}>
             Total
           </th>
+          {reorder && (
+            <th scope="col" className={rt.th}>
+              <span className="sr-only">Order again</span>
+            </th>
+          )}
         </tr>
       </thead>
       <tbody className={rt.tbody}>
@@ -79,6 +84,13 @@ export function OrdersTable({ orders, caption, compact = false }: { orders: Orde
             <td className={`${rt.td}${pad} font-semibold md:text-right tabular`} data-label="Total">
               {money(o.total)}
             </td>
+            {reorder && (
+              <td className={`${rt.td} md:text-right`} data-label="">
+                <Link to={`/Orders/${o.orderNumber}#order-again`} className="text-sm whitespace-nowrap underline">
+                  Order again<span className="sr-only"> (order {o.orderNumber})</span>
+                </Link>
+              </td>
+            )}
           </tr>
         ))}
       </tbody>

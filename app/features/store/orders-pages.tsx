@@ -6,6 +6,7 @@ import { instant, longDate, money, shortDate } from "./format.ts";
 import { OrderLinesTable, OrdersTable, OrderStatusBadge } from "./order-parts.tsx";
 import { useChangeOwnOrder, useOrder, useOrders, useShipDateDetail, useStoreIds, type StoreIds } from "./queries.ts";
 import { NeedsCustomer } from "./store-page.tsx";
+import { Reorder } from "./reorder.tsx";
 
 function Page({ children }: { children: ReactNode }) {
   return <section className="mx-auto max-w-6xl px-3 py-6 sm:px-4 md:px-6">{children}</section>;
@@ -60,7 +61,7 @@ export function OrdersPage() {
           <p className="sr-only" role="status">
             {orders.data.length} orders
           </p>
-          <OrdersTable orders={orders.data} caption="Your orders, newest first" />
+          <OrdersTable orders={orders.data} caption="Your orders, newest first" reorder />
         </div>
       )}
     </Page>
@@ -114,9 +115,16 @@ export function OrderDetailPage({ orderNumber }: { orderNumber: number }) {
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <Link to={`/Orders/${o.orderNumber}/ShipDateDetail`} className="underline">Everything shipping {shortDate(o.shipDate)}</Link>
         <p className="text-sm text-sage">
-          Subtotal <span className="tabular">{money(o.subtotal)}</span> · Total <strong className="text-ink tabular">{money(o.total)}</strong>
+          Subtotal <span className="tabular">{money(o.subtotal)}</span>
+          {o.discount !== undefined && (
+            <>
+              {" "}· Voucher {o.voucherCode} <span className="tabular">−{money(o.discount)}</span>
+            </>
+          )}{" "}
+          · Total <strong className="text-ink tabular">{money(o.total)}</strong>
         </p>
       </div>
+      <Reorder ids={ids} order={o} />
       <ChangeOwnOrder ids={ids} order={o} />
     </Page>
   );

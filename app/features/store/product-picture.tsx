@@ -1,13 +1,5 @@
 import { memo } from "react";
-
-const ART_KEYS = new Set(["lily", "gerbera", "mini-gerbera", "anthurium", "lisianthus", "snapdragon", "garden-rose", "bunch", "pail", "bouquet"]);
-
-/** URL of a product's drawing in its own colour, served (and cached) as an SVG file by /api/Public/Art. */
-export function productPictureUrl(image: string, colourHex?: string) {
-  const key = ART_KEYS.has(image) ? image : "bunch";
-  const hex = colourHex?.replace(/^#/, "");
-  return `/api/Public/Art/${key}.svg${hex && /^[0-9a-fA-F]{6}$/.test(hex) ? `?color=${hex}` : ""}`;
-}
+import { artUrl } from "../../components/illustrations/art-url.ts";
 
 /**
  * A product drawn in its own colour. An <img> rather than inline SVG: a catalogue page shows a
@@ -27,7 +19,7 @@ export const ProductPicture = memo(function ProductPicture({
 }) {
   return (
     <img
-      src={productPictureUrl(image, colourHex)}
+      src={artUrl(image, colourHex)}
       alt={title ?? ""}
       className={className}
       loading="lazy"

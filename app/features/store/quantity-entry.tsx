@@ -123,18 +123,22 @@ export const QuantityEntry = memo(function QuantityEntry({
           {busy ? "Saving…" : inCart ? "Update" : "Add"}
         </button>
       </div>
-      {inCart && !error && (
-        <p className="text-xs text-leaf-dark">
-          <span aria-hidden="true">✓ </span>In cart: {line!.quantity} {line!.quantity === 1 ? "bunch" : "bunches"}
-        </p>
-      )}
-      {error && (
-        <div id={`${id}-err`}>
-          <InlineAlert alert={{ title: "", message: error, type: "error", inline: true }} />
-        </div>
-      )}
-      {!error && serverMessage && <InlineAlert alert={{ title: "", message: serverMessage, type: "error", inline: true }} />}
-      {hint && <InlineAlert alert={{ title: "", message: hint, type: "info", inline: true, options: { primaryText: "Got it", showSecondary: false } }} onClose={() => setHint(null)} />}
+      {/* Notes under the fields wrap inside the quantity column (the row keeps its width): the pail
+          hint, errors and the in-cart line never push the row wider or break its layout. */}
+      <div className={`flex flex-col gap-1.5 whitespace-normal empty:hidden ${layout === "row" ? "md:max-w-[12.5rem]" : ""}`}>
+        {inCart && !error && (
+          <p className="text-xs text-leaf-dark">
+            <span aria-hidden="true">✓ </span>In cart: {line!.quantity} {line!.quantity === 1 ? "bunch" : "bunches"}
+          </p>
+        )}
+        {error && (
+          <div id={`${id}-err`}>
+            <InlineAlert alert={{ title: "", message: error, type: "error", inline: true }} />
+          </div>
+        )}
+        {!error && serverMessage && <InlineAlert alert={{ title: "", message: serverMessage, type: "error", inline: true }} />}
+        {hint && <InlineAlert alert={{ title: "", message: hint, type: "info", inline: true, options: { primaryText: "Got it", showSecondary: false } }} onClose={() => setHint(null)} />}
+      </div>
     </form>
   );
 });

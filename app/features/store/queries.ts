@@ -354,10 +354,10 @@ export function useRemoveHold(ids: StoreIds | null) {
   });
 }
 
-export async function placeOrder(ids: StoreIds, idempotencyKey: string): Promise<PlaceOrderResponse> {
+export async function placeOrder(ids: StoreIds, idempotencyKey: string, voucherCode = ""): Promise<PlaceOrderResponse> {
   return api.post<PlaceOrderResponse>(
     storePaths.placeOrder(ids),
-    {},
+    voucherCode.trim() ? { voucherCode: voucherCode.trim() } : {},
     { retailerId: ids.isRetailer ? ids.retailerId : undefined, salesUserId: ids.salesUserId ?? undefined },
     { "Idempotency-Key": idempotencyKey },
   );

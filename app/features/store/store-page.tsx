@@ -10,8 +10,12 @@ import { CartPanel } from "./cart-panel.tsx";
 import { Catalogue } from "./catalogue.tsx";
 import { cartCounts, dateChangeQuestion, merchandiseLines, partitionForDate, saveBody, withLineQuantity, type CartPatch } from "./cart-logic.ts";
 import { CheckoutReminder, HoldExpiredNotice, LeaveReminder } from "./checkout-reminder.tsx";
-import { activeFilterCount, filtersFromSearch, type FilterState } from "./filters.ts";
-import { FiltersPanel, SearchBox } from "./filters-panel.tsx";
+import { activeFilterCount, filtersFromSearch, searchForFilters, type FilterState } from "./filters.ts";
+import { FiltersPanel, SearchBox, SortSelect } from "./filters-panel.tsx";
+import { useFavourites } from "./buyer-queries.ts";
+import { QuickOrder } from "./quick-order.tsx";
+import { quickOrderItems, type QuickRow } from "./quick-order-logic.ts";
+import { reportPageView } from "../../lib/page-views.ts";
 import { money, shortDate } from "./format.ts";
 import { HoldStatus } from "./hold-status.tsx";
 import { ADD_TO_CART_FAILED, CART_FETCH_ERROR_DEFAULT, CART_FETCH_ERROR_TITLE, cartUpdateErrorAlert, serverMessage } from "./messages.ts";
@@ -86,6 +90,36 @@ function Store({ ids }: { ids: StoreIds }) {
   const [announcement, setAnnouncement] = useState("");
   const [holdReminder, setHoldReminder] = useState<false | "hold" | "expired">(false);
   const [holdingAgain, setHoldingAgain] = useState(false);
+  const [quickOpen, setQuickOpen] = useState(false);
+  const fav = useFavourites(ids);
+
+  // The filters and the order live in the address too (?q=, ?sort=, …), so a link or a reload shows the
+  // same list. Written with replaceState, not a navigation: no history entry and no page view per key.
+  useEffect(() => {
+    const t = setTimeout(() => {
+      const next = searchForFilters(filters, new URLSearchParams(window.location.search)).toString();
+      if (next !== window.location.search.replace(/^\?/, "")) {
+        window.history.replaceState(window.history.state, "", `${window.location.pathname}${next ? `?${next}` : ""}${window.location.hash}`);
+      }
+    }, 300);
+    return () => clearTimeout(t);
+  }, [filters]);
+
+  // A product opened in the store counts as a view of that product (SPEC §7 page views).
+  useEffect(() => {
+    if (openId) reportPageView("/store", openId);
+  }, [openId]);
+
+  const starProduct = useCallback(
+    (productId: string, star: boolean) => {
+      fav.toggle(productId, star).then(
+        () => setAnnouncement(star ? "Added to your favourites." : "Removed from your favourites."),
+        () => toast("Your favourites could not be saved. Please try again.", { type: "error", title: "Favourites" }),
+      );
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [fav.toggle],
+  );
 
   const save = useCartSaver(ids);
   const removeHold = useRemoveHold(ids);
@@ -258,6 +292,18 @@ function Store({ ids }: { ids: StoreIds }) {
   const openProduct = useCallback((productId: string) => setOpenId(productId), []);
   const openProductData = openId ? products.find((p) => p.productId === openId) : undefined;
 
+  /** Quick order: every checked line in one cart save (holds, pending and caps as for any change). */
+  async function addQuickOrder(rows: QuickRow[]): Promise<boolean> {
+    if (!cart) return false;
+    const outcome = await updateCart({ items: quickOrderItems(rows, merchandiseLines(cart.items).map((i) => ({ productId: i.productId, quantity: i.quantity }))) });
+    if (!outcome?.ok) return false;
+    const dropped = outcome.cart.messages ?? [];
+    const text = `Added ${rows.length} ${rows.length === 1 ? "line" : "lines"} to the cart.${dropped.length ? ` Not added: ${dropped.map((m) => `${m.description} (${m.message})`).join(", ")}.` : ""}`;
+    setAnnouncement(text);
+    toast(text, { type: dropped.length ? "warning" : "success", title: "Quick order" });
+    return true;
+  }
+
   function changeView(v: CatalogueView) {
     setView(v);
     saveView(v);
@@ -354,6 +400,10 @@ function Store({ ids }: { ids: StoreIds }) {
                 <h2 id="catalogue-heading" className="mr-auto text-xl">
                   Flowers for {shortDate(shipDate)}
                 </h2>
+                <button type="button" className="min-h-9 rounded-full border-[1.5px] border-leaf bg-white px-3 text-sm font-semibold text-leaf hover:bg-leaf-light" onClick={() => setQuickOpen(true)} disabled={!productsQ.isSuccess}>
+                  Quick order
+                </button>
+                <SortSelect value={filters.sort} onChange={(sort) => setFilters((f) => ({ ...f, sort }))} />
                 <div role="group" aria-label="Show as" className="inline-flex rounded-full border border-line bg-white p-0.5">
                   {(["list", "grid"] as const).map((v) => (
                     <button
@@ -393,7 +443,17 @@ function Store({ ids }: { ids: StoreIds }) {
                 Loading the flowers for {shortDate(shipDate)}…
               </p>
             ) : (
-              <Catalogue products={products} filters={filters} comboIds={comboIds} lines={lines} view={view} onOpen={openProduct} onSave={saveLine} />
+              <Catalogue
+                products={products}
+                filters={filters}
+                comboIds={comboIds}
+                lines={lines}
+                view={view}
+                favourites={fav.favourites}
+                onOpen={openProduct}
+                onSave={saveLine}
+                onStar={starProduct}
+              />
             )}
           </section>
           <aside aria-label="Cart" className="md:sticky md:top-20">
@@ -419,6 +479,10 @@ function Store({ ids }: { ids: StoreIds }) {
             </Link>
           </div>
         </div>
+      )}
+
+      {quickOpen && shipDate && (
+        <QuickOrder products={products} lines={lines} dateText={shortDate(shipDate)} onAdd={addQuickOrder} onClose={() => setQuickOpen(false)} />
       )}
 
       {openId && openProductData && <ProductModal product={openProductData} line={lines.get(openId)} onSave={saveLine} onClose={() => setOpenId(null)} />}

@@ -351,3 +351,67 @@ export async function lockReferral(tx: DbOrTx, id: number) {
 export async function decideReferral(tx: DbOrTx, id: number, status: "approved" | "declined", by: string, retailerId: number | null) {
   await tx.update(referralRequests).set({ status, decidedAt: new Date(), decidedBy: by, retailerId }).where(eq(referralRequests.id, id));
 }
+
+/* ------------------------------------------------------------------ retailer import */
+
+export type RetailerRow = typeof retailers.$inferSelect;
+
+const IMPORT_LOCK = 727_301;
+
+/** One import at a time (for the transaction): two files naming the same new code would otherwise race. */
+export async function lockImports(tx: DbOrTx) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
+}
+
+/** Retailers whose code, lower-cased, is one of `lowerCodes`. */
+export function retailersByLowerCode(db: DbOrTx, lowerCodes: string[]): Promise<RetailerRow[]> {
+  return db.select().from(retailers).where(inArray(sql`lower(${retailers.code})`, lowerCodes));
+}
+
+/** The customer links of these retailers. */
+export function retailerLinks(db: DbOrTx, retailerIds: number[]) {
+  return db.select().from(retailerCustomers).where(inArray(retailerCustomers.retailerId, retailerIds));
+}
+
+/** Inserts new retailers; answers their ids by lower-cased code. */
+export async function insertRetailers(tx: DbOrTx, rows: RetailerValues[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (let i = 0; i < rows.length; i += 1000) {
+    const saved = await tx.insert(retailers).values(rows.slice(i, i + 1000)).returning({ retailerId: retailers.retailerId, code: retailers.code });
+    for (const s of saved) ids.set(s.code!.toLowerCase(), s.retailerId);
+  }
+  return ids;
+}
+
+/** Rewrites existing retailers' imported fields, 500 per statement. */
+export async function updateRetailers(tx: DbOrTx, rows: { retailerId: number; values: RetailerValues }[]) {
+  for (let i = 0; i < rows.length; i += 500) {
+    const values = sql.join(
+      rows.slice(i, i + 500).map(
+        ({ retailerId, values: v }) =>
+          sql`(${retailerId}::int, ${v.code}::text, ${v.name}::text, ${v.contactName}::text, ${v.email}::text, ${v.phone}::text, ${v.address}::text, ${v.city}::text, ${v.state}::text, ${v.zip}::text, ${v.pickupMonday}::boolean, ${v.pickupTuesday}::boolean, ${v.pickupWednesday}::boolean, ${v.pickupThursday}::boolean, ${v.pickupFriday}::boolean, ${v.active}::boolean)`,
+      ),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      update retailers r set code = v.code, name = v.name, contact_name = v.contact_name, email = v.email, phone = v.phone,
+        address = v.address, city = v.city, state = v.state, zip = v.zip, pickup_monday = v.mon, pickup_tuesday = v.tue,
+        pickup_wednesday = v.wed, pickup_thursday = v.thu, pickup_friday = v.fri, active = v.active
+      from (values ${values}) as v(id, code, name, contact_name, email, phone, address, city, state, zip, mon, tue, wed, thu, fri, active)
+      where r.retailer_id = v.id`);
+  }
+}
+
+/** Removes these retailers' links to customers (only to `scope`'s customers when given). */
+export async function unlinkRetailers(tx: DbOrTx, retailerIds: number[], scope: string[] | null) {
+  for (let i = 0; i < retailerIds.length; i += 1000) {
+    await tx
+      .delete(retailerCustomers)
+      .where(and(inArray(retailerCustomers.retailerId, retailerIds.slice(i, i + 1000)), scope ? inArray(retailerCustomers.customerId, scope) : undefined));
+  }
+}
+
+/** Links retailers to customers; an existing link stays. */
+export async function linkRetailers(tx: DbOrTx, links: { retailerId: number; customerId: string }[]) {
+  for (let i = 0; i < links.length; i += 2000) await tx.insert(retailerCustomers).values(links.slice(i, i + 2000)).onConflictDoNothing();
+}

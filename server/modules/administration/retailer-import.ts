@@ -1,7 +1,5 @@
 import { parse } from "csv-parse/sync";
-import { and, inArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../db/client.ts";
-import { retailerCustomers, retailers } from "../../../db/schema/index.ts";
 import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_REQUIRED, RetailerCode, type ImportResult, type ImportRow } from "../../../contract/administration.ts";
 import { Email } from "../../../contract/common.ts";
 import { badRequest } from "../../errors.ts";
@@ -158,17 +156,15 @@ async function plan(db: DbOrTx, scope: string[] | null, rows: { line: number; ce
   const named = [...new Set(rows.flatMap((r) => (r.cells.wholesalers ?? "").split(/[\s;,|]+/).filter(Boolean)))];
   const known = new Set<string>();
   for (let i = 0; i < named.length; i += 1000) for (const id of await repo.existingCustomerIds(db, named.slice(i, i + 1000))) known.add(id);
-  const existing = new Map<string, typeof retailers.$inferSelect>();
+  const existing = new Map<string, repo.RetailerRow>();
   for (let i = 0; i < codes.length; i += 1000) {
     const part = codes.slice(i, i + 1000);
-    const found = await db.select().from(retailers).where(inArray(sql`lower(${retailers.code})`, part));
-    for (const r of found) existing.set(r.code!.toLowerCase(), r);
+    for (const r of await repo.retailersByLowerCode(db, part)) existing.set(r.code!.toLowerCase(), r);
   }
   const ids = [...existing.values()].map((r) => r.retailerId);
   const links = new Map<number, string[]>();
   for (let i = 0; i < ids.length; i += 1000) {
-    const found = await db.select().from(retailerCustomers).where(inArray(retailerCustomers.retailerId, ids.slice(i, i + 1000)));
-    for (const l of found) links.set(l.retailerId, [...(links.get(l.retailerId) ?? []), l.customerId]);
+    for (const l of await repo.retailerLinks(db, ids.slice(i, i + 1000))) links.set(l.retailerId, [...(links.get(l.retailerId) ?? []), l.customerId]);
   }
   const seen = new Map<string, number>();
   return rows.map(({ line, cells }) => {
@@ -215,52 +211,25 @@ export async function previewImport(db: Db, auth: AuthContext, bytes: Buffer): P
   return result(await plan(db, scope, rows), false);
 }
 
-const IMPORT_LOCK = 727_301;
-
 /** Writes every valid row in one transaction (rows with errors are reported and skipped). */
 export async function confirmImport(db: Db, auth: AuthContext, bytes: Buffer, ip: string): Promise<ImportResult> {
   const scope = await customerScope(db, auth.user);
   const rows = readCsv(bytes);
   return db.transaction(async (tx) => {
     // One import at a time: two files naming the same new code would otherwise race.
-    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
+    await repo.lockImports(tx);
     const planned = await plan(tx, scope, rows);
     const creates = planned.filter((p) => p.action === "create");
     const updates = planned.filter((p) => p.action === "update");
-    const createdIds = new Map<string, number>();
-    for (let i = 0; i < creates.length; i += 1000) {
-      const part = creates.slice(i, i + 1000);
-      const saved = await tx.insert(retailers).values(part.map((p) => p.values)).returning({ retailerId: retailers.retailerId, code: retailers.code });
-      for (const s of saved) createdIds.set(s.code!.toLowerCase(), s.retailerId);
-    }
-    for (let i = 0; i < updates.length; i += 500) {
-      const part = updates.slice(i, i + 500);
-      const values = sql.join(
-        part.map(
-          (p) =>
-            sql`(${p.existing!.retailerId}::int, ${p.values.code}::text, ${p.values.name}::text, ${p.values.contactName}::text, ${p.values.email}::text, ${p.values.phone}::text, ${p.values.address}::text, ${p.values.city}::text, ${p.values.state}::text, ${p.values.zip}::text, ${p.values.pickupMonday}::boolean, ${p.values.pickupTuesday}::boolean, ${p.values.pickupWednesday}::boolean, ${p.values.pickupThursday}::boolean, ${p.values.pickupFriday}::boolean, ${p.values.active}::boolean)`,
-        ),
-        sql`, `,
-      );
-      await tx.execute(sql`
-        update retailers r set code = v.code, name = v.name, contact_name = v.contact_name, email = v.email, phone = v.phone,
-          address = v.address, city = v.city, state = v.state, zip = v.zip, pickup_monday = v.mon, pickup_tuesday = v.tue,
-          pickup_wednesday = v.wed, pickup_thursday = v.thu, pickup_friday = v.fri, active = v.active
-        from (values ${values}) as v(id, code, name, contact_name, email, phone, address, city, state, zip, mon, tue, wed, thu, fri, active)
-        where r.retailer_id = v.id`);
-    }
+    const createdIds = await repo.insertRetailers(tx, creates.map((p) => p.values));
+    await repo.updateRetailers(tx, updates.map((p) => ({ retailerId: p.existing!.retailerId, values: p.values })));
     // Links: an updated shop's links (within the importer's customers) become the file's list.
-    const updatedIds = updates.map((p) => p.existing!.retailerId);
-    for (let i = 0; i < updatedIds.length; i += 1000) {
-      await tx
-        .delete(retailerCustomers)
-        .where(and(inArray(retailerCustomers.retailerId, updatedIds.slice(i, i + 1000)), scope ? inArray(retailerCustomers.customerId, scope) : undefined));
-    }
+    await repo.unlinkRetailers(tx, updates.map((p) => p.existing!.retailerId), scope);
     const newLinks = [...creates, ...updates].flatMap((p) => {
       const retailerId = p.existing?.retailerId ?? createdIds.get(p.values.code.toLowerCase())!;
       return p.customerIds.map((customerId) => ({ retailerId, customerId }));
     });
-    for (let i = 0; i < newLinks.length; i += 2000) await tx.insert(retailerCustomers).values(newLinks.slice(i, i + 2000)).onConflictDoNothing();
+    await repo.linkRetailers(tx, newLinks);
     const out = result(planned, true, createdIds);
     await audit(tx, { actorUserId: auth.originalUserId ?? auth.user.id, action: "retailer.import", ip, detail: { counts: out.counts } });
     return out;

@@ -1,9 +1,10 @@
-import { readdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { demoProducts } from "../../../db/seed/demo-products.ts";
 import { Random } from "../../../db/seed/random.ts";
-import { CONTENT_DIR, createContentService, type ContentDoc } from "./service.ts";
+import { CONTENT_DIR, ContentError, createContentService, type ContentDoc } from "./service.ts";
 
 /**
  * The published content, loaded through the real service, checked for the basics (titles, dates,
@@ -477,5 +478,36 @@ describe("content agrees with the store's product data", () => {
           });
         }
     expect(wrong).toEqual([]);
+  });
+});
+
+describe("content pages' front matter", () => {
+  const routes = readFileSync(path.join(CONTENT_DIR, "..", "app", "routes.ts"), "utf8");
+  const routed = JSON.parse(/const contentPages = (\[[\s\S]*?\]);/.exec(routes)![1]!.replace(/,\s*\]/, "]")) as string[];
+
+  it("gives every content route of app/routes.ts exactly one page, at the path SPEC §2 spells", () => {
+    const paths = content.contentPages().map((p) => p.setup.path);
+    expect([...paths].sort()).toEqual(routed.map((p) => `/${p}`).sort());
+    for (const p of routed) expect(content.contentPage(`/${p.toLowerCase()}`)?.setup.path).toBe(`/${p}`);
+  });
+
+  it("links only to pages that exist", () => {
+    const known = new Set([...routed.map((p) => `/${p}`.toLowerCase()), ...articles.map((a) => `/blog/${a.slug}`.toLowerCase())]);
+    for (const { setup } of content.contentPages()) for (const n of setup.next ?? []) expect(known, `${setup.path} → ${n.to}`).toContain(n.to.toLowerCase());
+  });
+
+  it("a file with a bad page block fails the read, naming the file and the field", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "content-"));
+    try {
+      mkdirSync(path.join(dir, "pages"));
+      writeFileSync(path.join(dir, "pages", "broken.md"), '---\ntitle: "Broken"\npage:\n  path: "/Broken"\n  layout: gallery\n  eyebrow: "x"\n  art: "tulip"\n---\nBody\n');
+      const bad = createContentService("Pride", dir);
+      expect(() => bad.page("broken")).toThrow(ContentError);
+      expect(() => bad.page("broken")).toThrow(/content\/pages\/broken\.md: page\.layout: .*; page\.art: /);
+      writeFileSync(path.join(dir, "pages", "broken.md"), '---\ntitle: "Fine"\npage:\n  path: "/Fine"\n  layout: article\n  eyebrow: "x"\n  colour: "#fff"\n---\nBody\n');
+      expect(() => createContentService("Pride", dir).page("broken")).toThrow(/page: Unrecognized key/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,2 +1,2 @@
 // The site's Markdown content (content/): pages, articles, care guides, openings.
-export { CONTENT_DIR, createContentService, type ContentDoc, type ContentService } from "./service.ts";
+export { CONTENT_DIR, ContentError, createContentService, type ContentDoc, type ContentService } from "./service.ts";

@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import matter from "gray-matter";
 import { Marked } from "marked";
+import { PageFrontMatter, type ContentPageSetup } from "../../../contract/content.ts";
 
 export const CONTENT_DIR = fileURLToPath(new URL("../../../content/", import.meta.url));
 
@@ -25,12 +26,27 @@ function withBrand<T>(value: T, brand: string): T {
   return value;
 }
 
-function parse(file: string, slug: string, brand: string): ContentDoc {
+/** Front matter checks per folder: a file that fails them stops the read with its name and the fields. */
+const SCHEMAS: Record<string, typeof PageFrontMatter> = { pages: PageFrontMatter };
+
+export class ContentError extends Error {}
+
+function parse(file: string, slug: string, brand: string, folder?: string): ContentDoc {
   const { data, content } = matter(readFileSync(file, "utf8"));
   const body = content.replaceAll("{{brand}}", brand);
+  let meta: Record<string, unknown> = withBrand(data, brand);
+  const schema = folder ? SCHEMAS[folder] : undefined;
+  if (schema) {
+    const checked = schema.safeParse(meta);
+    if (!checked.success) {
+      const fields = checked.error.issues.map((i) => `${i.path.join(".") || "(front matter)"}: ${i.message}`).join("; ");
+      throw new ContentError(`content/${folder}/${path.basename(file)}: ${fields}`);
+    }
+    meta = checked.data;
+  }
   return {
     slug,
-    meta: withBrand(data, brand),
+    meta,
     html: marked.parse(body, { async: false }),
     words: body.split(/\s+/).filter(Boolean).length,
   };
@@ -49,15 +65,21 @@ export function createContentService(brand: string, dir = CONTENT_DIR) {
       docs = existsSync(folder)
         ? readdirSync(folder)
             .filter((f) => f.endsWith(".md"))
-            .map((f) => parse(path.join(folder, f), f.replace(/\.md$/, ""), brand))
+            .map((f) => parse(path.join(folder, f), f.replace(/\.md$/, ""), brand, name))
         : [];
       cache.set(name, docs);
     }
     return docs;
   }
   const find = (name: string, slug: string) => collection(name).find((d) => d.slug.toLowerCase() === slug.toLowerCase()) ?? null;
+  /** The pages the generic content route lays out, each with its validated `page:` block. */
+  const contentPages = () =>
+    collection("pages").flatMap((doc) => (doc.meta.page ? [{ doc, setup: doc.meta.page as ContentPageSetup }] : []));
   return {
     page: (name: string) => find("pages", name),
+    contentPages,
+    /** The content page at this path, matched without regard to case as the routes are. */
+    contentPage: (routePath: string) => contentPages().find((p) => p.setup.path.toLowerCase() === routePath.toLowerCase()) ?? null,
     blog: () => [...collection("blog")].sort((a, b) => String(b.meta.date).localeCompare(String(a.meta.date))),
     article: (slug: string) => find("blog", slug),
     careGuides: () => collection("care"),

@@ -58,7 +58,16 @@ export async function runningVoucher(db: DbOrTx, userId: string) {
   const [v] = await db
     .select()
     .from(vouchers)
-    .where(and(eq(vouchers.userId, userId), isNull(vouchers.redeemedAt), lte(vouchers.startsAt, sql`now()`), gt(vouchers.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(vouchers.userId, userId),
+        isNull(vouchers.redeemedAt),
+        lte(vouchers.startsAt, sql`now()`),
+        gt(vouchers.expiresAt, sql`now()`),
+        // Not used up by this user (uses are counted per customer at checkout; the dashboard is per user).
+        sql`(${vouchers.usesPerCustomer} is null or (select count(*) from voucher_redemptions r where r.voucher_id = ${vouchers.id} and r.user_id = ${userId}) < ${vouchers.usesPerCustomer})`,
+      ),
+    )
     .orderBy(asc(vouchers.expiresAt), asc(vouchers.id))
     .limit(1);
   return v ?? null;

@@ -110,7 +110,7 @@ export async function interactiveImage(db: Db, key: string): Promise<Interactive
   };
 }
 
-/** The user's running, unredeemed voucher (the one expiring first), or null. */
+/** The user's running voucher that it has not used up (the one expiring first), or null. */
 export async function blitzVoucher(db: Db, userId: string): Promise<BlitzVoucher> {
   const v = await repo.runningVoucher(db, userId);
   if (!v) return null;

@@ -7,6 +7,7 @@ import type { CreditNote, CreditNoteBody, InvoiceDetail, InvoicePage, InvoiceQue
 import { csvRow } from "../../../domain/csv.ts";
 import { ageing, ageingBucket, dueDate, invoiceBalance, invoiceLinesFor, invoiceTotals, taxCents, termsLabel } from "../../../domain/invoicing.ts";
 import { centsToDollars } from "../../../domain/money.ts";
+import { voucherInvoiceLine } from "../../../domain/voucher.ts";
 import { isoDateAt } from "../../../domain/dates.ts";
 import type { Config } from "../../config.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../errors.ts";
@@ -77,6 +78,9 @@ export async function issueInvoice(tx: DbOrTx, config: Config, input: IssueInput
   const customer = await repo.customerOf(tx, order.customerId);
   if (!customer) throw notFound("Customer not found.");
   const drafts = invoiceLinesFor(lines.filter((l) => l.quantity > 0));
+  // The blitz voucher's saving of the order, as a line of its own (docs/domain-orders.md "Vouchers").
+  const saving = voucherInvoiceLine(drafts, order.discountCents, order.voucherCode);
+  if (saving) drafts.push(saving);
   const totals = invoiceTotals(drafts, config.taxRateBp);
   const invoiceDate = isoDateAt();
   const inv = await repo.insertInvoice(

@@ -1,8 +1,8 @@
-import { desc, eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
-import { rowsOf, type Db, type DbOrTx } from "../../../db/client.ts";
-import { mailOutbox, type MailAttachment } from "../../../db/schema/index.ts";
+import type { Db, DbOrTx } from "../../../db/client.ts";
+import type { MailAttachment } from "../../../db/schema/index.ts";
 import type { Config } from "../../config.ts";
+import * as repo from "./repo.ts";
 
 export interface OutgoingMail {
   to: string;
@@ -19,7 +19,7 @@ export interface OutgoingMail {
  * change that caused it was committed. Without SMTP it stays there as "held", readable by staff and tests.
  */
 export async function enqueueMail(db: DbOrTx, config: Config, mail: OutgoingMail) {
-  await db.insert(mailOutbox).values({ ...mail, status: config.smtpUrl ? "pending" : "held" });
+  await repo.insertMail(db, { ...mail, status: config.smtpUrl ? "pending" : "held" });
 }
 
 const MAX_ATTEMPTS = 5;
@@ -34,13 +34,9 @@ export function createMailDispatcher(db: Db, config: Config, log: { error: (o: u
     let sent = 0;
     for (;;) {
       const done = await db.transaction(async (tx) => {
-        const rows = await tx.execute<{ id: number }>(
-          sql`select id from mail_outbox where status = 'pending' and attempts < ${MAX_ATTEMPTS} order by id limit 1 for update skip locked`,
-        );
-        const id = rowsOf<{ id: number }>(rows)[0]?.id;
-        if (id === undefined) return true;
-        const [m] = await tx.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+        const m = await repo.claimPendingMail(tx, MAX_ATTEMPTS);
         if (!m) return true;
+        const id = m.id;
         try {
           await transport.sendMail({
             from: config.mailFrom,
@@ -50,15 +46,12 @@ export function createMailDispatcher(db: Db, config: Config, log: { error: (o: u
             html: m.html ?? undefined,
             attachments: (m.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, "base64") })),
           });
-          await tx.update(mailOutbox).set({ status: "sent", sentAt: new Date(), attempts: m.attempts + 1 }).where(eq(mailOutbox.id, id));
+          await repo.markMailSent(tx, id, m.attempts + 1);
           sent++;
         } catch (err) {
           log.error({ err, mailId: id }, "mail delivery failed");
           const attempts = m.attempts + 1;
-          await tx
-            .update(mailOutbox)
-            .set({ attempts, lastError: String(err).slice(0, 500), status: attempts >= MAX_ATTEMPTS ? "failed" : "pending" })
-            .where(eq(mailOutbox.id, id));
+          await repo.markMailAttemptFailed(tx, id, attempts, String(err), attempts >= MAX_ATTEMPTS);
           return true;
         }
         return false;
@@ -81,10 +74,5 @@ export function createMailDispatcher(db: Db, config: Config, log: { error: (o: u
 
 /** The newest messages to an address: for staff tools and tests (never sends anything). */
 export async function outboxFor(db: Db, to: string, limit = 10) {
-  return db
-    .select()
-    .from(mailOutbox)
-    .where(eq(sql`lower(${mailOutbox.to})`, to.toLowerCase()))
-    .orderBy(desc(mailOutbox.id))
-    .limit(limit);
+  return repo.mailTo(db, to, limit);
 }

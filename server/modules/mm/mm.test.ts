@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { extractText, getDocumentProxy } from "unpdf";
-import { mmCatalogProducts, mmHolds, orders } from "../../../db/schema/index.ts";
+import { carts, mmCatalogProducts, mmHolds, orders } from "../../../db/schema/index.ts";
 import type { MmCart, MmCartItem } from "../../../contract/mm.ts";
 import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import {
@@ -118,6 +118,18 @@ describe("MM store reads", () => {
   });
 });
 
+describe("Products reads, never writes", () => {
+  it("answers a buyer without a cart, creating none, and counts the holds of every other cart", async () => {
+    const [a, b] = [await mmBuyer(), await mmBuyer()];
+    const { catalog, lily } = await mmOffer([a.customerId, b.customerId], { available: 10 });
+    await b.save({ shipDate: tomorrow(), items: [{ productId: lily.productId, quantity: 3 }] });
+    const products = await a.get("MMStore/Products", { shipDateTime: `${tomorrow()}T00:00:00`, catalog: catalog.orderId });
+    expect(products.statusCode).toBe(200);
+    expect(products.json().find((p: { productId: string }) => p.productId === lily.productId).available).toBe(7);
+    expect(await t.db.select().from(carts).where(eq(carts.userId, a.userId))).toEqual([]);
+  });
+});
+
 describe("Products is conditional", () => {
   it("answers 304 to its ETag until stock moves, then the new availability", async () => {
     const [a, b] = [await mmBuyer(), await mmBuyer()];
@@ -129,6 +141,9 @@ describe("Products is conditional", () => {
     expect(etag).toMatch(/^W\//);
     const again = await t.app.inject({ method: "GET", url: url, headers: { cookie: a.cookie, "if-none-match": etag } });
     expect(again.statusCode).toBe(304);
+    // A 304 has no body, and says so: a length would leave a keep-alive client waiting for bytes.
+    expect(again.body).toBe("");
+    expect(again.headers["content-length"]).toBeUndefined();
     await b.save({ shipDate: tomorrow(), items: [{ productId: lily.productId, quantity: 4 }] });
     const moved = await t.app.inject({ method: "GET", url: url, headers: { cookie: a.cookie, "if-none-match": etag } });
     expect(moved.statusCode).toBe(200);

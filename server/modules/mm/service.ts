@@ -26,7 +26,6 @@ import {
   allPackages,
   cartLinesOf,
   catalogByOrderId,
-  catalogFingerprint,
   catalogLines,
   catalogsCovering,
   emptyCart,
@@ -38,6 +37,7 @@ import {
   orderOf,
   ordersOf,
   priceDrops,
+  productsKey,
   rememberBarcodes,
   rememberedBarcodes,
   replaceCartContents,
@@ -130,28 +130,30 @@ async function firstCatalog(db: DbOrTx, buyer: Buyer, date: string) {
 export type AnswerEntry = NonNullable<ReturnType<AnswerCache["get"]>>;
 
 /**
- * Products: the lines of the catalog `orderId`, which must cover `date` for this customer. The ETag
- * hashes the catalog's fingerprint (every line and product row, other carts' active holds) and the
- * asking cart, so a match is answered 304, and a known answer is sent from the cache, without loading
- * or serialising a single line.
+ * Products: the lines of the catalog `orderId`, which must cover `date` for this customer. One
+ * statement reads the customer's kind, the catalog, the asking cart and the catalog's fingerprint
+ * (every line and product row, other carts' active holds); the ETag hashes them, so a match is
+ * answered 304, and a known answer is sent from the cache, without loading or serialising a single
+ * line. The ids were checked by the guard; a customer that is not mass-market is refused here as
+ * every MM call refuses it (assertMassMarket).
  */
 export async function productsOf(
   db: Db,
-  buyer: Buyer,
   owner: MmOwner,
   date: string,
   orderId: number,
   opts: { ifNoneMatch?: string; cache?: AnswerCache } = {},
 ): Promise<{ etag: string; notModified: boolean; entry: AnswerEntry | null }> {
-  const catalog = (await catalogsCovering(db, buyer.customerId, date)).find((c) => c.orderId === orderId);
+  const key = await productsKey(db, owner, date, orderId);
+  if (key.kind === undefined) throw notFound("Customer not found.");
+  if (key.kind !== "massMarket") throw forbidden(NOT_MM_CUSTOMER_MESSAGE);
+  const catalog = key.catalog;
   if (!catalog) throw notFound(`Catalog ${orderId} is not offered for ${date}.`);
-  const cart = await ensureCart(db, owner, buyer.alwaysBoxed);
-  const fingerprint = await catalogFingerprint(db, catalog.id, cart.id);
-  const etag = `W/"${createHash("sha1").update(`mm1|${catalog.orderId}|${cart.id}|${fingerprint}`).digest("base64url")}"`;
+  const etag = `W/"${createHash("sha1").update(`mm2|${catalog.orderId}|${key.cartId}|${key.fingerprint}`).digest("base64url")}"`;
   if (etagMatches(opts.ifNoneMatch, etag)) return { etag, notModified: true, entry: null };
   const cached = opts.cache?.get(etag);
   if (cached) return { etag, notModified: false, entry: cached };
-  const products: MmProduct[] = (await catalogLines(db, catalog.id, cart.id)).map((r) => toProduct(r, catalog.orderId));
+  const products: MmProduct[] = (await catalogLines(db, catalog.id, key.cartId)).map((r) => toProduct(r, catalog.orderId));
   const json = JSON.stringify(products);
   return { etag, notModified: false, entry: opts.cache ? opts.cache.set(etag, json) : { json } };
 }

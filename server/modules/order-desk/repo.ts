@@ -106,10 +106,10 @@ export async function deleteLine(db: DbOrTx, id: number) {
   await db.delete(orderLines).where(eq(orderLines.id, id));
 }
 
-/** Subtotal and total from the lines (tax is charged on the invoice). */
+/** Subtotal and total from the lines (tax is charged on the invoice; a voucher's saving stays as recorded). */
 export async function refreshTotals(db: DbOrTx, orderId: number) {
   await db.execute(sql`
-    update orders set subtotal_cents = t.s, total_cents = t.s
+    update orders set subtotal_cents = t.s, total_cents = greatest(t.s - orders.discount_cents, 0)
       from (select coalesce(sum(line_total_cents), 0)::int as s from order_lines where order_id = ${orderId}) t
      where orders.id = ${orderId}`);
 }

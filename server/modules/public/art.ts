@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import { createRequire } from "node:module";
+import { Resvg } from "@resvg/resvg-js";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { illustrationFor } from "../../../app/components/illustrations/index.ts";
@@ -51,21 +53,31 @@ const SCENES = new Set(["greenhouse", "packing", "cogen", "field"]);
 
 const xml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
 
-/** The illustration's own <svg> root turned into a box placed on the card. */
+/**
+ * The illustration's own <svg> root turned into a group scaled and centred in a box on the card,
+ * as preserveAspectRatio "xMidYMid meet" or "slice" would place it. A group rather than a nested
+ * <svg>: resvg (the PNG renderer) aborts the whole process on some nested viewports.
+ */
 function placed(svg: string, box: { x: number; y: number; width: number; height: number }, fit: "meet" | "slice") {
   const inner = svg.replace(/^<\?xml[^>]*>\s*/, "");
-  return inner.replace(
-    /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/,
-    `<svg x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" preserveAspectRatio="xMidYMid ${fit}"`,
-  );
+  const open = /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"([^>]*)>/.exec(inner);
+  const view = open && /viewBox="([-\d.]+) ([-\d.]+) ([\d.]+) ([\d.]+)"/.exec(open[1]!);
+  if (!open || !view || !inner.endsWith("</svg>")) throw new Error("An illustration without a viewBox cannot be placed on a card.");
+  const [minX, minY, w, h] = view.slice(1).map(Number) as [number, number, number, number];
+  const scale = (fit === "meet" ? Math.min : Math.max)(box.width / w, box.height / h);
+  const dx = box.x + (box.width - w * scale) / 2 - minX * scale;
+  const dy = box.y + (box.height - h * scale) / 2 - minY * scale;
+  const round = (n: number) => Math.round(n * 1000) / 1000;
+  const body = inner.slice(open[0].length, -"</svg>".length);
+  return `<g transform="translate(${round(dx)} ${round(dy)}) scale(${round(scale)})">${body}</g>`;
 }
 
 const cardCache = new Map<string, RenderedArt>();
 
 /**
  * A 1200×630 Open Graph card: one of our illustrations (a flower in the page's colour, or a scene
- * filling the card) with the grower's name. SVG, because the project has no raster pipeline; see
- * the note on `seo()` in app/lib/seo.ts.
+ * filling the card) with the grower's name, as SVG; `renderCardPng` rasterises it for the social
+ * networks, which do not show SVG.
  */
 export function renderCard({ key, color, accent, brand }: ArtRequest & { brand: string }): RenderedArt | null {
   const id = `${key}|${color ?? ""}|${accent ?? ""}|${brand}`;
@@ -94,5 +106,47 @@ export function renderCard({ key, color, accent, brand }: ArtRequest & { brand: 
   const rendered = { svg, etag: `"${createHash("sha1").update(svg).digest("base64url")}"` };
   if (cardCache.size >= MAX_CACHED) cardCache.delete(cardCache.keys().next().value!);
   cardCache.set(id, rendered);
+  return rendered;
+}
+
+/* ------------------------------------------------------------------ the cards as PNG */
+
+// The card's two faces as TrueType files from npm (SIL Open Font License): resvg reads TTF/OTF, not
+// the WOFF2 the site itself serves. No system fonts: the card looks the same on every machine.
+const require = createRequire(import.meta.url);
+const FONT_FILES = [
+  require.resolve("@expo-google-fonts/fraunces/600SemiBold/Fraunces_600SemiBold.ttf"),
+  require.resolve("@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf"),
+];
+
+export interface RenderedPng {
+  png: Buffer;
+  etag: string;
+}
+
+/** Rendering costs tens of milliseconds and a PNG ~100 KB: keep the last few dozen in memory. */
+const MAX_CACHED_PNG = 64;
+const pngCache = new Map<string, RenderedPng>();
+
+/** The card as a 1200×630 PNG, rendered once per picture, colour and brand; null for an unknown key. */
+export function renderCardPng(request: ArtRequest & { brand: string }): RenderedPng | null {
+  const card = renderCard(request);
+  if (!card) return null;
+  const hit = pngCache.get(card.etag);
+  if (hit) {
+    // Most recently used last, so the oldest is the one dropped.
+    pngCache.delete(card.etag);
+    pngCache.set(card.etag, hit);
+    return hit;
+  }
+  const png = new Resvg(card.svg, {
+    fitTo: { mode: "width", value: CARD.width },
+    font: { fontFiles: FONT_FILES, loadSystemFonts: false, defaultFontFamily: "Inter", serifFamily: "Fraunces", sansSerifFamily: "Inter" },
+  })
+    .render()
+    .asPng();
+  const rendered = { png, etag: `"${createHash("sha1").update(png).digest("base64url")}"` };
+  if (pngCache.size >= MAX_CACHED_PNG) pngCache.delete(pngCache.keys().next().value!);
+  pngCache.set(card.etag, rendered);
   return rendered;
 }

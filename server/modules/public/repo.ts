@@ -1,8 +1,8 @@
-// SQL of the public site's pages: the range of a variety (active products shown in the store) and
-// the interactive pictures. (The form submissions still write in service.ts's transactions.)
+// All SQL of the public site: the range of a variety (active products shown in the store), the
+// interactive pictures, and the rows the contact and job-application forms write.
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.ts";
-import { interactiveImageHotspots, interactiveImages, products } from "../../../db/schema/index.ts";
+import { contactMessages, interactiveImageHotspots, interactiveImages, jobApplications, products } from "../../../db/schema/index.ts";
 
 const COLUMNS = {
   variety: products.variety,
@@ -36,4 +36,16 @@ export async function hotspotsLeftToRight(db: DbOrTx, imageId: number) {
     .from(interactiveImageHotspots)
     .where(eq(interactiveImageHotspots.imageId, imageId))
     .orderBy(asc(interactiveImageHotspots.xPct), asc(interactiveImageHotspots.id));
+}
+
+/** A contact-form message; its id makes the reference staff and sender see. */
+export async function insertContactMessage(db: DbOrTx, values: typeof contactMessages.$inferInsert): Promise<number> {
+  const [row] = await db.insert(contactMessages).values(values).returning({ id: contactMessages.id });
+  return row!.id;
+}
+
+/** A job application for one opening. */
+export async function insertJobApplication(db: DbOrTx, values: typeof jobApplications.$inferInsert): Promise<number> {
+  const [row] = await db.insert(jobApplications).values(values).returning({ id: jobApplications.id });
+  return row!.id;
 }

@@ -1,6 +1,8 @@
+import { inflateSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { desc, eq, sql } from "drizzle-orm";
 import { buildTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { ART_KEYS } from "./art.ts";
 import { contactMessages, jobApplications, mailOutbox, rateLimits } from "../../../db/schema/index.ts";
 import { FORM_MESSAGES, RATE_LIMITS, issueFormToken } from "./service.ts";
 
@@ -259,6 +261,7 @@ describe("GET /api/Public/Art/{file}", () => {
     expect(res.body.toLowerCase()).toContain("c62828");
     const again = await t.app.inject({ method: "GET", url: "/api/Public/Art/gerbera.svg?color=C62828", headers: { "if-none-match": String(res.headers.etag) } });
     expect(again.statusCode).toBe(304);
+    expect(again.headers["content-length"] ?? "0").toBe("0");
   });
 
   it("404s for an unknown picture and 400s for a bad colour", async () => {
@@ -281,8 +284,100 @@ describe("GET /api/Public/Card/{file}", () => {
     expect(again.statusCode).toBe(304);
   });
 
+  it("as PNG (what the pages link): 1200×630 pixels, rendered once, cached for long with an ETag", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/Public/Card/lily.png?color=F4B6C8" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("image/png");
+    expect(res.headers["cache-control"]).toContain("max-age=2592000");
+    const png = decodePng(res.rawPayload);
+    expect([png.width, png.height]).toEqual([1200, 630]);
+    // The brand strip along the bottom, the paper behind the name, and the flower's pink wash.
+    expect(png.pixel(600, 625)).toEqual([0x1e, 0x5a, 0x3c, 255]);
+    expect(png.pixel(20, 20)).toEqual([0xfb, 0xf8, 0xf3, 255]);
+    const wash = png.pixel(1100, 330);
+    expect(wash[0]! - wash[1]!).toBeGreaterThan(5);
+    // The name is drawn: dark text pixels where it stands, none in the same band of empty paper above.
+    const dark = (y0: number, y1: number) => {
+      let n = 0;
+      for (let y = y0; y < y1; y++) for (let x = 86; x < 300; x++) if (png.pixel(x, y)[0]! < 80) n++;
+      return n;
+    };
+    expect(dark(470, 525)).toBeGreaterThan(500);
+    expect(dark(100, 155)).toBe(0);
+
+    const again = await t.app.inject({ method: "GET", url: "/api/Public/Card/lily.png?color=F4B6C8" });
+    expect(again.headers.etag).toBe(res.headers.etag);
+    expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
+    const revalidated = await t.app.inject({ method: "GET", url: "/api/Public/Card/lily.png?color=F4B6C8", headers: { "if-none-match": String(res.headers.etag) } });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.rawPayload.length).toBe(0);
+    expect(revalidated.headers["content-length"] ?? "0").toBe("0");
+    const other = await t.app.inject({ method: "GET", url: "/api/Public/Card/lily.png?color=F6A04D" });
+    expect(other.headers.etag).not.toBe(res.headers.etag);
+  });
+
+  it("draws a PNG card only in the colours our pages link: any other colour is a 400, so nobody makes it render thousands", async () => {
+    for (const q of ["color=123456", "color=F4B6C9", "accent=000000", "color=F4B6C8&accent=ABCDEF"]) {
+      const res = await t.app.inject({ method: "GET", url: `/api/Public/Card/lily.png?${q}` });
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json().message).toBe("This card is drawn only in the colours our pages use.");
+    }
+    // The lower-case spelling of a card colour is the same colour; the SVG card stays open to any colour.
+    expect((await t.app.inject({ method: "GET", url: "/api/Public/Card/lily.png?color=f4b6c8" })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: "/api/Public/Card/lily.svg?color=123456" })).statusCode).toBe(200);
+  });
+
+  it("renders every illustration's card as PNG (the renderer would take the server down with it on a bad one)", async () => {
+    for (const key of ART_KEYS) {
+      const res = await t.app.inject({ method: "GET", url: `/api/Public/Card/${key}.png` });
+      expect(res.statusCode, key).toBe(200);
+      const png = decodePng(res.rawPayload);
+      expect([png.width, png.height], key).toEqual([1200, 630]);
+      expect(png.pixel(600, 625), key).toEqual([0x1e, 0x5a, 0x3c, 255]);
+    }
+  });
+
   it("404s for an unknown picture and 400s for a bad colour", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/api/Public/Card/tulip.png" })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: "/api/Public/Card/lily.gif" })).statusCode).toBe(400);
     expect((await t.app.inject({ method: "GET", url: "/api/Public/Card/tulip.svg" })).statusCode).toBe(404);
     expect((await t.app.inject({ method: "GET", url: "/api/Public/Card/field.svg?color=blue" })).statusCode).toBe(400);
   });
 });
+
+/** Enough of a PNG decoder for the cards (8-bit RGBA, not interlaced): size and pixels. */
+function decodePng(buf: Buffer) {
+  expect(buf.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]))).toBe(true);
+  let width = 0;
+  let height = 0;
+  const idat: Buffer[] = [];
+  for (let at = 8; at < buf.length; ) {
+    const length = buf.readUInt32BE(at);
+    const type = buf.toString("ascii", at + 4, at + 8);
+    const data = buf.subarray(at + 8, at + 8 + length);
+    if (type === "IHDR") {
+      width = data.readUInt32BE(0);
+      height = data.readUInt32BE(4);
+      expect([data[8], data[9], data[12]]).toEqual([8, 6, 0]);
+    }
+    if (type === "IDAT") idat.push(data);
+    at += 12 + length;
+  }
+  const raw = inflateSync(Buffer.concat(idat));
+  const stride = width * 4;
+  const out = Buffer.alloc(stride * height);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)]!;
+    for (let x = 0; x < stride; x++) {
+      const v = raw[y * (stride + 1) + 1 + x]!;
+      const a = x >= 4 ? out[y * stride + x - 4]! : 0;
+      const b = y > 0 ? out[(y - 1) * stride + x]! : 0;
+      const c = x >= 4 && y > 0 ? out[(y - 1) * stride + x - 4]! : 0;
+      const p = a + b - c;
+      const paeth = Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c) ? a : Math.abs(p - b) <= Math.abs(p - c) ? b : c;
+      const pred = [0, a, b, (a + b) >> 1, paeth][filter]!;
+      out[y * stride + x] = (v + pred) & 255;
+    }
+  }
+  return { width, height, pixel: (x: number, y: number) => [...out.subarray((y * width + x) * 4, (y * width + x) * 4 + 4)] };
+}

@@ -9,9 +9,10 @@ import {
   OpeningIdParam,
 } from "../../../contract/public.ts";
 import type { ApiRoutes } from "../../deps.ts";
-import { notFound } from "../../errors.ts";
+import { badRequest, notFound } from "../../errors.ts";
+import { isCardColour } from "../../../contract/content.ts";
 import { createContentService } from "../content/index.ts";
-import { renderArt, renderCard } from "./art.ts";
+import { renderArt, renderCard, renderCardPng } from "./art.ts";
 import * as forms from "./service.ts";
 
 /** The public site's forms: no sign-in, so spam checks and rate limits stand in for it. */
@@ -40,29 +41,41 @@ export const publicRoutes: ApiRoutes = async (app, { db, config }) => {
       if (!art) throw notFound("No such picture.");
       reply.header("cache-control", "public, max-age=86400, stale-while-revalidate=604800");
       reply.header("etag", art.etag);
-      if (request.headers["if-none-match"] === art.etag) return reply.status(304).send(null);
+      if (request.headers["if-none-match"] === art.etag) return reply.status(304).send(undefined as unknown as null); // no body, no length
       return reply.type("image/svg+xml; charset=utf-8").send(art.svg);
     },
   );
 
+  const Png = z.custom<Buffer>((v) => Buffer.isBuffer(v)).describe("image/png");
   app.get(
     "/Public/Card/:file",
     {
       schema: {
         tags: ["public"],
-        summary: "A 1200×630 Open Graph card (SVG): one of our illustrations, optionally in a product's colour, with our name.",
-        params: z.object({ file: z.string().regex(/^[a-z-]{2,40}\.svg$/, "Invalid format") }),
+        summary:
+          "A 1200×630 Open Graph card: one of our illustrations, optionally in a product's colour, with our name. " +
+          "{key}.png (what the pages link: social networks do not show SVG) or {key}.svg.",
+        params: z.object({ file: z.string().regex(/^[a-z-]{2,40}\.(svg|png)$/, "Invalid format") }),
         querystring: z.object({ color: Hex.optional(), accent: Hex.optional() }),
-        response: { 200: Svg, 304: NotModified, 404: ErrorResponse },
+        response: { 200: z.union([Svg, Png]), 304: NotModified, 404: ErrorResponse },
       },
       config: open,
     },
     async (request, reply) => {
-      const card = renderCard({ key: request.params.file.slice(0, -4), ...request.query, brand: config.brandName });
+      const { file } = request.params;
+      const png = file.endsWith(".png");
+      // A PNG costs real CPU to draw: only in the colours our pages link (contract/content.ts).
+      if (png && ((request.query.color && !isCardColour(request.query.color)) || (request.query.accent && !isCardColour(request.query.accent)))) {
+        throw badRequest("This card is drawn only in the colours our pages use.", { color: "Not one of our card colours" });
+      }
+      const picture = { key: file.slice(0, -4), ...request.query, brand: config.brandName };
+      const card = png ? renderCardPng(picture) : renderCard(picture);
       if (!card) throw notFound("No such picture.");
-      reply.header("cache-control", "public, max-age=86400, stale-while-revalidate=604800");
+      // Rendered once and kept; the ETag lets a crawler that kept its copy revalidate cheaply.
+      reply.header("cache-control", png ? "public, max-age=2592000, stale-while-revalidate=2592000" : "public, max-age=86400, stale-while-revalidate=604800");
       reply.header("etag", card.etag);
-      if (request.headers["if-none-match"] === card.etag) return reply.status(304).send(null);
+      if (request.headers["if-none-match"] === card.etag) return reply.status(304).send(undefined as unknown as null);
+      if ("png" in card) return reply.type("image/png").send(card.png);
       return reply.type("image/svg+xml; charset=utf-8").send(card.svg);
     },
   );

@@ -1,12 +1,12 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { ApplicationFields, ContactFields, FormKind, FormTokenResponse } from "../../../contract/public.ts";
 import type { Db } from "../../../db/client.ts";
-import { contactMessages, jobApplications } from "../../../db/schema/index.ts";
 import type { Config } from "../../config.ts";
 import { badRequest, notFound, tooManyRequests } from "../../errors.ts";
 import type { ContentService } from "../content/index.ts";
 import { enqueueMail } from "../mail/index.ts";
 import * as limits from "../rate-limit/index.ts";
+import { insertContactMessage, insertJobApplication } from "./repo.ts";
 
 /* ------------------------------------------------------------------ form tokens */
 
@@ -132,19 +132,16 @@ export async function submitContact(db: Db, config: Config, input: ContactFields
   await limit(db, "contact", meta.ip);
   const id = await db.transaction(async (tx) => {
     await spend(tx as unknown as Db, nonce);
-    const [row] = await tx
-      .insert(contactMessages)
-      .values({
-        name: input.name,
-        email: input.email,
-        phone: input.phone ?? null,
-        company: input.company ?? null,
-        subject: input.subject,
-        message: input.message,
-        ip: meta.ip,
-      })
-      .returning({ id: contactMessages.id });
-    const reference = `C-${row!.id}`;
+    const messageId = await insertContactMessage(tx, {
+      name: input.name,
+      email: input.email,
+      phone: input.phone ?? null,
+      company: input.company ?? null,
+      subject: input.subject,
+      message: input.message,
+      ip: meta.ip,
+    });
+    const reference = `C-${messageId}`;
     // Plain text only: whatever the sender typed reaches staff as text, never as markup.
     await enqueueMail(tx, config, {
       to: config.staffEmail,
@@ -163,7 +160,7 @@ export async function submitContact(db: Db, config: Config, input: ContactFields
         `\n\nMessage:\n${input.message}\n\n` +
         `Reply to ${input.email} directly; this address does not receive replies.\n`,
     });
-    return row!.id;
+    return messageId;
   });
   return { ok: true as const, reference: `C-${id}` };
 }
@@ -210,18 +207,15 @@ export async function submitApplication(
   await limit(db, "apply", meta.ip);
   const id = await db.transaction(async (tx) => {
     await spend(tx as unknown as Db, nonce);
-    const [row] = await tx
-      .insert(jobApplications)
-      .values({
-        openingId: opening.id,
-        name: input.name,
-        email: input.email,
-        phone: input.phone ?? null,
-        coverLetter: input.coverLetter,
-        ip: meta.ip,
-      })
-      .returning({ id: jobApplications.id });
-    const reference = `J-${row!.id}`;
+    const applicationId = await insertJobApplication(tx, {
+      openingId: opening.id,
+      name: input.name,
+      email: input.email,
+      phone: input.phone ?? null,
+      coverLetter: input.coverLetter,
+      ip: meta.ip,
+    });
+    const reference = `J-${applicationId}`;
     await enqueueMail(tx, config, {
       to: config.staffEmail,
       kind: "job-application",
@@ -238,7 +232,7 @@ export async function submitApplication(
         `\n\nAbout themselves:\n${input.coverLetter}\n\n` +
         `Reply to ${input.email} directly; this address does not receive replies.\n`,
     });
-    return row!.id;
+    return applicationId;
   });
   return { ok: true as const, reference: `J-${id}` };
 }

@@ -19,6 +19,7 @@ interface Entry {
  */
 export class AnswerCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly building = new Map<string, Promise<Entry>>();
   constructor(private readonly max = 24) {}
 
   get(etag: string): Entry | undefined {
@@ -29,6 +30,20 @@ export class AnswerCache {
       this.entries.set(etag, e);
     }
     return e;
+  }
+
+  /** The entry of `etag`, built once however many requests ask for it at the same time. */
+  async getOrBuild(etag: string, build: () => Promise<string>): Promise<Entry> {
+    const known = this.get(etag);
+    if (known) return known;
+    let pending = this.building.get(etag);
+    if (!pending) {
+      pending = build()
+        .then((json) => this.set(etag, json))
+        .finally(() => this.building.delete(etag));
+      this.building.set(etag, pending);
+    }
+    return pending;
   }
 
   set(etag: string, json: string): Entry {

@@ -1,7 +1,5 @@
 // The wholesale cart and its holds (DOMAIN.md "Carts and holds", docs/domain-store.md).
-import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../db/client.ts";
-import { cartLines, carts, holds, offerLines, products } from "../../../db/schema/index.ts";
 import type { Cart, CartItem, CartMessage, CartSaveBody } from "../../../contract/store.ts";
 import { isLineFinalProduct, isLinePending, MAX_ORDER_QUANTITY, splitConfirmedPending } from "../../../domain/cart-flags.ts";
 import { FEE_CATEGORIES, ECO_FEE_DESCRIPTION, INVALID_QUANTITY_MESSAGE } from "../../../domain/constants.ts";
@@ -10,18 +8,28 @@ import { lineTotal } from "../../../domain/pricing.ts";
 import type { Config } from "../../config.ts";
 import { badRequest, conflict } from "../../errors.ts";
 import { resolveCartDates } from "./dates.ts";
+import { scheduleHoldReminder } from "./reminders.ts";
 import { customerPrices, freeQuantity } from "./pricing.ts";
 import {
-  catalogsFor,
+  activeHoldsOn,
+  cartLinesWithOffers,
+  cartOf,
   heldByOthers,
-  lockOfferLines,
-  ownActiveHolds,
-
+  insertCartIfMissing,
+  lockCartRow,
+  lockChosenOfferLines,
+  nextHoldExpiry,
+  releaseCartHolds,
+  writeSavedCart,
+  type CartLineRow,
+  type ChosenOffer,
+  type SavedLine,
   type CartRow,
   type OfferLineRow,
   type ProductRow,
 } from "./repo.ts";
 import type { Buyer } from "../buyers/index.ts";
+import type { FeedCache } from "../../../db/change-feed.ts";
 
 export interface CartOwner {
   userId: string;
@@ -33,23 +41,9 @@ export interface CartOwner {
 export const STALE_CART_MESSAGE = "Your cart was changed in another window. Please review it and try again.";
 export const notOfferedMessage = (date: string) => `This product is not offered for ${date}.`;
 
-const ownerWhere = (o: CartOwner) =>
-  and(eq(carts.userId, o.userId), eq(carts.customerId, o.customerId), eq(carts.retailerId, o.retailerId), eq(carts.store, "wholesale"));
-
-async function createIfMissing(db: DbOrTx, owner: CartOwner, buyer: Buyer) {
-  await db
-    .insert(carts)
-    .values({ userId: owner.userId, customerId: owner.customerId, retailerId: owner.retailerId, store: "wholesale", boxed: buyer.alwaysBoxed })
-    .onConflictDoNothing();
-}
-
-/** The owner's cart, created on first use, locked for the rest of the transaction. */
+/** The owner's cart, created on first use, locked for the rest of the transaction (one statement). */
 export async function lockCart(tx: DbOrTx, owner: CartOwner, buyer: Buyer): Promise<CartRow> {
-  const [existing] = await tx.select().from(carts).where(ownerWhere(owner)).for("update");
-  if (existing) return existing;
-  await createIfMissing(tx, owner, buyer);
-  const [cart] = await tx.select().from(carts).where(ownerWhere(owner)).for("update");
-  return cart!;
+  return (await lockCartRow(tx, owner, buyer.alwaysBoxed)).cart;
 }
 
 /** Answer of a save: per-line notes and lines the save removed. */
@@ -64,14 +58,53 @@ interface SaveNotes {
  * cart-flags with quantityRemaining = what this buyer could still take (its own hold included).
  */
 export async function cartView(db: DbOrTx, cart: CartRow, buyer: Buyer, notes: SaveNotes = {}): Promise<Cart> {
-  const rows = await db
-    .select({ cl: cartLines, ol: offerLines, p: products })
-    .from(cartLines)
-    .leftJoin(offerLines, eq(offerLines.id, cartLines.offerLineId))
-    .leftJoin(products, eq(products.productId, cartLines.productId))
-    .where(eq(cartLines.cartId, cart.id))
-    .orderBy(asc(cartLines.position), asc(cartLines.id));
+  const rows = await cartLinesWithOffers(db, cart.id);
   const others = await heldByOthers(db, rows.flatMap((r) => (r.ol ? [r.ol.id] : [])), cart.id);
+  return viewOf(cart.customerId, cart, rows, others, buyer, notes);
+}
+
+/** The fields of a cart line its view reads. */
+type ViewedLine = Pick<
+  CartLineRow,
+  | "id"
+  | "productId"
+  | "offerLineId"
+  | "offerOrderNumber"
+  | "description"
+  | "category"
+  | "quantity"
+  | "priceCents"
+  | "quantityConfirmed"
+  | "quantityPending"
+  | "unitOfMeasureQty"
+>;
+
+async function readCart(db: Db, owner: CartOwner, buyer: Buyer, key: string, fill: number, memo?: FeedCache<Cart>): Promise<Cart> {
+  let cart = await cartOf(db, owner);
+  if (!cart) {
+    await insertCartIfMissing(db, owner, buyer.alwaysBoxed);
+    cart = await cartOf(db, owner);
+  }
+  const rows = await cartLinesWithOffers(db, cart!.id);
+  const lineIds = rows.flatMap((r) => (r.ol ? [r.ol.id] : []));
+  const others = await heldByOthers(db, lineIds, cart!.id);
+  const view = viewOf(cart!.customerId, cart!, rows, others, buyer, {});
+  if (memo) {
+    const catalogs = [...new Set(rows.flatMap((r) => (r.ol ? [r.ol.catalogId] : [])))];
+    const until = lineIds.length ? await nextHoldExpiry(db, { offerLineIds: lineIds }) : Infinity;
+    memo.set(key, structuredClone(view), [`cart:${cart!.id}`, "carts", "offers", "accounts", ...catalogs.map((id) => `holds:${id}`)], fill, until);
+  }
+  return view;
+}
+
+function viewOf(
+  customerId: string,
+  cart: CartRow,
+  rows: { cl: ViewedLine; ol: OfferLineRow | null; p: ProductRow | null }[],
+  others: Map<number, number>,
+  buyer: Buyer,
+  notes: SaveNotes,
+): Cart {
   let subtotalCents = 0;
   let itemCount = 0;
   const items = rows.map(({ cl, ol, p }): CartItem => {
@@ -81,7 +114,7 @@ export async function cartView(db: DbOrTx, cart: CartRow, buyer: Buyer, notes: S
     return { ...item.view, message: notes.lineMessages?.get(cl.productId) ?? null };
   });
   return {
-    customerId: cart.customerId,
+    customerId,
     retailerId: cart.retailerId,
     items,
     shipDate: cart.shipDate,
@@ -97,7 +130,7 @@ export async function cartView(db: DbOrTx, cart: CartRow, buyer: Buyer, notes: S
 }
 
 function priceLine(
-  cl: typeof cartLines.$inferSelect,
+  cl: ViewedLine,
   ol: OfferLineRow | null,
   p: ProductRow | null,
   buyer: Buyer,
@@ -162,14 +195,16 @@ function priceLine(
   };
 }
 
-/** GET Cart: the owner's cart, created empty on first use. */
-export async function getCart(db: Db, owner: CartOwner, buyer: Buyer, shipDateHint?: string): Promise<Cart> {
-  let [cart] = await db.select().from(carts).where(ownerWhere(owner));
-  if (!cart) {
-    await createIfMissing(db, owner, buyer);
-    [cart] = await db.select().from(carts).where(ownerWhere(owner));
-  }
-  const view = await cartView(db, cart!, buyer);
+/**
+ * GET Cart: the owner's cart, created empty on first use. With `memo`, the view is kept in memory
+ * while the change feed reports nothing it was read from (the cart and its lines, offers, accounts,
+ * holds on its catalogs) and until the next hold on its lines lapses.
+ */
+export async function getCart(db: Db, owner: CartOwner, buyer: Buyer, shipDateHint?: string, memo?: FeedCache<Cart>): Promise<Cart> {
+  const key = `${owner.userId}|${owner.customerId}|${owner.retailerId}|${buyer.discountPercent}`;
+  const known = memo?.get(key);
+  const fill = memo?.begin() ?? 0;
+  const view = known ? structuredClone(known) : await readCart(db, owner, buyer, key, fill, memo);
   // A cart without a date is shown with the date the client has chosen; the next save stores it.
   if (!view.shipDate && shipDateHint && buyer.retailerId === 0) view.shipDate = shipDateHint;
   return view;
@@ -187,55 +222,27 @@ function mergeItems(items: CartSaveBody["items"]): Map<string, { quantity: numbe
   return merged;
 }
 
-/** Offer lines that sell these products on `date` to the buyer: the first covering catalog that has it wins. */
-export async function offerLinesFor(db: DbOrTx, buyer: Buyer, date: string, productIds: string[]) {
-  const found = new Map<string, { ol: OfferLineRow; p: ProductRow; orderId: number }>();
-  if (!productIds.length) return found;
-  const catalogs = await catalogsFor(db, buyer, date);
-  if (!catalogs.length) return found;
-  const rank = new Map(catalogs.map((c, i) => [c.id, i]));
-  const rows = await db
-    .select({ ol: offerLines, p: products })
-    .from(offerLines)
-    .innerJoin(products, eq(products.productId, offerLines.productId))
-    .where(
-      and(
-        inArray(offerLines.catalogId, catalogs.map((c) => c.id)),
-        inArray(offerLines.productId, productIds),
-        eq(offerLines.showStore, true),
-        eq(products.showStore, true),
-        eq(products.active, true),
-      ),
-    );
-  rows.sort((a, b) => rank.get(a.ol.catalogId)! - rank.get(b.ol.catalogId)!);
-  for (const r of rows) {
-    if (!found.has(r.p.productId)) found.set(r.p.productId, { ...r, orderId: catalogs[rank.get(r.ol.catalogId)!]!.orderId });
-  }
-  return found;
-}
-
 /**
- * POST Cart/Save. Only quantities, dates and boxed are read from the body. In one transaction:
- * lock the cart, check its version, lock the offer lines in id order, hold what is free
- * (original - ordered - other carts' active holds), make the rest pending (final products are
- * capped instead), drop holds of lines that left, and store the lines priced from the database.
+ * POST Cart/Save. Only quantities, dates and boxed are read from the body. In one transaction of
+ * six statements whatever the number of lines (BEGIN, lock the cart, lock the chosen offer lines,
+ * read their active holds, write, COMMIT): lock the cart, check its version, lock the offer lines
+ * in id order, hold what is free (original - ordered - other carts' active holds, read after the
+ * lock), make the rest pending (final products are capped instead), drop holds of lines that
+ * left, and store the lines priced from the database. The answer is built from what was written.
  */
 export async function saveCart(db: Db, config: Config, owner: CartOwner, buyer: Buyer, body: CartSaveBody): Promise<Cart> {
   const now = new Date();
   const wanted = mergeItems(body.items);
   const productIds = [...wanted.keys()];
-  if (productIds.length) {
-    const known = await db.select({ id: products.productId }).from(products).where(and(inArray(products.productId, productIds), eq(products.active, true)));
-    const knownIds = new Set(known.map((k) => k.id));
-    const unknown = productIds.find((id) => !knownIds.has(id));
+
+  return db.transaction(async (tx) => {
+    const { cart, products } = await lockCartRow(tx, owner, buyer.alwaysBoxed, productIds);
+    const facts = new Map(products.map((p) => [p.productId, p]));
+    const unknown = productIds.find((id) => !facts.get(id)?.active);
     if (unknown !== undefined) {
       const at = `items.${wanted.get(unknown)!.index}.productId`;
       throw badRequest(`Unknown product ${unknown}.`, { [at]: "Unknown product" });
     }
-  }
-
-  return db.transaction(async (tx) => {
-    const cart = await lockCart(tx, owner, buyer);
     if (body.version !== undefined && body.version !== cart.version) {
       throw conflict(STALE_CART_MESSAGE, await cartView(tx, cart, buyer));
     }
@@ -250,27 +257,22 @@ export async function saveCart(db: Db, config: Config, owner: CartOwner, buyer: 
     );
     const boxed = buyer.alwaysBoxed || (body.boxed ?? cart.boxed);
 
-    const offers = dates.shipDate ? await offerLinesFor(tx, buyer, dates.shipDate, productIds) : new Map();
+    const offers: Map<string, ChosenOffer> = dates.shipDate ? await lockChosenOfferLines(tx, buyer, dates.shipDate, productIds) : new Map();
     const removed: CartMessage[] = [];
     const lineMessages = new Map<string, string>();
-    const descriptions = new Map<string, string>();
-    if (productIds.length) {
-      const rows = await tx.select({ id: products.productId, d: products.description }).from(products).where(inArray(products.productId, productIds));
-      for (const r of rows) descriptions.set(r.id, r.d);
-    }
     for (const id of productIds) {
-      if (!offers.has(id)) removed.push({ productId: id, description: descriptions.get(id) ?? id, message: notOfferedMessage(dates.shipDate!) });
+      if (!offers.has(id)) removed.push({ productId: id, description: facts.get(id)?.description ?? id, message: notOfferedMessage(dates.shipDate!) });
     }
-
-    const lineIds = [...offers.values()].map((o) => o.ol.id);
-    const locked = await lockOfferLines(tx, lineIds);
-    const others = await heldByOthers(tx, lineIds, cart.id);
-    const own = await ownActiveHolds(tx, cart.id);
+    const { others, own } = await activeHoldsOn(
+      tx,
+      [...offers.values()].map((o) => o.ol.id),
+      cart.id,
+    );
 
     interface Planned {
       productId: string;
       position: number;
-      offer: { ol: OfferLineRow; p: ProductRow; orderId: number };
+      offer: ChosenOffer;
       quantity: number;
       held: number;
       pending: number;
@@ -280,7 +282,7 @@ export async function saveCart(db: Db, config: Config, owner: CartOwner, buyer: 
     for (const [productId, { quantity: requested, index }] of wanted) {
       const offer = offers.get(productId);
       if (!offer) continue;
-      const ol = locked.get(offer.ol.id)!;
+      const ol = offer.ol;
       const free = freeQuantity(ol, others.get(ol.id) ?? 0);
       const split = splitConfirmedPending(requested, free, ol.isFinalProduct);
       const quantity = split.cappedTo ?? requested;
@@ -292,71 +294,60 @@ export async function saveCart(db: Db, config: Config, owner: CartOwner, buyer: 
         lineMessages.set(productId, split.error);
       }
       if (split.quantityConfirmed > (own.get(ol.id) ?? 0)) acquired = true;
-      planned.push({ productId, position: index, offer: { ...offer, ol }, quantity, held: split.quantityConfirmed, pending: split.quantityPending });
+      planned.push({ productId, position: index, offer, quantity, held: split.quantityConfirmed, pending: split.quantityPending });
     }
     const anyHeld = planned.some((l) => l.held > 0);
     // A new expiry when this save took stock; otherwise the running one (any hold still counted is active).
     const extend = acquired || (anyHeld && !cart.holdExpiresAt);
-    const [saved] = await tx
-      .update(carts)
-      .set({
+
+    planned.sort((a, b) => a.position - b.position);
+    const lines: SavedLine[] = planned.map((l, position) => {
+      const prices = customerPrices(l.offer.ol, l.offer.p.unitOfMeasureQty, buyer.discountPercent);
+      const total = lineTotal(l.quantity, prices).totalCents;
+      const remaining = freeQuantity(l.offer.ol, others.get(l.offer.ol.id) ?? 0);
+      const pending =
+        isLinePending({ quantityRemaining: remaining, priceCents: prices.priceCents, standardPriceCents: prices.standardPriceCents, special: l.offer.ol.special }) ||
+        l.pending > 0;
+      return {
+        position,
+        productId: l.productId,
+        offerLineId: l.offer.ol.id,
+        offerOrderNumber: l.offer.orderId,
+        description: l.offer.p.description,
+        category: l.offer.p.category,
+        quantity: l.quantity,
+        priceCents: Math.round(total / l.quantity),
+        quantityConfirmed: l.held,
+        quantityPending: l.pending,
+        isPending: pending,
+        isFinalProduct: isLineFinalProduct({ isFinalProduct: l.offer.ol.isFinalProduct, quantity: l.quantity, quantityRemaining: remaining, pending }),
+        unitOfMeasure: l.offer.p.unitOfMeasure,
+        unitOfMeasureQty: l.offer.p.unitOfMeasureQty,
+        boxed,
+      };
+    });
+    const written = await writeSavedCart(
+      tx,
+      cart.id,
+      {
         shipDate: dates.shipDate,
         receivingDate: dates.receivingDate,
         boxed,
-        version: sql`${carts.version} + 1`,
-        updatedAt: sql`now()`,
-        holdExpiresAt: extend ? sql`now() + ${config.holdMs} * interval '1 millisecond'` : anyHeld ? cart.holdExpiresAt : null,
-      })
-      .where(eq(carts.id, cart.id))
-      .returning();
-
-    const heldLines = planned.filter((l) => l.held > 0);
-    await tx
-      .delete(holds)
-      .where(heldLines.length ? and(eq(holds.cartId, cart.id), notInArray(holds.offerLineId, heldLines.map((l) => l.offer.ol.id))) : eq(holds.cartId, cart.id));
-    if (heldLines.length) {
-      await tx
-        .insert(holds)
-        .values(heldLines.map((l) => ({ cartId: cart.id, offerLineId: l.offer.ol.id, quantity: l.held, expiresAt: saved!.holdExpiresAt! })))
-        .onConflictDoUpdate({
-          target: [holds.cartId, holds.offerLineId],
-          set: { quantity: sql`excluded.quantity`, expiresAt: sql`excluded.expires_at` },
-        });
-    }
-
-    await tx.delete(cartLines).where(eq(cartLines.cartId, cart.id));
-    if (planned.length) {
-      planned.sort((a, b) => a.position - b.position);
-      await tx.insert(cartLines).values(
-        planned.map((l, position) => {
-          const prices = customerPrices(l.offer.ol, l.offer.p.unitOfMeasureQty, buyer.discountPercent);
-          const total = lineTotal(l.quantity, prices).totalCents;
-          const remaining = freeQuantity(l.offer.ol, others.get(l.offer.ol.id) ?? 0);
-          const pending =
-            isLinePending({ quantityRemaining: remaining, priceCents: prices.priceCents, standardPriceCents: prices.standardPriceCents, special: l.offer.ol.special }) ||
-            l.pending > 0;
-          return {
-            cartId: cart.id,
-            position,
-            productId: l.productId,
-            offerLineId: l.offer.ol.id,
-            offerOrderNumber: l.offer.orderId,
-            description: l.offer.p.description,
-            category: l.offer.p.category,
-            quantity: l.quantity,
-            priceCents: Math.round(total / l.quantity),
-            quantityConfirmed: l.held,
-            quantityPending: l.pending,
-            isPending: pending,
-            isFinalProduct: isLineFinalProduct({ isFinalProduct: l.offer.ol.isFinalProduct, quantity: l.quantity, quantityRemaining: remaining, pending }),
-            unitOfMeasure: l.offer.p.unitOfMeasure,
-            unitOfMeasureQty: l.offer.p.unitOfMeasureQty,
-            boxed,
-          };
-        }),
-      );
-    }
-    return cartView(tx, saved!, buyer, { lineMessages, removed });
+        holdExpiresAt: extend ? "extend" : anyHeld ? cart.holdExpiresAt : null,
+        holdMs: config.holdMs,
+      },
+      planned.filter((l) => l.held > 0).map((l) => ({ offerLineId: l.offer.ol.id, quantity: l.held })),
+      lines,
+    );
+    const saved: CartRow = { ...cart, shipDate: dates.shipDate, receivingDate: dates.receivingDate, boxed, version: written.version, holdExpiresAt: written.holdExpiresAt };
+    if (extend && saved.holdExpiresAt) await scheduleHoldReminder(tx, config, saved.id, saved.holdExpiresAt);
+    // The answer from what was just written: the same lines, offer lines and holds a re-read would find.
+    const rows = lines.map((l, i) => ({
+      cl: { ...l, id: written.lineIds[i]! },
+      ol: planned[i]!.offer.ol,
+      p: planned[i]!.offer.p,
+    }));
+    return viewOf(cart.customerId, saved, rows, others, buyer, { lineMessages, removed });
   });
 }
 
@@ -364,16 +355,6 @@ export async function saveCart(db: Db, config: Config, owner: CartOwner, buyer: 
 export async function removeHold(db: Db, owner: CartOwner, buyer: Buyer): Promise<Cart> {
   return db.transaction(async (tx) => {
     const cart = await lockCart(tx, owner, buyer);
-    await tx.delete(holds).where(eq(holds.cartId, cart.id));
-    await tx
-      .update(cartLines)
-      .set({ quantityConfirmed: 0, quantityPending: sql`${cartLines.quantity}`, isPending: true, isFinalProduct: false })
-      .where(eq(cartLines.cartId, cart.id));
-    const [saved] = await tx
-      .update(carts)
-      .set({ holdExpiresAt: null, version: sql`${carts.version} + 1`, updatedAt: sql`now()` })
-      .where(eq(carts.id, cart.id))
-      .returning();
-    return cartView(tx, saved!, buyer);
+    return cartView(tx, await releaseCartHolds(tx, cart.id), buyer);
   });
 }

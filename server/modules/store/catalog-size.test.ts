@@ -51,6 +51,8 @@ describe(`Catalog/Products with ${PRODUCTS.toLocaleString("en-US")} products`, (
     const again = await a.products(catalogOrderId, tomorrow(), { "accept-encoding": "br", "if-none-match": etag });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
+    // A 304 carries no length either: a keep-alive client would wait for bytes that never come.
+    expect(again.headers["content-length"] ?? "0").toBe("0");
     expect(again.headers.etag).toBe(etag);
     expect(again.headers["content-encoding"]).toBeUndefined();
   });

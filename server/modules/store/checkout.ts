@@ -1,17 +1,28 @@
 // PlaceOrder (DOMAIN.md "Orders", docs/domain-store.md "Placing an order").
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { rowsOf, type Db, type DbOrTx } from "../../../db/client.ts";
-import { cartLines, carts, holds, orderLines, orders, products } from "../../../db/schema/index.ts";
+import type { Db, DbOrTx } from "../../../db/client.ts";
 import type { PlaceOrderResponse } from "../../../contract/store.ts";
 import { splitConfirmedPending } from "../../../domain/cart-flags.ts";
 import { centsToDollars } from "../../../domain/money.ts";
 import { lineTotal } from "../../../domain/pricing.ts";
 import { isShipDateOpen } from "../../../domain/ship-dates.ts";
+import type { Config } from "../../config.ts";
 import { badRequest, conflict } from "../../errors.ts";
+import { enqueueMail } from "../mail/index.ts";
 import { lockCart, type CartOwner } from "./cart.ts";
 import { closedPickupDateMessage, closedShipDateMessage, retailerShipDate } from "./dates.ts";
 import { customerPrices, freeQuantity } from "./pricing.ts";
-import { heldByOthers, lockOfferLines } from "./repo.ts";
+import { orderConfirmationMail } from "./order-mail.ts";
+import {
+  addOrderedQuantities,
+  cartLinesWithProducts,
+  heldByOthers,
+  insertOrderEmptyingCart,
+  lockOfferLines,
+  orderByIdempotencyKey,
+  userContact,
+  type OrderLineInsert,
+} from "./repo.ts";
+import { checkVoucher, discountOf, redeemVoucher } from "./voucher.ts";
 import type { Buyer } from "../buyers/index.ts";
 
 export const EMPTY_CART_MESSAGE = "Your cart is empty.";
@@ -27,18 +38,14 @@ export interface PlaceOrderInput {
   /** The staff member behind an impersonation: the only source of salesUserId. */
   salesUserId: string | null;
   idempotencyKey?: string;
+  /** A blitz voucher code typed at checkout (docs/domain-orders.md "Vouchers"). */
+  voucherCode?: string;
+  /** For the confirmation mail. */
+  config: Config;
 }
 
 async function orderByKey(db: DbOrTx, userId: string, key: string): Promise<PlaceOrderResponse | null> {
-  const [o] = await db
-    .select({
-      orderNumber: orders.orderNumber,
-      shipDate: orders.shipDate,
-      totalCents: orders.totalCents,
-      pendingLines: sql<number>`(select count(*)::int from ${orderLines} ol where ol.order_id = "orders"."id" and ol.quantity_pending > 0)`.mapWith(Number),
-    })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+  const o = await orderByIdempotencyKey(db, userId, key);
   return o ? { orderNumber: o.orderNumber, shipDate: o.shipDate, total: centsToDollars(o.totalCents), pendingLines: o.pendingLines } : null;
 }
 
@@ -69,9 +76,11 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
         const first = await orderByKey(tx, input.userId, key);
         if (first) return first;
       }
-      const lines = await tx.select().from(cartLines).where(eq(cartLines.cartId, cart.id)).orderBy(asc(cartLines.position), asc(cartLines.id));
+      const rows = await cartLinesWithProducts(tx, cart.id);
+      const lines = rows.map((r) => r.cl);
       if (!lines.length) throw badRequest(EMPTY_CART_MESSAGE);
       const now = new Date();
+      const voucher = input.voucherCode?.trim() ? await checkVoucher(tx, { code: input.voucherCode, userId: input.userId, customerId: owner.customerId, now }) : null;
       const shipDate = cart.shipDate;
       if (!shipDate) throw badRequest("Please choose a ship date first.", { shipDate: "This field is required" });
       if (buyer.retailerId > 0) {
@@ -91,10 +100,9 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
       const ids = [...new Set(lines.map((l) => l.offerLineId!))];
       const locked = await lockOfferLines(tx, ids);
       const others = await heldByOthers(tx, ids, cart.id);
-      const productRows = await tx.select().from(products).where(inArray(products.productId, lines.map((l) => l.productId)));
-      const productOf = new Map(productRows.map((p) => [p.productId, p]));
+      const productOf = new Map(rows.flatMap((r) => (r.p ? [[r.p.productId, r.p] as const] : [])));
 
-      const built: (typeof orderLines.$inferInsert)[] = [];
+      const built: Omit<OrderLineInsert, "orderId">[] = [];
       const take = new Map<number, number>();
       let subtotalCents = 0;
       for (const line of lines) {
@@ -109,7 +117,6 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
         subtotalCents += t.totalCents;
         if (split.quantityConfirmed > 0) take.set(ol.id, (take.get(ol.id) ?? 0) + split.quantityConfirmed);
         built.push({
-          orderId: 0,
           position: built.length,
           productId: line.productId,
           offerLineId: ol.id,
@@ -132,26 +139,10 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
       // The invariant, checked by the database itself: ordered + other carts' active holds never
       // exceed the original quantity. Under our row locks it always passes; if it ever does not,
       // the whole order is rolled back rather than overselling.
-      if (take.size) {
-        const values = sql.join(
-          [...take].map(([id, q]) => sql`(${id}::int, ${q}::int)`),
-          sql`, `,
-        );
-        const updated = rowsOf<{ id: number }>(
-          await tx.execute(sql`
-            update offer_lines as ol set quantity_ordered = ol.quantity_ordered + v.q
-              from (values ${values}) as v(id, q)
-             where ol.id = v.id
-               and ol.quantity_ordered + v.q + coalesce((select sum(h.quantity) from holds h
-                     where h.offer_line_id = ol.id and h.cart_id <> ${cart.id} and h.expires_at > now()), 0) <= ol.original_quantity
-            returning ol.id`),
-        );
-        if (updated.length !== take.size) throw conflict(STOCK_CHANGED_MESSAGE);
-      }
+      if (take.size && (await addOrderedQuantities(tx, take, cart.id)).length !== take.size) throw conflict(STOCK_CHANGED_MESSAGE);
 
-      const [order] = await tx
-        .insert(orders)
-        .values({
+      const discountCents = discountOf(voucher, subtotalCents);
+      const values = {
           store: "wholesale",
           customerId: owner.customerId,
           userId: input.userId,
@@ -162,25 +153,23 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
           boxed: buyer.alwaysBoxed || cart.boxed,
           status: "submitted",
           subtotalCents,
-          // Tax is charged on the invoice (config.taxRateBp); an order's total is its merchandise.
-          totalCents: subtotalCents,
+          // Tax is charged on the invoice (config.taxRateBp); an order's total is its merchandise
+          // less the voucher's saving.
+          totalCents: subtotalCents - discountCents,
+          voucherCode: voucher?.code ?? null,
+          discountCents,
           idempotencyKey: key ?? null,
-        })
-        .returning();
-      await tx.insert(orderLines).values(built.map((l) => ({ ...l, orderId: order!.id })));
-
-      await tx.delete(holds).where(eq(holds.cartId, cart.id));
-      await tx.delete(cartLines).where(eq(cartLines.cartId, cart.id));
-      await tx
-        .update(carts)
-        .set({ shipDate: null, receivingDate: null, holdExpiresAt: null, version: sql`${carts.version} + 1`, updatedAt: sql`now()` })
-        .where(eq(carts.id, cart.id));
+      } as const;
+      const order = await insertOrderEmptyingCart(tx, cart.id, values, built);
+      if (voucher) await redeemVoucher(tx, voucher, { id: order.id, customerId: owner.customerId, userId: input.userId, discountCents });
+      await mailConfirmation(tx, input.config, input.userId, { ...values, orderNumber: order.orderNumber, lines: built });
 
       return {
-        orderNumber: order!.orderNumber,
+        orderNumber: order.orderNumber,
         shipDate,
-        total: centsToDollars(subtotalCents),
+        total: centsToDollars(subtotalCents - discountCents),
         pendingLines: built.filter((l) => (l.quantityPending ?? 0) > 0).length,
+        ...(voucher ? { subtotal: centsToDollars(subtotalCents), discount: centsToDollars(discountCents), voucherCode: voucher.code } : {}),
       };
     });
   } catch (err) {
@@ -192,4 +181,37 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
     }
     throw err;
   }
+}
+
+async function mailConfirmation(
+  tx: DbOrTx,
+  config: Config,
+  userId: string,
+  order: {
+    orderNumber: number;
+    shipDate: string;
+    receivingDate: string | null;
+    subtotalCents: number;
+    discountCents: number;
+    voucherCode: string | null;
+    totalCents: number;
+    lines: Omit<OrderLineInsert, "orderId">[];
+  },
+) {
+  const to = await userContact(tx, userId);
+  if (!to) return;
+  const mail = orderConfirmationMail({
+    brandName: config.brandName,
+    publicUrl: config.publicUrl,
+    firstName: to.firstName,
+    orderNumber: order.orderNumber,
+    shipDate: order.shipDate,
+    receivingDate: order.receivingDate,
+    lines: order.lines.map((l) => ({ description: l.description, quantity: l.quantity, quantityPending: l.quantityPending ?? 0, lineTotalCents: l.lineTotalCents })),
+    subtotalCents: order.subtotalCents,
+    discountCents: order.discountCents,
+    voucherCode: order.voucherCode,
+    totalCents: order.totalCents,
+  });
+  await enqueueMail(tx, config, { to: to.email, kind: "order-confirmation", ...mail });
 }

@@ -20,3 +20,10 @@ export {
 } from "./repo.ts";
 export { AnswerCache, negotiateEncoding } from "./answer-cache.ts";
 export { etagMatches } from "./service.ts";
+export { placeOrder, type PlaceOrderInput } from "./checkout.ts";
+export { getCart, saveCart, type CartOwner } from "./cart.ts";
+export { retailerShipDate } from "./dates.ts";
+export { HOLD_REMINDER_JOB, holdReminderJob } from "./reminders.ts";
+import { HOLD_REMINDER_JOB, holdReminderJob } from "./reminders.ts";
+/** The store's background jobs, collected by server/modules/index.ts. */
+export const jobHandlers = { [HOLD_REMINDER_JOB]: holdReminderJob };

@@ -5,19 +5,27 @@ import {
   CartSaveBody,
   Catalog,
   EarliestDateResponse,
+  Favourites,
+  PlaceOrderBody,
   PlaceOrderResponse,
   Product,
+  ProductIdParam,
   Profile,
+  ReorderBody,
+  ReorderResponse,
   ShipDateResponse,
 } from "../../../contract/store.ts";
 import { BuyerParams, CartParams, CustomerId, IsoDate, PositiveInt, RetailerId, RetailerQuery, UserId } from "../../../contract/params.ts";
 import type { ApiRoutes } from "../../deps.ts";
 import { checkedIds, type RouteAccess } from "../../plugins/access.ts";
-import { loadBuyer } from "../buyers/index.ts";
+import { loadBuyer as readBuyer, type Buyer } from "../buyers/index.ts";
+import { changeFeedFor, FeedCache } from "../../../db/change-feed.ts";
 import { getCart, removeHold, saveCart } from "./cart.ts";
 import { placeOrder } from "./checkout.ts";
 import { retailerShipDate } from "./dates.ts";
 import { AnswerCache, negotiateEncoding } from "./answer-cache.ts";
+import { favouritesOf, starProduct, unstarProduct } from "./favourites.ts";
+import { reorder } from "./reorder.ts";
 import { catalogProducts, catalogsOn, earliestReceiptDate, profileOf } from "./service.ts";
 
 const tags = ["store"];
@@ -33,6 +41,25 @@ const StaleCart = ErrorResponse.extend({ data: Cart });
 /** Wholesale store calls of SPEC §7; see docs/domain-store.md for the rules behind each. */
 export const storeRoutes: ApiRoutes = async (app, { db, config }) => {
   const answers = new AnswerCache();
+  // Hot reads answered from this instance's memory while the change feed is live (db/change-feed.ts).
+  const feed = changeFeedFor(db);
+  const buyers = new FeedCache<Buyer>(feed, 20_000);
+  const etags = new FeedCache<string>(feed, 50_000);
+  const carts = new FeedCache<Cart>(feed, 20_000);
+  app.addHook("onClose", async () => {
+    for (const c of [buyers, etags, carts]) c.close();
+    await feed.release();
+  });
+  /** The buyer of a store call (404 for a missing customer or retailer), kept while accounts stay as they were. */
+  const loadBuyer = async (database: typeof db, customerId: string, retailerId: number): Promise<Buyer> => {
+    const key = `${customerId}|${retailerId}`;
+    const known = buyers.get(key);
+    if (known) return known;
+    const fill = buyers.begin();
+    const buyer = await readBuyer(database, customerId, retailerId);
+    buyers.set(key, buyer, ["accounts"], fill);
+    return buyer;
+  };
   app.get(
     "/Store/Profile/:userId/:customerId/:retailerId",
     {
@@ -108,9 +135,10 @@ export const storeRoutes: ApiRoutes = async (app, { db, config }) => {
           ifNoneMatch: Array.isArray(header) ? header.join(",") : header,
         },
         answers,
+        etags,
       );
       reply.header("etag", result.etag).header("cache-control", "private, no-cache").header("vary", "accept-encoding");
-      if (result.notModified || !result.entry) return reply.code(304).send(null);
+      if (result.notModified || !result.entry) return reply.code(304).send(undefined as unknown as null); // no body, no length
       // A 5,000-product answer is 3 MB of JSON: send the cached serialised (and compressed) bytes
       // rather than validating, serialising and compressing it again for every buyer's request.
       const encoding = negotiateEncoding(request.headers["accept-encoding"]);
@@ -135,7 +163,7 @@ export const storeRoutes: ApiRoutes = async (app, { db, config }) => {
     },
     async (request) => {
       const owner = ownerOf(checkedIds(request));
-      return getCart(db, owner, await loadBuyer(db, owner.customerId, owner.retailerId), request.query.shipdate);
+      return getCart(db, owner, await loadBuyer(db, owner.customerId, owner.retailerId), request.query.shipdate, carts);
     },
   );
 
@@ -191,6 +219,7 @@ export const storeRoutes: ApiRoutes = async (app, { db, config }) => {
         headers: z.looseObject({
           "idempotency-key": z.string().trim().min(1, "This field is required").max(200, "Maximum 200 characters").optional(),
         }),
+        body: PlaceOrderBody.nullish(),
         response: { 200: PlaceOrderResponse, ...Errors, 409: ErrorResponse },
       },
       config: { access: cartOwner },
@@ -205,7 +234,68 @@ export const storeRoutes: ApiRoutes = async (app, { db, config }) => {
         userId: auth.user.id,
         salesUserId: auth.originalUserId,
         idempotencyKey: request.headers["idempotency-key"],
+        voucherCode: request.body?.voucherCode ?? undefined,
+        config,
       });
+    },
+  );
+
+  // ---- favourites and reorder (issue 13): the cart's ownership rule, the account's favourites.
+  const favouriteParams = CartParams.extend({ productId: ProductIdParam });
+  app.get(
+    "/Store/Favourites/:userId/:customerId",
+    {
+      schema: { tags, summary: "The products the buying account starred", params: CartParams, querystring: RetailerQuery, response: { 200: Favourites, ...Errors } },
+      config: { access: cartOwner },
+    },
+    async (request) => {
+      const { customerId, retailerId } = ownerOf(checkedIds(request));
+      return favouritesOf(db, { customerId, retailerId });
+    },
+  );
+
+  app.put(
+    "/Store/Favourites/:userId/:customerId/:productId",
+    {
+      schema: { tags, summary: "Stars a product (again: no change)", params: favouriteParams, querystring: RetailerQuery, response: { 200: Favourites, ...Errors } },
+      config: { access: cartOwner },
+    },
+    async (request) => {
+      const { customerId, retailerId } = ownerOf(checkedIds(request));
+      return starProduct(db, { customerId, retailerId }, request.params.productId);
+    },
+  );
+
+  app.delete(
+    "/Store/Favourites/:userId/:customerId/:productId",
+    {
+      schema: { tags, summary: "Unstars a product", params: favouriteParams, querystring: RetailerQuery, response: { 200: Favourites, ...Errors } },
+      config: { access: cartOwner },
+    },
+    async (request) => {
+      const { customerId, retailerId } = ownerOf(checkedIds(request));
+      return unstarProduct(db, { customerId, retailerId }, request.params.productId);
+    },
+  );
+
+  app.post(
+    "/Store/Reorder/:userId/:customerId/:orderNumber",
+    {
+      schema: {
+        tags,
+        summary: "Adds a past order's lines to the cart for a date, at that date's prices; lists the lines it cannot take",
+        description:
+          "`date` is a ship date, or a retailer's pickup date. Offered lines go through the cart save (holds, pending, final products capped). A cart holding lines for another date answers 409 with the cart in `data`.",
+        params: CartParams.extend({ orderNumber: PositiveInt }),
+        querystring: RetailerQuery,
+        body: ReorderBody,
+        response: { 200: ReorderResponse, ...Errors, 409: StaleCart },
+      },
+      config: { access: cartOwner },
+    },
+    async (request) => {
+      const owner = ownerOf(checkedIds(request));
+      return reorder(db, config, owner, await loadBuyer(db, owner.customerId, owner.retailerId), request.params.orderNumber, request.body);
     },
   );
 };

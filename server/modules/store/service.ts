@@ -8,11 +8,13 @@ import { offerLines } from "../../../db/schema/index.ts";
 import { servableOffers } from "../../../domain/availability.ts";
 import { toProduct, toUpcomingProduct } from "./pricing.ts";
 import type { AnswerCache } from "./answer-cache.ts";
+import type { FeedCache } from "../../../db/change-feed.ts";
 import {
   cartIdOf,
   catalogFingerprint,
   catalogsFor,
   laterCatalogs,
+  nextHoldExpiry,
   nextOffers,
   offerRows,
 
@@ -76,7 +78,18 @@ export async function catalogProducts(
   db: Db,
   req: ProductsRequest,
   cache?: AnswerCache,
+  tags?: FeedCache<string>,
 ): Promise<{ etag: string; notModified: boolean; entry: AnswerEntry | null }> {
+  // The ETag of this request, kept in memory while the change feed reports nothing it was read from
+  // (offers, accounts, carts made, holds on the catalogs looked at) and until the next hold lapses.
+  const key = `${req.userId}|${req.buyer.customerId}|${req.buyer.retailerId}|${req.buyer.discountPercent}|${req.catalogOrderId}|${req.date}`;
+  const known = tags?.get(key);
+  if (known) {
+    if (etagMatches(req.ifNoneMatch, known)) return { etag: known, notModified: true, entry: null };
+    const cached = cache?.get(known);
+    if (cached) return { etag: known, notModified: false, entry: cached };
+  }
+  const fill = tags?.begin() ?? 0;
   const catalog = (await catalogsFor(db, req.buyer, req.date)).find((c) => c.orderId === req.catalogOrderId);
   if (!catalog) throw notFound(`Catalog ${req.catalogOrderId} is not offered for ${req.date}.`);
   const cartId = await cartIdOf(db, { userId: req.userId, customerId: req.buyer.customerId, retailerId: req.buyer.retailerId });
@@ -93,29 +106,37 @@ export async function catalogProducts(
   for (const l of later) tag.update(`${l.offer.id}:${l.date},`);
   for (const n of nexts) tag.update(`${n.productId}:${n.catalogId}:${n.hash},`);
   const etag = `W/"${tag.digest("base64url")}"`;
+  if (tags) {
+    const looked = [catalog.id, ...later.map((l) => l.offer.id)];
+    const until = await nextHoldExpiry(db, { catalogIds: looked });
+    tags.set(key, etag, ["offers", "accounts", "carts", ...looked.map((id) => `holds:${id}`)], fill, until);
+  }
   if (etagMatches(req.ifNoneMatch, etag)) return { etag, notModified: true, entry: null };
   const cached = cache?.get(etag);
   if (cached) return { etag, notModified: false, entry: cached };
 
-  const dateOf = new Map(later.map((l) => [l.offer.id, l.date]));
-  const nextDate = new Map(nexts.map((n) => [n.productId, dateOf.get(n.catalogId)!]));
-  const rows = await offerRows(db, [catalog.id], cartId);
-  const products: Product[] = rows.map((r) => toProduct(r, catalog.orderId, req.buyer.discountPercent, nextDate.get(r.p.productId) ?? null));
+  const build = async () => {
+    const dateOf = new Map(later.map((l) => [l.offer.id, l.date]));
+    const nextDate = new Map(nexts.map((n) => [n.productId, dateOf.get(n.catalogId)!]));
+    const rows = await offerRows(db, [catalog.id], cartId);
+    const products: Product[] = rows.map((r) => toProduct(r, catalog.orderId, req.buyer.discountPercent, nextDate.get(r.p.productId) ?? null));
 
-  // Products this date's catalog does not offer: one query per later catalog they are next offered in.
-  const upcoming = new Map<number, string[]>();
-  for (const n of nexts) if (n.notOffered) upcoming.set(n.catalogId, [...(upcoming.get(n.catalogId) ?? []), n.productId]);
-  const upcomingProducts: Product[] = [];
-  for (const l of later) {
-    const ids = upcoming.get(l.offer.id);
-    if (!ids) continue;
-    for (const r of await offerRows(db, [l.offer.id], cartId, inArray(offerLines.productId, ids))) {
-      upcomingProducts.push(toUpcomingProduct(r, l.offer.orderId, req.buyer.discountPercent, l.date));
+    // Products this date's catalog does not offer: one query per later catalog they are next offered in.
+    const upcoming = new Map<number, string[]>();
+    for (const n of nexts) if (n.notOffered) upcoming.set(n.catalogId, [...(upcoming.get(n.catalogId) ?? []), n.productId]);
+    const upcomingProducts: Product[] = [];
+    for (const l of later) {
+      const ids = upcoming.get(l.offer.id);
+      if (!ids) continue;
+      for (const r of await offerRows(db, [l.offer.id], cartId, inArray(offerLines.productId, ids))) {
+        upcomingProducts.push(toUpcomingProduct(r, l.offer.orderId, req.buyer.discountPercent, l.date));
+      }
     }
-  }
-  upcomingProducts.sort((a, b) => a.category.localeCompare(b.category) || a.description.localeCompare(b.description) || a.productId.localeCompare(b.productId));
-  products.push(...upcomingProducts);
-
-  const json = JSON.stringify(products);
-  return { etag, notModified: false, entry: cache ? cache.set(etag, json) : { json } };
+    upcomingProducts.sort((a, b) => a.category.localeCompare(b.category) || a.description.localeCompare(b.description) || a.productId.localeCompare(b.productId));
+    products.push(...upcomingProducts);
+    return JSON.stringify(products);
+  };
+  // Requests arriving together for a new answer share one build.
+  const entry = cache ? await cache.getOrBuild(etag, build) : { json: await build() };
+  return { etag, notModified: false, entry };
 }

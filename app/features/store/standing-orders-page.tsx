@@ -1,0 +1,367 @@
+// Standing orders (docs/domain-orders.md "Standing orders"): the buyer's weekly templates. Each one
+// fills the cart (or places the order) ahead of the ship date's cut-off; the server runs it and mails
+// the buyer. Create, change, pause and delete here.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import type { StandingOrder, StandingOrderBody } from "../../../contract/standing-orders.ts";
+import { standingWeekdays, weekdayName } from "../../../domain/standing-orders.ts";
+import { InlineAlert, useAlert } from "../../components/ui/alert.tsx";
+import { TextField } from "../../components/ui/field.tsx";
+import { api, ApiError } from "../../lib/api.ts";
+import { instant, shortDate } from "./format.ts";
+import { useCart, useCatalog, useProducts, useProfile, useStoreIds, type StoreIds } from "./queries.ts";
+import { NeedsCustomer } from "./store-page.tsx";
+
+const e = encodeURIComponent;
+const base = (ids: StoreIds) => `/api/StandingOrders/${e(ids.userId)}/${e(ids.customerId)}`;
+const query = (ids: StoreIds) => ({ retailerId: ids.isRetailer ? ids.retailerId : undefined });
+const key = (ids: StoreIds) => ["store", "standingOrders", ids.userId, ids.customerId, ids.retailerId] as const;
+
+interface LineDraft {
+  productId: string;
+  quantity: string;
+}
+interface Draft {
+  id: number | null;
+  name: string;
+  weekday: string;
+  mode: "cart" | "order";
+  paused: boolean;
+  lines: LineDraft[];
+}
+
+const emptyDraft = (): Draft => ({ id: null, name: "", weekday: "", mode: "cart", paused: false, lines: [{ productId: "", quantity: "" }] });
+const draftOf = (so: StandingOrder): Draft => ({
+  id: so.id,
+  name: so.name,
+  weekday: String(so.weekday),
+  mode: so.mode,
+  paused: so.paused,
+  lines: so.lines.map((l) => ({ productId: l.productId, quantity: String(l.quantity) })),
+});
+const bodyOf = (d: Draft): StandingOrderBody => ({
+  name: d.name,
+  weekday: Number(d.weekday),
+  mode: d.mode,
+  paused: d.paused,
+  lines: d.lines.filter((l) => l.productId.trim() || l.quantity.trim()).map((l) => ({ productId: l.productId.trim(), quantity: Number(l.quantity) })),
+});
+
+export function StandingOrdersPage() {
+  const ids = useStoreIds();
+  if (!ids) return <NeedsCustomer />;
+  return <StandingOrders key={`${ids.customerId}:${ids.retailerId}`} ids={ids} />;
+}
+
+function StandingOrders({ ids }: { ids: StoreIds }) {
+  const client = useQueryClient();
+  const list = useQuery({ queryKey: key(ids), queryFn: () => api.get<StandingOrder[]>(base(ids), query(ids)) });
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [status, setStatus] = useState("");
+  const ask = useAlert();
+  const refresh = () => client.invalidateQueries({ queryKey: key(ids) });
+
+  const toggle = useMutation({
+    mutationFn: (so: StandingOrder) => api.put<StandingOrder>(`${base(ids)}/${so.id}`, { ...bodyOf(draftOf(so)), paused: !so.paused }, query(ids)),
+    onSuccess: (so) => {
+      setStatus(so.paused ? `${so.name} is paused.` : `${so.name} runs again.`);
+      void refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (so: StandingOrder) => api.del<{ ok: true }>(`${base(ids)}/${so.id}`, query(ids)),
+    onSuccess: (_r, so) => {
+      setStatus(`${so.name} is deleted.`);
+      void refresh();
+    },
+  });
+
+  async function confirmDelete(so: StandingOrder) {
+    const yes = await ask({
+      type: "question",
+      title: "Delete this standing order?",
+      message: `"${so.name}" will no longer fill your cart. Carts and orders it made stay as they are.`,
+      options: { primaryText: "Delete", secondaryText: "Keep it", showSecondary: true },
+    });
+    if (yes) remove.mutate(so);
+  }
+
+  return (
+    <section className="mx-auto max-w-5xl px-3 py-6 sm:px-4 md:px-6">
+      <div className="mb-2 flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-3xl">Standing orders</h1>
+        {!draft && (
+          <button type="button" className="btn btn-primary" onClick={() => setDraft(emptyDraft())}>
+            New standing order
+          </button>
+        )}
+      </div>
+      <p className="mb-5 max-w-prose text-sage">
+        A standing order repeats every week: ahead of the ship date's order deadline it fills your cart, or places the order if you choose so. We
+        e-mail you when it has run, with anything that could not be supplied.
+      </p>
+      <p className="sr-only" role="status">
+        {status}
+      </p>
+      {draft && (
+        <Editor
+          ids={ids}
+          draft={draft}
+          onCancel={() => setDraft(null)}
+          onSaved={(so, created) => {
+            setDraft(null);
+            setStatus(`${so.name} is ${created ? "created" : "saved"}.`);
+            void refresh();
+          }}
+        />
+      )}
+      {list.isPending ? (
+        <p className="py-10 text-center text-sage" role="status">
+          Loading your standing orders…
+        </p>
+      ) : list.isError ? (
+        <InlineAlert alert={{ type: "error", title: "Standing orders not loaded", message: "Please try again in a moment." }} />
+      ) : list.data.length === 0 ? (
+        !draft && (
+          <div className="rounded-xl border border-dashed border-line bg-white px-6 py-12 text-center">
+            <p className="font-serif text-2xl">No standing orders yet</p>
+            <p className="mt-2 text-sage">Order the same flowers every week? Create a standing order and your cart is ready before each deadline.</p>
+          </div>
+        )
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2" aria-label="Your standing orders">
+          {list.data.map((so) => (
+            <li key={so.id} className="rounded-xl border border-line bg-white p-4 shadow-sm">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <h2 className="text-xl">{so.name}</h2>
+                <span className={`rounded-full px-2 py-0.5 text-sm font-semibold ${so.paused ? "bg-cream text-amber-text" : "bg-leaf-light text-ink"}`}>
+                  {so.paused ? "Paused" : "Active"}
+                </span>
+              </div>
+              <p className="mt-1 text-sm text-sage">
+                Every {weekdayName(so.weekday)} · {so.mode === "order" ? "places the order" : "fills your cart"}
+              </p>
+              <ul className="mt-3 space-y-1 text-sm">
+                {so.lines.map((l) => (
+                  <li key={l.productId} className="flex justify-between gap-3">
+                    <span>
+                      {l.description} <span className="text-sage">({l.productId})</span>
+                    </span>
+                    <span className="tabular">{l.quantity} bunches</span>
+                  </li>
+                ))}
+              </ul>
+              <p className="mt-3 text-sm">
+                {so.nextShipDate && so.nextRunAt ? (
+                  <>
+                    Next: {so.mode === "order" ? "orders" : "fills your cart"} on {instant(so.nextRunAt)} for {ids.isRetailer && so.nextPickupDate ? `pickup ${shortDate(so.nextPickupDate)}` : `shipping ${shortDate(so.nextShipDate)}`}
+                  </>
+                ) : so.paused ? (
+                  "Paused: it does not run until you resume it."
+                ) : (
+                  `No open ${ids.isRetailer ? "pickup" : "ship"} date on ${weekdayName(so.weekday)} at the moment.`
+                )}
+              </p>
+              {so.lastResult && (
+                <p className="mt-1 text-sm text-sage">
+                  Last run {instant(so.lastRunAt)}: {so.lastResult.replace(/^\d{4}-\d{2}-\d{2}: /, "")}
+                </p>
+              )}
+              <div className="mt-4 flex flex-wrap gap-2">
+                <button type="button" className="btn btn-secondary" onClick={() => setDraft(draftOf(so))} aria-label={`Edit ${so.name}`}>
+                  Edit
+                </button>
+                <button type="button" className="btn btn-secondary" onClick={() => toggle.mutate(so)} disabled={toggle.isPending} aria-label={`${so.paused ? "Resume" : "Pause"} ${so.name}`}>
+                  {so.paused ? "Resume" : "Pause"}
+                </button>
+                <button type="button" className="btn btn-secondary" onClick={() => void confirmDelete(so)} disabled={remove.isPending} aria-label={`Delete ${so.name}`}>
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-6 text-sm">
+        <Link to="/store" className="underline">
+          Back to the store
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+function Editor({ ids, draft, onCancel, onSaved }: { ids: StoreIds; draft: Draft; onCancel: () => void; onSaved: (so: StandingOrder, created: boolean) => void }) {
+  const [d, setD] = useState<Draft>(draft);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const profile = useProfile(ids);
+  const cart = useCart(ids);
+  // Product suggestions: what the buyer's next open date offers.
+  const firstDate = ids.isRetailer ? null : (profile.data?.openDates[0] ?? null);
+  const catalog = useCatalog(ids, firstDate);
+  const products = useProducts(ids, catalog.data?.orderId ?? null, firstDate);
+  const listId = useId();
+  const headingId = useId();
+  // The form takes the focus when it opens (its opening button is gone then).
+  useEffect(() => document.getElementById(`${listId}-name`)?.focus(), [listId]);
+  const weekdays = profile.data ? standingWeekdays({ retailerId: ids.isRetailer ? ids.retailerId : 0, shipTimes: profile.data.shipTimes, pickupDays: profile.data.pickupDays }) : [];
+
+  const save = useMutation({
+    mutationFn: (body: StandingOrderBody) =>
+      d.id === null ? api.post<StandingOrder>(base(ids), body, query(ids)) : api.put<StandingOrder>(`${base(ids)}/${d.id}`, body, query(ids)),
+    onSuccess: (so) => onSaved(so, d.id === null),
+    onError: (err) => {
+      if (err instanceof ApiError) {
+        setFields(err.fields);
+        setError(err.message);
+      } else setError("The standing order was not saved. Please try again.");
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setFields({});
+    setError(null);
+    const local: Record<string, string> = {};
+    if (!d.name.trim()) local.name = "This field is required";
+    if (!d.weekday) local.weekday = "Please choose a day";
+    const body = bodyOf(d);
+    if (!body.lines.length) local.lines = "Add at least one product";
+    body.lines.forEach((l, i) => {
+      if (!l.productId) local[`lines.${i}.productId`] = "This field is required";
+      if (!Number.isInteger(l.quantity) || l.quantity < 1) local[`lines.${i}.quantity`] = "Invalid Quantity: Please enter a valid quantity";
+    });
+    if (Object.keys(local).length) {
+      setFields(local);
+      setError("Please correct the marked fields.");
+      return;
+    }
+    save.mutate(body);
+  }
+
+  const setLine = (i: number, patch: Partial<LineDraft>) => setD((x) => ({ ...x, lines: x.lines.map((l, k) => (k === i ? { ...l, ...patch } : l)) }));
+  const fieldError = (name: string) => fields[name];
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby={headingId} className="mb-6 rounded-xl border border-line bg-white p-4 shadow-sm sm:p-6">
+      <h2 id={headingId} className="mb-4 text-2xl">
+        {d.id === null ? "New standing order" : `Edit ${draft.name}`}
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField id={`${listId}-name`} label="Name" required maxLength={80} value={d.name} error={fieldError("name")} onChange={(ev) => setD({ ...d, name: ev.target.value })} />
+        <div>
+          <label htmlFor={`${listId}-weekday`} className="field-label">
+            {ids.isRetailer ? "Pickup day" : "Ship day"}
+            <span aria-hidden="true" className="text-petal"> *</span>
+          </label>
+          <select
+            id={`${listId}-weekday`}
+            className="field-input"
+            required
+            value={d.weekday}
+            aria-invalid={fieldError("weekday") ? true : undefined}
+            aria-describedby={fieldError("weekday") ? `${listId}-weekday-error` : undefined}
+            onChange={(ev) => setD({ ...d, weekday: ev.target.value })}
+          >
+            <option value="">Choose a day</option>
+            {weekdays.map((w) => (
+              <option key={w} value={w}>
+                {weekdayName(w)}
+              </option>
+            ))}
+          </select>
+          {fieldError("weekday") && (
+            <p id={`${listId}-weekday-error`} className="field-error">
+              {fieldError("weekday")}
+            </p>
+          )}
+        </div>
+      </div>
+      <fieldset className="mt-4">
+        <legend className="field-label">When it runs</legend>
+        <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
+          {(
+            [
+              ["cart", "Fill my cart; I check out myself"],
+              ["order", "Place the order for me"],
+            ] as const
+          ).map(([mode, label]) => (
+            <label key={mode} className="flex items-center gap-2">
+              <input type="radio" name="mode" value={mode} checked={d.mode === mode} onChange={() => setD({ ...d, mode })} className="h-4 w-4 accent-leaf" />
+              {label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="mt-4">
+        <legend className="field-label">Products</legend>
+        {fieldError("lines") && <p className="field-error">{fieldError("lines")}</p>}
+        <datalist id={`${listId}-products`}>
+          {(products.data ?? []).slice(0, 2000).map((p) => (
+            <option key={p.productId} value={p.productId}>
+              {p.description}
+            </option>
+          ))}
+        </datalist>
+        <ol className="space-y-3">
+          {d.lines.map((l, i) => (
+            <li key={i} className="grid grid-cols-[1fr_7rem] items-start gap-2 sm:grid-cols-[1fr_8rem_auto]">
+              <TextField
+                label={`Product code, line ${i + 1}`}
+                list={`${listId}-products`}
+                value={l.productId}
+                autoComplete="off"
+                error={fieldError(`lines.${i}.productId`)}
+                onChange={(ev) => setLine(i, { productId: ev.target.value })}
+              />
+              <TextField
+                label="Bunches"
+                inputMode="numeric"
+                value={l.quantity}
+                error={fieldError(`lines.${i}.quantity`)}
+                onChange={(ev) => setLine(i, { quantity: ev.target.value })}
+              />
+              <button
+                type="button"
+                className="btn btn-secondary col-span-2 sm:col-span-1 sm:mt-7"
+                aria-label={`Remove line ${i + 1}`}
+                onClick={() => setD((x) => ({ ...x, lines: x.lines.length > 1 ? x.lines.filter((_, k) => k !== i) : [{ productId: "", quantity: "" }] }))}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ol>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <button type="button" className="btn btn-secondary" onClick={() => setD((x) => ({ ...x, lines: [...x.lines, { productId: "", quantity: "" }] }))}>
+            Add a line
+          </button>
+          {cart.data && cart.data.items.length > 0 && (
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => setD((x) => ({ ...x, lines: cart.data!.items.map((it) => ({ productId: it.productId, quantity: String(it.quantity) })) }))}
+            >
+              Copy my cart ({cart.data.items.length} {cart.data.items.length === 1 ? "line" : "lines"})
+            </button>
+          )}
+        </div>
+      </fieldset>
+      {error && (
+        <div className="mt-4">
+          <InlineAlert alert={{ type: "error", title: "Not saved", message: error }} />
+        </div>
+      )}
+      <div className="mt-5 flex flex-wrap gap-2">
+        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+          {save.isPending ? "Saving…" : d.id === null ? "Create standing order" : "Save changes"}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { customers, users } from "./accounts.ts";
+
+/**
+ * A buyer's weekly template (docs/domain-orders.md "Standing orders"): before each week's ship date
+ * (for a retailer: pickup date) on `weekday` closes, a job turns its lines into the buyer's cart, or
+ * places them as an order when `mode` is "order".
+ */
+export const standingOrders = pgTable(
+  "standing_orders",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.customerId, { onDelete: "cascade" }),
+    retailerId: integer("retailer_id").notNull().default(0),
+    name: text("name").notNull(),
+    /** SPEC numbering: Sunday=1 .. Saturday=7; a ship weekday (customer) or pickup weekday (retailer). */
+    weekday: integer("weekday").notNull(),
+    mode: text("mode", { enum: ["cart", "order"] }).notNull().default("cart"),
+    paused: boolean("paused").notNull().default(false),
+    /** The ship date the next run is scheduled for, and the last run's outcome (shown on the screen). */
+    nextShipDate: text("next_ship_date"),
+    /** For a retailer: the pickup date of that run. */
+    nextPickupDate: text("next_pickup_date"),
+    nextRunAt: timestamp("next_run_at", { withTimezone: true }),
+    lastRunAt: timestamp("last_run_at", { withTimezone: true }),
+    lastResult: text("last_result"),
+    version: integer("version").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("standing_orders_owner_idx").on(t.userId, t.customerId, t.retailerId),
+    check("standing_orders_weekday", sql`${t.weekday} between 1 and 7`),
+    check("standing_orders_mode", sql`${t.mode} in ('cart', 'order')`),
+  ],
+);
+
+export const standingOrderLines = pgTable(
+  "standing_order_lines",
+  {
+    id: serial("id").primaryKey(),
+    standingOrderId: integer("standing_order_id")
+      .notNull()
+      .references(() => standingOrders.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    productId: text("product_id").notNull(),
+    /** Bunches. */
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [
+    uniqueIndex("standing_order_lines_product_unique").on(t.standingOrderId, t.productId),
+    check("standing_order_lines_quantity", sql`${t.quantity} > 0`),
+  ],
+);

@@ -1,0 +1,89 @@
+/**
+ * `npm test`: every check and suite, failing when any fails.
+ *
+ * 1. In order, fast ones first: typecheck, lint, the unit project (seconds).
+ * 2. Then the slow suites, TEST_JOBS at a time (default 2, the machine's two cores): the database
+ *    project on PGlite, the same on PostgreSQL (scripts/test-postgres.ts), the fault suite on a private
+ *    PostgreSQL cluster, and the browser suite (which builds first). They share nothing: each database
+ *    test file gets its own database, the fault suite its own cluster, each browser file its own server.
+ *
+ * Each line of a suite's output is prefixed with its name; a summary with every suite's time and
+ * result ends the run. TEST_JOBS=1 runs them one after another.
+ */
+import { spawn } from "node:child_process";
+
+interface Step {
+  name: string;
+  script: string;
+}
+
+const FIRST: Step[] = [
+  { name: "typecheck", script: "typecheck" },
+  { name: "lint", script: "lint" },
+  { name: "unit", script: "test:fast" },
+];
+// Longest first, so the two slots stay busy until the end.
+const SLOW: Step[] = [
+  { name: "e2e", script: "test:e2e" },
+  { name: "database", script: "test:database" },
+  { name: "postgres", script: "test:pg" },
+  { name: "faults", script: "test:faults" },
+];
+
+const jobs = Math.max(1, Number.parseInt(process.env.TEST_JOBS ?? "2", 10) || 2);
+const results: { name: string; ok: boolean; seconds: number }[] = [];
+
+function run(step: Step, prefixed: boolean): Promise<boolean> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn("npm", ["run", "--silent", step.script], {
+      stdio: prefixed ? ["ignore", "pipe", "pipe"] : "inherit",
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? "0" },
+    });
+    if (prefixed) {
+      for (const stream of [child.stdout!, child.stderr!]) {
+        let rest = "";
+        stream.setEncoding("utf8");
+        stream.on("data", (chunk: string) => {
+          const lines = (rest + chunk).split("\n");
+          rest = lines.pop() ?? "";
+          for (const line of lines) process.stdout.write(`[${step.name}] ${line}\n`);
+        });
+        stream.on("end", () => {
+          if (rest) process.stdout.write(`[${step.name}] ${rest}\n`);
+        });
+      }
+    }
+    child.on("close", (code) => {
+      const ok = code === 0;
+      const seconds = Math.round((Date.now() - started) / 1000);
+      results.push({ name: step.name, ok, seconds });
+      console.log(`\n== ${step.name}: ${ok ? "passed" : `FAILED (exit ${code})`} in ${seconds} s\n`);
+      resolve(ok);
+    });
+  });
+}
+
+function summary() {
+  console.log("\n== npm test summary");
+  for (const r of results) console.log(`   ${r.ok ? "passed" : "FAILED"}  ${r.name.padEnd(10)} ${r.seconds} s`);
+}
+
+for (const step of FIRST) {
+  if (!(await run(step, false))) {
+    summary();
+    process.exit(1);
+  }
+}
+
+const queue = [...SLOW];
+let failed = false;
+await Promise.all(
+  Array.from({ length: Math.min(jobs, queue.length) }, async () => {
+    for (let step = queue.shift(); step; step = queue.shift()) {
+      if (!(await run(step, jobs > 1))) failed = true;
+    }
+  }),
+);
+summary();
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,2 @@
+// Page-view counting (issue 13): the public face.
+export { analyticsRoutes as routes } from "./routes.ts";

@@ -1,0 +1,41 @@
+// All SQL of page-view counting.
+import { and, desc, eq, gte, lte, ne, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../../db/client.ts";
+import { pageViews, products } from "../../../db/schema/index.ts";
+
+/**
+ * Adds one view to the day's counter of (page, role, product). A product id that names no product is
+ * counted without it, so the table never holds a string a visitor made up.
+ */
+export async function countView(db: DbOrTx, view: { day: string; path: string; role: string; productId: string | null }): Promise<void> {
+  const product = view.productId
+    ? sql`coalesce((select ${products.productId} from ${products} where ${products.productId} = ${view.productId}), '')`
+    : sql`''`;
+  await db.execute(sql`
+    insert into ${pageViews} (day, path, role, product_id, count)
+    values (${view.day}::date, ${view.path}, ${view.role}, ${product}, 1)
+    on conflict (day, path, role, product_id) do update set count = ${pageViews}.count + 1`);
+}
+
+export async function viewsByPage(db: DbOrTx, from: string, to: string) {
+  return db
+    .select({ path: pageViews.path, role: pageViews.role, views: sql<number>`sum(${pageViews.count})::int`.mapWith(Number) })
+    .from(pageViews)
+    .where(and(gte(pageViews.day, from), lte(pageViews.day, to)))
+    .groupBy(pageViews.path, pageViews.role);
+}
+
+export async function viewsByProduct(db: DbOrTx, from: string, to: string, limit: number) {
+  return db
+    .select({
+      productId: pageViews.productId,
+      description: sql<string>`coalesce(min(${products.description}), ${pageViews.productId})`,
+      views: sql<number>`sum(${pageViews.count})::int`.mapWith(Number),
+    })
+    .from(pageViews)
+    .leftJoin(products, eq(products.productId, pageViews.productId))
+    .where(and(gte(pageViews.day, from), lte(pageViews.day, to), ne(pageViews.productId, "")))
+    .groupBy(pageViews.productId)
+    .orderBy(desc(sql`sum(${pageViews.count})`), pageViews.productId)
+    .limit(limit);
+}

@@ -1,0 +1,74 @@
+// All SQL of the standing orders module.
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { DbOrTx } from "../../../db/client.ts";
+import { products, standingOrderLines, standingOrders, users } from "../../../db/schema/index.ts";
+
+export type StandingOrderRow = typeof standingOrders.$inferSelect;
+export type StandingLineRow = typeof standingOrderLines.$inferSelect;
+
+export interface Owner {
+  userId: string;
+  customerId: string;
+  retailerId: number;
+}
+
+const ownedBy = (o: Owner) => and(eq(standingOrders.userId, o.userId), eq(standingOrders.customerId, o.customerId), eq(standingOrders.retailerId, o.retailerId));
+
+export async function standingOrdersOf(db: DbOrTx, owner: Owner): Promise<StandingOrderRow[]> {
+  return db.select().from(standingOrders).where(ownedBy(owner)).orderBy(asc(standingOrders.weekday), asc(standingOrders.id));
+}
+
+/** One of the owner's standing orders, locked for the caller's transaction when `lock`. */
+export async function ownStandingOrder(db: DbOrTx, owner: Owner, id: number, lock = false): Promise<StandingOrderRow | null> {
+  const q = db.select().from(standingOrders).where(and(eq(standingOrders.id, id), ownedBy(owner)));
+  const [row] = lock ? await q.for("update") : await q;
+  return row ?? null;
+}
+
+export async function standingOrderById(db: DbOrTx, id: number, lock = false): Promise<StandingOrderRow | null> {
+  const q = db.select().from(standingOrders).where(eq(standingOrders.id, id));
+  const [row] = lock ? await q.for("update") : await q;
+  return row ?? null;
+}
+
+/** Lines of several standing orders with the product's description (or its id when the product is gone). */
+export async function linesOf(db: DbOrTx, ids: number[]): Promise<(StandingLineRow & { description: string | null; active: boolean | null })[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ l: standingOrderLines, description: products.description, active: products.active })
+    .from(standingOrderLines)
+    .leftJoin(products, eq(products.productId, standingOrderLines.productId))
+    .where(inArray(standingOrderLines.standingOrderId, ids))
+    .orderBy(asc(standingOrderLines.standingOrderId), asc(standingOrderLines.position));
+  return rows.map((r) => ({ ...r.l, description: r.description, active: r.active }));
+}
+
+/** The ids among these that are active products. */
+export async function activeProductIds(db: DbOrTx, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db.select({ id: products.productId }).from(products).where(and(inArray(products.productId, ids), eq(products.active, true)));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function insertStandingOrder(db: DbOrTx, row: typeof standingOrders.$inferInsert): Promise<StandingOrderRow> {
+  const [created] = await db.insert(standingOrders).values(row).returning();
+  return created!;
+}
+
+export async function updateStandingOrder(db: DbOrTx, id: number, set: Partial<typeof standingOrders.$inferInsert>) {
+  await db.update(standingOrders).set(set).where(eq(standingOrders.id, id));
+}
+
+export async function replaceLines(db: DbOrTx, id: number, lines: { productId: string; quantity: number }[]) {
+  await db.delete(standingOrderLines).where(eq(standingOrderLines.standingOrderId, id));
+  if (lines.length) await db.insert(standingOrderLines).values(lines.map((l, position) => ({ standingOrderId: id, position, productId: l.productId, quantity: l.quantity })));
+}
+
+export async function deleteStandingOrder(db: DbOrTx, id: number) {
+  await db.delete(standingOrders).where(eq(standingOrders.id, id));
+}
+
+export async function userContact(db: DbOrTx, userId: string): Promise<{ email: string; firstName: string } | null> {
+  const [u] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId));
+  return u ?? null;
+}

@@ -1,0 +1,104 @@
+// Hot reads from memory kept true by the database (issue 14): two app instances on one database —
+// two PostgreSQL pools with their own LISTEN connection, or two apps on one PGlite — each with its
+// own caches. What one instance writes, the other answers at once; a signed-out session is refused
+// by both at once; a warm read sends no statement at all.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { openDatabase, type Database } from "../../../db/client.ts";
+import { buildTestApp, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { buyer, client, offer, tomorrow, type Client } from "../../../tests/helpers/store-fixtures.ts";
+import { countStatements } from "../../../tests/helpers/statement-count.ts";
+
+let a: TestApp;
+let b: TestApp;
+let second: Database | undefined;
+beforeAll(async () => {
+  a = await buildTestApp();
+  // On PostgreSQL the second instance has its own pool and its own LISTEN connection.
+  second = a.database.url ? await openDatabase({ databaseUrl: a.database.url, poolSize: 5 }) : undefined;
+  b = await buildTestApp({}, second ?? a.database);
+});
+afterAll(async () => {
+  await b?.close();
+  await second?.close();
+  await a?.close();
+});
+
+const through = (c: Client, t: TestApp) => client(t.app, c.cookie, c.userId, c.customerId);
+
+/** A buyer with a 3-line offer, its catalog products and cart read (and so cached) through both instances. */
+async function warm() {
+  const ca = await buyer(a);
+  const cb = through(ca, b);
+  const { catalog, products, offerLines } = await offer(a.db, [ca.customerId], { count: 3, line: { originalQuantity: 20 } });
+  for (const c of [ca, cb, ca, cb]) {
+    expect((await c.products(catalog.orderId, tomorrow())).statusCode).toBe(200);
+    expect((await c.cart()).statusCode).toBe(200);
+    expect((await c.get("/api/Auth/CheckToken/")).statusCode).toBe(200);
+  }
+  return { ca, cb, catalog, products, offerLines };
+}
+
+/** Statements instance b sends while `fn` runs. */
+async function statementsOfB(fn: () => Promise<unknown>) {
+  const counter = countStatements(b.db);
+  try {
+    await fn();
+    return counter.statements.slice();
+  } finally {
+    counter.stop();
+  }
+}
+
+describe("two instances on one database", () => {
+  it("answer warm Catalog/Products, cart and CheckToken calls from memory, without a statement", async () => {
+    const { cb, catalog } = await warm();
+    const sent = await statementsOfB(async () => {
+      expect((await cb.products(catalog.orderId, tomorrow())).statusCode).toBe(200);
+      expect((await cb.cart()).statusCode).toBe(200);
+      expect((await cb.get("/api/Auth/CheckToken/")).json().user.id).toBe(cb.userId);
+    });
+    expect(sent).toEqual([]);
+  });
+
+  it("show a save through one instance at once through the other: availability and the cart", async () => {
+    const { ca, cb, catalog, products } = await warm();
+    const other = await buyer(a);
+    await offer(a.db, [other.customerId]); // the other buyer must see the same catalog: share it
+    await a.db.execute(sql`insert into catalog_customers (catalog_id, customer_id) values (${catalog.id}, ${other.customerId})`);
+    const otherOnB = through(other, b);
+    const before = (await otherOnB.products(catalog.orderId, tomorrow())).json() as { productId: string; quantityRemaining: number }[];
+    expect(before.find((p) => p.productId === products[0]!.productId)!.quantityRemaining).toBe(20);
+
+    // The first buyer holds 6 bunches through instance a...
+    expect((await ca.save({ shipDate: tomorrow(), items: [{ productId: products[0]!.productId, quantity: 6 }] })).statusCode).toBe(200);
+    // ...and instance b knows at once: its cart, and what the other buyer may still take.
+    const cart = (await cb.cart()).json();
+    expect(cart.items.map((i: { productId: string; quantity: number }) => [i.productId, i.quantity])).toEqual([[products[0]!.productId, 6]]);
+    const after = (await otherOnB.products(catalog.orderId, tomorrow())).json() as { productId: string; quantityRemaining: number }[];
+    expect(after.find((p) => p.productId === products[0]!.productId)!.quantityRemaining).toBe(14);
+  });
+
+  it("refuse a signed-out session on both instances at once", async () => {
+    const { ca, cb } = await warm();
+    expect((await cb.get("/api/Auth/CheckToken/")).json().user.id).toBe(cb.userId);
+    const out = await a.app.inject({ method: "POST", url: "/api/Auth/logout/", headers: { cookie: ca.cookie, ...SAME_ORIGIN } });
+    expect(out.statusCode).toBe(200);
+    for (const c of [ca, cb]) {
+      expect((await c.get("/api/Auth/CheckToken/")).json()).toEqual({ user: null, originalUser: null });
+      expect((await c.cart()).statusCode).toBe(401);
+    }
+  });
+
+  it("follow a change made straight in the database once its notice is in, with the feed round trip as the only wait", async () => {
+    const { cb, catalog, products } = await warm();
+    await a.db.execute(sql`update products set description = 'Renamed by the grower' where product_id = ${products[1]!.productId}`);
+    // The writer here is not an app instance: wait for b's feed to pass the change (a round trip, no timer).
+    const { changeFeedFor } = await import("../../../db/change-feed.ts");
+    const feed = changeFeedFor(b.db);
+    await feed.sync();
+    await feed.release();
+    const list = (await cb.products(catalog.orderId, tomorrow())).json() as { productId: string; description: string }[];
+    expect(list.find((p) => p.productId === products[1]!.productId)!.description).toBe("Renamed by the grower");
+  });
+});

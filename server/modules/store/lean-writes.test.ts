@@ -1,0 +1,94 @@
+// Statement counts of the store's writes (issue 14 "Writes lean"): counted at the real driver, BEGIN
+// and COMMIT included. A count, not a time.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { cartLines, carts, holds } from "../../../db/schema/index.ts";
+import { buildTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { buyer, committed, offer, tomorrow } from "../../../tests/helpers/store-fixtures.ts";
+import { countStatements } from "../../../tests/helpers/statement-count.ts";
+import { loadBuyer } from "../buyers/index.ts";
+import { saveCart } from "./cart.ts";
+import { placeOrder } from "./checkout.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t?.close());
+
+/** A buyer with an offer of `n` lines (`original` bunches each), and its save and place calls counted. */
+async function setUp(n: number, original = 40) {
+  const a = await buyer(t);
+  const { offerLines: ols, products: ps } = await offer(t.db, [a.customerId], { count: n, line: { originalQuantity: original } });
+  const owner = { userId: a.userId, customerId: a.customerId, retailerId: 0 };
+  const b = await loadBuyer(t.db, a.customerId, 0);
+  const counted = async <T>(fn: () => Promise<T>) => {
+    const counter = countStatements(t.db);
+    try {
+      const result = await fn();
+      return { result, count: counter.count, statements: [...counter.statements] };
+    } finally {
+      counter.stop();
+    }
+  };
+  return {
+    a,
+    ols,
+    ps,
+    save: (items: { productId: string; quantity: number }[]) => counted(() => saveCart(t.db, t.config, owner, b, { shipDate: tomorrow(), items })),
+    place: () => counted(() => placeOrder(t.db, { owner, buyer: b, userId: a.userId, salesUserId: null, config: t.config })),
+  };
+}
+
+describe("a cart save", () => {
+  it("saves 50 lines in at most 6 statements, holding and pricing every line", async () => {
+    const s = await setUp(50);
+    const { result, count, statements } = await s.save(s.ps.map((p) => ({ productId: p.productId, quantity: 5 })));
+    // 6 for the cart, plus the hold-expiry reminder job it schedules (docs/domain-orders.md "Mail").
+    expect(count, statements.join("\n")).toBeLessThanOrEqual(7);
+    expect(result.items).toHaveLength(50);
+    expect(result.items.every((i) => i.quantityConfirmed === 5 && i.quantityPending === 0)).toBe(true);
+    const [cart] = await t.db.select().from(carts).where(eq(carts.userId, s.a.userId));
+    expect(await t.db.select().from(holds).where(eq(holds.cartId, cart!.id))).toHaveLength(50);
+    expect(await t.db.select().from(cartLines).where(eq(cartLines.cartId, cart!.id))).toHaveLength(50);
+    // The answer built from what was written equals a fresh read.
+    const read = (await s.a.cart()).json();
+    expect(result).toEqual({ ...read, messages: [] });
+  });
+
+  it("changes, drops and adds lines of a 50-line cart in the same statements", async () => {
+    const s = await setUp(60);
+    await s.save(s.ps.slice(0, 50).map((p) => ({ productId: p.productId, quantity: 5 })));
+    // 10 lines leave, 10 come in, the rest change quantity (some beyond the stock: pending).
+    const { result, count } = await s.save(s.ps.slice(10, 60).map((p, i) => ({ productId: p.productId, quantity: i % 2 ? 45 : 3 })));
+    expect(count).toBeLessThanOrEqual(7);
+    expect(result.items.map((i) => i.productId)).toEqual(s.ps.slice(10, 60).map((p) => p.productId));
+    expect(result.items.filter((i) => i.quantityPending === 5)).toHaveLength(25);
+    for (const ol of s.ols.slice(0, 10)) expect(await committed(t.db, ol.id)).toEqual({ original: 40, ordered: 0, held: 0 });
+    for (const ol of s.ols.slice(10, 60)) expect((await committed(t.db, ol.id)).held).toBeLessThanOrEqual(40);
+  });
+
+  it("costs the same number of statements for 1 line as for 50", async () => {
+    const one = await setUp(1);
+    const fifty = await setUp(50);
+    const a = await one.save([{ productId: one.ps[0]!.productId, quantity: 2 }]);
+    const b = await fifty.save(fifty.ps.map((p) => ({ productId: p.productId, quantity: 2 })));
+    expect(b.count).toBe(a.count);
+  });
+});
+
+describe("placing an order", () => {
+  it("costs the same statements for 50 lines as for 2: none per line", async () => {
+    const two = await setUp(2);
+    const fifty = await setUp(50);
+    await two.save(two.ps.map((p) => ({ productId: p.productId, quantity: 5 })));
+    await fifty.save(fifty.ps.map((p) => ({ productId: p.productId, quantity: 5 })));
+    const a = await two.place();
+    const b = await fifty.place();
+    expect(b.count, b.statements.join("\n")).toBe(a.count);
+    // The order, plus its confirmation mail (the buyer's address read, the outbox row written).
+    expect(b.count).toBeLessThanOrEqual(10);
+    expect(b.result.pendingLines).toBe(0);
+    for (const ol of fifty.ols) expect(await committed(t.db, ol.id)).toEqual({ original: 40, ordered: 5, held: 0 });
+  });
+});

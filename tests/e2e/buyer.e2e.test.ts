@@ -1,0 +1,317 @@
+// The buyer's catalogue tools of issue 13, as a buyer meets them in Chromium on the demo data:
+// sorting (kept in the address), favourites (kept on the server for the customer), the windowed
+// list (search still finds, rows far down appear when scrolled to), quick order by pasting and by
+// CSV upload, ordering a past order again, and page views counted and shown to staff. A keyboard-only
+// pass, and axe at 360 and 1280 px on every screen touched.
+import { afterAll, beforeAll, describe, it, type ExpectStatic } from "vitest";
+import type { Browser, Locator, Page } from "playwright-core";
+import { axeViolations, launchBrowser, newPage, signIn, startServer, type RunningServer } from "./harness.ts";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const polling = (expect: ExpectStatic) => <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return !!main && Object.keys(main).some((k) => k.startsWith("__reactFiber$"));
+  });
+}
+
+async function expectNoAxeViolations(page: Page, where: string) {
+  const violations = await axeViolations(page);
+  if (violations.length) throw new Error(`axe found violations on ${where}: ${JSON.stringify(violations, null, 2)}`);
+}
+
+async function signInAs(page: Page, email: string) {
+  await signIn(page, server.baseUrl, email);
+  await page.waitForURL(/\/Dashboard$/);
+  await hydrated(page);
+}
+
+const cart = (page: Page) => page.getByRole("region", { name: "Your cart" });
+const dates = (page: Page) => page.getByRole("group", { name: "Ship date" }).getByRole("button");
+const productCount = (page: Page) => page.getByRole("status").filter({ hasText: /products/ }).first();
+const listRows = (page: Page) => page.locator("tr[data-index]");
+const nameOf = async (row: Locator) => (await row.getByRole("button").first().innerText()).trim();
+const codeOf = async (row: Locator) => (await row.locator("td").first().locator("span.tabular").first().innerText()).trim();
+
+/** Opens /store (with an optional query) and picks the first open date; waits for the list. */
+async function openStore(page: Page, query = "") {
+  await page.goto(`${server.baseUrl}/store${query}`);
+  await hydrated(page);
+  const first = dates(page).first();
+  if ((await first.getAttribute("aria-pressed")) !== "true") await first.click();
+  await listRows(page).first().waitFor();
+}
+
+/** The buyer's cart as the server keeps it: [productId, quantity] per line. */
+async function savedCart(page: Page): Promise<[string, number][]> {
+  return page.evaluate(async () => {
+    const me = await (await fetch("/api/Auth/CheckToken/")).json();
+    const res = await fetch(`/api/Store/Cart/${me.user.id}/${me.user.currentCustomer.customerID}`);
+    return (await res.json()).items.map((i: { productId: string; quantity: number }) => [i.productId, i.quantity]);
+  });
+}
+
+/** Rows with stock held for the buyer now, that can be added by the bunch. */
+const availableRows = (page: Page) =>
+  listRows(page).filter({ has: page.getByText(/^\d[\d,]* available$/) }).filter({ has: page.getByRole("textbox", { name: /^Bunches of / }) });
+
+describe.sequential("the buyer's catalogue tools", () => {
+  it("sorts by name, price and availability, keeping the order in the address and after a reload", { timeout: 90_000 }, async ({ expect }) => {
+    const eventually = polling(expect);
+    const page = await newPage(browser);
+    await signInAs(page, "buyer@demo.test");
+    await openStore(page);
+    const sort = page.getByLabel("Sort by");
+
+    await sort.selectOption("name");
+    await eventually(() => new URL(page.url()).searchParams.get("sort")).toBe("name");
+    const names = async () => Promise.all((await listRows(page).all()).slice(0, 8).map(nameOf));
+    const byName = await names();
+    expect(byName).toEqual([...byName].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base", numeric: true })));
+
+    await sort.selectOption("price");
+    await eventually(() => new URL(page.url()).searchParams.get("sort")).toBe("price");
+    const prices = async () =>
+      Promise.all(
+        (await listRows(page).all()).slice(0, 8).map(async (r) => Number((await r.locator("td").nth(2).locator("span.font-semibold").first().innerText()).replace(/[$,]/g, ""))),
+      );
+    const low = await prices();
+    expect(low).toEqual([...low].sort((a, b) => a - b));
+    await sort.selectOption("price-desc");
+    await eventually(() => new URL(page.url()).searchParams.get("sort")).toBe("price-desc");
+    await eventually(async () => {
+      const high = await prices();
+      return high.length > 1 && high.every((p, i) => i === 0 || high[i - 1]! >= p);
+    }).toBe(true);
+
+    await sort.selectOption("availability");
+    await eventually(async () => (await listRows(page).first().innerText()).match(/(\d[\d,]*) available/)?.[1]).toBeTruthy();
+    const counts = await Promise.all(
+      (await listRows(page).all()).slice(0, 6).map(async (r) => Number(((await r.innerText()).match(/(\d[\d,]*) available/)?.[1] ?? "0").replace(/,/g, ""))),
+    );
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    await eventually(() => new URL(page.url()).searchParams.get("sort")).toBe("availability");
+
+    // A reload (or a shared link) shows the same order.
+    await page.reload();
+    await hydrated(page);
+    await listRows(page).first().waitFor();
+    expect(await page.getByLabel("Sort by").inputValue()).toBe("availability");
+    await page.context().close();
+  });
+
+  it("stars favourites for the customer, filters on them, and keeps them on the server", { timeout: 90_000 }, async ({ expect }) => {
+    const eventually = polling(expect);
+    const page = await newPage(browser);
+    await signInAs(page, "buyer@demo.test");
+    await openStore(page, "?sort=name");
+    const rows = listRows(page);
+    const [first, second] = [rows.nth(0), rows.nth(2)];
+    const names = [await nameOf(first), await nameOf(second)];
+    for (const [i, row] of [first, second].entries()) {
+      const star = row.getByRole("button", { name: `Favourite: ${names[i]}` });
+      expect(await star.getAttribute("aria-pressed")).toBe("false");
+      await star.click();
+      await eventually(() => star.getAttribute("aria-pressed")).toBe("true");
+    }
+    // The filter (in the Filters disclosure below 1600 px) keeps only the starred flowers.
+    await page.locator("details > summary", { hasText: "Filters" }).click();
+    await page.getByRole("checkbox", { name: /^Favourites only/ }).check();
+    await eventually(async () => (await productCount(page).innerText()).trim()).toMatch(/^2 of [\d,]+ products match$/);
+    expect(await Promise.all((await rows.all()).map(nameOf))).toEqual(names);
+    await eventually(() => new URL(page.url()).searchParams.get("favourites")).toBe("1");
+
+    // Another session of the same buyer sees them: they are kept on the server, per customer.
+    const other = await newPage(browser);
+    await signInAs(other, "buyer@demo.test");
+    await openStore(other, "?favourites=1&sort=name");
+    await eventually(async () => (await productCount(other).innerText()).trim()).toMatch(/^2 of /);
+    // Unstarring one there leaves one.
+    await listRows(other).first().getByRole("button", { name: `Favourite: ${names[0]}` }).click();
+    await eventually(async () => (await productCount(other).innerText()).trim()).toMatch(/^1 of /);
+    await other.context().close();
+    await page.context().close();
+  });
+
+  it("keeps search working on the windowed list and renders rows far down when scrolled to", { timeout: 90_000 }, async ({ expect }) => {
+    const eventually = polling(expect);
+    const page = await newPage(browser);
+    await signInAs(page, "buyer@demo.test");
+    await openStore(page);
+    const total = Number(((await productCount(page).innerText()).match(/^([\d,]+) products$/)?.[1] ?? "0").replace(/,/g, ""));
+    expect(total).toBeGreaterThan(100);
+    // Only the rows near the screen are in the page; the table says how many there are.
+    expect(await listRows(page).count()).toBeLessThan(60);
+    expect(await page.getByRole("table").first().getAttribute("aria-rowcount")).toBe(String(total + 1));
+
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await eventually(() => page.locator(`tr[data-index="${total - 1}"]`).count()).toBe(1);
+    expect(await listRows(page).count()).toBeLessThan(60);
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole("searchbox", { name: "Search flowers" }).fill("white lily");
+    await eventually(async () => (await productCount(page).innerText()).trim()).toMatch(/^\d+ of [\d,]+ products match$/);
+    const shown = await Promise.all((await listRows(page).all()).map(nameOf));
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.every((n) => /lil/i.test(n))).toBe(true);
+    await page.context().close();
+  });
+
+  it("adds pasted and uploaded quick-order lines to the cart, flagging unknown codes and bad quantities", { timeout: 120_000 }, async ({ expect }) => {
+    const eventually = polling(expect);
+    const page = await newPage(browser);
+    await signInAs(page, "buyer@demo.test");
+    await openStore(page);
+    const rows = availableRows(page);
+    const a = { name: await nameOf(rows.nth(0)), code: await codeOf(rows.nth(0)) };
+    const b = { name: await nameOf(rows.nth(1)), code: await codeOf(rows.nth(1)) };
+
+    await page.getByRole("button", { name: "Quick order" }).click();
+    const dialog = page.getByRole("dialog", { name: "Quick order" });
+    await dialog.getByLabel("Product codes and quantities").fill(`code;quantity\n\n${a.code.toLowerCase()} ; 2\nNOPE-0000,3\n${b.code},two\n`);
+    await dialog.getByRole("button", { name: "Check lines" }).click();
+    await dialog.getByText("1 of 3 lines can be added; 2 flagged below.").waitFor();
+    await dialog.getByText("Unknown product code: NOPE-0000 is not in the offer for", { exact: false }).waitFor();
+    await dialog.getByText(`Quantity "two" for ${b.code}: Invalid Quantity: Please enter a valid quantity`, { exact: false }).waitFor();
+    expect(await dialog.getByRole("row").filter({ hasText: a.name }).innerText()).toMatch(/Available[\s\S]*\$\d+\.\d{2}/);
+    await expectNoAxeViolations(page, "the quick order dialog at 1280 px");
+    await dialog.getByRole("button", { name: "Add 1 line to cart" }).click();
+    await eventually(() => dialog.isVisible()).toBe(false);
+    await cart(page).getByText(a.name, { exact: true }).waitFor();
+
+    // CSV upload: the file's lines are checked at once.
+    await page.getByRole("button", { name: "Quick order" }).click();
+    await dialog.getByLabel("or upload a CSV file:").setInputFiles({ name: "order.csv", mimeType: "text/csv", buffer: Buffer.from(`code,quantity\r\n${b.code},3\r\n${a.code},1\r\n`) });
+    await dialog.getByText("2 of 2 lines can be added.").waitFor();
+    await dialog.getByText("Adds to the 2 already in your cart.", { exact: false }).waitFor();
+    await dialog.getByRole("button", { name: "Add 2 lines to cart" }).click();
+    await eventually(() => dialog.isVisible()).toBe(false);
+    await cart(page).getByText(b.name, { exact: true }).waitFor();
+    // The cart, saved by the server: 3 bunches of the first (2 + 1), 3 of the second.
+    expect(await savedCart(page)).toEqual(expect.arrayContaining([[a.code, 3], [b.code, 3]]));
+    await page.context().close();
+  });
+
+  it("orders a past order again from the order history into the cart, at the date's prices", { timeout: 120_000 }, async ({ expect }) => {
+    const eventually = polling(expect);
+    const page = await newPage(browser);
+    await signInAs(page, "buyer@demo.test");
+    // The cart of the quick-order test becomes an order.
+    await page.goto(`${server.baseUrl}/store/checkout`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Place order" }).click();
+    const placed = page.getByRole("heading", { name: /^Order \d+ is placed$/ });
+    await placed.waitFor({ timeout: 20_000 });
+    const orderNumber = (await placed.innerText()).match(/\d+/)![0];
+
+    await page.goto(`${server.baseUrl}/Orders`);
+    await hydrated(page);
+    await page.getByRole("link", { name: `Order again (order ${orderNumber})` }).click();
+    await page.waitForURL(new RegExp(`/Orders/${orderNumber}#order-again$`));
+    const section = page.getByRole("region", { name: "Order again" });
+    await section.getByRole("button", { name: "Add to cart" }).click();
+    await section.getByText(/^Added 2 lines to your cart for .*, at that date's prices\.$/).waitFor();
+    await expectNoAxeViolations(page, "the order page with Order again at 1280 px");
+    await section.getByRole("link", { name: "Go to the store" }).click();
+    await page.waitForURL(/\/store$/);
+    await eventually(async () => (await savedCart(page)).length).toBe(2);
+    for (const [productId] of await savedCart(page)) await cart(page).getByText(productId, { exact: false }).or(cart(page).locator("li").first()).first().waitFor();
+    await page.context().close();
+  });
+
+  it("does the store's new tools with the keyboard alone, and axe finds nothing at 360 px", { timeout: 120_000 }, async ({ expect }) => {
+    const eventually = polling(expect);
+    const page = await newPage(browser, { viewport: { width: 360, height: 780 } });
+    await signInAs(page, "buyer@demo.test");
+    await page.goto(`${server.baseUrl}/store`);
+    await hydrated(page);
+    const first = dates(page).first();
+    await first.focus();
+    if ((await first.getAttribute("aria-pressed")) !== "true") await page.keyboard.press("Enter");
+    await listRows(page).first().waitFor();
+    await expectNoAxeViolations(page, "the store at 360 px");
+
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent?.trim() ?? "");
+    const tabTo = async (target: RegExp, most = 40) => {
+      for (let i = 0; i < most && !target.test(await focused()); i++) await page.keyboard.press("Tab");
+      expect(await focused()).toMatch(target);
+    };
+    // Sort with the keyboard: the select takes arrow keys.
+    await page.getByLabel("Sort by").focus();
+    await page.keyboard.press("ArrowDown");
+    await eventually(() => new URL(page.url()).searchParams.get("sort")).toBe("name");
+
+    // Star the first flower.
+    await tabTo(/^Favourite: /, 60);
+    const starName = (await focused()).replace(/^Favourite: /, "");
+    await page.keyboard.press("Enter");
+    await eventually(() => page.getByRole("button", { name: `Favourite: ${starName}` }).getAttribute("aria-pressed")).toBe("true");
+
+    // Quick order: open it, type a line, check it, add it.
+    const code = await codeOf(availableRows(page).first());
+    await page.getByRole("button", { name: "Quick order" }).focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Quick order" });
+    await dialog.waitFor();
+    // Focus starts on the dialog's Close button; the text box is next.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("TEXTAREA");
+    await page.keyboard.type(`${code} 1`);
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await dialog.getByText("1 of 1 line can be added.").waitFor();
+    await expectNoAxeViolations(page, "the quick order dialog at 360 px");
+    await tabTo(/^Add 1 line to cart$/, 20);
+    await page.keyboard.press("Enter");
+    await eventually(() => dialog.isVisible()).toBe(false);
+    await page.context().close();
+  });
+
+  it("counts page views and shows them, per page and per product, to staff only", { timeout: 90_000 }, async ({ expect }) => {
+    const eventually = polling(expect);
+    const buyer = await newPage(browser);
+    await signInAs(buyer, "buyer@demo.test");
+    await openStore(buyer);
+    const row = listRows(buyer).first();
+    const name = await nameOf(row);
+    await row.getByRole("button").first().click();
+    await buyer.getByRole("dialog", { name }).waitFor();
+    await eventually(() =>
+      buyer.evaluate(async () => {
+        const res = await fetch("/api/Analytics/PageViews");
+        return res.status;
+      }),
+    ).toBe(403);
+    await buyer.context().close();
+
+    for (const width of [1280, 360]) {
+      const staff = await newPage(browser, { viewport: { width, height: 900 } });
+      await signInAs(staff, "sales@demo.test");
+      await staff.goto(`${server.baseUrl}/Administration`);
+      await hydrated(staff);
+      await staff.getByRole("link", { name: /^Page views/ }).click();
+      await staff.waitForURL(/\/Administration\/PageViews$/);
+      const pages = staff.getByRole("table", { name: "Page views per page, most viewed first" });
+      await pages.waitFor();
+      const storeRow = pages.getByRole("row").filter({ has: staff.getByRole("rowheader", { name: "/store", exact: true }) });
+      expect(Number((await storeRow.locator("td").first().innerText()).replace(/,/g, ""))).toBeGreaterThan(0);
+      expect(await pages.getByRole("columnheader", { name: "wholesaler" }).count()).toBe(1);
+      const products = staff.getByRole("table", { name: "Product views, most viewed first" });
+      await products.getByRole("rowheader", { name, exact: true }).waitFor();
+      await expectNoAxeViolations(staff, `the page views screen at ${width} px`);
+      await staff.context().close();
+    }
+  });
+});

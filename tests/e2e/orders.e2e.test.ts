@@ -1,0 +1,188 @@
+// Issue 13 as a buyer meets it: the dashboard's blitz voucher lowers the order total on the server,
+// and a standing order created on its screen becomes the buyer's cart when its job runs (run through
+// the administrator's /api/Jobs/RunDue, the same code the job runner polls). Keyboard only; axe-core at
+// 360 and 1280 px on both screens. The server runs standing orders a week ahead of the cut-off here
+// (STANDING_ORDER_LEAD_HOURS=168), so the next date's run is due at once, and polls only once a day,
+// so nothing runs before the test asks.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { axeViolations, launchBrowser, newPage, signIn, startServer, type RunningServer } from "./harness.ts";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ STANDING_ORDER_LEAD_HOURS: "168", JOBS_POLL_SECONDS: "86400" }), launchBrowser()]);
+}, 240_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function apiAs(email: string) {
+  const login = await fetch(`${server.baseUrl}/api/Auth/login/`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: "bloom-demo-2026" }),
+  });
+  expect(login.status).toBe(200);
+  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const user = await login.json();
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${server.baseUrl}${path}`, {
+      method,
+      headers: { cookie, origin: server.baseUrl, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const json = await res.json();
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  return { user, call };
+}
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return !!main && Object.keys(main).some((k) => k.startsWith("__reactFiber$"));
+  });
+}
+
+async function noAxeViolations(page: Page, what: string) {
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await axeViolations(page), `${what} at ${width}px`).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? "");
+
+/** The demo buyer of one customer (Greenstreet), its next open date and a product with stock. */
+async function buyerSetup() {
+  const buyer = await apiAs("buyer@demo.test");
+  const userId: string = buyer.user.id;
+  const customerId: string = (buyer.user.currentCustomer ?? buyer.user.customers[0]).customerID;
+  const base = `${userId}/${customerId}`;
+  const profile = await buyer.call("GET", `/api/Store/Profile/${base}/0`);
+  const shipDate: string = profile.openDates[0];
+  const [catalog] = await buyer.call("GET", `/api/Store/Catalog/${customerId}/${shipDate}/${userId}`);
+  const products: { productId: string; description: string; quantityRemaining: number; isFinalProduct: boolean; showStore: boolean }[] = await buyer.call(
+    "GET",
+    `/api/Store/Catalog/Products/${base}/${catalog.orderId}/${shipDate}`,
+  );
+  const p = products.filter((x) => x.showStore && !x.isFinalProduct && x.quantityRemaining >= 20);
+  expect(p.length).toBeGreaterThan(1);
+  return { buyer, userId, customerId, base, profile, shipDate, products: p };
+}
+
+describe("orders that cost less and repeat", () => {
+  it("the blitz voucher lowers the order total on the server", async () => {
+    const { buyer, base, shipDate, products } = await buyerSetup();
+    const voucher = await buyer.call("GET", `/api/Store/GetBlitzVoucher/${buyer.user.id}`);
+    expect(voucher.code).toMatch(/^BLITZ-/);
+    const saved = await buyer.call("POST", `/api/Store/Cart/Save/${base}`, { shipDate, items: [{ productId: products[0]!.productId, quantity: 5 }] });
+    const subtotalCents = Math.round(saved.subtotal * 100);
+
+    const page = await newPage(browser);
+    await signIn(page, server.baseUrl, "buyer@demo.test");
+    await page.waitForURL(/Dashboard/i);
+    await page.goto(`${server.baseUrl}/store/checkout`);
+    await hydrated(page);
+    const field = page.getByLabel("Voucher code");
+    await field.waitFor();
+
+    // A wrong code: refused at the field, nothing placed.
+    await field.focus();
+    await page.keyboard.type("NOPE-0000");
+    await page.keyboard.press("Tab"); // the "Use your blitz voucher" suggestion
+    await page.keyboard.press("Tab");
+    expect(await focusedId(page)).toBe("place-order");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.getByText("This voucher code is not valid.").isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe("voucherCode");
+    await noAxeViolations(page, "checkout with a refused voucher");
+
+    // The suggestion fills the dashboard's code; then the order is placed with it.
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    expect(await field.inputValue()).toBe(voucher.code);
+    await field.focus();
+    await page.keyboard.press("Tab");
+    expect(await focusedId(page)).toBe("place-order");
+    await page.keyboard.press("Enter");
+    const heading = page.getByRole("heading", { name: /^Order \d+ is placed$/ });
+    await expect.poll(() => heading.isVisible(), { timeout: 20_000 }).toBe(true);
+    const orderNumber = Number((await heading.textContent())!.replace(/\D/g, ""));
+    expect(await page.getByText(`voucher ${voucher.code} saves`).isVisible()).toBe(true);
+    await noAxeViolations(page, "order confirmation with a voucher");
+
+    // On the server: 10 % off the merchandise, rounded to the cent.
+    const order = await buyer.call("GET", `/api/Orders/${base}/${orderNumber}`);
+    const discountCents = Math.floor((subtotalCents * 10 + 50) / 100);
+    expect(Math.round(order.subtotal * 100)).toBe(subtotalCents);
+    expect(order.voucherCode).toBe(voucher.code);
+    expect(Math.round(order.discount * 100)).toBe(discountCents);
+    expect(Math.round(order.total * 100)).toBe(subtotalCents - discountCents);
+    // Used once, it is gone from the dashboard and refused a second time.
+    expect(await buyer.call("GET", `/api/Store/GetBlitzVoucher/${buyer.user.id}`)).toBeNull();
+    await page.context().close();
+  });
+
+  it("a standing order created on its screen becomes the buyer's cart when its job runs", async () => {
+    const { buyer, base, profile, shipDate, products } = await buyerSetup();
+    await buyer.call("POST", `/api/Store/Cart/Save/${base}`, { items: [] });
+    const product = products[1]!;
+    const weekday = new Date(`${shipDate}T12:00:00Z`).getUTCDay() + 1;
+    const weekdays = [...new Set<number>(profile.shipTimes.map((s: { weekday: number }) => s.weekday))].sort((a, b) => a - b);
+
+    const page = await newPage(browser);
+    await signIn(page, server.baseUrl, "buyer@demo.test");
+    await page.waitForURL(/Dashboard/i);
+    await page.goto(`${server.baseUrl}/store/StandingOrders`);
+    await hydrated(page);
+    await page.getByText("No standing orders yet").waitFor();
+    await noAxeViolations(page, "standing orders, none yet");
+
+    await page.getByRole("button", { name: "New standing order" }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.closest("form") !== null)).toBe(true);
+    await page.keyboard.type("Weekly market flowers");
+    await page.keyboard.press("Tab"); // ship day
+    for (let i = 0; i <= weekdays.indexOf(weekday); i++) await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Tab"); // "Fill my cart" (checked)
+    await page.keyboard.press("Tab"); // product code of line 1
+    await page.keyboard.type(product.productId);
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("3");
+    await noAxeViolations(page, "standing order form");
+    await page.keyboard.press("Enter"); // submits the form
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Weekly market flowers" }) });
+    await expect.poll(() => card.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await card.getByText(/^Next: fills your cart on /).isVisible()).toBe(true);
+    await noAxeViolations(page, "standing orders list");
+
+    // The job runs (the administrator's hook, as the runner would at the scheduled time).
+    const admin = await apiAs("admin@demo.test");
+    const run = await admin.call("POST", "/api/Jobs/RunDue");
+    expect(run.done).toBeGreaterThanOrEqual(1);
+    expect(run.failed).toBe(0);
+
+    const cart = await buyer.call("GET", `/api/Store/Cart/${base}`);
+    expect(cart.shipDate).toBe(shipDate);
+    expect(cart.items.map((i: { productId: string; quantity: number; quantityConfirmed: number }) => [i.productId, i.quantity, i.quantityConfirmed])).toEqual([
+      [product.productId, 3, 3],
+    ]);
+    expect(cart.holdTime).not.toBeNull();
+
+    await page.reload();
+    await hydrated(page);
+    await expect.poll(() => card.getByText(/Last run .*: cart saved, 1 lines/).isVisible(), { timeout: 15_000 }).toBe(true);
+
+    // Pause from the keyboard.
+    await card.getByRole("button", { name: "Pause Weekly market flowers" }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => card.getByText("Paused", { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.context().close();
+  });
+});

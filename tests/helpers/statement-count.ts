@@ -1,0 +1,81 @@
+import type { Db } from "../../db/client.ts";
+
+/**
+ * Counts the SQL statements the real driver sends (PGlite or node-postgres), BEGIN and COMMIT
+ * included, by wrapping the driver underneath a Drizzle database. A count, not a time: tests may
+ * assert it. `stop()` puts the driver back.
+ */
+export interface StatementCounter {
+  readonly count: number;
+  readonly statements: string[];
+  reset(): void;
+  stop(): void;
+}
+
+type QueryFn = (...args: unknown[]) => Promise<unknown>;
+
+export function countStatements(db: Db): StatementCounter {
+  const client = (db as unknown as { session: { client: Record<string, unknown> } }).session.client;
+  const statements: string[] = [];
+  const note = (arg: unknown) => {
+    const text = typeof arg === "string" ? arg : ((arg as { text?: string } | null)?.text ?? String(arg));
+    statements.push(text.trim().split(/\s+/).slice(0, 6).join(" "));
+  };
+  const restore: (() => void)[] = [];
+  const wrap = (target: Record<string, unknown>, name: string) => {
+    const original = target[name] as QueryFn;
+    const own = Object.prototype.hasOwnProperty.call(target, name);
+    target[name] = function (this: unknown, ...args: unknown[]) {
+      note(args[0]);
+      return original.apply(this, args);
+    };
+    restore.push(() => {
+      if (own) target[name] = original;
+      else delete target[name];
+    });
+  };
+
+  if (typeof client.transaction === "function" && typeof client.listen === "function") {
+    // PGlite: query/exec outside transactions; transaction() sends BEGIN and COMMIT (or ROLLBACK)
+    // itself and hands the callback its own query/exec.
+    wrap(client, "query");
+    wrap(client, "exec");
+    const transaction = client.transaction as QueryFn;
+    client.transaction = function (this: unknown, fn: (tx: Record<string, unknown>) => Promise<unknown>) {
+      note("BEGIN");
+      return transaction.call(this, async (tx: Record<string, unknown>) => {
+        wrap(tx, "query");
+        wrap(tx, "exec");
+        let failed = false;
+        try {
+          return await fn(tx);
+        } catch (err) {
+          failed = true;
+          throw err;
+        } finally {
+          note(failed ? "ROLLBACK" : "COMMIT");
+        }
+      });
+    };
+    restore.push(() => delete client.transaction);
+  } else {
+    // node-postgres: every statement goes through a checked-out client's query().
+    const pool = client as unknown as { on(e: string, f: (c: Record<string, unknown>) => void): void; off(e: string, f: (c: Record<string, unknown>) => void): void };
+    const wrapped = new Set<Record<string, unknown>>();
+    const onAcquire = (c: Record<string, unknown>) => {
+      if (wrapped.has(c)) return;
+      wrapped.add(c);
+      wrap(c, "query");
+    };
+    pool.on("acquire", onAcquire);
+    restore.push(() => pool.off("acquire", onAcquire));
+  }
+  return {
+    get count() {
+      return statements.length;
+    },
+    statements,
+    reset: () => void statements.splice(0),
+    stop: () => restore.splice(0).reverse().forEach((f) => f()),
+  };
+}
