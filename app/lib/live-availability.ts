@@ -1,0 +1,54 @@
+// Live availability (issue 14): an open store page follows its catalog's quantities over server-sent
+// events (GET /api/Store/Catalog/Live/… and /api/MMStore/Live) and writes them into the products
+// query's cached list in place: no refetch, and only the rows whose quantity changed get new objects,
+// so only those rows render again. The stream closes when the page or the date changes. EventSource
+// reconnects by itself with Last-Event-ID; the server then answers "nothing missed" or a snapshot.
+import { useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { useEffect } from "react";
+import type { LiveChange, LiveEnd, LiveSnapshot } from "../../contract/live.ts";
+
+interface Row {
+  productId: string;
+  offerOrderNumber: number;
+}
+
+/** The list with `field` set from `available` for the catalog's own rows; the same list when nothing changed. */
+export function withAvailable<T extends Row>(list: T[], available: Record<string, number>, orderId: number, field: keyof T & string): T[] {
+  let changed = false;
+  const next = list.map((p) => {
+    const q = available[p.productId];
+    if (q === undefined || p.offerOrderNumber !== orderId || p[field] === q) return p;
+    changed = true;
+    return { ...p, [field]: q };
+  });
+  return changed ? next : list;
+}
+
+/**
+ * Follows `url` (null: nothing to follow) and keeps the cached list under `queryKey` up to date:
+ * `field` of each row of catalog `orderId` (other rows, e.g. products only a later offer has, stay).
+ */
+export function useLiveAvailability<T extends Row>(url: string | null, queryKey: QueryKey, orderId: number | null, field: keyof T & string) {
+  const client = useQueryClient();
+  const key = JSON.stringify(queryKey);
+  useEffect(() => {
+    if (!url || orderId === null || typeof EventSource === "undefined") return;
+    const queryKey = JSON.parse(key) as QueryKey;
+    const source = new EventSource(url, { withCredentials: true });
+    const apply = (available: Record<string, number>) =>
+      client.setQueryData<T[]>(queryKey, (old) => (old ? withAvailable(old, available, orderId, field) : old));
+    const read = <D,>(ev: Event) => JSON.parse((ev as MessageEvent<string>).data) as D;
+    source.addEventListener("snapshot", (ev) => apply(read<LiveSnapshot>(ev).available));
+    source.addEventListener("change", (ev) => {
+      const change = read<LiveChange>(ev);
+      apply(change.available);
+      // Lines came or went (the grower changed the offer): the list itself is read again, once.
+      if (change.refresh) void client.invalidateQueries({ queryKey });
+    });
+    // Signed out: nothing to reconnect for. A server shutting down is reconnected to another instance.
+    source.addEventListener("end", (ev) => {
+      if (read<LiveEnd>(ev).reason === "signed-out") source.close();
+    });
+    return () => source.close();
+  }, [client, url, key, orderId, field]);
+}
