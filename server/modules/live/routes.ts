@@ -5,7 +5,7 @@ import { ShipDateTime } from "../../../contract/mm.ts";
 import { CustomerId, IsoDate, PositiveInt, RetailerQuery, UserId } from "../../../contract/params.ts";
 import type { ApiRoutes } from "../../deps.ts";
 import { checkedIds } from "../../plugins/access.ts";
-import { liveStreams } from "./service.ts";
+import { liveStreams, registerLiveMetrics } from "./service.ts";
 
 const tags = ["live"];
 const Errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse };
@@ -15,6 +15,7 @@ const lastEventId = (header: string | string[] | undefined) => (Array.isArray(he
 /** SPEC §7 has no live calls: these follow Catalog/Products and MMStore/Products (their paths, queries and ownership). */
 export const liveRoutes: ApiRoutes = async (app, { db }) => {
   const live = liveStreams(db, app.log);
+  registerLiveMetrics(app.metrics, live.hub);
   // Before Fastify waits for requests in flight: an open stream would hold shutdown forever.
   app.addHook("preClose", async () => live.close());
 
