@@ -34,21 +34,47 @@ export function useLiveAvailability<T extends Row>(url: string | null, queryKey:
   useEffect(() => {
     if (!url || orderId === null || typeof EventSource === "undefined") return;
     const queryKey = JSON.parse(key) as QueryKey;
-    const source = new EventSource(url, { withCredentials: true });
     const apply = (available: Record<string, number>) =>
       client.setQueryData<T[]>(queryKey, (old) => (old ? withAvailable(old, available, orderId, field) : old));
     const read = <D,>(ev: Event) => JSON.parse((ev as MessageEvent<string>).data) as D;
-    source.addEventListener("snapshot", (ev) => apply(read<LiveSnapshot>(ev).available));
-    source.addEventListener("change", (ev) => {
-      const change = read<LiveChange>(ev);
-      apply(change.available);
-      // Lines came or went (the grower changed the offer): the list itself is read again, once.
-      if (change.refresh) void client.invalidateQueries({ queryKey });
-    });
-    // Signed out: nothing to reconnect for. A server shutting down is reconnected to another instance.
-    source.addEventListener("end", (ev) => {
-      if (read<LiveEnd>(ev).reason === "signed-out") source.close();
-    });
-    return () => source.close();
+    let source: EventSource | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+    let done = false;
+    const open = () => {
+      const s = (source = new EventSource(url, { withCredentials: true }));
+      s.addEventListener("snapshot", (ev) => {
+        failures = 0;
+        apply(read<LiveSnapshot>(ev).available);
+      });
+      s.addEventListener("ready", () => (failures = 0));
+      s.addEventListener("change", (ev) => {
+        const change = read<LiveChange>(ev);
+        apply(change.available);
+        // Lines came or went (the grower changed the offer): the list itself is read again, once.
+        if (change.refresh) void client.invalidateQueries({ queryKey });
+      });
+      // Signed out: nothing to reconnect for. A server shutting down is reconnected to another instance.
+      s.addEventListener("end", (ev) => {
+        if (read<LiveEnd>(ev).reason !== "signed-out") return;
+        done = true;
+        s.close();
+      });
+      // EventSource reconnects by itself after a dropped connection, but gives up for good on an answer
+      // other than 200 (503 while the database is away, 429 past the cap): try again later, more slowly
+      // each time, and read the list again meanwhile so its numbers are not left to age.
+      s.addEventListener("error", () => {
+        if (s.readyState !== EventSource.CLOSED || done) return;
+        failures += 1;
+        void client.invalidateQueries({ queryKey });
+        retry = setTimeout(open, Math.min(60_000, 5_000 * 2 ** Math.min(failures - 1, 4)));
+      });
+    };
+    open();
+    return () => {
+      done = true;
+      clearTimeout(retry);
+      source?.close();
+    };
   }, [client, url, key, orderId, field]);
 }

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { openDatabase, type Database } from "../../../db/client.ts";
+import { changeFeedFor } from "../../../db/change-feed.ts";
 import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { buyer, client, offer, tomorrow, type Client } from "../../../tests/helpers/store-fixtures.ts";
 import {
@@ -21,6 +22,7 @@ import {
   shipTimesOn,
 } from "../../../tests/factories/index.ts";
 import { openSse, type SseEvent, type SseStream } from "../../../tests/helpers/sse.ts";
+import { countStatements } from "../../../tests/helpers/statement-count.ts";
 
 let a: TestApp;
 let b: TestApp;
@@ -89,6 +91,31 @@ describe("wholesale live availability", () => {
     // The list agrees with the stream.
     const list = (await through(other, b).products(catalog.orderId, tomorrow())).json() as { productId: string; quantityRemaining: number }[];
     expect(Object.fromEntries(list.map((p) => [p.productId, p.quantityRemaining]))).toMatchObject({ [p0]: 14, [p1]: 15 });
+  });
+
+  it("reads the catalog once for a save, whatever the number of streams of it on the instance", async () => {
+    const { first, other, catalog, productIds } = await shared();
+    const third = await buyer(a);
+    await a.db.execute(sql`insert into catalog_customers (catalog_id, customer_id) values (${catalog.id}, ${third.customerId})`);
+    // Its "offers" notice is through b's feed before the streams open (it would cause a read of its own).
+    const feed = changeFeedFor(b.db);
+    await feed.sync();
+    await feed.release();
+    const streams = [
+      await stream(baseB, liveUrl(other, catalog.orderId), other.cookie),
+      await stream(baseB, liveUrl(other, catalog.orderId), other.cookie),
+      await stream(baseB, liveUrl(third, catalog.orderId), third.cookie),
+    ];
+    for (const s of streams) await s.next(isSnapshot);
+    const counter = countStatements(b.db);
+    try {
+      expect((await first.save({ shipDate: tomorrow(), items: [{ productId: productIds[2]!, quantity: 3 }] })).statusCode).toBe(200);
+      for (const s of streams) await s.next(changeTo(productIds[2]!, 17));
+      // One read of the lines (and one of the holds) for the three streams; no stream queried on its own.
+      expect(counter.statements.filter((q) => /^select ol\.product_id, coalesce/.test(q))).toHaveLength(1);
+    } finally {
+      counter.stop();
+    }
   });
 
   it("refuses a catalog the buyer may not read, another customer's ids, no session, and bad values", async () => {
