@@ -68,10 +68,6 @@ describe("live availability", () => {
     const name = (await rowB.getByRole("button").first().innerText()).trim();
     const before = count(await badgeOf(rowB).innerText());
     expect(before).toBeGreaterThan(2);
-    const lists: string[] = [];
-    pageB.on("request", (r) => {
-      if (/\/api\/Store\/Catalog\/Products\//.test(new URL(r.url()).pathname)) lists.push(r.url());
-    });
 
     // Buyer A, another customer, on the same date: adds 2 bunches of that product.
     await openStore(pageA, "wholesaler@demo.test", /Bloomfield/);
@@ -84,6 +80,12 @@ describe("live availability", () => {
     await pageA.getByRole("searchbox", { name: "Search flowers" }).fill(name);
     const rowA = bunchRows(pageA).filter({ has: pageA.getByRole("button", { name, exact: true }) }).first();
     await rowA.waitFor();
+    // From here on B must not read its list again. (Choosing its date was a cart save, after which the
+    // page refreshes its stock once 1.5 s later; A's sign-in and store took far longer than that.)
+    const lists: string[] = [];
+    pageB.on("request", (r) => {
+      if (/\/api\/Store\/Catalog\/Products\//.test(new URL(r.url()).pathname)) lists.push(r.url());
+    });
     await rowA.getByRole("textbox", { name: /^Bunches of / }).fill("2");
     await rowA.getByRole("button", { name: /^(Add .* to cart|Update .* in cart)$/ }).click();
     await pageA.getByRole("region", { name: "Your cart" }).getByText(name, { exact: true }).waitFor();
