@@ -158,7 +158,7 @@ describe("wholesale live availability", () => {
     expect(caught.id).not.toBe(firstSnapshot.id);
   });
 
-  it("ends a session's streams on every instance when it signs out, and no other session's", async () => {
+  it("ends a session's streams on instance b when it signs out through instance a, and no other session's", async () => {
     const { other, catalog } = await shared();
     const stays = await buyer(a);
     await a.db.execute(sql`insert into catalog_customers (catalog_id, customer_id) values (${catalog.id}, ${stays.customerId})`);
