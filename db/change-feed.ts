@@ -36,6 +36,9 @@ interface Feed extends ChangeFeed {
 
 const feeds = new WeakMap<object, Feed>();
 
+/** How long a lost LISTEN connection waits before it connects again (tests of a lost feed lengthen it). */
+const reconnectMs = () => Number(process.env.BLOOM_FEED_RECONNECT_MS) || 1000;
+
 /** The driver under a Drizzle handle (PGlite instance or node-postgres pool). */
 function driverOf(db: Db): { pglite?: PgliteLike; pool?: pg.Pool } {
   // BLOOM_HOT_CACHE=off: no feed, so every cache stays off (benchmarks' "before", or a fault hunt).
@@ -115,7 +118,7 @@ export function changeFeedFor(db: Db, onError?: (err: Error) => void): ChangeFee
         client = null;
         setLive(false);
         c.end().catch(() => {});
-        if (!closed) timer = setTimeout(connect, 1000).unref();
+        if (!closed) timer = setTimeout(connect, reconnectMs()).unref();
       };
       c.on("error", lost);
       c.on("end", () => lost());
@@ -134,7 +137,7 @@ export function changeFeedFor(db: Db, onError?: (err: Error) => void): ChangeFee
       } catch (err) {
         onError?.(err as Error);
         c.end().catch(() => {});
-        if (!closed) timer = setTimeout(connect, 1000).unref();
+        if (!closed) timer = setTimeout(connect, reconnectMs()).unref();
       }
     };
     const first = connect();

@@ -9,6 +9,7 @@ import * as buyers from "./buyers/index.ts";
 import * as dashboard from "./dashboard/index.ts";
 import * as invoices from "./invoices/index.ts";
 import * as jobs from "./jobs/index.ts";
+import * as live from "./live/index.ts";
 import * as orderDesk from "./order-desk/index.ts";
 import * as mm from "./mm/index.ts";
 import * as orders from "./orders/index.ts";
@@ -31,6 +32,7 @@ export const apiModules: ApiRoutes[] = [
   dashboard.routes,
   orders.routes,
   mm.routes,
+  live.routes,
   orderDesk.routes,
   invoices.routes,
   staff.routes,

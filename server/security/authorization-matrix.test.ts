@@ -4,8 +4,8 @@
 // rules written here (DOMAIN.md "Every /api call that names {userId}…", SPEC §6, docs/security.md),
 // not from the server's code. A route of the app without an entry below fails the first test.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LightMyRequestResponse } from "fastify";
-import { buildTestApp, cookieFrom, loginAs, SAME_ORIGIN, type TestApp } from "../../tests/helpers/test-app.ts";
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import { buildTestApp, cookieFrom, injectOrStream, loginAs, SAME_ORIGIN, type TestApp } from "../../tests/helpers/test-app.ts";
 import { DEFAULT_TEST_PASSWORD, insertCustomer, insertOrder, insertRetailer, insertUser, shipTimesOn, ALL_WEEKDAYS } from "../../tests/factories/index.ts";
 import { offer, tomorrow } from "../../tests/helpers/store-fixtures.ts";
 
@@ -255,6 +255,18 @@ const ENTRIES: Entry[] = [
       },
     ],
   },
+  {
+    // Live availability (an open text/event-stream when allowed): the rules of Catalog/Products.
+    route: "GET /api/Store/Catalog/Live/:userId/:customerId/:catalogOrderId/:date",
+    cases: [
+      ...buyerCases((i, w) => get(`/api/Store/Catalog/Live/${i.user}/${i.customer}/${i.customer === w.C2 ? w.cat2 : w.cat1}/${tomorrow()}?retailerId=${i.retailer}`)),
+      {
+        name: "another customer's catalog",
+        request: (w, me) => get(`/api/Store/Catalog/Live/${me.id}/${me.customer}/${w.cat2}/${tomorrow()}?retailerId=${me.retailer}`),
+        expected: signedIn(404),
+      },
+    ],
+  },
   { route: "GET /api/Store/Cart/:userId/:customerId", cases: buyerCases((i) => get(`/api/Store/Cart/${i.user}/${i.customer}?retailerId=${i.retailer}`)) },
   {
     route: "POST /api/Store/Cart/Save/:userId/:customerId",
@@ -418,6 +430,7 @@ ENTRIES.push(
   { route: "GET /api/MMStore/Catalogs", cases: mmCases((i) => get(`/api/MMStore/Catalogs?${mmQuery(i)}&shipDateTime=${tomorrow()}`)) },
   // A wholesale catalog is no mass-market catalog: the caller's own call answers 404.
   { route: "GET /api/MMStore/Products", cases: mmCases((i, w) => get(`/api/MMStore/Products?${mmQuery(i)}&shipDateTime=${tomorrow()}&catalog=${w.cat1}`), () => 404) },
+  { route: "GET /api/MMStore/Live", cases: mmCases((i, w) => get(`/api/MMStore/Live?${mmQuery(i)}&shipDateTime=${tomorrow()}&catalog=${w.cat1}`), () => 404) },
   // Every cart is empty here: the caller's own order is refused for that, never placed.
   { route: "POST /api/MMOrder/CreateOrder", cases: mmCases((i) => ({ method: "POST", url: `/api/MMOrder/CreateOrder?${mmQuery(i)}`, payload: {} }), () => 400) },
   { route: "GET /api/MMOrder/Orders", cases: mmCases((i) => get(`/api/MMOrder/Orders?${mmQuery(i)}`)) },
@@ -660,7 +673,8 @@ async function send(actor: Actor, req: Req, extraHeaders: Record<string, string>
     cookie = cookieFrom(res);
   }
   const unsafe = req.method !== "GET";
-  return t.app.inject({
+  // A live availability stream stays open: its status is read, then it is closed.
+  return (/\/Live\b/.test(req.url) ? (o: InjectOptions) => injectOrStream(t.app, o) : (o: InjectOptions) => t.app.inject(o))({
     method: req.method,
     url: req.url,
     ...(req.payload ? { payload: req.payload } : {}),

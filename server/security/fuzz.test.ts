@@ -12,7 +12,7 @@ import fc from "fast-check";
 import { Ajv, type ValidateFunction } from "ajv";
 import { sql } from "drizzle-orm";
 import { rowsOf } from "../../db/client.ts";
-import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../tests/helpers/test-app.ts";
+import { buildTestApp, injectOrStream, loginAs, SAME_ORIGIN, type TestApp } from "../../tests/helpers/test-app.ts";
 import { ALL_WEEKDAYS, DEFAULT_TEST_PASSWORD, insertCustomer, insertOrder, insertRetailer, insertUser, shipTimesOn } from "../../tests/factories/index.ts";
 import { offer, tomorrow } from "../../tests/helpers/store-fixtures.ts";
 
@@ -325,7 +325,8 @@ describe("schema-driven fuzzing of the OpenAPI document", () => {
       const samples = fc.sample(requestArb(op), { seed: SEED + index, numRuns: perOperation });
       for (const g of samples) {
         const req = buildRequest(path, method, g);
-        const res = await t.app.inject(req);
+        // A live availability stream (text/event-stream) stays open: its status is read, then it is closed.
+        const res = op.responses["200"]?.content?.["text/event-stream"] ? await injectOrStream(t.app, req) : await t.app.inject(req);
         tally.requests++;
         tally.statuses[res.statusCode] = (tally.statuses[res.statusCode] ?? 0) + 1;
         const where = `${req.method} ${req.url.slice(0, 160)}${req.payload ? ` body ${req.payload.slice(0, 120)}` : ""}`;

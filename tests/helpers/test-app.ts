@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { openDatabase, type Database, type Db } from "../../db/client.ts";
 import { buildApp } from "../../server/app.ts";
 import { loadConfig, type Config } from "../../server/config.ts";
@@ -89,4 +89,21 @@ export function cookieFrom(res: LightMyRequestResponse): string {
   const raw = res.headers["set-cookie"];
   const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
   return list.map((c) => c.split(";")[0]).join("; ");
+}
+
+/**
+ * inject() for a route that may answer with a stream that stays open (text/event-stream, the live
+ * availability routes): the answer's status and headers once they are out, the stream then closed
+ * from the client's side; any other answer as inject() gives it.
+ */
+export async function injectOrStream(app: FastifyInstance, options: InjectOptions): Promise<LightMyRequestResponse> {
+  const res = await app.inject({ ...options, payloadAsStream: true });
+  if (String(res.headers["content-type"] ?? "").startsWith("text/event-stream")) {
+    res.raw.res.destroy();
+    return { ...res, body: "", payload: "", json: () => null } as unknown as LightMyRequestResponse;
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of res.stream()) chunks.push(chunk as Buffer);
+  const body = Buffer.concat(chunks).toString("utf8");
+  return { ...res, body, payload: body, json: () => JSON.parse(body) } as unknown as LightMyRequestResponse;
 }

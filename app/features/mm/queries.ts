@@ -16,6 +16,7 @@ import type {
 import type { InteractiveImage } from "../../../contract/store.ts";
 import { api, ApiError, withQuery } from "../../lib/api.ts";
 import type { StoreIds } from "../store/queries.ts";
+import { useLiveAvailability } from "../../lib/live-availability.ts";
 
 export { useStoreIds, type StoreIds } from "../store/queries.ts";
 
@@ -34,6 +35,7 @@ export const mmPaths = {
   saveCart: () => `/api/MMStore/SaveCart/`,
   catalogs: () => `/api/MMStore/Catalogs`,
   products: () => `/api/MMStore/Products`,
+  live: () => `/api/MMStore/Live`,
   createOrder: () => `/api/MMOrder/CreateOrder`,
   orders: () => `/api/MMOrder/Orders`,
   order: () => `/api/MMOrder/Order`,
@@ -78,12 +80,16 @@ export function useMmCatalogs(ids: StoreIds, date: string | null) {
 }
 
 export function useMmProducts(ids: StoreIds, orderId: number | null, date: string | null) {
-  return useQuery({
+  const q = useQuery({
     queryKey: mmKeys.products(ids, orderId ?? 0, date ?? ""),
     queryFn: () => api.get<MmProduct[]>(mmPaths.products(), { ...ask(ids), shipDateTime: shipDateTime(date!), catalog: orderId! }),
     enabled: !!date && !!orderId,
     staleTime: 30_000,
   });
+  // Other buyers' holds and orders reach the open list as they happen (issue 14).
+  const live = date && orderId ? withQuery(mmPaths.live(), { ...ask(ids), shipDateTime: shipDateTime(date), catalog: orderId }) : null;
+  useLiveAvailability<MmProduct>(live, mmKeys.products(ids, orderId ?? 0, date ?? ""), orderId || null, "available");
+  return q;
 }
 
 export function useMmSpecials(ids: StoreIds) {

@@ -18,6 +18,7 @@ import type {
 import { Cart, Catalog, Product } from "../../../contract/store.ts";
 import { api, ApiError } from "../../lib/api.ts";
 import { useRootData } from "../../lib/session.ts";
+import { useLiveAvailability } from "../../lib/live-availability.ts";
 
 /** Who the store is acting for. retailerId is 0 for a user without a retailer (a path segment). */
 export interface StoreIds {
@@ -56,6 +57,9 @@ export const storePaths = {
   retailerShipDate: (ids: StoreIds, date: string) => `/api/Store/Retailer/Shipdate/${seg(ids)}/${e(date)}`,
   catalog: (ids: StoreIds, date: string) => `/api/Store/Catalog/${e(ids.customerId)}/${e(date)}/${e(ids.userId)}`,
   products: (ids: StoreIds, orderId: number, date: string) => `/api/Store/Catalog/Products/${e(ids.userId)}/${e(ids.customerId)}/${orderId}/${e(date)}`,
+  /** Live availability of the catalog (server-sent events), with the retailer as Catalog/Products takes it. */
+  live: (ids: StoreIds, orderId: number, date: string) =>
+    `/api/Store/Catalog/Live/${e(ids.userId)}/${e(ids.customerId)}/${orderId}/${e(date)}${ids.isRetailer ? `?retailerId=${ids.retailerId}` : ""}`,
   cart: (ids: StoreIds) => `/api/Store/Cart/${e(ids.userId)}/${e(ids.customerId)}`,
   saveCart: (ids: StoreIds) => `/api/Store/Cart/Save/${e(ids.userId)}/${e(ids.customerId)}`,
   removeHold: (ids: StoreIds) => `/api/Store/Cart/RemoveHold/${e(ids.userId)}/${e(ids.customerId)}`,
@@ -195,6 +199,9 @@ export function useProducts(ids: StoreIds | null, orderId: number | null, shipDa
     // A 510 is fatal: the route's error screen takes it (SPEC §8).
     throwOnError: (err) => err instanceof ApiError && err.status === 510,
   });
+  // Other buyers' holds and orders reach the open list as they happen (issue 14).
+  const live = ids && shipDate && orderId !== null ? storePaths.live(ids, orderId, shipDate) : null;
+  useLiveAvailability<Product>(live, storeKeys.products(ids!, orderId ?? 0, shipDate ?? ""), orderId, "quantityRemaining");
   return q;
 }
 

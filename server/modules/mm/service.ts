@@ -158,6 +158,18 @@ export async function productsOf(
   return { etag, notModified: false, entry: opts.cache ? opts.cache.set(etag, json) : { json } };
 }
 
+/**
+ * The catalog a live availability stream of MMStore/Live follows: the same checks as Products (a
+ * mass-market customer, a mass-market catalog `orderId` covering `date` for it), without the answer.
+ */
+export async function liveCatalogOf(db: Db, owner: MmOwner, date: string, orderId: number): Promise<{ id: number; orderId: number }> {
+  const key = await productsKey(db, owner, date, orderId);
+  if (key.kind === undefined) throw notFound("Customer not found.");
+  if (key.kind !== "massMarket") throw forbidden(NOT_MM_CUSTOMER_MESSAGE);
+  if (!key.catalog) throw notFound(`Catalog ${orderId} is not offered for ${date}.`);
+  return key.catalog;
+}
+
 /** Specials: bouquets of the next open ship date's catalog priced below their list price. */
 export async function specials(db: Db, buyer: Buyer, now = new Date()): Promise<MmProduct[]> {
   const date = openDates(buyer, now, 1)[0];

@@ -1,0 +1,99 @@
+// Live availability in the browser (issue 14): two buyers of two customers, each in their own browser
+// context, on the same ship date's catalog. When buyer A adds bunches to the cart, buyer B's list
+// shows the lower available quantity in place: no reload, and no new request for the product list
+// (the change came over the page's EventSource).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Locator, Page } from "playwright-core";
+import { launchBrowser, newPage, signIn, startServer, type RunningServer } from "./harness.ts";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Waits until React has hydrated the server-rendered page (a click before that does nothing). */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    if (!main) return false;
+    return Object.keys(main).some((key) => key.startsWith("__reactFiber$"));
+  });
+}
+
+async function openStore(page: Page, email: string, customer?: RegExp) {
+  await signIn(page, server.baseUrl, email);
+  await page.waitForURL(/\/Dashboard$/);
+  await hydrated(page);
+  if (customer) {
+    const dialog = page.getByRole("dialog", { name: "Which customer are you ordering for?" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: customer }).click();
+    await dialog.waitFor({ state: "hidden" });
+  }
+  await page.getByRole("banner").getByRole("link", { name: "Store", exact: true }).click();
+  await page.waitForURL(/\/store$/);
+  await hydrated(page);
+}
+
+const dates = (page: Page) => page.getByRole("group", { name: "Ship date" }).getByRole("button");
+async function chooseDate(page: Page, date: Locator) {
+  await date.click();
+  await expect.poll(() => date.getAttribute("aria-pressed"), { timeout: 30_000 }).toBe("true");
+  await page.getByRole("table").first().waitFor();
+}
+const bunchRows = (page: Page) => page.getByRole("row").filter({ has: page.getByRole("textbox", { name: /^Bunches of / }) });
+const badgeOf = (row: Locator) => row.getByText(/^\d[\d,]* available$/);
+/** "TUE Nov 24" of a date button ("TUE Nov 24 order by Tue, 3:00 PM EST"). */
+const dayOf = (text: string) => text.replace(/\s+/g, " ").trim().split(" ").slice(0, 3).join(" ");
+const count = (text: string) => Number(text.replace(/[^\d]/g, ""));
+
+describe("live availability", () => {
+  it("shows buyer B the lower quantity when buyer A adds bunches, without reloading or fetching the list again", async () => {
+    const pageB = await newPage(browser);
+    const pageA = await newPage(browser);
+    await openStore(pageB, "buyer@demo.test");
+    const dateB = dates(pageB).first();
+    await chooseDate(pageB, dateB);
+    const day = dayOf(await dateB.innerText());
+
+    // A row B can buy with plenty available, by its product name.
+    const rowB = bunchRows(pageB).filter({ has: pageB.getByText(/^\d[\d,]* available$/) }).first();
+    await rowB.waitFor();
+    const name = (await rowB.getByRole("button").first().innerText()).trim();
+    const before = count(await badgeOf(rowB).innerText());
+    expect(before).toBeGreaterThan(2);
+
+    // Buyer A, another customer, on the same date: adds 2 bunches of that product.
+    await openStore(pageA, "wholesaler@demo.test", /Bloomfield/);
+    // The same day (the order-by time under it is the customer's own).
+    await dates(pageA).first().waitFor();
+    let dateA: Locator | undefined;
+    for (const d of await dates(pageA).all()) if (dayOf(await d.innerText()) === day) dateA ??= d;
+    expect(dateA, `buyer A can order for ${day}`).toBeDefined();
+    await chooseDate(pageA, dateA!);
+    await pageA.getByRole("searchbox", { name: "Search flowers" }).fill(name);
+    const rowA = bunchRows(pageA).filter({ has: pageA.getByRole("button", { name, exact: true }) }).first();
+    await rowA.waitFor();
+    // From here on B must not read its list again. (Choosing its date was a cart save, after which the
+    // page refreshes its stock once 1.5 s later; A's sign-in and store took far longer than that.)
+    const lists: string[] = [];
+    pageB.on("request", (r) => {
+      if (/\/api\/Store\/Catalog\/Products\//.test(new URL(r.url()).pathname)) lists.push(r.url());
+    });
+    await rowA.getByRole("textbox", { name: /^Bunches of / }).fill("2");
+    await rowA.getByRole("button", { name: /^(Add .* to cart|Update .* in cart)$/ }).click();
+    await pageA.getByRole("region", { name: "Your cart" }).getByText(name, { exact: true }).waitFor();
+
+    // B's row changes in place.
+    await expect.poll(async () => count(await badgeOf(rowB).innerText()), { timeout: 30_000 }).toBe(before - 2);
+    expect(lists).toEqual([]);
+    await pageA.context().close();
+    await pageB.context().close();
+  }, 300_000);
+});
