@@ -406,9 +406,12 @@ describe.sequential("the buyer's catalogue tools", () => {
     expect(await cards.count()).toBeLessThan(60);
     expect(await cards.first().getAttribute("aria-setsize")).toBe(String(total));
     await expectNoAxeViolations(page, "the store's grid at 1280 px");
+    // Keyboard focus on the first card stays in the page while scrolled far away.
+    await cards.first().getByRole("button").first().focus();
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await eventually(() => page.locator(`[role=listitem][aria-posinset="${total}"]`).count()).toBe(1);
     expect(await cards.count()).toBeLessThan(60);
+    expect(await page.evaluate(() => document.activeElement?.closest("[role=listitem]")?.getAttribute("aria-posinset"))).toBe("1");
     // Back to the list for the other tests (the view is remembered in this browser only).
     await page.getByRole("button", { name: "List", exact: true }).click();
     await page.context().close();

@@ -255,46 +255,54 @@ function VirtualGrid({
     ro.observe(document.body);
     return () => ro.disconnect();
   }, []);
+  // The row holding keyboard focus stays in the page even when scrolled away, so focus is never lost.
+  const focused = useRef<number | null>(null);
+  const rangeExtractor = useCallback((range: Range) => {
+    const indexes = defaultRangeExtractor(range);
+    const f = focused.current;
+    if (f !== null && f < range.count && !indexes.includes(f)) return [...indexes, f].sort((a, b) => a - b);
+    return indexes;
+  }, []);
   const v = useWindowVirtualizer({
     count: Math.ceil(shown.length / columns),
     estimateSize: () => CARD_ROW_ESTIMATE,
     overscan: 2,
     scrollMargin: margin,
     getItemKey: (i) => `${columns}:${shown[i * columns]!.productId}`,
+    rangeExtractor,
     useFlushSync: false,
   });
-  const items = v.getVirtualItems();
-  const first = items[0];
+  const onFocus = (e: FocusEvent<HTMLDivElement>) => {
+    const row = (e.target as HTMLElement).closest("[data-index]");
+    focused.current = row ? Number(row.getAttribute("data-index")) : null;
+  };
   return (
     <div role="region" aria-label="Flowers">
-      <div ref={box} role="list" aria-label="Flowers, as cards" className="relative [overflow-anchor:none]" style={{ height: v.getTotalSize() }}>
-        {/* The rendered rows, moved down to where the first of them belongs. */}
-        <div className="absolute inset-x-0 top-0" style={{ transform: `translateY(${first ? first.start - margin : 0}px)` }}>
-          {items.map((row) => (
-            <div
-              key={row.key}
-              ref={v.measureElement}
-              data-index={row.index}
-              className="grid [contain:layout]"
-              style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: GRID_GAP, paddingBottom: GRID_GAP }}
-            >
-              {shown.slice(row.index * columns, row.index * columns + columns).map((p, i) => (
-                <ProductCard
-                  key={p.productId}
-                  index={row.index * columns + i}
-                  count={shown.length}
-                  product={p}
-                  line={lines.get(p.productId)}
-                  combo={comboIds.has(p.productId)}
-                  starred={favourites.has(p.productId)}
-                  onOpen={onOpen}
-                  onSave={onSave}
-                  onStar={onStar}
-                />
-              ))}
-            </div>
-          ))}
-        </div>
+      <div ref={box} role="list" aria-label="Flowers, as cards" className="relative [overflow-anchor:none]" style={{ height: v.getTotalSize() }} onFocus={onFocus}>
+        {v.getVirtualItems().map((row) => (
+          <div
+            key={row.key}
+            ref={v.measureElement}
+            data-index={row.index}
+            className="absolute inset-x-0 top-0 grid [contain:layout]"
+            style={{ transform: `translateY(${row.start - margin}px)`, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: GRID_GAP, paddingBottom: GRID_GAP }}
+          >
+            {shown.slice(row.index * columns, row.index * columns + columns).map((p, i) => (
+              <ProductCard
+                key={p.productId}
+                index={row.index * columns + i}
+                count={shown.length}
+                product={p}
+                line={lines.get(p.productId)}
+                combo={comboIds.has(p.productId)}
+                starred={favourites.has(p.productId)}
+                onOpen={onOpen}
+                onSave={onSave}
+                onStar={onStar}
+              />
+            ))}
+          </div>
+        ))}
       </div>
     </div>
   );
