@@ -51,7 +51,9 @@ export function QuickOrder({
   const id = useId();
   const [text, setText] = useState("");
   const [checked, setChecked] = useState<{ parse: QuickOrderParse; text: string } | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
+  /** A file that could not be read, or an answer that left nothing to add. */
+  /** A file that could not be read, or an answer that left nothing to add. */
+  const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   /** The far-beyond-availability lines the buyer is being asked about, or null. */
   const [asking, setAsking] = useState<QuickRow[] | null>(null);
@@ -76,7 +78,10 @@ export function QuickOrder({
     }
     setAsking(null);
     const toAdd = answer === "available" ? onlyAvailable(addable) : addable;
-    if (toAdd.length === 0) return;
+    if (toAdd.length === 0) {
+      setNotice("None of these lines has anything available to hold now: nothing was added.");
+      return;
+    }
     setBusy(true);
     const ok = await onAdd(toAdd);
     setBusy(false);
@@ -131,20 +136,20 @@ export function QuickOrder({
           onChange={(e) => {
             const file = e.target.files?.[0];
             if (!file) return;
-            setFileError(null);
+            setNotice(null);
             readTextFile(file).then(
               (content) => {
                 setText(content);
                 check(content);
               },
-              (err: unknown) => setFileError(err instanceof Error ? err.message : "That file could not be read."),
+              (err: unknown) => setNotice(err instanceof Error ? err.message : "That file could not be read."),
             );
           }}
         />
       </div>
-      {fileError && (
+      {notice && (
         <p role="alert" className="mt-2 text-sm font-semibold text-[#b42318]">
-          {fileError}
+          {notice}
         </p>
       )}
       {asking && <FarBeyondQuestion rows={asking} onAnswer={(answer) => (answer ? void add(answer) : setAsking(null))} />}
