@@ -60,6 +60,8 @@ export default function handleRequest(
   // would stream after the HTML for hydration is not sent either.
   const matches = routerContext.staticHandlerContext.matches.map((m) => ({ handle: routerContext.routeModules[m.route.id]?.handle }));
   const isStatic = isStaticPage(matches);
+  // The server counts a static page's view (server/ssr.ts): the page itself runs no script to report it.
+  if (loadContext?.rendered) loadContext.rendered.staticPage = isStatic;
   if (isStatic && routerContext.serverHandoffStream) {
     void routerContext.serverHandoffStream.cancel().catch(() => {});
     routerContext.serverHandoffStream = undefined;

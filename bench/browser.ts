@@ -7,7 +7,8 @@
  *   - switching "Only available" on and choosing a category: time to the filtered list, and long tasks
  *   - scrolling the windowed list of all products with the mouse wheel (SCROLL_STEPS wheel turns of
  *     600 px, one every 30 ms): long tasks, the longest gap between animation frames, rows in the page
- * Prints the figures and writes bench/results/store-browser.json.
+ * BENCH_VIEW=grid runs the same steps in the grid view (windowed by rows of cards) instead of the list.
+ * Prints the figures and writes bench/results/store-browser.json (store-browser-grid.json for the grid).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -16,6 +17,7 @@ import { BENCH_EMAIL, percentile, PRODUCTS, ROOT, startBenchServer } from "./set
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const SCROLL_STEPS = Number(process.env.BENCH_SCROLL_STEPS ?? 120);
+const VIEW = process.env.BENCH_VIEW === "grid" ? "grid" : "list";
 
 async function main() {
   const bench = await startBenchServer();
@@ -33,6 +35,8 @@ async function main() {
       const page = await newPage(browser, { viewport: { width: 1680, height: 1000 } });
       await signIn(page, bench.base, BENCH_EMAIL);
       await page.waitForURL(/Dashboard/);
+      // The store remembers its view in the browser (app/features/store/preferences.ts).
+      await page.evaluate((view) => localStorage.setItem("bloom.store.view", view), VIEW);
       await page.goto(`${bench.base}/store`);
       const dates = page.getByRole("group", { name: "Ship date" }).getByRole("button");
       await dates.first().waitFor();
@@ -91,7 +95,7 @@ async function main() {
         const w = window as unknown as { __long: number[]; __frames: number[]; __stop: boolean };
         w.__stop = true;
         const gaps = w.__frames.slice(1).map((t, i) => t - w.__frames[i]!);
-        return { long: w.__long.splice(0), maxGap: Math.max(0, ...gaps), rows: document.querySelectorAll("tr[data-index]").length, y: window.scrollY };
+        return { long: w.__long.splice(0), maxGap: Math.max(0, ...gaps), rows: document.querySelectorAll("tr[data-index], [role=listitem][aria-posinset]").length, y: window.scrollY };
       });
       if (scrolled.y < 1000) throw new Error("the page did not scroll");
       scrollLongTasks.push(...scrolled.long);
@@ -134,6 +138,7 @@ async function main() {
       when: new Date().toISOString(),
       products: PRODUCTS,
       runs: RUNS,
+      view: VIEW,
       dateToUsableListMs: { p50: Math.round(percentile(dateToList, 50)), max: Math.round(Math.max(...dateToList)) },
       keyToFilteredListMs: { keys: keyToList.length, p50: Math.round(percentile(keyToList, 50)), max: Math.round(Math.max(...keyToList)) },
       longTasksWhileTyping: { count: longTasks.length, maxMs: Math.round(Math.max(0, ...longTasks)) },
@@ -144,12 +149,13 @@ async function main() {
         longTasks: scrollLongTasks.length,
         longTaskMaxMs: Math.round(Math.max(0, ...scrollLongTasks)),
         longestFrameGapMs: { p50: Math.round(percentile(scrollFrameGaps, 50)), max: Math.round(Math.max(...scrollFrameGaps)) },
+        /** List rows, or grid cards, in the page after scrolling. */
         rowsInPage: Math.max(...rowsInPage),
       },
     };
     console.log(JSON.stringify(results, null, 2));
     mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
-    writeFileSync(path.join(ROOT, "bench/results/store-browser.json"), JSON.stringify(results, null, 2));
+    writeFileSync(path.join(ROOT, `bench/results/store-browser${VIEW === "grid" ? "-grid" : ""}.json`), JSON.stringify(results, null, 2));
   } finally {
     await browser.close();
     await bench.server.stop();

@@ -65,3 +65,25 @@ export function validateQuantity(raw: unknown): QuantityValidation {
   }
   return { ok: true, quantity: value };
 }
+
+/** A pending part up to this many bunches is an ordinary request, not worth a question. */
+export const PENDING_QUESTION_MIN = 10;
+
+/**
+ * The rule behind "Request more than is available?": true when a line of `quantity` bunches (the
+ * whole line, counting what is already in the cart) would have a pending part larger than what can be
+ * held now and more than a few bunches (e.g. 9,999 bunches of a product with 40 available). Not for
+ * final products (capped instead), stock not confirmed yet (`originalQuantityRemaining` null:
+ * everything is a request there, and the screen says so), or a line that is not growing.
+ * `quantityRemaining` already counts the buyer's own hold as theirs.
+ */
+export function isFarBeyondAvailable(
+  quantity: number,
+  product: { isFinalProduct: boolean; quantityRemaining: number; originalQuantityRemaining: number | null },
+  inCartQuantity = 0,
+): boolean {
+  if (product.isFinalProduct || product.originalQuantityRemaining === null) return false;
+  const available = Math.max(0, product.quantityRemaining);
+  const pending = quantity - available;
+  return pending > PENDING_QUESTION_MIN && pending > available && quantity > inCartQuantity;
+}

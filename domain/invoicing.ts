@@ -138,3 +138,82 @@ export function invoiceLinesFor(lines: readonly OrderLineForInvoice[]): InvoiceL
   }
   return out;
 }
+
+// ---- credit notes ---------------------------------------------------------------------------------
+// A credit note never refunds more than was paid (docs/order-desk-invoices.md "Credit notes"). An
+// invoice's discount lines (the blitz voucher's saving: a negative line) are spread over its other
+// lines, so each line is credited at what was really paid for it; the tax of credit notes follows the
+// invoice's, so crediting everything comes to exactly the invoice total.
+
+/**
+ * The discount each line carries: `discountCents` spread over the lines in proportion to their
+ * amounts, in whole cents. Cumulative rounding down (line i gets floor(D x A_i / S) - floor(D x A_(i-1) / S),
+ * A_i the amounts up to and with line i, S all of them), so the shares add up to the discount exactly,
+ * the rounding remainder falls on the last lines, and no share is negative or larger than its line.
+ * Lines of 0 or less carry nothing. A discount larger than the lines is taken as the lines' sum.
+ */
+export function spreadDiscount(lineTotalsCents: readonly number[], discountCents: number): number[] {
+  const amounts = lineTotalsCents.map((c) => Math.max(0, c));
+  if (amounts.some((c) => !Number.isSafeInteger(c)) || !Number.isSafeInteger(discountCents)) throw new RangeError("amounts must be integer cents");
+  const sum = amounts.reduce((s, c) => s + c, 0);
+  const discount = Math.min(Math.max(0, discountCents), sum);
+  if (discount === 0) return amounts.map(() => 0);
+  let cumulative = 0;
+  let before = 0;
+  return amounts.map((c) => {
+    cumulative += c;
+    // BigInt: discount x cumulative can pass 2^53 on a very large invoice.
+    const upTo = Number((BigInt(discount) * BigInt(cumulative)) / BigInt(sum));
+    const share = upTo - before;
+    before = upTo;
+    return share;
+  });
+}
+
+/**
+ * What each invoice line was really paid (before tax): a line's amount less its share of the invoice's
+ * discount lines (lines with a negative amount, which themselves are worth 0 here and cannot be credited).
+ */
+export function netLineTotals(lines: readonly { lineTotalCents: number }[]): number[] {
+  const discount = lines.reduce((s, l) => s + (l.lineTotalCents < 0 ? -l.lineTotalCents : 0), 0);
+  const shares = spreadDiscount(
+    lines.map((l) => l.lineTotalCents),
+    discount,
+  );
+  return lines.map((l, i) => (l.lineTotalCents > 0 ? l.lineTotalCents - shares[i]! : 0));
+}
+
+/**
+ * Cents refunded for crediting `units` more units of a line of `quantity` units that was paid
+ * `netCents` in all, `creditedUnits` of them credited before: the first c units are worth
+ * floor(net x c / quantity), all of them exactly `netCents`. So credits of one line never add up to
+ * more than it was paid, and crediting it to the end adds up to exactly that.
+ */
+export function creditedCents(netCents: number, quantity: number, creditedUnits: number, units: number): number {
+  if (![netCents, quantity, creditedUnits, units].every(Number.isSafeInteger) || quantity <= 0 || creditedUnits < 0 || units < 0 || creditedUnits + units > quantity) {
+    throw new RangeError("credited units must be whole and within the line");
+  }
+  const worth = (c: number) => (c === quantity ? netCents : Number((BigInt(netCents) * BigInt(c)) / BigInt(quantity)));
+  return worth(creditedUnits + units) - worth(creditedUnits);
+}
+
+/**
+ * A credit note's subtotal, tax and total. The tax is the tax of everything credited so far (this
+ * note included) less the tax of the earlier notes, at the invoice's rate and rounding, so the notes'
+ * taxes add up to the invoice's; and the total is capped at what is left of the invoice's total after
+ * earlier notes. null when nothing is left to credit (earlier notes already reach the invoice total).
+ */
+export function creditNoteTotals(input: {
+  subtotalCents: number;
+  taxRateBp: number;
+  invoiceTotalCents: number;
+  /** Subtotals, taxes and totals of the invoice's earlier credit notes, summed. */
+  earlier: { subtotalCents: number; taxCents: number; totalCents: number };
+}): Totals | null {
+  const { subtotalCents, taxRateBp, invoiceTotalCents, earlier } = input;
+  const left = invoiceTotalCents - earlier.totalCents;
+  if (subtotalCents <= 0 || left < subtotalCents) return null;
+  const tax = Math.max(0, taxCents(earlier.subtotalCents + subtotalCents, taxRateBp) - earlier.taxCents);
+  const capped = Math.min(tax, left - subtotalCents);
+  return { subtotalCents, taxCents: capped, totalCents: subtotalCents + capped };
+}

@@ -21,10 +21,14 @@ import { logoRoutes } from "./modules/administration/index.ts";
 import { actingAware, actingContextPlugin } from "./modules/staff/index.ts";
 import { guardPlugin } from "./plugins/guard.ts";
 import { ssrPlugin } from "./ssr.ts";
+import type { PageViewCounter } from "./modules/analytics/index.ts";
+import type { ServerBuild } from "react-router";
 
 export interface BuildOptions extends Deps {
-  /** Path of React Router's server build (build/server/index.js); omitted in API-only tests. */
-  ssrBuildPath?: string;
+  /** Path of React Router's server build (build/server/index.js), or the build itself; omitted in API-only tests. */
+  ssrBuildPath?: string | ServerBuild;
+  /** Counts static pages' views (default: one writing to the database every few seconds). */
+  pageViews?: PageViewCounter;
   logger?: boolean;
   /** Where the JSON log lines go (default standard output); tests read them. */
   logStream?: { write(line: string): void };
@@ -134,7 +138,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(logoRoutes, { db, config });
   await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
 
-  if (options.ssrBuildPath) await app.register(ssrPlugin, { db, config, buildPath: options.ssrBuildPath });
+  if (options.ssrBuildPath) await app.register(ssrPlugin, { db, config, buildPath: options.ssrBuildPath, pageViews: options.pageViews });
 
   return app;
 }

@@ -26,6 +26,8 @@ export interface AppLoadContext {
   clientIp: string;
   site: { brandName: string; publicUrl: string; defaultCustomerCode: string };
   services: AppServices;
+  /** Filled in by the server entry as it renders: whether the page is a static one (no scripts). */
+  rendered?: { staticPage: boolean };
 }
 
 export function createServices(db: Db, config: Config, auth: AuthContext | null, clientIp: string) {

@@ -4,24 +4,48 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { isbot } from "isbot";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Db } from "../db/client.ts";
 import type { Config } from "./config.ts";
 import { createServices, type AppLoadContext } from "./context.ts";
 import type { NonceCarrier } from "./deps.ts";
+import { createPageViewCounter, type PageViewCounter } from "./modules/analytics/index.ts";
 import { watchUnavailable } from "./unavailable-watch.ts";
 
 interface SsrOptions {
   db: Db;
   config: Config;
-  buildPath: string;
+  /** React Router's server build: its file (build/server/index.js), or the module itself (tests). */
+  buildPath: string | ServerBuild;
+  /** Counts the views of static pages; by default one writing to `db` every few seconds. */
+  pageViews?: PageViewCounter;
+}
+
+/** A browser fetching a page ahead of a click (link prefetch, prerender, preview): not a view. */
+function isPrefetch(headers: FastifyRequest["headers"]): boolean {
+  const purpose = [headers["sec-purpose"], headers["purpose"], headers["x-purpose"], headers["x-moz"]].flat().join(" ").toLowerCase();
+  return /prefetch|prerender|preview/.test(purpose);
+}
+
+/**
+ * Whether a rendered answer is a view of a static public page to count (docs/analytics.md): a GET
+ * (not HEAD) answered 2xx, of a static page (which runs no script to report itself), not asked for by
+ * a crawler or as a prefetch.
+ */
+export function countsAsStaticView(request: Pick<FastifyRequest, "method" | "headers">, status: number, staticPage: boolean): boolean {
+  if (!staticPage || request.method !== "GET" || status < 200 || status >= 300) return false;
+  const agent = request.headers["user-agent"];
+  return !(agent && isbot(agent)) && !isPrefetch(request.headers);
 }
 
 /** Serves the built client assets and hands every other non-API request to React Router. */
-export const ssrPlugin = fp<SsrOptions>(async (app, { db, config, buildPath }) => {
-  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+export const ssrPlugin = fp<SsrOptions>(async (app, { db, config, buildPath, pageViews }) => {
+  const build = typeof buildPath === "string" ? ((await import(pathToFileURL(buildPath).href)) as ServerBuild) : buildPath;
   const handle = createRequestHandler(build, config.env === "development" ? "development" : "production");
-  const clientDir = path.join(path.dirname(buildPath), "..", "client");
+  const clientDir = typeof buildPath === "string" ? path.join(path.dirname(buildPath), "..", "client") : path.join(process.cwd(), "public");
+  const views = pageViews ?? createPageViewCounter(db, app.log);
+  app.addHook("onClose", async () => views.flush());
 
   await app.register(fastifyStatic, {
     root: clientDir,
@@ -63,7 +87,9 @@ export const ssrPlugin = fp<SsrOptions>(async (app, { db, config, buildPath }) =
           signal: controller.signal,
         });
         const watched = watchUnavailable(createServices(db, config, request.auth, request.ip));
+        const rendered = { staticPage: false };
         const context: AppLoadContext = {
+          rendered,
           auth: request.auth,
           nonce: (reply.raw as NonceCarrier).scriptNonce ?? "",
           clientIp: request.ip,
@@ -76,6 +102,7 @@ export const ssrPlugin = fp<SsrOptions>(async (app, { db, config, buildPath }) =
           await response.body?.cancel();
           throw watched.lost();
         }
+        if (countsAsStaticView(request, response.status, rendered.staticPage)) views.add(url.pathname, request.auth?.user.roles ?? null);
         reply.status(response.status);
         for (const [key, value] of response.headers) {
           if (key === "set-cookie") continue;

@@ -323,4 +323,106 @@ describe.sequential("the buyer's catalogue tools", () => {
       await staff.context().close();
     }
   });
+
+  it("asks before quick-order lines far beyond what is available: cancel, add only what is available, or request anyway", { timeout: 120_000 }, async ({ expect }) => {
+    const eventually = polling(expect);
+    const page = await newPage(browser);
+    await signInAs(page, "buyer@demo.test");
+    await openStore(page);
+    // Products that are not limited (those are capped, not asked about).
+    const rows = availableRows(page).filter({ hasNotText: "Limited stock" });
+    const a = { name: await nameOf(rows.nth(3)), code: await codeOf(rows.nth(3)) };
+    const b = { name: await nameOf(rows.nth(4)), code: await codeOf(rows.nth(4)) };
+    const before = new Map(await savedCart(page));
+
+    await page.getByRole("button", { name: "Quick order" }).click();
+    const dialog = page.getByRole("dialog", { name: "Quick order" });
+    await dialog.getByLabel("Product codes and quantities").fill(`${a.code},9999\n${b.code},9999`);
+    await dialog.getByRole("button", { name: "Check lines" }).click();
+    await dialog.getByText("2 of 2 lines can be added.").waitFor();
+    await dialog.getByRole("button", { name: "Add 2 lines to cart" }).click();
+    const question = page.getByRole("dialog", { name: "Request more than is available?" });
+    await question.waitFor();
+    const listed = question.getByRole("list", { name: "Lines beyond what is available" }).getByRole("listitem");
+    expect(await listed.count()).toBe(2);
+    await expectNoAxeViolations(page, "the quick order's question at 1280 px");
+    // Escape (the keyboard's cancel) goes back to the quick order, nothing added.
+    await page.keyboard.press("Escape");
+    await eventually(() => question.isVisible()).toBe(false);
+    expect(await dialog.isVisible()).toBe(true);
+    expect(new Map(await savedCart(page))).toEqual(before);
+
+    // "Add only what is available", with the keyboard: what the question says is available is what is added.
+    await dialog.getByRole("button", { name: "Add 2 lines to cart" }).click();
+    await question.waitFor();
+    const availableOf = async (code: string) => Number((await listed.filter({ hasText: code }).innerText()).match(/([\d,]+) available now/)![1]!.replace(/,/g, ""));
+    const [freeA, freeB] = [await availableOf(a.code), await availableOf(b.code)];
+    await question.getByRole("button", { name: "Add only what is available" }).focus();
+    await page.keyboard.press("Enter");
+    await eventually(() => dialog.isVisible()).toBe(false);
+    await eventually(async () => new Map(await savedCart(page)).get(a.code)).toBe((before.get(a.code) ?? 0) + freeA);
+    expect(new Map(await savedCart(page)).get(b.code)).toBe((before.get(b.code) ?? 0) + freeB);
+
+    // "Request anyway": the whole request goes in, the rest pending.
+    await page.getByRole("button", { name: "Quick order" }).click();
+    await dialog.getByLabel("Product codes and quantities").fill(`${a.code},9999`);
+    await dialog.getByRole("button", { name: "Check lines" }).click();
+    await dialog.getByRole("button", { name: "Add 1 line to cart" }).click();
+    await question.getByRole("button", { name: "Request anyway" }).click();
+    await eventually(() => dialog.isVisible()).toBe(false);
+    await eventually(async () => new Map(await savedCart(page)).get(a.code)).toBe((before.get(a.code) ?? 0) + freeA + 9999);
+    await page.context().close();
+  });
+
+  it("shows every store nav entry at 360 px, reachable with the keyboard, axe clean at 360 and 1280 px", { timeout: 90_000 }, async ({ expect }) => {
+    for (const width of [360, 1280]) {
+      const page = await newPage(browser, { viewport: { width, height: 780 } });
+      await signInAs(page, "buyer@demo.test");
+      const nav = page.getByRole("navigation", { name: "Store" });
+      const links = nav.getByRole("link");
+      const names = await links.allInnerTexts();
+      expect(names).toEqual(expect.arrayContaining(["Dashboard", "Store", "Orders", "Standing orders", "Help"]));
+      for (const [i, name] of names.entries()) {
+        const box = (await links.nth(i).boundingBox())!;
+        // Wholly on screen: nothing cut off at the edge or hidden in a scrolled strip.
+        expect(box.x, name).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, name).toBeLessThanOrEqual(width);
+        expect(box.y + box.height, name).toBeLessThanOrEqual(780);
+        expect(await links.nth(i).isVisible()).toBe(true);
+      }
+      // Tab reaches each link in order.
+      await links.first().focus();
+      for (const name of names.slice(1)) {
+        await page.keyboard.press("Tab");
+        expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(name);
+      }
+      await page.keyboard.press("Enter");
+      await page.waitForURL(new RegExp(`${(await links.last().getAttribute("href"))!}$`));
+      await expectNoAxeViolations(page, `the store's header at ${width} px`);
+      await page.context().close();
+    }
+  });
+
+  it("windows the grid view by rows of cards: few cards in the page, the last reachable by scrolling, axe clean", { timeout: 90_000 }, async ({ expect }) => {
+    const eventually = polling(expect);
+    const page = await newPage(browser);
+    await signInAs(page, "buyer@demo.test");
+    await openStore(page);
+    const total = Number(((await productCount(page).innerText()).match(/^([\d,]+) products$/)?.[1] ?? "0").replace(/,/g, ""));
+    await page.getByRole("button", { name: "Grid", exact: true }).click();
+    const cards = page.getByRole("list", { name: "Flowers, as cards" }).getByRole("listitem");
+    await cards.first().waitFor();
+    expect(await cards.count()).toBeLessThan(60);
+    expect(await cards.first().getAttribute("aria-setsize")).toBe(String(total));
+    await expectNoAxeViolations(page, "the store's grid at 1280 px");
+    // Keyboard focus on the first card stays in the page while scrolled far away.
+    await cards.first().getByRole("button").first().focus();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await eventually(() => page.locator(`[role=listitem][aria-posinset="${total}"]`).count()).toBe(1);
+    expect(await cards.count()).toBeLessThan(60);
+    expect(await page.evaluate(() => document.activeElement?.closest("[role=listitem]")?.getAttribute("aria-posinset"))).toBe("1");
+    // Back to the list for the other tests (the view is remembered in this browser only).
+    await page.getByRole("button", { name: "List", exact: true }).click();
+    await page.context().close();
+  });
 });

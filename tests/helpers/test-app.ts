@@ -4,7 +4,7 @@ import pg from "pg";
 import { inject } from "vitest";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { openDatabase, type Database, type Db } from "../../db/client.ts";
-import { buildApp } from "../../server/app.ts";
+import { buildApp, type BuildOptions } from "../../server/app.ts";
 import { loadConfig, type Config } from "../../server/config.ts";
 import { withDatabase } from "./global-setup.ts";
 
@@ -47,10 +47,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function buildTestApp(env: Record<string, string> = {}, database?: TestDatabase): Promise<TestApp> {
+export async function buildTestApp(env: Record<string, string> = {}, database?: TestDatabase, options: Pick<BuildOptions, "ssrBuildPath" | "pageViews"> = {}): Promise<TestApp> {
   const db = database ?? (await createTestDatabase());
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DEMO_MODE: "false", PUBLIC_URL: "http://localhost:3000", ...env });
-  const app = await buildApp({ db: db.db, config, logger: false });
+  const app = await buildApp({ db: db.db, config, logger: false, ...options });
   await app.ready();
   return {
     app,

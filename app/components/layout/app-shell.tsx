@@ -149,21 +149,23 @@ export function AppShell({ variant }: { variant: "store" | "mm" }) {
           </button>
         </div>
       )}
-      <header className="sticky top-0 z-30 bg-leaf text-white shadow">
+      {/* Below md the header scrolls away with the page: its nav wraps onto a second or third row
+          there (every entry visible at 360 px), too tall to keep on screen. */}
+      <header className="z-30 bg-leaf text-white shadow md:sticky md:top-0">
         <div className="mx-auto flex max-w-[1800px] flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 md:px-6">
           <Link to={variant === "mm" ? "/MM/Dashboard" : "/Dashboard"} className="flex items-center gap-2 text-white no-underline">
             <BrandMark className="h-8 w-8" />
             <span className="font-serif text-xl">{site.brandName}</span>
           </Link>
-          <nav aria-label="Store" className="order-3 w-full overflow-x-auto md:order-none md:w-auto">
-            <ul className="flex gap-1">
+          <nav aria-label="Store" className="order-3 -mx-1 w-full md:order-none md:mx-0 md:w-auto">
+            <ul className="flex flex-wrap gap-1">
               {nav.map((n) => (
                 <li key={n.to}>
                   <NavLink
                     to={n.to}
                     end={n.to === "/store" || n.to === "/MM/Store"}
                     className={({ isActive }) =>
-                      `block rounded-full px-3 py-1.5 text-sm font-medium whitespace-nowrap text-white no-underline hover:bg-white/15 ${isActive ? "bg-white/20" : ""}`
+                      `block rounded-full px-2.5 py-1.5 text-sm font-medium whitespace-nowrap text-white no-underline hover:bg-white/15 sm:px-3 ${isActive ? "bg-white/20" : ""}`
                     }
                   >
                     {n.label}

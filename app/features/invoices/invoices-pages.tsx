@@ -210,7 +210,9 @@ function CreditForm({ invoice }: { invoice: InvoiceDetail }) {
   const credit = useCreditNote(invoice.invoiceNumber);
   const toast = useToast();
   const [error, setError] = useState<string | null>(null);
-  const open = invoice.lines.filter((l) => l.quantity > l.creditedQuantity);
+  // A voucher line (a negative amount) is not credited itself: its saving is taken off each line's credit.
+  const open = invoice.lines.filter((l) => l.quantity > l.creditedQuantity && l.lineTotal > 0);
+  const voucher = invoice.lines.some((l) => l.lineTotal < 0);
   if (invoice.paid || !open.length) return null;
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -233,7 +235,10 @@ function CreditForm({ invoice }: { invoice: InvoiceDetail }) {
       <h2 id="credit-title" className="text-xl">
         Credit lines
       </h2>
-      <p className="mb-3 text-sm text-sage">Damaged stems or a short delivery: credit the units here. The invoice itself never changes.</p>
+      <p className="mb-3 text-sm text-sage">
+        Damaged stems or a short delivery: credit the units here. The invoice itself never changes.
+        {voucher ? " Lines are credited at what was paid for them: the voucher's saving is taken off in proportion." : ""}
+      </p>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {open.map((l) => (
           <TextField

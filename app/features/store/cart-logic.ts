@@ -2,7 +2,7 @@
 // ship-date change check, line status words. The business rules themselves live in domain/.
 import { isOrderable } from "../../../domain/availability.ts";
 import type { Cart, CartItem, CartSaveBody, Product } from "../../../contract/store.ts";
-import { validateQuantity } from "../../../domain/cart-flags.ts";
+import { isFarBeyondAvailable, validateQuantity } from "../../../domain/cart-flags.ts";
 import { ECO_FEE_DESCRIPTION, FEE_CATEGORIES, INVALID_QUANTITY_MESSAGE, QUANTITY_REMAINING_MESSAGE } from "../../../domain/constants.ts";
 import { dollarsToCents } from "../../../domain/money.ts";
 import { lineTotal, pailSavingPerBunch, splitPails, type OfferPrices } from "../../../domain/pricing.ts";
@@ -88,23 +88,21 @@ export function stockMessage(quantity: number, product: Pick<Product, "isFinalPr
 /** What "pending" means, wherever a pending quantity appears. */
 export const PENDING_EXPLANATION = "Pending bunches are a request beyond today's confirmed stock: we hold nothing for them, and the grower confirms or declines them before the ship date.";
 
-/** A pending part up to this many bunches is an ordinary request, not worth a question. */
-export const PENDING_QUESTION_MIN = 10;
+/** The threshold lives in domain/cart-flags.ts; quick order asks by the same rule. */
+export { PENDING_QUESTION_MIN } from "../../../domain/cart-flags.ts";
 
 /**
- * Asks before a request whose pending part is larger than what can be held now and more than a few
- * bunches (e.g. 9,999 bunches of a product with 40 available). Not for final products (capped
- * instead) or stock not confirmed yet (everything is a request there, and the row says so).
+ * Asks before a request far beyond what is available (the rule: isFarBeyondAvailable in
+ * domain/cart-flags.ts), with the numbers the buyer needs to decide.
  */
 export function pendingQuestion(
   quantity: number,
   product: Pick<Product, "isFinalProduct" | "quantityRemaining" | "originalQuantityRemaining">,
   inCartQuantity = 0,
 ): { title: string; message: string } | null {
-  if (product.isFinalProduct || product.originalQuantityRemaining === null) return null;
+  if (!isFarBeyondAvailable(quantity, product, inCartQuantity)) return null;
   const available = Math.max(0, product.quantityRemaining);
   const pending = quantity - available;
-  if (pending <= PENDING_QUESTION_MIN || pending <= available || quantity <= inCartQuantity) return null;
   const n = (x: number) => x.toLocaleString("en-US");
   const bunches = (x: number) => `${n(x)} ${x === 1 ? "bunch" : "bunches"}`;
   const held = available > 0 ? `We can hold ${bunches(available)} now; the other ${n(pending)}` : `Nothing is available to hold now; all ${n(pending)}`;

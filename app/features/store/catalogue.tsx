@@ -1,5 +1,5 @@
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from "@tanstack/react-virtual";
-import { memo, startTransition, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type ReactNode } from "react";
+import { memo, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type ReactNode } from "react";
 import type { CartItem, Product } from "../../../contract/store.ts";
 import { filterWholesale } from "../../../domain/search.ts";
 import { formatMoney } from "../../../domain/money.ts";
@@ -9,7 +9,7 @@ import { sortProducts, toWholesaleFilters, type FilterState } from "./filters.ts
 import { ProductPicture } from "./product-picture.tsx";
 import { QuantityEntry, type SaveLine } from "./quantity-entry.tsx";
 import type { CatalogueView } from "./preferences.ts";
-import { responsiveTable as rt, smallButton } from "./ui.ts";
+import { responsiveTable as rt } from "./ui.ts";
 import { useMedia } from "./use-media.ts";
 
 /**
@@ -20,11 +20,8 @@ export function listedProducts(products: readonly Product[], lines: ReadonlyMap<
   return products.filter((p) => p.showStore || !!p.nextAvailableDate || lines.has(p.productId));
 }
 
-/** Grid cards rendered at once; more on request. The list is windowed instead (only rows near the screen exist). */
-export const PAGE_SIZE = { list: 50, grid: 36 } as const;
 /** Rows rendered beyond the screen's edges, so Tab and arrow scrolling never reach an empty edge. */
 const OVERSCAN = 6;
-const FIRST_PAINT = 16;
 
 export function ColourChip({ hex, name }: { hex: string; name: string }) {
   return (
@@ -162,15 +159,20 @@ const ProductRow = memo(function ProductRow({
   );
 });
 
-const ProductCard = memo(function ProductCard({ product, line, combo, starred, onOpen, onSave, onStar }: RowProps) {
+const ProductCard = memo(function ProductCard({ product, line, combo, starred, onOpen, onSave, onStar, index, count }: RowProps & { index: number; count: number }) {
   const prices = offerPricesOf(product);
   const pailCents = product.special ? prices.priceCents : prices.standardPriceCents;
   const looseCents = product.special ? prices.priceNoPailCents : prices.standardPriceNoPailCents;
   const orderable = canOrder(product);
   return (
-    <li className={`flex flex-col overflow-hidden rounded-xl border bg-white ${line ? "border-leaf" : "border-line"}`}>
-      <div className="relative bg-gradient-to-b from-paper to-mist">
-        <ProductPicture image={product.image} colourHex={product.colourHex} className="mx-auto h-40 w-auto" />
+    <div
+      role="listitem"
+      aria-posinset={index + 1}
+      aria-setsize={count}
+      className={`flex flex-col overflow-hidden rounded-xl border bg-white [contain:content] ${line ? "border-leaf" : "border-line"}`}
+    >
+      <div className="relative h-40 bg-gradient-to-b from-paper to-mist">
+        <ProductPicture image={product.image} colourHex={product.colourHex} className="mx-auto h-40 w-[133px]" />
         {product.special && <span className="absolute top-2 left-2 rounded bg-petal px-2 py-0.5 text-xs font-semibold text-white">Special</span>}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
@@ -203,9 +205,108 @@ const ProductCard = memo(function ProductCard({ product, line, combo, starred, o
           )}
         </div>
       </div>
-    </li>
+    </div>
   );
 });
+
+/** The narrowest a card may be; the grid fits as many columns of at least this width as it can. */
+const CARD_MIN_WIDTH = 220;
+const GRID_GAP = 12;
+/** A card row's height before it is measured (a card's usual height plus the gap). */
+const CARD_ROW_ESTIMATE = 430;
+
+/**
+ * The grid, windowed by rows of cards: only the rows near the screen are in the page (the same
+ * window scroll as the list). Columns come from the grid's width; a row's height is measured by a
+ * ResizeObserver (no layout forced while scrolling), and each card is contained so a change inside
+ * one never lays out the others.
+ */
+function VirtualGrid({
+  shown,
+  lines,
+  comboIds,
+  favourites,
+  onOpen,
+  onSave,
+  onStar,
+}: {
+  shown: readonly Product[];
+  lines: ReadonlyMap<string, CartItem>;
+  comboIds: ReadonlySet<string>;
+  favourites: ReadonlySet<string>;
+  onOpen: (productId: string) => void;
+  onSave: SaveLine;
+  onStar: (productId: string, star: boolean) => void;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const [margin, setMargin] = useState(0);
+  const [columns, setColumns] = useState(4);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const measure = () => {
+      const rect = el.getBoundingClientRect();
+      const top = Math.round(rect.top + window.scrollY);
+      setMargin((m) => (Math.abs(m - top) > 1 ? top : m));
+      setColumns(Math.max(1, Math.floor((rect.width + GRID_GAP) / (CARD_MIN_WIDTH + GRID_GAP))));
+    };
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(document.body);
+    return () => ro.disconnect();
+  }, []);
+  // The row holding keyboard focus stays in the page even when scrolled away, so focus is never lost.
+  const focused = useRef<number | null>(null);
+  const rangeExtractor = useCallback((range: Range) => {
+    const indexes = defaultRangeExtractor(range);
+    const f = focused.current;
+    if (f !== null && f < range.count && !indexes.includes(f)) return [...indexes, f].sort((a, b) => a - b);
+    return indexes;
+  }, []);
+  const v = useWindowVirtualizer({
+    count: Math.ceil(shown.length / columns),
+    estimateSize: () => CARD_ROW_ESTIMATE,
+    overscan: 2,
+    scrollMargin: margin,
+    getItemKey: (i) => `${columns}:${shown[i * columns]!.productId}`,
+    rangeExtractor,
+    useFlushSync: false,
+  });
+  const onFocus = (e: FocusEvent<HTMLDivElement>) => {
+    const row = (e.target as HTMLElement).closest("[data-index]");
+    focused.current = row ? Number(row.getAttribute("data-index")) : null;
+  };
+  return (
+    <div role="region" aria-label="Flowers">
+      <div ref={box} role="list" aria-label="Flowers, as cards" className="relative [overflow-anchor:none]" style={{ height: v.getTotalSize() }} onFocus={onFocus}>
+        {v.getVirtualItems().map((row) => (
+          <div
+            key={row.key}
+            ref={v.measureElement}
+            data-index={row.index}
+            className="absolute inset-x-0 top-0 grid [contain:layout]"
+            style={{ transform: `translateY(${row.start - margin}px)`, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: GRID_GAP, paddingBottom: GRID_GAP }}
+          >
+            {shown.slice(row.index * columns, row.index * columns + columns).map((p, i) => (
+              <ProductCard
+                key={p.productId}
+                index={row.index * columns + i}
+                count={shown.length}
+                product={p}
+                line={lines.get(p.productId)}
+                combo={comboIds.has(p.productId)}
+                starred={favourites.has(p.productId)}
+                onOpen={onOpen}
+                onSave={onSave}
+                onStar={onStar}
+              />
+            ))}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
 
 /** The list's table, windowed: only the rows near the screen are in the page. */
 function VirtualRows({
@@ -316,7 +417,7 @@ function Spacer({ height }: { height: number }) {
 /**
  * The offer lines for the chosen date, filtered (domain filterWholesale on a deferred copy of the
  * filters so typing stays responsive) and sorted. The list is windowed (@tanstack/react-virtual on
- * the page's own scroll); the grid shows a page of cards at a time.
+ * the page's own scroll), and so is the grid, by rows of cards.
  */
 export function Catalogue({
   products,
@@ -347,20 +448,7 @@ export function Catalogue({
     const kept = deferred.onlyFavourites ? matching.filter((p) => favourites.has(p.productId)) : matching;
     return sortProducts(kept, deferred.sort);
   }, [matching, deferred.onlyFavourites, deferred.sort, favourites]);
-  const page = PAGE_SIZE.grid;
-  // The grid: a new list (filters or offer changed) first paints a few cards, then grows to a page
-  // in a transition on the next frame. A cart change keeps the length shown.
-  const [grown, setGrown] = useState<{ visible: readonly Product[]; limit: number }>({ visible, limit: page });
-  const settled = grown.visible === visible || view === "list";
-  const limit = settled ? grown.limit : Math.min(FIRST_PAINT, page);
-  useEffect(() => {
-    if (settled) return;
-    const frame = requestAnimationFrame(() => startTransition(() => setGrown({ visible, limit: page })));
-    return () => cancelAnimationFrame(frame);
-  }, [settled, visible, page]);
-  const showMore = () => setGrown({ visible, limit: limit + page });
   const stale = deferred !== filters;
-  const shown = view === "grid" ? visible.slice(0, limit) : visible;
 
   return (
     <div className={stale ? "opacity-70 transition-opacity" : "transition-opacity"}>
@@ -407,30 +495,7 @@ export function Catalogue({
           </table>
         </div>
       ) : (
-        <ul className="grid grid-cols-[repeat(auto-fill,minmax(220px,1fr))] gap-3">
-          {shown.map((p) => (
-            <ProductCard
-              key={p.productId}
-              product={p}
-              line={lines.get(p.productId)}
-              combo={comboIds.has(p.productId)}
-              starred={favourites.has(p.productId)}
-              onOpen={onOpen}
-              onSave={onSave}
-              onStar={onStar}
-            />
-          ))}
-        </ul>
-      )}
-      {view === "grid" && settled && visible.length > shown.length && (
-        <div className="mt-4 flex flex-wrap items-center justify-center gap-3">
-          <p className="text-sm text-sage">
-            Showing {shown.length.toLocaleString("en-US")} of {visible.length.toLocaleString("en-US")}
-          </p>
-          <button type="button" className={smallButton} onClick={showMore}>
-            Show {Math.min(page, visible.length - shown.length)} more
-          </button>
-        </div>
+        <VirtualGrid shown={visible} lines={lines} comboIds={comboIds} favourites={favourites} onOpen={onOpen} onSave={onSave} onStar={onStar} />
       )}
     </div>
   );

@@ -39,6 +39,8 @@ export function Modal({
       aria-description={description}
       onCancel={(e) => {
         e.preventDefault();
+        // A dialog opened on top of another closes alone (React passes the event up its tree).
+        e.stopPropagation();
         onClose();
       }}
       onClick={(e) => {

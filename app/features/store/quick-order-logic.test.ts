@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { CartItem, Product } from "../../../contract/store.ts";
 import { parseQuickOrder } from "../../../domain/quick-order.ts";
-import { quickOrderItems, resolveQuickOrder } from "./quick-order-logic.ts";
+import { pendingQuestion } from "./cart-logic.ts";
+import { onlyAvailable, quickOrderItems, resolveQuickOrder } from "./quick-order-logic.ts";
 
 const product = (productId: string, over: Partial<Product> = {}): Product => ({
   productId,
@@ -74,6 +75,43 @@ describe("resolveQuickOrder", () => {
       { productId: "LIL-1", quantity: 6 },
       { productId: "GER-9", quantity: 1 },
       { productId: "LIL-2", quantity: 1 },
+    ]);
+  });
+
+  it("flags a request far beyond what is available by the cart line editor's rule, counting the cart", () => {
+    const offer = [
+      product("A", { quantityRemaining: 40, originalQuantityRemaining: 40 }),
+      product("B", { quantityRemaining: 0, originalQuantityRemaining: 0 }),
+      product("C", { quantityRemaining: 3, originalQuantityRemaining: 3 }),
+      product("D", { quantityRemaining: 5, originalQuantityRemaining: null }),
+      product("E", { quantityRemaining: 5, isFinalProduct: true }),
+    ];
+    const inCart = new Map<string, CartItem>([["C", { productId: "C", quantity: 3 } as CartItem]]);
+    const rows = resolveQuickOrder(parseQuickOrder("A,9999\nB,11\nC,11\nD,500\nE,500").lines, offer, inCart, "x");
+    expect(rows.map((r) => [r.code, r.farBeyond])).toEqual([
+      ["A", true],
+      ["B", true],
+      ["C", true], // 3 in the cart + 11 = 14 with 3 available: 11 pending
+      ["D", false], // stock not confirmed yet: everything is a request
+      ["E", false], // final: capped instead
+    ]);
+    // The same answer as the cart line editor's question for the whole line.
+    for (const r of rows) expect(r.farBeyond).toBe(pendingQuestion(r.inCart + r.adds, r.product!, r.inCart) !== null);
+    expect(resolveQuickOrder(parseQuickOrder("A,80\nB,10").lines, offer, inCart, "x").map((r) => r.farBeyond)).toEqual([false, false]);
+  });
+
+  it("adds only what can be held now when the buyer says so, leaving out rows with nothing to hold", () => {
+    const offer = [product("A", { quantityRemaining: 40, originalQuantityRemaining: 40 }), product("B", { quantityRemaining: 0 }), product("C", { quantityRemaining: 10 })];
+    const rows = resolveQuickOrder(parseQuickOrder("A,9999\nB,50\nC,12").lines, offer, new Map(), "x");
+    const limited = onlyAvailable(rows);
+    expect(limited.map((r) => [r.code, r.adds, r.farBeyond])).toEqual([
+      ["A", 40, false],
+      ["C", 12, false], // 2 pending: an ordinary request, kept as asked
+    ]);
+    expect(limited[0]!.totalCents).toBe(40 * 200);
+    expect(quickOrderItems(limited, [])).toEqual([
+      { productId: "A", quantity: 40 },
+      { productId: "C", quantity: 12 },
     ]);
   });
 });

@@ -3,6 +3,7 @@
 // shows before the buyer adds them; the cart save on the server decides in the end.
 import type { CartItem, Product } from "../../../contract/store.ts";
 import { isOrderable } from "../../../domain/availability.ts";
+import { isFarBeyondAvailable } from "../../../domain/cart-flags.ts";
 import { QUANTITY_REMAINING_MESSAGE } from "../../../domain/constants.ts";
 import { lineTotal } from "../../../domain/pricing.ts";
 import { mergeQuickOrderLines, type QuickOrderLine } from "../../../domain/quick-order.ts";
@@ -24,6 +25,15 @@ export interface QuickRow {
   /** Price of the cart line after adding, per bunch on average and in total (cents); 0 when nothing is added. */
   unitCents: number;
   totalCents: number;
+  /** Bunches already in the cart for this product. */
+  inCart: number;
+  /** Bunches that can be held now on top of the cart (what "add only what is available" adds). */
+  free: number;
+  /**
+   * A pending request far beyond what is available (the cart line editor's rule,
+   * isFarBeyondAvailable): the buyer is asked before it is added.
+   */
+  farBeyond: boolean;
 }
 
 /**
@@ -34,7 +44,7 @@ export function resolveQuickOrder(lines: readonly QuickOrderLine[], products: re
   const byCode = new Map(products.map((p) => [p.productId.toUpperCase(), p]));
   return mergeQuickOrderLines(lines).map((l): QuickRow => {
     const product = byCode.get(l.code) ?? null;
-    const base = { lines: l.lines, code: l.code, quantity: l.quantity, product, adds: 0, unitCents: 0, totalCents: 0 };
+    const base = { lines: l.lines, code: l.code, quantity: l.quantity, product, adds: 0, unitCents: 0, totalCents: 0, inCart: 0, free: 0, farBeyond: false };
     if (!product) return { ...base, status: "unknown", message: `Unknown product code: ${l.code} is not in the offer for ${dateText}.` };
     if (!isOrderable(product)) {
       return {
@@ -57,9 +67,27 @@ export function resolveQuickOrder(lines: readonly QuickOrderLine[], products: re
       message = free > 0 ? `${free} held, ${l.quantity - free} pending request (beyond what is available).` : `All ${l.quantity} pending: a request the grower confirms later.`;
     }
     if (inCart > 0 && adds > 0) message += ` Adds to the ${inCart} already in your cart.`;
-    if (adds === 0) return { ...base, status, message };
-    const total = lineTotal(inCart + adds, offerPricesOf(product));
-    return { ...base, status, adds, message, unitCents: Math.round(total.totalCents / (inCart + adds)), totalCents: total.totalCents };
+    const farBeyond = adds > 0 && isFarBeyondAvailable(inCart + adds, product, inCart);
+    const row = { ...base, status, message, inCart, free, farBeyond };
+    return adds === 0 ? row : priced(row, adds);
+  });
+}
+
+function priced(row: QuickRow, adds: number): QuickRow {
+  if (!row.product || adds <= 0) return { ...row, adds: 0, unitCents: 0, totalCents: 0 };
+  const total = lineTotal(row.inCart + adds, offerPricesOf(row.product));
+  return { ...row, adds, unitCents: Math.round(total.totalCents / (row.inCart + adds)), totalCents: total.totalCents };
+}
+
+/**
+ * The buyer's answer "add only what is available": the far-beyond rows add only what can be held now
+ * (rows with nothing to hold are left out); the other rows are unchanged.
+ */
+export function onlyAvailable(rows: readonly QuickRow[]): QuickRow[] {
+  return rows.flatMap((r) => {
+    if (!r.farBeyond) return [r];
+    if (r.free <= 0) return [];
+    return [{ ...priced(r, r.free), status: "held" as const, farBeyond: false, message: `${r.free} available now: held for you when added.` }];
   });
 }
 

@@ -3,7 +3,7 @@ import type { CartItem, Product } from "../../../contract/store.ts";
 import { formatMoney } from "../../../domain/money.ts";
 import { parseQuickOrder, QUICK_ORDER_MAX_LINES, type QuickOrderParse } from "../../../domain/quick-order.ts";
 import { Modal } from "./dialog.tsx";
-import { resolveQuickOrder, type QuickRow, type QuickStatus } from "./quick-order-logic.ts";
+import { onlyAvailable, resolveQuickOrder, type QuickRow, type QuickStatus } from "./quick-order-logic.ts";
 import { smallButton } from "./ui.ts";
 
 const TONE: Record<QuickStatus, string> = {
@@ -51,8 +51,12 @@ export function QuickOrder({
   const id = useId();
   const [text, setText] = useState("");
   const [checked, setChecked] = useState<{ parse: QuickOrderParse; text: string } | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
+  /** A file that could not be read, or an answer that left nothing to add. */
+  /** A file that could not be read, or an answer that left nothing to add. */
+  const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The far-beyond-availability lines the buyer is being asked about, or null. */
+  const [asking, setAsking] = useState<QuickRow[] | null>(null);
   const rows = useMemo(() => (checked ? resolveQuickOrder(checked.parse.lines, products, lines, dateText) : []), [checked, products, lines, dateText]);
   const addable = rows.filter((r) => r.adds > 0);
   const flagged = rows.filter((r) => r.adds === 0).length + (checked?.parse.problems.length ?? 0);
@@ -62,9 +66,24 @@ export function QuickOrder({
     setChecked({ parse: parseQuickOrder(value), text: value });
   }
 
-  async function add() {
+  /**
+   * Adds the checked lines; a pending request far beyond what is available is asked about first (the
+   * cart line editor's question, by the same rule), once for all such lines.
+   */
+  async function add(answer?: "anyway" | "available") {
+    const far = addable.filter((r) => r.farBeyond);
+    if (far.length > 0 && !answer) {
+      setAsking(far);
+      return;
+    }
+    setAsking(null);
+    const toAdd = answer === "available" ? onlyAvailable(addable) : addable;
+    if (toAdd.length === 0) {
+      setNotice("None of these lines has anything available to hold now: nothing was added.");
+      return;
+    }
     setBusy(true);
-    const ok = await onAdd(addable);
+    const ok = await onAdd(toAdd);
     setBusy(false);
     if (ok) onClose();
   }
@@ -117,22 +136,23 @@ export function QuickOrder({
           onChange={(e) => {
             const file = e.target.files?.[0];
             if (!file) return;
-            setFileError(null);
+            setNotice(null);
             readTextFile(file).then(
               (content) => {
                 setText(content);
                 check(content);
               },
-              (err: unknown) => setFileError(err instanceof Error ? err.message : "That file could not be read."),
+              (err: unknown) => setNotice(err instanceof Error ? err.message : "That file could not be read."),
             );
           }}
         />
       </div>
-      {fileError && (
+      {notice && (
         <p role="alert" className="mt-2 text-sm font-semibold text-[#b42318]">
-          {fileError}
+          {notice}
         </p>
       )}
+      {asking && <FarBeyondQuestion rows={asking} onAnswer={(answer) => (answer ? void add(answer) : setAsking(null))} />}
       <div aria-live="polite" className="mt-3">
         {checked && (
           <>
@@ -196,6 +216,57 @@ export function QuickOrder({
           </>
         )}
       </div>
+    </Modal>
+  );
+}
+
+/**
+ * "Request more than is available?" for the quick order's lines far beyond what is available: one
+ * dialog listing them, answered for all of them at once. A modal on top of the quick order (Escape or
+ * Cancel returns to it).
+ */
+function FarBeyondQuestion({ rows, onAnswer }: { rows: QuickRow[]; onAnswer: (answer: "anyway" | "available" | null) => void }) {
+  const n = (x: number) => x.toLocaleString("en-US");
+  return (
+    <Modal
+      title="Request more than is available?"
+      onClose={() => onAnswer(null)}
+      description="Some lines ask for far more than is available now."
+      footer={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={() => onAnswer(null)}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={() => onAnswer("available")}>
+            Add only what is available
+          </button>
+          <button type="button" className="btn btn-primary" onClick={() => onAnswer("anyway")}>
+            Request anyway
+          </button>
+        </>
+      }
+    >
+      <p className="text-sm">
+        {rows.length === 1 ? "This line asks" : `These ${rows.length} lines ask`} for far more than we can hold now. The rest would be a pending request, which the grower
+        confirms or declines before the ship date.
+      </p>
+      <ul className="mt-3 space-y-2 text-sm" aria-label="Lines beyond what is available">
+        {rows.map((r) => {
+          const total = r.inCart + r.adds;
+          const held = Math.min(total, Math.max(0, r.product?.quantityRemaining ?? 0));
+          return (
+            <li key={r.code} className="rounded-lg border border-line px-3 py-2">
+              <span className="block font-semibold">{r.product?.description ?? r.code}</span>
+              <span className="text-xs text-sage tabular">{r.code}</span>
+              <span className="block">
+                {r.free > 0 ? `${n(r.free)} available now; ` : "Nothing available now; "}
+                {`${n(total - held)} of ${n(total)} ${total === 1 ? "bunch" : "bunches"} would be pending`}
+                {r.inCart > 0 ? ` (with the ${n(r.inCart)} already in your cart)` : ""}.
+              </span>
+            </li>
+          );
+        })}
+      </ul>
     </Modal>
   );
 }

@@ -4,17 +4,17 @@ import type { DbOrTx } from "../../../db/client.ts";
 import { pageViews, products } from "../../../db/schema/index.ts";
 
 /**
- * Adds one view to the day's counter of (page, role, product). A product id that names no product is
- * counted without it, so the table never holds a string a visitor made up.
+ * Adds `count` views (one by default) to the day's counter of (page, role, product). A product id that
+ * names no product is counted without it, so the table never holds a string a visitor made up.
  */
-export async function countView(db: DbOrTx, view: { day: string; path: string; role: string; productId: string | null }): Promise<void> {
+export async function countView(db: DbOrTx, view: { day: string; path: string; role: string; productId: string | null }, count = 1): Promise<void> {
   const product = view.productId
     ? sql`coalesce((select ${products.productId} from ${products} where ${products.productId} = ${view.productId}), '')`
     : sql`''`;
   await db.execute(sql`
     insert into ${pageViews} (day, path, role, product_id, count)
-    values (${view.day}::date, ${view.path}, ${view.role}, ${product}, 1)
-    on conflict (day, path, role, product_id) do update set count = ${pageViews}.count + 1`);
+    values (${view.day}::date, ${view.path}, ${view.role}, ${product}, ${count}::int)
+    on conflict (day, path, role, product_id) do update set count = ${pageViews}.count + excluded.count`);
 }
 
 export async function viewsByPage(db: DbOrTx, from: string, to: string) {

@@ -50,3 +50,59 @@ export async function pageViewReport(db: Db, days = PAGE_VIEW_DAYS, now = new Da
     products: await viewsByProduct(db, from, to, PRODUCTS_SHOWN),
   };
 }
+
+/** Where the server-side counter reports a failed write. */
+export interface PageViewLog {
+  error(details: object, message: string): void;
+}
+
+/**
+ * Views of static public pages, counted by the server as it renders them (those pages run no script,
+ * so nothing reports them from the browser; docs/analytics.md). `add` only bumps a counter in memory:
+ * rendering never waits for the database. The counts are written in one batch a few seconds later
+ * (and on shutdown); a failed write is logged and its counts dropped, never retried into a pile-up.
+ */
+export interface PageViewCounter {
+  /** Counts one view of an address (its route pattern) by a user with these roles (null: signed out). */
+  add(address: string, roles: readonly string[] | null, now?: Date): void;
+  /** Writes what is counted so far; resolves once written (or the failure logged), never rejects. */
+  flush(): Promise<void>;
+}
+
+export function createPageViewCounter(db: Db, log: PageViewLog, flushMs = 5_000): PageViewCounter {
+  let pending = new Map<string, number>();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let writing: Promise<void> = Promise.resolve();
+
+  async function write(batch: Map<string, number>) {
+    for (const [key, count] of batch) {
+      const [day, path, role] = key.split("\n") as [string, string, string];
+      try {
+        await countView(db, { day, path, role, productId: null }, count);
+      } catch (err) {
+        log.error({ err, path, role, count }, "page views of static pages could not be written");
+      }
+    }
+  }
+
+  function flush(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const batch = pending;
+    pending = new Map();
+    writing = writing.then(() => (batch.size ? write(batch) : undefined));
+    return writing;
+  }
+
+  return {
+    add(address, roles, now = new Date()) {
+      const key = `${isoDateAt(now)}\n${pagePatternOf(address)}\n${pageViewRole(roles)}`;
+      pending.set(key, (pending.get(key) ?? 0) + 1);
+      if (!timer) {
+        timer = setTimeout(() => void flush(), flushMs);
+        timer.unref?.();
+      }
+    },
+    flush,
+  };
+}

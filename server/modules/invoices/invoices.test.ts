@@ -1,13 +1,14 @@
 // Invoices on a real database (PGlite by default, PostgreSQL with DATABASE_URL).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { parse } from "csv-parse/sync";
 import { extractText } from "unpdf";
 import { takeDocumentNumbers } from "../../../db/document-numbers.ts";
-import { customers, invoiceLines, invoices, orders } from "../../../db/schema/index.ts";
+import { creditNotes, customers, invoiceLines, invoices, orders, vouchers } from "../../../db/schema/index.ts";
 import { invoiceTotals, taxCents } from "../../../domain/invoicing.ts";
 import { formatMoney } from "../../../domain/money.ts";
 import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { buyer, offer, tomorrow } from "../../../tests/helpers/store-fixtures.ts";
 import { addDays, DEFAULT_TEST_PASSWORD, insertCustomer, insertInvoice, insertOrder, insertRetailer, insertUser, isoDateAt, type OrderLineOptions } from "../../../tests/factories/index.ts";
 
 const TAX = 825;
@@ -304,3 +305,73 @@ describe("bad input never reaches the database", () => {
     expect((await staff("POST", "/OrderDesk/Orders/1/Cancel", { reason: "a\u0000b" })).statusCode).toBe(400);
   });
 });
+
+describe("credit notes on an order placed with a voucher", () => {
+  /** A buyer's order of three products with a 15 % + $3.33 voucher, placed in the store, confirmed, packed and shipped. */
+  async function voucherInvoice() {
+    const a = await buyer(t);
+    const { products } = await offer(t.db, [a.customerId], { count: 3, line: { originalQuantity: 200 } });
+    const [v] = await t.db
+      .insert(vouchers)
+      .values({ code: `CREDIT-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, description: "Blitz", percentOff: 15, amountOffCents: 333, startsAt: new Date(Date.now() - 86_400_000), expiresAt: new Date(Date.now() + 86_400_000) })
+      .returning();
+    const items = products.map((p, i) => ({ productId: p.productId, quantity: [7, 13, 3][i]! }));
+    expect((await a.save({ shipDate: tomorrow(), items })).statusCode).toBe(200);
+    const placed = await t.app.inject({ method: "POST", url: `/api/Store/PlaceOrder/${a.userId}/${a.customerId}`, headers: { cookie: a.cookie, ...SAME_ORIGIN }, payload: { voucherCode: v!.code } });
+    expect(placed.statusCode).toBe(200);
+    const [order] = await t.db.select().from(orders).where(eq(orders.userId, a.userId));
+    expect(order!.discountCents).toBeGreaterThan(0);
+    for (const step of ["Confirm", "Pack", "Ship"]) expect((await staff("POST", `/OrderDesk/Orders/${order!.orderNumber}/${step}`)).statusCode).toBe(200);
+    const [inv] = await t.db.select().from(invoices).where(eq(invoices.orderId, order!.id));
+    const detail = (await staff("GET", `/Invoices/${inv!.invoiceNumber}`)).json();
+    return { order: order!, inv: inv!, detail };
+  }
+  type Line = { lineId: number; quantity: number; lineTotal: number };
+  const cents = (dollars: number) => Math.round(dollars * 100);
+
+  it("a full credit note refunds exactly what was paid (the invoice total), not the full price", async () => {
+    const { order, inv, detail } = await voucherInvoice();
+    // What the buyer pays: the order total after the voucher, plus tax on it.
+    expect(inv.subtotalCents).toBe(order.totalCents);
+    expect(inv.totalCents).toBe(order.totalCents + taxCents(order.totalCents, TAX));
+    const merchandise = (detail.lines as Line[]).filter((l) => l.lineTotal > 0);
+    const voucherLine = (detail.lines as Line[]).find((l) => l.lineTotal < 0)!;
+    expect(cents(voucherLine.lineTotal)).toBe(-order.discountCents);
+
+    const note = await staff("POST", `/Invoices/${inv.invoiceNumber}/CreditNotes`, { reason: "Whole shipment lost", lines: merchandise.map((l) => ({ invoiceLineId: l.lineId, quantity: l.quantity })) });
+    expect(note.statusCode).toBe(200);
+    expect(cents(note.json().subtotal)).toBe(inv.subtotalCents);
+    expect(cents(note.json().tax)).toBe(inv.taxCents);
+    expect(cents(note.json().total)).toBe(inv.totalCents);
+    const lineSum = (note.json().lines as { lineTotal: number }[]).reduce((s, l) => s + cents(l.lineTotal), 0);
+    expect(lineSum).toBe(inv.subtotalCents);
+    const after = (await staff("GET", `/Invoices/${inv.invoiceNumber}`)).json();
+    expect(cents(after.credited)).toBe(inv.totalCents);
+    expect(after.balance).toBe(0);
+
+    // The voucher line itself is not credited (it would add to the refund's discount twice).
+    const again = await staff("POST", `/Invoices/${inv.invoiceNumber}/CreditNotes`, { reason: "x", lines: [{ invoiceLineId: voucherLine.lineId, quantity: 1 }] });
+    expect(again.statusCode).toBe(400);
+  });
+
+  it("credit notes a line at a time add up to exactly the invoice total, never more on the way", async () => {
+    const { inv, detail } = await voucherInvoice();
+    const merchandise = (detail.lines as Line[]).filter((l) => l.lineTotal > 0);
+    for (const line of merchandise) {
+      for (let done = 0; done < line.quantity; ) {
+        const units = Math.min(line.quantity - done, 2);
+        const res = await staff("POST", `/Invoices/${inv.invoiceNumber}/CreditNotes`, { reason: "Damaged stems", lines: [{ invoiceLineId: line.lineId, quantity: units }] });
+        expect(res.statusCode).toBe(200);
+        done += units;
+        const [{ total }] = await t.db
+          .select({ total: sql<number>`coalesce(sum(${creditNotes.totalCents}), 0)::int`.mapWith(Number) })
+          .from(creditNotes)
+          .where(eq(creditNotes.invoiceId, inv.id)) as [{ total: number }];
+        expect(total).toBeLessThanOrEqual(inv.totalCents);
+      }
+    }
+    const after = (await staff("GET", `/Invoices/${inv.invoiceNumber}`)).json();
+    expect(cents(after.credited)).toBe(inv.totalCents);
+  });
+});
+

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from "../../../db/client.ts";
 import type { orderLines, orders } from "../../../db/schema/index.ts";
 import type { CreditNote, CreditNoteBody, InvoiceDetail, InvoicePage, InvoiceQuery, InvoiceSummary, Statement } from "../../../contract/invoices.ts";
 import { csvRow } from "../../../domain/csv.ts";
-import { ageing, ageingBucket, dueDate, invoiceBalance, invoiceLinesFor, invoiceTotals, taxCents, termsLabel } from "../../../domain/invoicing.ts";
+import { ageing, ageingBucket, creditedCents, creditNoteTotals, dueDate, invoiceBalance, invoiceLinesFor, invoiceTotals, netLineTotals, termsLabel } from "../../../domain/invoicing.ts";
 import { centsToDollars } from "../../../domain/money.ts";
 import { voucherInvoiceLine } from "../../../domain/voucher.ts";
 import { isoDateAt } from "../../../domain/dates.ts";
@@ -235,19 +235,27 @@ export async function markPaid(db: Db, actorUserId: string, invoiceNumber: numbe
 
 /**
  * Credits invoice lines (damaged stems, short delivery): never more units of a line than were invoiced
- * less what earlier credit notes took; tax at the invoice's own rate, rounded like the invoice's.
+ * less what earlier credit notes took, and never more money than was paid: each line is credited at
+ * its amount less its share of the invoice's voucher saving (netLineTotals), the tax follows the
+ * invoice's, and all the notes together never pass the invoice total (domain/invoicing.ts).
  * The invoice row is locked, so two credit notes on one invoice cannot both take the same units.
  */
 export async function createCreditNote(db: Db, config: Config, actorUserId: string, invoiceNumber: number, body: CreditNoteBody): Promise<CreditNote> {
   return db.transaction(async (tx) => {
     const row = await visibleInvoice(tx, { all: true }, invoiceNumber, true);
     if (row.i.paid) throw conflict("This invoice is paid: mark it unpaid before crediting it.");
-    const lines = new Map((await repo.invoiceLinesOf(tx, row.i.id)).map((l) => [l.id, l]));
+    const invoiceLines = await repo.invoiceLinesOf(tx, row.i.id);
+    const nets = netLineTotals(invoiceLines);
+    const lines = new Map(invoiceLines.map((l, i) => [l.id, { ...l, netCents: nets[i]! }]));
     const already = await repo.creditedQuantities(tx, row.i.id);
     const wanted = new Map<number, number>();
     for (const [idx, l] of body.lines.entries()) {
       const line = lines.get(l.invoiceLineId);
       if (!line) throw badRequest("This line is not on the invoice.", { [`lines.${idx}.invoiceLineId`]: "This line is not on the invoice." });
+      if (line.lineTotalCents < 0) {
+        const message = "A voucher line cannot be credited: its saving is already taken off what each line is credited.";
+        throw badRequest(message, { [`lines.${idx}.invoiceLineId`]: message });
+      }
       const total = (wanted.get(line.id) ?? 0) + l.quantity;
       const left = line.quantity - (already.get(line.id) ?? 0);
       if (total > left) throw badRequest(`At most ${left} can still be credited on this line.`, { [`lines.${idx}.quantity`]: `At most ${left}` });
@@ -255,11 +263,21 @@ export async function createCreditNote(db: Db, config: Config, actorUserId: stri
     }
     const creditLines = [...wanted].map(([id, quantity]) => {
       const line = lines.get(id)!;
-      return { invoiceLineId: id, description: line.description, quantity, unitPriceCents: line.unitPriceCents, lineTotalCents: quantity * line.unitPriceCents };
+      const cents = creditedCents(line.netCents, line.quantity, already.get(id) ?? 0, quantity);
+      // The amount is exact; the unit price is that amount a unit, to the cent (after a voucher's
+      // share it is not a whole number of cents).
+      return { invoiceLineId: id, description: line.description, quantity, unitPriceCents: Math.round(cents / quantity), lineTotalCents: cents };
     });
     const subtotalCents = creditLines.reduce((s, l) => s + l.lineTotalCents, 0);
     if (subtotalCents <= 0) throw badRequest("Nothing to credit: the chosen lines are free of charge.");
-    const tax = taxCents(subtotalCents, row.i.taxRateBp);
+    const earlierNotes = await repo.creditNotesOf(tx, row.i.id);
+    const earlier = earlierNotes.reduce((s, n) => ({ subtotalCents: s.subtotalCents + n.subtotalCents, taxCents: s.taxCents + n.taxCents, totalCents: s.totalCents + n.totalCents }), {
+      subtotalCents: 0,
+      taxCents: 0,
+      totalCents: 0,
+    });
+    const totals = creditNoteTotals({ subtotalCents, taxRateBp: row.i.taxRateBp, invoiceTotalCents: row.i.totalCents, earlier });
+    if (!totals) throw conflict("The credit notes on this invoice already come to its total: nothing more can be credited.");
     const note = await repo.insertCreditNote(
       tx,
       {
@@ -267,10 +285,10 @@ export async function createCreditNote(db: Db, config: Config, actorUserId: stri
         customerId: row.i.customerId,
         creditDate: isoDateAt(),
         reason: body.reason,
-        subtotalCents,
+        subtotalCents: totals.subtotalCents,
         taxRateBp: row.i.taxRateBp,
-        taxCents: tax,
-        totalCents: subtotalCents + tax,
+        taxCents: totals.taxCents,
+        totalCents: totals.totalCents,
         createdBy: actorUserId,
       },
       creditLines,
