@@ -8,7 +8,7 @@ import { lineTotal } from "../../../domain/pricing.ts";
 import type { Config } from "../../config.ts";
 import { badRequest, conflict } from "../../errors.ts";
 import { resolveCartDates } from "./dates.ts";
-import { scheduleHoldReminder } from "./reminders.ts";
+import { holdReminderInsert } from "./reminders.ts";
 import { customerPrices, freeQuantity } from "./pricing.ts";
 import {
   activeHoldsOn,
@@ -335,12 +335,13 @@ export async function saveCart(db: Db, config: Config, owner: CartOwner, buyer: 
         boxed,
         holdExpiresAt: extend ? "extend" : anyHeld ? cart.holdExpiresAt : null,
         holdMs: config.holdMs,
+        // A new expiry gets its reminder job in the same statement.
+        ...(extend ? { alsoInsert: holdReminderInsert(config, cart.id) } : {}),
       },
       planned.filter((l) => l.held > 0).map((l) => ({ offerLineId: l.offer.ol.id, quantity: l.held })),
       lines,
     );
     const saved: CartRow = { ...cart, shipDate: dates.shipDate, receivingDate: dates.receivingDate, boxed, version: written.version, holdExpiresAt: written.holdExpiresAt };
-    if (extend && saved.holdExpiresAt) await scheduleHoldReminder(tx, config, saved.id, saved.holdExpiresAt);
     // The answer from what was just written: the same lines, offer lines and holds a re-read would find.
     const rows = lines.map((l, i) => ({
       cl: { ...l, id: written.lineIds[i]! },
