@@ -71,6 +71,9 @@ interface Result {
   siMs: number;
   scripts: number;
   scriptKb: number;
+  /** What the LCP element is (its selector and start of its HTML), and what shifted, if anything. */
+  lcpElement: string;
+  shifts: string[];
   failing: string[];
 }
 
@@ -91,6 +94,27 @@ function audit(cli: { node: string; cli: string }, url: string, out: string): Lh
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   return lhr;
 }
+
+interface NodeItem {
+  node?: { selector?: string; snippet?: string };
+  items?: NodeItem[];
+  score?: number;
+}
+/** The items of an audit's table, tables nested in a list flattened. */
+function itemsOf(lhr: Lhr, id: string): NodeItem[] {
+  const out: NodeItem[] = [];
+  const walk = (items: NodeItem[] | undefined) => {
+    for (const i of items ?? []) {
+      if (i.node) out.push(i);
+      else if (i.items) walk(i.items);
+    }
+  };
+  walk(lhr.audits[id]?.details?.items as NodeItem[] | undefined);
+  return out;
+}
+const describeNode = (i: NodeItem) => `${i.node?.selector ?? "?"} ${(i.node?.snippet ?? "").slice(0, 80)}`;
+const lcpElementOf = (lhr: Lhr) => itemsOf(lhr, "largest-contentful-paint-element").map(describeNode)[0] ?? "";
+const shiftsOf = (lhr: Lhr) => itemsOf(lhr, "layout-shifts").map((i) => `${describeNode(i)}${i.score !== undefined ? ` (${i.score.toFixed(3)})` : ""}`);
 
 function summarise(page: string, lhr: Lhr): Result {
   const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
@@ -113,6 +137,8 @@ function summarise(page: string, lhr: Lhr): Result {
     siMs: Math.round(num("speed-index")),
     scripts: scripts.length,
     scriptKb: Math.round(scripts.reduce((s, r) => s + (r.transferSize ?? 0), 0) / 102.4) / 10,
+    lcpElement: lcpElementOf(lhr),
+    shifts: shiftsOf(lhr),
     failing: [...failing],
   };
 }
@@ -160,7 +186,11 @@ async function main() {
   ].map((row) => row.map(String));
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   for (const row of rows) console.log(row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  "));
-  for (const r of results) if (r.failing.length) console.log(`\n${r.page} below 100 on: ${r.failing.join(", ")}`);
+  for (const r of results) {
+    console.log(`\n${r.page}: LCP element ${r.lcpElement || "(none)"}`);
+    if (r.shifts.length) console.log(`${r.page}: layout shifts ${r.shifts.join("; ")}`);
+    if (r.failing.length) console.log(`${r.page} below 100 on: ${r.failing.join(", ")}`);
+  }
 
   mkdirSync(path.join(ROOT, "bench", "results"), { recursive: true });
   writeFileSync(
