@@ -113,7 +113,7 @@ function itemsOf(lhr: Lhr, id: string): NodeItem[] {
   return out;
 }
 const describeNode = (i: NodeItem) => `${i.node?.selector ?? "?"} ${(i.node?.snippet ?? "").slice(0, 80)}`;
-const lcpElementOf = (lhr: Lhr) => itemsOf(lhr, "largest-contentful-paint-element").map(describeNode)[0] ?? "";
+const lcpElementOf = (lhr: Lhr) => [...itemsOf(lhr, "largest-contentful-paint-element"), ...itemsOf(lhr, "lcp-breakdown-insight")].map(describeNode)[0] ?? "";
 const shiftsOf = (lhr: Lhr) => itemsOf(lhr, "layout-shifts").map((i) => `${describeNode(i)}${i.score !== undefined ? ` (${i.score.toFixed(3)})` : ""}`);
 
 function summarise(page: string, lhr: Lhr): Result {
