@@ -116,6 +116,16 @@ const describeNode = (i: NodeItem) => `${i.node?.selector ?? "?"} ${(i.node?.sni
 const lcpElementOf = (lhr: Lhr) => [...itemsOf(lhr, "largest-contentful-paint-element"), ...itemsOf(lhr, "lcp-breakdown-insight")].map(describeNode)[0] ?? "";
 const shiftsOf = (lhr: Lhr) => itemsOf(lhr, "layout-shifts").map((i) => `${describeNode(i)}${i.score !== undefined ? ` (${i.score.toFixed(3)})` : ""}`);
 
+/** A run that Lighthouse itself could not record (NO_NAVSTART and the like on a busy machine) is run once more. */
+function auditWithRetry(cli: { node: string; cli: string }, url: string, out: string): Lhr {
+  try {
+    return audit(cli, url, out);
+  } catch (err) {
+    console.log(`  (run again: ${String(err).split("\n")[1] ?? err})`);
+    return audit(cli, url, out);
+  }
+}
+
 function summarise(page: string, lhr: Lhr): Result {
   const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const requests = (lhr.audits["network-requests"]?.details?.items ?? []) as { resourceType?: string; transferSize?: number }[];
@@ -156,7 +166,7 @@ async function main() {
     for (const p of PAGES) await (await fetch(`${server.baseUrl}${p}`)).text();
     for (const p of PAGES) {
       const runs: Result[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(summarise(p, audit(cli, `${server.baseUrl}${p}`, path.join(work, `run-${i}.json`))));
+      for (let i = 0; i < RUNS; i++) runs.push(summarise(p, auditWithRetry(cli, `${server.baseUrl}${p}`, path.join(work, `run-${i}.json`))));
       const m = median(runs);
       results.push(m);
       console.log(`${p}: performance ${runs.map((r) => r.scores.performance).join(", ")} → median ${m.scores.performance}`);
