@@ -201,8 +201,26 @@ function priceLine(
  * holds on its catalogs) and until the next hold on its lines lapses.
  */
 export async function getCart(db: Db, owner: CartOwner, buyer: Buyer, shipDateHint?: string, memo?: FeedCache<Cart>): Promise<Cart> {
+  const view = await cartAnswer(db, owner, buyer, shipDateHint, memo);
+  return view === cachedViews.get(view) ? structuredClone(view) : view;
+}
+
+/** The answers cartAnswer handed out straight from memory (never to be changed). */
+const cachedViews = new WeakMap<Cart, Cart>();
+
+/**
+ * getCart for an answer that is only sent: a cart answered from memory is the very object kept
+ * there (the same object on every hit, so its JSON can be kept with it; see the store's cart GET).
+ * Read-only: the caller must not change it.
+ */
+export async function cartAnswer(db: Db, owner: CartOwner, buyer: Buyer, shipDateHint?: string, memo?: FeedCache<Cart>): Promise<Readonly<Cart>> {
   const key = `${owner.userId}|${owner.customerId}|${owner.retailerId}|${buyer.discountPercent}`;
   const known = memo?.get(key);
+  const hinted = !!shipDateHint && buyer.retailerId === 0;
+  if (known && (known.shipDate || !hinted)) {
+    cachedViews.set(known, known);
+    return known;
+  }
   const fill = memo?.begin() ?? 0;
   const view = known ? structuredClone(known) : await readCart(db, owner, buyer, key, fill, memo);
   // A cart without a date is shown with the date the client has chosen; the next save stores it.
