@@ -15,11 +15,12 @@
  * and "slow 4G" by simulation (Lantern: the page loads unthrottled, the metrics are modelled).
  *
  * Prints per page: the four category scores, FCP, LCP, CLS, TBT, Speed Index, the JavaScript
- * requested (count and transferred KB), and the failing audits of any category below 100. Writes
- * bench/results/pages.json (git-ignored) with the same figures.
+ * requested (count and transferred KB), the LCP element and any layout shift, and the failing audits
+ * of any category below 100. Writes bench/results/pages.json (git-ignored) with the same figures, and
+ * each page's median report whole to bench/results/lighthouse/<page>.json.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -168,6 +169,9 @@ async function main() {
       const runs: Result[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(summarise(p, auditWithRetry(cli, `${server.baseUrl}${p}`, path.join(work, `run-${i}.json`))));
       const m = median(runs);
+      // The median run's whole report, to look into (main-thread work, long tasks, requests).
+      mkdirSync(path.join(ROOT, "bench", "results", "lighthouse"), { recursive: true });
+      copyFileSync(path.join(work, `run-${runs.indexOf(m)}.json`), path.join(ROOT, "bench", "results", "lighthouse", `${p === "/" ? "home" : p.slice(1).replace(/\W+/g, "-")}.json`));
       results.push(m);
       console.log(`${p}: performance ${runs.map((r) => r.scores.performance).join(", ")} → median ${m.scores.performance}`);
     }

@@ -3,7 +3,7 @@
  * catalogue and with the number of signed-in sessions, and that the hot-read caches stay bounded.
  *
  * For each catalogue size (BENCH_MEMORY_PRODUCTS, default 300,5000) a fresh PostgreSQL database
- * (BENCH_POSTGRES_URL, default postgres://127.0.0.1:5432/postgres) gets the generated data
+ * (BENCH_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres) gets the generated data
  * (db/seed-cli.ts --large) and BENCH_MEMORY_SESSIONS (default 10,10000) signed-in users of the bench
  * customer, each with its own session, written straight into the database (no password hashing).
  * One server (the built app, as `npm start` runs it) is started per catalogue size, and for each
@@ -23,7 +23,7 @@ import pg from "pg";
 import { startServer } from "../tests/e2e/harness.ts";
 import { BENCH_EMAIL, ROOT } from "./setup.ts";
 
-const POSTGRES = process.env.BENCH_POSTGRES_URL ?? "postgres://127.0.0.1:5432/postgres";
+const POSTGRES = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const SIZES = (process.env.BENCH_MEMORY_PRODUCTS ?? "300,5000").split(",").map(Number);
 const SESSIONS = (process.env.BENCH_MEMORY_SESSIONS ?? "10,10000").split(",").map(Number);
 const CATALOG_SESSIONS = Number(process.env.BENCH_MEMORY_CATALOG_SESSIONS ?? 1000);
