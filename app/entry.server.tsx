@@ -5,7 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
 import type { AppLoadContext } from "../server/context.ts";
 import { readFileSync } from "node:fs";
-import { isStaticPage, StaticHeadContext, type HeadLink, type StaticHead } from "./lib/static-page.ts";
+import { isStaticPage, staticCssOf, StaticHeadContext, type HeadLink, type StaticHead } from "./lib/static-page.ts";
 import { NonceContext } from "./lib/nonce.tsx";
 
 export const streamTimeout = 5_000;
@@ -30,8 +30,16 @@ function cssText(href: string): string | null {
 function staticHead(routerContext: EntryContext): StaticHead | null {
   const styles: string[] = [];
   const links: HeadLink[] = [];
-  for (const m of routerContext.staticHandlerContext.matches) {
-    for (const href of routerContext.manifest.routes[m.route.id]?.css ?? []) {
+  const matches = routerContext.staticHandlerContext.matches;
+  // A layout may name one sheet for its static pages (the public pages' own, smaller than the app's).
+  const own = staticCssOf(matches.map((m) => ({ handle: routerContext.routeModules[m.route.id]?.handle })));
+  if (own !== null) {
+    const text = cssText(own);
+    if (text === null) return null;
+    styles.push(text);
+  }
+  for (const m of matches) {
+    for (const href of own !== null ? [] : (routerContext.manifest.routes[m.route.id]?.css ?? [])) {
       const text = cssText(href);
       if (text === null) return null;
       if (!styles.includes(text)) styles.push(text);

@@ -15,11 +15,12 @@
  * and "slow 4G" by simulation (Lantern: the page loads unthrottled, the metrics are modelled).
  *
  * Prints per page: the four category scores, FCP, LCP, CLS, TBT, Speed Index, the JavaScript
- * requested (count and transferred KB), and the failing audits of any category below 100. Writes
- * bench/results/pages.json (git-ignored) with the same figures.
+ * requested (count and transferred KB), the LCP element and any layout shift, and the failing audits
+ * of any category below 100. Writes bench/results/pages.json (git-ignored) with the same figures, and
+ * each page's median report whole to bench/results/lighthouse/<page>.json.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -71,6 +72,9 @@ interface Result {
   siMs: number;
   scripts: number;
   scriptKb: number;
+  /** What the LCP element is (its selector and start of its HTML), and what shifted, if anything. */
+  lcpElement: string;
+  shifts: string[];
   failing: string[];
 }
 
@@ -90,6 +94,37 @@ function audit(cli: { node: string; cli: string }, url: string, out: string): Lh
   const lhr = JSON.parse(readFileSync(out, "utf8")) as Lhr;
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   return lhr;
+}
+
+interface NodeItem {
+  node?: { selector?: string; snippet?: string };
+  items?: NodeItem[];
+  score?: number;
+}
+/** The items of an audit's table, tables nested in a list flattened. */
+function itemsOf(lhr: Lhr, id: string): NodeItem[] {
+  const out: NodeItem[] = [];
+  const walk = (items: NodeItem[] | undefined) => {
+    for (const i of items ?? []) {
+      if (i.node) out.push(i);
+      else if (i.items) walk(i.items);
+    }
+  };
+  walk(lhr.audits[id]?.details?.items as NodeItem[] | undefined);
+  return out;
+}
+const describeNode = (i: NodeItem) => `${i.node?.selector ?? "?"} ${(i.node?.snippet ?? "").slice(0, 80)}`;
+const lcpElementOf = (lhr: Lhr) => [...itemsOf(lhr, "largest-contentful-paint-element"), ...itemsOf(lhr, "lcp-breakdown-insight")].map(describeNode)[0] ?? "";
+const shiftsOf = (lhr: Lhr) => itemsOf(lhr, "layout-shifts").map((i) => `${describeNode(i)}${i.score !== undefined ? ` (${i.score.toFixed(3)})` : ""}`);
+
+/** A run that Lighthouse itself could not record (NO_NAVSTART and the like on a busy machine) is run once more. */
+function auditWithRetry(cli: { node: string; cli: string }, url: string, out: string): Lhr {
+  try {
+    return audit(cli, url, out);
+  } catch (err) {
+    console.log(`  (run again: ${String(err).split("\n")[1] ?? err})`);
+    return audit(cli, url, out);
+  }
 }
 
 function summarise(page: string, lhr: Lhr): Result {
@@ -113,6 +148,8 @@ function summarise(page: string, lhr: Lhr): Result {
     siMs: Math.round(num("speed-index")),
     scripts: scripts.length,
     scriptKb: Math.round(scripts.reduce((s, r) => s + (r.transferSize ?? 0), 0) / 102.4) / 10,
+    lcpElement: lcpElementOf(lhr),
+    shifts: shiftsOf(lhr),
     failing: [...failing],
   };
 }
@@ -130,8 +167,11 @@ async function main() {
     for (const p of PAGES) await (await fetch(`${server.baseUrl}${p}`)).text();
     for (const p of PAGES) {
       const runs: Result[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(summarise(p, audit(cli, `${server.baseUrl}${p}`, path.join(work, `run-${i}.json`))));
+      for (let i = 0; i < RUNS; i++) runs.push(summarise(p, auditWithRetry(cli, `${server.baseUrl}${p}`, path.join(work, `run-${i}.json`))));
       const m = median(runs);
+      // The median run's whole report, to look into (main-thread work, long tasks, requests).
+      mkdirSync(path.join(ROOT, "bench", "results", "lighthouse"), { recursive: true });
+      copyFileSync(path.join(work, `run-${runs.indexOf(m)}.json`), path.join(ROOT, "bench", "results", "lighthouse", `${p === "/" ? "home" : p.slice(1).replace(/\W+/g, "-")}.json`));
       results.push(m);
       console.log(`${p}: performance ${runs.map((r) => r.scores.performance).join(", ")} → median ${m.scores.performance}`);
     }
@@ -160,7 +200,11 @@ async function main() {
   ].map((row) => row.map(String));
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   for (const row of rows) console.log(row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  "));
-  for (const r of results) if (r.failing.length) console.log(`\n${r.page} below 100 on: ${r.failing.join(", ")}`);
+  for (const r of results) {
+    console.log(`\n${r.page}: LCP element ${r.lcpElement || "(none)"}`);
+    if (r.shifts.length) console.log(`${r.page}: layout shifts ${r.shifts.join("; ")}`);
+    if (r.failing.length) console.log(`${r.page} below 100 on: ${r.failing.join(", ")}`);
+  }
 
   mkdirSync(path.join(ROOT, "bench", "results"), { recursive: true });
   writeFileSync(

@@ -141,16 +141,28 @@ export function changeFeedFor(db: Db, onError?: (err: Error) => void): ChangeFee
       }
     };
     const first = connect();
-    // Every statement a pool client sends: anything but a plain read marks the feed as behind.
+    // Every statement a pool client sends: anything but a plain read marks the feed as behind, and so
+    // does the COMMIT of a transaction that wrote (its notices go out then, maybe after a sync that
+    // ran in between). A read-only transaction (the job runner finding nothing due) marks nothing, so
+    // it never makes the next hot read wait for a round trip through the feed.
     const READ = /^\s*(select|begin|commit|rollback|show|listen)\b/i;
     const watched = new WeakSet<object>();
     const onAcquire = (c: pg.PoolClient) => {
       if (watched.has(c)) return;
       watched.add(c);
+      let wrote = false;
       const query = c.query.bind(c) as (...args: unknown[]) => unknown;
       (c as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
         const text = typeof args[0] === "string" ? args[0] : ((args[0] as { text?: string } | null)?.text ?? "");
-        if (!READ.test(text) || /^\s*commit\b/i.test(text)) dirty = true;
+        if (!READ.test(text)) {
+          dirty = true;
+          wrote = true;
+        } else if (/^\s*commit\b/i.test(text)) {
+          if (wrote) dirty = true;
+          wrote = false;
+        } else if (/^\s*rollback\s*;?\s*$/i.test(text)) {
+          wrote = false; // a whole transaction undone (not "rollback to savepoint"): nothing to notice
+        }
         return query(...args);
       };
     };

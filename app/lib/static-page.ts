@@ -21,6 +21,23 @@ export function isStaticPage(matches: readonly WithHandle[]): boolean {
   return !!leaf && typeof leaf === "object" && (leaf as { staticPage?: unknown }).staticPage === true;
 }
 
+/**
+ * A layout's handle naming the built style sheet its static pages carry inline in place of every
+ * matched route's CSS (the public layout's site.css: only what the public pages use).
+ */
+export interface StaticCssHandle {
+  staticCss: string;
+}
+
+/** The static style sheet a layout names for its pages, the innermost one that names one. */
+export function staticCssOf(matches: readonly WithHandle[]): string | null {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const h = matches[i]!.handle;
+    if (h && typeof h === "object" && typeof (h as { staticCss?: unknown }).staticCss === "string") return (h as StaticCssHandle).staticCss;
+  }
+  return null;
+}
+
 /** A stylesheet or preload of a static page, as a route's `links()` describes it. */
 export type HeadLink = Record<string, string | undefined>;
 

@@ -48,7 +48,10 @@ export async function startServer(env: Record<string, string> = {}, options: { d
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "bloom-e2e-"));
   let output = "";
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  // SERVER_NODE_ARGS: extra Node options for the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"
+  // to profile it under a benchmark (Node refuses --cpu-prof in NODE_OPTIONS).
+  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/main.ts"], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -365,3 +365,45 @@ describe("for search engines", () => {
     expect(await page.getByText("Page not found: /no-such-page").count()).toBeGreaterThan(0);
   });
 });
+
+describe("the public pages' own style sheet", () => {
+  it("is inline on a static page, with Latin web fonts that never swap in late; the app's sheet is not sent", async () => {
+    const html = await (await fetch(`${server.baseUrl}/FlowerCare/Lilies`)).text();
+    const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
+    expect(styles).toHaveLength(1);
+    expect(html).not.toMatch(/<link[^>]*rel="stylesheet"/);
+    const webFonts = [...styles[0]!.matchAll(/@font-face\{[^}]*url\([^}]*\}/g)].map((m) => m[0]);
+    expect(webFonts.length).toBeGreaterThan(0);
+    for (const face of webFonts) expect(face).toContain("font-display:optional");
+    // The sign-in page keeps the app and links the app's whole sheet, which is bigger.
+    const login = await (await fetch(`${server.baseUrl}/login`)).text();
+    const sheets = [...login.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+\.css)"/g)].map((m) => m[1]!);
+    expect(sheets.length).toBeGreaterThan(0);
+    const appCss = (await Promise.all(sheets.map(async (href) => (await fetch(`${server.baseUrl}${href}`)).text()))).join("");
+    expect(styles[0]!.length).toBeLessThan(appCss.length * 0.85);
+  });
+
+  it("lays out the care guide at 360 px without a shift while fonts and pictures load", async () => {
+    const small = await newPage(browser, { viewport: { width: 360, height: 740 } });
+    try {
+      await small.goto(`${server.baseUrl}/FlowerCare/Lilies`, { waitUntil: "load" });
+      await small.evaluate(() => document.fonts.ready);
+      const shift = await small.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let sum = 0;
+            new PerformanceObserver((list) => {
+              for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) sum += e.value;
+              resolve(sum);
+            }).observe({ type: "layout-shift", buffered: true });
+            // No entry at all: nothing shifted. The observer's first callback (buffered) or this
+            // animation frame, whichever comes first after the buffered entries are queued.
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve(sum)));
+          }),
+      );
+      expect(shift).toBe(0);
+    } finally {
+      await small.context().close();
+    }
+  });
+});

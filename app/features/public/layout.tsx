@@ -6,10 +6,15 @@ import { appContext } from "../../lib/context.ts";
 import { Art } from "./art.tsx";
 import { VARIETIES } from "./varieties.ts";
 import "./public.css";
+import siteCss from "./site.css?url";
+import type { StaticCssHandle } from "../../lib/static-page.ts";
 
 // No font preloads: the faces are not needed for the first paint. Text paints at once in local
 // fallback faces sized to match (public.css, font-display: swap), and preloading 85 KB of fonts
 // would only compete with the page itself on a slow connection.
+
+/** Static public pages carry the public-only style sheet inline instead of the app's (site.css). */
+export const handle: StaticCssHandle = { staticCss: siteCss };
 
 export function loader({ context }: LoaderFunctionArgs) {
   const contact = appContext(context).services.content.page("contact")?.meta ?? {};

@@ -9,9 +9,11 @@ export {
   runDueJobs,
   runOneJob,
   scheduleJob,
+  scheduleJobSql,
   type JobContext,
   type JobHandler,
   type JobHandlers,
   type JobRunner,
+  type NewJobSql,
   type RunSummary,
 } from "./service.ts";

@@ -1,5 +1,5 @@
 // All SQL of the jobs module.
-import { and, asc, eq, inArray, lt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.ts";
 import { jobs } from "../../../db/schema/index.ts";
 
@@ -12,6 +12,30 @@ export interface NewJob {
   payload?: Record<string, unknown>;
   runAt: Date;
   maxAttempts?: number;
+}
+
+/** A job whose key, payload and run time are SQL expressions, for a statement that computes them. */
+export interface NewJobSql {
+  kind: string;
+  key: SQL;
+  /** A jsonb expression. */
+  payload: SQL;
+  /** A timestamptz expression. */
+  runAt: SQL;
+  maxAttempts?: number;
+  /** Added only where this boolean expression holds. */
+  when?: SQL;
+}
+
+/**
+ * The insert of insertJob as SQL, to run as a data-modifying part (a WITH clause) of another module's
+ * write, so scheduling costs no statement of its own. Same rule: nothing added when the key exists.
+ */
+export function insertJobSql(job: NewJobSql): SQL {
+  return sql`insert into ${jobs} (kind, key, payload, run_at, max_attempts)
+    select ${job.kind}, ${job.key}, ${job.payload}, ${job.runAt}, ${job.maxAttempts ?? 5}::int
+     where ${job.when ?? sql`true`}
+    on conflict (key) do nothing`;
 }
 
 /** Adds a job unless one with its key exists; answers the new id or null. */

@@ -7,7 +7,7 @@ import { jobGivesUp, jobRetryDelayMs } from "../../../domain/jobs.ts";
 import type { Config } from "../../config.ts";
 import * as repo from "./repo.ts";
 
-export type { JobRow, NewJob } from "./repo.ts";
+export type { JobRow, NewJob, NewJobSql } from "./repo.ts";
 
 export interface JobContext {
   /** The job's transaction (a savepoint inside the claim): write through it, never the pool. */
@@ -25,6 +25,12 @@ export type JobHandlers = Record<string, JobHandler>;
 export function scheduleJob(db: DbOrTx, job: repo.NewJob): Promise<number | null> {
   return repo.insertJob(db, job);
 }
+
+/**
+ * scheduleJob as a part of another statement: the SQL of the insert, for a module whose write
+ * computes the job's key or run time (the cart save's hold expiry) and runs it in its own WITH clause.
+ */
+export const scheduleJobSql = repo.insertJobSql;
 
 export const jobsOfKind = repo.jobsOfKind;
 

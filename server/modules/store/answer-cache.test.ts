@@ -38,4 +38,20 @@ describe("AnswerCache", () => {
     expect(cache.get("a")?.json).toBe("1");
     expect(cache.get("c")?.json).toBe("3");
   });
+
+  it("keeps its JSON within the character budget, dropping the least recently used, and never keeps an answer bigger than it", () => {
+    const cache = new AnswerCache(24, 10);
+    cache.set("a", "1234");
+    cache.set("b", "5678");
+    cache.get("a");
+    cache.set("c", "90ab"); // 12 characters: "b", the least recently used, goes
+    expect(cache.get("b")).toBeUndefined();
+    expect(cache.size).toEqual({ entries: 2, chars: 8 });
+    const big = cache.set("d", "x".repeat(11));
+    expect(big.json).toHaveLength(11);
+    expect(cache.get("d")).toBeUndefined();
+    expect(cache.size).toEqual({ entries: 2, chars: 8 });
+    cache.set("a", "12"); // replacing an answer counts its new size only
+    expect(cache.size).toEqual({ entries: 2, chars: 6 });
+  });
 });

@@ -20,7 +20,22 @@ interface Entry {
 export class AnswerCache {
   private readonly entries = new Map<string, Entry>();
   private readonly building = new Map<string, Promise<Entry>>();
-  constructor(private readonly max = 24) {}
+  /** Characters of JSON kept (a 5,000-product answer is ~3 MB, plus its smaller compressed forms). */
+  private chars = 0;
+  /**
+   * At most `max` answers and `maxChars` characters of JSON, least recently used dropped first: the
+   * memory stays bounded by bytes, not only by count, however big the catalogues. An answer bigger
+   * than the whole budget is still handed out, just not kept.
+   */
+  constructor(
+    private readonly max = 24,
+    private readonly maxChars = 32 * 1024 * 1024,
+  ) {}
+
+  /** How many answers, and how many characters of JSON, are kept. */
+  get size() {
+    return { entries: this.entries.size, chars: this.chars };
+  }
 
   get(etag: string): Entry | undefined {
     const e = this.entries.get(etag);
@@ -48,9 +63,19 @@ export class AnswerCache {
 
   set(etag: string, json: string): Entry {
     const e: Entry = { json };
+    this.drop(etag);
+    if (json.length > this.maxChars) return e;
     this.entries.set(etag, e);
-    while (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+    this.chars += json.length;
+    while (this.entries.size > this.max || this.chars > this.maxChars) this.drop(this.entries.keys().next().value!);
     return e;
+  }
+
+  private drop(etag: string) {
+    const e = this.entries.get(etag);
+    if (!e) return;
+    this.entries.delete(etag);
+    this.chars -= e.json.length;
   }
 
   /** The body in the requested encoding, compressed once per entry and encoding. */

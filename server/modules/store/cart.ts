@@ -8,7 +8,7 @@ import { lineTotal } from "../../../domain/pricing.ts";
 import type { Config } from "../../config.ts";
 import { badRequest, conflict } from "../../errors.ts";
 import { resolveCartDates } from "./dates.ts";
-import { scheduleHoldReminder } from "./reminders.ts";
+import { holdReminderInsert } from "./reminders.ts";
 import { customerPrices, freeQuantity } from "./pricing.ts";
 import {
   activeHoldsOn,
@@ -201,8 +201,26 @@ function priceLine(
  * holds on its catalogs) and until the next hold on its lines lapses.
  */
 export async function getCart(db: Db, owner: CartOwner, buyer: Buyer, shipDateHint?: string, memo?: FeedCache<Cart>): Promise<Cart> {
+  const view = await cartAnswer(db, owner, buyer, shipDateHint, memo);
+  return view === cachedViews.get(view) ? structuredClone(view) : view;
+}
+
+/** The answers cartAnswer handed out straight from memory (never to be changed). */
+const cachedViews = new WeakMap<Cart, Cart>();
+
+/**
+ * getCart for an answer that is only sent: a cart answered from memory is the very object kept
+ * there (the same object on every hit, so its JSON can be kept with it; see the store's cart GET).
+ * Read-only: the caller must not change it.
+ */
+export async function cartAnswer(db: Db, owner: CartOwner, buyer: Buyer, shipDateHint?: string, memo?: FeedCache<Cart>): Promise<Readonly<Cart>> {
   const key = `${owner.userId}|${owner.customerId}|${owner.retailerId}|${buyer.discountPercent}`;
   const known = memo?.get(key);
+  const hinted = !!shipDateHint && buyer.retailerId === 0;
+  if (known && (known.shipDate || !hinted)) {
+    cachedViews.set(known, known);
+    return known;
+  }
   const fill = memo?.begin() ?? 0;
   const view = known ? structuredClone(known) : await readCart(db, owner, buyer, key, fill, memo);
   // A cart without a date is shown with the date the client has chosen; the next save stores it.
@@ -335,12 +353,13 @@ export async function saveCart(db: Db, config: Config, owner: CartOwner, buyer: 
         boxed,
         holdExpiresAt: extend ? "extend" : anyHeld ? cart.holdExpiresAt : null,
         holdMs: config.holdMs,
+        // A new expiry gets its reminder job in the same statement.
+        ...(extend ? { alsoInsert: holdReminderInsert(config, cart.id) } : {}),
       },
       planned.filter((l) => l.held > 0).map((l) => ({ offerLineId: l.offer.ol.id, quantity: l.held })),
       lines,
     );
     const saved: CartRow = { ...cart, shipDate: dates.shipDate, receivingDate: dates.receivingDate, boxed, version: written.version, holdExpiresAt: written.holdExpiresAt };
-    if (extend && saved.holdExpiresAt) await scheduleHoldReminder(tx, config, saved.id, saved.holdExpiresAt);
     // The answer from what was just written: the same lines, offer lines and holds a re-read would find.
     const rows = lines.map((l, i) => ({
       cl: { ...l, id: written.lineIds[i]! },

@@ -2,13 +2,15 @@
 // and COMMIT included. A count, not a time.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { cartLines, carts, holds } from "../../../db/schema/index.ts";
+import { like } from "drizzle-orm";
+import { cartLines, carts, holds, jobs } from "../../../db/schema/index.ts";
 import { buildTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { buyer, committed, offer, tomorrow } from "../../../tests/helpers/store-fixtures.ts";
 import { countStatements } from "../../../tests/helpers/statement-count.ts";
 import { loadBuyer } from "../buyers/index.ts";
 import { saveCart } from "./cart.ts";
 import { placeOrder } from "./checkout.ts";
+import { HOLD_REMINDER_JOB } from "./reminders.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -44,12 +46,17 @@ describe("a cart save", () => {
   it("saves 50 lines in at most 6 statements, holding and pricing every line", async () => {
     const s = await setUp(50);
     const { result, count, statements } = await s.save(s.ps.map((p) => ({ productId: p.productId, quantity: 5 })));
-    // 6 for the cart, plus the hold-expiry reminder job it schedules (docs/domain-orders.md "Mail").
-    expect(count, statements.join("\n")).toBeLessThanOrEqual(7);
+    // BEGIN, lock the cart, lock the offer lines, read their holds, write, COMMIT: the hold-expiry
+    // reminder job (docs/domain-orders.md "Mail") is written by the same write.
+    expect(count, statements.join("\n")).toBeLessThanOrEqual(6);
     expect(result.items).toHaveLength(50);
     expect(result.items.every((i) => i.quantityConfirmed === 5 && i.quantityPending === 0)).toBe(true);
     const [cart] = await t.db.select().from(carts).where(eq(carts.userId, s.a.userId));
     expect(await t.db.select().from(holds).where(eq(holds.cartId, cart!.id))).toHaveLength(50);
+    const expiry = cart!.holdExpiresAt!;
+    const [job] = await t.db.select().from(jobs).where(eq(jobs.key, `${HOLD_REMINDER_JOB}:${cart!.id}:${expiry.getTime()}`));
+    expect(job).toMatchObject({ kind: HOLD_REMINDER_JOB, status: "queued", maxAttempts: 3, payload: { cartId: cart!.id, holdExpiresAt: expiry.toISOString() } });
+    expect(job!.runAt).toEqual(new Date(expiry.getTime() - t.config.holdReminderMs));
     expect(await t.db.select().from(cartLines).where(eq(cartLines.cartId, cart!.id))).toHaveLength(50);
     // The answer built from what was written equals a fresh read.
     const read = (await s.a.cart()).json();
@@ -61,11 +68,27 @@ describe("a cart save", () => {
     await s.save(s.ps.slice(0, 50).map((p) => ({ productId: p.productId, quantity: 5 })));
     // 10 lines leave, 10 come in, the rest change quantity (some beyond the stock: pending).
     const { result, count } = await s.save(s.ps.slice(10, 60).map((p, i) => ({ productId: p.productId, quantity: i % 2 ? 45 : 3 })));
-    expect(count).toBeLessThanOrEqual(7);
+    expect(count).toBeLessThanOrEqual(6);
     expect(result.items.map((i) => i.productId)).toEqual(s.ps.slice(10, 60).map((p) => p.productId));
     expect(result.items.filter((i) => i.quantityPending === 5)).toHaveLength(25);
     for (const ol of s.ols.slice(0, 10)) expect(await committed(t.db, ol.id)).toEqual({ original: 40, ordered: 0, held: 0 });
     for (const ol of s.ols.slice(10, 60)) expect((await committed(t.db, ol.id)).held).toBeLessThanOrEqual(40);
+  });
+
+  it("schedules a reminder only when the save takes stock (a new expiry), once per expiry", async () => {
+    const s = await setUp(3);
+    const reminders = async () => {
+      const [cart] = await t.db.select().from(carts).where(eq(carts.userId, s.a.userId));
+      return t.db.select().from(jobs).where(like(jobs.key, `${HOLD_REMINDER_JOB}:${cart!.id}:%`));
+    };
+    await s.save(s.ps.map((p) => ({ productId: p.productId, quantity: 5 })));
+    expect(await reminders()).toHaveLength(1);
+    // Fewer bunches: no stock taken, the running expiry stays, no new job.
+    await s.save(s.ps.map((p) => ({ productId: p.productId, quantity: 2 })));
+    expect(await reminders()).toHaveLength(1);
+    // More bunches: a new expiry and its own job.
+    await s.save(s.ps.map((p) => ({ productId: p.productId, quantity: 9 })));
+    expect(await reminders()).toHaveLength(2);
   });
 
   it("costs the same number of statements for 1 line as for 50", async () => {
@@ -85,7 +108,7 @@ describe("placing an order", () => {
     await fifty.save(fifty.ps.map((p) => ({ productId: p.productId, quantity: 5 })));
     const a = await two.place();
     const b = await fifty.place();
-    expect(b.count, b.statements.join("\n")).toBe(a.count);
+    expect(b.count, b.statements.join("\n")).toBe(a.count)
     // The order, plus its confirmation mail (the buyer's address read, the outbox row written).
     expect(b.count).toBeLessThanOrEqual(10);
     expect(b.result.pendingLines).toBe(0);

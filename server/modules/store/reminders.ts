@@ -2,23 +2,22 @@
 // holds schedules a job a few minutes (HOLD_REMINDER_MINUTES) before they lapse. When it runs it mails
 // the buyer only if that very expiry still stands and the cart still holds stock: a cart checked out,
 // emptied, released or extended since then gets no mail (an extension has its own job).
-import type { DbOrTx } from "../../../db/client.ts";
+import type { SQL } from "drizzle-orm";
 import type { Config } from "../../config.ts";
-import { scheduleJob, type JobHandler } from "../jobs/index.ts";
+import { scheduleJobSql, type JobHandler } from "../jobs/index.ts";
 import { enqueueMail } from "../mail/index.ts";
-import { activeHeldQuantity, cartById, userContact } from "./repo.ts";
+import { activeHeldQuantity, cartById, holdReminderFields, userContact } from "./repo.ts";
 
 export const HOLD_REMINDER_JOB = "store.hold-reminder";
 
-export async function scheduleHoldReminder(tx: DbOrTx, config: Config, cartId: number, holdExpiresAt: Date) {
-  const runAt = new Date(Math.max(Date.now(), holdExpiresAt.getTime() - config.holdReminderMs));
-  await scheduleJob(tx, {
-    kind: HOLD_REMINDER_JOB,
-    key: `${HOLD_REMINDER_JOB}:${cartId}:${holdExpiresAt.getTime()}`,
-    payload: { cartId, holdExpiresAt: holdExpiresAt.toISOString() },
-    runAt,
-    maxAttempts: 3,
-  });
+/**
+ * The reminder job for a cart's new hold expiry, as the insert its save runs in its own single write
+ * (writeSavedCart's `alsoInsert`): due HOLD_REMINDER_MINUTES before the expiry, keyed by cart and
+ * expiry so the same expiry is never scheduled twice.
+ */
+export function holdReminderInsert(config: Config, cartId: number): (holdExpiresAt: SQL) => SQL {
+  return (holdExpiresAt) =>
+    scheduleJobSql({ kind: HOLD_REMINDER_JOB, maxAttempts: 3, ...holdReminderFields(HOLD_REMINDER_JOB, cartId, config.holdReminderMs, holdExpiresAt) });
 }
 
 const timeInNewYork = (d: Date) =>

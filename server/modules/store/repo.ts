@@ -258,6 +258,26 @@ export interface CartSaveFields {
   /** "extend": now + holdMs; a date: keep it; null: no holds. */
   holdExpiresAt: "extend" | Date | null;
   holdMs: number;
+  /**
+   * Another insert to run in the same statement, given the cart's new hold expiry as an SQL
+   * expression (null when the cart holds nothing): the hold-expiry reminder job (reminders.ts).
+   */
+  alsoInsert?: (holdExpiresAt: SQL) => SQL;
+}
+
+/**
+ * The hold-expiry reminder's key, payload and run time from the expiry expression: key
+ * `<kind>:<cart id>:<expiry in epoch ms>`, payload `{ cartId, holdExpiresAt }` (ISO, as
+ * Date.toISOString writes it), due `leadMs` before the expiry (now at the earliest), only when there
+ * is an expiry.
+ */
+export function holdReminderFields(kind: string, cartId: number, leadMs: number, holdExpiresAt: SQL) {
+  return {
+    key: sql`(${`${kind}:${cartId}:`}::text || floor(extract(epoch from ${holdExpiresAt}) * 1000)::bigint::text)`,
+    payload: sql`jsonb_build_object('cartId', ${cartId}::int, 'holdExpiresAt', to_char(${holdExpiresAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`,
+    runAt: sql`greatest(now(), ${holdExpiresAt} - ${leadMs}::int * interval '1 millisecond')`,
+    when: sql`${holdExpiresAt} is not null`,
+  };
 }
 
 /**
@@ -317,7 +337,7 @@ export async function addOrderedQuantities(db: DbOrTx, take: Map<number, number>
 
 // ---------------------------------------------------------------------------------------------
 // Lean cart writes: a cart save is BEGIN, lockCartRow, lockChosenOfferLines, activeHoldsOn,
-// writeSavedCart, COMMIT — six statements whatever the number of lines.
+// writeSavedCart (with the hold-reminder job), COMMIT — six statements whatever the number of lines.
 
 /** What a save needs to know of a product it names: whether it exists and sells, and its name. */
 export interface ProductFacts {
@@ -461,7 +481,8 @@ type SavedColumn =
 /**
  * Everything a save writes, in one statement: the cart row (fields, version + 1, hold expiry), the
  * holds (dropped for lines that left or hold nothing, upserted for the rest, expiring with the
- * cart), and the lines (replaced). Answers the new version and expiry and the new lines' ids by
+ * cart), the lines (replaced), and `f.alsoInsert` (the reminder job) when given. An extended expiry
+ * is whole milliseconds, so it reads back into a Date exactly. Answers the new version and expiry and the new lines' ids by
  * position.
  */
 export async function writeSavedCart(
@@ -473,7 +494,7 @@ export async function writeSavedCart(
 ): Promise<{ version: number; holdExpiresAt: Date | null; lineIds: number[] }> {
   const expiry =
     f.holdExpiresAt === "extend"
-      ? sql`now() + ${f.holdMs} * interval '1 millisecond'`
+      ? sql`date_trunc('milliseconds', now() + ${f.holdMs} * interval '1 millisecond')`
       : f.holdExpiresAt
         ? sql`${f.holdExpiresAt.toISOString()}::timestamptz`
         : sql`null::timestamptz`;
@@ -524,7 +545,7 @@ export async function writeSavedCart(
              description text, category text, quantity int, price_cents int, quantity_confirmed int, quantity_pending int,
              is_pending boolean, is_final_product boolean, unit_of_measure text, unit_of_measure_qty int, boxed boolean)
       returning id, position
-    )
+    )${f.alsoInsert ? sql`, also as (${f.alsoInsert(sql`(select hold_expires_at from saved)`)})` : sql``}
     select saved.version,
            (extract(epoch from saved.hold_expires_at) * 1000)::float8 as expires_ms,
            (select coalesce(jsonb_agg(jsonb_build_array(a.position, a.id)), '[]'::jsonb) from added a) as line_ids

@@ -20,7 +20,7 @@ import type { ApiRoutes } from "../../deps.ts";
 import { checkedIds, type RouteAccess } from "../../plugins/access.ts";
 import { loadBuyer as readBuyer, type Buyer } from "../buyers/index.ts";
 import { changeFeedFor, FeedCache } from "../../../db/change-feed.ts";
-import { getCart, removeHold, saveCart } from "./cart.ts";
+import { cartAnswer, removeHold, saveCart } from "./cart.ts";
 import { placeOrder } from "./checkout.ts";
 import { retailerShipDate } from "./dates.ts";
 import { AnswerCache, negotiateEncoding } from "./answer-cache.ts";
@@ -41,6 +41,8 @@ const StaleCart = ErrorResponse.extend({ data: Cart });
 /** Wholesale store calls of SPEC §7; see docs/domain-store.md for the rules behind each. */
 export const storeRoutes: ApiRoutes = async (app, { db, config }) => {
   const answers = new AnswerCache();
+  /** The JSON of each cart answer object (cartAnswer hands out the same object while it is in memory). */
+  const cartJson = new WeakMap<object, string>();
   // Hot reads answered from this instance's memory while the change feed is live (db/change-feed.ts).
   const feed = changeFeedFor(db);
   const buyers = new FeedCache<Buyer>(feed, 20_000);
@@ -161,9 +163,17 @@ export const storeRoutes: ApiRoutes = async (app, { db, config }) => {
       },
       config: { access: cartOwner },
     },
-    async (request) => {
+    async (request, reply) => {
       const owner = ownerOf(checkedIds(request));
-      return getCart(db, owner, await loadBuyer(db, owner.customerId, owner.retailerId), request.query.shipdate, carts);
+      const cart = await cartAnswer(db, owner, await loadBuyer(db, owner.customerId, owner.retailerId), request.query.shipdate, carts);
+      // Serialised as the response schema would, once per answer object: a cart from memory is sent
+      // again as the same bytes, without checking and stringifying it on every request.
+      let json = cartJson.get(cart);
+      if (json === undefined) {
+        json = JSON.stringify(z.encode(Cart, cart as Cart));
+        cartJson.set(cart, json);
+      }
+      return reply.type("application/json; charset=utf-8").send(json as unknown as Cart);
     },
   );
 

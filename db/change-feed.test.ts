@@ -1,0 +1,61 @@
+// The change feed on PostgreSQL (db/change-feed.ts): a hot read first waits for this process's own
+// notices only when it wrote. A read-only transaction (the job runner finding nothing due, every
+// second) must not make the next hot read wait for a round trip; a transaction that wrote must.
+// Seen from outside as the sync notice settle() sends (or not). PGlite delivers notices with the
+// query itself and never waits: these tests run on PostgreSQL only.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { buildTestApp, type TestApp } from "../tests/helpers/test-app.ts";
+import { countStatements } from "../tests/helpers/statement-count.ts";
+import { changeFeedFor, type ChangeFeed } from "./change-feed.ts";
+
+let t: TestApp;
+let feed: ChangeFeed;
+beforeAll(async () => {
+  t = await buildTestApp();
+  feed = changeFeedFor(t.db);
+  await feed.sync();
+});
+afterAll(async () => {
+  await feed?.release();
+  await t?.close();
+});
+
+/** Whether settle() after `fn` sent a sync notice (a round trip through the feed). */
+async function settleSyncs(fn: () => Promise<unknown>): Promise<boolean> {
+  await feed.settle();
+  await fn();
+  const counter = countStatements(t.db);
+  try {
+    await feed.settle();
+    return counter.statements.some((s) => /pg_notify/i.test(s));
+  } finally {
+    counter.stop();
+  }
+}
+
+describe.runIf(!!process.env.DATABASE_URL)("settling the feed on PostgreSQL", () => {
+  it("does not wait after a read-only transaction", async () => {
+    expect(await settleSyncs(() => t.db.transaction(async (tx) => tx.execute(sql`select 1`)))).toBe(false);
+  });
+
+  it("waits for its own notices after a transaction that wrote, and after a write outside one", async () => {
+    const write = sql`update users set updated_at = updated_at where false`;
+    expect(await settleSyncs(() => t.db.transaction(async (tx) => tx.execute(write)))).toBe(true);
+    expect(await settleSyncs(() => t.db.execute(write))).toBe(true);
+  });
+
+  it("waits after the COMMIT of a transaction that wrote, though the feed settled in between and a savepoint was rolled back", async () => {
+    const write = sql`update users set updated_at = updated_at where false`;
+    const sent = await settleSyncs(() =>
+      t.db.transaction(async (tx) => {
+        await tx.execute(write);
+        // A hot read in between settles the feed before this transaction's notices exist...
+        await feed.settle();
+        // ...so its COMMIT, after a savepoint rolled back, must mark the feed behind again.
+        await tx.transaction(async () => Promise.reject(new Error("undo the savepoint"))).catch(() => {});
+      }),
+    );
+    expect(sent).toBe(true);
+  });
+});
