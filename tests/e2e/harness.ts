@@ -135,3 +135,53 @@ export async function axeViolations(page: Page) {
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
   });
 }
+
+/** Waits until React has hydrated the page (a click before that does nothing). */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return !!main && Object.keys(main).some((k) => k.startsWith("__reactFiber$"));
+  });
+}
+
+/**
+ * axe-core at a phone's and a desktop's width; throws with the violations found. The page is left
+ * at 1280 px.
+ */
+export async function expectNoAxeViolations(page: Page, where: string) {
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    // One frame for the layout of the new width (menus that collapse, sticky bars).
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const violations = await axeViolations(page);
+    if (violations.length) throw new Error(`axe found violations on ${where} at ${width} px: ${JSON.stringify(violations, null, 2)}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/**
+ * A signed-in API client of a running server (a cookie jar of one), for a test's set-up. Writes
+ * send the same-origin header a browser sends with a write from our pages (docs/security.md).
+ */
+export async function apiAs(baseUrl: string, email: string, password = DEMO_PASSWORD) {
+  const login = await fetch(`${baseUrl}/api/Auth/login/`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify({ email, password }),
+  });
+  if (login.status !== 200) throw new Error(`sign-in of ${email}: ${login.status} ${await login.text()}`);
+  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const user = await login.json();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read loosely by test set-ups
+  const call = async (method: string, path: string, body?: unknown): Promise<any> => {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { cookie, origin: baseUrl, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const json = await res.json();
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  return { user, call };
+}

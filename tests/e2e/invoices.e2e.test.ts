@@ -3,9 +3,9 @@
 // confirm the pending line on the order desk, confirm, pack and ship it; the buyer's wholesaler finds
 // the invoice, downloads its PDF and a statement; axe-core at 360 and 1280 px on every new screen.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { extractText } from "unpdf";
-import { axeViolations, launchBrowser, newPage, signIn, startServer, type RunningServer } from "./harness.ts";
+import { apiAs, expectNoAxeViolations, hydrated, launchBrowser, newPage, signIn, startServer, type RunningServer } from "./harness.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -17,46 +17,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** A signed-in API client of the running server (cookie jar of one). */
-async function apiAs(email: string) {
-  const login = await fetch(`${server.baseUrl}/api/Auth/login/`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: "bloom-demo-2026" }),
-  });
-  expect(login.status).toBe(200);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const user = await login.json();
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${server.baseUrl}${path}`, {
-      method,
-      // The same-origin header a browser sends with a write from our pages (docs/security.md).
-      headers: { cookie, origin: server.baseUrl, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
-    const json = await res.json();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-    return json;
-  };
-  return { user, call };
-}
-
-/** Waits until React has hydrated the page (a click before that does nothing). */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return !!main && Object.keys(main).some((k) => k.startsWith("__reactFiber$"));
-  });
-}
-
-async function noAxeViolations(page: Page, what: string) {
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    const violations = await axeViolations(page);
-    expect(violations, `${what} at ${width}px`).toEqual([]);
-  }
-}
 
 describe("order to invoice", () => {
   let orderNumber: number;
@@ -82,7 +42,7 @@ describe("order to invoice", () => {
   }
 
   it("a buyer's order gets a pending line for real", async () => {
-    const buyer = await apiAs("wholesaler@demo.test");
+    const buyer = await apiAs(server.baseUrl, "wholesaler@demo.test");
     const userId: string = buyer.user.id;
     const customer = buyer.user.currentCustomer ?? buyer.user.customers[0];
     customerId = customer.customerID;
@@ -111,7 +71,7 @@ describe("order to invoice", () => {
     await page.goto(`${server.baseUrl}/Orders/${first.orderNumber}`);
     await hydrated(page);
     await page.getByRole("button", { name: "Cancel order" }).click();
-    await noAxeViolations(page, "order detail with its change form");
+    await expectNoAxeViolations(page, "order detail with its change form");
     await page.getByRole("button", { name: `Yes, cancel order ${first.orderNumber}` }).click();
     await expect.poll(() => page.getByText("Your order was cancelled.").isVisible(), { timeout: 15_000 }).toBe(true);
     const after = await buyer.call("GET", `/api/Orders/${base}/${first.orderNumber}`);
@@ -128,7 +88,7 @@ describe("order to invoice", () => {
     await page.getByRole("link", { name: String(orderNumber), exact: true }).click();
     await page.waitForURL(new RegExp(`/Administration/Orders/${orderNumber}$`));
     await expect.poll(() => page.getByRole("heading", { name: `Order ${orderNumber}` }).isVisible()).toBe(true);
-    await noAxeViolations(page, "desk order");
+    await expectNoAxeViolations(page, "desk order");
 
     await page.getByRole("button", { name: `Confirm 2 pending of ${productDescription}` }).click();
     await expect.poll(() => page.getByRole("button", { name: "Confirm order" }).isVisible(), { timeout: 15_000 }).toBe(true);
@@ -143,7 +103,7 @@ describe("order to invoice", () => {
 
     await page.goto(`${server.baseUrl}/Administration/Orders`);
     await hydrated(page);
-    await noAxeViolations(page, "order desk");
+    await expectNoAxeViolations(page, "order desk");
     await page.context().close();
   });
 
@@ -155,7 +115,7 @@ describe("order to invoice", () => {
     await page.getByRole("button", { name: "Show invoices" }).click();
     const link = page.getByRole("link", { name: String(invoiceNumber), exact: true });
     await expect.poll(() => link.isVisible(), { timeout: 15_000 }).toBe(true);
-    await noAxeViolations(page, "invoices");
+    await expectNoAxeViolations(page, "invoices");
 
     await page.getByLabel("Customer", { exact: true }).selectOption(customerId);
     await page.getByRole("button", { name: "Show invoices" }).click();
@@ -171,7 +131,7 @@ describe("order to invoice", () => {
     await expect.poll(() => page.getByRole("heading", { name: `Invoice ${invoiceNumber}` }).isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await page.getByText(productDescription).first().isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: "Mark paid" }).count()).toBe(0);
-    await noAxeViolations(page, "invoice details");
+    await expectNoAxeViolations(page, "invoice details");
     const [pdf] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download PDF" }).click()]);
     expect(pdf.suggestedFilename()).toBe(`invoice-${invoiceNumber}.pdf`);
     const bytes = Buffer.concat(await (await pdf.createReadStream()).toArray());

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { extractText, getDocumentProxy } from "unpdf";
 import type { MmCart, MmOrder, MmPackage, MmProduct } from "../../contract/mm.ts";
-import { axeViolations, launchBrowser, newPage, signIn, startServer, type RunningServer } from "./harness.ts";
+import { expectNoAxeViolations, hydrated, launchBrowser, newPage, signIn, startServer, type RunningServer } from "./harness.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -23,14 +23,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    if (!main) return false;
-    return Object.keys(main).some((k) => k.startsWith("__reactFiber$"));
-  });
-}
 
 /**
  * Moves the focus with Tab until `target` has it, or with Shift+Tab when the target comes before
@@ -64,15 +56,6 @@ async function chooseOption(page: Page, select: Locator, label: string) {
   for (let i = current; i < target; i++) await page.keyboard.press("ArrowDown");
   for (let i = current; i > target; i--) await page.keyboard.press("ArrowUp");
   await expect.poll(() => select.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.text)).toBe(label);
-}
-
-async function noAxeViolations(page: Page, where: string) {
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(150);
-    const violations = await axeViolations(page);
-    if (violations.length) throw new Error(`axe found violations on ${where} at ${width} px: ${JSON.stringify(violations, null, 2)}`);
-  }
 }
 
 const api = async <T,>(page: Page, path: string, query: Record<string, string | number>): Promise<T> => {
@@ -128,7 +111,7 @@ async function shopAndOrder(page: Page, who: Who): Promise<number> {
   await dates.waitFor();
   await expect(page.getByRole("heading", { name: "Choose a ship date" }).isVisible()).resolves.toBe(true);
   expect(await page.getByRole("searchbox", { name: "Search bouquets" }).count()).toBe(0);
-  await noAxeViolations(page, "/MM/Store before a date");
+  await expectNoAxeViolations(page, "/MM/Store before a date");
   const first = dates.getByRole("button").first();
   await press(page, first);
   await expect.poll(() => first.getAttribute("aria-pressed"), { timeout: 15_000 }).toBe("true");
@@ -172,7 +155,7 @@ async function shopAndOrder(page: Page, who: Who): Promise<number> {
   // Narrow the list to what is in the cart, so the keyboard path to the cart stays short.
   await tabTo(page, search);
   await page.keyboard.type(bouquetName);
-  await noAxeViolations(page, "/MM/Store with a cart");
+  await expectNoAxeViolations(page, "/MM/Store with a cart");
 
   // Boxed on and off: every line repriced, the fees exactly as the rules say, the total exact.
   const query = { customerId: who.customerId, userId: who.userId };
@@ -218,7 +201,7 @@ async function shopAndOrder(page: Page, who: Who): Promise<number> {
   await page.keyboard.type("$14.99 Floral");
   await press(page, lily.getByRole("button", { name: /^Save label/ }));
   await expect.poll(() => lily.getByRole("status").innerText(), { timeout: 15_000 }).toBe("Saved");
-  await noAxeViolations(page, "/MM/Store/checkout");
+  await expectNoAxeViolations(page, "/MM/Store/checkout");
   await press(page, page.getByRole("button", { name: "Place order" }));
   const thanks = page.getByRole("heading", { name: /^Thank you: order \d+ is placed$/ });
   await thanks.waitFor({ timeout: 20_000 });
@@ -234,7 +217,7 @@ async function shopAndOrder(page: Page, who: Who): Promise<number> {
   const boxFees = order.lines.filter((l) => l.fee);
   expect(boxFees.length).toBeGreaterThan(0);
   for (const fee of boxFees) await page.locator(`tr[data-fee="${fee.productId}"]`).waitFor();
-  await noAxeViolations(page, "/MM/Orders/{orderNumber}");
+  await expectNoAxeViolations(page, "/MM/Orders/{orderNumber}");
   const labels = page.getByRole("link", { name: "Shelf labels (PDF)" });
   const pdf = await page.request.get(`${server.baseUrl}${await labels.getAttribute("href")}`);
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
@@ -246,7 +229,7 @@ async function shopAndOrder(page: Page, who: Who): Promise<number> {
   await page.waitForURL(/\/MM\/Orders$/);
   await hydrated(page);
   await page.getByRole("link", { name: `Order ${orderNumber}` }).waitFor();
-  await noAxeViolations(page, "/MM/Orders");
+  await expectNoAxeViolations(page, "/MM/Orders");
   return orderNumber;
 }
 
@@ -258,7 +241,7 @@ describe("the mass-market store", () => {
     await page.goto(`${server.baseUrl}/MM/Dashboard`);
     await hydrated(page);
     await page.getByRole("heading", { name: "This week's specials" }).waitFor();
-    await noAxeViolations(page, "/MM/Dashboard");
+    await expectNoAxeViolations(page, "/MM/Dashboard");
     const who = await whoAmI(page);
     const orderNumber = await shopAndOrder(page, who);
     const order = await api<MmOrder>(page, "/api/MMOrder/Order", { ...who, orderNumber });
@@ -315,7 +298,7 @@ describe("the mass-market store", () => {
       expect(shown).toBeLessThan(total);
       expect(await items.first().getAttribute("aria-setsize")).toBe(String(total));
       expect(await items.first().getAttribute("aria-posinset")).toBe("1");
-      await noAxeViolations(page, `/MM/Store, ${view.toLowerCase()} view`);
+      await expectNoAxeViolations(page, `/MM/Store, ${view.toLowerCase()} view`);
     }
     await press(page, page.getByRole("button", { name: "List", exact: true }));
 
@@ -362,7 +345,7 @@ describe("the mass-market store", () => {
     const reminder = page.getByRole("dialog", { name: "Remember to check out" });
     await reminder.getByText(/Your product hold ends in under a minute/).waitFor();
     await expect.poll(() => countdown.innerText()).toMatch(/^Product Hold Expires 0:\d{2}$/);
-    await noAxeViolations(page, "/MM/Store, the hold reminder");
+    await expectNoAxeViolations(page, "/MM/Store, the hold reminder");
     await press(page, reminder.getByRole("button", { name: "Keep shopping" }));
     await reminder.waitFor({ state: "hidden" });
 
@@ -389,7 +372,7 @@ describe("the mass-market store", () => {
     expect(await page.getByRole("link", { name: "Shop bouquets" }).count()).toBe(0);
     const choices = page.getByRole("list", { name: "Mass-market customers to order for" });
     await choices.getByRole("button").first().waitFor();
-    await noAxeViolations(page, "/MM/Dashboard for a wholesale customer");
+    await expectNoAxeViolations(page, "/MM/Dashboard for a wholesale customer");
     // The other MM screens say the same rather than failing.
     await page.goto(`${server.baseUrl}/MM/Store`);
     await hydrated(page);

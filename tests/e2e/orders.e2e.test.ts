@@ -6,7 +6,7 @@
 // so nothing runs before the test asks.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { axeViolations, launchBrowser, newPage, signIn, startServer, type RunningServer } from "./harness.ts";
+import { apiAs, expectNoAxeViolations, hydrated, launchBrowser, newPage, signIn, startServer, type RunningServer } from "./harness.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -19,48 +19,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function apiAs(email: string) {
-  const login = await fetch(`${server.baseUrl}/api/Auth/login/`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: "bloom-demo-2026" }),
-  });
-  expect(login.status).toBe(200);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const user = await login.json();
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${server.baseUrl}${path}`, {
-      method,
-      headers: { cookie, origin: server.baseUrl, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
-    const json = await res.json();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-    return json;
-  };
-  return { user, call };
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return !!main && Object.keys(main).some((k) => k.startsWith("__reactFiber$"));
-  });
-}
-
-async function noAxeViolations(page: Page, what: string) {
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await axeViolations(page), `${what} at ${width}px`).toEqual([]);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? "");
 
 /** The demo buyer of one customer (Greenstreet), its next open date and a product with stock. */
 async function buyerSetup() {
-  const buyer = await apiAs("buyer@demo.test");
+  const buyer = await apiAs(server.baseUrl, "buyer@demo.test");
   const userId: string = buyer.user.id;
   const customerId: string = (buyer.user.currentCustomer ?? buyer.user.customers[0]).customerID;
   const base = `${userId}/${customerId}`;
@@ -101,7 +64,7 @@ describe("orders that cost less and repeat", () => {
     await page.keyboard.press("Enter");
     await expect.poll(() => page.getByText("This voucher code is not valid.").isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe("voucherCode");
-    await noAxeViolations(page, "checkout with a refused voucher");
+    await expectNoAxeViolations(page, "checkout with a refused voucher");
 
     // The suggestion fills the dashboard's code; then the order is placed with it.
     await page.keyboard.press("Tab");
@@ -115,7 +78,7 @@ describe("orders that cost less and repeat", () => {
     await expect.poll(() => heading.isVisible(), { timeout: 20_000 }).toBe(true);
     const orderNumber = Number((await heading.textContent())!.replace(/\D/g, ""));
     expect(await page.getByText(`voucher ${voucher.code} saves`).isVisible()).toBe(true);
-    await noAxeViolations(page, "order confirmation with a voucher");
+    await expectNoAxeViolations(page, "order confirmation with a voucher");
 
     // On the server: 10 % off the merchandise, rounded to the cent.
     const order = await buyer.call("GET", `/api/Orders/${base}/${orderNumber}`);
@@ -142,7 +105,7 @@ describe("orders that cost less and repeat", () => {
     await page.goto(`${server.baseUrl}/store/StandingOrders`);
     await hydrated(page);
     await page.getByText("No standing orders yet").waitFor();
-    await noAxeViolations(page, "standing orders, none yet");
+    await expectNoAxeViolations(page, "standing orders, none yet");
 
     await page.getByRole("button", { name: "New standing order" }).focus();
     await page.keyboard.press("Enter");
@@ -155,15 +118,15 @@ describe("orders that cost less and repeat", () => {
     await page.keyboard.type(product.productId);
     await page.keyboard.press("Tab");
     await page.keyboard.type("3");
-    await noAxeViolations(page, "standing order form");
+    await expectNoAxeViolations(page, "standing order form");
     await page.keyboard.press("Enter"); // submits the form
     const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Weekly market flowers" }) });
     await expect.poll(() => card.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await card.getByText(/^Next: fills your cart on /).isVisible()).toBe(true);
-    await noAxeViolations(page, "standing orders list");
+    await expectNoAxeViolations(page, "standing orders list");
 
     // The job runs (the administrator's hook, as the runner would at the scheduled time).
-    const admin = await apiAs("admin@demo.test");
+    const admin = await apiAs(server.baseUrl, "admin@demo.test");
     const run = await admin.call("POST", "/api/Jobs/RunDue");
     expect(run.done).toBeGreaterThanOrEqual(1);
     expect(run.failed).toBe(0);

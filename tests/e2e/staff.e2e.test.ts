@@ -4,7 +4,7 @@
 // with errors, fixes it and imports it. axe-core runs on every screen at 360 and 1280 px.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { axeViolations, launchBrowser, newPage, signIn, startServer, type RunningServer } from "./harness.ts";
+import { expectNoAxeViolations, hydrated, launchBrowser, newPage, signIn, startServer, type RunningServer } from "./harness.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -17,28 +17,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    if (!main) return false;
-    for (const key of Object.keys(main)) if (key.startsWith("__reactFiber$")) return true;
-    return false;
-  });
-}
-
 async function visit(page: Page, path: string) {
   await page.goto(server.baseUrl + path);
   await hydrated(page);
-}
-
-/** axe-core at a phone's and a desktop's width; the page is left at 1280 px. */
-async function noAxeViolations(page: Page, where: string) {
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(150);
-    const violations = await axeViolations(page);
-    if (violations.length) throw new Error(`axe found violations on ${where} at ${width} px: ${JSON.stringify(violations, null, 2)}`);
-  }
 }
 
 /** The accessible name of the focused element, as a screen reader would read it. */
@@ -68,7 +49,7 @@ describe("staff desk", () => {
     await signedIn(page, "sales@demo.test");
     await visit(page, "/Administration/Users");
     await page.getByRole("table").waitFor();
-    await noAxeViolations(page, "/Administration/Users");
+    await expectNoAxeViolations(page, "/Administration/Users");
 
     // Keyboard only: type into the search, tab to the buyer's 'Act as', press Enter.
     await page.getByRole("searchbox", { name: "Search name or e-mail" }).focus();
@@ -79,7 +60,7 @@ describe("staff desk", () => {
     await page.waitForURL(/\/Dashboard$/);
     await hydrated(page);
     await expect.poll(() => banner(page).innerText()).toMatch(/sales@demo\.test is acting as Priya Patel \(buyer@demo\.test\)/);
-    await noAxeViolations(page, "/Dashboard while acting");
+    await expectNoAxeViolations(page, "/Dashboard while acting");
 
     // Place an order as the buyer.
     await visit(page, "/store");
@@ -119,7 +100,7 @@ describe("staff desk", () => {
     await page.getByRole("combobox", { name: "Action" }).selectOption("impersonation");
     await page.getByRole("row").filter({ hasText: "impersonation.stop" }).first().waitFor();
     await page.getByRole("row").filter({ hasText: "impersonation.start" }).first().waitFor();
-    await noAxeViolations(page, "/Administration/AuditLog");
+    await expectNoAxeViolations(page, "/Administration/AuditLog");
     await page.context().close();
   }, 180_000);
 
@@ -133,7 +114,7 @@ describe("staff desk", () => {
     await page.getByLabel(/account menu for Dana Whitfield/).click();
     const actFor = page.getByRole("button", { name: /Lily & Fern Florist/ });
     await actFor.waitFor();
-    await noAxeViolations(page, "the avatar menu of a wholesaler");
+    await expectNoAxeViolations(page, "the avatar menu of a wholesaler");
     await actFor.click();
     await page.waitForURL(/\/Dashboard$/);
     await hydrated(page);
@@ -151,11 +132,11 @@ describe("staff desk", () => {
     const page = await newPage(browser);
     await signedIn(page, "admin@demo.test");
     await visit(page, "/Administration");
-    await noAxeViolations(page, "/Administration");
+    await expectNoAxeViolations(page, "/Administration");
 
     // A new retailer.
     await visit(page, "/Administration/Retailers/New");
-    await noAxeViolations(page, "/Administration/Retailers/New");
+    await expectNoAxeViolations(page, "/Administration/Retailers/New");
     await page.getByLabel("Shop name").fill("Marigold Corner");
     await page.getByLabel("Retailer code").fill("MARI-01");
     await page.getByLabel("E-mail").fill("hello@marigold.example");
@@ -166,11 +147,11 @@ describe("staff desk", () => {
     await hydrated(page);
     await page.getByText("Retailers List").waitFor();
     await page.getByRole("heading", { name: "Marigold Corner" }).waitFor();
-    await noAxeViolations(page, "/Administration/Retailers/{retailerId}");
+    await expectNoAxeViolations(page, "/Administration/Retailers/{retailerId}");
 
     // An import with a bad row: previewed, nothing written.
     await visit(page, "/Administration/Retailers/Import");
-    await noAxeViolations(page, "/Administration/Retailers/Import");
+    await expectNoAxeViolations(page, "/Administration/Retailers/Import");
     const header = "code,name,contactName,email,phone,address,city,state,zip,pickupDays,wholesalers,active";
     const bad = [header, "BOUQ-7,Bouquet Lane,Bea,bea@bouquet.example,,,Albany,NY,,2 4,BLMWH,true", "MARI-01,Marigold Corner,,,,,,,,3 4,NOSUCH,true"].join("\r\n");
     await page.getByLabel(/^CSV file/).setInputFiles({ name: "shops.csv", mimeType: "text/csv", buffer: Buffer.from(bad) });
@@ -178,7 +159,7 @@ describe("staff desk", () => {
     await summary.waitFor({ timeout: 15_000 });
     expect(await summary.innerText()).toMatch(/1 to create · 0 to update · 0 unchanged · 1 with errors/);
     await page.getByRole("row").filter({ hasText: "Unknown wholesaler: NOSUCH" }).waitFor();
-    await noAxeViolations(page, "/Administration/Retailers/Import with a preview");
+    await expectNoAxeViolations(page, "/Administration/Retailers/Import with a preview");
 
     // Fixed, and imported.
     const good = bad.replace("NOSUCH", "BLMWH");
@@ -194,15 +175,15 @@ describe("staff desk", () => {
     await visit(page, "/Administration/Retailers");
     await page.getByRole("searchbox", { name: /^Search/ }).fill("BOUQ-7");
     await page.getByRole("link", { name: "Bouquet Lane" }).waitFor({ timeout: 15_000 });
-    await noAxeViolations(page, "/Administration/Retailers");
+    await expectNoAxeViolations(page, "/Administration/Retailers");
     await visit(page, "/Admin/Wholesalers/BLMWH");
     await page.getByRole("link", { name: "Marigold Corner" }).waitFor();
-    await noAxeViolations(page, "/Admin/Wholesalers/{customerId}");
+    await expectNoAxeViolations(page, "/Admin/Wholesalers/{customerId}");
     for (const path of ["/Admin/Wholesalers", "/Admin/Users", "/Account", "/MM/Users", "/MM/Customer"]) {
       await visit(page, path);
       await page.getByRole("heading", { level: 1 }).waitFor();
       await page.waitForTimeout(300);
-      await noAxeViolations(page, path);
+      await expectNoAxeViolations(page, path);
     }
     await page.context().close();
   }, 180_000);
