@@ -97,6 +97,9 @@ function audit(cli: { node: string; cli: string }, url: string, out: string): Lh
 }
 
 interface NodeItem {
+  type?: string;
+  selector?: string;
+  snippet?: string;
   node?: { selector?: string; snippet?: string };
   items?: NodeItem[];
   score?: number;
@@ -106,7 +109,8 @@ function itemsOf(lhr: Lhr, id: string): NodeItem[] {
   const out: NodeItem[] = [];
   const walk = (items: NodeItem[] | undefined) => {
     for (const i of items ?? []) {
-      if (i.node) out.push(i);
+      if (i.type === "node") out.push({ node: { selector: i.selector, snippet: i.snippet } });
+      else if (i.node) out.push(i);
       else if (i.items) walk(i.items);
     }
   };
