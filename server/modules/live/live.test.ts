@@ -104,6 +104,8 @@ describe("wholesale live availability", () => {
     const streams = [
       await stream(baseB, liveUrl(other, catalog.orderId), other.cookie),
       await stream(baseB, liveUrl(other, catalog.orderId), other.cookie),
+      await stream(baseB, liveUrl(other, catalog.orderId), other.cookie),
+      await stream(baseB, liveUrl(other, catalog.orderId), other.cookie),
       await stream(baseB, liveUrl(third, catalog.orderId), third.cookie),
     ];
     for (const s of streams) await s.next(isSnapshot);
@@ -111,8 +113,11 @@ describe("wholesale live availability", () => {
     try {
       expect((await first.save({ shipDate: tomorrow(), items: [{ productId: productIds[2]!, quantity: 3 }] })).statusCode).toBe(200);
       for (const s of streams) await s.next(changeTo(productIds[2]!, 17));
-      // One read of the lines (and one of the holds) for the three streams; no stream queried on its own.
-      expect(counter.statements.filter((q) => /^select ol\.product_id, coalesce/.test(q))).toHaveLength(1);
+      // The reads are shared by the five streams: one per burst of notices. On an idle machine a save's
+      // notices sometimes reach b in two bursts (two reads); a stream querying on its own would make five.
+      const reads = counter.statements.filter((q) => /^select ol\.product_id, coalesce/.test(q)).length;
+      expect(reads).toBeGreaterThanOrEqual(1);
+      expect(reads).toBeLessThanOrEqual(2);
     } finally {
       counter.stop();
     }
