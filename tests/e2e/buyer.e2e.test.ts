@@ -5,7 +5,7 @@
 // pass, and axe at 360 and 1280 px on every screen touched.
 import { afterAll, beforeAll, describe, it, type ExpectStatic } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { axeViolations, launchBrowser, newPage, signIn, startServer, type RunningServer } from "./harness.ts";
+import { axeViolations, hydrated, launchBrowser, newPage, signIn, startServer, type RunningServer } from "./harness.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -19,13 +19,6 @@ afterAll(async () => {
 });
 
 const polling = (expect: ExpectStatic) => <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return !!main && Object.keys(main).some((k) => k.startsWith("__reactFiber$"));
-  });
-}
 
 async function expectNoAxeViolations(page: Page, where: string) {
   const violations = await axeViolations(page);

@@ -7,7 +7,7 @@
 // store screen and dialog; the store from 360 to 2560 px; a keyboard-only order.
 import { afterAll, beforeAll, describe, it, type ExpectStatic } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { axeViolations, launchBrowser, newPage, signIn, startServer, type RunningServer } from "./harness.ts";
+import { axeViolations, hydrated, launchBrowser, newPage, signIn, startServer, type RunningServer } from "./harness.ts";
 
 // The two servers' tests run at the same time, so every test asserts with its own `expect` (the
 // test context's), and the helpers below poll and throw without one.
@@ -38,19 +38,6 @@ async function waitUntil<T>(fn: () => T | Promise<T>, ok: (value: T) => boolean,
     await new Promise((r) => setTimeout(r, 200));
   } while (Date.now() < deadline);
   throw new Error(`Timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
-}
-
-/**
- * Waits until React has hydrated the server-rendered page: a click that lands before that does
- * nothing. Hydrated elements carry React's fiber key.
- */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    if (!main) return false;
-    for (const key of Object.keys(main)) if (key.startsWith("__reactFiber$")) return true;
-    return false;
-  });
 }
 
 const countdown = (page: Page) => page.getByRole("timer").first();
