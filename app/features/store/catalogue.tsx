@@ -1,5 +1,5 @@
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from "@tanstack/react-virtual";
-import { memo, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type ReactNode } from "react";
+import { memo, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type ReactNode, type RefObject } from "react";
 import type { CartItem, Product } from "../../../contract/store.ts";
 import { filterWholesale } from "../../../domain/search.ts";
 import { formatMoney } from "../../../domain/money.ts";
@@ -212,6 +212,60 @@ const ProductCard = memo(function ProductCard({ product, line, combo, starred, o
 /** The narrowest a card may be; the grid fits as many columns of at least this width as it can. */
 const CARD_MIN_WIDTH = 220;
 const GRID_GAP = 12;
+/** What the windowed list and the windowed grid are given. */
+interface WindowedProps {
+  shown: readonly Product[];
+  lines: ReadonlyMap<string, CartItem>;
+  comboIds: ReadonlySet<string>;
+  favourites: ReadonlySet<string>;
+  onOpen: (productId: string) => void;
+  onSave: SaveLine;
+  onStar: (productId: string, star: boolean) => void;
+}
+
+/**
+ * Where a windowed list starts on the page (the window scrolls; rows are offset from this point) and
+ * how wide it is. Content above it (alerts, the date picker, the filters on small screens) may change
+ * height, so it is measured again whenever the page's size changes.
+ */
+function usePlacement(ref: RefObject<HTMLElement | null>) {
+  const [placement, setPlacement] = useState({ margin: 0, width: 0 });
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => {
+      const rect = el.getBoundingClientRect();
+      const margin = Math.round(rect.top + window.scrollY);
+      const width = rect.width;
+      setPlacement((p) => (Math.abs(p.margin - margin) > 1 || p.width !== width ? { margin, width } : p));
+    };
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(document.body);
+    return () => ro.disconnect();
+  }, [ref]);
+  return placement;
+}
+
+/**
+ * The row holding keyboard focus stays in the page even when scrolled away, so focus is never lost:
+ * `onFocus` (on the rows' container) remembers it, `rangeExtractor` keeps it rendered.
+ */
+function useKeptFocus() {
+  const focused = useRef<number | null>(null);
+  const rangeExtractor = useCallback((range: Range) => {
+    const indexes = defaultRangeExtractor(range);
+    const f = focused.current;
+    if (f !== null && f < range.count && !indexes.includes(f)) return [...indexes, f].sort((a, b) => a - b);
+    return indexes;
+  }, []);
+  const onFocus = useCallback((e: FocusEvent<HTMLElement>) => {
+    const row = (e.target as HTMLElement).closest("[data-index]");
+    focused.current = row ? Number(row.getAttribute("data-index")) : null;
+  }, []);
+  return { rangeExtractor, onFocus };
+}
+
 /** A card row's height before it is measured (a card's usual height plus the gap). */
 const CARD_ROW_ESTIMATE = 430;
 
@@ -229,40 +283,11 @@ function VirtualGrid({
   onOpen,
   onSave,
   onStar,
-}: {
-  shown: readonly Product[];
-  lines: ReadonlyMap<string, CartItem>;
-  comboIds: ReadonlySet<string>;
-  favourites: ReadonlySet<string>;
-  onOpen: (productId: string) => void;
-  onSave: SaveLine;
-  onStar: (productId: string, star: boolean) => void;
-}) {
+}: WindowedProps) {
   const box = useRef<HTMLDivElement>(null);
-  const [margin, setMargin] = useState(0);
-  const [columns, setColumns] = useState(4);
-  useLayoutEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const measure = () => {
-      const rect = el.getBoundingClientRect();
-      const top = Math.round(rect.top + window.scrollY);
-      setMargin((m) => (Math.abs(m - top) > 1 ? top : m));
-      setColumns(Math.max(1, Math.floor((rect.width + GRID_GAP) / (CARD_MIN_WIDTH + GRID_GAP))));
-    };
-    measure();
-    const ro = new ResizeObserver(measure);
-    ro.observe(document.body);
-    return () => ro.disconnect();
-  }, []);
-  // The row holding keyboard focus stays in the page even when scrolled away, so focus is never lost.
-  const focused = useRef<number | null>(null);
-  const rangeExtractor = useCallback((range: Range) => {
-    const indexes = defaultRangeExtractor(range);
-    const f = focused.current;
-    if (f !== null && f < range.count && !indexes.includes(f)) return [...indexes, f].sort((a, b) => a - b);
-    return indexes;
-  }, []);
+  const { margin, width } = usePlacement(box);
+  const columns = width ? Math.max(1, Math.floor((width + GRID_GAP) / (CARD_MIN_WIDTH + GRID_GAP))) : 4;
+  const { rangeExtractor, onFocus } = useKeptFocus();
   const v = useWindowVirtualizer({
     count: Math.ceil(shown.length / columns),
     estimateSize: () => CARD_ROW_ESTIMATE,
@@ -272,10 +297,6 @@ function VirtualGrid({
     rangeExtractor,
     useFlushSync: false,
   });
-  const onFocus = (e: FocusEvent<HTMLDivElement>) => {
-    const row = (e.target as HTMLElement).closest("[data-index]");
-    focused.current = row ? Number(row.getAttribute("data-index")) : null;
-  };
   return (
     <div role="region" aria-label="Flowers">
       <div ref={box} role="list" aria-label="Flowers, as cards" className="relative [overflow-anchor:none]" style={{ height: v.getTotalSize() }} onFocus={onFocus}>
@@ -317,40 +338,11 @@ function VirtualRows({
   onOpen,
   onSave,
   onStar,
-}: {
-  shown: readonly Product[];
-  lines: ReadonlyMap<string, CartItem>;
-  comboIds: ReadonlySet<string>;
-  favourites: ReadonlySet<string>;
-  onOpen: (productId: string) => void;
-  onSave: SaveLine;
-  onStar: (productId: string, star: boolean) => void;
-}) {
+}: WindowedProps) {
   const body = useRef<HTMLTableSectionElement>(null);
   const narrow = !useMedia("(min-width: 960px)");
-  // Where the list starts on the page: the window scrolls, the rows are offset from this point.
-  const [margin, setMargin] = useState(0);
-  useLayoutEffect(() => {
-    const el = body.current;
-    if (!el) return;
-    const measure = () => {
-      const top = Math.round(el.getBoundingClientRect().top + window.scrollY);
-      setMargin((m) => (Math.abs(m - top) > 1 ? top : m));
-    };
-    measure();
-    // Content above the list (alerts, the date picker, the filters on small screens) may change height.
-    const ro = new ResizeObserver(measure);
-    ro.observe(document.body);
-    return () => ro.disconnect();
-  }, []);
-  // The row holding keyboard focus stays in the page even when scrolled away, so focus is never lost.
-  const focused = useRef<number | null>(null);
-  const rangeExtractor = useCallback((range: Range) => {
-    const indexes = defaultRangeExtractor(range);
-    const f = focused.current;
-    if (f !== null && f < range.count && !indexes.includes(f)) return [...indexes, f].sort((a, b) => a - b);
-    return indexes;
-  }, []);
+  const { margin } = usePlacement(body);
+  const { rangeExtractor, onFocus } = useKeptFocus();
   const v = useWindowVirtualizer({
     count: shown.length,
     estimateSize: () => (narrow ? 250 : 78),
@@ -369,10 +361,6 @@ function VirtualRows({
     // Scroll updates render with React's normal batching rather than one synchronous render per event.
     useFlushSync: false,
   });
-  const onFocus = (e: FocusEvent<HTMLTableSectionElement>) => {
-    const row = (e.target as HTMLElement).closest("tr[data-index]");
-    focused.current = row ? Number(row.getAttribute("data-index")) : null;
-  };
   const items = v.getVirtualItems();
   // Spacer rows stand in for the rows not rendered: before the first, between a kept focused row
   // and the rest, and after the last.
