@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { AuditEntry, AuditPage } from "../../../contract/staff.ts";
 import { api } from "../../lib/api.ts";
 import { instant } from "../store/format.ts";
-import { Empty, Failed, Loading, Pager, SelectFilter, StaffPage, TableFrame, useListParams } from "./ui.tsx";
+import { StaffList, usePagedList } from "./list.tsx";
+import { SelectFilter, StaffPage } from "./ui.tsx";
 
 const ACTIONS: [string, string][] = [
   ["", "All actions"],
@@ -31,13 +31,10 @@ function what(e: AuditEntry): string {
 
 /** The audit log for staff: who did what, as whom, when and from where; filtered and paged on the server. */
 export function AuditScreen() {
-  const list = useListParams({ page: "1", actor: "", target: "", action: "", from: "", to: "" });
+  const { list, query } = usePagedList(["audit"], { page: "1", actor: "", target: "", action: "", from: "", to: "" }, (q) =>
+    api.get<AuditPage>("/api/Admin/AuditLog", { ...q, pageSize: 50 }),
+  );
   const [form, setForm] = useState({ actor: list.get("actor"), target: list.get("target"), from: list.get("from"), to: list.get("to") });
-  const query = useQuery({
-    queryKey: ["audit", list.query],
-    queryFn: () => api.get<AuditPage>("/api/Admin/AuditLog", { ...list.query, pageSize: 50 }),
-    placeholderData: keepPreviousData,
-  });
   return (
     <StaffPage title="Audit log" intro="Every impersonation, every write made while acting for someone, and staff changes. Nothing here can be edited or removed.">
       <form
@@ -80,41 +77,25 @@ export function AuditScreen() {
       <div className="mb-3 max-w-sm">
         <SelectFilter id="audit-action" label="Action" value={list.get("action")} options={ACTIONS} onChange={(action) => list.set({ action })} />
       </div>
-      {query.isPending ? (
-        <Loading what="the audit log" />
-      ) : query.isError ? (
-        <Failed error={query.error} what="the audit log" />
-      ) : query.data.items.length === 0 ? (
-        <Empty>Nothing matches these filters.</Empty>
-      ) : (
-        <>
-          <TableFrame caption="Audit log entries, newest first">
-            <thead className="border-b border-line bg-mist text-left">
-              <tr>
-                <th scope="col" className="px-3 py-2">When</th>
-                <th scope="col" className="px-3 py-2">Who</th>
-                <th scope="col" className="px-3 py-2">Action</th>
-                <th scope="col" className="px-3 py-2">As / about</th>
-                <th scope="col" className="px-3 py-2">Details</th>
-                <th scope="col" className="px-3 py-2">From</th>
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.items.map((e) => (
-                <tr key={e.id} className="border-b border-line align-top last:border-0">
-                  <td className="px-3 py-2 whitespace-nowrap">{instant(e.at)}</td>
-                  <td className="px-3 py-2 break-all">{e.actorEmail ?? e.actorUserId ?? "—"}</td>
-                  <td className="px-3 py-2 font-mono text-xs">{e.action}</td>
-                  <td className="px-3 py-2 break-all">{e.targetEmail ?? e.targetUserId ?? "—"}</td>
-                  <td className="px-3 py-2">{what(e)}</td>
-                  <td className="px-3 py-2 font-mono text-xs">{e.ip ?? "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </TableFrame>
-          <Pager page={query.data.page} pageSize={query.data.pageSize} total={query.data.total} onPage={(p) => list.set({ page: String(p) }, false)} />
-        </>
-      )}
+      <StaffList
+        list={list}
+        query={query}
+        what="the audit log"
+        failedWhat="the audit log"
+        empty="Nothing matches these filters."
+        caption="Audit log entries, newest first"
+        columns={[{ label: "When" }, { label: "Who" }, { label: "Action" }, { label: "As / about" }, { label: "Details" }, { label: "From" }]}
+        row={(e) => (
+          <tr key={e.id} className="border-b border-line align-top last:border-0">
+            <td className="px-3 py-2 whitespace-nowrap">{instant(e.at)}</td>
+            <td className="px-3 py-2 break-all">{e.actorEmail ?? e.actorUserId ?? "—"}</td>
+            <td className="px-3 py-2 font-mono text-xs">{e.action}</td>
+            <td className="px-3 py-2 break-all">{e.targetEmail ?? e.targetUserId ?? "—"}</td>
+            <td className="px-3 py-2">{what(e)}</td>
+            <td className="px-3 py-2 font-mono text-xs">{e.ip ?? "—"}</td>
+          </tr>
+        )}
+      />
     </StaffPage>
   );
 }

@@ -1,12 +1,13 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { LOGO_MAX_BYTES, LOGO_TYPES, type CustomerDetail, type CustomerPage, type CustomerUpdateBody, type ReferralRequest } from "../../../contract/administration.ts";
 import { api, ApiError } from "../../lib/api.ts";
 import { useToast } from "../../components/ui/toast.tsx";
 import { TextField } from "../../components/ui/field.tsx";
 import { useImpersonation } from "./impersonation.ts";
-import { Badge, Checkbox, Empty, Failed, formErrors, Loading, Pager, SearchBox, SelectFilter, SortHeader, StaffPage, TableFrame, useListParams } from "./ui.tsx";
+import { ListFilters, StaffList, usePagedList } from "./list.tsx";
+import { Badge, Checkbox, Failed, formErrors, Loading, StaffPage, StatusBadge } from "./ui.tsx";
 
 const WEEKDAYS: [number, string][] = [
   [2, "Monday"],
@@ -19,82 +20,40 @@ const WEEKDAYS: [number, string][] = [
 ];
 
 export function CustomersScreen({ kind, title, intro, detailPath }: { kind: "wholesale" | "massMarket"; title: string; intro: string; detailPath: (id: string) => string }) {
-  const list = useListParams({ sort: "name", dir: "asc", page: "1", q: "", active: "" });
-  const query = useQuery({
-    queryKey: ["admin-customers", kind, list.query],
-    queryFn: () => api.get<CustomerPage>("/api/Admin/Wholesalers", { kind, ...list.query, pageSize: 25 }),
-    placeholderData: keepPreviousData,
-  });
-  const sort = list.get("sort");
-  const dir = list.get("dir");
-  const onSort = (field: string, d: string) => list.set({ sort: field, dir: d });
+  const { list, query } = usePagedList(["admin-customers", kind], { sort: "name", dir: "asc", page: "1", q: "", active: "" }, (q) =>
+    api.get<CustomerPage>("/api/Admin/Wholesalers", { kind, ...q, pageSize: 25 }),
+  );
   return (
     <StaffPage title={title} intro={intro}>
-      <div className="mb-3 flex flex-wrap items-end gap-3">
-        <SearchBox label="Search name, code or city" value={list.get("q")} onSearch={(q) => list.set({ q })} />
-        <SelectFilter
-          id="active-filter"
-          label="Status"
-          value={list.get("active")}
-          options={[
-            ["", "Active and inactive"],
-            ["true", "Active"],
-            ["false", "Inactive"],
-          ]}
-          onChange={(active) => list.set({ active })}
-        />
-      </div>
-      {query.isPending ? (
-        <Loading what="customers" />
-      ) : query.isError ? (
-        <Failed error={query.error} what="the customers" />
-      ) : query.data.items.length === 0 ? (
-        <Empty>No customers match.</Empty>
-      ) : (
-        <>
-          <TableFrame caption={title}>
-            <thead className="border-b border-line bg-mist">
-              <tr>
-                <SortHeader label="Company" field="name" sort={sort} dir={dir} onSort={onSort} />
-                <SortHeader label="Code" field="code" sort={sort} dir={dir} onSort={onSort} />
-                <SortHeader label="City" field="city" sort={sort} dir={dir} onSort={onSort} />
-                <th scope="col" className="px-3 py-2 text-left">
-                  Users
-                </th>
-                <th scope="col" className="px-3 py-2 text-left">
-                  Retailers
-                </th>
-                <th scope="col" className="px-3 py-2 text-left">
-                  Status
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.items.map((c) => (
-                <tr key={c.customerId} className="border-b border-line last:border-0">
-                  <td className="px-3 py-2">
-                    <span className="flex items-center gap-2">
-                      <img src={c.imgSrc} alt="" className="h-8 w-8 rounded-full border border-line bg-white object-cover" />
-                      <Link to={detailPath(c.customerId)}>{c.companyName}</Link>
-                    </span>
-                  </td>
-                  <td className="px-3 py-2 font-mono">{c.customerId}</td>
-                  <td className="px-3 py-2">{[c.city, c.state].filter(Boolean).join(", ")}</td>
-                  <td className="px-3 py-2 tabular">{c.users}</td>
-                  <td className="px-3 py-2 tabular">{c.retailers}</td>
-                  <td className="px-3 py-2">
-                    <div className="flex flex-wrap gap-1">
-                      {c.active ? <Badge tone="good">Active</Badge> : <Badge tone="muted">Inactive</Badge>}
-                      {c.referralApproved && <Badge>Referrals</Badge>}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </TableFrame>
-          <Pager page={query.data.page} pageSize={query.data.pageSize} total={query.data.total} onPage={(p) => list.set({ page: String(p) }, false)} />
-        </>
-      )}
+      <ListFilters list={list} search="Search name, code or city" />
+      <StaffList
+        list={list}
+        query={query}
+        what="customers"
+        empty="No customers match."
+        caption={title}
+        columns={[{ label: "Company", sort: "name" }, { label: "Code", sort: "code" }, { label: "City", sort: "city" }, { label: "Users" }, { label: "Retailers" }, { label: "Status" }]}
+        row={(c) => (
+          <tr key={c.customerId} className="border-b border-line last:border-0">
+            <td className="px-3 py-2">
+              <span className="flex items-center gap-2">
+                <img src={c.imgSrc} alt="" className="h-8 w-8 rounded-full border border-line bg-white object-cover" />
+                <Link to={detailPath(c.customerId)}>{c.companyName}</Link>
+              </span>
+            </td>
+            <td className="px-3 py-2 font-mono">{c.customerId}</td>
+            <td className="px-3 py-2">{[c.city, c.state].filter(Boolean).join(", ")}</td>
+            <td className="px-3 py-2 tabular">{c.users}</td>
+            <td className="px-3 py-2 tabular">{c.retailers}</td>
+            <td className="px-3 py-2">
+              <div className="flex flex-wrap gap-1">
+                <StatusBadge active={c.active} />
+                {c.referralApproved && <Badge>Referrals</Badge>}
+              </div>
+            </td>
+          </tr>
+        )}
+      />
     </StaffPage>
   );
 }

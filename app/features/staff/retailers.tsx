@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   IMPORT_COLUMNS,
   IMPORT_MAX_BYTES,
@@ -16,7 +16,8 @@ import { useSessionUser } from "../../lib/session.ts";
 import { useToast } from "../../components/ui/toast.tsx";
 import { TextField } from "../../components/ui/field.tsx";
 import { useImpersonation } from "./impersonation.ts";
-import { Badge, Checkbox, Empty, Failed, formErrors, Loading, Pager, SearchBox, SelectFilter, SortHeader, StaffPage, TableFrame, useListParams } from "./ui.tsx";
+import { ListFilters, StaffList, usePagedList } from "./list.tsx";
+import { Badge, Checkbox, Failed, formErrors, Loading, StaffPage, StatusBadge, TableFrame } from "./ui.tsx";
 
 const DAYS: [keyof PickupDays, string][] = [
   ["monday", "Monday"],
@@ -27,15 +28,9 @@ const DAYS: [keyof PickupDays, string][] = [
 ];
 
 export function RetailersScreen() {
-  const list = useListParams({ sort: "name", dir: "asc", page: "1", q: "", active: "" });
-  const query = useQuery({
-    queryKey: ["admin-retailers", list.query],
-    queryFn: () => api.get<RetailerPage>("/api/Administration/Retailers", { ...list.query, pageSize: 25 }),
-    placeholderData: keepPreviousData,
-  });
-  const sort = list.get("sort");
-  const dir = list.get("dir");
-  const onSort = (field: string, d: string) => list.set({ sort: field, dir: d });
+  const { list, query } = usePagedList(["admin-retailers"], { sort: "name", dir: "asc", page: "1", q: "", active: "" }, (q) =>
+    api.get<RetailerPage>("/api/Administration/Retailers", { ...q, pageSize: 25 }),
+  );
   return (
     <StaffPage
       title="Retailers"
@@ -51,59 +46,28 @@ export function RetailersScreen() {
         </>
       }
     >
-      <div className="mb-3 flex flex-wrap items-end gap-3">
-        <SearchBox label="Search name, code, city, contact or e-mail" value={list.get("q")} onSearch={(q) => list.set({ q })} />
-        <SelectFilter
-          id="active-filter"
-          label="Status"
-          value={list.get("active")}
-          options={[
-            ["", "Active and inactive"],
-            ["true", "Active"],
-            ["false", "Inactive"],
-          ]}
-          onChange={(active) => list.set({ active })}
-        />
-      </div>
-      {query.isPending ? (
-        <Loading what="retailers" />
-      ) : query.isError ? (
-        <Failed error={query.error} what="the retailers" />
-      ) : query.data.items.length === 0 ? (
-        <Empty>No retailers match.</Empty>
-      ) : (
-        <>
-          <TableFrame caption="Retailers">
-            <thead className="border-b border-line bg-mist">
-              <tr>
-                <SortHeader label="Name" field="name" sort={sort} dir={dir} onSort={onSort} />
-                <SortHeader label="Code" field="code" sort={sort} dir={dir} onSort={onSort} />
-                <SortHeader label="City" field="city" sort={sort} dir={dir} onSort={onSort} />
-                <th scope="col" className="px-3 py-2 text-left">
-                  Buys through
-                </th>
-                <th scope="col" className="px-3 py-2 text-left">
-                  Status
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.items.map((r) => (
-                <tr key={r.retailerId} className="border-b border-line last:border-0">
-                  <td className="px-3 py-2">
-                    <Link to={`/Administration/Retailers/${r.retailerId}`}>{r.name}</Link>
-                  </td>
-                  <td className="px-3 py-2 font-mono">{r.code ?? "—"}</td>
-                  <td className="px-3 py-2">{r.city ?? ""}</td>
-                  <td className="px-3 py-2 font-mono text-xs">{r.customerIds.join(", ")}</td>
-                  <td className="px-3 py-2">{r.active ? <Badge tone="good">Active</Badge> : <Badge tone="muted">Inactive</Badge>}</td>
-                </tr>
-              ))}
-            </tbody>
-          </TableFrame>
-          <Pager page={query.data.page} pageSize={query.data.pageSize} total={query.data.total} onPage={(p) => list.set({ page: String(p) }, false)} />
-        </>
-      )}
+      <ListFilters list={list} search="Search name, code, city, contact or e-mail" />
+      <StaffList
+        list={list}
+        query={query}
+        what="retailers"
+        empty="No retailers match."
+        caption="Retailers"
+        columns={[{ label: "Name", sort: "name" }, { label: "Code", sort: "code" }, { label: "City", sort: "city" }, { label: "Buys through" }, { label: "Status" }]}
+        row={(r) => (
+          <tr key={r.retailerId} className="border-b border-line last:border-0">
+            <td className="px-3 py-2">
+              <Link to={`/Administration/Retailers/${r.retailerId}`}>{r.name}</Link>
+            </td>
+            <td className="px-3 py-2 font-mono">{r.code ?? "—"}</td>
+            <td className="px-3 py-2">{r.city ?? ""}</td>
+            <td className="px-3 py-2 font-mono text-xs">{r.customerIds.join(", ")}</td>
+            <td className="px-3 py-2">
+              <StatusBadge active={r.active} />
+            </td>
+          </tr>
+        )}
+      />
     </StaffPage>
   );
 }

@@ -49,6 +49,11 @@ export function Badge({ tone = "plain", children }: { tone?: "plain" | "good" | 
   return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${cls}`}>{children}</span>;
 }
 
+/** Active or inactive, as every staff list shows it. */
+export function StatusBadge({ active }: { active: boolean }) {
+  return active ? <Badge tone="good">Active</Badge> : <Badge tone="muted">Inactive</Badge>;
+}
+
 /** List state kept in the address (page, sort, filters), so back and reload return to the same view. */
 export function useListParams(defaults: Record<string, string>) {
   const [params, setParams] = useSearchParams();

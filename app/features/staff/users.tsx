@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InviteUserBody, UserPage, UserRow, UserScope } from "../../../contract/administration.ts";
 import type { User, UserUpdateBody } from "../../../contract/user.ts";
 import { hasAnyRole } from "../../../domain/access.ts";
@@ -10,7 +10,8 @@ import { useToast } from "../../components/ui/toast.tsx";
 import { TextField } from "../../components/ui/field.tsx";
 import { Modal } from "../store/dialog.tsx";
 import { useImpersonation } from "./impersonation.ts";
-import { Badge, Checkbox, Empty, Failed, formErrors, Loading, Pager, SearchBox, SelectFilter, SortHeader, StaffPage, TableFrame, useListParams } from "./ui.tsx";
+import { ListFilters, StaffList, usePagedList } from "./list.tsx";
+import { Badge, Checkbox, Failed, formErrors, Loading, SelectFilter, StaffPage, StatusBadge } from "./ui.tsx";
 
 const ALL_ROLES = ["Administrator", "SalesPerson", "wholesaler", "Retailer", "MassMarket"] as const;
 const ROLE_FILTER: Record<UserScope, [string, string][]> = {
@@ -28,19 +29,13 @@ export function grantableRoles(roles: readonly string[]): string[] {
 
 export function UsersScreen({ scope, title, intro, detailPath }: { scope: UserScope; title: string; intro: string; detailPath?: (id: string) => string }) {
   const me = useSessionUser();
-  const list = useListParams({ sort: "name", dir: "asc", page: "1", q: "", role: "", active: "" });
-  const query = useQuery({
-    queryKey: ["admin-users", scope, list.query],
-    queryFn: () => api.get<UserPage>("/api/Administration/Users", { scope, ...list.query, pageSize: 25 }),
-    placeholderData: keepPreviousData,
-  });
+  const { list, query } = usePagedList(["admin-users", scope], { sort: "name", dir: "asc", page: "1", q: "", role: "", active: "" }, (q) =>
+    api.get<UserPage>("/api/Administration/Users", { scope, ...q, pageSize: 25 }),
+  );
   const [editing, setEditing] = useState<string | null>(null);
   const [inviting, setInviting] = useState(false);
   const impersonation = useImpersonation();
   const canInvite = scope !== "staff" || hasAnyRole(me?.roles, ["Administrator"]);
-  const sort = list.get("sort");
-  const dir = list.get("dir");
-  const onSort = (field: string, d: string) => list.set({ sort: field, dir: d });
 
   return (
     <StaffPage
@@ -54,54 +49,18 @@ export function UsersScreen({ scope, title, intro, detailPath }: { scope: UserSc
         )
       }
     >
-      <div className="mb-3 flex flex-wrap items-end gap-3">
-        <SearchBox label="Search name or e-mail" value={list.get("q")} onSearch={(q) => list.set({ q })} />
+      <ListFilters list={list} search="Search name or e-mail">
         {ROLE_FILTER[scope].length > 1 && <SelectFilter id="role-filter" label="Role" value={list.get("role")} options={ROLE_FILTER[scope]} onChange={(role) => list.set({ role })} />}
-        <SelectFilter
-          id="active-filter"
-          label="Status"
-          value={list.get("active")}
-          options={[
-            ["", "Active and inactive"],
-            ["true", "Active"],
-            ["false", "Inactive"],
-          ]}
-          onChange={(active) => list.set({ active })}
-        />
-      </div>
-      {query.isPending ? (
-        <Loading what="users" />
-      ) : query.isError ? (
-        <Failed error={query.error} what="the users" />
-      ) : query.data.items.length === 0 ? (
-        <Empty>No users match.</Empty>
-      ) : (
-        <>
-          <TableFrame caption={title}>
-            <thead className="border-b border-line bg-mist">
-              <tr>
-                <SortHeader label="Name" field="name" sort={sort} dir={dir} onSort={onSort} />
-                <SortHeader label="E-mail" field="email" sort={sort} dir={dir} onSort={onSort} />
-                <th scope="col" className="px-3 py-2 text-left">
-                  Roles
-                </th>
-                <th scope="col" className="px-3 py-2 text-left">
-                  Status
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.items.map((u) => (
-                <UserLine key={u.id} u={u} detailPath={detailPath} onEdit={() => setEditing(u.id)} onActAs={() => void impersonation.actAs(u.id)} />
-              ))}
-            </tbody>
-          </TableFrame>
-          <Pager page={query.data.page} pageSize={query.data.pageSize} total={query.data.total} onPage={(p) => list.set({ page: String(p) }, false)} />
-        </>
-      )}
+      </ListFilters>
+      <StaffList
+        list={list}
+        query={query}
+        what="users"
+        empty="No users match."
+        caption={title}
+        columns={[{ label: "Name", sort: "name" }, { label: "E-mail", sort: "email" }, { label: "Roles" }, { label: "Status" }, { label: "Actions", align: "right", hidden: true }]}
+        row={(u) => <UserLine key={u.id} u={u} detailPath={detailPath} onEdit={() => setEditing(u.id)} onActAs={() => void impersonation.actAs(u.id)} />}
+      />
       {editing && <UserEditorDialog userId={editing} onClose={() => setEditing(null)} />}
       {inviting && <InviteDialog scope={scope} onClose={() => setInviting(false)} />}
     </StaffPage>
@@ -125,7 +84,9 @@ function UserLine({ u, detailPath, onEdit, onActAs }: { u: UserRow; detailPath?:
           ))}
         </div>
       </td>
-      <td className="px-3 py-2">{u.active ? <Badge tone="good">Active</Badge> : <Badge tone="muted">Inactive</Badge>}</td>
+      <td className="px-3 py-2">
+        <StatusBadge active={u.active} />
+      </td>
       <td className="px-3 py-2">
         <div className="flex justify-end gap-2">
           <button type="button" className="btn btn-secondary !min-h-9 !px-3 !py-1 text-sm" onClick={onEdit} aria-label={`Edit ${name}`}>
