@@ -165,6 +165,12 @@ export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
+/** `s` with LIKE's wildcards (and its escape character) taken literally. */
+export const likeLiteral = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A LIKE pattern matching `s` anywhere, with its wildcards taken literally. */
+export const likeContaining = (s: string) => `%${likeLiteral(s)}%`;
+
 export async function databaseIsEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(schema.users);
   return (row?.n ?? 0) === 0;

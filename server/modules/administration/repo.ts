@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, ne, not, or, sql, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "../../../db/client.ts";
+import { likeContaining, type DbOrTx } from "../../../db/client.ts";
 import {
   customerLogos,
   customers,
@@ -20,8 +20,6 @@ export type UsersQ = z.output<typeof UserListQuery>;
 export type CustomersQ = z.output<typeof CustomerListQuery>;
 export type RetailersQ = z.output<typeof RetailerListQuery>;
 
-/** A LIKE pattern matching `s` anywhere, with its wildcards taken literally. */
-export const contains = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const hasRoleIn = (roles: string[]) =>
   exists(sql`(select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${inArray(userRoles.role, roles as never[])})`);
@@ -36,7 +34,7 @@ export async function userPage(db: DbOrTx, visible: SQL | undefined, q: UsersQ) 
   if (q.role) where.push(hasRoleIn([q.role]));
   if (q.active) where.push(eq(users.active, q.active === "true"));
   if (q.q) {
-    const p = contains(q.q);
+    const p = likeContaining(q.q);
     where.push(or(ilike(users.email, p), ilike(users.firstName, p), ilike(users.lastName, p), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, p), eq(users.id, q.q)));
   }
   const condition = and(...where);
@@ -132,7 +130,7 @@ export async function customerPage(db: DbOrTx, q: CustomersQ) {
   const where: (SQL | undefined)[] = [eq(customers.kind, q.kind)];
   if (q.active) where.push(eq(customers.active, q.active === "true"));
   if (q.q) {
-    const p = contains(q.q);
+    const p = likeContaining(q.q);
     where.push(or(ilike(customers.companyName, p), ilike(customers.customerId, p), ilike(customers.city, p)));
   }
   const condition = and(...where);
@@ -231,7 +229,7 @@ export async function retailerPage(db: DbOrTx, scope: string[] | null, q: Retail
   if (q.customerId) where.push(through([q.customerId]));
   if (q.active) where.push(eq(retailers.active, q.active === "true"));
   if (q.q) {
-    const p = contains(q.q);
+    const p = likeContaining(q.q);
     where.push(or(ilike(retailers.name, p), ilike(retailers.code, p), ilike(retailers.city, p), ilike(retailers.contactName, p), ilike(retailers.email, p)));
   }
   const condition = and(...where);

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { DbOrTx } from "../../../db/client.ts";
+import { likeContaining, likeLiteral, type DbOrTx } from "../../../db/client.ts";
 import { auditLog, customers, retailerCustomers, retailers, sessions, userClaims, userRoles, users } from "../../../db/schema/index.ts";
 import type { AuditEntry, AuditQuery } from "../../../contract/staff.ts";
 
@@ -78,15 +78,11 @@ export async function actableRetailers(db: DbOrTx, customerIds: string[]) {
 const actor = alias(users, "actor");
 const target = alias(users, "target");
 
-function like(s: string) {
-  return `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export async function auditPage(db: DbOrTx, q: AuditQuery): Promise<{ items: AuditEntry[]; total: number }> {
   const where: SQL[] = [];
-  if (q.actor) where.push(or(eq(auditLog.actorUserId, q.actor), ilike(actor.email, like(q.actor)))!);
-  if (q.target) where.push(or(eq(auditLog.targetUserId, q.target), ilike(target.email, like(q.target)))!);
-  if (q.action) where.push(sql`${auditLog.action} like ${q.action.replace(/[\\%_]/g, (c) => `\\${c}`) + "%"}`);
+  if (q.actor) where.push(or(eq(auditLog.actorUserId, q.actor), ilike(actor.email, likeContaining(q.actor)))!);
+  if (q.target) where.push(or(eq(auditLog.targetUserId, q.target), ilike(target.email, likeContaining(q.target)))!);
+  if (q.action) where.push(sql`${auditLog.action} like ${likeLiteral(q.action) + "%"}`);
   if (q.from) where.push(gte(auditLog.at, new Date(`${q.from}T00:00:00Z`)));
   if (q.to) where.push(lt(auditLog.at, new Date(new Date(`${q.to}T00:00:00Z`).getTime() + 86_400_000)));
   const condition = where.length ? and(...where) : undefined;
