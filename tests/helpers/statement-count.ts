@@ -8,6 +8,8 @@ import type { Db } from "../../db/client.ts";
 export interface StatementCounter {
   readonly count: number;
   readonly statements: string[];
+  /** The values bound to each statement, by the same index ([] for none). */
+  readonly params: unknown[][];
   reset(): void;
   stop(): void;
 }
@@ -17,7 +19,10 @@ type QueryFn = (...args: unknown[]) => Promise<unknown>;
 export function countStatements(db: Db): StatementCounter {
   const client = (db as unknown as { session: { client: Record<string, unknown> } }).session.client;
   const statements: string[] = [];
-  const note = (arg: unknown) => {
+  const params: unknown[][] = [];
+  const note = (arg: unknown, values?: unknown) => {
+    const bound = Array.isArray(values) ? values : ((arg as { values?: unknown[] } | null)?.values ?? []);
+    params.push(Array.isArray(bound) ? bound : []);
     const text = typeof arg === "string" ? arg : ((arg as { text?: string } | null)?.text ?? String(arg));
     statements.push(text.trim().split(/\s+/).slice(0, 6).join(" "));
   };
@@ -26,7 +31,7 @@ export function countStatements(db: Db): StatementCounter {
     const original = target[name] as QueryFn;
     const own = Object.prototype.hasOwnProperty.call(target, name);
     target[name] = function (this: unknown, ...args: unknown[]) {
-      note(args[0]);
+      note(args[0], args[1]);
       return original.apply(this, args);
     };
     restore.push(() => {
@@ -75,7 +80,11 @@ export function countStatements(db: Db): StatementCounter {
       return statements.length;
     },
     statements,
-    reset: () => void statements.splice(0),
+    params,
+    reset: () => {
+      statements.splice(0);
+      params.splice(0);
+    },
     stop: () => restore.splice(0).reverse().forEach((f) => f()),
   };
 }
