@@ -25,6 +25,13 @@ export interface ChangeFeed {
   release(): Promise<void>;
 }
 
+/**
+ * The topic a cart made or removed sends (migration 0013): it names the owner, so only answers that
+ * depend on whether this owner has a cart are dropped.
+ */
+export const cartOwnerTopic = (owner: { userId: string; customerId: string; retailerId: number }) =>
+  `carts:${owner.userId}|${owner.customerId}|${owner.retailerId}`;
+
 interface PgliteLike {
   listen(channel: string, fn: (payload: string) => void): Promise<(() => Promise<void>) | undefined>;
   query(sql: string): Promise<unknown>;
