@@ -22,6 +22,8 @@ export interface ChangeFeed {
    * write this process made (PGlite delivers notices with the query itself: always at once).
    */
   settle(): Promise<void>;
+  /** True when settle() would wait (this process wrote since the last sync): false lets a hot read skip it. */
+  readonly behind: boolean;
   release(): Promise<void>;
 }
 
@@ -213,6 +215,9 @@ export function changeFeedFor(db: Db, onError?: (err: Error) => void): ChangeFee
       });
       await notify(topic).catch(() => waiting.get(topic)?.());
       await arrived;
+    },
+    get behind() {
+      return dirty && live;
     },
     async settle() {
       if (!dirty || !live) return;
