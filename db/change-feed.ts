@@ -22,8 +22,17 @@ export interface ChangeFeed {
    * write this process made (PGlite delivers notices with the query itself: always at once).
    */
   settle(): Promise<void>;
+  /** True when settle() would wait (this process wrote since the last sync): false lets a hot read skip it. */
+  readonly behind: boolean;
   release(): Promise<void>;
 }
+
+/**
+ * The topic a cart made or removed sends (migration 0013): it names the owner, so only answers that
+ * depend on whether this owner has a cart are dropped.
+ */
+export const cartOwnerTopic = (owner: { userId: string; customerId: string; retailerId: number }) =>
+  `carts:${owner.userId}|${owner.customerId}|${owner.retailerId}`;
 
 interface PgliteLike {
   listen(channel: string, fn: (payload: string) => void): Promise<(() => Promise<void>) | undefined>;
@@ -206,6 +215,9 @@ export function changeFeedFor(db: Db, onError?: (err: Error) => void): ChangeFee
       });
       await notify(topic).catch(() => waiting.get(topic)?.());
       await arrived;
+    },
+    get behind() {
+      return dirty && live;
     },
     async settle() {
       if (!dirty || !live) return;

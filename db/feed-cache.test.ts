@@ -15,6 +15,7 @@ function liveFeed(): ChangeFeed & { emit(topic: string): void } {
     },
     sync: async () => {},
     settle: async () => {},
+    behind: false,
     release: async () => {},
     emit: (topic) => listeners.forEach((fn) => fn(topic)),
   };

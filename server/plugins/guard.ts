@@ -24,8 +24,8 @@ function read(request: FastifyRequest, name: string, source: IdSource): unknown 
   return bag?.[alias ?? name];
 }
 
-/** The checks of one route's declaration; throws 401/403. */
-export async function checkAccess(db: Db, request: FastifyRequest, access: RouteAccess, passed?: FeedCache<true>): Promise<CheckedAccess | null> {
+/** What a route's declaration names in this request, before ownership is checked; throws 401/403. Null: public. */
+function declared(request: FastifyRequest, access: RouteAccess): { checked: CheckedAccess; key: string } | null {
   if (access === "public") return null;
   const auth = request.auth;
   if (!auth) throw unauthorized();
@@ -39,12 +39,18 @@ export async function checkAccess(db: Db, request: FastifyRequest, access: Route
     checked.retailerId = given ?? defaultRetailer(auth, access.anyRetailer ? undefined : 0);
   }
   // A passed check is remembered while the session, users, customers and retailers stay as they were.
-  const key = `${auth.sessionId}|${checked.userId ?? ""}|${checked.customerId ?? ""}|${checked.retailerId ?? ""}`;
-  if (passed?.get(key)) return checked;
+  return { checked, key: `${auth.sessionId}|${checked.userId ?? ""}|${checked.customerId ?? ""}|${checked.retailerId ?? ""}` };
+}
+
+/** The checks of one route's declaration; throws 401/403. */
+export async function checkAccess(db: Db, request: FastifyRequest, access: RouteAccess, passed?: FeedCache<true>): Promise<CheckedAccess | null> {
+  const d = declared(request, access);
+  if (!d) return null;
+  if (passed?.get(d.key)) return d.checked;
   const fill = passed?.begin() ?? 0;
-  await assertOwnership(db, auth, checked);
-  passed?.set(key, true, [`session:${auth.sessionId}`, "accounts"], fill);
-  return checked;
+  await assertOwnership(db, d.checked.auth, d.checked);
+  passed?.set(d.key, true, [`session:${d.checked.auth.sessionId}`, "accounts"], fill);
+  return d.checked;
 }
 
 /** Registers the guard on an /api scope: declarations are required, then checked on every request. */
@@ -60,8 +66,18 @@ export const guardPlugin = fp<{ db: Db }>(
     app.addHook("onRoute", (route) => {
       if (!route.config?.access) throw new Error(`${route.method} ${route.url} declares no access (config.access); see server/plugins/guard.ts`);
     });
-    app.addHook("preHandler", async (request) => {
-      request.checked = await checkAccess(db, request, request.routeOptions.config.access!, passed);
+    // In callback form: a check answered from memory (or public) passes without a promise.
+    app.addHook("preHandler", (request, _reply, done) => {
+      const access = request.routeOptions.config.access!;
+      const d = declared(request, access);
+      if (!d || passed.get(d.key)) {
+        request.checked = d?.checked ?? null;
+        return done();
+      }
+      checkAccess(db, request, access, passed).then((checked) => {
+        request.checked = checked;
+        done();
+      }, done);
     });
   },
   { name: "guard", dependencies: ["session"] },

@@ -29,7 +29,12 @@ export function findNul(value: unknown, path: string[] = [], depth = 0): string[
  * refused before validation, for every route at once: 400 with the field it was found in.
  */
 export function refuseNul(app: FastifyInstance) {
-  app.addHook("preValidation", async (request) => {
+  app.addHook("preValidation", (request, _reply, done) => {
+    // Path parameters and the query are decoded from the URL, where a NUL can only come as %00 (or
+    // as itself, which Node's parser refuses): a request without one and without a body (every GET)
+    // has nothing to look through.
+    const url = request.url;
+    if (request.body === undefined && !url.includes("%00") && !url.includes("\u0000")) return done();
     const parts: [string, unknown][] = [
       ["params", request.params],
       ["querystring", request.query],
@@ -39,7 +44,8 @@ export function refuseNul(app: FastifyInstance) {
       const path = findNul(data);
       if (!path) continue;
       const field = path.join(".") || where;
-      throw badRequest(`${field}: ${NUL_MESSAGE}`, { [field]: NUL_MESSAGE });
+      return done(badRequest(`${field}: ${NUL_MESSAGE}`, { [field]: NUL_MESSAGE }));
     }
+    done();
   });
 }

@@ -129,16 +129,18 @@ async function opsPlugin(app: FastifyInstance, { db, database }: OpsOptions) {
 
   // While shutting down, every answer closes its connection, so keep-alive clients let go and the
   // server can close as soon as the requests in flight are answered.
-  app.addHook("onSend", async (_request, reply) => {
+  app.addHook("onSend", (_request, reply, payload, done) => {
     if (app.lifecycle.draining) reply.header("connection", "close");
+    done(null, payload);
   });
 
-  app.addHook("onResponse", async (request, reply) => {
+  app.addHook("onResponse", (request, reply, done) => {
     const route = request.routeOptions.url ?? "unmatched";
     const labels = { method: request.method, route, status_code: String(reply.statusCode) };
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
     if (reply.statusCode === 200 && request.method === "POST" && PLACE_ORDER_ROUTE.test(route)) placed.inc();
+    done();
   });
 
   app.get("/healthz", { schema: { hide: true }, logLevel: "warn" }, async () => ({ status: "ok" }));

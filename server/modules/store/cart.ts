@@ -29,7 +29,7 @@ import {
   type ProductRow,
 } from "./repo.ts";
 import type { Buyer } from "../buyers/index.ts";
-import type { FeedCache } from "../../../db/change-feed.ts";
+import { cartOwnerTopic, type FeedCache } from "../../../db/change-feed.ts";
 
 export interface CartOwner {
   userId: string;
@@ -92,7 +92,7 @@ async function readCart(db: Db, owner: CartOwner, buyer: Buyer, key: string, fil
   if (memo) {
     const catalogs = [...new Set(rows.flatMap((r) => (r.ol ? [r.ol.catalogId] : [])))];
     const until = lineIds.length ? await nextHoldExpiry(db, { offerLineIds: lineIds }) : Infinity;
-    memo.set(key, structuredClone(view), [`cart:${cart!.id}`, "carts", "offers", "accounts", ...catalogs.map((id) => `holds:${id}`)], fill, until);
+    memo.set(key, structuredClone(view), [`cart:${cart!.id}`, cartOwnerTopic(owner), "offers", "accounts", ...catalogs.map((id) => `holds:${id}`)], fill, until);
   }
   return view;
 }

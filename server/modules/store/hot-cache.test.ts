@@ -79,6 +79,41 @@ describe("two instances on one database", () => {
     expect(after.find((p) => p.productId === products[0]!.productId)!.quantityRemaining).toBe(14);
   });
 
+  it("keep other buyers' catalog answers when a buyer's first cart GET makes its cart, and drop that buyer's own", async () => {
+    const newcomer = await buyer(a);
+    const { ca, cb, catalog } = await warm();
+    await a.db.execute(sql`insert into catalog_customers (catalog_id, customer_id) values (${catalog.id}, ${newcomer.customerId})`);
+    const newcomerOnB = through(newcomer, b);
+    // Its answers kept on both instances while it has no cart yet (its ETag names no cart).
+    for (const c of [newcomer, newcomerOnB, newcomer, newcomerOnB]) expect((await c.products(catalog.orderId, tomorrow())).statusCode).toBe(200);
+    const before = (await newcomerOnB.products(catalog.orderId, tomorrow())).headers.etag;
+    // The sharing above dropped every kept answer: the first buyer's are read (and kept) again.
+    for (const c of [ca, cb]) {
+      expect((await c.products(catalog.orderId, tomorrow())).statusCode).toBe(200);
+      expect((await c.cart()).statusCode).toBe(200);
+    }
+
+    // The newcomer's first cart GET, through instance a, makes its cart.
+    expect((await newcomer.cart()).statusCode).toBe(200);
+    const { changeFeedFor } = await import("../../../db/change-feed.ts");
+    const feed = changeFeedFor(b.db);
+    await feed.sync();
+    await feed.release();
+    // Instance b still answers the first buyer from memory...
+    const sent = await statementsOfB(async () => {
+      expect((await cb.products(catalog.orderId, tomorrow())).statusCode).toBe(200);
+      expect((await cb.cart()).statusCode).toBe(200);
+    });
+    expect(sent).toEqual([]);
+    // ...and reads the newcomer's again: its answer now names its cart.
+    let after: string | string[] | undefined;
+    const reread = await statementsOfB(async () => {
+      after = (await newcomerOnB.products(catalog.orderId, tomorrow())).headers.etag;
+    });
+    expect(reread.length).toBeGreaterThan(0);
+    expect(after).not.toBe(before);
+  });
+
   it("refuse a signed-out session on both instances at once", async () => {
     const { ca, cb } = await warm();
     expect((await cb.get("/api/Auth/CheckToken/")).json().user.id).toBe(cb.userId);

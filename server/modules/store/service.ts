@@ -8,7 +8,7 @@ import { offerLines } from "../../../db/schema/index.ts";
 import { servableOffers } from "../../../domain/availability.ts";
 import { toProduct, toUpcomingProduct } from "./pricing.ts";
 import type { AnswerCache } from "./answer-cache.ts";
-import type { FeedCache } from "../../../db/change-feed.ts";
+import { cartOwnerTopic, type FeedCache } from "../../../db/change-feed.ts";
 import {
   cartIdOf,
   catalogFingerprint,
@@ -81,7 +81,7 @@ export async function catalogProducts(
   tags?: FeedCache<string>,
 ): Promise<{ etag: string; notModified: boolean; entry: AnswerEntry | null }> {
   // The ETag of this request, kept in memory while the change feed reports nothing it was read from
-  // (offers, accounts, carts made, holds on the catalogs looked at) and until the next hold lapses.
+  // (offers, accounts, the asker's cart made or removed, holds on the catalogs looked at) and until the next hold lapses.
   const key = `${req.userId}|${req.buyer.customerId}|${req.buyer.retailerId}|${req.buyer.discountPercent}|${req.catalogOrderId}|${req.date}`;
   const known = tags?.get(key);
   if (known) {
@@ -109,7 +109,8 @@ export async function catalogProducts(
   if (tags) {
     const looked = [catalog.id, ...later.map((l) => l.offer.id)];
     const until = await nextHoldExpiry(db, { catalogIds: looked });
-    tags.set(key, etag, ["offers", "accounts", "carts", ...looked.map((id) => `holds:${id}`)], fill, until);
+    const owner = cartOwnerTopic({ userId: req.userId, customerId: req.buyer.customerId, retailerId: req.buyer.retailerId });
+    tags.set(key, etag, ["offers", "accounts", owner, ...looked.map((id) => `holds:${id}`)], fill, until);
   }
   if (etagMatches(req.ifNoneMatch, etag)) return { etag, notModified: true, entry: null };
   const cached = cache?.get(etag);
