@@ -4,6 +4,7 @@ import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
 import { Art, artSrc } from "./art.tsx";
 import { Initials } from "./people.tsx";
+import { ArticleCards } from "./blocks.tsx";
 import { Band, Breadcrumbs, formatDate, Prose, TagList } from "./ui.tsx";
 import { ART_ALT, artForImage, isScene } from "./varieties.ts";
 
@@ -138,23 +139,7 @@ export function BlogArticle() {
               All articles <span aria-hidden="true">→</span>
             </Link>
           </div>
-          <ul className="mt-10 grid gap-8 md:grid-cols-3">
-            {d.related.map((a) => (
-              <li key={a.slug} className="card-link group">
-                <div className="wash flex aspect-[16/10] items-center justify-center overflow-hidden rounded-[1.25rem]" style={{ "--wash": "#ffffff" } as CSSProperties}>
-                  <Art name={a.art} className={isScene(a.art) ? "h-full w-full object-cover" : "h-[85%] w-auto"} />
-                </div>
-                <p className="mt-4 text-sm text-sage">
-                  <time dateTime={a.date}>{formatDate(a.date)}</time>
-                </p>
-                <h3 className="mt-1 font-serif text-xl leading-snug">
-                  <Link to={`/Blog/${a.slug}`} className="stretch text-ink no-underline group-hover:text-leaf-dark">
-                    {a.title}
-                  </Link>
-                </h3>
-              </li>
-            ))}
-          </ul>
+          <ArticleCards articles={d.related} wash="#ffffff" />
         </Band>
       )}
     </>

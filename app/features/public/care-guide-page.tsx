@@ -1,9 +1,8 @@
-import type { CSSProperties } from "react";
 import { data, Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from "react-router";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
-import { Art } from "./art.tsx";
 import { splitSections } from "./sections.ts";
+import { FactList, FlowerLinks, Sections, Toc } from "./blocks.tsx";
 import { Band, Breadcrumbs, CtaBand, PageHero, Prose } from "./ui.tsx";
 import { varietyByCareGuide, VARIETIES } from "./varieties.ts";
 
@@ -59,35 +58,13 @@ export function CareGuide() {
         artAlt={d.flower}
         wash={d.variety?.colour ?? "#e6efe9"}
       >
-        <dl className="mt-10 grid max-w-2xl gap-3 sm:grid-cols-3">
-          {facts.map((f) => (
-            <div key={f.label} className="rounded-2xl border border-line bg-white/80 px-4 py-3">
-              <dt className="text-xs font-semibold tracking-[0.12em] text-sage uppercase">{f.label}</dt>
-              <dd className="mt-1 font-serif text-lg leading-snug">{f.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <FactList facts={facts} className="mt-10 max-w-2xl gap-3 sm:grid-cols-3" cardClassName="border border-line bg-white/80 px-4 py-3" />
       </PageHero>
       <Band className="!pt-4">
         <div className="grid gap-12 lg:grid-cols-12">
           <div className="lg:col-span-4 xl:col-span-3">
             <div className="space-y-5 lg:sticky lg:top-24">
-              {d.sections.length > 2 && (
-                <nav aria-labelledby="toc-title" className="rounded-[1.25rem] border border-line bg-white/70 p-5">
-                  <h2 id="toc-title" className="font-sans text-xs font-semibold tracking-[0.14em] text-sage uppercase">
-                    In this guide
-                  </h2>
-                  <ol className="mt-3 space-y-1.5 text-[0.95rem]">
-                    {d.sections.map((s) => (
-                      <li key={s.id}>
-                        <a href={`#${s.id}`} className="text-ink no-underline hover:text-leaf hover:underline">
-                          {s.title}
-                        </a>
-                      </li>
-                    ))}
-                  </ol>
-                </nav>
-              )}
+              <Toc sections={d.sections} title="In this guide" />
               {d.variety?.hasPage && (
                 <Link to={d.variety.path} className="block rounded-[1.25rem] bg-leaf-light p-5 no-underline hover:bg-[#d8e7dd]">
                   <span className="block font-serif text-lg text-ink">The {d.variety.label.toLowerCase()} we grow</span>
@@ -98,14 +75,7 @@ export function CareGuide() {
           </div>
           <div className="min-w-0 lg:col-span-8 xl:col-start-5">
             {d.intro && <Prose html={d.intro} className="lead-first mb-12" />}
-            {d.sections.map((s) => (
-              <section key={s.id} aria-labelledby={s.id} className="scroll-mt-28 border-t border-line pt-10 first:border-0 first:pt-0 [&+&]:mt-12">
-                <h2 id={s.id} className="display text-[1.75rem] md:text-[2.1rem]">
-                  {s.title}
-                </h2>
-                <Prose html={s.html} className="mt-5" />
-              </section>
-            ))}
+            <Sections sections={d.sections} />
           </div>
         </div>
       </Band>
@@ -113,18 +83,7 @@ export function CareGuide() {
         <h2 id="others-title" className="display text-3xl">
           Other care guides
         </h2>
-        <ul className="mt-8 grid grid-cols-3 gap-4 sm:grid-cols-6">
-          {d.others.map((o) => (
-            <li key={o.slug} className="card-link group text-center">
-              <div className="arch wash px-3 pt-6 pb-1 transition-transform group-hover:-translate-y-1" style={{ "--wash": o.colour } as CSSProperties}>
-                <Art name={o.art} color={o.colour} className="mx-auto h-auto w-full" />
-              </div>
-              <Link to={`/FlowerCare/${o.slug}`} className="stretch mt-3 block font-semibold text-ink no-underline group-hover:text-leaf-dark">
-                {o.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <FlowerLinks flowers={d.others.map((o) => ({ to: `/FlowerCare/${o.slug}`, label: o.label, art: o.art, colour: o.colour }))} className="mt-8" />
       </Band>
       <CtaBand art={d.variety?.art} color={d.variety?.colour} />
     </>

@@ -1,10 +1,10 @@
-import { useId, useRef, useState, type FormEvent } from "react";
-import { data, useActionData, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaArgs } from "react-router";
+import { useId, useRef, useState } from "react";
+import { useActionData, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaArgs } from "react-router";
 import { ApplicationFields, FORM_LIMITS } from "../../../contract/public.ts";
 import { TextAreaField, TextField } from "../../components/ui/field.tsx";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
-import { Confirmation, fieldToFocus, FormMessage, Honeypot, initialFromPost, TokenField, tokenForRetry, usePublicForm } from "./forms.tsx";
+import { formPageHeaders, plainFormAction, PublicFormFrame, usePostedForm } from "./forms.tsx";
 import { findSection, leadOf, listItems, splitSections } from "./sections.ts";
 import { Band, PageHero, Prose, SectionHeading } from "./ui.tsx";
 
@@ -30,21 +30,10 @@ export function loader({ context }: LoaderFunctionArgs) {
   };
 }
 
-/** The form posted as a plain HTML form (no JavaScript yet): the same checks and service as the API. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = appContext(context);
-  const form = await request.formData().catch(() => new FormData());
-  const { httpStatus, result } = await ctx.services.postApplication(request, form);
-  return data({ ...result, formToken: tokenForRetry(form, result) }, { status: httpStatus });
-}
+/** The form posted without JavaScript (forms.tsx). */
+export const action = ({ request, context }: ActionFunctionArgs) => plainFormAction(request, appContext(context).services.postApplication);
 
-/**
- * The page carries a single-use token for this visitor: never store it in a shared cache. The site's
- * "no-referrer" policy would make the browser send `Origin: null` with the form's post, which React
- * Router's action guard refuses as a possible cross-site request; "same-origin" still sends nothing
- * to other sites.
- */
-export const headers = () => ({ "cache-control": "private, no-store", "referrer-policy": "same-origin" });
+export const headers = formPageHeaders;
 
 export function meta({ data: d }: MetaArgs<typeof loader>) {
   return d ? seo({ title: d.title, description: d.description, path: "/Careers", site: d.site, image: { art: "greenhouse", alt: "Our greenhouse range, where most of our jobs are" } }) : [];
@@ -55,51 +44,34 @@ type Opening = ReturnType<typeof useLoaderData<typeof loader>>["openings"][numbe
 const EMPTY = { name: "", email: "", phone: "", coverLetter: "" };
 
 function ApplicationForm({ openings, openingId, onOpening, token }: { openings: Opening[]; openingId: string; onOpening: (id: string) => void; token: string }) {
-  const posted = useActionData<typeof action>();
-  const [values, setValues] = useState(() => ({ ...EMPTY, ...posted?.values }));
-  const [honeypot, setHoneypot] = useState("");
-  const { state, submit, reset, formRef } = usePublicForm({
+  const f = usePostedForm({
     form: "apply",
     schema: ApplicationFields,
     url: () => `/api/Public/Apply/${encodeURIComponent(openingId)}`,
-    initial: initialFromPost(posted),
+    empty: EMPTY,
+    posted: useActionData<typeof action>(),
+    order: ["opening", "name", "email", "phone", "coverLetter"],
   });
   const ids = { opening: useId() };
-  const errors = state.status === "editing" ? state.errors : {};
-  const focus = fieldToFocus(posted, ["opening", "name", "email", "phone", "coverLetter"]);
-  const set = (k: keyof typeof EMPTY) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
+  const { values, errors, focus, set } = f;
   const opening = openings.find((o) => o.id === openingId);
-
-  if (state.status === "sent") {
-    return (
-      <Confirmation
-        title={`Thank you, ${values.name.split(" ")[0] || values.name}.`}
-        againLabel="Apply for another job"
-        againHref="/Careers#openings"
-        onAgain={() => {
-          setValues(EMPTY);
-          reset();
-        }}
-      >
+  return (
+    <PublicFormFrame
+      form={f}
+      action="/Careers"
+      labelledBy="apply-title"
+      token={token}
+      extraErrors={(): Record<string, string> => (opening ? {} : { opening: "This field is required" })}
+      sent={
         <p>
           Your application{opening ? ` for ${opening.title}` : ""} is with our team. Someone who works in that part of the range reads every one and will write to you at {values.email}.
         </p>
-        <p className="text-base text-sage">
-          Your reference is <strong className="text-ink">{state.reference}</strong>.
-        </p>
-      </Confirmation>
-    );
-  }
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    await submit(values, honeypot, opening ? {} : { opening: "This field is required" });
-  }
-
-  const sending = state.status === "sending";
-  return (
-    <form ref={formRef} method="post" action="/Careers" noValidate onSubmit={onSubmit} aria-labelledby="apply-title" className="relative space-y-5">
-      <FormMessage message={state.status === "editing" ? state.message : undefined} focus={!!posted && !focus && state.status === "editing"} />
+      }
+      againLabel="Apply for another job"
+      againHref="/Careers#openings"
+      submitLabel="Send application"
+      submitClassName="min-w-44"
+    >
       <div>
         <label htmlFor={ids.opening} className="field-label">
           The job<span aria-hidden="true" className="text-petal"> *</span>
@@ -146,12 +118,7 @@ function ApplicationForm({ openings, openingId, onOpening, token }: { openings: 
         error={errors.coverLetter}
         maxChars={FORM_LIMITS.coverLetter}
       />
-      <Honeypot value={honeypot} onChange={setHoneypot} />
-      <TokenField token={posted?.formToken ?? token} />
-      <button type="submit" className="btn btn-primary min-w-44" disabled={sending} aria-disabled={sending}>
-        {sending ? "Sending…" : "Send application"}
-      </button>
-    </form>
+    </PublicFormFrame>
   );
 }
 

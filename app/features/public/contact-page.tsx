@@ -1,10 +1,10 @@
-import { useId, useState, type FormEvent } from "react";
-import { data, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaArgs } from "react-router";
+import { useId } from "react";
+import { useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaArgs } from "react-router";
 import { ContactFields, FORM_LIMITS } from "../../../contract/public.ts";
 import { TextAreaField, TextField } from "../../components/ui/field.tsx";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
-import { Confirmation, fieldToFocus, FormMessage, Honeypot, initialFromPost, TokenField, tokenForRetry, usePublicForm } from "./forms.tsx";
+import { formPageHeaders, plainFormAction, PublicFormFrame, usePostedForm } from "./forms.tsx";
 import { splitSections } from "./sections.ts";
 import { Band, PageHero, Prose } from "./ui.tsx";
 
@@ -26,21 +26,10 @@ export function loader({ context }: LoaderFunctionArgs) {
   };
 }
 
-/** The form posted as a plain HTML form (no JavaScript yet): the same checks and service as the API. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = appContext(context);
-  const form = await request.formData().catch(() => new FormData());
-  const { httpStatus, result } = await ctx.services.postContact(request, form);
-  return data({ ...result, formToken: tokenForRetry(form, result) }, { status: httpStatus });
-}
+/** The form posted without JavaScript (forms.tsx). */
+export const action = ({ request, context }: ActionFunctionArgs) => plainFormAction(request, appContext(context).services.postContact);
 
-/**
- * The page carries a single-use token for this visitor: never store it in a shared cache. The site's
- * "no-referrer" policy would make the browser send `Origin: null` with the form's post, which React
- * Router's action guard refuses as a possible cross-site request; "same-origin" still sends nothing
- * to other sites.
- */
-export const headers = () => ({ "cache-control": "private, no-store", "referrer-policy": "same-origin" });
+export const headers = formPageHeaders;
 
 export function meta({ data: d }: MetaArgs<typeof loader>) {
   return d ? seo({ title: d.title, description: d.description, path: "/Contact", site: d.site, image: { art: "gerbera", color: "#F6C445", alt: "A yellow gerbera" } }) : [];
@@ -58,48 +47,29 @@ const TOPICS = [
 const EMPTY = { name: "", email: "", phone: "", company: "", subject: TOPICS[0]!, message: "" };
 
 function ContactForm({ token }: { token: string }) {
-  const posted = useActionData<typeof action>();
-  const [values, setValues] = useState(() => ({ ...EMPTY, ...posted?.values }));
-  const [honeypot, setHoneypot] = useState("");
-  const { state, submit, reset, formRef } = usePublicForm({
+  const f = usePostedForm({
     form: "contact",
     schema: ContactFields,
     url: () => "/api/Public/Contact",
-    initial: initialFromPost(posted),
+    empty: EMPTY,
+    posted: useActionData<typeof action>(),
+    order: ["name", "email", "phone", "company", "subject", "message"],
   });
   const ids = { subject: useId() };
-  const errors = state.status === "editing" ? state.errors : {};
-  const focus = fieldToFocus(posted, ["name", "email", "phone", "company", "subject", "message"]);
-  const set = (k: keyof typeof EMPTY) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
-
-  if (state.status === "sent") {
-    return (
-      <Confirmation
-        title={`Thank you, ${values.name.split(" ")[0] || values.name}.`}
-        againLabel="Send another message"
-        againHref="/Contact"
-        onAgain={() => {
-          setValues(EMPTY);
-          reset();
-        }}
-      >
-        <p>Your message is with our team. We answer on business days, usually the same day, at {values.email}.</p>
-        <p className="text-base text-sage">
-          Your reference is <strong className="text-ink">{state.reference}</strong>.
-        </p>
-      </Confirmation>
-    );
-  }
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    await submit(values, honeypot);
-  }
-
-  const sending = state.status === "sending";
+  const { values, errors, focus, set } = f;
   return (
-    <form ref={formRef} method="post" action="/Contact" noValidate onSubmit={onSubmit} aria-labelledby="form-title" className="relative space-y-5">
-      <FormMessage message={state.status === "editing" ? state.message : undefined} focus={!!posted && !focus && state.status === "editing"} />
+    <PublicFormFrame
+      form={f}
+      action="/Contact"
+      labelledBy="form-title"
+      token={token}
+      sent={<p>Your message is with our team. We answer on business days, usually the same day, at {values.email}.</p>}
+      againLabel="Send another message"
+      againHref="/Contact"
+      submitLabel="Send message"
+      submitClassName="min-w-40"
+      beside="We only use your details to answer you."
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="Your name" name="name" autoFocus={focus === "name"} autoComplete="name" required maxLength={FORM_LIMITS.name + 20} value={values.name} onChange={set("name")} error={errors.name} />
         <TextField label="E-mail" name="email" autoFocus={focus === "email"} type="email" autoComplete="email" required value={values.email} onChange={set("email")} error={errors.email} />
@@ -129,15 +99,7 @@ function ContactForm({ token }: { token: string }) {
         error={errors.message}
         maxChars={FORM_LIMITS.message}
       />
-      <Honeypot value={honeypot} onChange={setHoneypot} />
-      <TokenField token={posted?.formToken ?? token} />
-      <div className="flex flex-wrap items-center gap-4 pt-1">
-        <button type="submit" className="btn btn-primary min-w-40" disabled={sending} aria-disabled={sending}>
-          {sending ? "Sending…" : "Send message"}
-        </button>
-        <p className="text-sm text-sage">We only use your details to answer you.</p>
-      </div>
-    </form>
+    </PublicFormFrame>
   );
 }
 

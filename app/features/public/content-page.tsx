@@ -4,7 +4,8 @@ import { data, Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } fro
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
 import { Art } from "./art.tsx";
-import { findSection, leadOf, listItems, splitSections, textOf, type HtmlSection } from "./sections.ts";
+import { findSection, leadOf, listItems, splitSections, textOf } from "./sections.ts";
+import { PackingTable, Sections, Toc } from "./blocks.tsx";
 import { Band, CtaBand, PageHero, Prose, SectionHeading } from "./ui.tsx";
 import { ART_ALT, VARIETIES, type ArtKey } from "./varieties.ts";
 
@@ -65,41 +66,6 @@ const numbered = (title: string) => {
 const withStepBadges = (html: string) =>
   html.replace(/<h3>(\d+)\.\s+([\s\S]*?)<\/h3>/g, '<h3 class="flex items-baseline gap-3"><span class="step-badge">$1</span><span>$2</span></h3>');
 
-function Toc({ sections }: { sections: HtmlSection[] }) {
-  if (sections.length < 3) return null;
-  return (
-    <nav aria-labelledby="toc-title" className="rounded-[1.25rem] border border-line bg-white/70 p-5 lg:sticky lg:top-24">
-      <h2 id="toc-title" className="text-xs font-semibold tracking-[0.14em] text-sage uppercase" style={{ fontFamily: "var(--font-sans)" }}>
-        On this page
-      </h2>
-      <ol className="mt-3 space-y-1.5 text-[0.95rem]">
-        {sections.map((s) => (
-          <li key={s.id}>
-            <a href={`#${s.id}`} className="text-ink no-underline hover:text-leaf hover:underline">
-              {s.title}
-            </a>
-          </li>
-        ))}
-      </ol>
-    </nav>
-  );
-}
-
-function Sections({ sections }: { sections: HtmlSection[] }) {
-  return (
-    <>
-      {sections.map((s) => (
-        <section key={s.id} aria-labelledby={s.id} className="scroll-mt-28 border-t border-line pt-10 first:border-0 first:pt-0 [&+&]:mt-12">
-          <h2 id={s.id} className="display text-[1.75rem] md:text-[2.1rem]">
-            {s.title}
-          </h2>
-          <Prose html={withStepBadges(s.html)} className="mt-5" />
-        </section>
-      ))}
-    </>
-  );
-}
-
 function NextLinks({ next }: { next?: PageSetup["next"] }) {
   if (!next?.length) return null;
   return (
@@ -127,11 +93,11 @@ function ArticleLayout({ d }: { d: Data }) {
       <Band className="!pt-4">
         <div className="grid gap-12 lg:grid-cols-12">
           <div className="lg:col-span-4 xl:col-span-3">
-            <Toc sections={d.sections} />
+            <Toc sections={d.sections} title="On this page" className="lg:sticky lg:top-24" />
           </div>
           <div className="min-w-0 lg:col-span-8 xl:col-span-8 xl:col-start-5">
             {d.intro && <Prose html={d.intro} className="lead-first mb-14" />}
-            <Sections sections={d.sections} />
+            <Sections sections={d.sections} html={withStepBadges} />
           </div>
         </div>
       </Band>
@@ -247,50 +213,29 @@ function SeasonsLayout({ d }: { d: Data }) {
             />
           </div>
           <div className="min-w-0 lg:col-span-8">
-            <div tabIndex={0} role="region" aria-label="Packing table, scrolls sideways on small screens" className="overflow-x-auto rounded-[1.25rem] border border-line bg-white">
-              <table className="tabular w-full min-w-[36rem] text-left">
-                <caption className="sr-only">Packing of each crop</caption>
-                <thead>
-                  <tr className="border-b border-line text-xs tracking-[0.1em] text-sage uppercase">
-                    <th scope="col" className="px-5 py-3.5 font-semibold">
-                      Crop
-                    </th>
-                    <th scope="col" className="px-5 py-3.5 text-right font-semibold">
-                      Stem length
-                    </th>
-                    <th scope="col" className="px-5 py-3.5 text-right font-semibold">
-                      Stems a bunch
-                    </th>
-                    <th scope="col" className="px-5 py-3.5 text-right font-semibold">
-                      Bunches a pail
-                    </th>
-                    <th scope="col" className="px-5 py-3.5 text-right font-semibold">
-                      Colours
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {VARIETIES.map((v) => {
-                    const r = ranges[v.slug];
-                    const span = (xs: number[]) => (xs.length ? (xs.length === 1 ? `${xs[0]}` : `${xs[0]}–${xs[xs.length - 1]}`) : "—");
-                    return (
-                      <tr key={v.slug} className="border-b border-line/70 last:border-0">
-                        <th scope="row" className="px-5 py-3 font-semibold">
-                          <Link to={v.path} className="flex items-center gap-3">
-                            <Art name={v.art} color={v.colour} className="h-10 w-auto" />
-                            {v.label}
-                          </Link>
-                        </th>
-                        <td className="px-5 py-3 text-right">{r?.stemLengthCm ? `${r.stemLengthCm.min}–${r.stemLengthCm.max} cm` : "—"}</td>
-                        <td className="px-5 py-3 text-right">{span(r?.stemsPerBunch ?? [])}</td>
-                        <td className="px-5 py-3 text-right">{span(r?.bunchesPerPail ?? [])}</td>
-                        <td className="px-5 py-3 text-right">{r?.colours.length || "—"}</td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+            <PackingTable
+              label="Packing table, scrolls sideways on small screens"
+              caption="Packing of each crop"
+              first="Crop"
+              minWidth="min-w-[36rem]"
+              rows={VARIETIES.map((v) => {
+                const r = ranges[v.slug];
+                const span = (xs: number[]) => (xs.length ? (xs.length === 1 ? `${xs[0]}` : `${xs[0]}–${xs[xs.length - 1]}`) : "—");
+                return {
+                  key: v.slug,
+                  head: (
+                    <Link to={v.path} className="flex items-center gap-3">
+                      <Art name={v.art} color={v.colour} className="h-10 w-auto" />
+                      {v.label}
+                    </Link>
+                  ),
+                  stemLength: r?.stemLengthCm ? `${r.stemLengthCm.min}–${r.stemLengthCm.max} cm` : "—",
+                  stemsPerBunch: span(r?.stemsPerBunch ?? []),
+                  bunchesPerPail: span(r?.bunchesPerPail ?? []),
+                  colours: String(r?.colours.length || "—"),
+                };
+              })}
+            />
           </div>
         </div>
       </Band>
@@ -361,7 +306,7 @@ function ProcessLayout({ d }: { d: Data }) {
       {rest.length > 0 && (
         <Band>
           <div className="mx-auto max-w-3xl">
-            <Sections sections={rest} />
+            <Sections sections={rest} html={withStepBadges} />
           </div>
         </Band>
       )}

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
+import { data } from "react-router";
 import type { z } from "zod";
 import { FormReceipt, FormTokenResponse, type FormKind } from "../../../contract/public.ts";
 import { api, ApiError } from "../../lib/api.ts";
@@ -209,3 +210,149 @@ export function Confirmation({
     </div>
   );
 }
+
+/** What a public form's route action answers a plain-form post with (server/modules/public/form-posts.ts). */
+export type PostedForm =
+  | { status: "sent"; reference: string; values: Record<string, string>; formToken?: string }
+  | { status: "invalid"; message: string; errors: Record<string, string>; values: Record<string, string>; formToken?: string };
+
+/**
+ * One public form's state: what people typed (kept through every error, and through a plain-form
+ * post), the honeypot, the sending, and which field the browser focuses after a refused post.
+ * `order`: the fields top to bottom.
+ */
+export function usePostedForm<S extends z.ZodObject, V extends Record<string, string>>(options: {
+  form: FormKind;
+  schema: S;
+  url: () => string;
+  empty: V;
+  posted: PostedForm | undefined;
+  order: readonly string[];
+}) {
+  const { posted, empty } = options;
+  const [values, setValues] = useState<V>(() => ({ ...empty, ...posted?.values }));
+  const [honeypot, setHoneypot] = useState("");
+  const form = usePublicForm({ form: options.form, schema: options.schema, url: options.url, initial: initialFromPost<z.input<S>>(posted) });
+  const errors: Partial<Record<string, string>> = form.state.status === "editing" ? form.state.errors : {};
+  const set = (k: keyof V) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
+  /** Empty again, for another message after one went through. */
+  const clear = () => {
+    setValues(empty);
+    form.reset();
+  };
+  return { ...form, posted, values, set, clear, honeypot, setHoneypot, errors, focus: fieldToFocus(posted, options.order) };
+}
+
+/** What the frame needs of usePostedForm's answer. */
+interface FrameForm {
+  state: SubmitState<Record<string, unknown>>;
+  values: Record<string, string>;
+  submit: (values: Record<string, unknown>, honeypot: string, extra?: Record<string, string>) => Promise<boolean>;
+  clear: () => void;
+  formRef: RefObject<HTMLFormElement | null>;
+  posted: PostedForm | undefined;
+  focus: string | undefined;
+  honeypot: string;
+  setHoneypot: (v: string) => void;
+}
+
+/**
+ * The frame both public forms share (contact, careers): the form that posts to its route without
+ * JavaScript and through the API with it, the form-level message, the honeypot, the token and the
+ * send button; once sent, the confirmation with the reference in its place.
+ */
+export function PublicFormFrame({
+  form: f,
+  action,
+  labelledBy,
+  token,
+  extraErrors,
+  sent,
+  againLabel,
+  againHref,
+  submitLabel,
+  submitClassName = "",
+  beside,
+  children,
+}: {
+  form: FrameForm;
+  /** The route that takes the plain-form post. */
+  action: string;
+  labelledBy: string;
+  /** The page's token, for a post made before the page's JavaScript runs. */
+  token: string;
+  /** Messages for fields the schema does not hold (such as which job), checked on send. */
+  extraErrors?: () => Record<string, string>;
+  /** What the confirmation says above the reference. */
+  sent: ReactNode;
+  againLabel: string;
+  againHref: string;
+  submitLabel: string;
+  submitClassName?: string;
+  /** A line beside the send button. */
+  beside?: ReactNode;
+  children: ReactNode;
+}) {
+  const { state, values } = f;
+  if (state.status === "sent") {
+    return (
+      <Confirmation
+        title={`Thank you, ${values.name?.split(" ")[0] || values.name}.`}
+        againLabel={againLabel}
+        againHref={againHref}
+        onAgain={f.clear}
+      >
+        {sent}
+        <p className="text-base text-sage">
+          Your reference is <strong className="text-ink">{state.reference}</strong>.
+        </p>
+      </Confirmation>
+    );
+  }
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    await f.submit(values, f.honeypot, extraErrors?.());
+  }
+
+  const sending = state.status === "sending";
+  const button = (
+    <button type="submit" className={`btn btn-primary ${submitClassName}`} disabled={sending} aria-disabled={sending}>
+      {sending ? "Sending…" : submitLabel}
+    </button>
+  );
+  return (
+    <form ref={f.formRef} method="post" action={action} noValidate onSubmit={onSubmit} aria-labelledby={labelledBy} className="relative space-y-5">
+      <FormMessage message={state.status === "editing" ? state.message : undefined} focus={!!f.posted && !f.focus && state.status === "editing"} />
+      {children}
+      <Honeypot value={f.honeypot} onChange={f.setHoneypot} />
+      <TokenField token={f.posted?.formToken ?? token} />
+      {beside ? (
+        <div className="flex flex-wrap items-center gap-4 pt-1">
+          {button}
+          <p className="text-sm text-sage">{beside}</p>
+        </div>
+      ) : (
+        button
+      )}
+    </form>
+  );
+}
+
+/**
+ * A form page's route action: the form posted as a plain HTML form (no JavaScript yet), put through
+ * the same checks and service as the API (`post`), answered with what the page starts from again.
+ */
+export async function plainFormAction(request: Request, post: (request: Request, form: FormData) => Promise<{ httpStatus: number; result: PostedForm }>) {
+  const form = await request.formData().catch(() => new FormData());
+  const { httpStatus, result } = await post(request, form);
+  return data({ ...result, formToken: tokenForRetry(form, result) }, { status: httpStatus });
+}
+
+/**
+ * A form page's headers. The page carries a single-use token for this visitor: never store it in a
+ * shared cache. The site's "no-referrer" policy would make the browser send `Origin: null` with the
+ * form's post, which React Router's action guard refuses as a possible cross-site request;
+ * "same-origin" still sends nothing to other sites.
+ */
+export const formPageHeaders = () => ({ "cache-control": "private, no-store", "referrer-policy": "same-origin" });

@@ -4,7 +4,8 @@ import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
 import { Art } from "./art.tsx";
 import { findSection, leadOf, listItems, splitSections, withoutFirstList } from "./sections.ts";
-import { Band, CtaBand, formatDate, Prose, SectionHeading, TagList } from "./ui.tsx";
+import { ArticleCards } from "./blocks.tsx";
+import { Band, CtaBand, Prose, SectionHeading } from "./ui.tsx";
 import { artForImage, VARIETIES } from "./varieties.ts";
 
 export function loader({ context }: LoaderFunctionArgs) {
@@ -272,25 +273,7 @@ export function Home() {
               All articles <span aria-hidden="true">→</span>
             </Link>
           </div>
-          <ul className="mt-10 grid gap-8 md:grid-cols-3">
-            {d.articles.map((a) => (
-              <li key={a.slug} className="card-link group flex flex-col">
-                <div className="wash flex aspect-[16/10] items-center justify-center overflow-hidden rounded-[1.5rem]" style={{ "--wash": "#f3efe7" } as CSSProperties}>
-                  <Art name={a.art} className={a.art === "greenhouse" || a.art === "packing" || a.art === "cogen" ? "h-full w-full object-cover" : "h-[85%] w-auto"} />
-                </div>
-                <p className="mt-4 text-sm text-sage">
-                  <time dateTime={a.date}>{formatDate(a.date)}</time>
-                </p>
-                <h3 className="mt-1 font-serif text-xl leading-snug md:text-2xl">
-                  <Link to={`/Blog/${a.slug}`} className="stretch text-ink no-underline group-hover:text-leaf-dark">
-                    {a.title}
-                  </Link>
-                </h3>
-                <p className="mt-2 line-clamp-3 leading-relaxed text-sage">{a.summary}</p>
-                <TagList tags={a.tags} className="mt-4" />
-              </li>
-            ))}
-          </ul>
+          <ArticleCards articles={d.articles} wash="#f3efe7" large />
         </Band>
       )}
 

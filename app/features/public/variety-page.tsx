@@ -4,6 +4,7 @@ import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
 import { Art } from "./art.tsx";
 import { findSection, splitSections } from "./sections.ts";
+import { FactList, FlowerLinks, PackingTable } from "./blocks.tsx";
 import { Band, Breadcrumbs, CtaBand, PageHero, Prose, SectionHeading } from "./ui.tsx";
 import { VARIETIES, VARIETY_BY_PATH } from "./varieties.ts";
 
@@ -169,44 +170,20 @@ export function VarietyPage() {
               />
             </div>
             <div className="min-w-0 lg:col-span-8">
-              {/* Scrolls sideways on a phone; focusable so keyboard users can scroll it too. */}
-              <div tabIndex={0} role="region" aria-label="Table of grades, scrolls sideways on small screens" className="overflow-x-auto rounded-[1.25rem] border border-line bg-white">
-                <table className="tabular w-full min-w-[34rem] text-left">
-                  <caption className="sr-only">Grades and packing of {info.label.toLowerCase()}</caption>
-                  <thead>
-                    <tr className="border-b border-line text-xs tracking-[0.1em] text-sage uppercase">
-                      <th scope="col" className="px-5 py-3.5 font-semibold">
-                        Grade
-                      </th>
-                      <th scope="col" className="px-5 py-3.5 text-right font-semibold">
-                        Stem length
-                      </th>
-                      <th scope="col" className="px-5 py-3.5 text-right font-semibold">
-                        Stems a bunch
-                      </th>
-                      <th scope="col" className="px-5 py-3.5 text-right font-semibold">
-                        Bunches a pail
-                      </th>
-                      <th scope="col" className="px-5 py-3.5 text-right font-semibold">
-                        Colours
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {range.grades.map((g, i) => (
-                      <tr key={i} className="border-b border-line/70 last:border-0">
-                        <th scope="row" className="px-5 py-3.5 font-semibold">
-                          {g.grade}
-                        </th>
-                        <td className="px-5 py-3.5 text-right">{g.stemLengthCm ? `${g.stemLengthCm} cm` : "—"}</td>
-                        <td className="px-5 py-3.5 text-right">{g.stemsPerBunch}</td>
-                        <td className="px-5 py-3.5 text-right">{g.bunchesPerPail}</td>
-                        <td className="px-5 py-3.5 text-right">{g.colours}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <PackingTable
+                label="Table of grades, scrolls sideways on small screens"
+                caption={`Grades and packing of ${info.label.toLowerCase()}`}
+                first="Grade"
+                minWidth="min-w-[34rem]"
+                rows={range.grades.map((g, i) => ({
+                  key: String(i),
+                  head: g.grade,
+                  stemLength: g.stemLengthCm ? `${g.stemLengthCm} cm` : "—",
+                  stemsPerBunch: String(g.stemsPerBunch),
+                  bunchesPerPail: String(g.bunchesPerPail),
+                  colours: String(g.colours),
+                }))}
+              />
               <p className="mt-4 text-sm text-sage">
                 Prices and this week&apos;s availability are in the store.{" "}
                 <Link to="/login" className="font-semibold">
@@ -242,36 +219,22 @@ export function VarietyPage() {
                 Read the care guide
               </Link>
             </div>
-            <dl className="grid gap-4 sm:grid-cols-3 md:col-span-5 md:grid-cols-1">
-              {[
-                ["Vase life", d.care.vaseLifeDays ? `${d.care.vaseLifeDays} days` : "—"],
-                ["Store at", d.care.storageTemperature || "—"],
-                ["Sensitive to ethylene", d.care.ethyleneSensitive ? "Yes: keep away from fruit and exhaust" : "No"],
-              ].map(([k, v]) => (
-                <div key={k} className="rounded-2xl bg-white px-5 py-4">
-                  <dt className="text-xs font-semibold tracking-[0.12em] text-sage uppercase">{k}</dt>
-                  <dd className="mt-1 font-serif text-lg">{v}</dd>
-                </div>
-              ))}
-            </dl>
+            <FactList
+              className="gap-4 sm:grid-cols-3 md:col-span-5 md:grid-cols-1"
+              cardClassName="bg-white px-5 py-4"
+              facts={[
+                { label: "Vase life", value: d.care.vaseLifeDays ? `${d.care.vaseLifeDays} days` : "—" },
+                { label: "Store at", value: d.care.storageTemperature || "—" },
+                { label: "Sensitive to ethylene", value: d.care.ethyleneSensitive ? "Yes: keep away from fruit and exhaust" : "No" },
+              ]}
+            />
           </div>
         </Band>
       )}
 
       <Band labelledBy="others-title">
         <SectionHeading id="others-title" eyebrow="Our flowers" title="More from our greenhouses" />
-        <ul className="mt-10 grid grid-cols-3 gap-4 sm:grid-cols-6">
-          {others.map((v) => (
-            <li key={v.slug} className="card-link group text-center">
-              <div className="arch wash px-3 pt-6 pb-1 transition-transform group-hover:-translate-y-1" style={{ "--wash": v.colour } as CSSProperties}>
-                <Art name={v.art} color={v.colour} className="mx-auto h-auto w-full" />
-              </div>
-              <Link to={v.path} className="stretch mt-3 block font-semibold text-ink no-underline group-hover:text-leaf-dark">
-                {v.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <FlowerLinks flowers={others.map((v) => ({ to: v.path, label: v.label, art: v.art, colour: v.colour }))} className="mt-10" />
       </Band>
 
       <CtaBand art={info.art} color={info.colour} title={`${info.label} for your shop or your customers?`} />
