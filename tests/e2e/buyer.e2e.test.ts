@@ -34,7 +34,7 @@ async function signInAs(page: Page, email: string) {
 const cart = (page: Page) => page.getByRole("region", { name: "Your cart" });
 const dates = (page: Page) => page.getByRole("group", { name: "Ship date" }).getByRole("button");
 const productCount = (page: Page) => page.getByRole("status").filter({ hasText: /products/ }).first();
-const listRows = (page: Page) => page.locator("tr[data-index]");
+const listRows = (page: Page) => page.locator("[role=row][data-index]");
 const nameOf = async (row: Locator) => (await row.getByRole("button").first().innerText()).trim();
 const codeOf = async (row: Locator) => (await row.locator("td").first().locator("span.tabular").first().innerText()).trim();
 
@@ -159,7 +159,7 @@ describe.sequential("the buyer's catalogue tools", () => {
     expect(await page.getByRole("table").first().getAttribute("aria-rowcount")).toBe(String(total + 1));
 
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await eventually(() => page.locator(`tr[data-index="${total - 1}"]`).count()).toBe(1);
+    await eventually(() => page.locator(`[role=row][data-index="${total - 1}"]`).count()).toBe(1);
     expect(await listRows(page).count()).toBeLessThan(60);
 
     await page.evaluate(() => window.scrollTo(0, 0));
