@@ -60,7 +60,7 @@ async function main() {
       const traced: unknown[] = [];
       if (trace) {
         trace.on("Tracing.dataCollected", (e: { value: unknown[] }) => traced.push(...e.value));
-        await trace.send("Tracing.start", { categories: "devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing,v8.execute", transferMode: "ReportEvents" });
+        await trace.send("Tracing.start", { categories: "devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing,v8.execute,disabled-by-default-v8.cpu_profiler", transferMode: "ReportEvents" });
       }
       // Alternate dates so every run loads a catalogue afresh (no cached answer in the page).
       const t0 = await page.evaluate(() => performance.now());

@@ -36,7 +36,7 @@ const dates = (page: Page) => page.getByRole("group", { name: "Ship date" }).get
 const productCount = (page: Page) => page.getByRole("status").filter({ hasText: /products/ }).first();
 const listRows = (page: Page) => page.locator("[role=row][data-index]");
 const nameOf = async (row: Locator) => (await row.getByRole("button").first().innerText()).trim();
-const codeOf = async (row: Locator) => (await row.locator("td").first().locator("span.tabular").first().innerText()).trim();
+const codeOf = async (row: Locator) => (await row.getByRole("cell").first().locator("span.tabular").first().innerText()).trim();
 
 /** Opens /store (with an optional query) and picks the first open date; waits for the list. */
 async function openStore(page: Page, query = "") {
@@ -82,7 +82,7 @@ describe.sequential("the buyer's catalogue tools", () => {
     await eventually(() => new URL(page.url()).searchParams.get("sort")).toBe("price");
     const prices = async () =>
       Promise.all(
-        (await listRows(page).all()).slice(0, 8).map(async (r) => Number((await r.locator("td").nth(2).locator("span.font-semibold").first().innerText()).replace(/[$,]/g, ""))),
+        (await listRows(page).all()).slice(0, 8).map(async (r) => Number((await r.getByRole("cell").nth(2).locator("span.font-semibold").first().innerText()).replace(/[$,]/g, ""))),
       );
     await eventually(async () => {
       const low = await prices();

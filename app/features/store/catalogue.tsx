@@ -1,5 +1,5 @@
 import { defaultRangeExtractor, useWindowVirtualizer, type Range, type Virtualizer } from "@tanstack/react-virtual";
-import { memo, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type RefObject } from "react";
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type FocusEvent, type RefObject } from "react";
 import type { CartItem, Product } from "../../../contract/store.ts";
 import { filterWholesale } from "../../../domain/search.ts";
 import { formatMoney } from "../../../domain/money.ts";
@@ -242,18 +242,21 @@ interface WindowedProps {
 /**
  * Where a windowed list starts on the page (the window scrolls; rows are offset from this point) and
  * how wide it is. Content above it (alerts, the date picker, the filters on small screens) may change
- * height, so it is measured again whenever the page's size changes.
+ * height, so it is measured again whenever the page's size changes. Measured after the list's first
+ * paint (an effect, not a layout effect): until then `placed` is false and the list renders no rows,
+ * so a date's offer arriving is two short tasks (the page, then its rows) rather than one long one
+ * that renders the rows twice.
  */
 function usePlacement(ref: RefObject<HTMLElement | null>) {
-  const [placement, setPlacement] = useState({ margin: 0, width: 0 });
-  useLayoutEffect(() => {
+  const [placement, setPlacement] = useState({ margin: 0, width: 0, placed: false });
+  useEffect(() => {
     const el = ref.current;
     if (!el) return;
     const measure = () => {
       const rect = el.getBoundingClientRect();
       const margin = Math.round(rect.top + window.scrollY);
       const width = rect.width;
-      setPlacement((p) => (Math.abs(p.margin - margin) > 1 || p.width !== width ? { margin, width } : p));
+      setPlacement((p) => (p.placed && Math.abs(p.margin - margin) <= 1 && p.width === width ? p : { margin, width, placed: true }));
     };
     measure();
     const ro = new ResizeObserver(measure);
@@ -313,7 +316,7 @@ function VirtualGrid({
   onStar,
 }: WindowedProps) {
   const box = useRef<HTMLDivElement>(null);
-  const { margin, width } = usePlacement(box);
+  const { margin, width, placed } = usePlacement(box);
   const columns = width ? Math.max(1, Math.floor((width + GRID_GAP) / (CARD_MIN_WIDTH + GRID_GAP))) : 4;
   const { rangeExtractor, onFocus } = useKeptFocus();
   const v = useWindowVirtualizer({
@@ -329,7 +332,7 @@ function VirtualGrid({
   return (
     <div role="region" aria-label="Flowers">
       <div ref={box} role="list" aria-label="Flowers, as cards" className="relative [contain:strict] [overflow-anchor:none]" style={{ height: v.getTotalSize() }} onFocus={onFocus}>
-        {v.getVirtualItems().map((row) => (
+        {placed && v.getVirtualItems().map((row) => (
           <div
             key={row.key}
             ref={v.measureElement}
@@ -377,7 +380,7 @@ function VirtualRows({
 }: WindowedProps) {
   const body = useRef<HTMLDivElement>(null);
   const stacked = !useMedia("(min-width: 768px)");
-  const { margin } = usePlacement(body);
+  const { margin, placed } = usePlacement(body);
   const { rangeExtractor, onFocus } = useKeptFocus();
   const v = useWindowVirtualizer({
     count: shown.length,
@@ -399,7 +402,7 @@ function VirtualRows({
       style={{ height: v.getTotalSize() }}
       onFocus={onFocus}
     >
-      {v.getVirtualItems().map((item) => {
+      {placed && v.getVirtualItems().map((item) => {
         const p = shown[item.index]!;
         return (
           <ProductRow
@@ -420,6 +423,9 @@ function VirtualRows({
     </div>
   );
 }
+
+/** What the catalogue lists before its first full render (see Catalogue). */
+const NOT_YET: Product[] = [];
 
 /**
  * The offer lines for the chosen date, filtered (domain filterWholesale on a deferred copy of the
@@ -448,7 +454,10 @@ export function Catalogue({
   onStar: (productId: string, star: boolean) => void;
 }) {
   const deferred = useDeferredValue(filters);
-  const listed = useMemo(() => listedProducts(products, lines), [products, lines]);
+  // A date's offer (thousands of products) is listed in a render of its own, after the page around
+  // it has been shown: the first render has nothing yet (a short note), the second the list.
+  const offered = useDeferredValue(products, NOT_YET);
+  const listed = useMemo(() => listedProducts(offered, lines), [offered, lines]);
   const matching = useMemo(() => filterWholesale(listed, toWholesaleFilters(deferred, comboIds)), [listed, deferred, comboIds]);
   // Favourites change while the list is shown (a star clicked): only this step runs again.
   const visible = useMemo(() => {
@@ -457,6 +466,13 @@ export function Catalogue({
   }, [matching, deferred.onlyFavourites, deferred.sort, favourites]);
   const stale = deferred !== filters;
 
+  if (offered === NOT_YET) {
+    return (
+      <p className="mb-2 text-sm text-sage" role="status">
+        Listing the flowers…
+      </p>
+    );
+  }
   return (
     <div className={stale ? "opacity-70 transition-opacity" : "transition-opacity"}>
       <p className="mb-2 text-sm text-sage" role="status" aria-live="polite" aria-atomic="true">
