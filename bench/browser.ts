@@ -1,7 +1,8 @@
 /**
  * Store browser benchmark: `npm run bench:browser` (after `npm run build`). With a generated catalogue
  * of BENCH_PRODUCTS products (default 5,000), in Debian's Chromium:
- *   - time from choosing a ship date to a usable product list (rows on screen and the count shown)
+ *   - time from choosing a ship date to a usable product list (rows on screen and the count shown),
+ *     and long tasks (> 50 ms) on the main thread from the click to a second after the list is usable
  *   - typing a search into the filter box, a key every 60 ms ("oriental"): long tasks (> 50 ms) on the main thread
  *     while typing, and the time from the last key to the filtered list
  *   - switching "Only available" on and choosing a category: time to the filtered list, and long tasks
@@ -9,6 +10,8 @@
  *     600 px, one every 30 ms): long tasks, the longest gap between animation frames, rows in the page
  * BENCH_VIEW=grid runs the same steps in the grid view (windowed by rows of cards) instead of the list.
  * Prints the figures and writes bench/results/store-browser.json (store-browser-grid.json for the grid).
+ * BENCH_TRACE=1 also records a Chromium performance trace of the first run's date choice and scrolling
+ * (bench/results/store-browser-trace.json; open it in Chromium's Performance panel).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -18,11 +21,13 @@ import { BENCH_EMAIL, percentile, PRODUCTS, ROOT, startBenchServer } from "./set
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const SCROLL_STEPS = Number(process.env.BENCH_SCROLL_STEPS ?? 120);
 const VIEW = process.env.BENCH_VIEW === "grid" ? "grid" : "list";
+const TRACE = process.env.BENCH_TRACE === "1";
 
 async function main() {
   const bench = await startBenchServer();
   const browser = await launchBrowser();
   const dateToList: number[] = [];
+  const dateLongTasks: number[] = [];
   const keyToList: number[] = [];
   const longTasks: number[] = [];
   const filterToList: number[] = [];
@@ -41,11 +46,29 @@ async function main() {
       const dates = page.getByRole("group", { name: "Ship date" }).getByRole("button");
       await dates.first().waitFor();
 
+      // Long tasks from the date's click until the list is usable (and a second after, while the
+      // rest of the page settles).
+      await page.evaluate(() => {
+        const w = window as unknown as { __dateLong: number[] };
+        w.__dateLong = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) w.__dateLong.push(e.duration);
+        }).observe({ type: "longtask", buffered: false });
+      });
+      // BENCH_TRACE=1 records a Chromium performance trace of the first run (bench/results/store-browser-trace.json).
+      const trace = TRACE && run === 0 ? await page.context().newCDPSession(page) : undefined;
+      const traced: unknown[] = [];
+      if (trace) {
+        trace.on("Tracing.dataCollected", (e: { value: unknown[] }) => traced.push(...e.value));
+        await trace.send("Tracing.start", { categories: "devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing,v8.execute,disabled-by-default-v8.cpu_profiler", transferMode: "ReportEvents" });
+      }
       // Alternate dates so every run loads a catalogue afresh (no cached answer in the page).
       const t0 = await page.evaluate(() => performance.now());
       await dates.nth(1 + (run % 2)).click();
       await page.getByRole("region", { name: "Flowers" }).getByRole("button", { name: /^Add .* to cart$/ }).first().waitFor();
       dateToList.push((await page.evaluate(() => performance.now())) - t0);
+      await page.waitForTimeout(1000);
+      dateLongTasks.push(...(await page.evaluate(() => (window as unknown as { __dateLong: number[] }).__dateLong.splice(0))));
 
       // Watch the product count ("N products" / "N of M products match") and long tasks from here on.
       await page.waitForFunction(() => [...document.querySelectorAll("p[role=status]")].some((n) => /products( match)?$/.test(n.textContent ?? "")));
@@ -95,8 +118,15 @@ async function main() {
         const w = window as unknown as { __long: number[]; __frames: number[]; __stop: boolean };
         w.__stop = true;
         const gaps = w.__frames.slice(1).map((t, i) => t - w.__frames[i]!);
-        return { long: w.__long.splice(0), maxGap: Math.max(0, ...gaps), rows: document.querySelectorAll("tr[data-index], [role=listitem][aria-posinset]").length, y: window.scrollY };
+        return { long: w.__long.splice(0), maxGap: Math.max(0, ...gaps), rows: document.querySelectorAll("[role=row][data-index], [role=listitem][aria-posinset]").length, y: window.scrollY };
       });
+      if (trace) {
+        const done = new Promise((resolve) => trace.once("Tracing.tracingComplete", resolve));
+        await trace.send("Tracing.end");
+        await done;
+        mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
+        writeFileSync(path.join(ROOT, `bench/results/store-browser${VIEW === "grid" ? "-grid" : ""}-trace.json`), JSON.stringify({ traceEvents: traced }));
+      }
       if (scrolled.y < 1000) throw new Error("the page did not scroll");
       scrollLongTasks.push(...scrolled.long);
       scrollFrameGaps.push(scrolled.maxGap);
@@ -140,6 +170,7 @@ async function main() {
       runs: RUNS,
       view: VIEW,
       dateToUsableListMs: { p50: Math.round(percentile(dateToList, 50)), max: Math.round(Math.max(...dateToList)) },
+      longTasksAfterDate: { count: dateLongTasks.length, maxMs: Math.round(Math.max(0, ...dateLongTasks)) },
       keyToFilteredListMs: { keys: keyToList.length, p50: Math.round(percentile(keyToList, 50)), max: Math.round(Math.max(...keyToList)) },
       longTasksWhileTyping: { count: longTasks.length, maxMs: Math.round(Math.max(0, ...longTasks)) },
       filterClickToListMs: { p50: Math.round(percentile(filterToList, 50)), max: Math.round(Math.max(...filterToList)) },

@@ -39,9 +39,9 @@ async function signInAs(page: Page, email: string) {
 const cart = (page: Page) => page.getByRole("region", { name: "Your cart" });
 const dates = (page: Page) => page.getByRole("group", { name: "Ship date" }).getByRole("button");
 const productCount = (page: Page) => page.getByRole("status").filter({ hasText: /products/ }).first();
-const listRows = (page: Page) => page.locator("tr[data-index]");
+const listRows = (page: Page) => page.locator("[role=row][data-index]");
 const nameOf = async (row: Locator) => (await row.getByRole("button").first().innerText()).trim();
-const codeOf = async (row: Locator) => (await row.locator("td").first().locator("span.tabular").first().innerText()).trim();
+const codeOf = async (row: Locator) => (await row.getByRole("cell").first().locator("span.tabular").first().innerText()).trim();
 
 /** Opens /store (with an optional query) and picks the first open date; waits for the list. */
 async function openStore(page: Page, query = "") {
@@ -87,7 +87,7 @@ describe.sequential("the buyer's catalogue tools", () => {
     await eventually(() => new URL(page.url()).searchParams.get("sort")).toBe("price");
     const prices = async () =>
       Promise.all(
-        (await listRows(page).all()).slice(0, 8).map(async (r) => Number((await r.locator("td").nth(2).locator("span.font-semibold").first().innerText()).replace(/[$,]/g, ""))),
+        (await listRows(page).all()).slice(0, 8).map(async (r) => Number((await r.getByRole("cell").nth(2).locator("span.font-semibold").first().innerText()).replace(/[$,]/g, ""))),
       );
     await eventually(async () => {
       const low = await prices();
@@ -164,7 +164,7 @@ describe.sequential("the buyer's catalogue tools", () => {
     expect(await page.getByRole("table").first().getAttribute("aria-rowcount")).toBe(String(total + 1));
 
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await eventually(() => page.locator(`tr[data-index="${total - 1}"]`).count()).toBe(1);
+    await eventually(() => page.locator(`[role=row][data-index="${total - 1}"]`).count()).toBe(1);
     expect(await listRows(page).count()).toBeLessThan(60);
 
     await page.evaluate(() => window.scrollTo(0, 0));

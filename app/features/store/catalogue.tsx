@@ -1,5 +1,5 @@
-import { defaultRangeExtractor, useWindowVirtualizer, type Range } from "@tanstack/react-virtual";
-import { memo, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type ReactNode, type RefObject } from "react";
+import { defaultRangeExtractor, useWindowVirtualizer, type Range, type Virtualizer } from "@tanstack/react-virtual";
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type FocusEvent, type RefObject } from "react";
 import type { CartItem, Product } from "../../../contract/store.ts";
 import { filterWholesale } from "../../../domain/search.ts";
 import { formatMoney } from "../../../domain/money.ts";
@@ -102,6 +102,14 @@ interface RowProps {
   onStar: (productId: string, star: boolean) => void;
 }
 
+/**
+ * The list's columns, one template for the header and every row (rows are positioned on their own,
+ * so they cannot share a table's column widths): the product takes what the others leave.
+ */
+const LIST_COLUMNS = "md:grid md:grid-cols-[minmax(16rem,1fr)_8.5rem_7rem_6.5rem_14rem]";
+/** A list row (or its header): a grid row on wider screens, a stacked card of labelled cells below md. */
+const listRow = `${rt.tr} ${LIST_COLUMNS} md:items-center`;
+
 const ProductRow = memo(function ProductRow({
   product,
   line,
@@ -111,51 +119,59 @@ const ProductRow = memo(function ProductRow({
   onSave,
   onStar,
   index,
+  start,
   measure,
-}: RowProps & { index: number; measure: (el: HTMLTableRowElement | null) => void }) {
+}: RowProps & { index: number; start: number; measure: (el: HTMLDivElement | null) => void }) {
   const prices = offerPricesOf(product);
   const pailCents = product.special ? prices.priceCents : prices.standardPriceCents;
   const looseCents = product.special ? prices.priceNoPailCents : prices.standardPriceNoPailCents;
   const orderable = canOrder(product);
   const pack = `${product.unitOfMeasureQty > 0 ? `${product.unitOfMeasureQty} bunches/pail` : "By the bunch"} · ${product.stemsPerBunch} stems`;
   return (
-    <tr ref={measure} data-index={index} aria-rowindex={index + 2} className={`${rt.tr} ${line ? "bg-leaf-light/40" : ""}`}>
-      <td className={`${rt.td} max-md:!block md:w-full md:min-w-[16rem]`} data-label="">
+    <div
+      role="row"
+      ref={measure}
+      data-index={index}
+      aria-rowindex={index + 2}
+      className={`${listRow} absolute inset-x-0 top-0 [contain:layout_style] ${line ? "bg-leaf-light/40" : ""}`}
+      style={{ transform: `translateY(${start}px)` }}
+    >
+      <div role="cell" className={`${rt.td} max-md:!block`} data-label="">
         <div className="flex items-start gap-1">
           <div className="min-w-0 flex-1 pt-1.5">
-        <button type="button" className="text-left font-semibold leading-snug text-ink underline-offset-2 hover:text-leaf hover:underline" onClick={() => onOpen(product.productId)}>
-          {product.description}
-        </button>
-        <div className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-sage">
-          <ColourChip hex={product.colourHex} name={product.colour} />
-          <span className="whitespace-nowrap">{pack}</span>
-          <span className="tabular">{product.productId}</span>
-          <Badges product={product} combo={combo} />
-        </div>
+            <button type="button" className="text-left font-semibold leading-snug text-ink underline-offset-2 hover:text-leaf hover:underline" onClick={() => onOpen(product.productId)}>
+              {product.description}
+            </button>
+            <div className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-sage">
+              <ColourChip hex={product.colourHex} name={product.colour} />
+              <span className="whitespace-nowrap">{pack}</span>
+              <span className="tabular">{product.productId}</span>
+              <Badges product={product} combo={combo} />
+            </div>
           </div>
           <FavouriteStar product={product} starred={starred} onStar={onStar} />
         </div>
-      </td>
-      <td className={`${rt.td} md:whitespace-nowrap`} data-label="Availability">
+      </div>
+      <div role="cell" className={`${rt.td} md:whitespace-nowrap`} data-label="Availability">
         <AvailabilityBadge product={product} />
-      </td>
-      <td className={`${rt.td} md:text-right`} data-label="Bunch in pail">
+      </div>
+      <div role="cell" className={`${rt.td} md:text-right`} data-label="Bunch in pail">
         <span className="inline-flex flex-col items-end">
           <PriceCell cents={pailCents} standardCents={prices.standardPriceCents} />
           <TierNote product={product} />
         </span>
-      </td>
-      <td className={`${rt.td} md:text-right`} data-label="Loose bunch">
+      </div>
+      <div role="cell" className={`${rt.td} md:text-right`} data-label="Loose bunch">
         <PriceCell cents={looseCents} standardCents={prices.standardPriceNoPailCents} />
-      </td>
-      <td className={`${rt.td} max-md:!block md:whitespace-nowrap`} data-label="">
+      </div>
+      <div role="cell" className={`${rt.td} max-md:!block md:whitespace-nowrap`} data-label="">
         {orderable ? (
           <QuantityEntry product={product} line={line} onSave={onSave} />
         ) : (
           <span className="text-sm text-sage">Cannot be ordered for this date</span>
         )}
-      </td>
-    </tr>
+      </div>
+    </div>
   );
 });
 
@@ -226,18 +242,21 @@ interface WindowedProps {
 /**
  * Where a windowed list starts on the page (the window scrolls; rows are offset from this point) and
  * how wide it is. Content above it (alerts, the date picker, the filters on small screens) may change
- * height, so it is measured again whenever the page's size changes.
+ * height, so it is measured again whenever the page's size changes. Measured after the list's first
+ * paint (an effect, not a layout effect): until then `placed` is false and the list renders no rows,
+ * so a date's offer arriving is two short tasks (the page, then its rows) rather than one long one
+ * that renders the rows twice.
  */
 function usePlacement(ref: RefObject<HTMLElement | null>) {
-  const [placement, setPlacement] = useState({ margin: 0, width: 0 });
-  useLayoutEffect(() => {
+  const [placement, setPlacement] = useState({ margin: 0, width: 0, placed: false });
+  useEffect(() => {
     const el = ref.current;
     if (!el) return;
     const measure = () => {
       const rect = el.getBoundingClientRect();
       const margin = Math.round(rect.top + window.scrollY);
       const width = rect.width;
-      setPlacement((p) => (Math.abs(p.margin - margin) > 1 || p.width !== width ? { margin, width } : p));
+      setPlacement((p) => (p.placed && Math.abs(p.margin - margin) <= 1 && p.width === width ? p : { margin, width, placed: true }));
     };
     measure();
     const ro = new ResizeObserver(measure);
@@ -266,6 +285,18 @@ function useKeptFocus() {
   return { rangeExtractor, onFocus };
 }
 
+/**
+ * Measures a row from its ResizeObserver entry only: a row just put in the page keeps its known (or
+ * estimated) size until the observer reports it after the next layout, so rendering rows never forces
+ * a layout.
+ */
+function observedSize(el: Element, entry: ResizeObserverEntry | undefined, v: Virtualizer<Window, Element>): number {
+  const box = entry?.borderBoxSize?.[0];
+  if (box) return Math.round(box.blockSize);
+  const index = Number(el.getAttribute("data-index"));
+  return v.measurementsCache[index]?.size ?? v.options.estimateSize(index);
+}
+
 /** A card row's height before it is measured (a card's usual height plus the gap). */
 const CARD_ROW_ESTIMATE = 430;
 
@@ -285,7 +316,7 @@ function VirtualGrid({
   onStar,
 }: WindowedProps) {
   const box = useRef<HTMLDivElement>(null);
-  const { margin, width } = usePlacement(box);
+  const { margin, width, placed } = usePlacement(box);
   const columns = width ? Math.max(1, Math.floor((width + GRID_GAP) / (CARD_MIN_WIDTH + GRID_GAP))) : 4;
   const { rangeExtractor, onFocus } = useKeptFocus();
   const v = useWindowVirtualizer({
@@ -295,12 +326,13 @@ function VirtualGrid({
     scrollMargin: margin,
     getItemKey: (i) => `${columns}:${shown[i * columns]!.productId}`,
     rangeExtractor,
+    measureElement: observedSize,
     useFlushSync: false,
   });
   return (
     <div role="region" aria-label="Flowers">
-      <div ref={box} role="list" aria-label="Flowers, as cards" className="relative [overflow-anchor:none]" style={{ height: v.getTotalSize() }} onFocus={onFocus}>
-        {v.getVirtualItems().map((row) => (
+      <div ref={box} role="list" aria-label="Flowers, as cards" className="relative [contain:strict] [overflow-anchor:none]" style={{ height: v.getTotalSize() }} onFocus={onFocus}>
+        {placed && v.getVirtualItems().map((row) => (
           <div
             key={row.key}
             ref={v.measureElement}
@@ -329,7 +361,14 @@ function VirtualGrid({
   );
 }
 
-/** The list's table, windowed: only the rows near the screen are in the page. */
+/** The space between stacked rows below md (the rows are cards there). */
+const STACK_GAP = 12;
+
+/**
+ * The list's rows, windowed: only the rows near the screen are in the page, each positioned on its
+ * own (translateY) in a box as tall as the whole list. The box is size-contained (`contain: strict`),
+ * so a row entering, leaving or changing lays out that row alone, never the page around it.
+ */
 function VirtualRows({
   shown,
   lines,
@@ -339,68 +378,54 @@ function VirtualRows({
   onSave,
   onStar,
 }: WindowedProps) {
-  const body = useRef<HTMLTableSectionElement>(null);
-  const narrow = !useMedia("(min-width: 960px)");
-  const { margin } = usePlacement(body);
+  const body = useRef<HTMLDivElement>(null);
+  const stacked = !useMedia("(min-width: 768px)");
+  const { margin, placed } = usePlacement(body);
   const { rangeExtractor, onFocus } = useKeptFocus();
   const v = useWindowVirtualizer({
     count: shown.length,
-    estimateSize: () => (narrow ? 250 : 78),
+    estimateSize: () => (stacked ? 250 : 78),
+    gap: stacked ? STACK_GAP : 0,
     overscan: OVERSCAN,
     scrollMargin: margin,
     getItemKey: (i) => shown[i]!.productId,
     rangeExtractor,
-    // Stacked cards on small screens are spaced by margins, which a row's box does not include; on
-    // wider screens the ResizeObserver's own size is used (no layout is forced while scrolling).
-    measureElement: narrow
-      ? (el) => {
-          const style = window.getComputedStyle(el);
-          return el.getBoundingClientRect().height + parseFloat(style.marginTop) + parseFloat(style.marginBottom);
-        }
-      : undefined,
+    measureElement: observedSize,
     // Scroll updates render with React's normal batching rather than one synchronous render per event.
     useFlushSync: false,
   });
-  const items = v.getVirtualItems();
-  // Spacer rows stand in for the rows not rendered: before the first, between a kept focused row
-  // and the rest, and after the last.
-  const rows: ReactNode[] = [];
-  let at = margin;
-  for (const item of items) {
-    if (item.start > at + 0.5) rows.push(<Spacer key={`gap-${item.index}`} height={item.start - at} />);
-    const p = shown[item.index]!;
-    rows.push(
-      <ProductRow
-        key={p.productId}
-        index={item.index}
-        measure={v.measureElement}
-        product={p}
-        line={lines.get(p.productId)}
-        combo={comboIds.has(p.productId)}
-        starred={favourites.has(p.productId)}
-        onOpen={onOpen}
-        onSave={onSave}
-        onStar={onStar}
-      />,
-    );
-    at = item.end;
-  }
-  const end = v.getTotalSize() + margin;
-  if (end > at + 0.5) rows.push(<Spacer key="gap-end" height={end - at} />);
   return (
-    <tbody ref={body} className={`${rt.tbody} [overflow-anchor:none]`} onFocus={onFocus}>
-      {rows}
-    </tbody>
+    <div
+      ref={body}
+      role="rowgroup"
+      className="relative [contain:strict] [overflow-anchor:none]"
+      style={{ height: v.getTotalSize() }}
+      onFocus={onFocus}
+    >
+      {placed && v.getVirtualItems().map((item) => {
+        const p = shown[item.index]!;
+        return (
+          <ProductRow
+            key={p.productId}
+            index={item.index}
+            start={item.start - margin}
+            measure={v.measureElement}
+            product={p}
+            line={lines.get(p.productId)}
+            combo={comboIds.has(p.productId)}
+            starred={favourites.has(p.productId)}
+            onOpen={onOpen}
+            onSave={onSave}
+            onStar={onStar}
+          />
+        );
+      })}
+    </div>
   );
 }
 
-function Spacer({ height }: { height: number }) {
-  return (
-    <tr aria-hidden="true" className="max-md:block">
-      <td colSpan={5} className="p-0 max-md:block" style={{ height }} />
-    </tr>
-  );
-}
+/** What the catalogue lists before its first full render (see Catalogue). */
+const NOT_YET: Product[] = [];
 
 /**
  * The offer lines for the chosen date, filtered (domain filterWholesale on a deferred copy of the
@@ -429,7 +454,10 @@ export function Catalogue({
   onStar: (productId: string, star: boolean) => void;
 }) {
   const deferred = useDeferredValue(filters);
-  const listed = useMemo(() => listedProducts(products, lines), [products, lines]);
+  // A date's offer (thousands of products) is listed in a render of its own, after the page around
+  // it has been shown: the first render has nothing yet (a short note), the second the list.
+  const offered = useDeferredValue(products, NOT_YET);
+  const listed = useMemo(() => listedProducts(offered, lines), [offered, lines]);
   const matching = useMemo(() => filterWholesale(listed, toWholesaleFilters(deferred, comboIds)), [listed, deferred, comboIds]);
   // Favourites change while the list is shown (a star clicked): only this step runs again.
   const visible = useMemo(() => {
@@ -438,6 +466,13 @@ export function Catalogue({
   }, [matching, deferred.onlyFavourites, deferred.sort, favourites]);
   const stale = deferred !== filters;
 
+  if (offered === NOT_YET) {
+    return (
+      <p className="mb-2 text-sm text-sage" role="status">
+        Listing the flowers…
+      </p>
+    );
+  }
   return (
     <div className={stale ? "opacity-70 transition-opacity" : "transition-opacity"}>
       <p className="mb-2 text-sm text-sage" role="status" aria-live="polite" aria-atomic="true">
@@ -456,31 +491,30 @@ export function Catalogue({
         </div>
       ) : view === "list" ? (
         <div role="region" aria-label="Flowers" tabIndex={0} className="md:overflow-x-auto md:rounded-xl md:border md:border-line md:bg-white">
-          {/* Fixed layout on wider screens: column widths come from the header, so rows entering and
-              leaving while scrolling never make the browser lay the whole table out again. */}
-          <table className={`${rt.table} md:min-w-[52rem] md:table-fixed`} aria-rowcount={visible.length + 1}>
-            <caption className="sr-only">Flowers offered for the chosen date</caption>
-            <thead className={rt.thead}>
-              <tr className="border-b-2 border-line" aria-rowindex={1}>
-                <th scope="col" className={rt.th}>
+          {/* A table in roles, not <table>: its rows are positioned one by one (see VirtualRows), which
+              a table's layout does not allow. The row count and each row's index give the whole list. */}
+          <div role="table" aria-label="Flowers offered for the chosen date" aria-rowcount={visible.length + 1} className="text-sm md:min-w-[52rem]">
+            <div role="rowgroup" className={rt.thead}>
+              <div role="row" aria-rowindex={1} className={`${LIST_COLUMNS} border-b-2 border-line`}>
+                <div role="columnheader" className={rt.th}>
                   Product
-                </th>
-                <th scope="col" className={`${rt.th} md:w-[8.5rem]`}>
+                </div>
+                <div role="columnheader" className={rt.th}>
                   Availability
-                </th>
-                <th scope="col" className={`${rt.th} text-right whitespace-nowrap md:w-[7rem]`}>
+                </div>
+                <div role="columnheader" className={`${rt.th} text-right whitespace-nowrap`}>
                   Bunch in pail
-                </th>
-                <th scope="col" className={`${rt.th} text-right whitespace-nowrap md:w-[6.5rem]`}>
+                </div>
+                <div role="columnheader" className={`${rt.th} text-right whitespace-nowrap`}>
                   Loose bunch
-                </th>
-                <th scope="col" className={`${rt.th} md:w-[14rem]`}>
+                </div>
+                <div role="columnheader" className={rt.th}>
                   Quantity <span className="font-normal normal-case">(pails · bunches)</span>
-                </th>
-              </tr>
-            </thead>
+                </div>
+              </div>
+            </div>
             <VirtualRows shown={visible} lines={lines} comboIds={comboIds} favourites={favourites} onOpen={onOpen} onSave={onSave} onStar={onStar} />
-          </table>
+          </div>
         </div>
       ) : (
         <VirtualGrid shown={visible} lines={lines} comboIds={comboIds} favourites={favourites} onOpen={onOpen} onSave={onSave} onStar={onStar} />

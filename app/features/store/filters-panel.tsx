@@ -124,7 +124,9 @@ export function FiltersPanel({
   comboAvailable: boolean;
 }) {
   const listed = useMemo(() => products.filter((p) => p.showStore || !!p.nextAvailableDate), [products]);
-  const facets = useMemo(() => facetsOf(listed, filters), [listed, filters]);
+  // Counted again only when the chosen categories or colours change, not on every key typed in the search.
+  const { categories, colours } = filters;
+  const facets = useMemo(() => facetsOf(listed, { categories, colours }), [listed, categories, colours]);
   const active = activeFilterCount({ ...filters, text: "" });
   return (
     <div className="flex flex-col gap-4">

@@ -48,6 +48,9 @@ type Sortable = Pick<Product, "description" | "productId" | "special" | "price" 
 /** Today's base price per bunch in a pail: the special price on a special, else the standard price. */
 const basePriceCents = (p: Sortable) => dollarsToCents(p.special ? p.price : p.standardPrice);
 
+/** One collator for every comparison: `localeCompare` with options sets one up per call. */
+const names = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+
 /**
  * The list in the chosen order; "" keeps the order it came in (the offer's, or best match first).
  * Ties keep that order too (a stable sort). Availability: what can be held now, most first, then
@@ -55,7 +58,7 @@ const basePriceCents = (p: Sortable) => dollarsToCents(p.special ? p.price : p.s
  */
 export function sortProducts<T extends Sortable>(list: readonly T[], sort: Sort): readonly T[] {
   if (sort === "") return list;
-  const byName = (a: T, b: T) => a.description.localeCompare(b.description, "en", { sensitivity: "base", numeric: true }) || a.productId.localeCompare(b.productId);
+  const byName = (a: T, b: T) => names.compare(a.description, b.description) || a.productId.localeCompare(b.productId);
   const rank = (p: T) => (p.quantityRemaining > 0 ? 0 : isOrderable(p) ? 1 : 2);
   const compare: Record<Exclude<Sort, "">, (a: T, b: T) => number> = {
     name: byName,

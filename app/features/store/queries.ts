@@ -113,7 +113,6 @@ export async function fetchRetailerShipDate(ids: StoreIds, date: string): Promis
 
 /** What Catalog answers (a list, current first); one catalog or null are read the same way. */
 const CatalogAnswer = z.union([z.array(Catalog), Catalog, z.null()]);
-const ProductList = z.array(Product);
 
 /** The offer (catalog) for a ship date; null when there is none. */
 export async function fetchCatalog(ids: StoreIds, date: string): Promise<Catalog | null> {
@@ -130,7 +129,8 @@ export async function fetchCatalog(ids: StoreIds, date: string): Promise<Catalog
 /** SPEC §8 "Catalogue products": 510 is fatal (rethrown to the route's error screen); other errors give nothing. */
 export async function fetchProducts(ids: StoreIds, orderId: number, date: string): Promise<Product[]> {
   try {
-    return await api.get(storePaths.products(ids, orderId, date), retailerQuery(ids), ProductList);
+    // Thousands of products: parsed in chunks, so a date's offer arriving never blocks the page.
+    return await api.getList(storePaths.products(ids, orderId, date), retailerQuery(ids), Product);
   } catch (err) {
     if (err instanceof ApiError && err.status === 510) throw err;
     return [];
