@@ -20,18 +20,13 @@ const WEEKDAYS: [number, string][] = [
 ];
 
 export function CustomersScreen({ kind, title, intro, detailPath }: { kind: "wholesale" | "massMarket"; title: string; intro: string; detailPath: (id: string) => string }) {
-  const { list, query } = usePagedList(["admin-customers", kind], { sort: "name", dir: "asc", page: "1", q: "", active: "" }, (q) =>
+  const paged = usePagedList(["admin-customers", kind], { sort: "name", dir: "asc", page: "1", q: "", active: "" }, (q) =>
     api.get<CustomerPage>("/api/Admin/Wholesalers", { kind, ...q, pageSize: 25 }),
   );
   return (
     <StaffPage title={title} intro={intro}>
-      <ListFilters list={list} search="Search name, code or city" />
-      <StaffList
-        list={list}
-        query={query}
-        what="customers"
-        empty="No customers match."
-        caption={title}
+      <ListFilters list={paged.list} search="Search name, code or city" />
+      <StaffList {...paged} what="customers" caption={title}
         columns={[{ label: "Company", sort: "name" }, { label: "Code", sort: "code" }, { label: "City", sort: "city" }, { label: "Users" }, { label: "Retailers" }, { label: "Status" }]}
         row={(c) => (
           <tr key={c.customerId} className="border-b border-line last:border-0">

@@ -60,8 +60,8 @@ export function ListFilters({ list, search, children }: { list: ListParams; sear
 }
 
 /**
- * The results of a staff list: "Loading {what}…", "We could not load {failedWhat}", `empty` when the
- * page has no row, else the table (`row` renders each row's cells in a <tr>) and the pager.
+ * The results of a staff list: "Loading {what}…", "We could not load {failedWhat}", `empty` ("No {what}
+ * match." unless given) when the page has no row, else the table (`row` renders each row's <tr>) and the pager.
  */
 export function StaffList<Row>({
   list,
@@ -71,7 +71,7 @@ export function StaffList<Row>({
   row,
   what,
   failedWhat = `the ${what}`,
-  empty,
+  empty = `No ${what} match.`,
 }: {
   list: ListParams;
   query: ListQuery<Row>;
@@ -80,7 +80,7 @@ export function StaffList<Row>({
   row: (r: Row) => ReactNode;
   what: string;
   failedWhat?: string;
-  empty: ReactNode;
+  empty?: ReactNode;
 }) {
   if (query.isPending) return <Loading what={what} />;
   if (query.isError || !query.data) return <Failed error={query.error} what={failedWhat} />;

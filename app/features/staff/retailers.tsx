@@ -28,7 +28,7 @@ const DAYS: [keyof PickupDays, string][] = [
 ];
 
 export function RetailersScreen() {
-  const { list, query } = usePagedList(["admin-retailers"], { sort: "name", dir: "asc", page: "1", q: "", active: "" }, (q) =>
+  const paged = usePagedList(["admin-retailers"], { sort: "name", dir: "asc", page: "1", q: "", active: "" }, (q) =>
     api.get<RetailerPage>("/api/Administration/Retailers", { ...q, pageSize: 25 }),
   );
   return (
@@ -46,13 +46,8 @@ export function RetailersScreen() {
         </>
       }
     >
-      <ListFilters list={list} search="Search name, code, city, contact or e-mail" />
-      <StaffList
-        list={list}
-        query={query}
-        what="retailers"
-        empty="No retailers match."
-        caption="Retailers"
+      <ListFilters list={paged.list} search="Search name, code, city, contact or e-mail" />
+      <StaffList {...paged} what="retailers" caption="Retailers"
         columns={[{ label: "Name", sort: "name" }, { label: "Code", sort: "code" }, { label: "City", sort: "city" }, { label: "Buys through" }, { label: "Status" }]}
         row={(r) => (
           <tr key={r.retailerId} className="border-b border-line last:border-0">

@@ -29,7 +29,7 @@ export function grantableRoles(roles: readonly string[]): string[] {
 
 export function UsersScreen({ scope, title, intro, detailPath }: { scope: UserScope; title: string; intro: string; detailPath?: (id: string) => string }) {
   const me = useSessionUser();
-  const { list, query } = usePagedList(["admin-users", scope], { sort: "name", dir: "asc", page: "1", q: "", role: "", active: "" }, (q) =>
+  const paged = usePagedList(["admin-users", scope], { sort: "name", dir: "asc", page: "1", q: "", role: "", active: "" }, (q) =>
     api.get<UserPage>("/api/Administration/Users", { scope, ...q, pageSize: 25 }),
   );
   const [editing, setEditing] = useState<string | null>(null);
@@ -49,15 +49,10 @@ export function UsersScreen({ scope, title, intro, detailPath }: { scope: UserSc
         )
       }
     >
-      <ListFilters list={list} search="Search name or e-mail">
-        {ROLE_FILTER[scope].length > 1 && <SelectFilter id="role-filter" label="Role" value={list.get("role")} options={ROLE_FILTER[scope]} onChange={(role) => list.set({ role })} />}
+      <ListFilters list={paged.list} search="Search name or e-mail">
+        {ROLE_FILTER[scope].length > 1 && <SelectFilter id="role-filter" label="Role" value={paged.list.get("role")} options={ROLE_FILTER[scope]} onChange={(role) => paged.list.set({ role })} />}
       </ListFilters>
-      <StaffList
-        list={list}
-        query={query}
-        what="users"
-        empty="No users match."
-        caption={title}
+      <StaffList {...paged} what="users" caption={title}
         columns={[{ label: "Name", sort: "name" }, { label: "E-mail", sort: "email" }, { label: "Roles" }, { label: "Status" }, { label: "Actions", align: "right", hidden: true }]}
         row={(u) => <UserLine key={u.id} u={u} detailPath={detailPath} onEdit={() => setEditing(u.id)} onActAs={() => void impersonation.actAs(u.id)} />}
       />
