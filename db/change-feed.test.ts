@@ -45,6 +45,30 @@ describe.runIf(!!process.env.DATABASE_URL)("settling the feed on PostgreSQL", ()
     expect(await settleSyncs(() => t.db.execute(write))).toBe(true);
   });
 
+  it("waits for a write made while a sync was in flight, not only for that sync", async () => {
+    const write = sql`update users set updated_at = updated_at where false`;
+    await feed.settle();
+    await t.db.execute(write);
+    // Each sync is held open a while after its notice arrives, so the next write surely lands while
+    // it is in flight: that write's notices go out after the sync's own and the sync cannot cover it.
+    const sync = feed.sync.bind(feed);
+    let syncs = 0;
+    feed.sync = async () => {
+      syncs += 1;
+      await sync();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    };
+    try {
+      const first = feed.settle();
+      await t.db.execute(write);
+      await feed.settle();
+      await first;
+      expect(syncs).toBe(2);
+    } finally {
+      feed.sync = sync;
+    }
+  });
+
   it("waits after the COMMIT of a transaction that wrote, though the feed settled in between and a savepoint was rolled back", async () => {
     const write = sql`update users set updated_at = updated_at where false`;
     const sent = await settleSyncs(() =>

@@ -92,8 +92,13 @@ export function changeFeedFor(db: Db, onError?: (err: Error) => void): ChangeFee
     emit("*");
   };
   let notify: (payload: string) => Promise<void> = async () => {};
-  /** A statement that may write went out through this process's pool since the last sync. */
-  let dirty = false;
+  /**
+   * Writes counted as they go out through this process's pool, and how many of them a finished sync
+   * covers: a sync covers only the writes made before it started, so a write made while a sync is in
+   * flight needs another one (settle() starts it).
+   */
+  let written = 0;
+  let synced = 0;
   let settling: Promise<void> | null = null;
   let stop: () => Promise<void> = async () => {};
 
@@ -164,10 +169,10 @@ export function changeFeedFor(db: Db, onError?: (err: Error) => void): ChangeFee
       (c as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
         const text = typeof args[0] === "string" ? args[0] : ((args[0] as { text?: string } | null)?.text ?? "");
         if (!READ.test(text)) {
-          dirty = true;
+          written += 1;
           wrote = true;
         } else if (/^\s*commit\b/i.test(text)) {
-          if (wrote) dirty = true;
+          if (wrote) written += 1;
           wrote = false;
         } else if (/^\s*rollback\s*;?\s*$/i.test(text)) {
           wrote = false; // a whole transaction undone (not "rollback to savepoint"): nothing to notice
@@ -217,15 +222,20 @@ export function changeFeedFor(db: Db, onError?: (err: Error) => void): ChangeFee
       await arrived;
     },
     get behind() {
-      return dirty && live;
+      return written > synced && live;
     },
     async settle() {
-      if (!dirty || !live) return;
-      if (!settling) {
-        dirty = false;
-        settling = feed.sync().finally(() => (settling = null));
+      const target = written;
+      while (live && synced < target) {
+        if (!settling) {
+          const covers = written;
+          settling = feed.sync().finally(() => {
+            synced = Math.max(synced, covers);
+            settling = null;
+          });
+        }
+        await settling;
       }
-      await settling;
     },
     async release() {
       feed.users -= 1;
