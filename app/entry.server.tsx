@@ -5,7 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
 import type { AppLoadContext } from "../server/context.ts";
 import { readFileSync } from "node:fs";
-import { isStaticPage, staticCssOf, StaticHeadContext, type HeadLink, type StaticHead } from "./lib/static-page.ts";
+import { isStaticPage, staticCssOf, staticPreloadsOf, StaticHeadContext, type HeadLink, type StaticHead } from "./lib/static-page.ts";
 import { NonceContext } from "./lib/nonce.tsx";
 
 export const streamTimeout = 5_000;
@@ -32,7 +32,8 @@ function staticHead(routerContext: EntryContext): StaticHead | null {
   const links: HeadLink[] = [];
   const matches = routerContext.staticHandlerContext.matches;
   // A layout may name one sheet for its static pages (the public pages' own, smaller than the app's).
-  const own = staticCssOf(matches.map((m) => ({ handle: routerContext.routeModules[m.route.id]?.handle })));
+  const handles = matches.map((m) => ({ handle: routerContext.routeModules[m.route.id]?.handle }));
+  const own = staticCssOf(handles);
   if (own !== null) {
     const text = cssText(own);
     if (text === null) return null;
@@ -47,7 +48,7 @@ function staticHead(routerContext: EntryContext): StaticHead | null {
     const mod = routerContext.routeModules[m.route.id] as { links?: () => HeadLink[] } | undefined;
     links.push(...(mod?.links?.() ?? []));
   }
-  return { styles, links };
+  return { preloads: staticPreloadsOf(handles), styles, links };
 }
 
 export default function handleRequest(

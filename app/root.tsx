@@ -29,6 +29,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {staticHead?.preloads.map((link, i) => <link key={i} {...link} />)}
         <meta name="theme-color" content="#1e5a3c" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />

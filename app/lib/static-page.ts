@@ -21,25 +21,37 @@ export function isStaticPage(matches: readonly WithHandle[]): boolean {
   return !!leaf && typeof leaf === "object" && (leaf as { staticPage?: unknown }).staticPage === true;
 }
 
+/** A stylesheet or preload of a static page, as a route's `links()` describes it. */
+export type HeadLink = Record<string, string | undefined>;
+
 /**
  * A layout's handle naming the built style sheet its static pages carry inline in place of every
- * matched route's CSS (the public layout's site.css: only what the public pages use).
+ * matched route's CSS (the public layout's site.css: only what the public pages use), and the
+ * files that sheet needs for the first paint, preloaded at the top of the <head> (the heading font).
  */
 export interface StaticCssHandle {
   staticCss: string;
+  staticPreloads?: HeadLink[];
 }
 
-/** The static style sheet a layout names for its pages, the innermost one that names one. */
-export function staticCssOf(matches: readonly WithHandle[]): string | null {
+/** The innermost layout's handle that names a static style sheet. */
+function staticCssHandleOf(matches: readonly WithHandle[]): StaticCssHandle | null {
   for (let i = matches.length - 1; i >= 0; i--) {
     const h = matches[i]!.handle;
-    if (h && typeof h === "object" && typeof (h as { staticCss?: unknown }).staticCss === "string") return (h as StaticCssHandle).staticCss;
+    if (h && typeof h === "object" && typeof (h as { staticCss?: unknown }).staticCss === "string") return h as StaticCssHandle;
   }
   return null;
 }
 
-/** A stylesheet or preload of a static page, as a route's `links()` describes it. */
-export type HeadLink = Record<string, string | undefined>;
+/** The static style sheet a layout names for its pages, the innermost one that names one. */
+export function staticCssOf(matches: readonly WithHandle[]): string | null {
+  return staticCssHandleOf(matches)?.staticCss ?? null;
+}
+
+/** The preloads that go with that style sheet (none where no layout names one). */
+export function staticPreloadsOf(matches: readonly WithHandle[]): HeadLink[] {
+  return staticCssHandleOf(matches)?.staticPreloads ?? [];
+}
 
 /**
  * What a static page puts in its <head> instead of React Router's <Links />: its CSS inline (one
@@ -48,6 +60,8 @@ export type HeadLink = Record<string, string | undefined>;
  * development server), and the page then links its CSS as usual.
  */
 export interface StaticHead {
+  /** Preloads, written first in the <head> so the browser starts them with the first bytes. */
+  preloads: HeadLink[];
   styles: string[];
   links: HeadLink[];
 }

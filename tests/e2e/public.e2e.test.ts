@@ -383,6 +383,61 @@ describe("the public pages' own style sheet", () => {
     expect(styles[0]!.length).toBeLessThan(appCss.length * 0.85);
   });
 
+  it("preloads the heading font first thing: the very file and subset the headings use, served, fetched once", async () => {
+    const inRange = (ch: number, range: string) =>
+      range.split(",").some((r) => {
+        const [lo, hi] = r.trim().replace(/^U\+/i, "").split("-").map((h) => parseInt(h.replace(/^U\+/i, ""), 16));
+        return ch >= lo! && ch <= (hi ?? lo)!;
+      });
+    for (const path of ["/", "/lilies", "/Blog/Behind-the-Blooms", "/FlowerCare/Lilies"]) {
+      const html = await (await fetch(`${server.baseUrl}${path}`)).text();
+      const preloads = [...html.matchAll(/<link[^>]*rel="preload"[^>]*as="font"[^>]*>/g)].map((m) => m[0]);
+      expect(preloads, path).toHaveLength(1);
+      const link = preloads[0]!;
+      expect(link).toContain('type="font/woff2"');
+      expect(link).toMatch(/crossorigin/i);
+      const href = /href="([^"]+)"/.exec(link)![1]!;
+      // Before the inline style sheet, so the browser asks for it with the document's first bytes.
+      expect(html.indexOf(link)).toBeLessThan(html.indexOf("<style"));
+      // The file is there and is a WOFF2 font.
+      const font = await fetch(`${server.baseUrl}${href}`);
+      expect(font.status, href).toBe(200);
+      expect(font.headers.get("content-type")).toContain("font/woff2");
+      expect(Buffer.from(await font.arrayBuffer()).subarray(0, 4).toString("latin1")).toBe("wOF2");
+      // It is the Fraunces face the browser tries first (the last declared), and it holds every
+      // character of the page's h1.
+      const css = /<style[^>]*>([\s\S]*?)<\/style>/.exec(html)![1]!;
+      const fraunces = [...css.matchAll(/@font-face\{[^}]*\}/g)].map((m) => m[0]).filter((f) => f.includes("Fraunces"));
+      const first = fraunces[fraunces.length - 1]!;
+      expect(first).toContain(`url(${href})`);
+      const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)![1]!.replace(/<[^>]+>/g, "").replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&");
+      const range = /unicode-range:([^;}]+)/.exec(first)![1]!;
+      for (const ch of h1) expect(inRange(ch.codePointAt(0)!, range), `${path}: "${ch}" of "${h1}"`).toBe(true);
+    }
+    // In the browser the preload is the one fetch of that file (a preload that did not match the
+    // style sheet's request, crossorigin and all, would be fetched twice), and the face is loaded.
+    const fresh = await newPage(browser);
+    try {
+      await fresh.goto(`${server.baseUrl}/lilies`, { waitUntil: "load" });
+      await fresh.evaluate(() => document.fonts.ready);
+      const { fetched, loaded, fonts } = await fresh.evaluate(() => {
+        const href = document.querySelector<HTMLLinkElement>('link[rel="preload"][as="font"]')!.href;
+        const resources = performance.getEntriesByType("resource");
+        return {
+          fetched: resources.filter((e) => e.name === href).length,
+          loaded: [...document.fonts].some((f) => f.family.replace(/"/g, "") === "Fraunces Variable" && f.status === "loaded"),
+          fonts: resources.filter((e) => e.name.endsWith(".woff2")).map((e) => new URL(e.name).pathname.replace(/-[\w-]{8}\.woff2$/, "")),
+        };
+      });
+      expect(fetched).toBe(1);
+      expect(loaded).toBe(true);
+      // A page in plain characters needs only the two small cuts, not the full Latin files too.
+      expect(fonts.sort()).toEqual(["/assets/fraunces-basic-wght", "/assets/inter-basic-wght"]);
+    } finally {
+      await fresh.context().close();
+    }
+  });
+
   it("lays out the care guide at 360 px without a shift while fonts and pictures load", async () => {
     const small = await newPage(browser, { viewport: { width: 360, height: 740 } });
     try {

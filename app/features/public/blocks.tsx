@@ -87,7 +87,6 @@ export interface PackingRow {
 
 /** The packing table (the seasons page's crops, a variety's grades); it scrolls sideways on a phone, and can be scrolled by keyboard. */
 export function PackingTable({ label, caption, first, rows, minWidth }: { label: string; caption: string; first: string; rows: PackingRow[]; minWidth: string }) {
-  const cell = "px-5 py-3.5 text-right";
   return (
     <div tabIndex={0} role="region" aria-label={label} className="overflow-x-auto rounded-[1.25rem] border border-line bg-white">
       <table className={`tabular w-full text-left ${minWidth}`}>
@@ -107,10 +106,11 @@ export function PackingTable({ label, caption, first, rows, minWidth }: { label:
               <th scope="row" className="px-5 py-3.5 font-semibold">
                 {r.head}
               </th>
-              <td className={cell}>{r.stemLength}</td>
-              <td className={cell}>{r.stemsPerBunch}</td>
-              <td className={cell}>{r.bunchesPerPail}</td>
-              <td className={cell}>{r.colours}</td>
+              {[r.stemLength, r.stemsPerBunch, r.bunchesPerPail, r.colours].map((v, i) => (
+                <td key={i} className="px-5 py-3.5 text-right">
+                  {v}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>

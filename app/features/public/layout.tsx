@@ -7,14 +7,20 @@ import { Art } from "./art.tsx";
 import { VARIETIES } from "./varieties.ts";
 import "./public.css";
 import siteCss from "./site.css?url";
-import type { StaticCssHandle } from "../../lib/static-page.ts";
+import headingFont from "./fonts/fraunces-basic-wght.woff2?url";
+import type { HeadLink, StaticCssHandle } from "../../lib/static-page.ts";
 
-// No font preloads: the faces are not needed for the first paint. Text paints at once in local
-// fallback faces sized to match (public.css, font-display: swap), and preloading 85 KB of fonts
-// would only compete with the page itself on a slow connection.
+/**
+ * The heading font, preloaded: the small "basic" cut of Fraunces that site.css tries first (25 KB).
+ * With font-display: optional a face must be at hand when the page first lays out or it is not used
+ * on that page; preloaded, the browser fetches it with the document's first bytes instead of after
+ * laying out, so a first visit shows the brand's headings. Text (Inter) is not preloaded: it has
+ * matched fallback faces and would only compete with the page on a slow connection.
+ */
+export const HEADING_FONT_PRELOAD: HeadLink = { rel: "preload", as: "font", type: "font/woff2", href: headingFont, crossOrigin: "anonymous" };
 
 /** Static public pages carry the public-only style sheet inline instead of the app's (site.css). */
-export const handle: StaticCssHandle = { staticCss: siteCss };
+export const handle: StaticCssHandle = { staticCss: siteCss, staticPreloads: [HEADING_FONT_PRELOAD] };
 
 export function loader({ context }: LoaderFunctionArgs) {
   const contact = appContext(context).services.content.page("contact")?.meta ?? {};
