@@ -239,6 +239,19 @@ interface WindowedProps {
   onStar: (productId: string, star: boolean) => void;
 }
 
+/** What a windowed list gives the row or card of one product. */
+function rowPropsOf(props: WindowedProps, product: Product): RowProps {
+  return {
+    product,
+    line: props.lines.get(product.productId),
+    combo: props.comboIds.has(product.productId),
+    starred: props.favourites.has(product.productId),
+    onOpen: props.onOpen,
+    onSave: props.onSave,
+    onStar: props.onStar,
+  };
+}
+
 /**
  * Where a windowed list starts on the page (the window scrolls; rows are offset from this point) and
  * how wide it is. Content above it (alerts, the date picker, the filters on small screens) may change
@@ -306,15 +319,8 @@ const CARD_ROW_ESTIMATE = 430;
  * ResizeObserver (no layout forced while scrolling), and each card is contained so a change inside
  * one never lays out the others.
  */
-function VirtualGrid({
-  shown,
-  lines,
-  comboIds,
-  favourites,
-  onOpen,
-  onSave,
-  onStar,
-}: WindowedProps) {
+function VirtualGrid(props: WindowedProps) {
+  const { shown } = props;
   const box = useRef<HTMLDivElement>(null);
   const { margin, width, placed } = usePlacement(box);
   const columns = width ? Math.max(1, Math.floor((width + GRID_GAP) / (CARD_MIN_WIDTH + GRID_GAP))) : 4;
@@ -341,18 +347,7 @@ function VirtualGrid({
             style={{ transform: `translateY(${row.start - margin}px)`, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: GRID_GAP, paddingBottom: GRID_GAP }}
           >
             {shown.slice(row.index * columns, row.index * columns + columns).map((p, i) => (
-              <ProductCard
-                key={p.productId}
-                index={row.index * columns + i}
-                count={shown.length}
-                product={p}
-                line={lines.get(p.productId)}
-                combo={comboIds.has(p.productId)}
-                starred={favourites.has(p.productId)}
-                onOpen={onOpen}
-                onSave={onSave}
-                onStar={onStar}
-              />
+              <ProductCard key={p.productId} index={row.index * columns + i} count={shown.length} {...rowPropsOf(props, p)} />
             ))}
           </div>
         ))}
@@ -369,15 +364,8 @@ const STACK_GAP = 12;
  * own (translateY) in a box as tall as the whole list. The box is size-contained (`contain: strict`),
  * so a row entering, leaving or changing lays out that row alone, never the page around it.
  */
-function VirtualRows({
-  shown,
-  lines,
-  comboIds,
-  favourites,
-  onOpen,
-  onSave,
-  onStar,
-}: WindowedProps) {
+function VirtualRows(props: WindowedProps) {
+  const { shown } = props;
   const body = useRef<HTMLDivElement>(null);
   const stacked = !useMedia("(min-width: 768px)");
   const { margin, placed } = usePlacement(body);
@@ -405,19 +393,7 @@ function VirtualRows({
       {placed && v.getVirtualItems().map((item) => {
         const p = shown[item.index]!;
         return (
-          <ProductRow
-            key={p.productId}
-            index={item.index}
-            start={item.start - margin}
-            measure={v.measureElement}
-            product={p}
-            line={lines.get(p.productId)}
-            combo={comboIds.has(p.productId)}
-            starred={favourites.has(p.productId)}
-            onOpen={onOpen}
-            onSave={onSave}
-            onStar={onStar}
-          />
+          <ProductRow key={p.productId} index={item.index} start={item.start - margin} measure={v.measureElement} {...rowPropsOf(props, p)} />
         );
       })}
     </div>
