@@ -4,11 +4,14 @@ import compress from "@fastify/compress";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage } from "node:http";
+import type { ZodType } from "zod";
 import zlib from "node:zlib";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Database } from "../db/client.ts";
 import type { Deps, NonceCarrier } from "./deps.ts";
 import { noncePool } from "./nonce-pool.ts";
+import { FrontDoor } from "./front-door.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
 import { refuseNul } from "./plugins/nul.ts";
 import { completeApiSchemas } from "./plugins/openapi.ts";
@@ -39,17 +42,33 @@ export interface BuildOptions extends Deps {
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/** A request's id: the caller's X-Request-Id when it is a plain token, else a new UUID. */
+function requestIdOf(req: IncomingMessage): string {
+  const given = req.headers["x-request-id"];
+  return typeof given === "string" && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
+}
+
 /** Builds the whole application without listening: main.ts listens, tests use inject(). */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   // Every module gets the acting-aware handle: writes made while impersonating are audited in their
   // own transaction (docs/staff.md).
   const db = actingAware(options.db);
+  // Hot reads answered from memory ahead of routing, with every check repeated (server/front-door.ts).
+  const door = new FrontDoor();
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
-    genReqId: (req) => {
-      const given = req.headers["x-request-id"];
-      return typeof given === "string" && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
+    genReqId: requestIdOf,
+    serverFactory: (handler, fastifyOptions) => {
+      const opts = fastifyOptions as { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number };
+      const server = createServer((req, res) => {
+        if (!door.answer(req, res)) handler(req, res);
+      });
+      // As Fastify sets up a server of its own making.
+      server.keepAliveTimeout = opts.keepAliveTimeout ?? 72_000;
+      server.requestTimeout = opts.requestTimeout ?? 0;
+      server.setTimeout(opts.connectionTimeout ?? 0);
+      return server;
     },
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
@@ -58,6 +77,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 16_384 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.decorate("frontDoor", door);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -75,6 +95,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // nonce for React Router's inline scripts changes. They go in with Fastify's own headers, so Node
   // writes them all in one pass.
   const security = securityHeaders(helmetOptions(config.cookieSecure));
+  door.headers = (req) => ({ ...security.fixed, "content-security-policy": security.policy(nonces.next()), "x-request-id": requestIdOf(req) });
+  door.sessionToken = (header) => app.parseCookie(header)[SESSION_COOKIE];
+  // Fastify logs every request at level info: while it does, every request goes through it.
+  const logsRequests = options.logger !== false && ["trace", "debug", "info"].includes(config.logLevel);
+  door.open = () => !logsRequests && !app.lifecycle.draining;
+  door.failed = (err) => app.log.error({ err }, "front door: answered by the app instead");
   app.addHook("onRequest", (_request, reply, done) => {
     const nonce = nonces.next();
     (reply.raw as NonceCarrier).scriptNonce = nonce;
@@ -90,10 +116,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 6 },
   });
-  await app.register(sessionPlugin, { db, config });
+  await app.register(sessionPlugin, { db, config, shareMemoryLookup: (lookup) => (door.session = lookup) });
   await app.register(actingContextPlugin);
 
-  await app.register(ops, { db, database: options.database });
+  await app.register(ops, { db, database: options.database, shareCount: (count) => (door.count = count) });
 
   await app.register(swagger, {
     openapi: {
@@ -116,7 +142,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         done();
       });
       // Every route below declares who may call it (config.access); the guard checks it.
-      await api.register(guardPlugin, { db });
+      await api.register(guardPlugin, { db, shareMemoryCheck: (check) => (door.access = check) });
+      api.addHook("onRoute", (route) => {
+        const answer = route.config?.memoryAnswer;
+        // Fastify adds a HEAD route beside each GET; the front door answers GET only.
+        if (!answer || route.method === "HEAD") return;
+        if (route.method !== "GET") throw new Error(`${route.method} ${route.url}: only GET routes may answer from memory`);
+        door.add(route.url, { params: route.schema?.params as ZodType | undefined, access: route.config!.access!, answer });
+      });
       for (const mod of apiModules) await api.register(mod, { db, config });
       api.get("/openapi.json", { schema: { hide: true }, config: { access: "public" } }, async () => app.swagger());
       api.all("/*", { schema: { hide: true }, config: { access: "public" } }, async (request) => {

@@ -16,16 +16,20 @@ import { changeFeedFor, FeedCache } from "../../db/change-feed.ts";
 import { forbidden, unauthorized } from "../errors.ts";
 import { assertOwnership, defaultRetailer } from "../modules/buyers/index.ts";
 import type { CheckedAccess, IdSource, RouteAccess } from "./access.ts";
+import type { AuthContext } from "./session.ts";
 import { hasRole } from "./roles.ts";
 
-function read(request: FastifyRequest, name: string, source: IdSource): unknown {
+/** What the checks read of a request: the caller, the validated path parameters and query. */
+type Checked = Pick<FastifyRequest, "auth" | "params" | "query">;
+
+function read(request: Checked, name: string, source: IdSource): unknown {
   const [part, alias] = source.split(".") as ["params" | "query", string | undefined];
   const bag = (part === "params" ? request.params : request.query) as Record<string, unknown> | undefined;
   return bag?.[alias ?? name];
 }
 
 /** What a route's declaration names in this request, before ownership is checked; throws 401/403. Null: public. */
-function declared(request: FastifyRequest, access: RouteAccess): { checked: CheckedAccess; key: string } | null {
+function declared(request: Checked, access: RouteAccess): { checked: CheckedAccess; key: string } | null {
   if (access === "public") return null;
   const auth = request.auth;
   if (!auth) throw unauthorized();
@@ -54,14 +58,26 @@ export async function checkAccess(db: Db, request: FastifyRequest, access: Route
 }
 
 /** Registers the guard on an /api scope: declarations are required, then checked on every request. */
-export const guardPlugin = fp<{ db: Db }>(
-  async (app, { db }) => {
+/** A route's check from memory alone: the checked ids, null for a public route, undefined when memory cannot tell. */
+export type MemoryCheck = (auth: AuthContext, access: RouteAccess, params: Record<string, unknown>) => CheckedAccess | null | undefined;
+
+export const guardPlugin = fp<{ db: Db; shareMemoryCheck?: (check: MemoryCheck) => void }>(
+  async (app, { db, shareMemoryCheck }) => {
     app.decorateRequest("checked", null);
     const feed = changeFeedFor(db);
     const passed = new FeedCache<true>(feed, 50_000);
     app.addHook("onClose", async () => {
       passed.close();
       await feed.release();
+    });
+    // The front door takes only a check already passed and still true in memory; a refusal is the app's to give.
+    shareMemoryCheck?.((auth, access, params) => {
+      try {
+        const d = declared({ auth, params, query: {} }, access);
+        return !d ? null : passed.get(d.key) ? d.checked : undefined;
+      } catch {
+        return undefined;
+      }
     });
     app.addHook("onRoute", (route) => {
       if (!route.config?.access) throw new Error(`${route.method} ${route.url} declares no access (config.access); see server/plugins/guard.ts`);

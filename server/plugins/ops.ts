@@ -4,7 +4,8 @@
 import fp from "fastify-plugin";
 import type { FastifyInstance } from "fastify";
 import { sql } from "drizzle-orm";
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { collectDefaultMetrics, Counter, Gauge, Registry } from "prom-client";
+import { HttpMetrics } from "./http-metrics.ts";
 import { migrationsCurrent, rowsOf, type Database, type Db } from "../../db/client.ts";
 
 declare module "fastify" {
@@ -18,6 +19,8 @@ declare module "fastify" {
 
 export interface OpsOptions {
   db: Db;
+  /** Given the function that counts an answer, for answers made outside Fastify (server/front-door.ts). */
+  shareCount?: (count: (method: string, route: string, statusCode: number, seconds: number) => void) => void;
   /** The open database, for pool figures (PostgreSQL only). */
   database?: Pick<Database, "poolStats">;
 }
@@ -25,25 +28,13 @@ export interface OpsOptions {
 /** The route whose 200 answers are placed orders (SPEC §7 PlaceOrder). */
 const PLACE_ORDER_ROUTE = /\/Store\/PlaceOrder\/:userId\/:customerId$/i;
 
-async function opsPlugin(app: FastifyInstance, { db, database }: OpsOptions) {
+async function opsPlugin(app: FastifyInstance, { db, database, shareCount }: OpsOptions) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   app.decorate("metrics", registry);
   app.decorate("lifecycle", { draining: false });
 
-  const requests = new Counter({
-    name: "http_requests_total",
-    help: "HTTP requests answered, by method, route pattern and status",
-    labelNames: ["method", "route", "status_code"] as const,
-    registers: [registry],
-  });
-  const duration = new Histogram({
-    name: "http_request_duration_seconds",
-    help: "Time to answer an HTTP request, by method, route pattern and status",
-    labelNames: ["method", "route", "status_code"] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  });
+  const http = new HttpMetrics(registry);
   const placed = new Counter({
     name: "store_orders_placed_total",
     help: "Orders placed through this instance (PlaceOrder answered 200)",
@@ -134,12 +125,13 @@ async function opsPlugin(app: FastifyInstance, { db, database }: OpsOptions) {
     done(null, payload);
   });
 
+  const count = (method: string, route: string, statusCode: number, seconds: number) => {
+    http.count(method, route, statusCode, seconds);
+    if (statusCode === 200 && method === "POST" && PLACE_ORDER_ROUTE.test(route)) placed.inc();
+  };
+  shareCount?.(count);
   app.addHook("onResponse", (request, reply, done) => {
-    const route = request.routeOptions.url ?? "unmatched";
-    const labels = { method: request.method, route, status_code: String(reply.statusCode) };
-    requests.inc(labels);
-    duration.observe(labels, reply.elapsedTime / 1000);
-    if (reply.statusCode === 200 && request.method === "POST" && PLACE_ORDER_ROUTE.test(route)) placed.inc();
+    count(request.method, request.routeOptions.url ?? "unmatched", reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 

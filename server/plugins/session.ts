@@ -62,8 +62,13 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * by every instance and drops it. A write answered by this instance first waits for its own notices
  * to come back through the feed, so the next request, to any instance, finds them delivered.
  */
-export const sessionPlugin = fp<{ db: Db; config: Config }>(
-  async (app, { db, config }) => {
+export const sessionPlugin = fp<{
+  db: Db;
+  config: Config;
+  /** Given the session lookup from memory alone, for the front door (server/front-door.ts). */
+  shareMemoryLookup?: (lookup: (token: string | undefined) => AuthContext | undefined) => void;
+}>(
+  async (app, { db, config, shareMemoryLookup }) => {
     app.decorateRequest("auth", null);
     const feed = changeFeedFor(db, (err) => app.log.warn({ err }, "change feed lost"));
     const cache = new FeedCache<{ s: typeof sessions.$inferSelect; user: SessionUser }>(feed, 50_000);
@@ -78,14 +83,22 @@ export const sessionPlugin = fp<{ db: Db; config: Config }>(
       else done(null, payload);
     });
 
-    /** The session of `id` from memory: true when it answered (within a minute of the last touch and before expiry nothing would be written). */
-    const fromMemory = (request: FastifyRequest, id: string) => {
+    /** The session of `id` from memory (within a minute of the last touch and before expiry nothing would be written), or undefined. */
+    const memoryAuth = (id: string): AuthContext | undefined => {
       const hit = cache.get(id);
       const now = Date.now();
-      if (!hit || hit.s.expiresAt.getTime() <= now || now - hit.s.lastSeenAt.getTime() > 60_000) return false;
-      request.auth = { sessionId: id, user: hit.user, originalUserId: hit.s.originalUserId, currentCustomerId: hit.s.currentCustomerId };
+      if (!hit || hit.s.expiresAt.getTime() <= now || now - hit.s.lastSeenAt.getTime() > 60_000) return undefined;
+      return { sessionId: id, user: hit.user, originalUserId: hit.s.originalUserId, currentCustomerId: hit.s.currentCustomerId };
+    };
+    /** The session of `id` from memory: true when it answered. */
+    const fromMemory = (request: FastifyRequest, id: string) => {
+      const auth = memoryAuth(id);
+      if (!auth) return false;
+      request.auth = auth;
       return true;
     };
+    // The front door asks the same question, and only while nothing this process wrote is undelivered.
+    shareMemoryLookup?.((token) => (!feed.behind && token && token.length <= 100 ? memoryAuth(hashToken(token)) : undefined));
     const fromDatabase = async (request: FastifyRequest, id: string) => {
       const now = new Date();
       const fill = cache.begin();

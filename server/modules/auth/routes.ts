@@ -10,6 +10,7 @@ import { clearSessionCookie, loadSessionUser, setSessionCookie } from "../../plu
 import { canManage, userPayload } from "../users/index.ts";
 import * as auth from "./service.ts";
 import { changeFeedFor, FeedCache } from "../../../db/change-feed.ts";
+import type { MemoryRead } from "../../front-door.ts";
 import type { CheckTokenResponse as CheckTokenAnswer } from "../../../contract/user.ts";
 
 const open = { access: "public" } as const;
@@ -37,7 +38,8 @@ export const authRoutes: ApiRoutes = async (app, { db, config }) => {
     answers.close();
     await feed.release();
   });
-  app.get("/Auth/CheckToken/", { schema: { tags: ["auth"], response: { 200: CheckTokenResponse } }, config: open }, async (request, reply) => {
+  const checkToken = { ...open, memoryAnswer: ({ auth: a }: MemoryRead) => answers.get(a.sessionId) };
+  app.get("/Auth/CheckToken/", { schema: { tags: ["auth"], response: { 200: CheckTokenResponse } }, config: checkToken }, async (request, reply) => {
     const a = request.auth;
     if (!a) return auth.sessionAnswer(db, a);
     const fill = answers.begin();

@@ -205,6 +205,13 @@ export async function getCart(db: Db, owner: CartOwner, buyer: Buyer, shipDateHi
   return view === cachedViews.get(view) ? structuredClone(view) : view;
 }
 
+const cartKey = (owner: CartOwner, buyer: Buyer) => `${owner.userId}|${owner.customerId}|${owner.retailerId}|${buyer.discountPercent}`;
+
+/** The cart cartAnswer would hand out from memory without a date hint, or undefined when memory does not hold it. */
+export function cartInMemory(owner: CartOwner, buyer: Buyer, memo: FeedCache<Cart>): Readonly<Cart> | undefined {
+  return memo.get(cartKey(owner, buyer));
+}
+
 /** The answers cartAnswer handed out straight from memory (never to be changed). */
 const cachedViews = new WeakMap<Cart, Cart>();
 
@@ -214,7 +221,7 @@ const cachedViews = new WeakMap<Cart, Cart>();
  * Read-only: the caller must not change it.
  */
 export async function cartAnswer(db: Db, owner: CartOwner, buyer: Buyer, shipDateHint?: string, memo?: FeedCache<Cart>): Promise<Readonly<Cart>> {
-  const key = `${owner.userId}|${owner.customerId}|${owner.retailerId}|${buyer.discountPercent}`;
+  const key = cartKey(owner, buyer);
   const known = memo?.get(key);
   const hinted = !!shipDateHint && buyer.retailerId === 0;
   if (known && (known.shipDate || !hinted)) {

@@ -20,7 +20,8 @@ import type { ApiRoutes } from "../../deps.ts";
 import { checkedIds, type RouteAccess } from "../../plugins/access.ts";
 import { loadBuyer as readBuyer, type Buyer } from "../buyers/index.ts";
 import { changeFeedFor, FeedCache } from "../../../db/change-feed.ts";
-import { cartAnswer, removeHold, saveCart } from "./cart.ts";
+import { cartAnswer, cartInMemory, removeHold, saveCart } from "./cart.ts";
+import type { MemoryRead } from "../../front-door.ts";
 import { placeOrder } from "./checkout.ts";
 import { retailerShipDate } from "./dates.ts";
 import { AnswerCache, negotiateEncoding } from "./answer-cache.ts";
@@ -151,6 +152,13 @@ export const storeRoutes: ApiRoutes = async (app, { db, config }) => {
     },
   );
 
+  /** The cart GET's JSON from memory (no query: no date hint, the caller's own retailer), for the front door. */
+  const cartFromMemory = ({ checked }: MemoryRead) => {
+    const owner = ownerOf(checked!);
+    const buyer = buyers.get(`${owner.customerId}|${owner.retailerId}`);
+    const cart = buyer && cartInMemory(owner, buyer, carts);
+    return cart && cartJson.get(cart);
+  };
   app.get(
     "/Store/Cart/:userId/:customerId",
     {
@@ -161,7 +169,7 @@ export const storeRoutes: ApiRoutes = async (app, { db, config }) => {
         querystring: z.object({ shipdate: IsoDate.optional(), retailerId: RetailerId.optional() }),
         response: { 200: Cart, ...Errors },
       },
-      config: { access: cartOwner },
+      config: { access: cartOwner, memoryAnswer: cartFromMemory },
     },
     async (request, reply) => {
       const owner = ownerOf(checkedIds(request));

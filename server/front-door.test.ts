@@ -1,0 +1,226 @@
+// The front door (server/front-door.ts) answers CheckToken and the cart GET from memory ahead of
+// Fastify. These tests go over real HTTP (inject() does not pass through it) and hold it to what the
+// app itself answers: the same status, body and headers, and every case memory cannot vouch for left
+// to the app.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../tests/helpers/test-app.ts";
+import { buyer, offer, tomorrow, type Client } from "../tests/helpers/store-fixtures.ts";
+import { DEFAULT_TEST_PASSWORD, insertUser } from "../tests/factories/index.ts";
+import { openDatabase, type Database } from "../db/client.ts";
+
+let t: TestApp;
+let base: string;
+let b: Client;
+let other: Client;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  base = await t.app.listen({ port: 0, host: "127.0.0.1" });
+  b = await buyer(t);
+  other = await buyer(t);
+  const { products: lines } = await offer(t.db, [b.customerId]);
+  const saved = await b.save({ shipDate: tomorrow(), items: [{ productId: lines[0]!.productId, quantity: 2 }] });
+  expect(saved.statusCode).toBe(200);
+});
+afterAll(() => t.close());
+
+const get = (path: string, cookie: string, extra: Record<string, string> = {}) => fetch(`${base}${path}`, { headers: { cookie, ...extra } });
+const cartPath = (c: Client) => `/api/Store/Cart/${c.userId}/${c.customerId}`;
+
+/** Differ per answer (the nonce is masked) or belong to the connection, which inject() does not have. */
+const PER_ANSWER = new Set(["date", "x-request-id", "connection", "keep-alive"]);
+
+/** The answer's headers that must match the app's. */
+function comparable(res: Response) {
+  const headers: Record<string, string> = {};
+  res.headers.forEach((value, name) => {
+    if (PER_ANSWER.has(name)) return;
+    headers[name] = name === "content-security-policy" ? value.replace(/'nonce-[^']+'/g, "'nonce-*'") : value;
+  });
+  return headers;
+}
+
+/** Fetches `path` until the front door answers it (the first read fills memory through the app). */
+async function fromDoor(path: string, cookie: string, extra: Record<string, string> = {}) {
+  for (let i = 0; i < 5; i++) {
+    const before = t.app.frontDoor.answered;
+    const res = await get(path, cookie, extra);
+    if (t.app.frontDoor.answered === before + 1) return res;
+    await res.arrayBuffer();
+  }
+  throw new Error(`the front door never answered ${path}`);
+}
+
+/** The same request through the app alone (inject() never passes the front door). */
+const fromApp = (path: string, cookie: string) => t.app.inject({ method: "GET", url: path, headers: { cookie } });
+
+describe("the front door", () => {
+  it("answers CheckToken and the cart GET with the app's own status, body and headers", async () => {
+    for (const path of ["/api/Auth/CheckToken/", cartPath(b)]) {
+      const door = await fromDoor(path, b.cookie);
+      const doorBody = await door.text();
+      const app = await fromApp(path, b.cookie);
+      expect(door.status).toBe(app.statusCode);
+      expect(doorBody).toBe(app.body);
+      const appHeaders = new Headers(Object.entries(app.headers).map(([k, v]) => [k, String(v)] as [string, string]));
+      expect(comparable(door)).toEqual(comparable(new Response(null, { headers: appHeaders })));
+      expect(door.headers.get("content-security-policy")).toMatch(/'nonce-[^']+'/);
+      expect(door.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    const cart = JSON.parse(await (await fromDoor(cartPath(b), b.cookie)).text()) as { items: { quantity: number }[] };
+    expect(cart.items.map((i) => i.quantity)).toEqual([2]);
+  });
+
+  it("echoes the caller's request id, as the app does", async () => {
+    const res = await fromDoor("/api/Auth/CheckToken/", b.cookie, { "x-request-id": "trace-42.a" });
+    expect(res.headers.get("x-request-id")).toBe("trace-42.a");
+  });
+
+  it("counts its answers in the metrics under the route's pattern", async () => {
+    const metrics = async () => {
+      const text = await t.app.metrics.metrics();
+      const line = text.split("\n").find((l) => l.startsWith("http_requests_total") && l.includes('route="/api/Store/Cart/:userId/:customerId"') && l.includes('status_code="200"'));
+      return Number(line?.split(" ").pop() ?? 0);
+    };
+    await (await fromDoor(cartPath(b), b.cookie)).text();
+    const before = await metrics();
+    const answered = t.app.frontDoor.answered;
+    await (await get(cartPath(b), b.cookie)).text();
+    expect(t.app.frontDoor.answered).toBe(answered + 1);
+    expect(await metrics()).toBe(before + 1);
+  });
+
+  it("leaves to the app every request memory cannot vouch for", async () => {
+    await (await fromDoor(cartPath(b), b.cookie)).text();
+    // The other buyer's cart is in memory too: only the access check stands between it and b.
+    await (await fromDoor(cartPath(other), other.cookie)).text();
+    const cases: [string, string, number][] = [
+      // another customer's cart: the app's 403, never a memory answer
+      [cartPath(other), b.cookie, 403],
+      // no session at all
+      [cartPath(b), "", 401],
+      // a query, a path written differently, an encoded segment: the app routes and validates them
+      [`${cartPath(b)}?retailerId=0`, b.cookie, 200],
+      [cartPath(b).toLowerCase().replace(b.userId.toLowerCase(), b.userId).replace(b.customerId.toLowerCase(), b.customerId), b.cookie, 200],
+      [`/api/Store/Cart/${b.userId}/${encodeURIComponent(b.customerId).replace(/^(.)/, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`, b.cookie, 200],
+      [`/api/Store/Cart/${b.userId}//${b.customerId}`, b.cookie, 200],
+      [`/api/Store/Cart/${b.userId}/%00`, b.cookie, 400],
+    ];
+    for (const [path, cookie, status] of cases) {
+      const before = t.app.frontDoor.answered;
+      const res = await get(path, cookie);
+      await res.arrayBuffer();
+      expect.soft(res.status, path).toBe(status);
+      expect.soft(t.app.frontDoor.answered, path).toBe(before);
+    }
+    const before = t.app.frontDoor.answered;
+    const head = await fetch(`${base}${cartPath(b)}`, { method: "HEAD", headers: { cookie: b.cookie } });
+    expect(head.status).toBe(200);
+    expect(t.app.frontDoor.answered).toBe(before);
+  });
+
+  it("refuses a signed-out session at once", async () => {
+    const u = await insertUser(t.db, { roles: ["wholesaler"], customerIds: [b.customerId] });
+    const cookie = await loginAs(t.app, u.email, DEFAULT_TEST_PASSWORD);
+    const signedIn = JSON.parse(await (await fromDoor("/api/Auth/CheckToken/", cookie)).text()) as { user: { id: string } | null };
+    expect(signedIn.user?.id).toBe(u.id);
+    await (await fromDoor(`/api/Store/Cart/${u.id}/${b.customerId}`, cookie)).text();
+    const out = await fetch(`${base}/api/Auth/logout/`, { method: "POST", headers: { cookie, ...SAME_ORIGIN, "content-type": "application/json" }, body: "{}" });
+    expect(out.status).toBe(200);
+    const before = t.app.frontDoor.answered;
+    const after = JSON.parse(await (await get("/api/Auth/CheckToken/", cookie)).text()) as { user: unknown };
+    expect(after.user).toBeNull();
+    expect((await get(`/api/Store/Cart/${u.id}/${b.customerId}`, cookie)).status).toBe(401);
+    expect(t.app.frontDoor.answered).toBe(before);
+  });
+
+  it("shows a cart changed through the app at once", async () => {
+    const { products: lines } = await offer(t.db, [b.customerId]);
+    const now = JSON.parse(await (await fromDoor(cartPath(b), b.cookie)).text()) as { version: number };
+    const saved = await b.save({ shipDate: tomorrow(), items: [{ productId: lines[0]!.productId, quantity: 3 }], version: now.version });
+    expect(saved.statusCode).toBe(200);
+    const res = await get(cartPath(b), b.cookie);
+    const cart = JSON.parse(await res.text()) as { items: { productId: string; quantity: number }[] };
+    expect(cart.items).toEqual([expect.objectContaining({ productId: lines[0]!.productId, quantity: 3 })]);
+  });
+
+  it("leaves the request to the app when reading memory fails", async () => {
+    await (await fromDoor(cartPath(b), b.cookie)).text();
+    const door = t.app.frontDoor;
+    const session = door.session;
+    door.session = () => {
+      throw new Error("memory unreadable");
+    };
+    try {
+      const before = door.answered;
+      const res = await get(cartPath(b), b.cookie);
+      expect(res.status).toBe(200);
+      expect((JSON.parse(await res.text()) as { items: unknown[] }).items.length).toBeGreaterThan(0);
+      expect(door.answered).toBe(before);
+    } finally {
+      door.session = session;
+    }
+  });
+
+  it("stands aside while the instance drains", async () => {
+    await (await fromDoor(cartPath(b), b.cookie)).text();
+    t.app.lifecycle.draining = true;
+    try {
+      const before = t.app.frontDoor.answered;
+      const res = await get(cartPath(b), b.cookie);
+      await res.arrayBuffer();
+      expect(res.headers.get("connection")).toBe("close");
+      expect(t.app.frontDoor.answered).toBe(before);
+    } finally {
+      t.app.lifecycle.draining = false;
+    }
+  });
+});
+
+describe("the front door of a second instance on the same database", () => {
+  let b2: TestApp;
+  let second: Database | undefined;
+  let base2: string;
+  beforeAll(async () => {
+    // On PostgreSQL the second instance has its own pool and its own LISTEN connection.
+    second = t.database.url ? await openDatabase({ databaseUrl: t.database.url, poolSize: 5 }) : undefined;
+    b2 = await buildTestApp({}, second ?? t.database);
+    base2 = await b2.app.listen({ port: 0, host: "127.0.0.1" });
+  });
+  afterAll(async () => {
+    await b2?.close();
+    await second?.close();
+  });
+
+  /** Fetches from the second instance until its front door answers. */
+  async function fromSecondDoor(path: string, cookie: string) {
+    for (let i = 0; i < 5; i++) {
+      const before = b2.app.frontDoor.answered;
+      const res = await fetch(`${base2}${path}`, { headers: { cookie } });
+      const body = await res.text();
+      if (b2.app.frontDoor.answered === before + 1) return body;
+    }
+    throw new Error(`the second front door never answered ${path}`);
+  }
+
+  it("shows a save made through the first instance at once, and refuses a sign-out made there", async () => {
+    const c = await buyer(t);
+    const { products } = await offer(t.db, [c.customerId]);
+    const empty = JSON.parse(await fromSecondDoor(cartPath(c), c.cookie)) as { items: unknown[]; version: number };
+    expect(empty.items).toEqual([]);
+    await fromSecondDoor("/api/Auth/CheckToken/", c.cookie);
+
+    const saved = await c.save({ shipDate: tomorrow(), items: [{ productId: products[0]!.productId, quantity: 4 }], version: empty.version });
+    expect(saved.statusCode).toBe(200);
+    const seen = JSON.parse(await (await fetch(`${base2}${cartPath(c)}`, { headers: { cookie: c.cookie } })).text()) as { items: { quantity: number }[] };
+    expect(seen.items.map((i) => i.quantity)).toEqual([4]);
+
+    await fromSecondDoor(cartPath(c), c.cookie);
+    const out = await t.app.inject({ method: "POST", url: "/api/Auth/logout/", headers: { cookie: c.cookie, ...SAME_ORIGIN } });
+    expect(out.statusCode).toBe(200);
+    const before = b2.app.frontDoor.answered;
+    expect((await fetch(`${base2}${cartPath(c)}`, { headers: { cookie: c.cookie } })).status).toBe(401);
+    expect(JSON.parse(await (await fetch(`${base2}/api/Auth/CheckToken/`, { headers: { cookie: c.cookie } })).text())).toEqual({ user: null, originalUser: null });
+    expect(b2.app.frontDoor.answered).toBe(before);
+  });
+});
