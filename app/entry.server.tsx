@@ -7,6 +7,7 @@ import type { AppLoadContext } from "../server/context.ts";
 import { readFileSync } from "node:fs";
 import { isStaticPage, staticCssOf, staticPreloadsOf, StaticHeadContext, type HeadLink, type StaticHead } from "./lib/static-page.ts";
 import { NonceContext } from "./lib/nonce.tsx";
+import { classesOfHtml, dropUnreadCustomProperties, dropUnusedFontFaces, parseSheet, pruneSheet, type ParsedSheet } from "./lib/css-prune.ts";
 
 export const streamTimeout = 5_000;
 
@@ -24,6 +25,30 @@ function cssText(href: string): string | null {
     cssFiles.set(href, text);
   }
   return cssFiles.get(href)!;
+}
+
+/** The static style sheets parsed once each, to be cut for each page (app/lib/css-prune.ts). */
+const parsedSheets = new Map<string, ParsedSheet>();
+
+/**
+ * A static page's whole HTML with its inline style sheets cut down to what the page can use
+ * (app/lib/css-prune.ts): the rules its classes can match (the page runs no script, so no element
+ * gets a class its HTML does not name), the custom properties something reads, the web fonts its
+ * characters need. Most public pages then fit in the ~14 KB a new connection delivers in its first
+ * round trip, one round trip sooner on a slow connection.
+ */
+function withPrunedStyles(html: string, styles: readonly string[]): string {
+  let out = html;
+  for (const css of styles) {
+    const at = out.indexOf(css);
+    if (at < 0 || !css) continue;
+    let sheet = parsedSheets.get(css);
+    if (!sheet) parsedSheets.set(css, (sheet = parseSheet(css)));
+    const page = out.slice(0, at) + out.slice(at + css.length);
+    const pruned = dropUnusedFontFaces(dropUnreadCustomProperties(pruneSheet(sheet, classesOfHtml(page)), page), page);
+    out = out.slice(0, at) + pruned + out.slice(at + css.length);
+  }
+  return out;
 }
 
 /** A static page's <head>: its routes' CSS inline and their other links (app/lib/static-page.ts). */
@@ -86,12 +111,22 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        [crawler || routerContext.isSpaMode ? "onAllReady" : "onShellReady"]() {
+        // A static page with its CSS inline is sent whole, once rendered, so that its sheet can be
+        // cut to the rules the page uses (it is a small page, rendered from loaded data).
+        [crawler || routerContext.isSpaMode || head?.styles.length ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (!responseHeaders.has("cache-control")) responseHeaders.set("cache-control", "no-cache");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          if (head?.styles.length) {
+            const chunks: Buffer[] = [];
+            body.on("data", (chunk: Buffer) => chunks.push(chunk));
+            body.on("error", reject);
+            body.on("end", () => {
+              const html = withPrunedStyles(Buffer.concat(chunks).toString("utf8"), head.styles);
+              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+            });
+          } else resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
         onShellError(error: unknown) {

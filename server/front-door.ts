@@ -18,6 +18,8 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import type { ZodType } from "zod";
 import type { AuthContext } from "./plugins/session.ts";
 import type { CheckedAccess, RouteAccess } from "./plugins/access.ts";
+// Answers at least this large go through the app, which compresses them.
+import { COMPRESS_THRESHOLD } from "./compression.ts";
 
 /** What a memory answer is given: the signed-in caller, the validated path parameters and the passed access check. */
 export interface MemoryRead {
@@ -42,8 +44,6 @@ interface DoorRoute {
 
 /** A path segment the front door takes as it is: no percent-encoding, nothing a schema would trim. */
 const PLAIN_SEGMENT = /^[\w.~-]{1,100}$/;
-/** Answers at least this large go through the app, whose compression dominates their cost. */
-const COMPRESS_THRESHOLD = 1024;
 
 export class FrontDoor {
   private readonly routes = new Map<string, DoorRoute[]>();

@@ -12,6 +12,7 @@ import { createServices, type AppLoadContext } from "./context.ts";
 import type { NonceCarrier } from "./deps.ts";
 import { createPageViewCounter, type PageViewCounter } from "./modules/analytics/index.ts";
 import { watchUnavailable } from "./unavailable-watch.ts";
+import { compressOptions, PAGE_BROTLI_QUALITY } from "./compression.ts";
 
 interface SsrOptions {
   db: Db;
@@ -69,6 +70,7 @@ export const ssrPlugin = fp<SsrOptions>(async (app, { db, config, buildPath, pag
       method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
       url: "/*",
       schema: { hide: true },
+      compress: compressOptions(PAGE_BROTLI_QUALITY),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const url = new URL(request.url, `${request.protocol}://${request.host}`);
         const headers = new Headers();

@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
@@ -437,6 +437,63 @@ describe("the public pages' own style sheet", () => {
       await fresh.context().close();
     }
   });
+
+  it("is cut to the rules the page can use, and every element looks as the whole sheet would make it look", async () => {
+    // The public pages' whole built sheet (the layout names it: app/features/public/layout.tsx).
+    const assets = fileURLToPath(new URL("../../build/client/assets/", import.meta.url));
+    const sheets = readdirSync(assets).filter((f) => /^site-[\w-]+\.css$/.test(f));
+    expect(sheets).toHaveLength(1);
+    const whole = readFileSync(`${assets}${sheets[0]}`, "utf8");
+    // Every element's and pseudo-element's computed style, but the custom properties (the cut sheet
+    // leaves out those nothing reads).
+    const snapshot = (p: Page) =>
+      p.evaluate(() => {
+        const out: string[] = [];
+        const elements = [...document.body.querySelectorAll("*")];
+        for (const [i, el] of elements.entries()) {
+          for (const pseudo of [null, "::before", "::after"]) {
+            const cs = getComputedStyle(el, pseudo);
+            let line = `${i} ${el.tagName}${pseudo ?? ""}`;
+            for (let k = 0; k < cs.length; k++) {
+              const name = cs.item(k);
+              if (!name.startsWith("--")) line += `;${name}:${cs.getPropertyValue(name)}`;
+            }
+            out.push(line);
+          }
+        }
+        return out;
+      });
+    for (const width of [360, 1280]) {
+      const p = await newPage(browser, { viewport: { width, height: 800 } });
+      try {
+        for (const path of ["/", "/lilies", "/Blog/Behind-the-Blooms", "/FlowerCare/Lilies", "/Contact"]) {
+          await p.goto(`${server.baseUrl}${path}`, { waitUntil: "load" });
+          const inline = await p.evaluate(() => document.querySelector("head style")!.textContent!);
+          // The page's sheet is a cut of the whole one, not the whole one.
+          expect(inline.length, path).toBeLessThan(whole.length * 0.8);
+          // Both without their @font-face rules: a face declared anew would load anew, and with
+          // font-display: optional it may then not be used, which would change the text's metrics.
+          const withoutFaces = (css: string) => css.replace(/@font-face\{[^}]*\}/g, "");
+          const restyle = (css: string) => p.evaluate((text) => (document.querySelector("head style")!.textContent = text), withoutFaces(css));
+          await restyle(inline);
+          const cut = await snapshot(p);
+          await restyle(whole);
+          const full = await snapshot(p);
+          expect(cut.length, path).toBe(full.length);
+          // Each difference as "element property: cut ≠ whole".
+          const differ = cut.flatMap((line, i) => {
+            if (line === full[i]) return [];
+            const [head, ...props] = line.split(";");
+            const whole = new Map(full[i]!.split(";").slice(1).map((d) => [d.slice(0, d.indexOf(":")), d.slice(d.indexOf(":") + 1)]));
+            return props.filter((d) => whole.get(d.slice(0, d.indexOf(":"))) !== d.slice(d.indexOf(":") + 1)).map((d) => `${head} ${d} ≠ ${whole.get(d.slice(0, d.indexOf(":")))}`);
+          });
+          expect(differ.slice(0, 8), `${path} at ${width} px`).toEqual([]);
+        }
+      } finally {
+        await p.context().close();
+      }
+    }
+  }, 300_000);
 
   it("lays out the care guide at 360 px without a shift while fonts and pictures load", async () => {
     const small = await newPage(browser, { viewport: { width: 360, height: 740 } });

@@ -19,8 +19,13 @@ interface ArtProps {
   /** Empty (the default) marks the picture decorative. */
   alt?: string;
   className?: string;
-  /** The picture above the fold: load at once, first. */
-  priority?: boolean;
+  /**
+   * true: the picture above the fold that is the page's largest content, loaded at once and first.
+   * "low": a picture above the fold beside text that is the page's largest content: loaded at once,
+   * but after the text's fonts, which it would otherwise slow on a slow connection.
+   * false (the default): a picture below the fold, loaded when it comes near.
+   */
+  priority?: boolean | "low";
   style?: CSSProperties;
 }
 
@@ -37,7 +42,7 @@ export function Art({ name, color, accent, alt = "", className, priority = false
       width={width}
       height={height}
       loading={priority ? "eager" : "lazy"}
-      fetchPriority={priority ? "high" : undefined}
+      fetchPriority={priority === true ? "high" : priority === "low" ? "low" : undefined}
       decoding="async"
       className={className}
       style={style}

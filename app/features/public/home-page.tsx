@@ -120,7 +120,7 @@ export function Home() {
                   className={`arch wash group block px-2 pt-10 pb-4 no-underline shadow-[0_30px_50px_-35px_rgb(31_42_36/0.55)] transition-transform hover:-translate-y-1 sm:px-4 sm:pt-16 ${lift}`}
                   style={{ "--wash": wash } as CSSProperties}
                 >
-                  <Art name={v.art} color={color} priority alt="" className="h-auto w-full" />
+                  <Art name={v.art} color={color} priority="low" alt="" className="h-auto w-full" />
                   <span className="mt-2 block text-center text-sm font-semibold text-ink group-hover:text-leaf-dark">{v.label}</span>
                 </Link>
               ))}
