@@ -1,7 +1,8 @@
 import { defaultRangeExtractor, useWindowVirtualizer, type Range, type Virtualizer } from "@tanstack/react-virtual";
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type FocusEvent, type RefObject } from "react";
+import { memo, startTransition, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type FocusEvent, type RefObject } from "react";
 import type { CartItem, Product } from "../../../contract/store.ts";
-import { filterWholesale } from "../../../domain/search.ts";
+import { filterWholesale, prepareWholesaleSearch } from "../../../domain/search.ts";
+import { yieldToBrowser } from "../../lib/api.ts";
 import { formatMoney } from "../../../domain/money.ts";
 import { AvailabilityBadge, canOrder } from "./availability-badge.tsx";
 import { offerPricesOf, priceTiers } from "./cart-logic.ts";
@@ -258,10 +259,16 @@ function rowPropsOf(props: WindowedProps, product: Product): RowProps {
  * height, so it is measured again whenever the page's size changes. Measured after the list's first
  * paint (an effect, not a layout effect): until then `placed` is false and the list renders no rows,
  * so a date's offer arriving is two short tasks (the page, then its rows) rather than one long one
- * that renders the rows twice.
+ * that renders the rows twice. Until the rows are first shown, placing them is a transition: React renders the rows in slices
+ * that yield to the browser, and it is never pulled into a synchronous render (the virtualizer's
+ * layout effect sets state, which flushes pending effects and renders at once).
  */
 function usePlacement(ref: RefObject<HTMLElement | null>) {
   const [placement, setPlacement] = useState({ margin: 0, width: 0, placed: false });
+  const placed = useRef(false);
+  useEffect(() => {
+    placed.current = placement.placed;
+  }, [placement.placed]);
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -269,7 +276,9 @@ function usePlacement(ref: RefObject<HTMLElement | null>) {
       const rect = el.getBoundingClientRect();
       const margin = Math.round(rect.top + window.scrollY);
       const width = rect.width;
-      setPlacement((p) => (p.placed && Math.abs(p.margin - margin) <= 1 && p.width === width ? p : { margin, width, placed: true }));
+      const place = () => setPlacement((p) => (p.placed && Math.abs(p.margin - margin) <= 1 && p.width === width ? p : { margin, width, placed: true }));
+      if (placed.current) place();
+      else startTransition(place);
     };
     measure();
     const ro = new ResizeObserver(measure);
@@ -441,6 +450,25 @@ export function Catalogue({
     return sortProducts(kept, deferred.sort);
   }, [matching, deferred.onlyFavourites, deferred.sort, favourites]);
   const stale = deferred !== filters;
+  // The search's words and fuzzy index are built in slices while the page is idle once the list is
+  // shown, so the first key typed in thousands of flowers finds them ready (prepareWholesaleSearch).
+  useEffect(() => {
+    if (listed.length === 0) return;
+    const stop = new AbortController();
+    const prepare = () => void prepareWholesaleSearch(listed, yieldToBrowser, stop.signal);
+    if (typeof window.requestIdleCallback === "function") {
+      const id = window.requestIdleCallback(prepare, { timeout: 1000 });
+      return () => {
+        stop.abort();
+        window.cancelIdleCallback(id);
+      };
+    }
+    const t = setTimeout(prepare, 200);
+    return () => {
+      stop.abort();
+      clearTimeout(t);
+    };
+  }, [listed]);
 
   if (offered === NOT_YET) {
     return (
