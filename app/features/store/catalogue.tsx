@@ -289,6 +289,27 @@ function usePlacement(ref: RefObject<HTMLElement | null>) {
 }
 
 /**
+ * The rows beyond the screen's edges (`overscan`) join one frame after the rows on screen were first
+ * shown: a date's offer arriving renders and lays out the screen's rows, then the others, as two
+ * shorter tasks rather than one long one.
+ */
+function useOverscan(placed: boolean, overscan: number) {
+  const [full, setFull] = useState(false);
+  useEffect(() => {
+    if (!placed || full) return;
+    let t: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      t = setTimeout(() => startTransition(() => setFull(true)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(t);
+    };
+  }, [placed, full]);
+  return full ? overscan : 0;
+}
+
+/**
  * The row holding keyboard focus stays in the page even when scrolled away, so focus is never lost:
  * `onFocus` (on the rows' container) remembers it, `rangeExtractor` keeps it rendered.
  */
@@ -334,10 +355,11 @@ function VirtualGrid(props: WindowedProps) {
   const { margin, width, placed } = usePlacement(box);
   const columns = width ? Math.max(1, Math.floor((width + GRID_GAP) / (CARD_MIN_WIDTH + GRID_GAP))) : 4;
   const { rangeExtractor, onFocus } = useKeptFocus();
+  const overscan = useOverscan(placed, 2);
   const v = useWindowVirtualizer({
     count: Math.ceil(shown.length / columns),
     estimateSize: () => CARD_ROW_ESTIMATE,
-    overscan: 2,
+    overscan,
     scrollMargin: margin,
     getItemKey: (i) => `${columns}:${shown[i * columns]!.productId}`,
     rangeExtractor,
@@ -379,11 +401,12 @@ function VirtualRows(props: WindowedProps) {
   const stacked = !useMedia("(min-width: 768px)");
   const { margin, placed } = usePlacement(body);
   const { rangeExtractor, onFocus } = useKeptFocus();
+  const overscan = useOverscan(placed, OVERSCAN);
   const v = useWindowVirtualizer({
     count: shown.length,
     estimateSize: () => (stacked ? 250 : 78),
     gap: stacked ? STACK_GAP : 0,
-    overscan: OVERSCAN,
+    overscan,
     scrollMargin: margin,
     getItemKey: (i) => shown[i]!.productId,
     rangeExtractor,
