@@ -3,6 +3,7 @@ import {
   filterWholesale,
   isDiscounted,
   mmSearch,
+  prepareWholesaleSearch,
   type MmSearchProduct,
   type WholesaleFilters,
   type WholesaleSearchProduct,
@@ -141,6 +142,40 @@ describe("filterWholesale", () => {
     const out = filterWholesale(big, { ...none, text: "rose", onlyAvailable: true });
     expect(out).toHaveLength(big.filter((x, i) => i % 2 === 1 && x.quantityRemaining > 0).length);
     expect(out.every((x) => x.description.includes("Rose") && x.quantityRemaining > 0)).toBe(true);
+  });
+});
+
+describe("prepareWholesaleSearch", () => {
+  const words = ["Rose", "Tulip", "Gerbera", "Lily", "Carnation", "Alstroemeria", "Chrysanthemum", "Sunflower"];
+  const make = () =>
+    Array.from({ length: 1200 }, (_, i) =>
+      p({ productId: `P-${i}`, description: `${words[i % words.length]} ${words[(i * 7) % words.length]} Grade${i % 13}`, colour: i % 2 ? "Red" : "White" }),
+    );
+  const texts = ["gerbra", "lilly", "sunflowr", "carnaton white", "tulip", "chrysanthemun grade4", "alstromeria", "p-11", "ros"];
+
+  it("finds what an unprepared search finds, typos and ranks included", async () => {
+    const plain = make();
+    const prepared = make();
+    let pauses = 0;
+    await prepareWholesaleSearch(prepared, async () => void pauses++, undefined, 100);
+    expect(pauses).toBeGreaterThan(10);
+    for (const text of texts) {
+      const expected = ids(filterWholesale(plain, { ...none, text }));
+      expect(expected.length, text).toBeGreaterThan(0);
+      expect(ids(filterWholesale(prepared, { ...none, text })), text).toEqual(expected);
+    }
+  });
+
+  it("stops when aborted, and a search after it still finds everything", async () => {
+    const plain = make();
+    const list = make();
+    const stop = new AbortController();
+    let pauses = 0;
+    await prepareWholesaleSearch(list, async () => {
+      if (++pauses === 2) stop.abort();
+    }, stop.signal, 100);
+    expect(pauses).toBe(2);
+    expect(ids(filterWholesale(list, { ...none, text: "gerbra" }))).toEqual(ids(filterWholesale(plain, { ...none, text: "gerbra" })));
   });
 });
 

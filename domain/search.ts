@@ -106,16 +106,53 @@ interface Vocabulary {
 
 const vocabularies = new WeakMap<readonly object[], Vocabulary>();
 
+const FUSE_OPTIONS = { threshold: WHOLESALE_FUZZY.threshold, distance: WHOLESALE_FUZZY.distance, includeScore: true };
+
 function vocabularyOf(products: readonly WholesaleSearchProduct[]): Vocabulary {
   let vocabulary = vocabularies.get(products);
   if (!vocabulary) {
     const set = new Set<string>();
     for (const p of products) for (const w of entryOf(p).words) set.add(w);
     const words = [...set];
-    vocabulary = { words, fuse: new Fuse(words, { threshold: WHOLESALE_FUZZY.threshold, distance: WHOLESALE_FUZZY.distance, includeScore: true }) };
+    vocabulary = { words, fuse: new Fuse(words, FUSE_OPTIONS) };
     vocabularies.set(products, vocabulary);
   }
   return vocabulary;
+}
+
+/**
+ * Builds what searching `products` needs, each product's words and the fuzzy index of the list's
+ * words, before the first search: `chunk` products (or words) at a time, awaiting `pause()` between
+ * chunks, so the first key typed in a list of thousands does not build it all in one long task.
+ * Stops when `signal` is aborted (the list was replaced). Searches find the same with or without it.
+ */
+export async function prepareWholesaleSearch(
+  products: readonly WholesaleSearchProduct[],
+  pause: () => Promise<void>,
+  signal?: AbortSignal,
+  chunk = 250,
+): Promise<void> {
+  if (vocabularies.has(products)) return;
+  const set = new Set<string>();
+  for (let i = 0; i < products.length; i++) {
+    if (i > 0 && i % chunk === 0) {
+      await pause();
+      if (signal?.aborted || vocabularies.has(products)) return;
+    }
+    for (const w of entryOf(products[i]).words) set.add(w);
+  }
+  const words = [...set];
+  // The index Fuse would build of `words`, record by record (the same records, in the same order).
+  const index = Fuse.createIndex<string>([], []);
+  for (let i = 0; i < words.length; i++) {
+    if (i > 0 && i % (chunk * 4) === 0) {
+      await pause();
+      if (signal?.aborted || vocabularies.has(products)) return;
+    }
+    index.add(words[i], i);
+  }
+  index.setSources(words);
+  vocabularies.set(products, { words, fuse: new Fuse(words, FUSE_OPTIONS, index) });
 }
 
 /**

@@ -1,7 +1,8 @@
 import { defaultRangeExtractor, useWindowVirtualizer, type Range, type Virtualizer } from "@tanstack/react-virtual";
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type FocusEvent, type RefObject } from "react";
+import { memo, startTransition, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type FocusEvent, type RefObject } from "react";
 import type { CartItem, Product } from "../../../contract/store.ts";
-import { filterWholesale } from "../../../domain/search.ts";
+import { filterWholesale, prepareWholesaleSearch } from "../../../domain/search.ts";
+import { yieldToBrowser } from "../../lib/api.ts";
 import { formatMoney } from "../../../domain/money.ts";
 import { AvailabilityBadge, canOrder } from "./availability-badge.tsx";
 import { offerPricesOf, priceTiers } from "./cart-logic.ts";
@@ -258,10 +259,16 @@ function rowPropsOf(props: WindowedProps, product: Product): RowProps {
  * height, so it is measured again whenever the page's size changes. Measured after the list's first
  * paint (an effect, not a layout effect): until then `placed` is false and the list renders no rows,
  * so a date's offer arriving is two short tasks (the page, then its rows) rather than one long one
- * that renders the rows twice.
+ * that renders the rows twice. Until the rows are first shown, placing them is a transition: React renders the rows in slices
+ * that yield to the browser, and it is never pulled into a synchronous render (the virtualizer's
+ * layout effect sets state, which flushes pending effects and renders at once).
  */
 function usePlacement(ref: RefObject<HTMLElement | null>) {
   const [placement, setPlacement] = useState({ margin: 0, width: 0, placed: false });
+  const placed = useRef(false);
+  useEffect(() => {
+    placed.current = placement.placed;
+  }, [placement.placed]);
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -269,7 +276,9 @@ function usePlacement(ref: RefObject<HTMLElement | null>) {
       const rect = el.getBoundingClientRect();
       const margin = Math.round(rect.top + window.scrollY);
       const width = rect.width;
-      setPlacement((p) => (p.placed && Math.abs(p.margin - margin) <= 1 && p.width === width ? p : { margin, width, placed: true }));
+      const place = () => setPlacement((p) => (p.placed && Math.abs(p.margin - margin) <= 1 && p.width === width ? p : { margin, width, placed: true }));
+      if (placed.current) place();
+      else startTransition(place);
     };
     measure();
     const ro = new ResizeObserver(measure);
@@ -277,6 +286,27 @@ function usePlacement(ref: RefObject<HTMLElement | null>) {
     return () => ro.disconnect();
   }, [ref]);
   return placement;
+}
+
+/**
+ * The rows beyond the screen's edges (`overscan`) join one frame after the rows on screen were first
+ * shown: a date's offer arriving renders and lays out the screen's rows, then the others, as two
+ * shorter tasks rather than one long one.
+ */
+function useOverscan(placed: boolean, overscan: number) {
+  const [full, setFull] = useState(false);
+  useEffect(() => {
+    if (!placed || full) return;
+    let t: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      t = setTimeout(() => startTransition(() => setFull(true)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(t);
+    };
+  }, [placed, full]);
+  return full ? overscan : 0;
 }
 
 /**
@@ -325,10 +355,11 @@ function VirtualGrid(props: WindowedProps) {
   const { margin, width, placed } = usePlacement(box);
   const columns = width ? Math.max(1, Math.floor((width + GRID_GAP) / (CARD_MIN_WIDTH + GRID_GAP))) : 4;
   const { rangeExtractor, onFocus } = useKeptFocus();
+  const overscan = useOverscan(placed, 2);
   const v = useWindowVirtualizer({
     count: Math.ceil(shown.length / columns),
     estimateSize: () => CARD_ROW_ESTIMATE,
-    overscan: 2,
+    overscan,
     scrollMargin: margin,
     getItemKey: (i) => `${columns}:${shown[i * columns]!.productId}`,
     rangeExtractor,
@@ -370,11 +401,12 @@ function VirtualRows(props: WindowedProps) {
   const stacked = !useMedia("(min-width: 768px)");
   const { margin, placed } = usePlacement(body);
   const { rangeExtractor, onFocus } = useKeptFocus();
+  const overscan = useOverscan(placed, OVERSCAN);
   const v = useWindowVirtualizer({
     count: shown.length,
     estimateSize: () => (stacked ? 250 : 78),
     gap: stacked ? STACK_GAP : 0,
-    overscan: OVERSCAN,
+    overscan,
     scrollMargin: margin,
     getItemKey: (i) => shown[i]!.productId,
     rangeExtractor,
@@ -441,6 +473,25 @@ export function Catalogue({
     return sortProducts(kept, deferred.sort);
   }, [matching, deferred.onlyFavourites, deferred.sort, favourites]);
   const stale = deferred !== filters;
+  // The search's words and fuzzy index are built in slices while the page is idle once the list is
+  // shown, so the first key typed in thousands of flowers finds them ready (prepareWholesaleSearch).
+  useEffect(() => {
+    if (listed.length === 0) return;
+    const stop = new AbortController();
+    const prepare = () => void prepareWholesaleSearch(listed, yieldToBrowser, stop.signal);
+    if (typeof window.requestIdleCallback === "function") {
+      const id = window.requestIdleCallback(prepare, { timeout: 1000 });
+      return () => {
+        stop.abort();
+        window.cancelIdleCallback(id);
+      };
+    }
+    const t = setTimeout(prepare, 200);
+    return () => {
+      stop.abort();
+      clearTimeout(t);
+    };
+  }, [listed]);
 
   if (offered === NOT_YET) {
     return (

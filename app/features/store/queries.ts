@@ -1,6 +1,6 @@
 // Query keys, API paths and hooks of the wholesale store and its dashboard (SPEC §7).
 // Every path is built here so the screens never spell one.
-import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { replaceEqualDeep, useMutation, useQuery, useQueryClient, type QueryClient, type QueryFunctionContext } from "@tanstack/react-query";
 import { useCallback, useMemo, useRef } from "react";
 import { z } from "zod";
 import type {
@@ -126,11 +126,19 @@ export async function fetchCatalog(ids: StoreIds, date: string): Promise<Catalog
   }
 }
 
-/** SPEC §8 "Catalogue products": 510 is fatal (rethrown to the route's error screen); other errors give nothing. */
-export async function fetchProducts(ids: StoreIds, orderId: number, date: string): Promise<Product[]> {
+/**
+ * SPEC §8 "Catalogue products": 510 is fatal (rethrown to the route's error screen); other errors give
+ * nothing. Given the list already cached (`previous`), a product that has not changed keeps its object,
+ * and the list is `previous` itself when nothing changed, as TanStack Query's structural sharing would
+ * give; but compared one product at a time while the answer is parsed in chunks, never all thousands
+ * in one task (the products query turns the query's own sharing off).
+ */
+export async function fetchProducts(ids: StoreIds, orderId: number, date: string, previous?: Product[]): Promise<Product[]> {
   try {
+    const cached = previous && previous.length > 0 ? new Map(previous.map((p) => [p.productId, p])) : null;
     // Thousands of products: parsed in chunks, so a date's offer arriving never blocks the page.
-    return await api.getList(storePaths.products(ids, orderId, date), retailerQuery(ids), Product);
+    const list = await api.getList(storePaths.products(ids, orderId, date), retailerQuery(ids), Product, cached ? (p) => replaceEqualDeep(cached.get(p.productId), p) : undefined);
+    return previous && list.length === previous.length && list.every((p, i) => p === previous[i]) ? previous : list;
   } catch (err) {
     if (err instanceof ApiError && err.status === 510) throw err;
     return [];
@@ -143,7 +151,13 @@ export function catalogQuery(ids: StoreIds, date: string) {
   return { queryKey: storeKeys.catalog(ids, date), queryFn: () => fetchCatalog(ids, date), staleTime: 60_000 };
 }
 export function productsQuery(ids: StoreIds, orderId: number, date: string) {
-  return { queryKey: storeKeys.products(ids, orderId, date), queryFn: () => fetchProducts(ids, orderId, date), staleTime: 30_000 };
+  return {
+    queryKey: storeKeys.products(ids, orderId, date),
+    queryFn: ({ client, queryKey }: QueryFunctionContext) => fetchProducts(ids, orderId, date, client.getQueryData<Product[]>(queryKey)),
+    staleTime: 30_000,
+    // fetchProducts shares the unchanged products with the cached list itself, in chunks.
+    structuralSharing: false,
+  };
 }
 
 /** The products offered for a ship date: the date's catalog, then its products. */

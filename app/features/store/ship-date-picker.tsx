@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { cutoffInstant, pickupToShipDate, specWeekdayOfDate, type ShipTime } from "../../../domain/ship-dates.ts";
 import { CUTOFF_TIMEZONE } from "../../../domain/constants.ts";
 import { shortDate } from "./format.ts";
@@ -54,6 +55,15 @@ export function ShipDatePicker({
   now?: Date;
 }) {
   const label = isRetailer ? "Pickup date" : "Ship date";
+  // Each cut-off is a few time-zone conversions: worked out once per list of dates, not on every
+  // render (choosing a date renders the row twice or more). A ship date's cut-off does not depend on
+  // `now`; a pickup date's does (the ship date that serves it), so for retailers it is worked out again.
+  const nowKey = isRetailer ? now.getTime() : 0;
+  const cutoffs = useMemo(
+    () => new Map(dates.map((date) => [date, cutoffText(date, shipTimes, isRetailer, now)])),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `now` counts through nowKey
+    [dates, shipTimes, isRetailer, nowKey],
+  );
   if (dates.length === 0) {
     return <p className="text-sm text-sage">No {label.toLowerCase()}s are open right now. Please call your sales representative.</p>;
   }
@@ -61,7 +71,7 @@ export function ShipDatePicker({
     <div role="group" aria-label={label} className="-mx-1 flex gap-2 overflow-x-auto px-1 pt-1 pb-2">
       {dates.map((date) => {
         const current = (busyDate ?? selected) === date;
-        const cutoff = cutoffText(date, shipTimes, isRetailer, now);
+        const cutoff = cutoffs.get(date) ?? null;
         const [weekday, rest] = shortDate(date).split(", ");
         return (
           <button

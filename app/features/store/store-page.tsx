@@ -195,14 +195,18 @@ function Store({ ids }: { ids: StoreIds }) {
     [save, refreshStockSoon, showAlert],
   );
 
-  /** Any other cart change. SPEC §8: 'Cart Update Error' with the server's message. */
+  /**
+   * Any other cart change. SPEC §8: 'Cart Update Error' with the server's message. `holdsChanged`
+   * false: the save held or released no stock (a date chosen with an empty cart), so the list is not
+   * read again for it (the new date's list is read as any list is, and live availability follows it).
+   */
   const updateCart = useCallback(
-    async (patch: CartPatch): Promise<SaveOutcome | null> => {
+    async (patch: CartPatch, holdsChanged = true): Promise<SaveOutcome | null> => {
       setBusy(true);
       const outcome = await save((c) => saveBody(c, patch));
       setBusy(false);
       if (outcome && !outcome.ok) void showAlert(cartUpdateErrorAlert(outcome.error));
-      else if (outcome?.ok) refreshStockSoon();
+      else if (outcome?.ok && holdsChanged) refreshStockSoon();
       return outcome;
     },
     [save, showAlert, refreshStockSoon],
@@ -260,7 +264,8 @@ function Store({ ids }: { ids: StoreIds }) {
         removed = dropped.map((d) => d.description);
         moved = kept.length;
       }
-      const outcome = await updateCart({ shipDate: nextShip, receivingDate: nextReceiving, items });
+      // Without lines the save holds and releases nothing: no second read of thousands of products.
+      const outcome = await updateCart({ shipDate: nextShip, receivingDate: nextReceiving, items }, items !== undefined);
       if (outcome?.ok) {
         const set = ids.isRetailer ? `Pickup date set to ${shortDate(date)}, shipping ${shortDate(nextShip)}.` : `Ship date set to ${shortDate(date)}.`;
         const kept = moved > 0 ? ` ${moved} ${moved === 1 ? "line" : "lines"} moved with the cart, priced for the new date.` : "";
