@@ -71,6 +71,13 @@ describe("the front door", () => {
     expect(cart.items.map((i) => i.quantity)).toEqual([2]);
   });
 
+  it("answers a user whose id is an e-mail address", async () => {
+    const u = await insertUser(t.db, { id: `buyer-${Date.now()}@grower.test`, roles: ["wholesaler"], customerIds: [b.customerId] });
+    const cookie = await loginAs(t.app, u.email, DEFAULT_TEST_PASSWORD);
+    const cart = JSON.parse(await (await fromDoor(`/api/Store/Cart/${u.id}/${b.customerId}`, cookie)).text()) as { customerId: string };
+    expect(cart.customerId).toBe(b.customerId);
+  });
+
   it("echoes the caller's request id, as the app does", async () => {
     const res = await fromDoor("/api/Auth/CheckToken/", b.cookie, { "x-request-id": "trace-42.a" });
     expect(res.headers.get("x-request-id")).toBe("trace-42.a");

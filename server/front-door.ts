@@ -42,8 +42,11 @@ interface DoorRoute {
   answer: MemoryAnswer;
 }
 
-/** A path segment the front door takes as it is: no percent-encoding, nothing a schema would trim. */
-const PLAIN_SEGMENT = /^[\w.~-]{1,100}$/;
+/**
+ * A path segment the front door takes as it is: letters, digits and the few marks ids hold (an
+ * e-mail address as a user id), never a percent-encoding, a semicolon or anything a schema would trim.
+ */
+const PLAIN_SEGMENT = /^[\w.~@:+,-]{1,100}$/;
 
 export class FrontDoor {
   private readonly routes = new Map<string, DoorRoute[]>();
