@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Cart, CartItem, Product } from "../../../contract/store.ts";
+import type { Cart, CartItem } from "../../../contract/store.ts";
 import { INVALID_QUANTITY_MESSAGE, QUANTITY_REMAINING_MESSAGE } from "../../../domain/constants.ts";
+import { testProduct } from "./test-product.ts";
 import {
   pendingQuestion,
   cartCounts,
@@ -60,41 +61,7 @@ function cart(items: CartItem[] = [item()]): Cart {
   };
 }
 
-function product(over: Partial<Product> = {}): Product {
-  return {
-    productId: "LIL-1",
-    description: "Lily",
-    category: "Lilies",
-    colour: "White",
-    colourHex: "#fff",
-    image: "lily",
-    grade: "Select",
-    stemsPerBunch: 10,
-    quantityRemaining: 100,
-    originalQuantityRemaining: 100,
-    unitOfMeasure: "Pail",
-    unitOfMeasureQty: 5,
-    bunchesPerBox: 10,
-    stemsPerBox: 100,
-    isFinalProduct: false,
-    special: false,
-    discount: 0,
-    discountQuantity: 20,
-    discountQuantity2: 40,
-    standardPrice: 1.5,
-    price: 1.5,
-    standardPriceNoPail: 1.75,
-    priceNoPail: 1.75,
-    discountPrice: 1.4,
-    discountPriceNoPail: 1.6,
-    discountPrice2: 1.3,
-    discountPriceNoPail2: 1.5,
-    showStore: true,
-    nextAvailableDate: null,
-    offerOrderNumber: 7,
-    ...over,
-  };
-}
+const product = testProduct;
 
 describe("saveBody", () => {
   it("sends the whole cart: lines as productId + quantity, dates, boxed and the version read", () => {

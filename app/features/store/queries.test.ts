@@ -1,43 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Product } from "../../../contract/store.ts";
 import { fetchProducts, type StoreIds } from "./queries.ts";
+import { testProduct } from "./test-product.ts";
 
 const ids: StoreIds = { userId: "u1", customerId: "C1", retailerId: 0, isRetailer: false, salesUserId: null };
 
 function product(productId: string, over: Partial<Product> = {}): Product {
-  return {
-    productId,
-    description: `Lily ${productId}`,
-    category: "Lilies",
-    colour: "White",
-    colourHex: "#fff",
-    image: "lily",
-    grade: "Select",
-    stemsPerBunch: 10,
-    quantityRemaining: 100,
-    originalQuantityRemaining: 100,
-    unitOfMeasure: "Pail",
-    unitOfMeasureQty: 5,
-    bunchesPerBox: 10,
-    stemsPerBox: 100,
-    isFinalProduct: false,
-    special: false,
-    discount: 0,
-    discountQuantity: 20,
-    discountQuantity2: 40,
-    standardPrice: 1.5,
-    price: 1.5,
-    standardPriceNoPail: 1.75,
-    priceNoPail: 1.75,
-    discountPrice: 1.4,
-    discountPriceNoPail: 1.6,
-    discountPrice2: 1.3,
-    discountPriceNoPail2: 1.5,
-    showStore: true,
-    nextAvailableDate: null,
-    offerOrderNumber: 7,
-    ...over,
-  };
+  return testProduct({ productId, description: `Lily ${productId}`, ...over });
 }
 
 /** The server answers `list` (as JSON, so every object is new) to the products request. */
