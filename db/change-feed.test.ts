@@ -5,9 +5,10 @@
 // query itself and never waits: these tests run on PostgreSQL only.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { buildTestApp, type TestApp } from "../tests/helpers/test-app.ts";
 import { countStatements } from "../tests/helpers/statement-count.ts";
-import { changeFeedFor, type ChangeFeed } from "./change-feed.ts";
+import { changeFeedFor, FeedCache, type ChangeFeed } from "./change-feed.ts";
 
 let t: TestApp;
 let feed: ChangeFeed;
@@ -81,5 +82,40 @@ describe.runIf(!!process.env.DATABASE_URL)("settling the feed on PostgreSQL", ()
       }),
     );
     expect(sent).toBe(true);
+  });
+
+  it("empties every cache when a sync gives up waiting for its notice, and keeps them when it arrives", async () => {
+    const cache = new FeedCache<string>(feed);
+    const fill = () => cache.set("k", "v", ["some-topic"], cache.begin());
+    const emit = pg.Client.prototype.emit;
+    try {
+      fill();
+      await feed.sync();
+      expect(cache.get("k")).toBe("v");
+
+      // The feed's own sync notices now reach this process late, after sync() has given up: what is
+      // held in memory may miss the notices of writes made before the sync, so none of it may serve.
+      process.env.BLOOM_FEED_SYNC_MS = "20";
+      pg.Client.prototype.emit = function (this: pg.Client, event: string | symbol, ...args: unknown[]) {
+        const payload = (args[0] as { payload?: string } | undefined)?.payload ?? "";
+        if (event === "notification" && payload.startsWith("sync:")) {
+          setTimeout(() => emit.call(this, event, ...args), 150);
+          return true;
+        }
+        return emit.call(this, event, ...args);
+      } as typeof emit;
+      await feed.sync();
+      expect(cache.get("k")).toBeUndefined();
+      expect(feed.live).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      pg.Client.prototype.emit = emit;
+      delete process.env.BLOOM_FEED_SYNC_MS;
+      cache.close();
+    }
+    // On time again: the cache fills and stays.
+    fill();
+    await feed.sync();
+    expect(cache.get("k")).toBe("v");
   });
 });

@@ -7,6 +7,9 @@ import type { Db } from "./client.ts";
 
 export const CHANGE_CHANNEL = "bloom_changes";
 
+/** The topic sent when a sync gave up waiting for its notice: every cache empties itself. */
+export const FEED_LATE = "*late";
+
 export interface ChangeFeed {
   /** True while notices arrive: only then may a cache answer from memory. */
   readonly live: boolean;
@@ -47,6 +50,9 @@ const feeds = new WeakMap<object, Feed>();
 
 /** How long a lost LISTEN connection waits before it connects again (tests of a lost feed lengthen it). */
 const reconnectMs = () => Number(process.env.BLOOM_FEED_RECONNECT_MS) || 1000;
+
+/** How long sync() waits for its own notice before it gives up (tests of a slow feed shorten it). */
+const syncGiveUpMs = () => Number(process.env.BLOOM_FEED_SYNC_MS) || 200;
 
 /** The driver under a Drizzle handle (PGlite instance or node-postgres pool). */
 function driverOf(db: Db): { pglite?: PgliteLike; pool?: pg.Pool } {
@@ -212,13 +218,18 @@ export function changeFeedFor(db: Db, onError?: (err: Error) => void): ChangeFee
       const topic = `sync:${process.pid}:${++syncs}:${Math.random().toString(36).slice(2)}`;
       const arrived = new Promise<void>((resolve) => {
         waiting.set(topic, resolve);
-        // Never hold a request for long: the feed is a speed-up, not a promise.
-        setTimeout(() => {
-          waiting.delete(topic);
+        // Never hold a request for long: the feed is a speed-up, not a promise. But a sync that gives
+        // up has not seen the notices it waited for, so nothing held in memory can be trusted: every
+        // cache is emptied and the next reads go to the database (the notices still arrive later and
+        // do what they do; live streams need nothing more).
+        const giveUp = () => {
+          if (!waiting.delete(topic)) return;
+          emit(FEED_LATE);
           resolve();
-        }, 200).unref();
+        };
+        setTimeout(giveUp, syncGiveUpMs()).unref();
+        notify(topic).catch(giveUp);
       });
-      await notify(topic).catch(() => waiting.get(topic)?.());
       await arrived;
     },
     get behind() {
@@ -304,7 +315,7 @@ export class FeedCache<V> {
   }
 
   invalidate(topic: string): void {
-    if (topic === "*") {
+    if (topic === "*" || topic === FEED_LATE) {
       this.entries.clear();
       this.byTopic.clear();
       return;
