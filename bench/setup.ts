@@ -33,7 +33,7 @@ export async function startBenchServer(): Promise<BenchServer> {
     { cwd: ROOT, env: { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir }, stdio: ["ignore", "ignore", "inherit"] },
   );
   if (seeded.status !== 0) throw new Error("data generation failed");
-  const server = await startServer({ DEMO_MODE: "false", LOG_LEVEL: "error" }, { dataDir });
+  const server = await startServer({ DEMO_MODE: "false", LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "error" }, { dataDir });
   const base = server.baseUrl;
   const login = await fetch(`${base}/api/Auth/login/`, {
     method: "POST",
@@ -109,7 +109,7 @@ export async function startHotBench(options: HotBenchOptions): Promise<HotBench>
   if (seeded.status !== 0) throw new Error("data generation failed");
   const count = options.postgresUrl ? (options.instances ?? 2) : 1;
   const servers: RunningServer[] = [];
-  for (let i = 0; i < count; i++) servers.push(await startServer({ DEMO_MODE: "false", LOG_LEVEL: "error", DATABASE_URL: databaseUrl }, { dataDir }));
+  for (let i = 0; i < count; i++) servers.push(await startServer({ DEMO_MODE: "false", LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "error", DATABASE_URL: databaseUrl }, { dataDir }));
   const base = servers[0]!.baseUrl;
   const email = options.data === "large" ? BENCH_EMAIL : "buyer@demo.test";
   const login = await fetch(`${base}/api/Auth/login/`, {

@@ -10,7 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Database } from "../db/client.ts";
 import type { Deps, NonceCarrier } from "./deps.ts";
 import { noncePool } from "./nonce-pool.ts";
-import { FrontDoor } from "./front-door.ts";
+import { FrontDoor, requestLog } from "./front-door.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
 import { refuseNul } from "./plugins/nul.ts";
 import { completeApiSchemas } from "./plugins/openapi.ts";
@@ -97,9 +97,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const security = securityHeaders(helmetOptions(config.cookieSecure));
   door.headers = (req) => ({ ...security.fixed, "content-security-policy": security.policy(nonces.next()), "x-request-id": requestIdOf(req) });
   door.sessionToken = (header) => app.parseCookie(header)[SESSION_COOKIE];
-  // Fastify logs every request at level info: while it does, every request goes through it.
+  // Fastify logs every request at level info: the front door logs its answers the same way.
   const logsRequests = options.logger !== false && ["trace", "debug", "info"].includes(config.logLevel);
-  door.open = () => !logsRequests && !app.lifecycle.draining;
+  door.open = () => !app.lifecycle.draining;
+  if (logsRequests) door.log = requestLog(app.log, config.trustProxy);
   door.failed = (err) => app.log.error({ err }, "front door: answered by the app instead");
   app.addHook("onRequest", (_request, reply, done) => {
     const nonce = nonces.next();

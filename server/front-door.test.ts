@@ -7,6 +7,8 @@ import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../tests/helpe
 import { buyer, offer, tomorrow, type Client } from "../tests/helpers/store-fixtures.ts";
 import { DEFAULT_TEST_PASSWORD, insertUser } from "../tests/factories/index.ts";
 import { openDatabase, type Database } from "../db/client.ts";
+import { buildApp } from "./app.ts";
+import { loadConfig } from "./config.ts";
 
 let t: TestApp;
 let base: string;
@@ -229,5 +231,62 @@ describe("the front door of a second instance on the same database", () => {
     expect((await fetch(`${base2}${cartPath(c)}`, { headers: { cookie: c.cookie } })).status).toBe(401);
     expect(JSON.parse(await (await fetch(`${base2}/api/Auth/CheckToken/`, { headers: { cookie: c.cookie } })).text())).toEqual({ user: null, originalUser: null });
     expect(b2.app.frontDoor.answered).toBe(before);
+  });
+});
+
+describe("the front door of an instance that logs requests (level info)", () => {
+  type Entry = { reqId?: string; msg: string; level: number; req?: Record<string, unknown>; res?: { statusCode: number }; responseTime?: number };
+  const lines: string[] = [];
+  let logged: Awaited<ReturnType<typeof buildApp>>;
+  let base3: string;
+  beforeAll(async () => {
+    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "info", DEMO_MODE: "false", PUBLIC_URL: "http://localhost:3000", TRUST_PROXY: "true" });
+    logged = await buildApp({ db: t.db, config, logStream: { write: (line) => void lines.push(line) } });
+    base3 = await logged.listen({ port: 0, host: "127.0.0.1" });
+  });
+  afterAll(() => logged?.close());
+
+  /** The log lines of one request, by the id its answer carries. */
+  const entriesOf = (reqId: string) => lines.map((l) => JSON.parse(l) as Entry).filter((e) => e.reqId === reqId);
+  const forwarded = { "x-forwarded-for": "203.0.113.9, 10.0.0.2", "x-forwarded-host": "shop.grower.test" };
+
+  it("answers from memory and logs each answer as the app logs the same request", async () => {
+    const door = logged.frontDoor;
+    let answered: Response | undefined;
+    for (let i = 0; i < 5 && !answered; i++) {
+      const before = door.answered;
+      const res = await fetch(`${base3}${cartPath(b)}`, { headers: { cookie: b.cookie, ...forwarded } });
+      await res.text();
+      if (door.answered === before + 1) answered = res;
+    }
+    expect(answered, "the front door answered at level info").toBeDefined();
+    const fromDoorLog = entriesOf(answered!.headers.get("x-request-id")!);
+
+    // The same request answered by the app itself.
+    const open = door.open;
+    door.open = () => false;
+    try {
+      const before = door.answered;
+      const res = await fetch(`${base3}${cartPath(b)}`, { headers: { cookie: b.cookie, ...forwarded } });
+      await res.text();
+      expect(door.answered).toBe(before);
+      const fromAppLog = entriesOf(res.headers.get("x-request-id")!);
+
+      const shape = (entries: Entry[]) =>
+        entries.map((e) => ({
+          msg: e.msg,
+          level: e.level,
+          req: e.req && { ...e.req, remotePort: typeof e.req.remotePort },
+          res: e.res,
+          responseTime: typeof e.responseTime,
+        }));
+      expect(shape(fromDoorLog)).toEqual(shape(fromAppLog));
+      expect(shape(fromDoorLog)).toEqual([
+        expect.objectContaining({ msg: "incoming request", req: expect.objectContaining({ method: "GET", url: cartPath(b), host: "shop.grower.test", remoteAddress: "203.0.113.9" }) }),
+        expect.objectContaining({ msg: "request completed", res: { statusCode: 200 }, responseTime: "number" }),
+      ]);
+    } finally {
+      door.open = open;
+    }
   });
 });

@@ -12,8 +12,8 @@
 //   - the path parameters, through the route's own schema (a URL with a query, an encoded or an
 //     unusual character goes through the app);
 //   - the response headers (server/plugins/security-headers.ts), the request id and the metrics.
-// It stands aside while the instance drains, while request logging is on, and for answers large
-// enough to compress.
+// It logs its answers as Fastify logs a request when request logging is on (level info or below),
+// and stands aside while the instance drains and for answers large enough to compress.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { ZodType } from "zod";
 import type { AuthContext } from "./plugins/session.ts";
@@ -60,8 +60,10 @@ export class FrontDoor {
   headers: (request: IncomingMessage) => OutgoingHttpHeaders = () => ({});
   /** Counts an answer in the metrics (set by the ops plugin). */
   count: (method: string, route: string, statusCode: number, seconds: number) => void = () => {};
-  /** False while the app must see every request (draining, request logging). */
+  /** False while the app must see every request (draining). */
   open: () => boolean = () => true;
+  /** Logs an answer as Fastify logs a request, when request logging is on (set by the app). */
+  log: ((request: IncomingMessage, requestId: string, statusCode: number, ms: number) => void) | null = null;
   /** How many requests the front door has answered. */
   answered = 0;
 
@@ -105,7 +107,9 @@ export class FrontDoor {
     response.writeHead(200, found.headers);
     response.end(found.json);
     this.answered++;
-    this.count("GET", found.route.url, 200, (performance.now() - started) / 1000);
+    const ms = performance.now() - started;
+    this.count("GET", found.route.url, 200, ms / 1000);
+    this.log?.(request, found.headers["x-request-id"] as string, 200, ms);
     return true;
   }
 
@@ -166,4 +170,28 @@ declare module "fastify" {
     /** The route's answer from memory, for the front door (GET routes only; server/front-door.ts). */
     memoryAnswer?: MemoryAnswer;
   }
+}
+
+/**
+ * What Fastify's logger writes for a request it answers at level info ("incoming request", then
+ * "request completed"), for a request the front door answered: the same messages and fields, the
+ * client's address and host read as Fastify reads them (behind a trusted proxy, X-Forwarded-For's
+ * first address and X-Forwarded-Host's last value).
+ */
+export function requestLog(log: { info(obj: object, msg: string): void }, trustProxy: boolean) {
+  return (request: IncomingMessage, reqId: string, statusCode: number, responseTime: number) => {
+    const headers = request.headers;
+    const forwardedFor = trustProxy ? headers["x-forwarded-for"] : undefined;
+    const forwardedHost = trustProxy ? headers["x-forwarded-host"] : undefined;
+    const req = {
+      method: request.method,
+      url: request.url,
+      headers,
+      host: typeof forwardedHost === "string" && forwardedHost ? forwardedHost.slice(forwardedHost.lastIndexOf(",") + 1).trim() : (headers.host ?? ""),
+      ip: typeof forwardedFor === "string" && forwardedFor.trim() ? forwardedFor.split(",")[0]!.trim() : request.socket.remoteAddress,
+      socket: request.socket,
+    };
+    log.info({ reqId, req }, "incoming request");
+    log.info({ reqId, res: { statusCode }, responseTime }, "request completed");
+  };
 }
