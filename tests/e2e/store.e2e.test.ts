@@ -638,6 +638,17 @@ describe.concurrent("the wholesale store", () => {
         await chooseDate(page, first);
         await page.getByRole("table").first().waitFor();
         const row = bunchRows(page).filter({ has: page.getByText(AVAILABLE) }).first();
+        // A compact card: availability and both prices side by side on one line under the product,
+        // the toolbar in two rows (heading and Quick order; sort and view).
+        const tops = await row.getByRole("cell").evaluateAll((cells) => cells.map((c) => Math.round(c.getBoundingClientRect().top)));
+        expect(tops).toHaveLength(5);
+        expect(new Set(tops.slice(1, 4)).size).toBe(1);
+        expect(tops[1]!).toBeGreaterThan(tops[0]!);
+        expect(tops[4]!).toBeGreaterThan(tops[1]!);
+        const toolbarTop = (name: string, role: "button" | "combobox" = "button") =>
+          page.getByRole(role, { name, exact: true }).evaluate((el) => Math.round(el.getBoundingClientRect().top));
+        expect(Math.abs((await toolbarTop("Quick order")) - (await page.locator("#catalogue-heading").evaluate((el) => Math.round(el.getBoundingClientRect().top))))).toBeLessThan(12);
+        expect(Math.abs((await toolbarTop("Sort by", "combobox")) - (await toolbarTop("List")))).toBeLessThan(12);
         await addFromRow(page, row, "Bunches", 1);
         const noSidewaysScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 

@@ -184,7 +184,7 @@ export function AppShell({ variant }: { variant: "store" | "mm" }) {
                 disabled={user.customers.length < 2 && !hasAnyRole(user.roles, ["Administrator", "SalesPerson"])}
               >
                 <img src={current.imgSrc} alt="" className="h-7 w-7 rounded-full bg-white object-cover" />
-                <span className="max-w-[16ch] truncate">{current.companyName}</span>
+                <span className="max-w-[9ch] truncate sm:max-w-[16ch]">{current.companyName}</span>
               </button>
             ) : (
               <span className="text-sm">{site.brandName}</span>

@@ -110,6 +110,14 @@ interface RowProps {
 const LIST_COLUMNS = "md:grid md:grid-cols-[minmax(16rem,1fr)_8.5rem_7rem_6.5rem_14rem]";
 /** A list row (or its header): a grid row on wider screens, a stacked card of labelled cells below md. */
 const listRow = `${rt.tr} ${LIST_COLUMNS} md:items-center`;
+/**
+ * Below md a row is a compact card: the product across the top, then availability and the two prices
+ * side by side (each under a small label), then the quantities. Three short rows, not five.
+ */
+const cardRow = "max-md:!grid max-md:grid-cols-[minmax(0,1fr)_auto_auto] max-md:gap-x-4 max-md:gap-y-1";
+const cardWhole = "max-md:col-span-3";
+const cardFigure =
+  "max-md:flex-col max-md:items-start max-md:justify-start max-md:gap-0.5 max-md:before:text-[11px] max-md:before:tracking-wide max-md:before:uppercase";
 
 const ProductRow = memo(function ProductRow({
   product,
@@ -134,10 +142,10 @@ const ProductRow = memo(function ProductRow({
       ref={measure}
       data-index={index}
       aria-rowindex={index + 2}
-      className={`${listRow} absolute inset-x-0 top-0 [contain:layout_style] ${line ? "bg-leaf-light/40" : ""}`}
+      className={`${listRow} ${cardRow} absolute inset-x-0 top-0 [contain:layout_style] ${line ? "bg-leaf-light/40" : ""}`}
       style={{ transform: `translateY(${start}px)` }}
     >
-      <div role="cell" className={`${rt.td} max-md:!block`} data-label="">
+      <div role="cell" className={`${rt.td} ${cardWhole} max-md:!block`} data-label="">
         <div className="flex items-start gap-1">
           <div className="min-w-0 flex-1 pt-1.5">
             <button type="button" className="text-left font-semibold leading-snug text-ink underline-offset-2 hover:text-leaf hover:underline" onClick={() => onOpen(product.productId)}>
@@ -153,19 +161,19 @@ const ProductRow = memo(function ProductRow({
           <FavouriteStar product={product} starred={starred} onStar={onStar} />
         </div>
       </div>
-      <div role="cell" className={`${rt.td} md:whitespace-nowrap`} data-label="Availability">
+      <div role="cell" className={`${rt.td} ${cardFigure} md:whitespace-nowrap`} data-label="Availability">
         <AvailabilityBadge product={product} />
       </div>
-      <div role="cell" className={`${rt.td} md:text-right`} data-label="Bunch in pail">
-        <span className="inline-flex flex-col items-end">
+      <div role="cell" className={`${rt.td} ${cardFigure} md:text-right`} data-label="Bunch in pail">
+        <span className="inline-flex flex-col md:items-end">
           <PriceCell cents={pailCents} standardCents={prices.standardPriceCents} />
           <TierNote product={product} />
         </span>
       </div>
-      <div role="cell" className={`${rt.td} md:text-right`} data-label="Loose bunch">
+      <div role="cell" className={`${rt.td} ${cardFigure} md:text-right`} data-label="Loose bunch">
         <PriceCell cents={looseCents} standardCents={prices.standardPriceNoPailCents} />
       </div>
-      <div role="cell" className={`${rt.td} max-md:!block md:whitespace-nowrap`} data-label="">
+      <div role="cell" className={`${rt.td} ${cardWhole} max-md:!block max-md:pt-1.5 md:whitespace-nowrap`} data-label="">
         {orderable ? (
           <QuantityEntry product={product} line={line} onSave={onSave} />
         ) : (

@@ -97,7 +97,7 @@ export function SortSelect({ value, onChange }: { value: Sort; onChange: (sort: 
   const id = useId();
   return (
     <div className="inline-flex items-center gap-2">
-      <label htmlFor={id} className="text-sm font-semibold text-sage">
+      <label htmlFor={id} className="text-sm font-semibold text-sage max-sm:sr-only">
         Sort by
       </label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value as Sort)} className="h-9 rounded-full border-[1.5px] border-[#8a958e] bg-white px-3 text-sm text-ink">

@@ -402,7 +402,7 @@ function Store({ ids }: { ids: StoreIds }) {
           <section aria-labelledby="catalogue-heading" className="min-w-0">
             <div className="mb-3 flex flex-col gap-2">
               <div className="flex flex-wrap items-center gap-2">
-                <h2 id="catalogue-heading" className="mr-auto text-xl">
+                <h2 id="catalogue-heading" className="mr-auto text-lg sm:text-xl">
                   Flowers for {shortDate(shipDate)}
                 </h2>
                 <button type="button" className="min-h-9 rounded-full border-[1.5px] border-leaf bg-white px-3 text-sm font-semibold text-leaf hover:bg-leaf-light" onClick={() => setQuickOpen(true)} disabled={!productsQ.isSuccess}>
