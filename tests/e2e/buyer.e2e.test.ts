@@ -159,7 +159,9 @@ describe.sequential("the buyer's catalogue tools", () => {
     await openStore(page);
     const total = Number(((await productCount(page).innerText()).match(/^([\d,]+) products$/)?.[1] ?? "0").replace(/,/g, ""));
     expect(total).toBeGreaterThan(100);
-    // Only the rows near the screen are in the page; the table says how many there are.
+    // Only the rows near the screen are in the page; the table says how many there are. The first
+    // rows are shown first, then the rest of the screen and the rows just beyond its bottom edge.
+    await eventually(() => listRows(page).evaluateAll((rows) => rows.filter((r) => r.getBoundingClientRect().top >= window.innerHeight).length)).toBeGreaterThan(0);
     expect(await listRows(page).count()).toBeLessThan(60);
     expect(await page.getByRole("table").first().getAttribute("aria-rowcount")).toBe(String(total + 1));
 
@@ -410,6 +412,9 @@ describe.sequential("the buyer's catalogue tools", () => {
     await page.getByRole("button", { name: "Grid", exact: true }).click();
     const cards = page.getByRole("list", { name: "Flowers, as cards" }).getByRole("listitem");
     await cards.first().waitFor();
+    // The first row of cards is shown first, then the rest of the screen and the rows of cards just
+    // beyond its bottom edge.
+    await eventually(() => cards.evaluateAll((items) => items.filter((c) => c.getBoundingClientRect().top >= window.innerHeight).length)).toBeGreaterThan(0);
     expect(await cards.count()).toBeLessThan(60);
     expect(await cards.first().getAttribute("aria-setsize")).toBe(String(total));
     await expectNoAxeViolations(page, "the store's grid");
