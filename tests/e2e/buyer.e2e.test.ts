@@ -152,6 +152,44 @@ describe.sequential("the buyer's catalogue tools", () => {
     await page.context().close();
   });
 
+  it("while a date's offer is read, the row laid out ahead of the list is neither seen, reached with Tab nor left behind", { timeout: 90_000 }, async ({ expect }) => {
+    const page = await newPage(browser);
+    await signInAs(page, "buyer@demo.test");
+    // Hold the offer's products answer until the loading page has been checked.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/Store\/Catalog\/Products\//, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.baseUrl}/store`);
+    await hydrated(page);
+    const first = dates(page).first();
+    if ((await first.getAttribute("aria-pressed")) !== "true") await first.click();
+    await page.getByRole("status").filter({ hasText: /^Loading the flowers for / }).waitFor();
+    expect(await page.getByRole("button", { name: /^(Add|Update) .* (to|in) cart$/ }).count()).toBe(0);
+    expect(await page.getByRole("textbox", { name: /^(Pails|Bunches) of / }).count()).toBe(0);
+    // Every element Tab reaches is one the buyer can see.
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press("Tab");
+      const seen = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        return !el || el === document.body || el.checkVisibility({ visibilityProperty: true });
+      });
+      expect(seen).toBe(true);
+    }
+    await expectNoAxeViolations(page, "the store while the offer is read");
+    release();
+    await listRows(page).first().waitFor();
+    await expect.poll(async () => (await productCount(page).innerText()).trim(), { timeout: 15_000 }).toMatch(/^[\d,]+ products$/);
+    const total = Number((await productCount(page).innerText()).trim().match(/^([\d,]+)/)![1]!.replace(/,/g, ""));
+    // Only the offer's own rows are in the page, each with its place in the list.
+    const indexes = await listRows(page).evaluateAll((rows) => rows.map((r) => Number(r.getAttribute("data-index"))));
+    expect(indexes.length).toBeGreaterThan(0);
+    expect(indexes.every((i) => i >= 0 && i < total)).toBe(true);
+    await page.context().close();
+  });
+
   it("keeps search working on the windowed list and renders rows far down when scrolled to", { timeout: 90_000 }, async ({ expect }) => {
     const eventually = polling(expect);
     const page = await newPage(browser);

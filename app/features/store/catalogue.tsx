@@ -438,6 +438,66 @@ function VirtualRows(props: WindowedProps) {
   );
 }
 
+/** A made-up product for CatalogueWarmUp: never listed, never read by anyone. */
+const WARM_UP_PRODUCT: Product = {
+  productId: "WARM-UP",
+  description: "Lily",
+  category: "Lilies",
+  colour: "White",
+  colourHex: "#fff",
+  image: "",
+  grade: "Select",
+  stemsPerBunch: 10,
+  quantityRemaining: 100,
+  originalQuantityRemaining: 100,
+  unitOfMeasure: "Pail",
+  unitOfMeasureQty: 5,
+  bunchesPerBox: 10,
+  stemsPerBox: 100,
+  isFinalProduct: true,
+  special: true,
+  discount: 0,
+  discountQuantity: 20,
+  discountQuantity2: 40,
+  standardPrice: 1.5,
+  price: 1.25,
+  standardPriceNoPail: 1.75,
+  priceNoPail: 1.5,
+  discountPrice: 1.2,
+  discountPriceNoPail: 1.4,
+  discountPrice2: 1.1,
+  discountPriceNoPail2: 1.3,
+  showStore: true,
+  nextAvailableDate: null,
+  offerOrderNumber: 0,
+};
+const noop = () => undefined;
+const noSave: SaveLine = () => Promise.resolve(false);
+
+/**
+ * One row (or card) of a made-up product, styled and laid out but never shown (visibility hidden,
+ * out of the accessibility tree, inert), while a date's offer is being read. The browser's first
+ * row of the store costs several times what the next ones do (its fonts, weights, form fields and
+ * drawings are met for the first time); this pays that while the page waits for the server, not in
+ * the frame that first shows the list.
+ */
+export function CatalogueWarmUp({ view }: { view: CatalogueView }) {
+  const props: RowProps = { product: WARM_UP_PRODUCT, line: undefined, combo: true, starred: false, onOpen: noop, onSave: noSave, onStar: noop };
+  return (
+    <div aria-hidden="true" inert className="pointer-events-none invisible fixed inset-x-0 top-0 h-0 overflow-hidden">
+      {view === "list" ? (
+        <div className="relative text-sm md:min-w-[52rem]">
+          <ProductRow index={-1} start={0} measure={noop} {...props} />
+        </div>
+      ) : (
+        <div className="w-[240px]">
+          <ProductCard index={0} count={1} {...props} />
+        </div>
+      )}
+    </div>
+  );
+}
+
 /** What the catalogue lists before its first full render (see Catalogue). */
 const NOT_YET: Product[] = [];
 
