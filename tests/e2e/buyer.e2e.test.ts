@@ -152,6 +152,44 @@ describe.sequential("the buyer's catalogue tools", () => {
     await page.context().close();
   });
 
+  it("while a date's offer is read, the row laid out ahead of the list is neither seen, reached with Tab nor left behind", { timeout: 90_000 }, async ({ expect }) => {
+    const page = await newPage(browser);
+    await signInAs(page, "buyer@demo.test");
+    // Hold the offer's products answer until the loading page has been checked.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/Store\/Catalog\/Products\//, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.baseUrl}/store`);
+    await hydrated(page);
+    const first = dates(page).first();
+    if ((await first.getAttribute("aria-pressed")) !== "true") await first.click();
+    await page.getByRole("status").filter({ hasText: /^Loading the flowers for / }).waitFor();
+    expect(await page.getByRole("button", { name: /^(Add|Update) .* (to|in) cart$/ }).count()).toBe(0);
+    expect(await page.getByRole("textbox", { name: /^(Pails|Bunches) of / }).count()).toBe(0);
+    // Every element Tab reaches is one the buyer can see.
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press("Tab");
+      const seen = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        return !el || el === document.body || el.checkVisibility({ visibilityProperty: true });
+      });
+      expect(seen).toBe(true);
+    }
+    await expectNoAxeViolations(page, "the store while the offer is read");
+    release();
+    await listRows(page).first().waitFor();
+    await expect.poll(async () => (await productCount(page).innerText()).trim(), { timeout: 15_000 }).toMatch(/^[\d,]+ products$/);
+    const total = Number((await productCount(page).innerText()).trim().match(/^([\d,]+)/)![1]!.replace(/,/g, ""));
+    // Only the offer's own rows are in the page, each with its place in the list.
+    const indexes = await listRows(page).evaluateAll((rows) => rows.map((r) => Number(r.getAttribute("data-index"))));
+    expect(indexes.length).toBeGreaterThan(0);
+    expect(indexes.every((i) => i >= 0 && i < total)).toBe(true);
+    await page.context().close();
+  });
+
   it("keeps search working on the windowed list and renders rows far down when scrolled to", { timeout: 90_000 }, async ({ expect }) => {
     const eventually = polling(expect);
     const page = await newPage(browser);
@@ -159,7 +197,9 @@ describe.sequential("the buyer's catalogue tools", () => {
     await openStore(page);
     const total = Number(((await productCount(page).innerText()).match(/^([\d,]+) products$/)?.[1] ?? "0").replace(/,/g, ""));
     expect(total).toBeGreaterThan(100);
-    // Only the rows near the screen are in the page; the table says how many there are.
+    // Only the rows near the screen are in the page; the table says how many there are. The first
+    // rows are shown first, then the rest of the screen and the rows just beyond its bottom edge.
+    await eventually(() => listRows(page).evaluateAll((rows) => rows.filter((r) => r.getBoundingClientRect().top >= window.innerHeight).length)).toBeGreaterThan(0);
     expect(await listRows(page).count()).toBeLessThan(60);
     expect(await page.getByRole("table").first().getAttribute("aria-rowcount")).toBe(String(total + 1));
 
@@ -410,6 +450,9 @@ describe.sequential("the buyer's catalogue tools", () => {
     await page.getByRole("button", { name: "Grid", exact: true }).click();
     const cards = page.getByRole("list", { name: "Flowers, as cards" }).getByRole("listitem");
     await cards.first().waitFor();
+    // The first row of cards is shown first, then the rest of the screen and the rows of cards just
+    // beyond its bottom edge.
+    await eventually(() => cards.evaluateAll((items) => items.filter((c) => c.getBoundingClientRect().top >= window.innerHeight).length)).toBeGreaterThan(0);
     expect(await cards.count()).toBeLessThan(60);
     expect(await cards.first().getAttribute("aria-setsize")).toBe(String(total));
     await expectNoAxeViolations(page, "the store's grid");

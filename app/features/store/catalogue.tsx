@@ -23,6 +23,8 @@ export function listedProducts(products: readonly Product[], lines: ReadonlyMap<
 
 /** Rows rendered beyond the screen's edges, so Tab and arrow scrolling never reach an empty edge. */
 const OVERSCAN = 6;
+/** The list's rows shown in the first frame of a date's offer (useReveal); the rest of the screen follows. */
+const FIRST_ROWS = 5;
 
 export function ColourChip({ hex, name }: { hex: string; name: string }) {
   return (
@@ -297,38 +299,42 @@ function usePlacement(ref: RefObject<HTMLElement | null>) {
 }
 
 /**
- * The rows beyond the screen's edges (`overscan`) join one frame after the rows on screen were first
- * shown: a date's offer arriving renders and lays out the screen's rows, then the others, as two
- * shorter tasks rather than one long one.
+ * A date's offer is first shown in stages, one frame apart, so no one frame styles and lays out a
+ * whole screen of rows: first the first `first` rows (or rows of cards) on screen, then every row on
+ * screen, then the rows beyond the screen's edges (`overscan`). Each stage is a transition started
+ * after the previous stage was painted. Returns the most rows to render (undefined: no limit) and
+ * the overscan to use.
  */
-function useOverscan(placed: boolean, overscan: number) {
-  const [full, setFull] = useState(false);
+function useReveal(placed: boolean, first: number, overscan: number): { limit: number | undefined; overscan: number } {
+  const [stage, setStage] = useState(0);
   useEffect(() => {
-    if (!placed || full) return;
+    if (!placed || stage >= 2) return;
     let t: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      t = setTimeout(() => startTransition(() => setFull(true)), 0);
+      t = setTimeout(() => startTransition(() => setStage((s) => Math.min(2, s + 1))), 0);
     });
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(t);
     };
-  }, [placed, full]);
-  return full ? overscan : 0;
+  }, [placed, stage]);
+  return { limit: stage === 0 ? first : undefined, overscan: stage === 2 ? overscan : 0 };
 }
 
 /**
  * The row holding keyboard focus stays in the page even when scrolled away, so focus is never lost:
- * `onFocus` (on the rows' container) remembers it, `rangeExtractor` keeps it rendered.
+ * `onFocus` (on the rows' container) remembers it, `rangeExtractor` keeps it rendered. `limit`, while
+ * the list is first revealed (useReveal), keeps only the first rows of the range.
  */
-function useKeptFocus() {
+function useKeptFocus(limit?: number) {
   const focused = useRef<number | null>(null);
   const rangeExtractor = useCallback((range: Range) => {
-    const indexes = defaultRangeExtractor(range);
+    const all = defaultRangeExtractor(range);
+    const indexes = limit === undefined ? all : all.slice(0, limit);
     const f = focused.current;
     if (f !== null && f < range.count && !indexes.includes(f)) return [...indexes, f].sort((a, b) => a - b);
     return indexes;
-  }, []);
+  }, [limit]);
   const onFocus = useCallback((e: FocusEvent<HTMLElement>) => {
     const row = (e.target as HTMLElement).closest("[data-index]");
     focused.current = row ? Number(row.getAttribute("data-index")) : null;
@@ -362,8 +368,8 @@ function VirtualGrid(props: WindowedProps) {
   const box = useRef<HTMLDivElement>(null);
   const { margin, width, placed } = usePlacement(box);
   const columns = width ? Math.max(1, Math.floor((width + GRID_GAP) / (CARD_MIN_WIDTH + GRID_GAP))) : 4;
-  const { rangeExtractor, onFocus } = useKeptFocus();
-  const overscan = useOverscan(placed, 2);
+  const { limit, overscan } = useReveal(placed, 1, 2);
+  const { rangeExtractor, onFocus } = useKeptFocus(limit);
   const v = useWindowVirtualizer({
     count: Math.ceil(shown.length / columns),
     estimateSize: () => CARD_ROW_ESTIMATE,
@@ -408,8 +414,8 @@ function VirtualRows(props: WindowedProps) {
   const body = useRef<HTMLDivElement>(null);
   const stacked = !useMedia("(min-width: 768px)");
   const { margin, placed } = usePlacement(body);
-  const { rangeExtractor, onFocus } = useKeptFocus();
-  const overscan = useOverscan(placed, OVERSCAN);
+  const { limit, overscan } = useReveal(placed, FIRST_ROWS, OVERSCAN);
+  const { rangeExtractor, onFocus } = useKeptFocus(limit);
   const v = useWindowVirtualizer({
     count: shown.length,
     estimateSize: () => (stacked ? 250 : 78),
@@ -436,6 +442,66 @@ function VirtualRows(props: WindowedProps) {
           <ProductRow key={p.productId} index={item.index} start={item.start - margin} measure={v.measureElement} {...rowPropsOf(props, p)} />
         );
       })}
+    </div>
+  );
+}
+
+/** A made-up product for CatalogueWarmUp: never listed, never read by anyone. */
+const WARM_UP_PRODUCT: Product = {
+  productId: "WARM-UP",
+  description: "Lily",
+  category: "Lilies",
+  colour: "White",
+  colourHex: "#fff",
+  image: "",
+  grade: "Select",
+  stemsPerBunch: 10,
+  quantityRemaining: 100,
+  originalQuantityRemaining: 100,
+  unitOfMeasure: "Pail",
+  unitOfMeasureQty: 5,
+  bunchesPerBox: 10,
+  stemsPerBox: 100,
+  isFinalProduct: true,
+  special: true,
+  discount: 0,
+  discountQuantity: 20,
+  discountQuantity2: 40,
+  standardPrice: 1.5,
+  price: 1.25,
+  standardPriceNoPail: 1.75,
+  priceNoPail: 1.5,
+  discountPrice: 1.2,
+  discountPriceNoPail: 1.4,
+  discountPrice2: 1.1,
+  discountPriceNoPail2: 1.3,
+  showStore: true,
+  nextAvailableDate: null,
+  offerOrderNumber: 0,
+};
+const noop = () => undefined;
+const noSave: SaveLine = () => Promise.resolve(false);
+
+/**
+ * One row (or card) of a made-up product, styled and laid out but never shown (visibility hidden,
+ * out of the accessibility tree, inert), while a date's offer is being read. The browser's first
+ * row of the store costs several times what the next ones do (its fonts, weights, form fields and
+ * drawings are met for the first time); this pays that while the page waits for the server, not in
+ * the frame that first shows the list.
+ */
+export function CatalogueWarmUp({ view }: { view: CatalogueView }) {
+  const props: RowProps = { product: WARM_UP_PRODUCT, line: undefined, combo: true, starred: false, onOpen: noop, onSave: noSave, onStar: noop };
+  return (
+    <div aria-hidden="true" inert className="pointer-events-none invisible fixed inset-x-0 top-0 h-0 overflow-hidden">
+      {view === "list" ? (
+        <div className="relative text-sm md:min-w-[52rem]">
+          <ProductRow index={-1} start={0} measure={noop} {...props} />
+        </div>
+      ) : (
+        <div className="w-[240px]">
+          <ProductCard index={0} count={1} {...props} />
+        </div>
+      )}
     </div>
   );
 }

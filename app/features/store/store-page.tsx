@@ -7,7 +7,7 @@ import { InlineAlert, useAlert } from "../../components/ui/alert.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { useSessionUser } from "../../lib/session.ts";
 import { CartPanel } from "./cart-panel.tsx";
-import { Catalogue } from "./catalogue.tsx";
+import { Catalogue, CatalogueWarmUp } from "./catalogue.tsx";
 import { cartCounts, dateChangeQuestion, merchandiseLines, partitionForDate, saveBody, withLineQuantity, type CartPatch } from "./cart-logic.ts";
 import { CheckoutReminder, HoldExpiredNotice, LeaveReminder } from "./checkout-reminder.tsx";
 import { activeFilterCount, filtersFromSearch, searchForFilters, type FilterState } from "./filters.ts";
@@ -444,9 +444,12 @@ function Store({ ids }: { ids: StoreIds }) {
               </div>
             ) : catalogQ.isPending || productsQ.isPending ? (
               // The products query waits (disabled, so pending) until the catalog is known.
-              <p className="py-10 text-center text-sage" role="status">
-                Loading the flowers for {shortDate(shipDate)}…
-              </p>
+              <>
+                <p className="py-10 text-center text-sage" role="status">
+                  Loading the flowers for {shortDate(shipDate)}…
+                </p>
+                <CatalogueWarmUp view={view} />
+              </>
             ) : (
               <Catalogue
                 products={products}
