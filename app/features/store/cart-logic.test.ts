@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Cart, CartItem } from "../../../contract/store.ts";
 import { INVALID_QUANTITY_MESSAGE, QUANTITY_REMAINING_MESSAGE } from "../../../domain/constants.ts";
-import { testProduct } from "./test-product.ts";
+import { sampleProduct as testProduct } from "./sample-product.ts";
 import {
   pendingQuestion,
   cartCounts,

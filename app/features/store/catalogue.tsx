@@ -11,6 +11,7 @@ import { ProductPicture } from "./product-picture.tsx";
 import { QuantityEntry, type SaveLine } from "./quantity-entry.tsx";
 import type { CatalogueView } from "./preferences.ts";
 import { responsiveTable as rt } from "./ui.ts";
+import { sampleProduct } from "./sample-product.ts";
 import { useMedia } from "./use-media.ts";
 
 /**
@@ -447,38 +448,19 @@ function VirtualRows(props: WindowedProps) {
 }
 
 /** A made-up product for CatalogueWarmUp: never listed, never read by anyone. */
-const WARM_UP_PRODUCT: Product = {
+const WARM_UP_PRODUCT: Product = sampleProduct({
   productId: "WARM-UP",
-  description: "Lily",
-  category: "Lilies",
-  colour: "White",
-  colourHex: "#fff",
   image: "",
-  grade: "Select",
-  stemsPerBunch: 10,
-  quantityRemaining: 100,
-  originalQuantityRemaining: 100,
-  unitOfMeasure: "Pail",
-  unitOfMeasureQty: 5,
-  bunchesPerBox: 10,
-  stemsPerBox: 100,
   isFinalProduct: true,
   special: true,
-  discount: 0,
-  discountQuantity: 20,
-  discountQuantity2: 40,
-  standardPrice: 1.5,
   price: 1.25,
-  standardPriceNoPail: 1.75,
   priceNoPail: 1.5,
   discountPrice: 1.2,
   discountPriceNoPail: 1.4,
   discountPrice2: 1.1,
   discountPriceNoPail2: 1.3,
-  showStore: true,
-  nextAvailableDate: null,
   offerOrderNumber: 0,
-};
+});
 const noop = () => undefined;
 const noSave: SaveLine = () => Promise.resolve(false);
 

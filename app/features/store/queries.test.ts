@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Product } from "../../../contract/store.ts";
 import { fetchProducts, type StoreIds } from "./queries.ts";
-import { testProduct } from "./test-product.ts";
+import { sampleProduct as testProduct } from "./sample-product.ts";
 
 const ids: StoreIds = { userId: "u1", customerId: "C1", retailerId: 0, isRetailer: false, salesUserId: null };
 

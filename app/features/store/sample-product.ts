@@ -1,7 +1,8 @@
-// A product of the store's list for the store's unit tests: a white Select lily, changed by `over`.
+// A product of the store's list, made up: a white Select lily, changed by `over`. The store's unit
+// tests build their products with it, and the catalogue's warm-up row shows one (catalogue.tsx).
 import type { Product } from "../../../contract/store.ts";
 
-export function testProduct(over: Partial<Product> = {}): Product {
+export function sampleProduct(over: Partial<Product> = {}): Product {
   return {
     productId: "LIL-1",
     description: "Lily",
