@@ -2,7 +2,7 @@
 // sorting (kept in the address), favourites (kept on the server for the customer), the windowed
 // list (search still finds, rows far down appear when scrolled to), quick order by pasting and by
 // CSV upload, ordering a past order again, and page views counted and shown to staff. A keyboard-only
-// pass, and axe at 360 and 1280 px on every screen touched.
+// pass, and axe at 360 and 1280 px on every screen touched. Then issue 13's first findings, one test each.
 import { afterAll, beforeAll, describe, it, type ExpectStatic } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { axeViolations, expectNoAxeViolations, hydrated, launchBrowser, newPage, signIn, startServer, type RunningServer } from "./harness.ts";
@@ -464,6 +464,181 @@ describe.sequential("the buyer's catalogue tools", () => {
     expect(await page.evaluate(() => document.activeElement?.closest("[role=listitem]")?.getAttribute("aria-posinset"))).toBe("1");
     // Back to the list for the other tests (the view is remembered in this browser only).
     await page.getByRole("button", { name: "List", exact: true }).click();
+    await page.context().close();
+  });
+});
+
+// Issue 13's numbered findings, each as a buyer meets it on the demo data: the search box's own
+// examples (1), the discounted filter and the dashboard's link agreeing (2), cut-offs with their day
+// and zone on ship and pickup dates (8), colour counts that follow the category, the dashboard's
+// recent orders inside their card and the pail hint inside its row (9).
+describe.sequential("what a buyer first tried", () => {
+  const search = (page: Page) => page.getByRole("searchbox", { name: "Search flowers" });
+  /** The "N of M products match" count once the list shows the search's answer. */
+  async function searchFor(page: Page, expect: ExpectStatic, text: string): Promise<number> {
+    await search(page).fill(text);
+    await polling(expect)(async () => (await productCount(page).innerText()).trim()).toMatch(/^\d+ of [\d,]+ products match$/);
+    return Number((await productCount(page).innerText()).match(/^(\d+) of/)![1]);
+  }
+  /** Below 1600 px the filters sit in a disclosure above the list. */
+  async function openFilters(page: Page) {
+    const toggle = page.getByRole("checkbox", { name: /^Only available/ });
+    if (await toggle.isVisible()) return;
+    await page.locator("details > summary", { hasText: "Filters" }).click();
+    await toggle.waitFor();
+  }
+  /** The first `n` rows of the list in its order (the windowed list's rows are not kept in DOM order). */
+  const firstRows = async (page: Page, n: number) => {
+    const count = Math.min(n, Number(await page.getByRole("table").first().getAttribute("aria-rowcount")) - 1);
+    return Array.from({ length: count }, (_, i) => page.locator(`[role=row][data-index="${i}"]`));
+  };
+
+  it("finds what the search examples name, in any word order, by code and with a typo, the closest match first", { timeout: 90_000 }, async ({ expect }) => {
+    const page = await newPage(browser);
+    await signInAs(page, "buyer@demo.test");
+    await openStore(page);
+    expect(await search(page).getAttribute("placeholder")).toBe("Search flowers, e.g. white lily");
+
+    for (const text of ["white lily", "lily white"]) {
+      expect(await searchFor(page, expect, text), text).toBeGreaterThan(0);
+      // The first rows are white lilies (the row names the colour under the product).
+      for (const row of await firstRows(page, 3)) {
+        expect(await nameOf(row), text).toMatch(/^Lily /);
+        expect(await row.innerText(), text).toMatch(/\bWhite\b/);
+      }
+    }
+
+    expect(await searchFor(page, expect, "Stargazer Pink")).toBeGreaterThan(0);
+    const [stargazer] = await firstRows(page, 1);
+    expect(await nameOf(stargazer!)).toMatch(/Stargazer/);
+    expect(await stargazer!.innerText()).toMatch(/Dark Pink/);
+
+    // The code the list shows finds that one product, and only it.
+    expect(await searchFor(page, expect, "ANT-BUR-1012")).toBe(1);
+    expect(await codeOf((await firstRows(page, 1))[0]!)).toBe("ANT-BUR-1012");
+
+    // A typo still finds gerberas, and nothing but gerberas.
+    const gerberas = await searchFor(page, expect, "gerbra");
+    expect(gerberas).toBeGreaterThan(0);
+    const names = await Promise.all((await firstRows(page, 5)).map(nameOf));
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.every((n) => /gerbera/i.test(n)), names.join(", ")).toBe(true);
+    await page.context().close();
+  });
+
+  it("'All discounted flowers' on the dashboard and the 'Only discounted' filter show the same few products", { timeout: 90_000 }, async ({ expect }) => {
+    const eventually = polling(expect);
+    // A tall window, so the windowed list has every discounted product in the page at once.
+    const page = await newPage(browser, { viewport: { width: 1280, height: 4000 } });
+    await signInAs(page, "buyer@demo.test");
+    const specials = page.getByRole("region", { name: "Specials this week" });
+    await specials.getByRole("listitem").first().waitFor();
+    const specialNames = (await specials.getByRole("listitem").getByRole("link").allInnerTexts()).map((n) => n.trim());
+    expect(specialNames.length).toBeGreaterThan(0);
+
+    await specials.getByRole("link", { name: "All discounted flowers" }).click();
+    await page.waitForURL(/\/store\?(.*&)?specials=1/);
+    await hydrated(page);
+    const first = dates(page).first();
+    if ((await first.getAttribute("aria-pressed")) !== "true") await first.click();
+    await listRows(page).first().waitFor();
+    await openFilters(page);
+    expect(await page.getByRole("checkbox", { name: /^Only discounted/ }).isChecked()).toBe(true);
+
+    await eventually(async () => (await productCount(page).innerText()).trim()).toMatch(/^\d+ of [\d,]+ products match$/);
+    const [, shown, total] = (await productCount(page).innerText()).replace(/,/g, "").match(/^(\d+) of (\d+)/)!.map(Number) as [number, number, number];
+    // A few products, not nearly the whole list (every product has tier prices; tiers are not discounts).
+    expect(shown).toBeGreaterThanOrEqual(specialNames.length);
+    expect(shown).toBeLessThan(total / 4);
+    // Every product listed is on special or below its usual price, and every dashboard special is listed.
+    const rows = await firstRows(page, shown);
+    expect(rows.length).toBe(shown);
+    const rowTexts = await Promise.all(rows.map((r) => r.innerText()));
+    expect(rowTexts.every((t) => /\bSpecial\b|\bwas \$/.test(t)), rowTexts.join("\n---\n")).toBe(true);
+    const listed = await Promise.all(rows.map(nameOf));
+    for (const name of specialNames) expect(listed, name).toContain(name);
+
+    // The filter and the address agree both ways.
+    await page.getByRole("checkbox", { name: /^Only discounted/ }).uncheck();
+    await eventually(() => new URL(page.url()).searchParams.get("specials")).toBe(null);
+    await eventually(async () => (await productCount(page).innerText()).trim()).toMatch(/^[\d,]+ products$/);
+    await page.getByRole("checkbox", { name: /^Only discounted/ }).check();
+    await eventually(() => new URL(page.url()).searchParams.get("specials")).toBe("1");
+    await eventually(async () => (await productCount(page).innerText()).replace(/,/g, "")).toMatch(new RegExp(`^${shown} of ${total} products match$`));
+    await page.context().close();
+  });
+
+  it("gives every ship and pickup date its cut-off with the day and the time zone", { timeout: 90_000 }, async ({ expect }) => {
+    const cutOff = /order by (Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2}:\d{2} (AM|PM) E[SD]T$/;
+    for (const [email, group] of [["buyer@demo.test", "Ship date"], ["retailer@demo.test", "Pickup date"]] as const) {
+      const page = await newPage(browser);
+      await signInAs(page, email);
+      await page.goto(`${server.baseUrl}/store`);
+      await hydrated(page);
+      const buttons = page.getByRole("group", { name: group }).getByRole("button");
+      await buttons.first().waitFor();
+      const texts = (await buttons.allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim());
+      expect(texts.length, email).toBeGreaterThan(1);
+      for (const t of texts) expect(t, email).toMatch(cutOff);
+      await page.context().close();
+    }
+  });
+
+  it("counts colours within the chosen category, keeps recent orders inside their card and the pail hint inside its row", { timeout: 120_000 }, async ({ expect }) => {
+    const eventually = polling(expect);
+    const page = await newPage(browser);
+    await signInAs(page, "buyer@demo.test");
+
+    // The dashboard at 1280 px: the recent orders table fits its card, nothing scrolls sideways.
+    const recent = page.getByRole("region", { name: "Recent orders" });
+    await recent.getByRole("row").nth(1).waitFor();
+    const fits = await recent.evaluate((card) => {
+      const box = card.getBoundingClientRect();
+      const inner = [...card.querySelectorAll("*")].map((e) => e.getBoundingClientRect());
+      return { right: Math.max(...inner.map((r) => r.right)) <= box.right + 0.5, scroll: card.scrollWidth <= card.clientWidth, page: document.documentElement.scrollWidth <= window.innerWidth };
+    });
+    expect(fits).toEqual({ right: true, scroll: true, page: true });
+
+    await openStore(page);
+    await openFilters(page);
+    const colours = page.getByRole("group", { name: /^Colour/ }).getByRole("checkbox");
+    const categories = page.getByRole("group", { name: /^Category/ }).getByRole("checkbox");
+    const countsOf = async (boxes: Locator) => {
+      const names = await boxes.evaluateAll((els) => els.map((e) => e.closest("label")?.textContent ?? ""));
+      return names.map((n) => Number(n.match(/(\d+)\s*$/)?.[1] ?? NaN));
+    };
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    const total = sum(await countsOf(categories));
+    expect(sum(await countsOf(colours))).toBe(total);
+    const [lilies] = await countsOf(page.getByRole("checkbox", { name: /^Lilies/ }));
+    expect(lilies).toBeLessThan(total);
+    await page.getByRole("checkbox", { name: /^Lilies/ }).check();
+    await eventually(async () => sum(await countsOf(colours))).toBe(lilies);
+    await page.getByRole("checkbox", { name: /^Lilies/ }).uncheck();
+    await eventually(async () => sum(await countsOf(colours))).toBe(total);
+
+    // Three loose bunches of a product sold by the pail: the pail hint shows under the quantities, inside
+    // the row, which grows to hold it rather than running into the next row or scrolling sideways.
+    const row = availableRows(page).filter({ has: page.getByRole("textbox", { name: /^Pails of / }) }).first();
+    const name = await nameOf(row);
+    await row.getByRole("textbox", { name: /^Bunches of / }).fill("3");
+    await row.getByRole("button", { name: `Add ${name} to cart` }).click();
+    const hint = row.getByText(/^Save \$\d+\.\d{2} a bunch by ordering by the pail$/);
+    await hint.waitFor();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const layout = await row.evaluate((r, text) => {
+      const hintEl = [...r.querySelectorAll("*")].find((e) => e.textContent?.trim() === text && e.children.length === 0)!;
+      const rowBox = r.getBoundingClientRect();
+      const hintBox = hintEl.getBoundingClientRect();
+      const next = r.parentElement?.querySelector(`[data-index="${Number(r.getAttribute("data-index")) + 1}"]`);
+      const table = r.closest("[role=table]")!;
+      return {
+        inside: hintBox.left >= rowBox.left - 0.5 && hintBox.right <= rowBox.right + 0.5 && hintBox.bottom <= rowBox.bottom + 0.5,
+        nextBelow: !next || next.getBoundingClientRect().top >= rowBox.bottom - 0.5,
+        noSideways: table.scrollWidth <= table.clientWidth + 1 && document.documentElement.scrollWidth <= window.innerWidth,
+      };
+    }, (await hint.innerText()).trim());
+    expect(layout).toEqual({ inside: true, nextBelow: true, noSideways: true });
     await page.context().close();
   });
 });
