@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { SELECTED_CUSTOMER_KEY, chooseCustomer, userInitials, type CustomerChoiceInput } from "./customer-selection.ts";
+import { SELECTED_CUSTOMER_KEY, awaitingCustomer, chooseCustomer, userInitials, type CustomerChoiceInput } from "./customer-selection.ts";
 
 const list = (...ids: string[]) => ids.map((customerID) => ({ customerID }));
 const base: CustomerChoiceInput = {
@@ -85,5 +85,20 @@ describe("userInitials", () => {
     ["😀x", "Y", "😀Y"],
   ])("%j %j -> %j", (first, last, out) => {
     expect(userInitials(first, last)).toBe(out);
+  });
+});
+
+describe("awaitingCustomer", () => {
+  const c = (id: string) => ({ customerID: id });
+  it("asks to choose only when there are several customers to choose from", () => {
+    expect(awaitingCustomer({ customers: [c("A"), c("B")], roles: ["Customer"] }, "PRIDE")).toBe("Choose the customer you are ordering for.");
+  });
+  it("says the store is opening when the customer is chosen for the user", () => {
+    expect(awaitingCustomer({ customers: [c("A")], roles: ["Customer"] }, "PRIDE")).toBe("Opening your store…");
+    expect(awaitingCustomer({ customers: [], roles: ["SalesPerson"] }, "PRIDE")).toBe("Opening your store…");
+  });
+  it("tells a user with no customer why the store does not open", () => {
+    expect(awaitingCustomer({ customers: [], roles: ["Customer"] }, "PRIDE")).toMatch(/^Your sign-in is not linked to a customer account yet\./);
+    expect(awaitingCustomer({ customers: [], roles: ["SalesPerson"] }, null)).toMatch(/^Your sign-in is not linked/);
   });
 });

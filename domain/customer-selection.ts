@@ -42,6 +42,18 @@ export function chooseCustomer(input: CustomerChoiceInput): CustomerChoice {
   return { kind: "none" };
 }
 
+/**
+ * What the dashboard says while a user has no current customer yet: the app opens the selector for
+ * several customers and chooses a single customer (or staff's default customer) itself, so only a
+ * user with several is asked to choose, and a user with none is told why the store does not open.
+ */
+export function awaitingCustomer(user: Pick<CustomerChoiceInput, "customers" | "roles">, defaultCustomerCode: string | null): string {
+  const choice = chooseCustomer({ customers: user.customers, current: null, remembered: null, roles: user.roles, defaultCustomerCode });
+  if (choice.kind === "selector") return "Choose the customer you are ordering for.";
+  if (choice.kind === "none") return "Your sign-in is not linked to a customer account yet. Ask your sales contact to link it, and your store opens here.";
+  return "Opening your store…";
+}
+
 /** First letters of first and last name, upper-cased; whole characters, so accents and emoji survive. */
 export function userInitials(firstName: string | null | undefined, lastName: string | null | undefined): string {
   const first = (name: string | null | undefined): string => Array.from((name ?? "").trim())[0] ?? "";

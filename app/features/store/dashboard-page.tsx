@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { BlitzVoucher, FutureSpecial, Product } from "../../../contract/store.ts";
-import { useSessionUser } from "../../lib/session.ts";
+import { useRootData } from "../../lib/session.ts";
+import { awaitingCustomer } from "../../../domain/customer-selection.ts";
 import { ColourChip } from "./catalogue.tsx";
 import { offerPricesOf } from "./cart-logic.ts";
 import { instant, money, shortDate } from "./format.ts";
@@ -106,7 +107,8 @@ function Voucher({ voucher }: { voucher: NonNullable<BlitzVoucher> }) {
 }
 
 export function DashboardPage() {
-  const user = useSessionUser();
+  const { session, site } = useRootData();
+  const user = session.user;
   const ids = useStoreIds();
   const image = useInteractiveImage(!!ids);
   const specials = useSpecials(ids);
@@ -121,7 +123,9 @@ export function DashboardPage() {
     return (
       <section className="mx-auto max-w-3xl px-4 py-16 text-center">
         <h1 className="text-3xl">Good to see you, {user.firstName}</h1>
-        <p className="mt-2 text-sage">Choose the customer you are ordering for.</p>
+        <p role="status" className="mt-2 text-sage">
+          {awaitingCustomer(user, site.defaultCustomerCode)}
+        </p>
       </section>
     );
   }
