@@ -428,7 +428,7 @@ function Store({ ids }: { ids: StoreIds }) {
               <SearchBox value={filters.text} onChange={(text) => setFilters((f) => ({ ...f, text }))} />
               {!wide && (
                 <details className="rounded-xl border border-line bg-white">
-                  <summary className="cursor-pointer px-4 py-2.5 font-semibold">
+                  <summary className="cursor-pointer px-4 py-2 font-semibold sm:py-2.5">
                     Filters{activeFilterCount({ ...filters, text: "" }) > 0 ? ` (${activeFilterCount({ ...filters, text: "" })} on)` : ""}
                   </summary>
                   <div className="border-t border-line p-4">
