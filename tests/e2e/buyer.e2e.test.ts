@@ -412,14 +412,30 @@ describe.sequential("the buyer's catalogue tools", () => {
     await page.context().close();
   });
 
-  it("shows every store nav entry at 360 px, reachable with the keyboard, axe clean at 360 and 1280 px", { timeout: 90_000 }, async ({ expect }) => {
+  it("shows every store nav entry at 360 px (in the Menu) and 1280 px, reachable with the keyboard, axe clean at 360 and 1280 px", { timeout: 90_000 }, async ({ expect }) => {
     for (const width of [360, 1280]) {
       const page = await newPage(browser, { viewport: { width, height: 780 } });
       await signInAs(page, "buyer@demo.test");
       const nav = page.getByRole("navigation", { name: "Store" });
       const links = nav.getByRole("link");
+      const menu = page.getByRole("banner").getByRole("button", { name: "Menu", exact: true });
+      if (width === 360) {
+        // Below md the links wait behind the Menu button of the brand row.
+        expect(await menu.getAttribute("aria-expanded")).toBe("false");
+        // It controls the nav (hidden while closed, so not found by role).
+        const controls = (await menu.getAttribute("aria-controls"))!;
+        expect(await page.locator(`nav#${controls}`).getAttribute("aria-label")).toBe("Store");
+        expect(await links.first().isVisible()).toBe(false);
+        await menu.focus();
+        await page.keyboard.press("Enter");
+        await nav.waitFor();
+        expect(await menu.getAttribute("aria-expanded")).toBe("true");
+      } else {
+        expect(await menu.isVisible()).toBe(false);
+      }
       const names = await links.allInnerTexts();
-      expect(names).toEqual(expect.arrayContaining(["Dashboard", "Store", "Orders", "Standing orders", "Help"]));
+      expect(names).toEqual(["Dashboard", "Store", "Orders", "Standing orders", "Invoices", "Administration", "Help"]);
+      expect(await nav.getByRole("link", { name: "Dashboard", exact: true }).getAttribute("aria-current")).toBe("page");
       for (const [i, name] of names.entries()) {
         const box = (await links.nth(i).boundingBox())!;
         // Wholly on screen: nothing cut off at the edge or hidden in a scrolled strip.
@@ -428,14 +444,26 @@ describe.sequential("the buyer's catalogue tools", () => {
         expect(box.y + box.height, name).toBeLessThanOrEqual(780);
         expect(await links.nth(i).isVisible()).toBe(true);
       }
-      // Tab reaches each link in order.
-      await links.first().focus();
+      // Tab reaches each link in order (at 360 px from the Menu button).
+      if (width === 360) await page.keyboard.press("Tab");
+      else await links.first().focus();
+      expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(names[0]);
       for (const name of names.slice(1)) {
         await page.keyboard.press("Tab");
         expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(name);
       }
+      const lastHref = (await links.last().getAttribute("href"))!;
       await page.keyboard.press("Enter");
-      await page.waitForURL(new RegExp(`${(await links.last().getAttribute("href"))!}$`));
+      await page.waitForURL(new RegExp(`${lastHref}$`));
+      if (width === 360) {
+        // Choosing a link closes the menu; the new page is the current one.
+        await expect.poll(() => menu.getAttribute("aria-expanded")).toBe("false");
+        expect(await links.last().isVisible()).toBe(false);
+        await menu.click();
+        expect(await nav.getByRole("link", { name: "Help", exact: true }).getAttribute("aria-current")).toBe("page");
+        await expectNoAxeViolationsAtThisWidth(page, "the store's header with its menu open at 360 px");
+        await menu.click();
+      }
       await expectNoAxeViolationsAtThisWidth(page, `the store's header at ${width} px`);
       await page.context().close();
     }

@@ -4,7 +4,8 @@
 // pickup date and selling out a final product (Sold out Today);
 // every store error of SPEC §8 with its exact text, each caused for real; an expired hold (the
 // 60 s and 1 s warnings, RemoveHold once, never for a hold already over on load); axe-core on every
-// store screen and dialog; the store from 360 to 2560 px; a keyboard-only order.
+// store screen and dialog; the store from 360 to 2560 px (the first flowers on a phone's first screen);
+// the header's Menu below md, with the keyboard and for every role; a keyboard-only order.
 import { afterAll, beforeAll, describe, it, type ExpectStatic } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { axeViolations, hydrated, launchBrowser, newPage, signIn, startServer, type RunningServer } from "./harness.ts";
@@ -629,14 +630,43 @@ describe.concurrent("the wholesale store", () => {
     });
 
     describe.sequential("screen widths", () => {
-      it("fits the store from 360 to 2560 px: no sideways scrolling, cart and countdown within reach", async ({ expect }) => {
+      it("fits the store from 360 to 2560 px: the first flowers on a phone's first screen, no sideways scrolling, cart and countdown within reach", async ({ expect }) => {
         const eventually = polling(expect);
-        const page = await newPage(browser, { viewport: { width: 360, height: 780 } });
+        const page = await newPage(browser, { viewport: { width: 360, height: 740 } });
         await signInFor(page, "buyer@demo.test");
         await visit(page, `${server.baseUrl}/store`);
         const first = dateGroup(page, "Ship date").getByRole("button").first();
         await chooseDate(page, first);
         await page.getByRole("table").first().waitFor();
+
+        // 360 x 740: a one-row header (its links in the Menu) and a compact top card leave the first
+        // product's row (name, availability, prices, quantities) wholly on the first screen, its name,
+        // availability and prices above the cart bar if one shows (the buyer's cart is shared with
+        // the tests running alongside), and the start of the second row in view under it.
+        const productRow = (i: number) => page.locator(`[role=row][data-index="${i}"]`);
+        await productRow(1).waitFor();
+        expect(await page.evaluate(() => window.scrollY)).toBe(0);
+        expect(await page.getByRole("banner").evaluate((h) => h.getBoundingClientRect().height)).toBeLessThan(60);
+        const barTop = await page.evaluate(() => {
+          const bar = [...document.querySelectorAll("div.fixed")].find((d) => d.textContent?.includes("Check out"));
+          return bar ? bar.getBoundingClientRect().top : window.innerHeight;
+        });
+        const firstBox = (await productRow(0).boundingBox())!;
+        expect(firstBox.y).toBeGreaterThan(0);
+        expect(firstBox.y + firstBox.height).toBeLessThanOrEqual(740);
+        const cellBottoms = await productRow(0).getByRole("cell").evaluateAll((cells) => cells.slice(0, 4).map((c) => c.getBoundingClientRect().bottom));
+        for (const bottom of cellBottoms) expect(bottom).toBeLessThanOrEqual(barTop);
+        expect((await productRow(1).boundingBox())!.y).toBeLessThan(740 - 8);
+        // Every entry of the header is in its Menu.
+        const menu = page.getByRole("banner").getByRole("button", { name: "Menu", exact: true });
+        const navLinks = page.getByRole("navigation", { name: "Store" }).getByRole("link");
+        expect(await navLinks.first().isVisible()).toBe(false);
+        await menu.click();
+        expect(await navLinks.allInnerTexts()).toEqual(["Dashboard", "Store", "Orders", "Standing orders", "Invoices", "Administration", "Help"]);
+        for (const link of await navLinks.all()) expect(await link.isVisible()).toBe(true);
+        expect(await page.getByRole("navigation", { name: "Store" }).getByRole("link", { name: "Store", exact: true }).getAttribute("aria-current")).toBe("page");
+        await page.keyboard.press("Escape");
+        await eventually(() => navLinks.first().isVisible()).toBe(false);
         const row = bunchRows(page).filter({ has: page.getByText(AVAILABLE) }).first();
         // A compact card: availability and both prices side by side on one line under the product,
         // the toolbar in two rows (heading and Quick order; sort and view).
@@ -676,6 +706,99 @@ describe.concurrent("the wholesale store", () => {
         expect(await inView(cart(page).getByRole("timer"))).toBe(true);
         expect(await inView(cart(page).getByRole("link", { name: "Review and check out" }))).toBe(true);
         await page.context().close();
+      });
+
+      it("folds the header's links into a Menu below md: keyboard alone opens, walks and closes it, Escape gives focus back, axe clean open and closed at 360 and 1280 px", async ({ expect }) => {
+        const eventually = polling(expect);
+        const page = await newPage(browser, { viewport: { width: 360, height: 740 } });
+        await signInFor(page, "retailer@demo.test");
+        const menu = page.getByRole("banner").getByRole("button", { name: "Menu", exact: true });
+        const nav = page.getByRole("navigation", { name: "Store" });
+        const links = nav.getByRole("link");
+        const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+        expect(await menu.getAttribute("aria-expanded")).toBe("false");
+        // It controls the nav (hidden while closed, so not found by role).
+        const controls = (await menu.getAttribute("aria-controls"))!;
+        expect(await page.locator(`nav#${controls}`).getAttribute("aria-label")).toBe("Store");
+        await expectNoAxeViolations(page, "the header with its menu closed at 360 px");
+
+        // Space opens it; Tab walks the links in order; Escape closes it and focus goes back to the button.
+        await menu.focus();
+        await page.keyboard.press(" ");
+        await eventually(() => menu.getAttribute("aria-expanded")).toBe("true");
+        const names = await links.allInnerTexts();
+        expect(names).toEqual(["Dashboard", "Store", "Orders", "Standing orders", "Help"]);
+        await expectNoAxeViolations(page, "the header with its menu open at 360 px");
+        for (const name of names) {
+          await page.keyboard.press("Tab");
+          expect(await focused()).toBe(name);
+        }
+        await page.keyboard.press("Shift+Tab");
+        await page.keyboard.press("Escape");
+        await eventually(() => menu.getAttribute("aria-expanded")).toBe("false");
+        expect(await links.first().isVisible()).toBe(false);
+        expect(await menu.evaluate((b) => b === document.activeElement)).toBe(true);
+
+        // Enter opens it; choosing a link closes it and goes there, the page marked as current.
+        await page.keyboard.press("Enter");
+        await eventually(() => menu.getAttribute("aria-expanded")).toBe("true");
+        expect(await nav.getByRole("link", { name: "Dashboard", exact: true }).getAttribute("aria-current")).toBe("page");
+        await page.keyboard.press("Tab");
+        await page.keyboard.press("Tab");
+        await page.keyboard.press("Tab");
+        expect(await focused()).toBe("Orders");
+        await page.keyboard.press("Enter");
+        await page.waitForURL(/\/Orders$/);
+        await eventually(() => menu.getAttribute("aria-expanded")).toBe("false");
+        await menu.click();
+        expect(await nav.getByRole("link", { name: "Orders", exact: true }).getAttribute("aria-current")).toBe("page");
+        expect(await nav.getByRole("link", { name: "Dashboard", exact: true }).getAttribute("aria-current")).toBe(null);
+
+        // At 1280 px the links sit in the header's row and the button is gone, whether the menu was left open or not.
+        await page.setViewportSize({ width: 1280, height: 800 });
+        expect(await menu.isVisible()).toBe(false);
+        for (const link of await links.all()) expect(await link.isVisible()).toBe(true);
+        expect(await page.getByRole("banner").evaluate((h) => h.getBoundingClientRect().height)).toBeLessThan(60);
+        await expectNoAxeViolations(page, "the header at 1280 px (menu left open)");
+        await page.setViewportSize({ width: 360, height: 740 });
+        await menu.click();
+        await eventually(() => menu.getAttribute("aria-expanded")).toBe("false");
+        await page.setViewportSize({ width: 1280, height: 800 });
+        for (const link of await links.all()) expect(await link.isVisible()).toBe(true);
+        await expectNoAxeViolations(page, "the header at 1280 px (menu closed)");
+        await page.context().close();
+      });
+
+      it("keeps every header entry of every role within reach at 360 px (in the Menu) and at 1280 px", { timeout: 120_000 }, async ({ expect }) => {
+        const cases: { email: string; path?: string; names: string[] }[] = [
+          { email: "sales@demo.test", names: ["Dashboard", "Store", "Orders", "Standing orders", "Invoices", "Administration", "Order desk", "Help"] },
+          { email: "admin@demo.test", names: ["Dashboard", "Store", "Orders", "Standing orders", "Invoices", "Administration", "Order desk", "Help"] },
+          { email: "admin@demo.test", path: "/MM/Dashboard", names: ["Dashboard", "Store", "Orders", "Customers", "Users"] },
+          { email: "massmarket@demo.test", path: "/MM/Dashboard", names: ["Dashboard", "Store", "Orders"] },
+        ];
+        for (const { email, path, names } of cases) {
+          const page = await newPage(browser, { viewport: { width: 360, height: 740 } });
+          await signIn(page, server.baseUrl, email);
+          await page.waitForURL(/Dashboard$/);
+          if (path) await page.goto(`${server.baseUrl}${path}`);
+          await hydrated(page);
+          const where = `${email} on ${path ?? "the store"}`;
+          const nav = page.getByRole("navigation", { name: "Store" });
+          const links = nav.getByRole("link");
+          const menu = page.getByRole("banner").getByRole("button", { name: "Menu", exact: true });
+          expect(await page.getByRole("banner").evaluate((h) => h.getBoundingClientRect().height), where).toBeLessThan(60);
+          await menu.click();
+          expect(await links.allInnerTexts(), where).toEqual(names);
+          for (const link of await links.all()) {
+            const box = (await link.boundingBox())!;
+            expect(box.x >= 0 && box.x + box.width <= 360 && box.y + box.height <= 740, where).toBe(true);
+          }
+          await page.setViewportSize({ width: 1280, height: 800 });
+          expect(await menu.isVisible(), where).toBe(false);
+          expect(await links.allInnerTexts(), where).toEqual(names);
+          for (const link of await links.all()) expect(await link.isVisible(), where).toBe(true);
+          await page.context().close();
+        }
       });
     });
   });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Link, NavLink, Outlet, useLocation, useMatches, useRevalidator } from "react-router";
 import { hasAnyRole } from "../../../domain/access.ts";
 import { chooseCustomer, SELECTED_CUSTOMER_KEY, userInitials } from "../../../domain/customer-selection.ts";
@@ -43,6 +43,15 @@ const MM_NAV: NavItem[] = [
   { to: "/MM/Customer", label: "Customers", roles: ["Administrator", "SalesPerson"] },
   { to: "/MM/Users", label: "Users", roles: ["Administrator"] },
 ];
+
+/** Three bars, or a cross while the menu is open; decorative (the button says "Menu"). */
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg viewBox="0 0 20 20" className="h-5 w-5" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+      {open ? <path d="M5 5l10 10M15 5L5 15" /> : <path d="M3 5.5h14M3 10h14M3 14.5h14" />}
+    </svg>
+  );
+}
 
 function rememberedCustomer(): string | null {
   try {
@@ -115,6 +124,17 @@ export function AppShell({ variant }: { variant: "store" | "mm" }) {
     window.location.assign("/");
   }
 
+  // The phone-width menu (below md): open or closed, closed again by a link, Escape or a new page.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+  function closeMenuOnEscape(e: KeyboardEvent) {
+    if (e.key !== "Escape" || !menuOpen) return;
+    e.preventDefault();
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  }
+
   const impersonation = useImpersonation();
   // The avatar menu of a wholesaler user lists the retailers it may act for (read when first opened).
   const [actFor, setActFor] = useState<ActableRetailer[] | null>(null);
@@ -149,23 +169,43 @@ export function AppShell({ variant }: { variant: "store" | "mm" }) {
           </button>
         </div>
       )}
-      {/* Below md the header scrolls away with the page: its nav wraps onto a second or third row
-          there (every entry visible at 360 px), too tall to keep on screen. */}
+      {/* Below md the header scrolls away with the page, and its nav folds into the "Menu" button: the
+          brand row alone stays, and the links open under it as a list. From md up the links sit in the
+          row and the header stays at the top. The links are in the server's HTML either way (the list is
+          only hidden with CSS below md), so nothing moves when the page hydrates. */}
       <header className="z-30 bg-leaf text-white shadow md:sticky md:top-0">
-        <div className="mx-auto flex max-w-[1800px] flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 md:px-6">
+        <div className="mx-auto flex max-w-[1800px] flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 sm:gap-x-4 md:px-6">
           <Link to={variant === "mm" ? "/MM/Dashboard" : "/Dashboard"} className="flex items-center gap-2 text-white no-underline">
             <BrandMark className="h-8 w-8" />
             <span className="font-serif text-xl">{site.brandName}</span>
           </Link>
-          <nav aria-label="Store" className="order-3 -mx-1 w-full md:order-none md:mx-0 md:w-auto">
-            <ul className="flex flex-wrap gap-1">
+          <button
+            ref={menuButton}
+            type="button"
+            className="flex min-h-9 items-center gap-1.5 rounded-full px-2.5 text-sm font-medium text-white hover:bg-white/15 md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="app-nav"
+            onClick={() => setMenuOpen((open) => !open)}
+            onKeyDown={closeMenuOnEscape}
+          >
+            <MenuIcon open={menuOpen} />
+            Menu
+          </button>
+          <nav
+            id="app-nav"
+            aria-label="Store"
+            className={`order-3 w-full md:order-none md:block md:w-auto ${menuOpen ? "block" : "hidden"}`}
+            onKeyDown={closeMenuOnEscape}
+          >
+            <ul className="-mx-1 flex flex-col gap-0.5 border-t border-white/20 pt-2 pb-1 md:mx-0 md:flex-row md:flex-wrap md:gap-1 md:border-0 md:p-0">
               {nav.map((n) => (
                 <li key={n.to}>
                   <NavLink
                     to={n.to}
                     end={n.to === "/store" || n.to === "/MM/Store"}
+                    onClick={() => setMenuOpen(false)}
                     className={({ isActive }) =>
-                      `block rounded-full px-2.5 py-1.5 text-sm font-medium whitespace-nowrap text-white no-underline hover:bg-white/15 sm:px-3 ${isActive ? "bg-white/20" : ""}`
+                      `block rounded-lg px-3 py-2.5 font-medium whitespace-nowrap text-white no-underline hover:bg-white/15 md:rounded-full md:py-1.5 md:text-sm ${isActive ? "bg-white/20" : ""}`
                     }
                   >
                     {n.label}
@@ -174,17 +214,19 @@ export function AppShell({ variant }: { variant: "store" | "mm" }) {
               ))}
             </ul>
           </nav>
-          <div className="ml-auto flex items-center gap-3">
+          <div className="ml-auto flex items-center gap-2 sm:gap-3">
             {current ? (
               <button
                 type="button"
-                className="flex items-center gap-2 rounded-full bg-white/10 py-1 pr-3 pl-1 text-sm hover:bg-white/20"
+                className="flex items-center gap-2 rounded-full bg-white/10 p-1 text-sm hover:bg-white/20 min-[420px]:pr-3"
                 onClick={() => setSelector("optional")}
                 aria-label={`Customer: ${current.companyName}. Change customer`}
                 disabled={user.customers.length < 2 && !hasAnyRole(user.roles, ["Administrator", "SalesPerson"])}
               >
                 <img src={current.imgSrc} alt="" className="h-7 w-7 rounded-full bg-white object-cover" />
-                <span className="max-w-[9ch] truncate sm:max-w-[16ch]">{current.companyName}</span>
+                {/* Narrower than 420 px the brand row holds the customer's picture only (the button's label
+                    names the customer; the store and dashboard say it in words). */}
+                <span className="hidden max-w-[9ch] truncate min-[420px]:block sm:max-w-[16ch]">{current.companyName}</span>
               </button>
             ) : (
               <span className="text-sm">{site.brandName}</span>

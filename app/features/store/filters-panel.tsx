@@ -77,7 +77,7 @@ export function SearchBox({ value, onChange }: { value: string; onChange: (text:
       <input
         id={id}
         type="search"
-        className="h-11 w-full rounded-full border-[1.5px] border-[#8a958e] bg-white pr-4 pl-9 text-ink"
+        className="h-10 w-full rounded-full border-[1.5px] border-[#8a958e] bg-white pr-4 pl-9 text-ink sm:h-11"
         placeholder="Search flowers, e.g. white lily"
         value={text}
         onChange={(e) => {

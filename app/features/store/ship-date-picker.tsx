@@ -68,7 +68,7 @@ export function ShipDatePicker({
     return <p className="text-sm text-sage">No {label.toLowerCase()}s are open right now. Please call your sales representative.</p>;
   }
   return (
-    <div role="group" aria-label={label} className="-mx-1 flex gap-2 overflow-x-auto px-1 pt-1 pb-2">
+    <div role="group" aria-label={label} className="-mx-1 flex gap-2 overflow-x-auto px-1 pt-1 pb-1.5 sm:pb-2">
       {dates.map((date) => {
         const current = (busyDate ?? selected) === date;
         const cutoff = cutoffs.get(date) ?? null;
@@ -80,12 +80,15 @@ export function ShipDatePicker({
             aria-pressed={current}
             disabled={busyDate !== null || waiting}
             onClick={() => onChoose(date)}
-            className={`flex min-w-[5.5rem] shrink-0 flex-col items-center rounded-xl border-[1.5px] px-3 py-1.5 text-center transition-colors disabled:cursor-wait ${
+            className={`flex min-w-[5.5rem] shrink-0 flex-col items-center rounded-xl border-[1.5px] px-3 py-1 text-center transition-colors disabled:cursor-wait sm:py-1.5 ${
               current ? "border-leaf bg-leaf text-white" : "border-line bg-white text-ink hover:border-leaf"
             }`}
           >
-            <span className={`text-xs font-semibold tracking-wide uppercase ${current ? "text-white" : "text-sage"}`}>{weekday}</span>
-            <span className="font-serif text-lg leading-tight">{rest}</span>
+            {/* Weekday and date on one line below sm, one above the other from sm up. */}
+            <span className="flex items-baseline gap-1.5 sm:flex-col sm:items-center sm:gap-0">
+              <span className={`text-xs font-semibold tracking-wide uppercase ${current ? "text-white" : "text-sage"}`}>{weekday}</span>
+              <span className="font-serif text-base leading-tight sm:text-lg">{rest}</span>
+            </span>
             {cutoff && (
               <span className={`text-[0.7rem] whitespace-nowrap ${current ? "text-white" : "text-sage"}`} title={cutoff.long}>
                 {cutoff.short}

@@ -318,21 +318,23 @@ function Store({ ids }: { ids: StoreIds }) {
   const company = user?.currentCustomer?.companyName;
 
   return (
-    <div className="mx-auto max-w-[2200px] px-3 pt-4 pb-28 sm:px-4 md:px-6 md:pb-10">
+    <div className="mx-auto max-w-[2200px] px-3 pt-3 pb-28 sm:px-4 sm:pt-4 md:px-6 md:pb-10">
       <div className="sr-only" role="alert" aria-live="assertive">
         {announcement}
       </div>
 
-      <div className="mb-4 flex flex-col gap-3 rounded-xl border border-line bg-white p-3 sm:p-4">
-        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-          <h1 className="text-2xl sm:text-3xl">Store</h1>
-          <p className="text-sm text-sage">
+      {/* Below sm the card is compact (title and customer on one line, smaller type, less padding), so
+          the first flowers show on a phone's first screen. */}
+      <div className="mb-3 flex flex-col gap-2 rounded-xl border border-line bg-white px-3 pt-2 pb-1.5 sm:mb-4 sm:gap-3 sm:p-4">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 sm:gap-x-4 sm:gap-y-1">
+          <h1 className="text-xl sm:text-3xl">Store</h1>
+          <p className="text-xs text-sage sm:text-sm">
             Ordering for <strong className="text-ink">{company}</strong>
             {ids.isRetailer ? " · pickup dates from your wholesaler" : ""}
           </p>
         </div>
         <div>
-          <h2 className="mb-1 text-sm font-semibold text-sage" id="date-heading">
+          <h2 className="text-xs font-semibold text-sage sm:mb-1 sm:text-sm" id="date-heading">
             {ids.isRetailer ? "Choose your pickup date" : "Choose a ship date"}
             {ids.isRetailer && earliestQ.data ? <span className="font-normal"> · earliest {shortDate(earliestQ.data)}</span> : null}
           </h2>
@@ -426,7 +428,7 @@ function Store({ ids }: { ids: StoreIds }) {
               <SearchBox value={filters.text} onChange={(text) => setFilters((f) => ({ ...f, text }))} />
               {!wide && (
                 <details className="rounded-xl border border-line bg-white">
-                  <summary className="cursor-pointer px-4 py-2.5 font-semibold">
+                  <summary className="cursor-pointer px-4 py-2 font-semibold sm:py-2.5">
                     Filters{activeFilterCount({ ...filters, text: "" }) > 0 ? ` (${activeFilterCount({ ...filters, text: "" })} on)` : ""}
                   </summary>
                   <div className="border-t border-line p-4">
