@@ -118,10 +118,11 @@ function record(url: string, headers: Record<string, string>): Promise<{ status:
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () => {
         const bytes = Buffer.concat(chunks);
+        // Every header the app sent (its security headers, CSP and request id included), so the bare
+        // server writes the same bytes; only what Node's http server writes itself is left to it.
         const keep: Record<string, string> = {};
-        for (const name of ["content-type", "content-encoding", "etag", "cache-control", "vary"]) {
-          const v = res.headers[name];
-          if (typeof v === "string") keep[name] = v;
+        for (const [name, v] of Object.entries(res.headers)) {
+          if (typeof v === "string" && !["date", "connection", "keep-alive", "content-length", "transfer-encoding"].includes(name)) keep[name] = v;
         }
         resolve({ status: res.statusCode ?? 0, headers: keep, body: bytes.toString("base64"), size: bytes.length });
       });
@@ -160,9 +161,10 @@ async function cannonSpread(bases: string[], pathname: string, headers: Record<s
 
 /**
  * `npm run bench -- --hot`: the hot reads (Catalog/Products, CheckToken, the cart GET) through the
- * app and through a bare Node http server answering the same bytes, in the same run, 50 connections
- * each; on PGlite (one instance) and, when BENCH_POSTGRES_URL is set, on PostgreSQL with two
- * instances; with the demo data and with BENCH_PRODUCTS generated products. Writes bench/results/hot.json.
+ * app and through a bare Node http server answering the same bytes (body and headers), in the same
+ * run, 50 connections each; on PGlite (one instance) and, when BENCH_POSTGRES_URL is set, on
+ * PostgreSQL with two instances, measured against two bare servers (and, for reference, one); with
+ * the demo data and with BENCH_PRODUCTS generated products. Writes bench/results/hot.json.
  */
 async function hotMain() {
   const setups: (HotBenchOptions & { label: string })[] = [];
@@ -186,11 +188,15 @@ async function hotMain() {
         "Cart GET": { path: `/api/Store/Cart/${userId}/${customerId}`, headers: { cookie } },
       };
       const recorded = Object.fromEntries(await Promise.all(Object.values(calls).map(async (c) => [c.path, await record(`${bench.base}${c.path}`, c.headers)] as const)));
-      const bare = await startBare(recorded);
+      // As many bare servers as app instances, the load spread over them the same way: on this
+      // two-core machine two servers and the load generator share the cores, for the bare limit too.
+      const bares: Awaited<ReturnType<typeof startBare>>[] = [];
+      for (let i = 0; i < bench.bases.length; i++) bares.push(await startBare(recorded));
       try {
         for (const [name, call] of Object.entries(calls)) {
           console.log(`${setup.label}: ${name}…`);
-          const b = await cannonSpread([bare.base], call.path, call.headers);
+          const one = await cannonSpread([bares[0]!.base], call.path, call.headers);
+          const b = bares.length > 1 ? await cannonSpread(bares.map((x) => x.base), call.path, call.headers) : one;
           const app = await cannonSpread(bench.bases, call.path, call.headers);
           results.push({
             setup: setup.label,
@@ -203,10 +209,11 @@ async function hotMain() {
             app_p99_ms: app.p99,
             app_errors: app.errors,
             app_share: `${Math.round((100 * app.rps) / b.rps)}%`,
+            ...(bares.length > 1 ? { one_bare_rps: one.rps, share_of_one_bare: `${Math.round((100 * app.rps) / one.rps)}%` } : {}),
           });
         }
       } finally {
-        bare.stop();
+        for (const x of bares) x.stop();
       }
     } finally {
       await bench.stop();
