@@ -647,7 +647,13 @@ describe.sequential("what a buyer first tried", () => {
 
     // Three loose bunches of a product sold by the pail: the pail hint shows under the quantities, inside
     // the row, which grows to hold it rather than running into the next row or scrolling sideways.
-    const row = availableRows(page).filter({ has: page.getByRole("textbox", { name: /^Pails of / }) }).first();
+    // A product sold by the pail that is not in the cart yet (earlier tests filled the cart).
+    const candidate = availableRows(page)
+      .filter({ has: page.getByRole("textbox", { name: /^Pails of / }) })
+      .filter({ has: page.getByRole("button", { name: /^Add .* to cart$/ }) })
+      .first();
+    // Held by its place in the list: once added, its button reads "Update" and the filter above no longer matches it.
+    const row = page.locator(`[role=row][data-index="${await candidate.getAttribute("data-index")}"]`);
     const name = await nameOf(row);
     await row.getByRole("textbox", { name: /^Bunches of / }).fill("3");
     await row.getByRole("button", { name: `Add ${name} to cart` }).click();
