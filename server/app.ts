@@ -14,7 +14,7 @@ import { FrontDoor, requestLog } from "./front-door.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
 import { refuseNul } from "./plugins/nul.ts";
 import { completeApiSchemas } from "./plugins/openapi.ts";
-import { SESSION_COOKIE, sessionPlugin } from "./plugins/session.ts";
+import { recentWrite, SESSION_COOKIE, sessionPlugin, WROTE_COOKIE } from "./plugins/session.ts";
 import { writeOrigin } from "./plugins/origin.ts";
 import { ops } from "./plugins/ops.ts";
 import { helmetOptions, securityHeaders } from "./plugins/security-headers.ts";
@@ -96,7 +96,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // writes them all in one pass.
   const security = securityHeaders(helmetOptions(config.cookieSecure));
   door.headers = (req) => ({ ...security.fixed, "content-security-policy": security.policy(nonces.next()), "x-request-id": requestIdOf(req) });
-  door.sessionToken = (header) => app.parseCookie(header)[SESSION_COOKIE];
+  // A browser that wrote a moment ago (through any instance) is answered by the app, after a sync.
+  door.sessionToken = (header) => {
+    const cookies = app.parseCookie(header);
+    return recentWrite(cookies[WROTE_COOKIE]) ? undefined : cookies[SESSION_COOKIE];
+  };
   // Fastify logs every request at level info: the front door logs its answers the same way.
   const logsRequests = options.logger !== false && ["trace", "debug", "info"].includes(config.logLevel);
   door.open = () => !app.lifecycle.draining;

@@ -3,7 +3,8 @@
 // app itself answers: the same status, body and headers, and every case memory cannot vouch for left
 // to the app.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../tests/helpers/test-app.ts";
+import pg from "pg";
+import { buildTestApp, cookieFrom, loginAs, SAME_ORIGIN, type TestApp } from "../tests/helpers/test-app.ts";
 import { buyer, offer, tomorrow, type Client } from "../tests/helpers/store-fixtures.ts";
 import { DEFAULT_TEST_PASSWORD, insertUser } from "../tests/factories/index.ts";
 import { openDatabase, type Database } from "../db/client.ts";
@@ -241,6 +242,85 @@ describe("the front door of a second instance on the same database", () => {
     expect((await fetch(`${base2}${cartPath(c)}`, { headers: { cookie: c.cookie } })).status).toBe(401);
     expect(JSON.parse(await (await fetch(`${base2}/api/Auth/CheckToken/`, { headers: { cookie: c.cookie } })).text())).toEqual({ user: null, originalUser: null });
     expect(b2.app.frontDoor.answered).toBe(before);
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)("an instance whose change-feed notices arrive late (PostgreSQL)", () => {
+  // A third instance with its own pool and LISTEN connection, whose notices this test delays by
+  // 150 ms: a save or a sign-out made through the first instance is not yet known to its memory.
+  let b3: TestApp;
+  let third: Database;
+  let base3: string;
+  let listener: pg.Client | undefined;
+  const emit = pg.Client.prototype.emit;
+  const remember = (client: pg.Client) => (listener = client);
+  beforeAll(async () => {
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      if (typeof args[0] === "string" && args[0].startsWith("LISTEN")) remember(this);
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    try {
+      third = await openDatabase({ databaseUrl: t.database.url!, poolSize: 3 });
+      b3 = await buildTestApp({}, third);
+      base3 = await b3.app.listen({ port: 0, host: "127.0.0.1" });
+      for (let i = 0; i < 100 && !listener; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      if (!listener) throw new Error("the third instance never listened to the change feed");
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    pg.Client.prototype.emit = function (this: pg.Client, event: string | symbol, ...args: unknown[]) {
+      if (this === listener && event === "notification") {
+        setTimeout(() => emit.call(this, event, ...args), 150);
+        return true;
+      }
+      return emit.call(this, event, ...args);
+    } as typeof emit;
+  });
+  afterAll(async () => {
+    pg.Client.prototype.emit = emit;
+    await b3?.close();
+    await third?.close();
+  });
+
+  /** Fetches from the third instance until its front door answers. */
+  async function fromThirdDoor(path: string, cookie: string) {
+    for (let i = 0; i < 5; i++) {
+      const before = b3.app.frontDoor.answered;
+      const body = await (await fetch(`${base3}${path}`, { headers: { cookie } })).text();
+      if (b3.app.frontDoor.answered === before + 1) return body;
+    }
+    throw new Error(`the third front door never answered ${path}`);
+  }
+
+  it("shows the browser that saved its save at once, and refuses its sign-out at once, before the notices arrive", async () => {
+    const c = await buyer(t);
+    const { products } = await offer(t.db, [c.customerId]);
+    const empty = JSON.parse(await fromThirdDoor(cartPath(c), c.cookie)) as { items: unknown[]; version: number };
+    expect(empty.items).toEqual([]);
+    await fromThirdDoor("/api/Auth/CheckToken/", c.cookie);
+
+    // The save's answer marks the browser; its next request, to the other instance, carries the mark.
+    const saved = await c.save({ shipDate: tomorrow(), items: [{ productId: products[0]!.productId, quantity: 4 }], version: empty.version });
+    expect(saved.statusCode).toBe(200);
+    const mark = cookieFrom(saved);
+    expect(mark).toMatch(/^bloom_wrote=\d{13}$/);
+    const before = b3.app.frontDoor.answered;
+    const seen = (await (await fetch(`${base3}${cartPath(c)}`, { headers: { cookie: `${c.cookie}; ${mark}` } })).json()) as { items: { quantity: number }[] };
+    expect(seen.items.map((i) => i.quantity)).toEqual([4]);
+    // The app answered it, after a sync of the feed, not the front door from memory.
+    expect(b3.app.frontDoor.answered).toBe(before);
+
+    // A mark older than a few seconds counts for nothing: the front door answers again.
+    await new Promise((resolve) => setTimeout(resolve, 400)); // the delayed notices have arrived
+    const old = `bloom_wrote=${Date.now() - 10_000}`;
+    expect((JSON.parse(await fromThirdDoor(cartPath(c), `${c.cookie}; ${old}`)) as { items: { quantity: number }[] }).items.map((i) => i.quantity)).toEqual([4]);
+
+    const out = await t.app.inject({ method: "POST", url: "/api/Auth/logout/", headers: { cookie: c.cookie, ...SAME_ORIGIN } });
+    expect(out.statusCode).toBe(200);
+    const outMark = cookieFrom(out).split("; ").find((p) => p.startsWith("bloom_wrote="));
+    expect(outMark).toMatch(/^bloom_wrote=\d{13}$/);
+    expect((await fetch(`${base3}${cartPath(c)}`, { headers: { cookie: `${c.cookie}; ${outMark}` } })).status).toBe(401);
   });
 });
 

@@ -6,7 +6,8 @@
 //
 // The checks it repeats, each through the function of the plugin that owns it:
 //   - the session (server/plugins/session.ts): from memory only, and only while the change feed
-//     has delivered everything this instance wrote; an impersonated session goes through the app;
+//     has delivered everything this instance wrote; an impersonated session, or a browser that wrote
+//     through any instance a moment ago (its WROTE_COOKIE), goes through the app;
 //   - the route's access declaration (server/plugins/guard.ts): only a check already passed and
 //     still true in memory; a 401 or 403 is always the app's;
 //   - the path parameters, through the route's own schema (a URL with a query, an encoded or an

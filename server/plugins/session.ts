@@ -9,6 +9,24 @@ import { changeFeedFor, FeedCache } from "../../db/change-feed.ts";
 
 export const SESSION_COOKIE = "bloom_sid";
 
+/**
+ * The mark a successful write by a signed-in session leaves in its browser for a few seconds: the
+ * time of the write, in ms. Another instance may not have received the write's change-feed notices
+ * yet when the same browser's next request reaches it; a request carrying a recent mark is answered
+ * only after a sync of that instance's feed (every notice committed before it has arrived), so a
+ * buyer's own change, a sign-out included, is seen by every instance at once.
+ */
+export const WROTE_COOKIE = "bloom_wrote";
+/** How long the mark counts: far longer than a notice takes to arrive, short enough to cost nothing later. */
+export const WROTE_MS = 5_000;
+
+/** True when `value` is the mark of a write made within WROTE_MS (a mark from the future beyond a second's clock skew is not). */
+export function recentWrite(value: string | undefined, now = Date.now()): boolean {
+  if (!value || !/^\d{13}$/.test(value)) return false;
+  const age = now - Number(value);
+  return age < WROTE_MS && age > -1_000;
+}
+
 export interface SessionUser {
   id: string;
   email: string;
@@ -78,9 +96,18 @@ export const sessionPlugin = fp<{
     });
     // Hooks in callback form: a hot read that memory answers runs them without a promise or a turn
     // of the microtask queue each.
+    const wroteAttributes = `; Max-Age=${WROTE_MS / 1000}; Path=/; HttpOnly; SameSite=Lax${config.cookieSecure ? "; Secure" : ""}`;
     app.addHook("onSend", (request, reply, payload, done) => {
-      if (UNSAFE.has(request.method) && reply.statusCode < 400) feed.sync().then(() => done(null, payload), done);
-      else done(null, payload);
+      if (UNSAFE.has(request.method) && reply.statusCode < 400) {
+        // A signed-in session's write (a sign-out too; not a sign-in, which starts a session no
+        // instance holds in memory) marks its browser, after the commit.
+        if (request.auth) {
+          const existing = reply.getHeader("set-cookie");
+          const list = existing === undefined ? [] : Array.isArray(existing) ? existing.map(String) : [String(existing)];
+          reply.header("set-cookie", [...list, `${WROTE_COOKIE}=${Date.now()}${wroteAttributes}`]);
+        }
+        feed.sync().then(() => done(null, payload), done);
+      } else done(null, payload);
     });
 
     /** The session of `id` from memory (within a minute of the last touch and before expiry nothing would be written), or undefined. */
@@ -124,10 +151,11 @@ export const sessionPlugin = fp<{
     app.addHook("onRequest", (request, _reply, done) => {
       const token = request.cookies[SESSION_COOKIE];
       const id = token && token.length <= 100 ? hashToken(token) : null;
-      // Whatever this process wrote is noticed before anything is answered from memory.
-      if (!feed.behind && (id === null || fromMemory(request, id))) return done();
-      feed
-        .settle()
+      // Whatever this process wrote is noticed before anything is answered from memory, and so is
+      // whatever this browser wrote through any instance a moment ago (WROTE_COOKIE).
+      const wrote = recentWrite(request.cookies[WROTE_COOKIE]);
+      if (!wrote && !feed.behind && (id === null || fromMemory(request, id))) return done();
+      (wrote ? feed.sync() : feed.settle())
         .then(() => (id === null || fromMemory(request, id) ? undefined : fromDatabase(request, id)))
         .then(() => done(), done);
     });
