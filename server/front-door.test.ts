@@ -188,6 +188,26 @@ describe("the front door", () => {
   });
 });
 
+/** Fetches from another instance until its front door answers (its first answer may fill its memory). */
+async function fromDoorOf(instance: TestApp, baseUrl: string, path: string, cookie: string) {
+  for (let i = 0; i < 5; i++) {
+    const before = instance.app.frontDoor.answered;
+    const body = await (await fetch(`${baseUrl}${path}`, { headers: { cookie } })).text();
+    if (instance.app.frontDoor.answered === before + 1) return body;
+  }
+  throw new Error(`the front door at ${baseUrl} never answered ${path}`);
+}
+
+/** A new buyer with an offer, whose empty cart and session the given front door has answered from memory. */
+async function buyerKnownTo(fromDoor: (path: string, cookie: string) => Promise<string>) {
+  const c = await buyer(t);
+  const { products } = await offer(t.db, [c.customerId]);
+  const empty = JSON.parse(await fromDoor(cartPath(c), c.cookie)) as { items: unknown[]; version: number };
+  expect(empty.items).toEqual([]);
+  await fromDoor("/api/Auth/CheckToken/", c.cookie);
+  return { c, products, empty };
+}
+
 describe("the front door of a second instance on the same database", () => {
   let b2: TestApp;
   let second: Database | undefined;
@@ -206,23 +226,10 @@ describe("the front door of a second instance on the same database", () => {
     await second?.close();
   });
 
-  /** Fetches from the second instance until its front door answers. */
-  async function fromSecondDoor(path: string, cookie: string) {
-    for (let i = 0; i < 5; i++) {
-      const before = b2.app.frontDoor.answered;
-      const res = await fetch(`${base2}${path}`, { headers: { cookie } });
-      const body = await res.text();
-      if (b2.app.frontDoor.answered === before + 1) return body;
-    }
-    throw new Error(`the second front door never answered ${path}`);
-  }
+  const fromSecondDoor = (path: string, cookie: string) => fromDoorOf(b2, base2, path, cookie);
 
   it("shows a save made through the first instance as soon as its notice arrives, and refuses a sign-out made there", async () => {
-    const c = await buyer(t);
-    const { products } = await offer(t.db, [c.customerId]);
-    const empty = JSON.parse(await fromSecondDoor(cartPath(c), c.cookie)) as { items: unknown[]; version: number };
-    expect(empty.items).toEqual([]);
-    await fromSecondDoor("/api/Auth/CheckToken/", c.cookie);
+    const { c, products, empty } = await buyerKnownTo(fromSecondDoor);
 
     const saved = await c.save({ shipDate: tomorrow(), items: [{ productId: products[0]!.productId, quantity: 4 }], version: empty.version });
     expect(saved.statusCode).toBe(200);
@@ -283,22 +290,10 @@ describe.skipIf(!process.env.DATABASE_URL)("an instance whose change-feed notice
     await third?.close();
   });
 
-  /** Fetches from the third instance until its front door answers. */
-  async function fromThirdDoor(path: string, cookie: string) {
-    for (let i = 0; i < 5; i++) {
-      const before = b3.app.frontDoor.answered;
-      const body = await (await fetch(`${base3}${path}`, { headers: { cookie } })).text();
-      if (b3.app.frontDoor.answered === before + 1) return body;
-    }
-    throw new Error(`the third front door never answered ${path}`);
-  }
+  const fromThirdDoor = (path: string, cookie: string) => fromDoorOf(b3, base3, path, cookie);
 
   it("shows the browser that saved its save at once, and refuses its sign-out at once, before the notices arrive", async () => {
-    const c = await buyer(t);
-    const { products } = await offer(t.db, [c.customerId]);
-    const empty = JSON.parse(await fromThirdDoor(cartPath(c), c.cookie)) as { items: unknown[]; version: number };
-    expect(empty.items).toEqual([]);
-    await fromThirdDoor("/api/Auth/CheckToken/", c.cookie);
+    const { c, products, empty } = await buyerKnownTo(fromThirdDoor);
 
     // The save's answer marks the browser; its next request, to the other instance, carries the mark.
     const saved = await c.save({ shipDate: tomorrow(), items: [{ productId: products[0]!.productId, quantity: 4 }], version: empty.version });
