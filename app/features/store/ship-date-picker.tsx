@@ -78,9 +78,13 @@ export function ShipDatePicker({
             key={date}
             type="button"
             aria-pressed={current}
-            disabled={busyDate !== null || waiting}
-            onClick={() => onChoose(date)}
-            className={`flex min-w-[5.5rem] shrink-0 flex-col items-center rounded-xl border-[1.5px] px-3 py-1 text-center transition-colors disabled:cursor-wait sm:py-1.5 ${
+            // aria-disabled rather than disabled while a date is being saved or the page waits: the
+            // buttons stay focusable, so the row (which scrolls sideways on a phone) keeps keyboard access.
+            aria-disabled={busyDate !== null || waiting ? true : undefined}
+            onClick={() => {
+              if (busyDate === null && !waiting) onChoose(date);
+            }}
+            className={`flex min-w-[5.5rem] shrink-0 flex-col items-center rounded-xl border-[1.5px] px-3 py-1 text-center transition-colors aria-disabled:cursor-wait sm:py-1.5 ${
               current ? "border-leaf bg-leaf text-white" : "border-line bg-white text-ink hover:border-leaf"
             }`}
           >
