@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { openDatabase, type Database } from "../../../db/client.ts";
-import { buildTestApp, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { buildTestApp, cookieFrom, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { buyer, client, offer, tomorrow, type Client } from "../../../tests/helpers/store-fixtures.ts";
 import { countStatements } from "../../../tests/helpers/statement-count.ts";
 
@@ -119,7 +119,12 @@ describe("two instances on one database", () => {
     expect((await cb.get("/api/Auth/CheckToken/")).json().user.id).toBe(cb.userId);
     const out = await a.app.inject({ method: "POST", url: "/api/Auth/logout/", headers: { cookie: ca.cookie, ...SAME_ORIGIN } });
     expect(out.statusCode).toBe(200);
-    for (const c of [ca, cb]) {
+    // The sign-out's answer marks the browser (bloom_wrote), and its next requests carry the mark to
+    // whichever instance they reach, which syncs its change feed first: b may not have the notice yet.
+    const mark = cookieFrom(out).split("; ").find((p) => p.startsWith("bloom_wrote="));
+    expect(mark).toMatch(/^bloom_wrote=\d{13}$/);
+    const marked = (c: Client, on: TestApp) => client(on.app, `${c.cookie}; ${mark}`, c.userId, c.customerId);
+    for (const c of [marked(ca, a), marked(cb, b)]) {
       expect((await c.get("/api/Auth/CheckToken/")).json()).toEqual({ user: null, originalUser: null });
       expect((await c.cart()).statusCode).toBe(401);
     }
