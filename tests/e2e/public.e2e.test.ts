@@ -144,8 +144,29 @@ describe("every public page is a finished, findable, accessible page", () => {
 describe("content that agrees with the store", () => {
   it("a variety page shows the colours and grades from the product list", async () => {
     await page.goto(`${server.baseUrl}/Gerbera`);
-    const colours = page.getByRole("region", { name: "Colours we grow" }).getByRole("listitem");
+    const region = page.getByRole("region", { name: "Colours we grow" });
+    const colours = region.getByRole("listitem");
     expect(await colours.count()).toBeGreaterThan(5);
+    // The colours' pictures come from sheets of up to twelve, each fetched once, each picture a drawn copy.
+    await region.scrollIntoViewIfNeeded();
+    await expect.poll(() => region.locator("img").evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete)), { timeout: 15_000 }).toBe(true);
+    const pictures = await region.locator("img").evaluateAll((imgs) =>
+      (imgs as HTMLImageElement[]).map((img) => {
+        const canvas = document.createElement("canvas");
+        canvas.width = 100;
+        canvas.height = 120;
+        const ctx = canvas.getContext("2d")!;
+        ctx.drawImage(img, 0, 0, 100, 120);
+        const alpha = ctx.getImageData(0, 0, 100, 120).data.filter((_, i) => i % 4 === 3);
+        return { file: img.currentSrc.split("#")[0]!, drawn: alpha.filter((a) => a > 200).length / alpha.length };
+      }),
+    );
+    expect(pictures).toHaveLength(await colours.count());
+    const files = [...new Set(pictures.map((p) => p.file))];
+    expect(files).toHaveLength(Math.ceil(pictures.length / 12));
+    for (const p of pictures) expect(p.drawn).toBeGreaterThan(0.05);
+    const fetched = await page.evaluate((fs) => fs.map((f) => performance.getEntriesByType("resource").filter((e) => e.name.split("#")[0] === f).length), files);
+    expect(fetched).toEqual(files.map(() => 1));
     const grades = page.getByRole("table", { name: /Grades and packing/ });
     expect(await grades.getByRole("row").count()).toBeGreaterThan(1);
     // Anthurium rows are told apart by spathe size, as the store sells them.

@@ -12,6 +12,24 @@ export function artSrc(key: ArtKey, color?: string | null, accent?: string | nul
   return `/api/Public/Art/${key}.svg${qs ? `?${qs}` : ""}`;
 }
 
+/** The most colours in one sheet (server/modules/public/art.ts MAX_SHEET_COLOURS). */
+const SHEET_SIZE = 12;
+const HEX = /^#?([0-9a-f]{6})$/i;
+
+/**
+ * URL of one colour's copy in a sheet: the picture in every colour of `colors` in one file
+ * (cut into sheets of SHEET_SIZE), the fragment showing `color`'s copy. All the copies on a page
+ * then load as one or two files. Falls back to the single picture for a colour not in the list.
+ */
+export function artSheetSrc(key: ArtKey, colors: readonly string[], color: string): string {
+  const all = [...new Set(colors.map((c) => HEX.exec(c)?.[1]?.toUpperCase()).filter((c): c is string => !!c))];
+  const mine = HEX.exec(color)?.[1]?.toUpperCase();
+  const at = mine ? all.indexOf(mine) : -1;
+  if (at < 0) return artSrc(key, color);
+  const start = at - (at % SHEET_SIZE);
+  return `/api/Public/Art/${key}.svg?colors=${all.slice(start, start + SHEET_SIZE).join(",")}#c${mine}`;
+}
+
 interface ArtProps {
   name: ArtKey;
   color?: string | null;
@@ -27,17 +45,19 @@ interface ArtProps {
    */
   priority?: boolean | "low";
   style?: CSSProperties;
+  /** Every colour the page shows this picture in: the picture then comes from a sheet (artSheetSrc). */
+  sheet?: readonly string[];
 }
 
 /**
  * One of our illustrations as an image. Width and height are always set, so the space is kept
  * before it loads (no layout shift), and pictures below the fold load when they come near.
  */
-export function Art({ name, color, accent, alt = "", className, priority = false, style }: ArtProps) {
+export function Art({ name, color, accent, alt = "", className, priority = false, style, sheet }: ArtProps) {
   const { width, height } = artSize(name);
   return (
     <img
-      src={artSrc(name, color, accent)}
+      src={sheet && color && !accent ? artSheetSrc(name, sheet, color) : artSrc(name, color, accent)}
       alt={alt}
       width={width}
       height={height}

@@ -69,6 +69,8 @@ const needsRing = (hex: string) => {
 export function VarietyPage() {
   const d = useLoaderData<typeof loader>();
   const { range, info } = d;
+  // Every colour's picture from one sheet: one file instead of a dozen (Art's sheet).
+  const sheet = range.colours.map((c) => c.shades[0]!);
   const others = VARIETIES.filter((v) => v.slug !== info.slug);
   const facts = [
     range.stemLengthCm && { label: "Stem length", value: `${range.stemLengthCm.min}–${range.stemLengthCm.max} cm` },
@@ -138,7 +140,7 @@ export function VarietyPage() {
             {range.colours.map((c) => (
               <li key={c.colour}>
                 <div className="arch wash px-4 pt-8 pb-2" style={{ "--wash": c.shades[0] } as CSSProperties}>
-                  <Art name={info.art} color={c.shades[0]} className="mx-auto h-auto w-full max-w-[9rem]" />
+                  <Art name={info.art} color={c.shades[0]} sheet={sheet} className="mx-auto h-auto w-full max-w-[9rem]" />
                 </div>
                 <h3 className="mt-3 font-serif text-lg font-medium">{c.colour}</h3>
                 <p className="mt-1 flex items-center gap-2 text-sm text-sage">

@@ -271,6 +271,48 @@ describe("GET /api/Public/Art/{file}", () => {
   });
 });
 
+describe("GET /api/Public/Art/{file}?colors=", () => {
+  const ids = (svg: string) => [...svg.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
+
+  it("draws one copy a colour on one sheet, each shown by its own view, every id unique", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/Public/Art/lily.svg?colors=F4B6C8,ffffff,D32F2F" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("image/svg+xml");
+    expect(res.headers["cache-control"]).toContain("max-age=86400");
+    const svg = res.body;
+    expect(svg).toMatch(/^<\?xml[^>]*>\n<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 200 720">/);
+    expect(svg).toContain('<view id="cF4B6C8" viewBox="0 0 200 240"');
+    expect(svg).toContain('<view id="cFFFFFF" viewBox="0 240 200 240"');
+    expect(svg).toContain('<view id="cD32F2F" viewBox="0 480 200 240"');
+    // Each copy in its own colour, and no copy's gradient shadowed by another's of the same id.
+    const single = await t.app.inject({ method: "GET", url: "/api/Public/Art/lily.svg?color=D32F2F" });
+    // The copy under each view is drawn in that view's colour.
+    const copies = svg.split("<view ").slice(1).map((c) => c.toLowerCase());
+    expect(copies).toHaveLength(3);
+    ["f4b6c8", "ffffff", "d32f2f"].forEach((c, i) => expect(copies[i]).toContain(`id="c${c}"`));
+    expect(copies[2]).toContain("d32f2f");
+    expect(copies[0]).not.toContain("d32f2f");
+    expect(ids(svg).length).toBeGreaterThan(3 * 3);
+    expect(new Set(ids(svg)).size).toBe(ids(svg).length);
+    expect(ids(svg).length).toBe(3 + 3 * ids(single.body).length);
+    const again = await t.app.inject({ method: "GET", url: "/api/Public/Art/lily.svg?colors=F4B6C8,ffffff,D32F2F", headers: { "if-none-match": String(res.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it("refuses what no page asks for: bad, repeated or too many colours, or colors with color", async () => {
+    const status = async (q: string) => (await t.app.inject({ method: "GET", url: `/api/Public/Art/lily.svg?${q}` })).statusCode;
+    expect(await status("colors=red")).toBe(400);
+    expect(await status("colors=F4B6C8,")).toBe(400);
+    expect(await status("colors=")).toBe(400);
+    expect(await status("colors=F4B6C8,f4b6c8")).toBe(400);
+    expect(await status(`colors=${Array.from({ length: 13 }, (_, i) => (0x100000 + i).toString(16)).join(",")}`)).toBe(400);
+    expect(await status("colors=F4B6C8&color=FFFFFF")).toBe(400);
+    expect(await status("colors=F4B6C8&accent=FFFFFF")).toBe(400);
+    expect((await t.app.inject({ method: "GET", url: "/api/Public/Art/tulip.svg?colors=F4B6C8" })).statusCode).toBe(404);
+    expect(await status(`colors=${Array.from({ length: 12 }, (_, i) => (0x100000 + i).toString(16)).join(",")}`)).toBe(200);
+  });
+});
+
 describe("GET /api/Public/Card/{file}", () => {
   it("draws a 1200×630 Open Graph card with the illustration and our name, cacheable", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/Public/Card/lily.svg?color=F4B6C8" });

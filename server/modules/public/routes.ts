@@ -12,7 +12,7 @@ import type { ApiRoutes } from "../../deps.ts";
 import { badRequest, notFound } from "../../errors.ts";
 import { isCardColour } from "../../../contract/content.ts";
 import { createContentService } from "../content/index.ts";
-import { renderArt, renderCard, renderCardPng } from "./art.ts";
+import { MAX_SHEET_COLOURS, renderArt, renderArtSheet, renderCard, renderCardPng } from "./art.ts";
 import * as forms from "./service.ts";
 
 /** The public site's forms: no sign-in, so spam checks and rate limits stand in for it. */
@@ -24,20 +24,36 @@ export const publicRoutes: ApiRoutes = async (app, { db, config }) => {
   const Svg = z.string().describe("image/svg+xml");
   const NotModified = z.null().describe("Not modified (If-None-Match)");
   const Hex = z.string().regex(/^[0-9a-fA-F]{6}$/, "Invalid format").transform((v) => v.toLowerCase());
+  const Colors = z
+    .string()
+    .max(MAX_SHEET_COLOURS * 7)
+    .transform((v) => v.split(",").map((c) => c.toUpperCase()))
+    .pipe(
+      z
+        .array(z.string().regex(/^[0-9A-F]{6}$/, "Invalid format"))
+        .min(1)
+        .max(MAX_SHEET_COLOURS, `At most ${MAX_SHEET_COLOURS} colours`)
+        .refine((cs) => new Set(cs).size === cs.length, "Each colour once"),
+    );
   app.get(
     "/Public/Art/:file",
     {
       schema: {
         tags: ["public"],
-        summary: "One of our illustrations as an SVG file, optionally drawn in a product's colour (hex without #).",
+        summary:
+          "One of our illustrations as an SVG file, optionally drawn in a product's colour (hex without #). " +
+          `With colors (up to ${MAX_SHEET_COLOURS} hex, comma-separated) a sheet of copies, one per colour, each shown by the fragment #c{HEX}.`,
         params: z.object({ file: z.string().regex(/^[a-z-]{2,40}\.svg$/, "Invalid format") }),
-        querystring: z.object({ color: Hex.optional(), accent: Hex.optional() }),
+        querystring: z.object({ color: Hex.optional(), accent: Hex.optional(), colors: Colors.optional() }),
         response: { 200: Svg, 304: NotModified, 404: ErrorResponse },
       },
       config: open,
     },
     async (request, reply) => {
-      const art = renderArt({ key: request.params.file.slice(0, -4), ...request.query });
+      const key = request.params.file.slice(0, -4);
+      const { colors, ...one } = request.query;
+      if (colors && (one.color || one.accent)) throw badRequest("Give either colors or color and accent.", { colors: "Not with color or accent" });
+      const art = colors ? renderArtSheet(key, colors) : renderArt({ key, ...one });
       if (!art) throw notFound("No such picture.");
       reply.header("cache-control", "public, max-age=86400, stale-while-revalidate=604800");
       reply.header("etag", art.etag);
