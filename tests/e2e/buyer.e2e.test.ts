@@ -463,6 +463,17 @@ describe.sequential("the buyer's catalogue tools", () => {
         expect(await nav.getByRole("link", { name: "Help", exact: true }).getAttribute("aria-current")).toBe("page");
         await expectNoAxeViolationsAtThisWidth(page, "the store's header with its menu open at 360 px");
         await menu.click();
+        await expect.poll(() => menu.getAttribute("aria-expanded")).toBe("false");
+        // A tap on the page outside the header closes the open menu; a tap inside its list does not.
+        await menu.click();
+        await expect.poll(() => menu.getAttribute("aria-expanded")).toBe("true");
+        await nav.getByRole("list").click({ position: { x: 2, y: 2 } });
+        expect(await menu.getAttribute("aria-expanded")).toBe("true");
+        const here = page.url();
+        await page.mouse.click(180, 700);
+        await expect.poll(() => menu.getAttribute("aria-expanded")).toBe("false");
+        expect(page.url()).toBe(here);
+        expect(await links.first().isVisible()).toBe(false);
       }
       await expectNoAxeViolationsAtThisWidth(page, `the store's header at ${width} px`);
       await page.context().close();

@@ -124,10 +124,20 @@ export function AppShell({ variant }: { variant: "store" | "mm" }) {
     window.location.assign("/");
   }
 
-  // The phone-width menu (below md): open or closed, closed again by a link, Escape or a new page.
+  // The phone-width menu (below md): open or closed, closed again by a link, Escape, a new page or a tap outside.
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   useEffect(() => setMenuOpen(false), [location.pathname]);
+  // A tap or click anywhere outside the header closes it too, as a phone's menus do.
+  const header = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeOutside = (e: PointerEvent) => {
+      if (!header.current?.contains(e.target as Node)) setMenuOpen(false);
+    };
+    document.addEventListener("pointerdown", closeOutside);
+    return () => document.removeEventListener("pointerdown", closeOutside);
+  }, [menuOpen]);
   function closeMenuOnEscape(e: KeyboardEvent) {
     if (e.key !== "Escape" || !menuOpen) return;
     e.preventDefault();
@@ -173,7 +183,7 @@ export function AppShell({ variant }: { variant: "store" | "mm" }) {
           brand row alone stays, and the links open under it as a list. From md up the links sit in the
           row and the header stays at the top. The links are in the server's HTML either way (the list is
           only hidden with CSS below md), so nothing moves when the page hydrates. */}
-      <header className="z-30 bg-leaf text-white shadow md:sticky md:top-0">
+      <header ref={header} className="z-30 bg-leaf text-white shadow md:sticky md:top-0">
         <div className="mx-auto flex max-w-[1800px] flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 sm:gap-x-4 md:px-6">
           <Link to={variant === "mm" ? "/MM/Dashboard" : "/Dashboard"} className="flex items-center gap-2 text-white no-underline">
             <BrandMark className="h-8 w-8" />
