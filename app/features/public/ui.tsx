@@ -78,7 +78,9 @@ export function PageHero({ eyebrow, title, lead, art, artColor, artAlt = "", was
                 className={`arch wash mx-auto w-full px-8 pt-12 pb-6 shadow-[0_30px_60px_-40px_rgb(31_42_36/0.45)] ${compact ? "hidden max-w-[15rem] sm:block" : "max-w-[22rem] md:max-w-[26rem]"}`}
                 style={{ "--wash": wash } as CSSProperties}
               >
-                <Art name={art} color={artColor} alt={artAlt} priority className="mx-auto h-auto w-full" />
+                {/* On a phone the lead paragraph, not this narrow picture, is the largest content: the
+                    picture loads at once but after the fonts the paragraph waits for. */}
+                <Art name={art} color={artColor} alt={artAlt} priority="low" className="mx-auto h-auto w-full" />
               </div>
             )}
           </div>
