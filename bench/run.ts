@@ -147,10 +147,18 @@ async function startBare(answers: Record<string, { status: number; headers: Reco
   return { base: `http://127.0.0.1:${port}`, stop: () => child.kill("SIGTERM") };
 }
 
-/** 50 connections spread over the given bases (one autocannon each), added up. */
-async function cannonSpread(bases: string[], pathname: string, headers: Record<string, string>) {
+/**
+ * 50 connections spread over the given bases (one autocannon each), added up. Without a rate they
+ * send as fast as answers come (the most requests/s); with one, `rate` requests/s in all, spread
+ * evenly: the latency a server gives under a steady load it can carry.
+ */
+async function cannonSpread(bases: string[], pathname: string, headers: Record<string, string>, rate?: number) {
   const per = Math.floor(50 / bases.length);
-  const runs = await Promise.all(bases.map((b) => autocannon({ url: `${b}${pathname}`, connections: per, duration: DURATION, headers })));
+  const runs = await Promise.all(
+    bases.map((b) =>
+      autocannon({ url: `${b}${pathname}`, connections: per, duration: DURATION, headers, ...(rate ? { overallRate: Math.max(1, Math.round(rate / bases.length)) } : {}) }),
+    ),
+  );
   return {
     rps: Math.round(runs.reduce((n, r) => n + r.requests.average, 0)),
     p50: Math.max(...runs.map((r) => r.latency.p50)),
@@ -164,7 +172,9 @@ async function cannonSpread(bases: string[], pathname: string, headers: Record<s
  * app and through a bare Node http server answering the same bytes (body and headers), in the same
  * run, 50 connections each; on PGlite (one instance) and, when BENCH_POSTGRES_URL is set, on
  * PostgreSQL with two instances, measured against two bare servers (and, for reference, one); with
- * the demo data and with BENCH_PRODUCTS generated products. Writes bench/results/hot.json.
+ * the demo data and with BENCH_PRODUCTS generated products. Each call is measured flat out (the most
+ * requests/s, and the latency when 50 connections queue) and at a steady half of the bare servers'
+ * most (the latency of a load the server carries). Writes bench/results/hot.json.
  */
 async function hotMain() {
   const setups: (HotBenchOptions & { label: string })[] = [];
@@ -198,6 +208,12 @@ async function hotMain() {
           const one = await cannonSpread([bares[0]!.base], call.path, call.headers);
           const b = bares.length > 1 ? await cannonSpread(bares.map((x) => x.base), call.path, call.headers) : one;
           const app = await cannonSpread(bench.bases, call.path, call.headers);
+          // Latency under a steady load of half what the bare servers carried at most: with 50
+          // connections sending flat out, p99 is mostly time spent queueing (50 / requests-per-second),
+          // for the bare server as much as for the app.
+          const rate = Math.round(b.rps / 2);
+          const bareAtRate = await cannonSpread(bares.map((x) => x.base), call.path, call.headers, rate);
+          const appAtRate = await cannonSpread(bench.bases, call.path, call.headers, rate);
           results.push({
             setup: setup.label,
             call: name,
@@ -209,6 +225,11 @@ async function hotMain() {
             app_p99_ms: app.p99,
             app_errors: app.errors,
             app_share: `${Math.round((100 * app.rps) / b.rps)}%`,
+            steady_rps: rate,
+            bare_p99_steady_ms: bareAtRate.p99,
+            app_p50_steady_ms: appAtRate.p50,
+            app_p99_steady_ms: appAtRate.p99,
+            app_errors_steady: appAtRate.errors,
             ...(bares.length > 1 ? { one_bare_rps: one.rps, share_of_one_bare: `${Math.round((100 * app.rps) / one.rps)}%` } : {}),
           });
         }
