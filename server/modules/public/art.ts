@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import { Resvg } from "@resvg/resvg-js";
-import { Fragment, createElement } from "react";
+import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { illustrationFor } from "../../../app/components/illustrations/index.ts";
 
@@ -55,12 +55,13 @@ const sheetCache = new Map<string, RenderedArt>();
 export const sheetView = (color: string) => `c${color.toUpperCase()}`;
 
 /**
- * One picture in several colours as one SVG document, the copies stacked top to bottom, each
- * shown on its own by a <view> (`sheet.svg?colors=…#cF4B6C8`). A page that shows a flower in
- * twelve colours then loads one file instead of twelve: the copies differ only in colour, so the
- * compressed sheet is little larger than one picture, and on a slow connection the page's text
- * and fonts no longer wait behind a dozen requests. Null for an unknown key; colours are unique
- * hex without #, at most MAX_SHEET_COLOURS (the route checks).
+ * One picture in several colours as one SVG document, each copy shown on its own through the URL's
+ * fragment (`sheet.svg?colors=…#cF4B6C8`): the copies lie on one another, and only the one the
+ * fragment targets is displayed, so each <img> lays out and paints one picture, not the sheet.
+ * A page that shows a flower in twelve colours then loads one file instead of twelve: the copies
+ * differ only in colour, so the compressed sheet is little larger than one picture, and on a slow
+ * connection the page's text and fonts no longer wait behind a dozen requests. Null for an unknown
+ * key; colours are unique hex without #, at most MAX_SHEET_COLOURS (the route checks).
  */
 export function renderArtSheet(key: string, colors: string[]): RenderedArt | null {
   if (!KNOWN.has(key)) return null;
@@ -69,22 +70,15 @@ export function renderArtSheet(key: string, colors: string[]): RenderedArt | nul
   if (hit) return hit;
   const Picture = illustrationFor(key);
   const one = renderArt({ key })!;
-  const view = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(one.svg);
+  const view = /viewBox="(0 0 [\d.]+ [\d.]+)"/.exec(one.svg);
   if (!view) throw new Error("An illustration without a viewBox cannot go on a sheet.");
-  const [w, h] = [Number(view[1]), Number(view[2])];
   // One React tree, so every copy's gradients and clips get ids of their own.
   const markup = renderToStaticMarkup(
     createElement(
       "svg",
-      { xmlns: "http://www.w3.org/2000/svg", viewBox: `0 0 ${w} ${h * colors.length}` },
-      colors.map((color, i) =>
-        createElement(
-          Fragment,
-          { key: color },
-          createElement("view", { id: sheetView(color), viewBox: `0 ${h * i} ${w} ${h}` }),
-          createElement("svg", { x: 0, y: h * i, width: w, height: h }, createElement(Picture, { color: `#${color}` })),
-        ),
-      ),
+      { xmlns: "http://www.w3.org/2000/svg", viewBox: view[1] },
+      createElement("style", null, ".c{display:none}.c:target{display:inline}"),
+      colors.map((color) => createElement("svg", { key: color, id: sheetView(color), className: "c" }, createElement(Picture, { color: `#${color}` }))),
     ),
   );
   const svg = `<?xml version="1.0" encoding="UTF-8"?>\n${markup.replace(/ aria-hidden="true"| focusable="false"/g, "")}`;

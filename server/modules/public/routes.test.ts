@@ -274,24 +274,20 @@ describe("GET /api/Public/Art/{file}", () => {
 describe("GET /api/Public/Art/{file}?colors=", () => {
   const ids = (svg: string) => [...svg.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
 
-  it("draws one copy a colour on one sheet, each shown by its own view, every id unique", async () => {
+  it("draws one copy a colour on one sheet, only the one its fragment targets displayed, every id unique", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/Public/Art/lily.svg?colors=F4B6C8,ffffff,D32F2F" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("image/svg+xml");
     expect(res.headers["cache-control"]).toContain("max-age=86400");
     const svg = res.body;
-    expect(svg).toMatch(/^<\?xml[^>]*>\n<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 200 720">/);
-    expect(svg).toContain('<view id="cF4B6C8" viewBox="0 0 200 240"');
-    expect(svg).toContain('<view id="cFFFFFF" viewBox="0 240 200 240"');
-    expect(svg).toContain('<view id="cD32F2F" viewBox="0 480 200 240"');
-    // Each copy in its own colour, and no copy's gradient shadowed by another's of the same id.
+    expect(svg).toMatch(/^<\?xml[^>]*>\n<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 200 240"><style>\.c\{display:none\}\.c:target\{display:inline\}<\/style>/);
+    // The copy under each fragment is drawn in that fragment's colour.
+    const copies = svg.split('<svg id="c').slice(1);
+    expect(copies.map((c) => c.slice(0, 17))).toEqual(['F4B6C8" class="c"', 'FFFFFF" class="c"', 'D32F2F" class="c"']);
+    expect(copies[2]!.toLowerCase()).toContain("d32f2f");
+    expect(copies[0]!.toLowerCase()).not.toContain("d32f2f");
+    // No copy's gradient shadowed by another's of the same id.
     const single = await t.app.inject({ method: "GET", url: "/api/Public/Art/lily.svg?color=D32F2F" });
-    // The copy under each view is drawn in that view's colour.
-    const copies = svg.split("<view ").slice(1).map((c) => c.toLowerCase());
-    expect(copies).toHaveLength(3);
-    ["f4b6c8", "ffffff", "d32f2f"].forEach((c, i) => expect(copies[i]).toContain(`id="c${c}"`));
-    expect(copies[2]).toContain("d32f2f");
-    expect(copies[0]).not.toContain("d32f2f");
     expect(ids(svg).length).toBeGreaterThan(3 * 3);
     expect(new Set(ids(svg)).size).toBe(ids(svg).length);
     expect(ids(svg).length).toBe(3 + 3 * ids(single.body).length);
