@@ -15,6 +15,8 @@ import { spawn } from "node:child_process";
 import { CUSTOMERS, percentile, PRODUCTS, ROOT, startBenchServer, startHotBench, type HotBenchOptions } from "./setup.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+/** The steady load of the hot bench's latency runs, as a part of the bare servers' most requests/s. */
+const STEADY = Math.min(1, Math.max(0.01, Number(process.env.BENCH_STEADY ?? 0.5)));
 
 function wireSize(url: string, headers: Record<string, string>): Promise<{ status: number; bytes: number; etag?: string }> {
   return new Promise((resolve, reject) => {
@@ -173,8 +175,8 @@ async function cannonSpread(bases: string[], pathname: string, headers: Record<s
  * run, 50 connections each; on PGlite (one instance) and, when BENCH_POSTGRES_URL is set, on
  * PostgreSQL with two instances, measured against two bare servers (and, for reference, one); with
  * the demo data and with BENCH_PRODUCTS generated products. Each call is measured flat out (the most
- * requests/s, and the latency when 50 connections queue) and at a steady half of the bare servers'
- * most (the latency of a load the server carries). Writes bench/results/hot.json.
+ * requests/s, and the latency when 50 connections queue) and at a steady part of the bare servers'
+ * most (BENCH_STEADY, 0.5 unless set: the latency of a load the server carries). Writes bench/results/hot.json.
  */
 async function hotMain() {
   const setups: (HotBenchOptions & { label: string })[] = [];
@@ -208,10 +210,10 @@ async function hotMain() {
           const one = await cannonSpread([bares[0]!.base], call.path, call.headers);
           const b = bares.length > 1 ? await cannonSpread(bares.map((x) => x.base), call.path, call.headers) : one;
           const app = await cannonSpread(bench.bases, call.path, call.headers);
-          // Latency under a steady load of half what the bare servers carried at most: with 50
+          // Latency under a steady load of a part (BENCH_STEADY, half unless set) of what the bare servers carried at most: with 50
           // connections sending flat out, p99 is mostly time spent queueing (50 / requests-per-second),
           // for the bare server as much as for the app.
-          const rate = Math.round(b.rps / 2);
+          const rate = Math.round(b.rps * STEADY);
           const bareAtRate = await cannonSpread(bares.map((x) => x.base), call.path, call.headers, rate);
           const appAtRate = await cannonSpread(bench.bases, call.path, call.headers, rate);
           results.push({
