@@ -63,29 +63,46 @@ export const sheetView = (color: string) => `c${color.toUpperCase()}`;
  * connection the page's text and fonts no longer wait behind a dozen requests. Null for an unknown
  * key; colours are unique hex without #, at most MAX_SHEET_COLOURS (the route checks).
  */
-export function renderArtSheet(key: string, colors: string[]): RenderedArt | null {
+export async function renderArtSheet(key: string, colors: string[]): Promise<RenderedArt | null> {
   if (!KNOWN.has(key)) return null;
   const id = `${key}|${colors.join(",")}`;
   const hit = sheetCache.get(id);
   if (hit) return hit;
-  const Picture = illustrationFor(key);
-  const one = renderArt({ key })!;
-  const view = /viewBox="(0 0 [\d.]+ [\d.]+)"/.exec(one.svg);
-  if (!view) throw new Error("An illustration without a viewBox cannot go on a sheet.");
-  // One React tree, so every copy's gradients and clips get ids of their own.
-  const markup = renderToStaticMarkup(
-    createElement(
-      "svg",
-      { xmlns: "http://www.w3.org/2000/svg", viewBox: view[1] },
-      createElement("style", null, ".c{display:none}.c:target{display:inline}"),
-      colors.map((color) => createElement("svg", { key: color, id: sheetView(color), className: "c" }, createElement(Picture, { color: `#${color}` }))),
-    ),
-  );
-  const svg = `<?xml version="1.0" encoding="UTF-8"?>\n${markup.replace(/ aria-hidden="true"| focusable="false"/g, "")}`;
-  const rendered = { svg, etag: `"${createHash("sha1").update(svg).digest("base64url")}"` };
-  if (sheetCache.size >= MAX_CACHED) sheetCache.delete(sheetCache.keys().next().value!);
-  sheetCache.set(id, rendered);
+  let pending = sheetsDrawing.get(id);
+  if (!pending) {
+    pending = drawSheet(key, colors).finally(() => sheetsDrawing.delete(id));
+    sheetsDrawing.set(id, pending);
+  }
+  const rendered = await pending;
+  if (!sheetCache.has(id)) {
+    if (sheetCache.size >= MAX_CACHED) sheetCache.delete(sheetCache.keys().next().value!);
+    sheetCache.set(id, rendered);
+  }
   return rendered;
+}
+
+/** Sheets being drawn: asked for again meanwhile, a sheet is still drawn once. */
+const sheetsDrawing = new Map<string, Promise<RenderedArt>>();
+
+/**
+ * A copy at a time, other requests served in between: a sheet of twelve lilies is ~100 ms of
+ * drawing, which in one piece would hold up every request of the instance for that long.
+ */
+async function drawSheet(key: string, colors: string[]): Promise<RenderedArt> {
+  const Picture = illustrationFor(key);
+  const view = /viewBox="(0 0 [\d.]+ [\d.]+)"/.exec(renderArt({ key })!.svg);
+  if (!view) throw new Error("An illustration without a viewBox cannot go on a sheet.");
+  const copies: string[] = [];
+  for (const [i, color] of colors.entries()) {
+    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+    // A prefix of its own, so no copy's gradient or clip takes another's id.
+    const markup = renderToStaticMarkup(createElement(Picture, { color: `#${color}` }), { identifierPrefix: `s${i}-` });
+    copies.push(`<svg id="${sheetView(color)}" class="c">${markup.replace(/ aria-hidden="true"| focusable="false"/g, "")}</svg>`);
+  }
+  const svg =
+    `<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="${view[1]}">` +
+    `<style>.c{display:none}.c:target{display:inline}</style>${copies.join("")}</svg>`;
+  return { svg, etag: `"${createHash("sha1").update(svg).digest("base64url")}"` };
 }
 
 /* ------------------------------------------------------------------ Open Graph cards */

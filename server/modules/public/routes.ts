@@ -53,7 +53,7 @@ export const publicRoutes: ApiRoutes = async (app, { db, config }) => {
       const key = request.params.file.slice(0, -4);
       const { colors, ...one } = request.query;
       if (colors && (one.color || one.accent)) throw badRequest("Give either colors or color and accent.", { colors: "Not with color or accent" });
-      const art = colors ? renderArtSheet(key, colors) : renderArt({ key, ...one });
+      const art = colors ? await renderArtSheet(key, colors) : renderArt({ key, ...one });
       if (!art) throw notFound("No such picture.");
       reply.header("cache-control", "public, max-age=86400, stale-while-revalidate=604800");
       reply.header("etag", art.etag);
