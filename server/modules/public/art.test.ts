@@ -39,6 +39,19 @@ describe("renderArtSheet", () => {
     expect(idless(copy)).toBe(idless(single));
   });
 
+  it("keeps the last few dozen sheets only, however many colours anyone asks for", async () => {
+    const hex = (n: number) => n.toString(16).padStart(6, "0").toUpperCase();
+    const first = await renderArtSheet("gerbera", [hex(1)]);
+    expect(await renderArtSheet("gerbera", [hex(1)])).toBe(first);
+    for (let n = 2; n <= 49; n++) await renderArtSheet("gerbera", [hex(n)]);
+    const last = await renderArtSheet("gerbera", [hex(49)]);
+    expect(await renderArtSheet("gerbera", [hex(49)])).toBe(last);
+    // The oldest was dropped: asked for again, it is drawn anew.
+    const again = await renderArtSheet("gerbera", [hex(1)]);
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+  });
+
   it("knows no picture it was not given", async () => {
     expect(await renderArtSheet("tulip", ["FFFFFF"])).toBeNull();
   });

@@ -49,6 +49,11 @@ export function renderArt({ key, color, accent }: ArtRequest): RenderedArt | nul
 /** The most colours one sheet draws: a page with more asks for several sheets. */
 export const MAX_SHEET_COLOURS = 12;
 
+/**
+ * A sheet is up to ~400 KB of SVG: the last few dozen are kept (~20 MB at most, whatever colours
+ * anyone asks for), the oldest dropped first; our pages use a couple of sheets a variety.
+ */
+const MAX_CACHED_SHEETS = 48;
 const sheetCache = new Map<string, RenderedArt>();
 
 /** The fragment that shows one colour's picture in a sheet: `#c` and the colour's hex, upper case. */
@@ -75,7 +80,7 @@ export async function renderArtSheet(key: string, colors: string[]): Promise<Ren
   }
   const rendered = await pending;
   if (!sheetCache.has(id)) {
-    if (sheetCache.size >= MAX_CACHED) sheetCache.delete(sheetCache.keys().next().value!);
+    if (sheetCache.size >= MAX_CACHED_SHEETS) sheetCache.delete(sheetCache.keys().next().value!);
     sheetCache.set(id, rendered);
   }
   return rendered;
