@@ -4,17 +4,19 @@ import { artSize, type ArtKey } from "./varieties.ts";
 /** URL of one illustration as an SVG file (server/modules/public/art.ts draws it). */
 export function artSrc(key: ArtKey, color?: string | null, accent?: string | null): string {
   const params = new URLSearchParams();
-  const c = color?.replace(/^#/, "");
-  const a = accent?.replace(/^#/, "");
-  if (c && /^[0-9a-f]{6}$/i.test(c)) params.set("color", c.toUpperCase());
-  if (a && /^[0-9a-f]{6}$/i.test(a)) params.set("accent", a.toUpperCase());
+  const c = hexOf(color);
+  const a = hexOf(accent);
+  if (c) params.set("color", c);
+  if (a) params.set("accent", a);
   const qs = params.toString();
   return `/api/Public/Art/${key}.svg${qs ? `?${qs}` : ""}`;
 }
 
+/** A colour as the picture URLs name it: six hex digits, upper case, no #; undefined when malformed. */
+const hexOf = (color?: string | null) => /^#?([0-9a-f]{6})$/i.exec(color ?? "")?.[1]!.toUpperCase();
+
 /** The most colours in one sheet (server/modules/public/art.ts MAX_SHEET_COLOURS). */
 const SHEET_SIZE = 12;
-const HEX = /^#?([0-9a-f]{6})$/i;
 
 /**
  * URL of one colour's copy in a sheet: the picture in every colour of `colors` in one file
@@ -22,8 +24,8 @@ const HEX = /^#?([0-9a-f]{6})$/i;
  * then load as one or two files. Falls back to the single picture for a colour not in the list.
  */
 export function artSheetSrc(key: ArtKey, colors: readonly string[], color: string): string {
-  const all = [...new Set(colors.map((c) => HEX.exec(c)?.[1]?.toUpperCase()).filter((c): c is string => !!c))];
-  const mine = HEX.exec(color)?.[1]?.toUpperCase();
+  const all = [...new Set(colors.map(hexOf).filter((c): c is string => !!c))];
+  const mine = hexOf(color);
   const at = mine ? all.indexOf(mine) : -1;
   if (at < 0) return artSrc(key, color);
   const start = at - (at % SHEET_SIZE);

@@ -28,6 +28,21 @@ export interface RenderedArt {
 const MAX_CACHED = 500;
 const cache = new Map<string, RenderedArt>();
 
+/** Keeps `value` under `key`, dropping the oldest entry first when the map holds `max`. */
+function keep<V>(map: Map<string, V>, max: number, key: string, value: V): V {
+  if (map.size >= max) map.delete(map.keys().next().value!);
+  map.set(key, value);
+  return value;
+}
+
+/** A strong ETag of some bytes. */
+const etagOf = (bytes: string | Buffer) => `"${createHash("sha1").update(bytes).digest("base64url")}"`;
+
+/** A drawing's markup as it is served: decorative inside an <img>, where the page's alt text names it. */
+const decorative = (markup: string) => markup.replace(/ aria-hidden="true"| focusable="false"/g, "");
+
+const XML_DECLARATION = `<?xml version="1.0" encoding="UTF-8"?>\n`;
+
 /** The picture as a standalone SVG document; null for an unknown key. */
 export function renderArt({ key, color, accent }: ArtRequest): RenderedArt | null {
   if (!KNOWN.has(key)) return null;
@@ -38,12 +53,8 @@ export function renderArt({ key, color, accent }: ArtRequest): RenderedArt | nul
   const markup = renderToStaticMarkup(
     createElement(Picture, { color: color ? `#${color}` : undefined, accent: accent ? `#${accent}` : undefined }),
   );
-  // Decorative inside an <img>: the page's alt text names it.
-  const svg = `<?xml version="1.0" encoding="UTF-8"?>\n${markup.replace(/ aria-hidden="true"| focusable="false"/g, "")}`;
-  const rendered = { svg, etag: `"${createHash("sha1").update(svg).digest("base64url")}"` };
-  if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
-  cache.set(id, rendered);
-  return rendered;
+  const svg = XML_DECLARATION + decorative(markup);
+  return keep(cache, MAX_CACHED, id, { svg, etag: etagOf(svg) });
 }
 
 /** The most colours one sheet draws: a page with more asks for several sheets. */
@@ -75,15 +86,12 @@ export async function renderArtSheet(key: string, colors: string[]): Promise<Ren
   if (hit) return hit;
   let pending = sheetsDrawing.get(id);
   if (!pending) {
-    pending = drawSheet(key, colors).finally(() => sheetsDrawing.delete(id));
+    pending = drawSheet(key, colors)
+      .then((drawn) => keep(sheetCache, MAX_CACHED_SHEETS, id, drawn))
+      .finally(() => sheetsDrawing.delete(id));
     sheetsDrawing.set(id, pending);
   }
-  const rendered = await pending;
-  if (!sheetCache.has(id)) {
-    if (sheetCache.size >= MAX_CACHED_SHEETS) sheetCache.delete(sheetCache.keys().next().value!);
-    sheetCache.set(id, rendered);
-  }
-  return rendered;
+  return pending;
 }
 
 /** Sheets being drawn: asked for again meanwhile, a sheet is still drawn once. */
@@ -102,12 +110,12 @@ async function drawSheet(key: string, colors: string[]): Promise<RenderedArt> {
     if (i > 0) await new Promise((resolve) => setImmediate(resolve));
     // A prefix of its own, so no copy's gradient or clip takes another's id.
     const markup = renderToStaticMarkup(createElement(Picture, { color: `#${color}` }), { identifierPrefix: `s${i}-` });
-    copies.push(`<svg id="${sheetView(color)}" class="c">${markup.replace(/ aria-hidden="true"| focusable="false"/g, "")}</svg>`);
+    copies.push(`<svg id="${sheetView(color)}" class="c">${decorative(markup)}</svg>`);
   }
   const svg =
-    `<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="${view[1]}">` +
+    `${XML_DECLARATION}<svg xmlns="http://www.w3.org/2000/svg" viewBox="${view[1]}">` +
     `<style>.c{display:none}.c:target{display:inline}</style>${copies.join("")}</svg>`;
-  return { svg, etag: `"${createHash("sha1").update(svg).digest("base64url")}"` };
+  return { svg, etag: etagOf(svg) };
 }
 
 /* ------------------------------------------------------------------ Open Graph cards */
@@ -158,7 +166,7 @@ export function renderCard({ key, color, accent, brand }: ArtRequest & { brand: 
       placed(art.svg, { x: 600, y: 30, width: 480, height: 576 }, "meet");
   const name = xml(brand);
   const svg =
-    `<?xml version="1.0" encoding="UTF-8"?>\n` +
+    XML_DECLARATION +
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">` +
     `<rect width="${W}" height="${H}" fill="#FBF8F3"/>` +
     picture +
@@ -167,10 +175,7 @@ export function renderCard({ key, color, accent, brand }: ArtRequest & { brand: 
     `<text x="88" y="${H - 80}" font-family="Inter, 'Helvetica Neue', Arial, sans-serif" font-size="22" fill="#4A5A51">Cut flowers grown under glass</text>` +
     `<rect y="${H - 14}" width="${W}" height="14" fill="#1E5A3C"/>` +
     `</svg>`;
-  const rendered = { svg, etag: `"${createHash("sha1").update(svg).digest("base64url")}"` };
-  if (cardCache.size >= MAX_CACHED) cardCache.delete(cardCache.keys().next().value!);
-  cardCache.set(id, rendered);
-  return rendered;
+  return keep(cardCache, MAX_CACHED, id, { svg, etag: etagOf(svg) });
 }
 
 /* ------------------------------------------------------------------ the cards as PNG */
@@ -209,8 +214,5 @@ export function renderCardPng(request: ArtRequest & { brand: string }): Rendered
   })
     .render()
     .asPng();
-  const rendered = { png, etag: `"${createHash("sha1").update(png).digest("base64url")}"` };
-  if (pngCache.size >= MAX_CACHED_PNG) pngCache.delete(pngCache.keys().next().value!);
-  pngCache.set(card.etag, rendered);
-  return rendered;
+  return keep(pngCache, MAX_CACHED_PNG, card.etag, { png, etag: etagOf(png) });
 }
