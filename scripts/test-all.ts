@@ -8,7 +8,9 @@
  *    test file gets its own database, the fault suite its own cluster, each browser file its own server.
  *
  * Each line of a suite's output is prefixed with its name; a summary with every suite's time and
- * result ends the run. TEST_JOBS=1 runs them one after another.
+ * result ends the run, and under it the lines that name what failed (failed files and tests, the
+ * errors), so a log cut to its last lines still says which test broke. TEST_JOBS=1 runs them one
+ * after another.
  */
 import { spawn } from "node:child_process";
 
@@ -32,6 +34,19 @@ const SLOW: Step[] = [
 
 const jobs = Math.max(1, Number.parseInt(process.env.TEST_JOBS ?? "2", 10) || 2);
 const results: { name: string; ok: boolean; seconds: number }[] = [];
+// Lines that say what failed, kept per suite to be printed again under the summary.
+const FAILURE_LINE = /(^|\s)(FAIL|×)\s|\b(Assertion)?Error:|Test timed out|^\s*❯ .*:\d+:\d+/;
+const MAX_FAILURE_LINES = 60;
+const failures = new Map<string, string[]>();
+
+function keepFailure(name: string, line: string) {
+  // eslint-disable-next-line no-control-regex
+  const plain = line.replace(/\x1b\[[0-9;]*m/g, "");
+  if (!FAILURE_LINE.test(plain)) return;
+  const kept = failures.get(name) ?? [];
+  if (kept.length < MAX_FAILURE_LINES) kept.push(plain.trimEnd());
+  failures.set(name, kept);
+}
 
 function run(step: Step, prefixed: boolean): Promise<boolean> {
   const started = Date.now();
@@ -47,10 +62,16 @@ function run(step: Step, prefixed: boolean): Promise<boolean> {
         stream.on("data", (chunk: string) => {
           const lines = (rest + chunk).split("\n");
           rest = lines.pop() ?? "";
-          for (const line of lines) process.stdout.write(`[${step.name}] ${line}\n`);
+          for (const line of lines) {
+            process.stdout.write(`[${step.name}] ${line}\n`);
+            keepFailure(step.name, line);
+          }
         });
         stream.on("end", () => {
-          if (rest) process.stdout.write(`[${step.name}] ${rest}\n`);
+          if (rest) {
+            process.stdout.write(`[${step.name}] ${rest}\n`);
+            keepFailure(step.name, rest);
+          }
         });
       }
     }
@@ -67,6 +88,12 @@ function run(step: Step, prefixed: boolean): Promise<boolean> {
 function summary() {
   console.log("\n== npm test summary");
   for (const r of results) console.log(`   ${r.ok ? "passed" : "FAILED"}  ${r.name.padEnd(10)} ${r.seconds} s`);
+  for (const r of results) {
+    const lines = failures.get(r.name);
+    if (r.ok || !lines?.length) continue;
+    console.log(`\n== what failed in ${r.name}`);
+    for (const line of lines) console.log(`   ${line}`);
+  }
 }
 
 for (const step of FIRST) {
