@@ -9,7 +9,8 @@
  *
  * Each line of a suite's output is prefixed with its name; a summary with every suite's time and
  * result ends the run, and under it the lines that name what failed (failed files and tests, the
- * errors), so a log cut to its last lines still says which test broke. TEST_JOBS=1 runs them one
+ * errors) and the browser tests that passed only on a retry, so a log cut to its last lines still
+ * says which test broke. TEST_JOBS=1 runs them one
  * after another.
  */
 import { spawn } from "node:child_process";
@@ -34,8 +35,9 @@ const SLOW: Step[] = [
 
 const jobs = Math.max(1, Number.parseInt(process.env.TEST_JOBS ?? "2", 10) || 2);
 const results: { name: string; ok: boolean; seconds: number }[] = [];
-// Lines that say what failed, kept per suite to be printed again under the summary.
-const FAILURE_LINE = /(^|\s)(FAIL|×)\s|\b(Assertion)?Error:|Test timed out|^\s*❯ .*:\d+:\d+/;
+// Lines that say what failed (or passed only on a retry: FLAKY), kept per suite to be printed again
+// under the summary.
+const FAILURE_LINE = /(^|\s)(FAIL|×)\s|\b(Assertion)?Error:|Test timed out|^\s*❯ .*:\d+:\d+|^FLAKY /;
 const MAX_FAILURE_LINES = 60;
 const failures = new Map<string, string[]>();
 
@@ -89,9 +91,10 @@ function summary() {
   console.log("\n== npm test summary");
   for (const r of results) console.log(`   ${r.ok ? "passed" : "FAILED"}  ${r.name.padEnd(10)} ${r.seconds} s`);
   for (const r of results) {
-    const lines = failures.get(r.name);
-    if (r.ok || !lines?.length) continue;
-    console.log(`\n== what failed in ${r.name}`);
+    // A passed suite's lines are its flaky tests' only.
+    const lines = r.ok ? failures.get(r.name)?.filter((l) => l.startsWith("FLAKY ")) : failures.get(r.name);
+    if (!lines?.length) continue;
+    console.log(`\n== ${r.ok ? "passed only on a retry" : "what failed"} in ${r.name}`);
     for (const line of lines) console.log(`   ${line}`);
   }
 }
