@@ -596,6 +596,17 @@ export async function insertOrderEmptyingCart(
   return { id: Number(row.id), orderNumber: Number(row.order_number) };
 }
 
+/** Whether the cart holds stock, not yet lapsed, on a line of any of these catalogs. */
+export async function cartHoldsIn(db: DbOrTx, cartId: number, catalogIds: number[]): Promise<boolean> {
+  if (!cartId || !catalogIds.length) return false;
+  const result = await db.execute(sql`
+    select exists (
+      select 1 from ${holds} h join ${offerLines} ol on ol.id = h.offer_line_id
+       where h.cart_id = ${cartId} and h.expires_at > now() and ol.catalog_id = any(${intArray(catalogIds)})
+    ) as holding`);
+  return Boolean(rowsOf<{ holding: boolean }>(result)[0]?.holding);
+}
+
 /**
  * When the soonest active hold on these catalogs' lines, or on these offer lines, lapses (epoch ms;
  * Infinity when none is active): until then an answer built from the holds stays true by time alone.
