@@ -4,6 +4,8 @@
  * server, and measures with autocannon and timed requests:
  *   - /healthz and the catalog-products call side by side (p50, p99, requests/s, 50 connections)
  *   - the catalog call's size on the wire (brotli) and its 304 answer to If-None-Match
+ *   - ten other buyers' first catalog call (each a customer of its own, an empty cart); the answer is
+ *     shared by carts holding nothing at the same discount, and the generated customers' discounts vary
  *   - saving a 50-line cart, and placing an order
  * Prints a table and writes bench/results/store.json. Figures, not pass/fail.
  */
@@ -12,7 +14,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
 import { spawn } from "node:child_process";
-import { CUSTOMERS, percentile, PRODUCTS, ROOT, startBenchServer, startHotBench, type HotBenchOptions } from "./setup.ts";
+import { CUSTOMERS, percentile, PRODUCTS, ROOT, signInOtherBuyers, startBenchServer, startHotBench, type HotBenchOptions } from "./setup.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 /** The steady load of the hot bench's latency runs, as a part of the bare servers' most requests/s. */
@@ -48,6 +50,22 @@ async function main() {
     const br = await wireSize(`${base}${productsUrl}`, { cookie, "accept-encoding": "br" });
     const gz = await wireSize(`${base}${productsUrl}`, { cookie, "accept-encoding": "gzip" });
     const revalidated = br.etag ? await wireSize(`${base}${productsUrl}`, { cookie, "accept-encoding": "br", "if-none-match": br.etag }) : null;
+
+    // Other buyers' first load of the store, each their own customer, their cart made (the store page
+    // reads it) and holding nothing: the answer is shared by every such cart at the same discount.
+    const firstLoadMs: number[] = [];
+    for (const other of await signInOtherBuyers(base)) {
+      const cartRes = await fetch(`${base}/api/Store/Cart/${other.userId}/${other.customerId}`, { headers: { cookie: other.cookie, origin: base } });
+      if (!cartRes.ok) throw new Error(`another buyer's cart: ${cartRes.status}`);
+      await cartRes.arrayBuffer();
+      const t0 = performance.now();
+      const res = await fetch(`${base}/api/Store/Catalog/Products/${other.userId}/${other.customerId}/${catalogs[0]!.orderId}/${date}`, {
+        headers: { cookie: other.cookie, "accept-encoding": "br" },
+      });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`another buyer's catalog call: ${res.status}`);
+      firstLoadMs.push(performance.now() - t0);
+    }
 
     console.log("Load: /healthz, then the catalog-products call…");
     const health = await cannon(`${base}/healthz`, {});
@@ -92,12 +110,14 @@ async function main() {
       },
       healthz: health,
       catalogProducts: catalog,
+      otherBuyersFirstCatalogCall: { runs: firstLoadMs.length, ms: firstLoadMs.map((ms) => Math.round(ms)) },
       cartSave50Lines: { runs: saveMs.length, p50: Math.round(percentile(saveMs, 50)), p99: Math.round(percentile(saveMs, 99)) },
       placeOrder10Lines: { runs: orderMs.length, p50: Math.round(percentile(orderMs, 50)), p99: Math.round(percentile(orderMs, 99)) },
     };
     console.table({
       "/healthz": { p50_ms: health.p50, p99_ms: health.p99, req_per_s: health.rps },
       "catalog products": { p50_ms: catalog.p50, p99_ms: catalog.p99, req_per_s: catalog.rps },
+      "another buyer's first catalog call": { p50_ms: Math.round(percentile(firstLoadMs, 50)), p99_ms: Math.round(Math.max(...firstLoadMs)), req_per_s: "" },
       "cart save (50 lines)": { p50_ms: results.cartSave50Lines.p50, p99_ms: results.cartSave50Lines.p99, req_per_s: "" },
       "place order (10 lines)": { p50_ms: results.placeOrder10Lines.p50, p99_ms: results.placeOrder10Lines.p99, req_per_s: "" },
     });

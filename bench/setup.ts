@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startServer, type RunningServer } from "../tests/e2e/harness.ts";
+import { OTHER_BENCH_BUYERS } from "../db/seed/generate.ts";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 5000);
@@ -52,6 +53,23 @@ export async function startBenchServer(): Promise<BenchServer> {
     return (await res.json()) as T;
   };
   return { server, base, cookie, userId: user.id, customerId: user.customers[0]!.customerID, json };
+}
+
+/** The large data's other buyers (db/seed-cli.ts: customers G000002 on, one user each), signed in. */
+export async function signInOtherBuyers(base: string): Promise<{ cookie: string; userId: string; customerId: string }[]> {
+  const buyers = [];
+  for (let n = 2; n < 2 + OTHER_BENCH_BUYERS; n++) {
+    const customerId = `G${String(n).padStart(6, "0")}`;
+    const login = await fetch(`${base}/api/Auth/login/`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: `bench+${customerId.toLowerCase()}@bench.example`, password: BENCH_PASSWORD }),
+    });
+    if (!login.ok) throw new Error(`bench login of ${customerId}'s buyer failed: ${login.status}`);
+    const user = (await login.json()) as { id: string };
+    buyers.push({ cookie: login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; "), userId: user.id, customerId });
+  }
+  return buyers;
 }
 
 export function percentile(values: number[], p: number) {

@@ -1,7 +1,8 @@
 // Seeds the configured database.
 //   node --import tsx db/seed-cli.ts                      demo data, when the database is empty
 //   node --import tsx db/seed-cli.ts --large --products 50000 --customers 5000 [--seed 1]
-//                                                         benchmark data plus one bench user
+//                                                         benchmark data plus the bench user bench@demo.test
+//                                                         and ten more buyers, bench+{customer}@bench.example
 //   node --import tsx db/seed-cli.ts --mm 2000            mass-market benchmark data (2,000 bouquets) plus
 //                                                         its bench user bench-mm@demo.test
 import { mkdirSync } from "node:fs";
@@ -10,7 +11,7 @@ import { count, like } from "drizzle-orm";
 import { databaseIsEmpty, openDatabase, type Db } from "./client.ts";
 import * as schema from "./schema/index.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "./seed/demo.ts";
-import { createBenchUser, generateLarge, generateMm } from "./seed/generate.ts";
+import { createBenchUser, generateLarge, generateMm, OTHER_BENCH_BUYERS } from "./seed/generate.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -79,6 +80,8 @@ async function main() {
       } else {
         const result = await generateLarge(db, { products, customers, seed: positiveInt("seed", args.seed!) });
         const user = await createBenchUser(db, { customerId: result.customerIds[0]!, email: "bench@demo.test" });
+        // More buyers, one customer each (bench+{customer}@bench.example): their first loads of the store.
+        for (const customerId of result.customerIds.slice(1, 1 + OTHER_BENCH_BUYERS)) await createBenchUser(db, { customerId });
         console.log(
           `Generated ${products} products, ${customers} customers and offer ${result.catalogOrderId} in ${result.ms} ms. ` +
             `Bench user ${user.email} (password ${DEMO_PASSWORD}) buys for ${result.customerIds[0]}.`,

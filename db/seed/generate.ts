@@ -191,6 +191,9 @@ export interface BenchUserOptions {
   roles?: ("wholesaler" | "MassMarket")[];
 }
 
+/** How many buyers besides bench@demo.test the large benchmark data has (one customer each, the next ones). */
+export const OTHER_BENCH_BUYERS = 10;
+
 /** A wholesaler user linked to one customer, for load tests that sign in and order. */
 export async function createBenchUser(db: DbOrTx, options: BenchUserOptions): Promise<InsertedUser> {
   const email = options.email ?? `bench+${options.customerId.toLowerCase()}@bench.example`;

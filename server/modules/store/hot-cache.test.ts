@@ -8,6 +8,7 @@ import { openDatabase, type Database } from "../../../db/client.ts";
 import { buildTestApp, cookieFrom, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { buyer, client, offer, tomorrow, type Client } from "../../../tests/helpers/store-fixtures.ts";
 import { countStatements } from "../../../tests/helpers/statement-count.ts";
+import { applyCustomerDiscount } from "../../../domain/pricing.ts";
 
 let a: TestApp;
 let b: TestApp;
@@ -183,5 +184,44 @@ describe("Catalog/Products shared between buyers", () => {
     const back = await read(first);
     expect(back.left).toBe(20);
     expect(back.etag).toBe((await read(second, b)).etag);
+  });
+
+  it("reads a catalog's rows once for buyers of every discount, each priced at their own; a stock change is read anew", async () => {
+    const plain = await buyer(a);
+    const fivePercent = await buyer(a, { discountPercent: 5 });
+    const { catalog, products, offerLines } = await offer(a.db, [plain.customerId, fivePercent.customerId], { count: 2, line: { originalQuantity: 20 } });
+    const productId = products[0]!.productId;
+    /** The answer's row of the product, and how many offer-row reads instance a sent for it. */
+    const read = async (c: Client) => {
+      const counter = countStatements(a.db);
+      try {
+        const res = await c.products(catalog.orderId, tomorrow());
+        expect(res.statusCode).toBe(200);
+        const row = (res.json() as { productId: string; price: number; quantityRemaining: number }[]).find((p) => p.productId === productId)!;
+        return { row, etag: res.headers.etag, rowReads: counter.statements.filter((s) => s.startsWith('select "offer_lines"."id"')).length };
+      } finally {
+        counter.stop();
+      }
+    };
+
+    const first = await read(plain);
+    expect(first.rowReads).toBeGreaterThan(0);
+    const second = await read(fivePercent);
+    expect(second.rowReads).toBe(0);
+    expect(second.etag).not.toBe(first.etag);
+    expect(second.row.quantityRemaining).toBe(first.row.quantityRemaining);
+    expect(Math.round(second.row.price * 100)).toBe(applyCustomerDiscount(Math.round(first.row.price * 100), 5));
+    expect(second.row.price).toBeLessThan(first.row.price);
+
+    // The grower sells 4 elsewhere: both read the rows anew and see 16.
+    await a.db.execute(sql`update offer_lines set quantity_ordered = quantity_ordered + 4 where id = ${offerLines[0]!.id}`);
+    const { changeFeedFor } = await import("../../../db/change-feed.ts");
+    const feed = changeFeedFor(a.db);
+    await feed.sync();
+    await feed.release();
+    const after = await read(fivePercent);
+    expect(after.rowReads).toBeGreaterThan(0);
+    expect(after.row.quantityRemaining).toBe(16);
+    expect((await read(plain)).row.quantityRemaining).toBe(16);
   });
 });

@@ -7,7 +7,7 @@ import { inArray } from "drizzle-orm";
 import { offerLines } from "../../../db/schema/index.ts";
 import { servableOffers } from "../../../domain/availability.ts";
 import { toProduct, toUpcomingProduct } from "./pricing.ts";
-import type { AnswerCache } from "./answer-cache.ts";
+import type { AnswerCache, TaggedCache } from "./answer-cache.ts";
 import { cartOwnerTopic, type FeedCache } from "../../../db/change-feed.ts";
 import {
   cartHoldsIn,
@@ -19,6 +19,7 @@ import {
   nextOffers,
   offerRows,
   type CatalogRow,
+  type OfferRow,
 } from "./repo.ts";
 import type { Buyer } from "../buyers/index.ts";
 
@@ -66,19 +67,29 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
 }
 
 /**
+ * The rows a Catalog/Products answer is made from, before the buyer's discount: the same for every
+ * buyer of the catalog whose cart holds nothing in it, so kept once for all their discounts.
+ */
+export interface CatalogSource {
+  current: OfferRow[];
+  upcoming: { row: OfferRow; orderId: number; date: string }[];
+}
+
+/**
  * Catalog/Products: the offer lines of a catalog covering `date` for this buyer, then the products
  * only the buyer's later offers have (Not Available, with the date they are next offered; see
  * docs/domain-store.md "Availability states"). The ETag hashes the catalog fingerprint (every offer
  * line and product row, the active holds of other carts), the later offers it looks in with their
  * dates, each product's next offer (line and product row), and what else the answer depends on
- * (customer price level, the asking cart), so a match is answered 304 without loading or
- * serialising a single product.
+ * (customer price level, the asking cart when it holds stock there), so a match is answered 304
+ * without loading or serialising a single product.
  */
 export async function catalogProducts(
   db: Db,
   req: ProductsRequest,
   cache?: AnswerCache,
   tags?: FeedCache<string>,
+  sources?: TaggedCache<CatalogSource>,
 ): Promise<{ etag: string; notModified: boolean; entry: AnswerEntry | null }> {
   // The ETag of this request, kept in memory while the change feed reports nothing it was read from
   // (offers, accounts, the asker's cart made or removed, holds on the catalogs looked at) and until the next hold lapses.
@@ -107,10 +118,13 @@ export async function catalogProducts(
   const own = (await cartHoldsIn(db, cartId, looked)) ? cartId : 0;
   const fingerprint = await catalogFingerprint(db, catalog.id, own);
   const nexts = await nextOffers(db, catalog.id, later.map((l) => l.offer.id));
-  const tag = createHash("sha1").update(`v3|${catalog.id}|${catalog.orderId}|${req.buyer.discountPercent}|${own}|${fingerprint}|`);
-  for (const l of later) tag.update(`${l.offer.id}:${l.date},`);
-  for (const n of nexts) tag.update(`${n.productId}:${n.catalogId}:${n.hash},`);
-  const etag = `W/"${tag.digest("base64url")}"`;
+  // Everything the answer depends on but the buyer's discount (the rows read, which the buyers of
+  // every discount share), then the discount.
+  const base = createHash("sha1").update(`v3|${catalog.id}|${catalog.orderId}|${own}|${fingerprint}|`);
+  for (const l of later) base.update(`${l.offer.id}:${l.date},`);
+  for (const n of nexts) base.update(`${n.productId}:${n.catalogId}:${n.hash},`);
+  const source = base.digest("base64url");
+  const etag = `W/"${createHash("sha1").update(`${source}|${req.buyer.discountPercent}`).digest("base64url")}"`;
   if (tags) {
     const until = await nextHoldExpiry(db, { catalogIds: looked });
     const owner = cartOwnerTopic({ userId: req.userId, customerId: req.buyer.customerId, retailerId: req.buyer.retailerId });
@@ -120,23 +134,27 @@ export async function catalogProducts(
   const cached = cache?.get(etag);
   if (cached) return { etag, notModified: false, entry: cached };
 
-  const build = async () => {
-    const dateOf = new Map(later.map((l) => [l.offer.id, l.date]));
-    const nextDate = new Map(nexts.map((n) => [n.productId, dateOf.get(n.catalogId)!]));
-    const rows = await offerRows(db, [catalog.id], own);
-    const products: Product[] = rows.map((r) => toProduct(r, catalog.orderId, req.buyer.discountPercent, nextDate.get(r.p.productId) ?? null));
-
-    // Products this date's catalog does not offer: one query per later catalog they are next offered in.
+  // The rows: this date's offer lines, then the products it does not offer from the later catalog
+  // each is next offered in (one query per such catalog).
+  const read = async (): Promise<CatalogSource> => {
+    const current = await offerRows(db, [catalog.id], own);
     const upcoming = new Map<number, string[]>();
     for (const n of nexts) if (n.notOffered) upcoming.set(n.catalogId, [...(upcoming.get(n.catalogId) ?? []), n.productId]);
-    const upcomingProducts: Product[] = [];
+    const next: CatalogSource["upcoming"] = [];
     for (const l of later) {
       const ids = upcoming.get(l.offer.id);
       if (!ids) continue;
-      for (const r of await offerRows(db, [l.offer.id], own, inArray(offerLines.productId, ids))) {
-        upcomingProducts.push(toUpcomingProduct(r, l.offer.orderId, req.buyer.discountPercent, l.date));
-      }
+      for (const row of await offerRows(db, [l.offer.id], own, inArray(offerLines.productId, ids))) next.push({ row, orderId: l.offer.orderId, date: l.date });
     }
+    return { current, upcoming: next };
+  };
+  const build = async () => {
+    // Only rows every cart holding nothing shares are kept; a holding cart's are its own (its answer is kept).
+    const { current, upcoming } = await (sources && !own ? sources.getOrBuild(source, read) : read());
+    const dateOf = new Map(later.map((l) => [l.offer.id, l.date]));
+    const nextDate = new Map(nexts.map((n) => [n.productId, dateOf.get(n.catalogId)!]));
+    const products: Product[] = current.map((r) => toProduct(r, catalog.orderId, req.buyer.discountPercent, nextDate.get(r.p.productId) ?? null));
+    const upcomingProducts = upcoming.map((u) => toUpcomingProduct(u.row, u.orderId, req.buyer.discountPercent, u.date));
     upcomingProducts.sort((a, b) => a.category.localeCompare(b.category) || a.description.localeCompare(b.description) || a.productId.localeCompare(b.productId));
     products.push(...upcomingProducts);
     return JSON.stringify(products);
