@@ -10,8 +10,7 @@
  * Each line of a suite's output is prefixed with its name; a summary with every suite's time and
  * result ends the run, and under it the lines that name what failed (failed files and tests, the
  * errors) and the browser tests that passed only on a retry, so a log cut to its last lines still
- * says which test broke. TEST_JOBS=1 runs them one
- * after another.
+ * says which test broke. TEST_JOBS=1 runs them one after another.
  */
 import { spawn } from "node:child_process";
 
