@@ -50,6 +50,8 @@ const envSchema = z.object({
   STANDING_ORDER_LEAD_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(24),
   /** How long before a cart's holds lapse the buyer is reminded by mail. */
   HOLD_REMINDER_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(5),
+  /** New pictures (illustrations in a colour not yet drawn) one client address may have an instance draw a minute. */
+  ART_DRAWINGS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -86,6 +88,8 @@ export interface Config {
   jobsPollMs: number;
   standingOrderLeadMs: number;
   holdReminderMs: number;
+  /** New pictures one client address may have this instance draw a minute (ART_DRAWINGS_PER_MINUTE). */
+  artDrawingsPerMinute: number;
 }
 
 export class ConfigError extends Error {}
@@ -130,5 +134,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jobsPollMs: e.JOBS_POLL_SECONDS * 1000,
     standingOrderLeadMs: e.STANDING_ORDER_LEAD_HOURS * 3_600_000,
     holdReminderMs: e.HOLD_REMINDER_MINUTES * 60_000,
+    artDrawingsPerMinute: e.ART_DRAWINGS_PER_MINUTE,
   };
 }

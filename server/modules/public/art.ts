@@ -57,6 +57,11 @@ export function renderArt({ key, color, accent }: ArtRequest): RenderedArt | nul
   return keep(cache, MAX_CACHED, id, { svg, etag: etagOf(svg) });
 }
 
+/** How many pictures renderArt would draw for this: 0 when it is kept (or the key is unknown). */
+export function artToDraw({ key, color, accent }: ArtRequest): number {
+  return KNOWN.has(key) && !cache.has(`${key}|${color ?? ""}|${accent ?? ""}`) ? 1 : 0;
+}
+
 /** The most colours one sheet draws: a page with more asks for several sheets. */
 export const MAX_SHEET_COLOURS = 12;
 
@@ -92,6 +97,12 @@ export async function renderArtSheet(key: string, colors: string[]): Promise<Ren
     sheetsDrawing.set(id, pending);
   }
   return pending;
+}
+
+/** How many pictures renderArtSheet would draw for this: 0 when the sheet is kept or being drawn. */
+export function sheetToDraw(key: string, colors: string[]): number {
+  const id = `${key}|${colors.join(",")}`;
+  return KNOWN.has(key) && !sheetCache.has(id) && !sheetsDrawing.has(id) ? colors.length : 0;
 }
 
 /** Sheets being drawn: asked for again meanwhile, a sheet is still drawn once. */
@@ -145,6 +156,11 @@ function placed(svg: string, box: { x: number; y: number; width: number; height:
 }
 
 const cardCache = new Map<string, RenderedArt>();
+
+/** How many pictures renderCard would draw for this (its illustration): 0 when the card is kept. */
+export function cardToDraw(request: ArtRequest & { brand: string }): number {
+  return cardCache.has(`${request.key}|${request.color ?? ""}|${request.accent ?? ""}|${request.brand}`) ? 0 : artToDraw(request);
+}
 
 /**
  * A 1200×630 Open Graph card: one of our illustrations (a flower in the page's colour, or a scene

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { inflateSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { desc, eq, sql } from "drizzle-orm";
@@ -268,6 +269,44 @@ describe("GET /api/Public/Art/{file}", () => {
     expect((await t.app.inject({ method: "GET", url: "/api/Public/Art/tulip.svg" })).statusCode).toBe(404);
     expect((await t.app.inject({ method: "GET", url: "/api/Public/Art/lily.svg?color=red" })).statusCode).toBe(400);
     expect((await t.app.inject({ method: "GET", url: "/api/Public/Art/..%2Fsecret.svg" })).statusCode).toBe(400);
+  });
+});
+
+describe("new pictures per address", () => {
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await buildTestApp({ ART_DRAWINGS_PER_MINUTE: "5" });
+  });
+  afterAll(() => small?.close());
+  /** A colour no test has asked for (pictures are kept for the whole process). */
+  const fresh = () => randomBytes(3).toString("hex").toUpperCase();
+  const art = (query: string, ip: string) => small.app.inject({ method: "GET", url: `/api/Public/Art/lily.svg?${query}`, remoteAddress: ip });
+
+  it("are drawn up to the allowance, then refused with 429 and Retry-After; kept pictures and other addresses are still served", async () => {
+    const ip = freshIp();
+    const drawn = [fresh(), fresh(), fresh()];
+    for (const c of drawn) expect((await art(`color=${c}`, ip)).statusCode).toBe(200);
+    expect((await art(`colors=${fresh()},${fresh()}`, ip)).statusCode).toBe(200); // a sheet counts its copies: 5 drawn
+
+    const refused = await art(`color=${fresh()}`, ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Too many new pictures asked for\. Please try again in \d+ seconds\.$/);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers["retry-after"])).toBeLessThanOrEqual(60);
+    // An SVG card in a new colour draws too.
+    expect((await small.app.inject({ method: "GET", url: `/api/Public/Card/lily.svg?color=${fresh()}`, remoteAddress: ip })).statusCode).toBe(429);
+
+    // What is kept costs nothing and is still sent, conditional requests included.
+    const kept = await art(`color=${drawn[0]}`, ip);
+    expect(kept.statusCode).toBe(200);
+    const revalidated = await small.app.inject({ method: "GET", url: `/api/Public/Art/lily.svg?color=${drawn[0]}`, remoteAddress: ip, headers: { "if-none-match": String(kept.headers.etag) } });
+    expect(revalidated.statusCode).toBe(304);
+    expect((await art("", ip)).statusCode).toBe(200); // the plain lily, kept since the sheet above was drawn from it
+    // Another address has its own allowance; a sheet bigger than what is left is refused whole.
+    const other = freshIp();
+    expect((await art(`colors=${fresh()},${fresh()},${fresh()}`, other)).statusCode).toBe(200);
+    expect((await art(`colors=${fresh()},${fresh()},${fresh()}`, other)).statusCode).toBe(429);
+    expect((await art(`colors=${fresh()},${fresh()}`, other)).statusCode).toBe(200);
   });
 });
 

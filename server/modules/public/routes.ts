@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { ErrorResponse } from "../../../contract/common.ts";
 import {
@@ -9,10 +10,11 @@ import {
   OpeningIdParam,
 } from "../../../contract/public.ts";
 import type { ApiRoutes } from "../../deps.ts";
-import { badRequest, notFound } from "../../errors.ts";
+import { badRequest, notFound, tooManyRequests } from "../../errors.ts";
 import { isCardColour } from "../../../contract/content.ts";
 import { createContentService } from "../content/index.ts";
-import { MAX_SHEET_COLOURS, renderArt, renderArtSheet, renderCard, renderCardPng } from "./art.ts";
+import { artToDraw, cardToDraw, MAX_SHEET_COLOURS, renderArt, renderArtSheet, renderCard, renderCardPng, sheetToDraw } from "./art.ts";
+import { DrawingAllowance } from "./drawing-allowance.ts";
 import * as forms from "./service.ts";
 
 /** The public site's forms: no sign-in, so spam checks and rate limits stand in for it. */
@@ -20,6 +22,14 @@ const open = { access: "public" } as const;
 
 export const publicRoutes: ApiRoutes = async (app, { db, config }) => {
   const content = createContentService(config.brandName);
+  // New pictures each address may have this instance draw a minute (kept ones are never counted).
+  const drawings = new DrawingAllowance(config.artDrawingsPerMinute);
+  const meterDrawing = (request: FastifyRequest, reply: FastifyReply, count: number) => {
+    const wait = drawings.take(request.ip, count);
+    if (!wait) return;
+    reply.header("retry-after", String(wait));
+    throw tooManyRequests(`Too many new pictures asked for. Please try again in ${wait} seconds.`);
+  };
 
   const Svg = z.string().describe("image/svg+xml");
   const NotModified = z.null().describe("Not modified (If-None-Match)");
@@ -53,6 +63,7 @@ export const publicRoutes: ApiRoutes = async (app, { db, config }) => {
       const key = request.params.file.slice(0, -4);
       const { colors, ...one } = request.query;
       if (colors && (one.color || one.accent)) throw badRequest("Give either colors or color and accent.", { colors: "Not with color or accent" });
+      meterDrawing(request, reply, colors ? sheetToDraw(key, colors) : artToDraw({ key, ...one }));
       const art = colors ? await renderArtSheet(key, colors) : renderArt({ key, ...one });
       if (!art) throw notFound("No such picture.");
       reply.header("cache-control", "public, max-age=86400, stale-while-revalidate=604800");
@@ -85,6 +96,7 @@ export const publicRoutes: ApiRoutes = async (app, { db, config }) => {
         throw badRequest("This card is drawn only in the colours our pages use.", { color: "Not one of our card colours" });
       }
       const picture = { key: file.slice(0, -4), ...request.query, brand: config.brandName };
+      if (!png) meterDrawing(request, reply, cardToDraw(picture));
       const card = png ? renderCardPng(picture) : renderCard(picture);
       if (!card) throw notFound("No such picture.");
       // Rendered once and kept; the ETag lets a crawler that kept its copy revalidate cheaply.
