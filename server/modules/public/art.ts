@@ -157,10 +157,18 @@ function placed(svg: string, box: { x: number; y: number; width: number; height:
 
 const cardCache = new Map<string, RenderedArt>();
 
-/** How many pictures renderCard would draw for this (its illustration): 0 when the card is kept. */
-export function cardToDraw(request: ArtRequest & { brand: string }): number {
-  return cardCache.has(`${request.key}|${request.color ?? ""}|${request.accent ?? ""}|${request.brand}`) ? 0 : artToDraw(request);
+/**
+ * How many pictures' worth of drawing renderCard (or, for `png`, renderCardPng) would do for this:
+ * 0 when kept. Rasterising a card costs a few pictures' drawing (PNG_DRAWINGS).
+ */
+export function cardToDraw(request: ArtRequest & { brand: string }, png = false): number {
+  const card = cardCache.get(`${request.key}|${request.color ?? ""}|${request.accent ?? ""}|${request.brand}`);
+  if (png) return KNOWN.has(request.key) && !(card && pngCache.has(card.etag)) ? PNG_DRAWINGS : 0;
+  return card ? 0 : artToDraw(request);
 }
+
+/** A PNG card, counted as pictures drawn: rasterising one takes about four illustrations' drawing time. */
+const PNG_DRAWINGS = 4;
 
 /**
  * A 1200×630 Open Graph card: one of our illustrations (a flower in the page's colour, or a scene

@@ -275,7 +275,8 @@ describe("GET /api/Public/Art/{file}", () => {
 describe("new pictures per address", () => {
   let small: TestApp;
   beforeAll(async () => {
-    small = await buildTestApp({ ART_DRAWINGS_PER_MINUTE: "5" });
+    // A brand of its own: its cards are new to this process.
+    small = await buildTestApp({ ART_DRAWINGS_PER_MINUTE: "5", BRAND_NAME: "Allowance Growers" });
   });
   afterAll(() => small?.close());
   /** A colour no test has asked for (pictures are kept for the whole process). */
@@ -307,6 +308,16 @@ describe("new pictures per address", () => {
     expect((await art(`colors=${fresh()},${fresh()},${fresh()}`, other)).statusCode).toBe(200);
     expect((await art(`colors=${fresh()},${fresh()},${fresh()}`, other)).statusCode).toBe(429);
     expect((await art(`colors=${fresh()},${fresh()}`, other)).statusCode).toBe(200);
+  });
+
+  it("count a PNG card as four pictures, and send a kept one whatever is left", async () => {
+    const ip = freshIp();
+    const card = (query: string) => small.app.inject({ method: "GET", url: `/api/Public/Card/${query}`, remoteAddress: ip });
+    const first = await card("lily.png?color=F6C445");
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["content-type"]).toBe("image/png");
+    expect((await card("gerbera.png?color=F6C445")).statusCode).toBe(429);
+    expect((await card("lily.png?color=F6C445")).statusCode).toBe(200);
   });
 });
 

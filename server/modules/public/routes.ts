@@ -96,7 +96,7 @@ export const publicRoutes: ApiRoutes = async (app, { db, config }) => {
         throw badRequest("This card is drawn only in the colours our pages use.", { color: "Not one of our card colours" });
       }
       const picture = { key: file.slice(0, -4), ...request.query, brand: config.brandName };
-      if (!png) meterDrawing(request, reply, cardToDraw(picture));
+      meterDrawing(request, reply, cardToDraw(picture, png));
       const card = png ? renderCardPng(picture) : renderCard(picture);
       if (!card) throw notFound("No such picture.");
       // Rendered once and kept; the ETag lets a crawler that kept its copy revalidate cheaply.
