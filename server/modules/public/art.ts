@@ -4,6 +4,7 @@ import { Resvg } from "@resvg/resvg-js";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { illustrationFor } from "../../../app/components/illustrations/index.ts";
+import { TaggedCache } from "../../tagged-cache.ts";
 
 /**
  * The public site shows the illustrations as <img> files rather than inline SVG: pages stay small,
@@ -27,6 +28,8 @@ export interface RenderedArt {
 
 const MAX_CACHED = 500;
 const cache = new Map<string, RenderedArt>();
+/** A picture's key in the caches: its illustration and colours. */
+const artId = ({ key, color, accent }: ArtRequest) => `${key}|${color ?? ""}|${accent ?? ""}`;
 
 /** Keeps `value` under `key`, dropping the oldest entry first when the map holds `max`. */
 function keep<V>(map: Map<string, V>, max: number, key: string, value: V): V {
@@ -47,7 +50,7 @@ const XML_DECLARATION = `<?xml version="1.0" encoding="UTF-8"?>\n`;
 export function renderArt({ key, color, accent }: ArtRequest): RenderedArt | null {
   if (!KNOWN.has(key)) return null;
   const Picture = illustrationFor(key);
-  const id = `${key}|${color ?? ""}|${accent ?? ""}`;
+  const id = artId({ key, color, accent });
   const hit = cache.get(id);
   if (hit) return hit;
   const markup = renderToStaticMarkup(
@@ -58,8 +61,8 @@ export function renderArt({ key, color, accent }: ArtRequest): RenderedArt | nul
 }
 
 /** How many pictures renderArt would draw for this: 0 when it is kept (or the key is unknown). */
-export function artToDraw({ key, color, accent }: ArtRequest): number {
-  return KNOWN.has(key) && !cache.has(`${key}|${color ?? ""}|${accent ?? ""}`) ? 1 : 0;
+export function artToDraw(request: ArtRequest): number {
+  return KNOWN.has(request.key) && !cache.has(artId(request)) ? 1 : 0;
 }
 
 /** The most colours one sheet draws: a page with more asks for several sheets. */
@@ -70,7 +73,8 @@ export const MAX_SHEET_COLOURS = 12;
  * anyone asks for), the oldest dropped first; our pages use a couple of sheets a variety.
  */
 const MAX_CACHED_SHEETS = 48;
-const sheetCache = new Map<string, RenderedArt>();
+/** Drawn once however many ask at the same time (a sheet being drawn is kept too). */
+const sheets = new TaggedCache<RenderedArt>(MAX_CACHED_SHEETS);
 
 /** The fragment that shows one colour's picture in a sheet: `#c` and the colour's hex, upper case. */
 export const sheetView = (color: string) => `c${color.toUpperCase()}`;
@@ -86,27 +90,15 @@ export const sheetView = (color: string) => `c${color.toUpperCase()}`;
  */
 export async function renderArtSheet(key: string, colors: string[]): Promise<RenderedArt | null> {
   if (!KNOWN.has(key)) return null;
-  const id = `${key}|${colors.join(",")}`;
-  const hit = sheetCache.get(id);
-  if (hit) return hit;
-  let pending = sheetsDrawing.get(id);
-  if (!pending) {
-    pending = drawSheet(key, colors)
-      .then((drawn) => keep(sheetCache, MAX_CACHED_SHEETS, id, drawn))
-      .finally(() => sheetsDrawing.delete(id));
-    sheetsDrawing.set(id, pending);
-  }
-  return pending;
+  return sheets.getOrBuild(sheetId(key, colors), () => drawSheet(key, colors));
 }
 
 /** How many pictures renderArtSheet would draw for this: 0 when the sheet is kept or being drawn. */
 export function sheetToDraw(key: string, colors: string[]): number {
-  const id = `${key}|${colors.join(",")}`;
-  return KNOWN.has(key) && !sheetCache.has(id) && !sheetsDrawing.has(id) ? colors.length : 0;
+  return KNOWN.has(key) && !sheets.has(sheetId(key, colors)) ? colors.length : 0;
 }
 
-/** Sheets being drawn: asked for again meanwhile, a sheet is still drawn once. */
-const sheetsDrawing = new Map<string, Promise<RenderedArt>>();
+const sheetId = (key: string, colors: string[]) => `${key}|${colors.join(",")}`;
 
 /**
  * A copy at a time, other requests served in between: a sheet of twelve lilies is ~100 ms of
@@ -162,7 +154,7 @@ const cardCache = new Map<string, RenderedArt>();
  * 0 when kept. Rasterising a card costs a few pictures' drawing (PNG_DRAWINGS).
  */
 export function cardToDraw(request: ArtRequest & { brand: string }, png = false): number {
-  const card = cardCache.get(`${request.key}|${request.color ?? ""}|${request.accent ?? ""}|${request.brand}`);
+  const card = cardCache.get(`${artId(request)}|${request.brand}`);
   if (png) return KNOWN.has(request.key) && !(card && pngCache.has(card.etag)) ? PNG_DRAWINGS : 0;
   return card ? 0 : artToDraw(request);
 }
@@ -176,7 +168,7 @@ const PNG_DRAWINGS = 4;
  * networks, which do not show SVG.
  */
 export function renderCard({ key, color, accent, brand }: ArtRequest & { brand: string }): RenderedArt | null {
-  const id = `${key}|${color ?? ""}|${accent ?? ""}|${brand}`;
+  const id = `${artId({ key, color, accent })}|${brand}`;
   const hit = cardCache.get(id);
   if (hit) return hit;
   const art = renderArt({ key, color, accent });

@@ -87,35 +87,6 @@ export class AnswerCache {
   }
 }
 
-/**
- * Values keyed by a tag naming everything they depend on (so never stale), each built once however
- * many ask at the same time; the `max` most recently used are kept, a failed build is not.
- */
-export class TaggedCache<V> {
-  private readonly entries = new Map<string, Promise<V>>();
-  constructor(private readonly max: number) {}
-
-  get size() {
-    return this.entries.size;
-  }
-
-  getOrBuild(tag: string, build: () => Promise<V>): Promise<V> {
-    const known = this.entries.get(tag);
-    if (known) {
-      this.entries.delete(tag);
-      this.entries.set(tag, known);
-      return known;
-    }
-    const pending = build();
-    this.entries.set(tag, pending);
-    pending.catch(() => {
-      if (this.entries.get(tag) === pending) this.entries.delete(tag);
-    });
-    while (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
-    return pending;
-  }
-}
-
 /** The best encoding the client accepts among brotli and gzip (q=0 refuses). */
 export function negotiateEncoding(header: string | string[] | undefined): Encoding {
   const accepted = new Map<string, number>();
