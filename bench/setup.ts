@@ -36,14 +36,7 @@ export async function startBenchServer(): Promise<BenchServer> {
   if (seeded.status !== 0) throw new Error("data generation failed");
   const server = await startServer({ DEMO_MODE: "false", LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "error" }, { dataDir });
   const base = server.baseUrl;
-  const login = await fetch(`${base}/api/Auth/login/`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }),
-  });
-  if (!login.ok) throw new Error(`bench login failed: ${login.status}`);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const user = (await login.json()) as { id: string; customers: { customerID: string }[] };
+  const { cookie, user } = await signIn(base, BENCH_EMAIL);
   const json = async <T>(url: string, init: RequestInit = {}) => {
     const res = await fetch(`${base}${url}`, {
       ...init,
@@ -55,19 +48,25 @@ export async function startBenchServer(): Promise<BenchServer> {
   return { server, base, cookie, userId: user.id, customerId: user.customers[0]!.customerID, json };
 }
 
+/** Signs a bench user in (the demo password): its session cookie and the user the answer names. */
+async function signIn(base: string, email: string) {
+  const login = await fetch(`${base}/api/Auth/login/`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`bench login of ${email} failed: ${login.status}`);
+  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return { cookie, user: (await login.json()) as { id: string; customers: { customerID: string }[] } };
+}
+
 /** The large data's other buyers (db/seed-cli.ts: customers G000002 on, one user each), signed in. */
 export async function signInOtherBuyers(base: string): Promise<{ cookie: string; userId: string; customerId: string }[]> {
   const buyers = [];
   for (let n = 2; n < 2 + OTHER_BENCH_BUYERS; n++) {
     const customerId = `G${String(n).padStart(6, "0")}`;
-    const login = await fetch(`${base}/api/Auth/login/`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: `bench+${customerId.toLowerCase()}@bench.example`, password: BENCH_PASSWORD }),
-    });
-    if (!login.ok) throw new Error(`bench login of ${customerId}'s buyer failed: ${login.status}`);
-    const user = (await login.json()) as { id: string };
-    buyers.push({ cookie: login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; "), userId: user.id, customerId });
+    const { cookie, user } = await signIn(base, `bench+${customerId.toLowerCase()}@bench.example`);
+    buyers.push({ cookie, userId: user.id, customerId });
   }
   return buyers;
 }
@@ -130,14 +129,7 @@ export async function startHotBench(options: HotBenchOptions): Promise<HotBench>
   for (let i = 0; i < count; i++) servers.push(await startServer({ DEMO_MODE: "false", LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "error", DATABASE_URL: databaseUrl }, { dataDir }));
   const base = servers[0]!.baseUrl;
   const email = options.data === "large" ? BENCH_EMAIL : "buyer@demo.test";
-  const login = await fetch(`${base}/api/Auth/login/`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  if (!login.ok) throw new Error(`bench login failed: ${login.status}`);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const user = (await login.json()) as { id: string; customers: { customerID: string }[] };
+  const { cookie, user } = await signIn(base, email);
   const json = async <T>(url: string, init: RequestInit = {}) => {
     const res = await fetch(`${base}${url}`, {
       ...init,

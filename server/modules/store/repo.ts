@@ -596,15 +596,19 @@ export async function insertOrderEmptyingCart(
   return { id: Number(row.id), orderNumber: Number(row.order_number) };
 }
 
-/** Whether the cart holds stock, not yet lapsed, on a line of any of these catalogs. */
-export async function cartHoldsIn(db: DbOrTx, cartId: number, catalogIds: number[]): Promise<boolean> {
-  if (!cartId || !catalogIds.length) return false;
+/**
+ * The owner's wholesale cart when it holds stock, not yet lapsed, on a line of any of these catalogs;
+ * 0 when it holds none there (or there is no cart).
+ */
+export async function cartHoldingIn(db: DbOrTx, owner: { userId: string; customerId: string; retailerId: number }, catalogIds: number[]): Promise<number> {
+  if (!catalogIds.length) return 0;
   const result = await db.execute(sql`
-    select exists (
-      select 1 from ${holds} h join ${offerLines} ol on ol.id = h.offer_line_id
-       where h.cart_id = ${cartId} and h.expires_at > now() and ol.catalog_id = any(${intArray(catalogIds)})
-    ) as holding`);
-  return Boolean(rowsOf<{ holding: boolean }>(result)[0]?.holding);
+    select c.id from ${carts} c
+     where c.user_id = ${owner.userId} and c.customer_id = ${owner.customerId} and c.retailer_id = ${owner.retailerId} and c.store = 'wholesale'
+       and exists (
+         select 1 from ${holds} h join ${offerLines} ol on ol.id = h.offer_line_id
+          where h.cart_id = c.id and h.expires_at > now() and ol.catalog_id = any(${intArray(catalogIds)}))`);
+  return Number(rowsOf<{ id: number }>(result)[0]?.id ?? 0);
 }
 
 /**

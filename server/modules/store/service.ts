@@ -7,11 +7,11 @@ import { inArray } from "drizzle-orm";
 import { offerLines } from "../../../db/schema/index.ts";
 import { servableOffers } from "../../../domain/availability.ts";
 import { toProduct, toUpcomingProduct } from "./pricing.ts";
-import type { AnswerCache, TaggedCache } from "./answer-cache.ts";
+import type { AnswerCache } from "./answer-cache.ts";
+import type { TaggedCache } from "../../tagged-cache.ts";
 import { cartOwnerTopic, type FeedCache } from "../../../db/change-feed.ts";
 import {
-  cartHoldsIn,
-  cartIdOf,
+  cartHoldingIn,
   catalogFingerprint,
   catalogsFor,
   laterCatalogs,
@@ -103,7 +103,6 @@ export async function catalogProducts(
   const fill = tags?.begin() ?? 0;
   const catalog = (await catalogsFor(db, req.buyer, req.date)).find((c) => c.orderId === req.catalogOrderId);
   if (!catalog) throw notFound(`Catalog ${req.catalogOrderId} is not offered for ${req.date}.`);
-  const cartId = await cartIdOf(db, { userId: req.userId, customerId: req.buyer.customerId, retailerId: req.buyer.retailerId });
   // The buyer's next later offers that can serve it, soonest first, with the first date each serves.
   const weekdays = req.buyer.shipTimes.map((t) => t.weekday);
   const later = servableOffers(
@@ -115,7 +114,8 @@ export async function catalogProducts(
   // What remains leaves out the asker's own holds, so a cart holding stock in these catalogs gets an
   // answer of its own; every cart holding none sees the same rows and shares one answer (ETag and
   // cached bytes): a buyer's first load of the day is then most often already built.
-  const own = (await cartHoldsIn(db, cartId, looked)) ? cartId : 0;
+  const owner = { userId: req.userId, customerId: req.buyer.customerId, retailerId: req.buyer.retailerId };
+  const own = await cartHoldingIn(db, owner, looked);
   const fingerprint = await catalogFingerprint(db, catalog.id, own);
   const nexts = await nextOffers(db, catalog.id, later.map((l) => l.offer.id));
   // Everything the answer depends on but the buyer's discount (the rows read, which the buyers of
@@ -127,8 +127,7 @@ export async function catalogProducts(
   const etag = `W/"${createHash("sha1").update(`${source}|${req.buyer.discountPercent}`).digest("base64url")}"`;
   if (tags) {
     const until = await nextHoldExpiry(db, { catalogIds: looked });
-    const owner = cartOwnerTopic({ userId: req.userId, customerId: req.buyer.customerId, retailerId: req.buyer.retailerId });
-    tags.set(key, etag, ["offers", "accounts", owner, ...looked.map((id) => `holds:${id}`)], fill, until);
+    tags.set(key, etag, ["offers", "accounts", cartOwnerTopic(owner), ...looked.map((id) => `holds:${id}`)], fill, until);
   }
   if (etagMatches(req.ifNoneMatch, etag)) return { etag, notModified: true, entry: null };
   const cached = cache?.get(etag);
