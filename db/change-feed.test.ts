@@ -3,7 +3,7 @@
 // second) must not make the next hot read wait for a round trip; a transaction that wrote must.
 // Seen from outside as the sync notice settle() sends (or not). PGlite delivers notices with the
 // query itself and never waits: these tests run on PostgreSQL only.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { buildTestApp, type TestApp } from "../tests/helpers/test-app.ts";
@@ -15,6 +15,9 @@ let feed: ChangeFeed;
 beforeAll(async () => {
   t = await buildTestApp();
   feed = changeFeedFor(t.db);
+  // On PostgreSQL the feed's LISTEN connection opens in the background, and until it is live settle()
+  // and sync() wait for nothing: on a loaded machine the tests below could start before it.
+  if (process.env.DATABASE_URL) await vi.waitFor(() => expect(feed.live).toBe(true), { timeout: 30_000, interval: 20 });
   await feed.sync();
 });
 afterAll(async () => {
