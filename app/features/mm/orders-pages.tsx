@@ -8,7 +8,7 @@ import { OrderStatusBadge } from "../store/order-parts.tsx";
 import { responsiveTable as rt } from "../store/ui.ts";
 import { FeeTable, MmPage, Totals } from "./parts.tsx";
 import { useMmStoreIds } from "./customer-gate.tsx";
-import { mmPaths, useMmOrder, useMmOrders, type StoreIds } from "./queries.ts";
+import { mmPaths, useMmOrder, useMmOrders, useMmPackages, type StoreIds } from "./queries.ts";
 
 /**
  * MM orders as the wholesale store lists its own: a table from the md breakpoint, a stack of labelled
@@ -83,6 +83,8 @@ export function MmOrderPage({ orderNumber }: { orderNumber: number }) {
 
 function Order({ ids, orderNumber }: { ids: StoreIds; orderNumber: number }) {
   const q = useMmOrder(ids, orderNumber);
+  // An order's fee lines name their package; its size comes from the packages.
+  const packagesQ = useMmPackages(ids);
   if (q.isLoading) return <MmPage><p role="status">Loading order {orderNumber}…</p></MmPage>;
   if (q.isError || !q.data) {
     const missing = q.error instanceof ApiError && (q.error.status === 404 || q.error.status === 403);
@@ -144,7 +146,7 @@ function Order({ ids, orderNumber }: { ids: StoreIds; orderNumber: number }) {
         <aside aria-labelledby="mm-order-summary" className="h-fit rounded-2xl border border-line bg-white p-4">
           <h2 id="mm-order-summary" className="text-xl">Summary</h2>
           <h3 className="mt-3 text-base font-semibold">Packaging fees</h3>
-          <FeeTable items={fees} caption={`Packaging fees of order ${o.orderNumber}`} />
+          <FeeTable items={fees} caption={`Packaging fees of order ${o.orderNumber}`} packages={packagesQ.data} />
           <div className="mt-3 border-t border-line pt-3">
             <Totals cart={o} />
           </div>

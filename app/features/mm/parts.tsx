@@ -55,13 +55,13 @@ export function FeeTable({ items, caption = "Packaging fees", packages }: { item
           <th scope="col" className="py-1 font-semibold">
             Fee
           </th>
-          <th scope="col" className="py-1 text-right font-semibold">
+          <th scope="col" className="py-1 pl-2 text-right font-semibold">
             Qty
           </th>
-          <th scope="col" className="py-1 text-right font-semibold">
+          <th scope="col" className="py-1 pl-2 text-right font-semibold">
             Each
           </th>
-          <th scope="col" className="py-1 text-right font-semibold">
+          <th scope="col" className="py-1 pl-2 text-right font-semibold">
             Total
           </th>
         </tr>
@@ -73,9 +73,9 @@ export function FeeTable({ items, caption = "Packaging fees", packages }: { item
               {f.description} <span className="text-sage">({f.productId}, {f.category})</span>
               {feeSize(f, packages) && <span className="block text-xs text-sage" data-testid="fee-size">{feeSize(f, packages)}</span>}
             </td>
-            <td className="py-1 text-right tabular">{f.quantity}</td>
-            <td className="py-1 text-right tabular">{money(f.price)}</td>
-            <td className="py-1 text-right tabular">{money(f.lineTotal)}</td>
+            <td className="py-1 pl-2 text-right whitespace-nowrap tabular">{f.quantity}</td>
+            <td className="py-1 pl-2 text-right whitespace-nowrap tabular">{money(f.price)}</td>
+            <td className="py-1 pl-2 text-right whitespace-nowrap tabular">{money(f.lineTotal)}</td>
           </tr>
         ))}
       </tbody>
