@@ -89,7 +89,8 @@ export const MmCartItem = z.object({
   offerOrderNumber: z.number().int().nullable(),
   boughtIn: z.boolean(),
   bouquet: z.boolean(),
-  packSize: z.number().int().nullable(),
+  /** A bouquet's pack size; on a box or pail line, the size of its package (SPEC §4 "Fee rules (MM)"), e.g. "Large 80x40x25 cm". */
+  packSize: z.union([z.number().int(), z.string()]).nullable(),
   /** Why the last save changed this line (capped to what remains), if it did. */
   message: z.string().nullable(),
 });

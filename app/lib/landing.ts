@@ -13,6 +13,10 @@ function isSafeReturnTo(returnTo: string): boolean {
 /** Where a user lands after signing in: a safe same-site returnTo, else their store's dashboard. */
 export function landingPath(user: { roles: string[] }, returnTo: string | null): string {
   if (returnTo && isSafeReturnTo(returnTo)) return returnTo;
-  const massMarketOnly = hasAnyRole(user.roles, ["MassMarket"]) && !hasAnyRole(user.roles, ["Administrator", "SalesPerson", "wholesaler", "Retailer"]);
-  return massMarketOnly ? "/MM/Dashboard" : "/Dashboard";
+  return isMassMarketOnly(user) ? "/MM/Dashboard" : "/Dashboard";
+}
+
+/** A supermarket buyer: MassMarket and no other role, so the wholesale store has nothing for them. */
+export function isMassMarketOnly(user: { roles: string[] }): boolean {
+  return hasAnyRole(user.roles, ["MassMarket"]) && !hasAnyRole(user.roles, ["Administrator", "SalesPerson", "wholesaler", "Retailer"]);
 }

@@ -150,8 +150,9 @@ export function Pager({ page, pageSize, total, onPage }: { page: number; pageSiz
 
 export function TableFrame({ caption, children }: { caption: string; children: ReactNode }) {
   return (
-    // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
-    <div className="overflow-x-auto rounded-xl border border-line bg-white" tabIndex={0} role="region" aria-label={caption}>
+    // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. Positioned, so a
+    // visually hidden header inside (position: absolute) stays in this box instead of widening the page.
+    <div className="relative overflow-x-auto rounded-xl border border-line bg-white" tabIndex={0} role="region" aria-label={caption}>
       <table className="w-full min-w-[640px] text-sm">
         <caption className="sr-only">{caption}</caption>
         {children}

@@ -203,6 +203,8 @@ describe("SaveCart", () => {
     expect(cart.total).toBe(152.5);
     expect(cart.itemCount).toBe(10);
     expect(cart.pailTotal).toBe(0);
+    // A box line takes its package's size (SPEC §4 "Fee rules (MM)"); it was dropped for not being a number.
+    expect(line(cart, boxA.type).packSize).toBe(boxA.size);
   });
 
   it("reprices every line and swaps box fees for the pail fee when boxed is turned off", async () => {
