@@ -6,6 +6,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../../db/client.ts";
 import { sessions, userClaims, userRoles, users } from "../../db/schema/index.ts";
 import { changeFeedFor, FeedCache } from "../../db/change-feed.ts";
+import { actingUser } from "./acting-right.ts";
 
 export const SESSION_COOKIE = "bloom_sid";
 
@@ -34,6 +35,12 @@ export interface SessionUser {
   lastName: string;
   roles: string[];
   claims: { claim: string; value: string }[];
+  /**
+   * Only while a wholesaler user acts as this one: the customers both share. The session reaches no
+   * other customer (buyers module: ownCustomers, canAccessCustomer), so acting never widens the
+   * actor's customers (server/plugins/acting-right.ts).
+   */
+  reach?: readonly string[];
 }
 
 export interface AuthContext {
@@ -138,8 +145,15 @@ export const sessionPlugin = fp<{
         await db.delete(sessions).where(eq(sessions.id, id));
         return;
       }
-      const user = await loadSessionUser(db, s.userId);
-      if (!user) return;
+      const target = await loadSessionUser(db, s.userId);
+      if (!target) return;
+      // An acting session stands only while its impersonator may still act for the target: read
+      // afresh here, and again after any change to users, roles, claims or links drops this copy.
+      const user = s.originalUserId ? await actingUser(db, await loadSessionUser(db, s.originalUserId), target) : target;
+      if (!user) {
+        await db.delete(sessions).where(eq(sessions.id, id));
+        return;
+      }
       request.auth = { sessionId: id, user, originalUserId: s.originalUserId, currentCustomerId: s.currentCustomerId };
       // Touch at most once a minute: idle expiry needs no more precision, and it spares a write per request.
       if (now.getTime() - s.lastSeenAt.getTime() > 60_000) {
