@@ -104,7 +104,16 @@ export async function inviteUser(db: Db, config: Config, auth: AuthContext, body
 
 /* ------------------------------------------------------------------ the signed-in user's own account */
 
+/**
+ * The password and the other sessions are the account owner's own: while acting for someone they are
+ * refused (403), so nobody acting can lock the real user out or end their sessions (issue 23).
+ */
+function refuseWhileActing(auth: AuthContext, what: string) {
+  if (auth.originalUserId) throw forbidden(`You are acting for someone: stop acting to ${what}. Only the account's owner can do this.`);
+}
+
 export async function changeOwnPassword(db: Db, auth: AuthContext, body: z.output<typeof ChangePasswordBody>, ip: string) {
+  refuseWhileActing(auth, "change this account's password");
   if (!(await verifyPassword(await repo.passwordHashOf(db, auth.user.id), body.currentPassword)))
     throw badRequest("Your current password is not correct.", { currentPassword: "Your current password is not correct." });
   const hash = await hashPassword(body.password);
@@ -117,6 +126,7 @@ export async function changeOwnPassword(db: Db, auth: AuthContext, body: z.outpu
 }
 
 export async function endOtherSessions(db: Db, auth: AuthContext, ip: string) {
+  refuseWhileActing(auth, "sign this account out elsewhere");
   return db.transaction(async (tx) => {
     const ended = await repo.sessionsEnd(tx, auth.user.id, auth.sessionId);
     await audit(tx, { actorUserId: auth.user.id, action: "account.sessions", targetUserId: auth.user.id, ip, detail: { ended } });
