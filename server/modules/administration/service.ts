@@ -237,6 +237,8 @@ export const logoOf = repo.logoOf;
 
 export async function retailerPage(db: Db, auth: AuthContext, q: repo.RetailersQ): Promise<RetailerPage> {
   const scope = await customerScope(db, auth.user);
+  // A foreign customer is refused, as every other call naming one is (issue 23), not answered empty.
+  if (q.customerId && scope && !scope.includes(q.customerId)) throw forbidden("You do not have access to this customer.");
   const { rows, total } = await repo.retailerPage(db, scope, q);
   return { items: rows.map((r) => ({ ...r, customerIds: scope ? r.customerIds.filter((c) => scope.includes(c)) : r.customerIds })), total, page: q.page, pageSize: q.pageSize };
 }
