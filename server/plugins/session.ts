@@ -1,9 +1,9 @@
 import fp from "fastify-plugin";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, isNotNull, or } from "drizzle-orm";
 import { hash, randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, DbOrTx } from "../../db/client.ts";
 import { sessions, userClaims, userRoles, users } from "../../db/schema/index.ts";
 import { changeFeedFor, FeedCache } from "../../db/change-feed.ts";
 import { actingUser } from "./acting-right.ts";
@@ -61,7 +61,7 @@ declare module "fastify" {
 export const hashToken = (token: string) => hash("sha256", token, "hex");
 export const newToken = () => randomBytes(32).toString("base64url");
 
-export async function loadSessionUser(db: Db, userId: string): Promise<SessionUser | null> {
+export async function loadSessionUser(db: DbOrTx, userId: string): Promise<SessionUser | null> {
   const [u] = await db.select().from(users).where(and(eq(users.id, userId), eq(users.active, true)));
   if (!u) return null;
   const [roles, claims] = await Promise.all([
@@ -76,6 +76,29 @@ export async function loadSessionUser(db: Db, userId: string): Promise<SessionUs
     roles: roles.map((r) => r.role),
     claims,
   };
+}
+
+/**
+ * Ends, in the caller's transaction, the acting sessions that no longer stand after a change to
+ * `userId` (its active flag, roles, claims or customer links): those in which it acts for someone and
+ * those in which someone acts as it, whose impersonator may no longer act for their target. The next
+ * request of such a session would end it anyway (the session plugin re-checks); ending it with the
+ * change also closes its open live streams at once. Returns how many ended.
+ */
+export async function endLapsedActingSessions(tx: DbOrTx, userId: string): Promise<number> {
+  const acting = await tx
+    .select({ id: sessions.id, userId: sessions.userId, originalUserId: sessions.originalUserId })
+    .from(sessions)
+    .where(and(isNotNull(sessions.originalUserId), or(eq(sessions.userId, userId), eq(sessions.originalUserId, userId))));
+  let ended = 0;
+  for (const s of acting) {
+    const target = await loadSessionUser(tx, s.userId);
+    const stands = target && (await actingUser(tx, await loadSessionUser(tx, s.originalUserId!), target));
+    if (stands) continue;
+    await tx.delete(sessions).where(eq(sessions.id, s.id));
+    ended++;
+  }
+  return ended;
 }
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);

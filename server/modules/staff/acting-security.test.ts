@@ -2,24 +2,31 @@
 // as soon as the impersonator loses the right to it (on every instance), and every write made in it
 // is audited with both people. Real routes (app.inject) on a real database, PGlite or PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, asc, desc, eq, inArray, like } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, like, sql } from "drizzle-orm";
 import { auditLog, mailOutbox, orders, sessions, standingOrders } from "../../../db/schema/index.ts";
 import type { Role } from "../../../db/schema/index.ts";
 import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { ALL_WEEKDAYS, DEFAULT_TEST_PASSWORD, insertCustomer, insertRetailer, insertUser, shipTimesOn, specWeekday } from "../../../tests/factories/index.ts";
 import { client, offer, tomorrow } from "../../../tests/helpers/store-fixtures.ts";
+import { openDatabase, type Database } from "../../../db/client.ts";
+import { openSse } from "../../../tests/helpers/sse.ts";
 import { jobHandlers } from "../index.ts";
 import { runDueJobs } from "../jobs/index.ts";
 
 let t: TestApp;
-/** A second instance on the same database: its own session cache and change feed. */
+/** A second instance on the same database: its own session cache and change feed (on PostgreSQL its own pool too). */
 let t2: TestApp;
+let second: Database | undefined;
+let base2: string;
 beforeAll(async () => {
   t = await buildTestApp();
-  t2 = await buildTestApp({}, t.database);
+  second = t.database.url ? await openDatabase({ databaseUrl: t.database.url, poolSize: 5 }) : undefined;
+  t2 = await buildTestApp({}, second ?? t.database);
+  base2 = await t2.app.listen({ port: 0, host: "127.0.0.1" });
 });
 afterAll(async () => {
   await t2?.close();
+  await second?.close();
   await t?.close();
 });
 
@@ -152,16 +159,41 @@ describe("an acting session never outlives the impersonator's right (issue 23 it
     expect(await t.db.select().from(sessions).where(eq(sessions.originalUserId, x.sales.id))).toEqual([]);
   }
 
-  it("deactivating the impersonator (through the other instance) ends it", async () => {
+  const actingRowsOf = (x: { sales: { id: string } }) => t.db.select().from(sessions).where(eq(sessions.originalUserId, x.sales.id));
+
+  it("deactivating the impersonator (through the other instance) ends it, with the change", async () => {
     const x = await salesActing();
     expect((await send("PUT", `/api/User/Update/${x.sales.id}`, x.admin.cookie, { active: false }, t2.app)).statusCode).toBe(200);
+    expect(await actingRowsOf(x)).toEqual([]);
     await endedEverywhere(x);
   });
 
-  it("removing the role that allowed it ends it", async () => {
+  it("removing the role that allowed it ends it, with the change", async () => {
     const x = await salesActing();
     expect((await send("PUT", `/api/User/Update/${x.sales.id}`, x.admin.cookie, { roles: ["wholesaler"] }, t2.app)).statusCode).toBe(200);
+    expect(await actingRowsOf(x)).toEqual([]);
     await endedEverywhere(x);
+  });
+
+  it("a right lost while nothing else noticed (a direct database change) ends the session at its next request", async () => {
+    const x = await salesActing();
+    await t.db.execute(sql`update users set active = false where id = ${x.sales.id}`);
+    await endedEverywhere(x);
+  });
+
+  it("the acting session's open live stream on the other instance ends when the impersonator is deactivated", async () => {
+    const x = await salesActing();
+    const { catalog } = await offer(t.db, [x.c.customerId]);
+    const live = await openSse(`${base2}/api/Store/Catalog/Live/${x.buyer.id}/${x.c.customerId}/${catalog.orderId}/${tomorrow()}`, { cookie: x.sales.cookie });
+    try {
+      expect(live.status).toBe(200);
+      await live.next((e) => e.event === "snapshot");
+      expect((await send("PUT", `/api/User/Update/${x.sales.id}`, x.admin.cookie, { active: false })).statusCode).toBe(200);
+      expect((await live.next((e) => e.event === "end")).data).toEqual({ reason: "signed-out" });
+      await live.ended;
+    } finally {
+      live.close();
+    }
   });
 
   it("a password reset of the impersonator ends it", async () => {
