@@ -106,8 +106,12 @@ export async function usersOfRetailer(db: DbOrTx, retailerId: number) {
   return withRolesAndCustomers(db, rows);
 }
 
+/** Ends a user's other sessions: its own, and those in which it acts for someone. */
 export async function sessionsEnd(db: DbOrTx, userId: string, keepSessionId: string) {
-  const gone = await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))).returning({ id: sessions.id });
+  const gone = await db
+    .delete(sessions)
+    .where(and(or(eq(sessions.userId, userId), eq(sessions.originalUserId, userId)), ne(sessions.id, keepSessionId)))
+    .returning({ id: sessions.id });
   return gone.length;
 }
 

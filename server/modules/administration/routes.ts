@@ -117,12 +117,12 @@ export const administrationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Confi
   );
   app.post(
     "/Account/Password",
-    { config: { access: {} }, schema: { tags, summary: "Change your own password; your other sessions end", body: ChangePasswordBody, response: { 200: SessionsAnswer, 400: ErrorResponse, 401: ErrorResponse } } },
+    { config: { access: {} }, schema: { tags, summary: "Change your own password; your other sessions end (those in which you act for someone too); refused (403) while acting", body: ChangePasswordBody, response: { 200: SessionsAnswer, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse } } },
     async (request) => admin.changeOwnPassword(db, requireAuth(request), request.body, request.ip),
   );
   app.post(
     "/Account/SignOutOthers",
-    { config: { access: {} }, schema: { tags, summary: "End every other session of your account", response: { 200: SessionsAnswer, 401: ErrorResponse } } },
+    { config: { access: {} }, schema: { tags, summary: "End every other session of your account (those in which you act for someone too); refused (403) while acting", response: { 200: SessionsAnswer, 401: ErrorResponse, 403: ErrorResponse } } },
     async (request) => admin.endOtherSessions(db, requireAuth(request), request.ip),
   );
 

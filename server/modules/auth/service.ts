@@ -77,7 +77,7 @@ export async function sendResetMail(
   config: Config,
   userId: string,
   kind: "reset" | "welcome",
-  sentBy?: { actorUserId: string; ip?: string },
+  sentBy?: { actorUserId: string; actingAs?: string; ip?: string },
 ): Promise<string | null> {
   const u = await repo.userById(db, userId);
   if (!u || !u.active) return null;
@@ -103,7 +103,7 @@ export async function sendResetMail(
     });
     await enqueueMail(tx, config, { to: u.email, ...mail, kind: `password-${kind}` });
     // A reset sent by someone else is an account change worth a trace (who sent it, to which address).
-    if (sentBy) await audit(tx, { actorUserId: sentBy.actorUserId, action: `user.${kind}-mail`, targetUserId: userId, detail: { to: u.email }, ip: sentBy.ip });
+    if (sentBy) await audit(tx, { actorUserId: sentBy.actorUserId, action: `user.${kind}-mail`, targetUserId: userId, detail: { to: u.email, ...(sentBy.actingAs ? { actingAs: sentBy.actingAs } : {}) }, ip: sentBy.ip });
   });
   return link;
 }
