@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { and, asc, count, desc, eq, exists, ilike, inArray, ne, not, or, sql, type SQL } from "drizzle-orm";
 import { likeContaining, type DbOrTx } from "../../../db/client.ts";
 import {
@@ -371,12 +372,16 @@ export function retailerLinks(db: DbOrTx, retailerIds: number[]) {
   return db.select().from(retailerCustomers).where(inArray(retailerCustomers.retailerId, retailerIds));
 }
 
+// The import's writes go a chunk per statement, the event loop turning between them: on the embedded
+// database (PGlite) a statement runs on the event loop itself.
+
 /** Inserts new retailers; answers their ids by lower-cased code. */
 export async function insertRetailers(tx: DbOrTx, rows: RetailerValues[]): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   for (let i = 0; i < rows.length; i += 1000) {
     const saved = await tx.insert(retailers).values(rows.slice(i, i + 1000)).returning({ retailerId: retailers.retailerId, code: retailers.code });
     for (const s of saved) ids.set(s.code!.toLowerCase(), s.retailerId);
+    await nextTurn();
   }
   return ids;
 }
@@ -397,6 +402,7 @@ export async function updateRetailers(tx: DbOrTx, rows: { retailerId: number; va
         pickup_wednesday = v.wed, pickup_thursday = v.thu, pickup_friday = v.fri, active = v.active
       from (values ${values}) as v(id, code, name, contact_name, email, phone, address, city, state, zip, mon, tue, wed, thu, fri, active)
       where r.retailer_id = v.id`);
+    await nextTurn();
   }
 }
 
@@ -411,5 +417,8 @@ export async function unlinkRetailers(tx: DbOrTx, retailerIds: number[], scope: 
 
 /** Links retailers to customers; an existing link stays. */
 export async function linkRetailers(tx: DbOrTx, links: { retailerId: number; customerId: string }[]) {
-  for (let i = 0; i < links.length; i += 2000) await tx.insert(retailerCustomers).values(links.slice(i, i + 2000)).onConflictDoNothing();
+  for (let i = 0; i < links.length; i += 2000) {
+    await tx.insert(retailerCustomers).values(links.slice(i, i + 2000)).onConflictDoNothing();
+    await nextTurn();
+  }
 }
