@@ -190,8 +190,15 @@ async function whileWatchingTheLoop<T>(work: () => Promise<T>) {
   h.enable();
   let turns = 0;
   let ticking = true;
+  // The longest time between two turns: a loop held throughout shows here even when the histogram,
+  // whose timer never fired, has no sample.
+  let last = performance.now();
+  let longestGapMs = 0;
   const tick = () => {
     turns++;
+    const now = performance.now();
+    longestGapMs = Math.max(longestGapMs, now - last);
+    last = now;
     if (ticking) setImmediate(tick);
   };
   setImmediate(tick);
@@ -207,7 +214,8 @@ async function whileWatchingTheLoop<T>(work: () => Promise<T>) {
   ticking = false;
   h.disable();
   await health;
-  return { value, ms, turns, healthzAt, maxDelayMs: h.max / 1e6, p99DelayMs: h.percentile(99) / 1e6 };
+  longestGapMs = Math.max(longestGapMs, performance.now() - last);
+  return { value, ms, turns, healthzAt, longestGapMs, maxDelayMs: h.max / 1e6, p99DelayMs: h.percentile(99) / 1e6 };
 }
 
 describe("a large retailer CSV does not stall the instance (issue 23 item 4)", () => {
@@ -224,7 +232,7 @@ describe("a large retailer CSV does not stall the instance (issue 23 item 4)", (
     expect(seen.value.json().message).toBe(IMPORT_MESSAGES.tooManyRows);
     expect(seen.healthzAt).toBeLessThan(seen.ms);
     expect(seen.turns).toBeGreaterThan(5);
-    figures.push(`  530,951-row file: 400 in ${seen.ms.toFixed(0)} ms, max loop delay ${seen.maxDelayMs.toFixed(0)} ms, p99 ${seen.p99DelayMs.toFixed(0)} ms, ${seen.turns} turns, /healthz at ${seen.healthzAt.toFixed(0)} ms`);
+    figures.push(`  530,951-row file: 400 in ${seen.ms.toFixed(0)} ms, longest hold ${seen.longestGapMs.toFixed(0)} ms, max loop delay ${seen.maxDelayMs.toFixed(0)} ms, p99 ${seen.p99DelayMs.toFixed(0)} ms, ${seen.turns} turns, /healthz at ${seen.healthzAt.toFixed(0)} ms`);
   });
 
   it("previews and imports 20,000 valid shops with the loop turning throughout and /healthz answering", async () => {
@@ -238,7 +246,7 @@ describe("a large retailer CSV does not stall the instance (issue 23 item 4)", (
       expect(seen.value.json().counts, kind).toEqual({ create: IMPORT_MAX_ROWS, update: 0, unchanged: 0, error: 0 });
       expect(seen.healthzAt, kind).toBeLessThan(seen.ms);
       expect(seen.turns, kind).toBeGreaterThan(20);
-      figures.push(`  20,000-row ${kind}: ${seen.ms.toFixed(0)} ms, max loop delay ${seen.maxDelayMs.toFixed(0)} ms, p99 ${seen.p99DelayMs.toFixed(0)} ms, ${seen.turns} turns, /healthz at ${seen.healthzAt.toFixed(0)} ms`);
+      figures.push(`  20,000-row ${kind}: ${seen.ms.toFixed(0)} ms, longest hold ${seen.longestGapMs.toFixed(0)} ms, max loop delay ${seen.maxDelayMs.toFixed(0)} ms, p99 ${seen.p99DelayMs.toFixed(0)} ms, ${seen.turns} turns, /healthz at ${seen.healthzAt.toFixed(0)} ms`);
     }
     const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(retailers).where(sql`${retailers.code} like ${`${prefix}-%`}`);
     expect(row!.n).toBe(IMPORT_MAX_ROWS);

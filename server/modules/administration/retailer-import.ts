@@ -34,7 +34,7 @@ type Cells = Partial<Record<Column, string>>;
 export const isFormula = isFormulaCell;
 
 /** Bytes handed to the parser at a time, and shops validated, between turns of the event loop. */
-const FEED_BYTES = 64 * 1024;
+const FEED_BYTES = 16 * 1024;
 const ROWS_PER_TURN = 500;
 
 function fileError(message: string) {
@@ -70,7 +70,7 @@ async function* slices(bytes: Buffer) {
 
 /**
  * Checks and parses the file; anything wrong with the file as a whole is a 400 with a clear message.
- * The parse streams (csv-parse's stream API, 64 KB at a time) and stops as soon as the file passes
+ * The parse streams (csv-parse's stream API, 16 KB at a time) and stops as soon as the file passes
  * IMPORT_MAX_ROWS shops; the event loop turns between slices and every ROWS_PER_TURN shops, so a
  * large file never holds the instance (issue 23 item 4).
  */
