@@ -324,6 +324,10 @@ describe("the OpenAPI document and the error body, again (issue 23 item 13)", ()
       expect(json).toEqual({ statusCode: 400, error: "Bad Request", message: expect.stringContaining("could not be read"), requestId: expect.any(String) });
       expect(head).toContain(`X-Request-Id: ${json.requestId}`);
     }
+    // Headers past Node's 16 KB: 431, in the same shape.
+    const [head, body] = (await raw(`GET /api/Auth/CheckToken/ HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`)).split("\r\n\r\n");
+    expect(head).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
+    expect(JSON.parse(body!)).toEqual({ statusCode: 431, error: "Request Header Fields Too Large", message: "The request's headers are too large.", requestId: expect.any(String) });
     // Through Fastify: a content type it cannot read, broken JSON, a cookie it cannot parse.
     for (const [headers, payload, status] of [
       [{ "content-type": ";;;/" }, "{}", 415],
