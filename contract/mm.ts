@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IsoDate } from "./common.ts";
+import { INT4_MAX, ISO_DATE_PATTERN, IsoDate } from "./common.ts";
 import { ShipTime } from "./user.ts";
 import { checkBarcode } from "../domain/barcode.ts";
 
@@ -13,7 +13,8 @@ const Money = z.number();
 export const ShipDateTime = z
   .string()
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/, "Invalid format")
+  // The date part spelt as IsoDate's pattern, so the document refuses 2026-02-30 as the server does.
+  .regex(new RegExp(`^${ISO_DATE_PATTERN.source.slice(1, -1)}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:?\\d{2})?)?$`), "Invalid format")
   .transform((s) => s.slice(0, 10))
   .pipe(IsoDate);
 
@@ -156,12 +157,12 @@ export const MmCartSaveBody = z.object({
   boxed: z.boolean().optional(),
   items: z.array(MmCartItemInput).max(500, "A cart holds at most 500 lines"),
   /** The version the client loaded; a stale version gets 409 with the current cart. */
-  version: z.number().int().min(0).optional(),
+  version: z.number().int().min(0).max(INT4_MAX, `Maximum ${INT4_MAX}`).optional(),
 });
 export type MmCartSaveBody = z.infer<typeof MmCartSaveBody>;
 
 /** CreateOrder's body is the cart; only its version is read (the order is the cart as saved). */
-export const MmCreateOrderBody = z.object({ version: z.number().int().min(0).optional() }).loose();
+export const MmCreateOrderBody = z.object({ version: z.number().int().min(0).max(INT4_MAX, `Maximum ${INT4_MAX}`).optional() }).loose();
 
 export const MmOrderResponse = z.object({
   orderNumber: z.number().int(),

@@ -39,8 +39,15 @@ export async function setSessionCustomer(db: DbOrTx, sessionId: string, customer
   await db.update(sessions).set({ currentCustomerId: customerId }).where(eq(sessions.id, sessionId));
 }
 
-export async function insertResetToken(db: DbOrTx, token: { userId: string; tokenHash: string; kind: "reset" | "welcome"; expiresAt: Date }) {
-  await db.insert(passwordResetTokens).values(token);
+/**
+ * Stores a reset token when `when` holds; otherwise the same statement runs and inserts nothing (a
+ * request for an unknown address does the same work as one for a known address).
+ */
+export async function insertResetToken(db: DbOrTx, token: { userId: string; tokenHash: string; kind: "reset" | "welcome"; expiresAt: Date }, when = true) {
+  await db.execute(sql`
+    insert into ${passwordResetTokens} (user_id, token_hash, kind, expires_at)
+    select ${token.userId}::text, ${token.tokenHash}::text, ${token.kind}::text, ${token.expiresAt.toISOString()}::timestamptz
+    where ${when}::boolean`);
 }
 
 const open = (tokenHash: string) => and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date()));

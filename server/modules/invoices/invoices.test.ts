@@ -181,6 +181,18 @@ describe("documents", () => {
       expect(r.Company).toBe(c.companyName);
     }
   });
+
+  it("the CSV writes a company name a spreadsheet would run (OWASP CSV injection) as text, its amounts as numbers", async () => {
+    const { c, cookie, orders: [o] } = await customerWithOrders(1, [{ quantity: 5 }]);
+    for (const name of ["+1+cmd|' /C calc'!A0", "-2+3+cmd|' /C calc'!A0", "=HYPERLINK(\"http://evil.example\")", "@SUM(1)"]) {
+      await t.db.update(customers).set({ companyName: name }).where(eq(customers.customerId, c.customerId));
+      if (name.startsWith("+")) await ship(o!.orderNumber);
+      const res = await req(cookie, "GET", `/Invoices/Csv?customerId=${c.customerId}`);
+      const [row] = parse(res.body, { columns: true }) as Record<string, string>[];
+      expect(row!.Company, name).toBe(`'${name}`);
+      expect(row!.Total).toMatch(/^\d+\.\d{2}$/);
+    }
+  });
 });
 
 describe("credit notes, payments and statements", () => {
