@@ -195,6 +195,16 @@ describe("credit notes, payments and statements", () => {
     const credit = 2 * 1299;
     expect(note.json()).toMatchObject({ invoiceNumber: number, reason: "Damaged stems", subtotal: credit / 100, tax: taxCents(credit, TAX) / 100 });
     expect(note.json().creditNoteNumber).toBeGreaterThan(900_000);
+    // The credit note as a document: the customer's wholesaler may read it, another may not.
+    const noteNumber = note.json().creditNoteNumber as number;
+    const notePdf = await req(cookie, "GET", `/Invoices/${number}/CreditNotes/${noteNumber}/Pdf`);
+    expect(notePdf.statusCode).toBe(200);
+    expect(notePdf.headers["content-type"]).toBe("application/pdf");
+    const pdfText = (await extractText(new Uint8Array(notePdf.rawPayload), { mergePages: true })).text.replace(/\s+/g, " ");
+    for (const s of ["Credit note", String(noteNumber), String(number), "Damaged stems", c.companyName, t.config.brandName, `-${formatMoney(credit)}`]) expect(pdfText).toContain(s);
+    expect((await staff("GET", `/Invoices/${number}/CreditNotes/${noteNumber + 1}/Pdf`)).json().message).toBe(`Credit note ${noteNumber + 1} was not found on invoice ${number}.`);
+    const stranger = await customerWithOrders(0);
+    expect((await req(stranger.cookie, "GET", `/Invoices/${number}/CreditNotes/${noteNumber}/Pdf`)).statusCode).toBe(403);
     const over = await staff("POST", `/Invoices/${number}/CreditNotes`, { reason: "Short", lines: [{ invoiceLineId: line.lineId, quantity: 2 }] });
     expect(over.statusCode).toBe(400);
     expect(over.json().message).toBe("At most 1 can still be credited on this line.");
