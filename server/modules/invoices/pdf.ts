@@ -59,8 +59,9 @@ export async function invoicePdf(grower: Grower, inv: InvoiceDocument): Promise<
   ]);
   pdf.parties([["Bill to", inv.customer]]);
   const columns: Column[] = [
-    { header: "Product", width: 80 },
-    { header: "Description", width: 182 },
+    // Wide enough for the longest product code (14 characters) on one line.
+    { header: "Product", width: 92 },
+    { header: "Description", width: 170 },
     { header: "Pails", width: 45, align: "right" },
     { header: "Bunches", width: 55, align: "right" },
     { header: "Unit price", width: 75, align: "right" },

@@ -52,8 +52,8 @@ export function pickListPdf(grower: Grower, list: PickList): Promise<Buffer> {
     const t = list.totals;
     pdf.table(
       [
-        { header: "Product", width: 70 },
-        { header: "Description", width: 190 },
+        { header: "Product", width: 96 },
+        { header: "Description", width: 164 },
         { header: "Orders", width: 44, align: "right" },
         { header: "Stems", width: 54, align: "right" },
         { header: "Bunches", width: 52, align: "right" },
@@ -138,8 +138,8 @@ export function packingSlipPdf(grower: Grower, slip: PackingSlip): Promise<Buffe
   const t = slip.totals;
   pdf.table(
     [
-      { header: "Product", width: 70 },
-      { header: "Description", width: 200 },
+      { header: "Product", width: 100 },
+      { header: "Description", width: 170 },
       { header: "Bunches", width: 52, align: "right" },
       { header: "Pending", width: 50, align: "right" },
       { header: "Stems", width: 52, align: "right" },
