@@ -184,6 +184,29 @@ describe("every document lays out 200 long lines without overlap, with headers o
   });
 });
 
+describe("shaping kept across documents", () => {
+  it("a document drawn again (its words shaped by an earlier one) lays out exactly the same", async () => {
+    const doc = (description: string) =>
+      creditNotePdf(grower, {
+        creditNoteNumber: 1,
+        invoiceNumber: 2,
+        orderNumber: 3,
+        creditDate: "2026-11-26",
+        reason: "Damaged",
+        customer,
+        lines: Array.from({ length: 30 }, (_, i) => ({ description: `${description} ${i}`, quantity: 1, unitPriceCents: 100, lineTotalCents: 100 })),
+        subtotalCents: 3000,
+        taxRateBp: 0,
+        taxCents: 0,
+        totalCents: 3000,
+      });
+    const fresh = await textBoxes(await doc("Zinnia Queen Lime Orange 70cm freshly cut"));
+    const again = await textBoxes(await doc("Zinnia Queen Lime Orange 70cm freshly cut"));
+    expect(again).toEqual(fresh);
+    expect(fresh.boxes.some((b) => b.str.includes("Zinnia"))).toBe(true);
+  });
+});
+
 describe("text beyond WinAnsi (issue 23.11)", () => {
   it("prints Latin, Greek and Cyrillic as themselves, CJK and emoji as one '?' a run, and drops control characters", async () => {
     const name = "Crème Brûlée Żółć Ωmega Привет 花店 🌹🌷 Flowers\u0007\u202e end";

@@ -40,11 +40,54 @@ function fonts() {
 
 type Doc = PDFKit.PDFDocument;
 
-/** The glyph check of the embedded font (pdfkit keeps the fontkit font of an embedded TTF as `font`). */
-function glyphCheck(doc: Doc): (cp: number) => boolean {
-  const font = (doc as unknown as { _font?: { font?: { hasGlyphForCodePoint?: (cp: number) => boolean } } })._font?.font;
-  if (typeof font?.hasGlyphForCodePoint !== "function") throw new Error("The document font has no glyph table: is the TTF embedded?");
-  return (cp) => font.hasGlyphForCodePoint!(cp);
+/** The parsed font pdfkit keeps for an embedded TTF (a fontkit font). */
+interface ParsedFont {
+  layout: (...args: unknown[]) => unknown;
+  hasGlyphForCodePoint: (cp: number) => boolean;
+}
+
+function currentFont(doc: Doc): ParsedFont {
+  const font = (doc as unknown as { _font?: { font?: ParsedFont } })._font?.font;
+  if (typeof font?.hasGlyphForCodePoint !== "function" || typeof font.layout !== "function") throw new Error("The document font has no glyph table: is the TTF embedded?");
+  return font;
+}
+
+/**
+ * The fonts parsed once per process. pdfkit parses a TTF given as bytes again for every document,
+ * and the parse and its shaping tables cost ~0.5 s of CPU per invoice; it takes an already parsed
+ * font as well (anything with `layout`), and subsets it per document as before.
+ */
+let parsed: { regular: ParsedFont; bold: ParsedFont } | null = null;
+
+/** Shaped words kept per font; cleared when full (a document's words are a few hundred). */
+const SHAPED_MAX = 20_000;
+
+/**
+ * The parsed font with its shaping kept across documents: pdfkit shapes each word once per document
+ * (fontkit's GSUB/GPOS work on Inter is most of a document's CPU), and scales the positions of the
+ * run it gets in place, so every call gets a fresh run with copied positions (glyphs are shared,
+ * pdfkit only reads them). Everything else is the font itself.
+ */
+function keepShaping(font: ParsedFont): ParsedFont {
+  const shaped = new Map<string, { glyphs: unknown[]; positions: object[] }>();
+  const layout = (text: unknown, features?: unknown, ...rest: unknown[]) => {
+    const key = `${JSON.stringify(features ?? null)}\u0000${String(text)}`;
+    let run = shaped.get(key);
+    if (!run) {
+      if (shaped.size >= SHAPED_MAX) shaped.clear();
+      run = font.layout(text, features, ...rest) as { glyphs: unknown[]; positions: object[] };
+      shaped.set(key, run);
+    }
+    const copy = Object.create(Object.getPrototypeOf(run));
+    return Object.assign(copy, run, { positions: run.positions.map((p) => ({ ...p })) });
+  };
+  return new Proxy(font, {
+    get(target, prop) {
+      if (prop === "layout") return layout;
+      const value = Reflect.get(target, prop, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }
 
 export interface NewDocument {
@@ -63,12 +106,21 @@ export function newDocument(opts: { title: string; author: string; size?: PDFKit
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
   });
-  const f = fonts();
-  doc.registerFont(FONT, f.regular);
-  doc.registerFont(BOLD, f.bold);
-  const covers = glyphCheck(doc.font(BOLD));
-  const coversRegular = glyphCheck(doc.font(FONT));
-  const text = (s: string) => printableText(s, (cp) => coversRegular(cp) && covers(cp));
+  if (parsed) {
+    doc.registerFont(FONT, parsed.regular as unknown as Buffer);
+    doc.registerFont(BOLD, parsed.bold as unknown as Buffer);
+  } else {
+    const f = fonts();
+    doc.registerFont(FONT, f.regular);
+    doc.registerFont(BOLD, f.bold);
+    parsed = { bold: keepShaping(currentFont(doc.font(BOLD))), regular: keepShaping(currentFont(doc.font(FONT))) };
+    // This document still holds the unwrapped fonts: register the kept ones for it too.
+    doc.registerFont(FONT, parsed.regular as unknown as Buffer);
+    doc.registerFont(BOLD, parsed.bold as unknown as Buffer);
+  }
+  const { regular, bold } = parsed;
+  doc.font(FONT);
+  const text = (s: string) => printableText(s, (cp) => regular.hasGlyphForCodePoint(cp) && bold.hasGlyphForCodePoint(cp));
   // pdfkit's info strings are PDF text strings (UTF-16 when needed), so only clean them.
   return { doc, text, done };
 }
@@ -272,9 +324,8 @@ export class PdfLayout {
       doc.font(bold ? BOLD : FONT).fontSize(size).fillColor(INK);
       let x = this.left;
       cells.forEach((cell, i) => {
-        // Figures in right-aligned columns are tabular (every digit one width), so they line up.
-        const right = columns[i]!.align === "right";
-        doc.text(cell, x + pad, this.y + 3, { width: cellWidth(i), align: right ? "right" : "left", features: right ? ["tnum"] : [] });
+        // No `features` option: with one pdfkit shapes every run again instead of once a word.
+        doc.text(cell, x + pad, this.y + 3, { width: cellWidth(i), align: columns[i]!.align ?? "left" });
         x += widths[i]!;
       });
       this.y += h;
