@@ -205,6 +205,11 @@ describe("credit notes, payments and statements", () => {
     expect((await staff("GET", `/Invoices/${number}/CreditNotes/${noteNumber + 1}/Pdf`)).json().message).toBe(`Credit note ${noteNumber + 1} was not found on invoice ${number}.`);
     const stranger = await customerWithOrders(0);
     expect((await req(stranger.cookie, "GET", `/Invoices/${number}/CreditNotes/${noteNumber}/Pdf`)).statusCode).toBe(403);
+    // A reason the credit note cannot print is refused, and no note is written.
+    const unprintable = await staff("POST", `/Invoices/${number}/CreditNotes`, { reason: "花店 🌹", lines: [{ invoiceLineId: line.lineId, quantity: 1 }] });
+    expect(unprintable.statusCode).toBe(400);
+    expect(unprintable.json().message).toContain('cannot print "花", "店", "🌹"');
+    expect((await staff("GET", `/Invoices/${number}`)).json().creditNotes).toHaveLength(1);
     const over = await staff("POST", `/Invoices/${number}/CreditNotes`, { reason: "Short", lines: [{ invoiceLineId: line.lineId, quantity: 2 }] });
     expect(over.statusCode).toBe(400);
     expect(over.json().message).toBe("At most 1 can still be credited on this line.");
