@@ -359,6 +359,11 @@ describe("CreateOrder", () => {
     const next: MmCart = (await b.save({ shipDate: tomorrow(), items: [{ productId: lily.productId, quantity: 1 }, { productId: rose.productId, quantity: 1 }] })).json();
     expect(line(next, lily.productId)).toMatchObject({ barcodeNumber: "036000291452", barcodeTop: "$14.99", barcodeLeft: "Floral", barcodeBottom: "Lily bouquet" });
     expect(line(next, rose.productId).barcodeNumber).toBeNull();
+    // A label text the label cannot print is refused with a message, and the cart keeps what it had.
+    const unprintable = await b.save({ items: [{ productId: lily.productId, quantity: 1, barcodeTop: "花店 Lily" }] });
+    expect(unprintable.statusCode).toBe(400);
+    expect(Object.values(unprintable.json().fields ?? {}).concat(unprintable.json().message).join(" ")).toContain('cannot print "花", "店"');
+    expect(line((await b.get("MMStore/Cart")).json(), lily.productId).barcodeTop).toBe("$14.99");
     // Explicitly cleared stays cleared.
     const cleared: MmCart = (await b.save({ items: [{ productId: lily.productId, quantity: 1, barcodeNumber: null }] })).json();
     expect(line(cleared, lily.productId).barcodeNumber).toBeNull();
