@@ -84,10 +84,10 @@ async function drawLabels(order: MmOrder, lines: LabelLine[], grower: Grower): P
       }
       const png = images[slot];
       if (png) {
-        doc.image(png, x + 22, y + 18, { fit: [LABEL.width - 30, 48], align: "center", valign: "center" });
+        doc.image(png, x + 22, y + 18, { fit: [LABEL.width - 30, 44], align: "center", valign: "center" });
         // The human-readable digits as text (searchable, and sharp at any print size).
         doc.font("Courier").fontSize(8).fillColor("#1f2a1f");
-        oneLine(doc, line.barcodeNumber ?? "", x + 22, y + 68, LABEL.width - 30, "center");
+        oneLine(doc, line.barcodeNumber ?? "", x + 22, y + 66, LABEL.width - 30, "center");
       } else {
         doc.font(FONT).fontSize(8).fillColor("#6b5a3a");
         oneLine(doc, "No UPC given for this item.", x + 22, y + 40, LABEL.width - 30, "center");
