@@ -88,6 +88,27 @@ describe("pick list", () => {
     await page.context().close();
   });
 
+  it("staff download a credit note as PDF from the invoice page", async () => {
+    const sales = await apiAs(server.baseUrl, "sales@demo.test");
+    const page1 = await sales.call("GET", "/api/Invoices?page=1&pageSize=50");
+    const open = page1.items.find((i: { paid: boolean; balance: number }) => !i.paid && i.balance > 0);
+    const detail = await sales.call("GET", `/api/Invoices/${open.invoiceNumber}`);
+    const line = detail.lines.find((l: { lineTotal: number; quantity: number; creditedQuantity: number }) => l.lineTotal > 0 && l.quantity > l.creditedQuantity);
+    const note = await sales.call("POST", `/api/Invoices/${open.invoiceNumber}/CreditNotes`, { reason: "Two stems broken in transit", lines: [{ invoiceLineId: line.lineId, quantity: 1 }] });
+    expect(note.creditNoteNumber).toBeGreaterThan(900_000);
+
+    const page = await signedInStaff();
+    await page.goto(`${server.baseUrl}/Invoices/details?number=${open.invoiceNumber}`);
+    await hydrated(page);
+    const link = page.getByRole("link", { name: `PDF of credit note ${note.creditNoteNumber}` });
+    await expect.poll(() => link.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expectNoAxeViolations(page, "invoice with a credit note");
+    const [pdf] = await Promise.all([page.waitForEvent("download"), link.click()]);
+    const text = await pdfTextOf(pdf);
+    for (const s of ["Credit note", String(note.creditNoteNumber), String(open.invoiceNumber), "Two stems broken in transit"]) expect(text).toContain(s);
+    await page.context().close();
+  });
+
   it("a wholesaler is turned away from the page", async () => {
     const page = await newPage(browser);
     await signIn(page, server.baseUrl, "wholesaler@demo.test");
