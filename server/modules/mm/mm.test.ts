@@ -6,6 +6,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { extractText, getDocumentProxy } from "unpdf";
 import { carts, mmCatalogProducts, mmHolds, orders } from "../../../db/schema/index.ts";
 import type { MmCart, MmCartItem } from "../../../contract/mm.ts";
+import { labelRenders } from "./labels.ts";
 import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import {
   ALL_WEEKDAYS,
@@ -374,6 +375,12 @@ describe("CreateOrder", () => {
     const text = (await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), { mergePages: true })).text;
     expect(text).toContain("$14.99");
     expect(text).toContain("036000291452");
+    // Printed again: the same bytes from the label cache, nothing drawn (issue 23.9).
+    const renders = labelRenders.renders;
+    const again = await b.get("MMOrder/Labels", { orderNumber: placed.json().orderNumber });
+    expect(again.statusCode).toBe(200);
+    expect(Buffer.compare(again.rawPayload, pdf.rawPayload)).toBe(0);
+    expect(labelRenders.renders).toBe(renders);
     const other = await mmBuyer();
     expect((await mmClient(other.cookie, other.userId, b.customerId).get("MMOrder/Labels", { orderNumber: placed.json().orderNumber })).statusCode).toBe(403);
     expect((await other.get("MMOrder/Labels", { orderNumber: placed.json().orderNumber })).statusCode).toBe(404);
