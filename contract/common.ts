@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { unprintableMessage } from "../domain/printable.ts";
 
 /**
  * SPEC §5 generic form messages for what the schemas do not word themselves: a missing value reads
@@ -73,3 +74,12 @@ export const DigitsParam = (min: number, message = "Only integer values are allo
 export const RetailerIdParam = DigitsParam(0);
 
 export const ShortText = (max = 200) => z.string().trim().min(1, "This field is required").max(max, `Maximum ${max} characters`);
+
+/**
+ * Refines a text that is printed on labels or documents: characters the documents' font cannot draw
+ * (CJK, emoji) are refused with a message naming them (domain/printable.ts, docs/documents.md).
+ */
+export const printable = (v: string | null | undefined, ctx: z.RefinementCtx) => {
+  const message = v ? unprintableMessage(v) : null;
+  if (message) ctx.addIssue({ code: "custom", message });
+};

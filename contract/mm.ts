@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INT4_MAX, ISO_DATE_PATTERN, IsoDate } from "./common.ts";
+import { INT4_MAX, ISO_DATE_PATTERN, IsoDate, printable } from "./common.ts";
 import { ShipTime } from "./user.ts";
 import { checkBarcode } from "../domain/barcode.ts";
 
@@ -64,7 +64,8 @@ export const MmProduct = z.object({
 });
 export type MmProduct = z.infer<typeof MmProduct>;
 
-const LabelText = z.string().trim().max(40, "Maximum 40 characters");
+/** A shelf label's own text: printed only, so only what the label can print (domain/printable.ts). */
+const LabelText = z.string().trim().max(40, "Maximum 40 characters").superRefine(printable);
 
 export const MmCartItem = z.object({
   /** 0 for a fee line (boxes, pails): those are recomputed from the rest of the cart. */

@@ -562,6 +562,15 @@ ENTRIES.push(
       cases: [{ name: "no such order", request: () => post(`/api/OrderDesk/Orders/${NO_ORDER}/${action}`, action === "Cancel" ? {} : undefined), expected: byRole(STAFF_ONLY, 404) }],
     }),
   ),
+  // The pick list and packing slips (docs/documents.md): staff only, in every format.
+  {
+    route: "GET /api/OrderDesk/PickList",
+    cases: (["json", "csv", "pdf"] as const).map((format) => ({ name: `a day's pick list as ${format}`, request: () => get(`/api/OrderDesk/PickList?shipDate=2031-03-04&format=${format}`), expected: byRole(STAFF_ONLY) })),
+  },
+  {
+    route: "GET /api/OrderDesk/Orders/:orderNumber/PackingSlip",
+    cases: [{ name: "no such order", request: () => get(`/api/OrderDesk/Orders/${NO_ORDER}/PackingSlip`), expected: byRole(STAFF_ONLY, 404) }],
+  },
   {
     route: "PUT /api/Orders/:userId/:customerId/:orderNumber/Lines/:lineId",
     cases: buyerCases((i) => ({ method: "PUT", url: `/api/Orders/${i.user}/${i.customer}/${NO_ORDER}/Lines/1?retailerId=${i.retailer}`, payload: { quantity: 1 } }), () => 404),
@@ -597,6 +606,10 @@ ENTRIES.push(
       cases: [{ name: "no such invoice", request: () => get(`/api/Invoices/${NO_ORDER}${suffix}`), expected: byRole(INVOICE_READERS, 404) }],
     }),
   ),
+  {
+    route: "GET /api/Invoices/:invoiceNumber/CreditNotes/:creditNoteNumber/Pdf",
+    cases: [{ name: "no such invoice", request: () => get(`/api/Invoices/${NO_ORDER}/CreditNotes/1/Pdf`), expected: byRole(INVOICE_READERS, 404) }],
+  },
   { route: "POST /api/Invoices/:invoiceNumber/Paid", cases: [{ name: "no such invoice", request: () => post(`/api/Invoices/${NO_ORDER}/Paid`, { paid: true }), expected: byRole(STAFF_ONLY, 404) }] },
   {
     route: "POST /api/Invoices/:invoiceNumber/CreditNotes",
