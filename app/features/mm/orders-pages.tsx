@@ -1,14 +1,22 @@
 // /MM/Orders and /MM/Orders/{orderNumber} (SPEC §2, header 'Order History'): the customer's MM
 // orders, one order with its fee lines, and its shelf labels PDF.
+import { useState } from "react";
 import { Link } from "react-router";
 import type { MmOrderSummary } from "../../../contract/mm.ts";
 import { ApiError } from "../../lib/api.ts";
 import { instant, money, shortDate } from "../store/format.ts";
 import { FeeTable, MmPage, Totals } from "./parts.tsx";
 import { useMmStoreIds } from "./customer-gate.tsx";
-import { mmPaths, useMmOrder, useMmOrders } from "./queries.ts";
+import { mmPaths, useMmOrder, useMmOrders, type StoreIds } from "./queries.ts";
+import { ReorderButton, ReorderResult, useReorder, type ReorderOutcome } from "./reorder.tsx";
 
-export function MmOrdersTable({ orders, caption }: { orders: readonly MmOrderSummary[]; caption: string }) {
+/** Each row's "Order again" (the Orders page): the handler and the order being added. */
+interface ReorderColumn {
+  onReorder: (orderNumber: number) => void;
+  pending: number | null;
+}
+
+export function MmOrdersTable({ orders, caption, reorder }: { orders: readonly MmOrderSummary[]; caption: string; reorder?: ReorderColumn }) {
   if (!orders.length) return <p className="text-sage">No orders yet.</p>;
   return (
     <div className="overflow-x-auto">
@@ -21,6 +29,11 @@ export function MmOrdersTable({ orders, caption }: { orders: readonly MmOrderSum
             <th scope="col" className="py-2">Status</th>
             <th scope="col" className="py-2 text-right">Bouquets</th>
             <th scope="col" className="py-2 text-right">Total</th>
+            {reorder && (
+              <th scope="col" className="py-2 text-right">
+                <span className="sr-only">Order again</span>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -33,6 +46,11 @@ export function MmOrdersTable({ orders, caption }: { orders: readonly MmOrderSum
               <td className="py-2 capitalize">{o.status}</td>
               <td className="py-2 text-right tabular">{o.itemCount}</td>
               <td className="py-2 text-right tabular">{money(o.total)}</td>
+              {reorder && (
+                <td className="py-2 pl-2 text-right">
+                  <ReorderButton orderNumber={o.orderNumber} onReorder={reorder.onReorder} pending={reorder.pending === o.orderNumber} className="btn btn-secondary px-3 py-1 text-sm" />
+                </td>
+              )}
             </tr>
           ))}
         </tbody>
@@ -48,10 +66,47 @@ export function MmOrdersPage() {
   return (
     <MmPage>
       <h1 className="text-3xl">Orders</h1>
-      <div className="mt-4 rounded-2xl border border-line bg-white p-4">
-        {q.isLoading ? <p role="status">Loading your orders…</p> : q.isError ? <p role="alert">We could not load your orders. Please try again.</p> : <MmOrdersTable orders={q.data ?? []} caption="Your mass-market orders" />}
-      </div>
+      <OrdersWithReorder ids={ids} q={q} />
     </MmPage>
+  );
+}
+
+function OrdersWithReorder({ ids, q }: { ids: StoreIds; q: ReturnType<typeof useMmOrders> }) {
+  const [outcome, setOutcome] = useState<ReorderOutcome | null>(null);
+  const reorder = useReorder(ids, setOutcome);
+  return (
+    <>
+      <div className="mt-4">
+        <ReorderResult outcome={outcome} />
+      </div>
+      <div className="mt-4 rounded-2xl border border-line bg-white p-4">
+        {q.isLoading ? (
+          <p role="status">Loading your orders…</p>
+        ) : q.isError ? (
+          <p role="alert">We could not load your orders. Please try again.</p>
+        ) : (
+          <MmOrdersTable
+            orders={q.data ?? []}
+            caption="Your mass-market orders"
+            reorder={{ onReorder: (n) => reorder.mutate(n), pending: reorder.isPending ? (reorder.variables ?? null) : null }}
+          />
+        )}
+      </div>
+    </>
+  );
+}
+
+/** "Order again" for one order, with what it did below. */
+function OrderAgain({ ids, orderNumber }: { ids: StoreIds; orderNumber: number }) {
+  const [outcome, setOutcome] = useState<ReorderOutcome | null>(null);
+  const reorder = useReorder(ids, setOutcome);
+  return (
+    <div className="mt-3">
+      <ReorderButton orderNumber={orderNumber} onReorder={(n) => reorder.mutate(n)} pending={reorder.isPending} className="btn btn-secondary w-full" />
+      <div className="mt-3">
+        <ReorderResult outcome={outcome} />
+      </div>
+    </div>
   );
 }
 
@@ -123,6 +178,7 @@ export function MmOrderPage({ orderNumber }: { orderNumber: number }) {
           <a href={mmPaths.labels(ids, o.orderNumber)} className="btn btn-primary mt-4 w-full" target="_blank" rel="noopener">
             Shelf labels (PDF)
           </a>
+          <OrderAgain ids={ids} orderNumber={o.orderNumber} />
         </aside>
       </div>
     </MmPage>
