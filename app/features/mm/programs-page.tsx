@@ -331,10 +331,13 @@ function Editor({ ids, draft, onCancel, onSaved }: { ids: StoreIds; draft: Draft
         <input type="checkbox" className="h-4 w-4 accent-leaf" checked={d.boxed} disabled={profile.data?.alwaysBoxed} onChange={(ev) => setD({ ...d, boxed: ev.target.checked })} />
         Pack in boxes
       </label>
-      <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <TextField label="Pause from (optional)" type="date" value={d.pausedFrom} error={fields.pausedFrom} onChange={(ev) => setD({ ...d, pausedFrom: ev.target.value })} hint="No run for ship dates in this range, such as a holiday week." />
-        <TextField label="Pause until (optional)" type="date" value={d.pausedUntil} error={fields.pausedUntil} onChange={(ev) => setD({ ...d, pausedUntil: ev.target.value })} />
-      </div>
+      <fieldset className="mt-4">
+        <legend className="field-label">Pause for a range of ship dates, such as a holiday week (optional)</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Pause from" type="date" value={d.pausedFrom} error={fields.pausedFrom} onChange={(ev) => setD({ ...d, pausedFrom: ev.target.value })} />
+          <TextField label="Pause until" type="date" value={d.pausedUntil} error={fields.pausedUntil} onChange={(ev) => setD({ ...d, pausedUntil: ev.target.value })} />
+        </div>
+      </fieldset>
       <fieldset className="mt-5">
         <legend className="field-label">Bouquets and shelf labels</legend>
         {fields.lines && <p className="field-error">{fields.lines}</p>}
