@@ -2,8 +2,7 @@
 // loaded in full right after sign-in: massmarket@demo.test orders a past order again from /MM/Orders
 // (its bouquets and shelf label land in the cart, and the page says so), then creates a weekly
 // standing program on /MM/Programs from that order and finds it scheduled before the next cut-off,
-// pauses and resumes it. axe-core finds nothing at 360 and 1280 px, and /MM/Programs does not scroll
-// sideways.
+// pauses and resumes it. axe-core finds nothing, and neither page scrolls sideways, at 360 and 1280 px.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import type { MmCart, MmProduct } from "../../contract/mm.ts";
@@ -81,8 +80,7 @@ describe("reorder and standing programs", () => {
     expect(cart.items.find((i) => i.productId === bouquet.productId)).toMatchObject({ quantity: 3, barcodeNumber: UPC, barcodeTop: "Weekly 3" });
     await page.screenshot({ path: "/tmp/mm-orders-reorder-1280.png", fullPage: true });
     await expectNoAxeViolations(page, "/MM/Orders after Order again");
-    // (/MM/Orders at 360 px is 573 px wide with or without this column: its table's minimum width
-    // reaches the document; issue 27's phone layout item, fixed apart from this work.)
+    await expectNoSidewaysScroll(page, "/MM/Orders");
     await page.setViewportSize({ width: 360, height: 900 });
     await page.screenshot({ path: "/tmp/mm-orders-reorder-360.png", fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -19,7 +19,9 @@ interface ReorderColumn {
 export function MmOrdersTable({ orders, caption, reorder }: { orders: readonly MmOrderSummary[]; caption: string; reorder?: ReorderColumn }) {
   if (!orders.length) return <p className="text-sage">No orders yet.</p>;
   return (
-    <div className="overflow-x-auto">
+    // relative: the visually hidden header texts (absolutely placed) stay inside the scrolling box
+    // instead of widening the page on a phone.
+    <div className="relative overflow-x-auto">
       <table className="w-full min-w-[34rem] text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
