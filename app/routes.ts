@@ -76,6 +76,7 @@ export default [
     route("MM/Store/checkout", "routes/mm/checkout.tsx"),
     route("MM/Orders", "routes/mm/orders.tsx"),
     route("MM/Orders/:orderNumber", "routes/mm/order-detail.tsx"),
+    route("MM/Programs", "routes/mm/programs.tsx"),
     route("MM/Users", "routes/staff/mm-users.tsx"),
     route("MM/Users/:userID", "routes/staff/mm-user.tsx"),
     route("MM/Customer", "routes/staff/mm-customers.tsx"),

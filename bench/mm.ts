@@ -5,7 +5,9 @@
  *   - GET /api/MMStore/Products for all of them: p50, p99 and requests/s (autocannon, 50 connections),
  *     beside a bare Node http server answering the same brotli bytes in the same run (the floor: no
  *     routing, session, database or cache), and its size on the wire (identity, gzip, brotli); and
- *     the same call revalidated with its ETag (If-None-Match: 304, no body)
+ *     the same call revalidated with its ETag (If-None-Match: 304, no body); for each, the server
+ *     process's CPU per request answered (utime + stime from /proc/<pid>/stat over the run), the bare
+ *     server running as its own process (bench/bare.ts) so that autocannon's CPU is not counted
  *   - in Debian's Chromium, the MM store's fuzzy search (SPEC §5: Fuse, threshold 0.4) over them while
  *     typing a key every 60 ms: long tasks (> 50 ms) on the main thread (PerformanceObserver
  *     'longtask', wall clock), the main thread's tasks by CPU time (Chromium's trace, which a busy
@@ -13,10 +15,9 @@
  * Prints the figures and writes bench/results/mm.json. Figures, not pass/fail.
  */
 import autocannon from "autocannon";
-import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { createServer, request as httpRequest, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { launchBrowser, newPage, signIn, startServer } from "../tests/e2e/harness.ts";
@@ -60,14 +61,40 @@ function fetchRaw(url: string, headers: Record<string, string>): Promise<{ body:
   });
 }
 
-/** A bare Node http server answering every request with the given bytes and headers. */
-async function bareServer(body: Buffer, headers: Record<string, string>): Promise<{ url: string; server: Server }> {
-  const server = createServer((_req, res) => {
-    res.writeHead(200, headers);
-    res.end(body);
+/** A process's CPU time so far (user + system), in ms, from /proc/<pid>/stat (clock ticks of 10 ms). */
+function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name (in parentheses, may hold spaces): utime is the 14th, stime the 15th.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Runs autocannon and measures the server process's CPU per request answered over the run. */
+async function cannonWithCpu(pid: number, opts: autocannon.Options) {
+  const before = cpuMsOf(pid);
+  const result = await autocannon(opts);
+  const cpuMs = cpuMsOf(pid) - before;
+  const answered = result["2xx"] + result["3xx"];
+  return { result, cpuMsPerRequest: Number((cpuMs / Math.max(1, answered)).toFixed(3)) };
+}
+
+/**
+ * A bare Node http server answering "/" with the given bytes and headers (bench/bare.ts), as its own
+ * process: its CPU is then its own, not shared with autocannon's.
+ */
+async function bareServer(body: Buffer, headers: Record<string, string>): Promise<{ url: string; pid: number; stop: () => void }> {
+  const file = path.join(ROOT, "bench/results/bare-mm-answer.json");
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify({ "/": { status: 200, headers, body: body.toString("base64") } }));
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/bare.ts"], { cwd: ROOT, env: { ...process.env, BARE_ANSWERS: file }, stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.on("data", (d: Buffer) => {
+      const m = /PORT (\d+)/.exec(d.toString());
+      if (m) resolve(Number(m[1]));
+    });
+    child.on("exit", () => reject(new Error("bare server exited")));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
+  return { url: `http://127.0.0.1:${port}/`, pid: child.pid!, stop: () => child.kill("SIGTERM") };
 }
 
 async function main() {
@@ -164,9 +191,9 @@ async function main() {
       await page.context().close();
     }
     console.log("Load: MM Products, then its ETag revalidation, then a bare Node server with the same bytes…");
-    const load = await autocannon({ url: `${base}${productsPath}`, connections: 50, duration: DURATION, headers: { cookie, "accept-encoding": "br" } });
+    const { result: load, cpuMsPerRequest: appCpu } = await cannonWithCpu(server.pid, { url: `${base}${productsPath}`, connections: 50, duration: DURATION, headers: { cookie, "accept-encoding": "br" } });
     const same = await fetchRaw(`${base}${productsPath}`, { cookie, "accept-encoding": "br" });
-    const revalidated = await autocannon({
+    const { result: revalidated, cpuMsPerRequest: revalidatedCpu } = await cannonWithCpu(server.pid, {
       url: `${base}${productsPath}`,
       connections: 50,
       duration: DURATION,
@@ -179,15 +206,15 @@ async function main() {
       "cache-control": "private, no-cache",
       vary: "accept-encoding",
     });
-    const floor = await autocannon({ url: bare.url, connections: 50, duration: DURATION, headers: { "accept-encoding": "br" } });
-    await new Promise((resolve) => bare.server.close(resolve));
+    const { result: floor, cpuMsPerRequest: bareCpu } = await cannonWithCpu(bare.pid, { url: bare.url, connections: 50, duration: DURATION, headers: { "accept-encoding": "br" } });
+    bare.stop();
 
     const results = {
       when: new Date().toISOString(),
       bouquets: products.length,
-      mmProducts: { p50Ms: load.latency.p50, p99Ms: load.latency.p99, requestsPerSecond: Math.round(load.requests.average), non2xx: load.non2xx, bytesOnTheWire: bytes },
-      mmProductsRevalidated304: { p50Ms: revalidated.latency.p50, p99Ms: revalidated.latency.p99, requestsPerSecond: Math.round(revalidated.requests.average), answered304: revalidated["3xx"], other: revalidated["2xx"] + revalidated["4xx"] + revalidated["5xx"] },
-      bareNodeSameBytes: { p50Ms: floor.latency.p50, p99Ms: floor.latency.p99, requestsPerSecond: Math.round(floor.requests.average), bytes: same.body.length },
+      mmProducts: { p50Ms: load.latency.p50, p99Ms: load.latency.p99, requestsPerSecond: Math.round(load.requests.average), cpuMsPerRequest: appCpu, cpuTimesBare: Number((appCpu / Math.max(0.001, bareCpu)).toFixed(2)), non2xx: load.non2xx, bytesOnTheWire: bytes },
+      mmProductsRevalidated304: { p50Ms: revalidated.latency.p50, p99Ms: revalidated.latency.p99, requestsPerSecond: Math.round(revalidated.requests.average), cpuMsPerRequest: revalidatedCpu, answered304: revalidated["3xx"], other: revalidated["2xx"] + revalidated["4xx"] + revalidated["5xx"] },
+      bareNodeSameBytes: { p50Ms: floor.latency.p50, p99Ms: floor.latency.p99, requestsPerSecond: Math.round(floor.requests.average), cpuMsPerRequest: bareCpu, bytes: same.body.length },
       fuzzySearchInBrowser: {
         runs: RUNS,
         keys: keyToList.length,

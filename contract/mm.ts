@@ -209,3 +209,20 @@ export const MmOrder = MmOrderSummary.extend({
   salesUserId: z.string().nullable(),
 });
 export type MmOrder = z.infer<typeof MmOrder>;
+
+/** A bouquet asked for (by a reorder or a standing program) that could not be added in full. */
+export const MmNotAdded = z.object({
+  productId: z.string(),
+  description: z.string(),
+  /** Bouquets asked for, and added. */
+  asked: z.number().int(),
+  added: z.number().int(),
+  message: z.string(),
+});
+export type MmNotAdded = z.infer<typeof MmNotAdded>;
+
+export const MmReorderBody = z.object({ orderNumber: z.number({ error: "Please choose an order" }).int("Please choose an order").positive("Please choose an order") });
+
+/** Reorder's answer: the cart as saved, and what of the order could not be added. */
+export const MmReorderResponse = z.object({ cart: MmCart, notAdded: z.array(MmNotAdded) });
+export type MmReorderResponse = z.infer<typeof MmReorderResponse>;

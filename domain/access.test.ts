@@ -85,6 +85,7 @@ describe("pageAccess", () => {
     "/MM/Store/checkout",
     "/MM/Orders",
     "/MM/Orders/5501",
+    "/MM/Programs",
   ])("%s needs any signed-in user", (path) => {
     expect(pageAccess(path)).toEqual({ signedIn: true, roles: [] });
   });

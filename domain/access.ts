@@ -77,6 +77,7 @@ const RULES: readonly Rule[] = [
     "/mm/store/checkout",
     "/mm/orders",
     "/mm/orders/*",
+    "/mm/programs",
   ].map((pattern) => ({ pattern, signedIn: true, roles: [] as readonly Role[] })),
 ];
 

@@ -68,6 +68,7 @@ export const PAGE_PATTERNS: readonly string[] = [
   "/MM/Store/checkout",
   "/MM/Orders",
   "/MM/Orders/{orderNumber}",
+  "/MM/Programs",
   "/MM/Users",
   "/MM/Users/{userID}",
   "/MM/Customer",

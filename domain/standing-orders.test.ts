@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mergeTemplateLines, nextOccurrence, standingRunAt, standingWeekdays, weekdayName } from "./standing-orders.ts";
+import { isPausedOn, mergeTemplateLines, nextOccurrence, standingRunAt, standingWeekdays, weekdayName } from "./standing-orders.ts";
 
 const now = new Date("2026-11-23T15:00:00Z"); // a Monday
 const occ = (date: string, cutoffIso: string) => ({ date, shipDate: date, cutoffAt: new Date(cutoffIso) });
@@ -22,6 +22,16 @@ describe("nextOccurrence", () => {
   });
   it("answers null when no date falls on the weekday", () => {
     expect(nextOccurrence(candidates, 6, now)).toBeNull();
+  });
+  it("takes the first date on any of several weekdays (a mass-market program)", () => {
+    expect(nextOccurrence(candidates, [4, 2], now, "2026-11-23")?.date).toBe("2026-11-25");
+    expect(nextOccurrence(candidates, [4, 2], now, "2026-11-25")?.date).toBe("2026-11-30");
+  });
+  it("skips the dates of a pause range, either end of which may be open", () => {
+    expect(nextOccurrence(candidates, [2, 4], now, null, { pausedFrom: "2026-11-23", pausedUntil: "2026-11-25" })?.date).toBe("2026-11-30");
+    expect(nextOccurrence(candidates, [2, 4], now, null, { pausedUntil: "2026-11-24" })?.date).toBe("2026-11-25");
+    expect(nextOccurrence(candidates, [2, 4], now, null, { pausedFrom: "2026-11-24" })?.date).toBe("2026-11-23");
+    expect(nextOccurrence(candidates, [2, 4], now, null, { pausedFrom: "2026-11-20" })).toBeNull();
   });
 });
 
@@ -56,5 +66,14 @@ describe("mergeTemplateLines", () => {
       { productId: "A", quantity: 5 },
       { productId: "B", quantity: 1 },
     ]);
+  });
+});
+
+describe("isPausedOn", () => {
+  it("pauses the dates of the range, both ends included, and nothing without one", () => {
+    const range = { pausedFrom: "2026-12-24", pausedUntil: "2026-12-26" };
+    expect(["2026-12-23", "2026-12-24", "2026-12-26", "2026-12-27"].map((d) => isPausedOn(d, range))).toEqual([false, true, true, false]);
+    expect(isPausedOn("2026-12-24", {})).toBe(false);
+    expect(isPausedOn("2026-12-24", { pausedFrom: null, pausedUntil: null })).toBe(false);
   });
 });

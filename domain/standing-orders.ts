@@ -29,10 +29,31 @@ export interface Occurrence {
  * The next week's occurrence: the first candidate date (open dates, earliest first) on the weekday,
  * after `after` (the occurrence already run), whose cut-off is still ahead.
  */
-export function nextOccurrence(candidates: readonly Occurrence[], weekday: number, now: Date, after: string | null = null): Occurrence | null {
+export function nextOccurrence(
+  candidates: readonly Occurrence[],
+  weekday: number | readonly number[],
+  now: Date,
+  after: string | null = null,
+  pause: PauseRange = {},
+): Occurrence | null {
+  const days = typeof weekday === "number" ? [weekday] : weekday;
   return (
-    candidates.find((c) => specWeekdayOfDate(c.date) === weekday && (after === null || c.date > after) && c.cutoffAt.getTime() > now.getTime()) ?? null
+    candidates.find(
+      (c) => days.includes(specWeekdayOfDate(c.date)) && (after === null || c.date > after) && c.cutoffAt.getTime() > now.getTime() && !isPausedOn(c.date, pause),
+    ) ?? null
   );
+}
+
+/** A pause of a standing order over a range of dates (inclusive; an end left out is open). */
+export interface PauseRange {
+  pausedFrom?: string | null;
+  pausedUntil?: string | null;
+}
+
+/** Whether `date` falls in the pause range (a range with neither end pauses nothing). */
+export function isPausedOn(date: string, { pausedFrom, pausedUntil }: PauseRange): boolean {
+  if (!pausedFrom && !pausedUntil) return false;
+  return (!pausedFrom || date >= pausedFrom) && (!pausedUntil || date <= pausedUntil);
 }
 
 /** When the job runs: `leadMs` before the cut-off, or now when that moment has passed already. */

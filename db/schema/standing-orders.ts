@@ -37,12 +37,25 @@ export const standingOrders = pgTable(
      * salesUserId (issue 23).
      */
     salesUserId: text("sales_user_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * Which store's cart the lines go to: "wholesale" (Store/Cart), or "mm" (a mass-market standing
+     * program: the MM cart, with each line's shelf label and the program's boxed choice).
+     */
+    store: text("store", { enum: ["wholesale", "mm"] }).notNull().default("wholesale"),
+    /** Every weekday the template runs for (SPEC numbering); null: `weekday` alone. `weekday` is the first. */
+    weekdays: integer("weekdays").array(),
+    /** An MM program's boxed choice (null: the cart's own). */
+    boxed: boolean("boxed"),
+    /** No run for a date in this range (inclusive, YYYY-MM-DD; either end may be open): a closed week, a holiday. */
+    pausedFrom: text("paused_from"),
+    pausedUntil: text("paused_until"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("standing_orders_owner_idx").on(t.userId, t.customerId, t.retailerId),
     check("standing_orders_weekday", sql`${t.weekday} between 1 and 7`),
     check("standing_orders_mode", sql`${t.mode} in ('cart', 'order')`),
+    check("standing_orders_store", sql`${t.store} in ('wholesale', 'mm')`),
   ],
 );
 
@@ -57,6 +70,11 @@ export const standingOrderLines = pgTable(
     productId: text("product_id").notNull(),
     /** Bunches. */
     quantity: integer("quantity").notNull(),
+    /** An MM program line's shelf label (SPEC §4 barcode fields), carried into each week's cart. */
+    barcodeNumber: text("barcode_number"),
+    barcodeTop: text("barcode_top"),
+    barcodeLeft: text("barcode_left"),
+    barcodeBottom: text("barcode_bottom"),
   },
   (t) => [
     uniqueIndex("standing_order_lines_product_unique").on(t.standingOrderId, t.productId),

@@ -36,6 +36,8 @@ async function freePort(): Promise<number> {
 export interface RunningServer {
   baseUrl: string;
   dataDir: string;
+  /** The server process's id (benchmarks read its CPU time from /proc). */
+  pid: number;
   stop(): Promise<void>;
   logs(): string;
 }
@@ -86,6 +88,7 @@ export async function startServer(env: Record<string, string> = {}, options: { d
   return {
     baseUrl,
     dataDir,
+    pid: child.pid!,
     logs: () => output,
     async stop() {
       if (child.exitCode === null) {

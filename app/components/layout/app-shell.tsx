@@ -40,6 +40,7 @@ const MM_NAV: NavItem[] = [
   { to: "/MM/Dashboard", label: "Dashboard" },
   { to: "/MM/Store", label: "Store" },
   { to: "/MM/Orders", label: "Orders" },
+  { to: "/MM/Programs", label: "Standing programs" },
   { to: "/MM/Customer", label: "Customers", roles: ["Administrator", "SalesPerson"] },
   { to: "/MM/Users", label: "Users", roles: ["Administrator"] },
   // Staff keep their way back to the rest of the desk from the MM screens (issue 27).

@@ -1,5 +1,6 @@
 // /MM/Orders and /MM/Orders/{orderNumber} (SPEC §2, header 'Order History'): the customer's MM
 // orders, one order with its fee lines, and its shelf labels PDF.
+import { useState } from "react";
 import { Link } from "react-router";
 import type { MmOrderSummary } from "../../../contract/mm.ts";
 import { ApiError } from "../../lib/api.ts";
@@ -9,13 +10,20 @@ import { responsiveTable as rt } from "../store/ui.ts";
 import { FeeTable, MmPage, Totals } from "./parts.tsx";
 import { useMmStoreIds } from "./customer-gate.tsx";
 import { mmPaths, useMmOrder, useMmOrders, useMmPackages, type StoreIds } from "./queries.ts";
+import { ReorderButton, ReorderResult, useReorder, type ReorderOutcome } from "./reorder.tsx";
+
+/** Each row's "Order again" (the Orders page): the handler and the order being added. */
+interface ReorderColumn {
+  onReorder: (orderNumber: number) => void;
+  pending: number | null;
+}
 
 /**
  * MM orders as the wholesale store lists its own: a table from the md breakpoint, a stack of labelled
  * cards below it (nothing wider than a phone), statuses as the store's badges. Compact (a dashboard
- * card) leaves the bouquet count out, so the total keeps its room.
+ * card) leaves the bouquet count out, so the total keeps its room; reorder adds "Order again" per row.
  */
-export function MmOrdersTable({ orders, caption, compact = false }: { orders: readonly MmOrderSummary[]; caption: string; compact?: boolean }) {
+export function MmOrdersTable({ orders, caption, compact = false, reorder }: { orders: readonly MmOrderSummary[]; caption: string; compact?: boolean; reorder?: ReorderColumn }) {
   if (!orders.length) return <p className="text-sage">No orders yet.</p>;
   const pad = compact ? " md:px-1.5 md:first:pl-0 md:last:pr-0" : "";
   return (
@@ -28,6 +36,11 @@ export function MmOrdersTable({ orders, caption, compact = false }: { orders: re
           <th scope="col" className={`${rt.th}${pad}`}>Status</th>
           {!compact && <th scope="col" className={`${rt.th}${pad} text-right`}>Bouquets</th>}
           <th scope="col" className={`${rt.th}${pad} text-right`}>Total</th>
+          {reorder && (
+            <th scope="col" className={`${rt.th}${pad} text-right`}>
+              <span className="sr-only">Order again</span>
+            </th>
+          )}
         </tr>
       </thead>
       <tbody className={rt.tbody}>
@@ -50,6 +63,11 @@ export function MmOrdersTable({ orders, caption, compact = false }: { orders: re
             <td className={`${rt.td}${pad} font-semibold whitespace-nowrap md:text-right tabular`} data-label="Total">
               {money(o.total)}
             </td>
+            {reorder && (
+              <td className={`${rt.td}${pad} md:text-right`}>
+                <ReorderButton orderNumber={o.orderNumber} onReorder={reorder.onReorder} pending={reorder.pending === o.orderNumber} className="btn btn-secondary px-3 py-1 text-sm" />
+              </td>
+            )}
           </tr>
         ))}
       </tbody>
@@ -68,10 +86,47 @@ function Orders({ ids }: { ids: StoreIds }) {
   return (
     <MmPage>
       <h1 className="text-3xl">Orders</h1>
-      <div className="mt-4 md:rounded-2xl md:border md:border-line md:bg-white md:p-4">
-        {q.isLoading ? <p role="status">Loading your orders…</p> : q.isError ? <p role="alert">We could not load your orders. Please try again.</p> : <MmOrdersTable orders={q.data ?? []} caption="Your mass-market orders" />}
-      </div>
+      <OrdersWithReorder ids={ids} q={q} />
     </MmPage>
+  );
+}
+
+function OrdersWithReorder({ ids, q }: { ids: StoreIds; q: ReturnType<typeof useMmOrders> }) {
+  const [outcome, setOutcome] = useState<ReorderOutcome | null>(null);
+  const reorder = useReorder(ids, setOutcome);
+  return (
+    <>
+      <div className="mt-4">
+        <ReorderResult outcome={outcome} />
+      </div>
+      <div className="mt-4 md:rounded-2xl md:border md:border-line md:bg-white md:p-4">
+        {q.isLoading ? (
+          <p role="status">Loading your orders…</p>
+        ) : q.isError ? (
+          <p role="alert">We could not load your orders. Please try again.</p>
+        ) : (
+          <MmOrdersTable
+            orders={q.data ?? []}
+            caption="Your mass-market orders"
+            reorder={{ onReorder: (n) => reorder.mutate(n), pending: reorder.isPending ? (reorder.variables ?? null) : null }}
+          />
+        )}
+      </div>
+    </>
+  );
+}
+
+/** "Order again" for one order, with what it did below. */
+function OrderAgain({ ids, orderNumber }: { ids: StoreIds; orderNumber: number }) {
+  const [outcome, setOutcome] = useState<ReorderOutcome | null>(null);
+  const reorder = useReorder(ids, setOutcome);
+  return (
+    <div className="mt-3">
+      <ReorderButton orderNumber={orderNumber} onReorder={(n) => reorder.mutate(n)} pending={reorder.isPending} className="btn btn-secondary w-full" />
+      <div className="mt-3">
+        <ReorderResult outcome={outcome} />
+      </div>
+    </div>
   );
 }
 
@@ -153,6 +208,7 @@ function Order({ ids, orderNumber }: { ids: StoreIds; orderNumber: number }) {
           <a href={mmPaths.labels(ids, o.orderNumber)} className="btn btn-primary mt-4 w-full" target="_blank" rel="noopener">
             Shelf labels (PDF)
           </a>
+          <OrderAgain ids={ids} orderNumber={o.orderNumber} />
         </aside>
       </div>
     </MmPage>

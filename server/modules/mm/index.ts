@@ -1,3 +1,5 @@
 // The mass-market store module's public face (SPEC §7 MM store, MMDashboard and MMOrder calls).
 export { mmRoutes as routes } from "./routes.ts";
 export { liveCatalogOf } from "./service.ts";
+/** For the standing programs (server/modules/standing-orders): the cart and checkout of the MM store. */
+export { addBouquetsToCart, assertMassMarket, createOrder as createMmOrder, getCart as getMmCart, NOT_MM_CUSTOMER_MESSAGE } from "./service.ts";

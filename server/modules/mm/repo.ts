@@ -295,6 +295,8 @@ export interface ProductsKey {
   /** The owner's MM cart, 0 when it has none yet (then no hold is its own). */
   cartId: number;
   fingerprint: string;
+  /** When the catalog's first active hold lapses (the answer changes then), or null. */
+  nextHoldExpiry: Date | null;
 }
 
 /**
@@ -311,7 +313,8 @@ export interface ProductsKey {
 export async function productsKey(db: DbOrTx, owner: MmOwner, date: string, orderId: number): Promise<ProductsKey> {
   const result = await db.execute(sql`
     select cu.kind, c.id as catalog_id, c.order_id, coalesce(k.id, 0) as cart_id,
-           ${linesOf(sql`c.id`)} as lines, ${heldBy(sql`c.id`, sql`coalesce(k.id, 0)`)} as held
+           ${linesOf(sql`c.id`)} as lines, ${heldBy(sql`c.id`, sql`coalesce(k.id, 0)`)} as held,
+           (select min(h.expires_at) from mm_holds h where h.catalog_id = c.id and h.expires_at > now()) as next_expiry
       from ${customers} cu
       left join ${catalogs} c
         on c.order_id = ${orderId} and c.kind = 'massMarket' and c.ship_date_from <= ${date}::date and c.ship_date_to >= ${date}::date
@@ -320,12 +323,13 @@ export async function productsKey(db: DbOrTx, owner: MmOwner, date: string, orde
       left join ${carts} k
         on k.user_id = ${owner.userId} and k.customer_id = cu.customer_id and k.retailer_id = 0 and k.store = 'mm'
      where cu.customer_id = ${owner.customerId}`);
-  const row = rowsOf<{ kind: string; catalog_id: number | null; order_id: number | null; cart_id: number; lines: string; held: string }>(result)[0];
-  if (!row) return { catalog: null, cartId: 0, fingerprint: "" };
+  const row = rowsOf<{ kind: string; catalog_id: number | null; order_id: number | null; cart_id: number; lines: string; held: string; next_expiry: Date | string | null }>(result)[0];
+  if (!row) return { catalog: null, cartId: 0, fingerprint: "", nextHoldExpiry: null };
   return {
     kind: row.kind,
     catalog: row.catalog_id === null ? null : { id: Number(row.catalog_id), orderId: Number(row.order_id) },
     cartId: Number(row.cart_id),
     fingerprint: `${row.lines}|${row.held}`,
+    nextHoldExpiry: row.next_expiry === null ? null : new Date(row.next_expiry),
   };
 }

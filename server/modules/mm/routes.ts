@@ -12,10 +12,13 @@ import {
   MmPackage,
   MmProduct,
   MmProfile,
+  MmReorderBody,
+  MmReorderResponse,
   ShipDateTime,
 } from "../../../contract/mm.ts";
 import { InteractiveImage } from "../../../contract/store.ts";
 import { CustomerId, PositiveInt, RetailerId, UserId } from "../../../contract/params.ts";
+import { changeFeedFor, FeedCache } from "../../../db/change-feed.ts";
 import type { ApiRoutes } from "../../deps.ts";
 import { checkedIds, type RouteAccess } from "../../plugins/access.ts";
 import { isStaff } from "../../plugins/roles.ts";
@@ -35,6 +38,7 @@ import {
   productsOf,
   profileOf,
   RECENT_ORDERS,
+  reorder,
   saveCart,
   specials,
 } from "./service.ts";
@@ -177,6 +181,13 @@ export const mmRoutes: ApiRoutes = async (app, { db, config }) => {
   );
 
   const answers = new AnswerCache();
+  // The Products ETags, answered from this instance's memory while the change feed is live (db/change-feed.ts).
+  const feed = changeFeedFor(db);
+  const etags = new FeedCache<string>(feed, 50_000);
+  app.addHook("onClose", async () => {
+    etags.close();
+    await feed.release();
+  });
   app.get(
     "/MMStore/Products",
     {
@@ -197,6 +208,7 @@ export const mmRoutes: ApiRoutes = async (app, { db, config }) => {
       const result = await productsOf(db, owner, request.query.shipDateTime, request.query.catalog, {
         ifNoneMatch: Array.isArray(header) ? header.join(",") : header,
         cache: answers,
+        tags: etags,
       });
       reply.header("etag", result.etag).header("cache-control", "private, no-cache").header("vary", "accept-encoding");
       if (result.notModified || !result.entry) return reply.code(304).send(undefined as unknown as null); // no body, no length
@@ -244,6 +256,26 @@ export const mmRoutes: ApiRoutes = async (app, { db, config }) => {
     async (request) => {
       await buyerFor(request);
       return orderSummaries(db, request.query.customerId, ORDER_HISTORY_LIMIT);
+    },
+  );
+
+  app.post(
+    "/MMOrder/Reorder",
+    {
+      schema: {
+        tags,
+        summary: "Puts a past order's bouquets (with their shelf labels and boxed choice) into the cart at today's prices and availability",
+        description:
+          "Adds to what the cart holds, on its ship date (an empty cart takes the first open date with a catalog, and the order's boxed choice). Saved as SaveCart saves: held, priced and cut to what remains. `notAdded` lists each bouquet not added in full and why.",
+        querystring: CustomerQuery,
+        body: MmReorderBody,
+        response: { 200: MmReorderResponse, ...Errors, 409: ErrorResponse },
+      },
+      config: { access: customerInQuery },
+    },
+    async (request) => {
+      const { buyer, owner } = await buyerFor(request);
+      return reorder(db, config.holdMs, owner, buyer, request.body.orderNumber);
     },
   );
 

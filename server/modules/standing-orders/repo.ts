@@ -1,7 +1,7 @@
 // All SQL of the standing orders module.
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.ts";
-import { products, standingOrderLines, standingOrders, users } from "../../../db/schema/index.ts";
+import { mmProducts, products, standingOrderLines, standingOrders, users } from "../../../db/schema/index.ts";
 
 export type StandingOrderRow = typeof standingOrders.$inferSelect;
 export type StandingLineRow = typeof standingOrderLines.$inferSelect;
@@ -12,15 +12,19 @@ export interface Owner {
   retailerId: number;
 }
 
-const ownedBy = (o: Owner) => and(eq(standingOrders.userId, o.userId), eq(standingOrders.customerId, o.customerId), eq(standingOrders.retailerId, o.retailerId));
+/** Which store's templates: the wholesale store's standing orders, or the mass-market store's programs. */
+export type StandingStore = StandingOrderRow["store"];
 
-export async function standingOrdersOf(db: DbOrTx, owner: Owner): Promise<StandingOrderRow[]> {
-  return db.select().from(standingOrders).where(ownedBy(owner)).orderBy(asc(standingOrders.weekday), asc(standingOrders.id));
+const ownedBy = (o: Owner, store: StandingStore = "wholesale") =>
+  and(eq(standingOrders.userId, o.userId), eq(standingOrders.customerId, o.customerId), eq(standingOrders.retailerId, o.retailerId), eq(standingOrders.store, store));
+
+export async function standingOrdersOf(db: DbOrTx, owner: Owner, store: StandingStore = "wholesale"): Promise<StandingOrderRow[]> {
+  return db.select().from(standingOrders).where(ownedBy(owner, store)).orderBy(asc(standingOrders.weekday), asc(standingOrders.id));
 }
 
 /** One of the owner's standing orders, locked for the caller's transaction when `lock`. */
-export async function ownStandingOrder(db: DbOrTx, owner: Owner, id: number, lock = false): Promise<StandingOrderRow | null> {
-  const q = db.select().from(standingOrders).where(and(eq(standingOrders.id, id), ownedBy(owner)));
+export async function ownStandingOrder(db: DbOrTx, owner: Owner, id: number, lock = false, store: StandingStore = "wholesale"): Promise<StandingOrderRow | null> {
+  const q = db.select().from(standingOrders).where(and(eq(standingOrders.id, id), ownedBy(owner, store)));
   const [row] = lock ? await q.for("update") : await q;
   return row ?? null;
 }
@@ -43,6 +47,25 @@ export async function linesOf(db: DbOrTx, ids: number[]): Promise<(StandingLineR
   return rows.map((r) => ({ ...r.l, description: r.description, active: r.active }));
 }
 
+/** Lines of MM programs with the bouquet's description (or its id when the bouquet is gone). */
+export async function mmLinesOf(db: DbOrTx, ids: number[]): Promise<(StandingLineRow & { description: string | null; active: boolean | null })[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ l: standingOrderLines, description: mmProducts.description, active: mmProducts.active })
+    .from(standingOrderLines)
+    .leftJoin(mmProducts, eq(mmProducts.productId, standingOrderLines.productId))
+    .where(inArray(standingOrderLines.standingOrderId, ids))
+    .orderBy(asc(standingOrderLines.standingOrderId), asc(standingOrderLines.position));
+  return rows.map((r) => ({ ...r.l, description: r.description, active: r.active }));
+}
+
+/** The ids among these that are active mass-market bouquets. */
+export async function activeMmProductIds(db: DbOrTx, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db.select({ id: mmProducts.productId }).from(mmProducts).where(and(inArray(mmProducts.productId, ids), eq(mmProducts.active, true)));
+  return new Set(rows.map((r) => r.id));
+}
+
 /** The ids among these that are active products. */
 export async function activeProductIds(db: DbOrTx, ids: string[]): Promise<Set<string>> {
   if (!ids.length) return new Set();
@@ -59,9 +82,11 @@ export async function updateStandingOrder(db: DbOrTx, id: number, set: Partial<t
   await db.update(standingOrders).set(set).where(eq(standingOrders.id, id));
 }
 
-export async function replaceLines(db: DbOrTx, id: number, lines: { productId: string; quantity: number }[]) {
+export type LabelColumns = Pick<StandingLineRow, "barcodeNumber" | "barcodeTop" | "barcodeLeft" | "barcodeBottom">;
+
+export async function replaceLines(db: DbOrTx, id: number, lines: ({ productId: string; quantity: number } & Partial<LabelColumns>)[]) {
   await db.delete(standingOrderLines).where(eq(standingOrderLines.standingOrderId, id));
-  if (lines.length) await db.insert(standingOrderLines).values(lines.map((l, position) => ({ standingOrderId: id, position, productId: l.productId, quantity: l.quantity })));
+  if (lines.length) await db.insert(standingOrderLines).values(lines.map((l, position) => ({ ...l, standingOrderId: id, position })));
 }
 
 export async function deleteStandingOrder(db: DbOrTx, id: number) {

@@ -9,6 +9,7 @@ import type { StandingOrder, StandingOrderBody } from "../../../contract/standin
 import { formatMoney } from "../../../domain/money.ts";
 import { cutoffInstant, specWeekdayOfDate } from "../../../domain/ship-dates.ts";
 import {
+  isPausedOn,
   mergeTemplateLines,
   nextOccurrence,
   notPickupDayMessage,
@@ -24,6 +25,7 @@ import { loadBuyer, type Buyer } from "../buyers/index.ts";
 import { scheduleJob, type JobHandler } from "../jobs/index.ts";
 import { enqueueMail } from "../mail/index.ts";
 import { getCart, openDates, placeOrder, retailerShipDate, saveCart } from "../store/index.ts";
+import { makeMmCartOrOrder, type Outcome } from "./mm-job.ts";
 import * as repo from "./repo.ts";
 import type { Owner, StandingOrderRow } from "./repo.ts";
 
@@ -33,7 +35,7 @@ export const NOT_FOUND_MESSAGE = "Standing order not found.";
 // ---- dates ---------------------------------------------------------------------------------------
 
 /** The buyer's open dates (ship dates, or a retailer's pickup dates) with their ship date and cut-off. */
-function occurrences(buyer: Buyer, now: Date): Occurrence[] {
+export function occurrences(buyer: Buyer, now: Date): Occurrence[] {
   const result: Occurrence[] = [];
   for (const date of openDates(buyer, now, 21)) {
     const shipDate = buyer.retailerId > 0 ? retailerShipDate(buyer, date, now) : date;
@@ -50,8 +52,8 @@ function occurrences(buyer: Buyer, now: Date): Occurrence[] {
  * Schedules the next run of a standing order (after `after`, the date already run) and stores when it
  * is; a paused order, or one whose weekday has no open date now, has none.
  */
-async function scheduleNext(db: DbOrTx, config: Config, so: StandingOrderRow, buyer: Buyer, now: Date, after: string | null) {
-  const next = so.paused ? null : nextOccurrence(occurrences(buyer, now), so.weekday, now, after);
+export async function scheduleNext(db: DbOrTx, config: Config, so: StandingOrderRow, buyer: Buyer, now: Date, after: string | null) {
+  const next = so.paused ? null : nextOccurrence(occurrences(buyer, now), so.weekdays?.length ? so.weekdays : so.weekday, now, after, so);
   if (!next) {
     await repo.updateStandingOrder(db, so.id, { nextShipDate: null, nextPickupDate: null, nextRunAt: null });
     return;
@@ -153,14 +155,14 @@ export async function deleteStandingOrder(db: Db, owner: Owner, id: number): Pro
 }
 
 /** The date of the last run, kept with its result ("2026-12-01: ..."). */
-function lastRunDate(so: StandingOrderRow): string | null {
+export function lastRunDate(so: StandingOrderRow): string | null {
   const m = /^(\d{4}-\d{2}-\d{2}):/.exec(so.lastResult ?? "");
   return m ? m[1]! : null;
 }
 
 // ---- the job ---------------------------------------------------------------------------------------
 
-const isClientError = (err: unknown): err is HttpError => err instanceof HttpError && err.statusCode < 500;
+export const isClientError = (err: unknown): err is HttpError => err instanceof HttpError && err.statusCode < 500;
 
 export const standingOrderJob: JobHandler = async (payload, { db, config, now }) => {
   const id = Number(payload.standingOrderId);
@@ -177,21 +179,23 @@ export const standingOrderJob: JobHandler = async (payload, { db, config, now })
     if (isClientError(err)) return `skipped: ${err.message}`;
     throw err;
   }
-  const lines = (await repo.linesOf(db, [so.id])).filter((l) => l.active);
-  const outcome = await makeCartOrOrder(db, config, so, owner, buyer, date, lines);
+  if (isPausedOn(date, so)) {
+    await scheduleNext(db, config, so, buyer, now, date);
+    return `skipped: paused from ${so.pausedFrom ?? "…"} until ${so.pausedUntil ?? "…"}`;
+  }
+  let outcome: Outcome;
+  if (so.store === "mm") {
+    const lines = (await repo.mmLinesOf(db, [so.id])).filter((l) => l.active);
+    outcome = await makeMmCartOrOrder(db, config, so, owner, buyer, date, lines, now);
+  } else {
+    const lines = (await repo.linesOf(db, [so.id])).filter((l) => l.active);
+    outcome = await makeCartOrOrder(db, config, so, owner, buyer, date, lines);
+  }
   await repo.updateStandingOrder(db, so.id, { lastRunAt: now, lastResult: `${date}: ${outcome.summary}` });
   await mailOutcome(db, config, so, outcome, date);
   await scheduleNext(db, config, so, buyer, now, date);
   return outcome.summary;
 };
-
-interface Outcome {
-  summary: string;
-  /** Lines the buyer should know about: not offered, partly pending. */
-  notes: string[];
-  totalCents: number | null;
-  orderNumber: number | null;
-}
 
 async function makeCartOrOrder(
   db: Db,
@@ -249,6 +253,7 @@ async function makeCartOrOrder(
 async function mailOutcome(db: DbOrTx, config: Config, so: StandingOrderRow, outcome: Outcome, date: string) {
   const to = await repo.userContact(db, so.userId);
   if (!to) return;
+  const noun = so.store === "mm" ? "Standing program" : "Standing order";
   const what = outcome.orderNumber
     ? `placed order ${outcome.orderNumber} for ${date}`
     : outcome.totalCents !== null
@@ -257,17 +262,17 @@ async function mailOutcome(db: DbOrTx, config: Config, so: StandingOrderRow, out
   await enqueueMail(db, config, {
     to: to.email,
     kind: "standing-order",
-    subject: `Standing order "${so.name}": ${outcome.orderNumber ? `order ${outcome.orderNumber} placed` : outcome.totalCents !== null ? "your cart is ready" : "nothing added"}`,
+    subject: `${noun} "${so.name}": ${outcome.orderNumber ? `order ${outcome.orderNumber} placed` : outcome.totalCents !== null ? "your cart is ready" : "nothing added"}`,
     text: [
       `Dear ${to.firstName || "customer"},`,
       "",
-      `your standing order "${so.name}" (${weekdayName(so.weekday)}) ${what}.`,
+      `your ${noun.toLowerCase()} "${so.name}" (${(so.weekdays?.length ? so.weekdays : [so.weekday]).map(weekdayName).join(", ")}) ${what}.`,
       ...(outcome.totalCents !== null ? [`${outcome.orderNumber ? "Total" : "Subtotal"}: ${formatMoney(outcome.totalCents)}`] : [`Reason: ${outcome.summary}`]),
       ...(outcome.notes.length ? ["", "Please note:", ...outcome.notes.map((n) => `  - ${n}`)] : []),
       ...(outcome.orderNumber
-        ? ["", `See the order at ${config.publicUrl}/Orders/${outcome.orderNumber}`]
+        ? ["", `See the order at ${config.publicUrl}${so.store === "mm" ? "/MM" : ""}/Orders/${outcome.orderNumber}`]
         : outcome.totalCents !== null
-          ? ["", `Please review and check out before the cut-off: ${config.publicUrl}/store/checkout`]
+          ? ["", `Please review and check out before the cut-off: ${config.publicUrl}${so.store === "mm" ? "/MM/Store/checkout" : "/store/checkout"}`]
           : []),
       "",
       config.brandName,

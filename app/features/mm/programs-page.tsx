@@ -1,0 +1,417 @@
+// /MM/Programs: the buyer's standing programs (docs/domain-mm.md "Standing programs"): the same
+// bouquets, each with its shelf label, every week on the chosen ship weekdays. Ahead of each date's
+// cut-off the server fills the cart and mails a reminder to check out (or places the order). Create,
+// change, pause (now, or over a range of dates such as a holiday week) and delete here.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import type { MmProgram, MmProgramBody } from "../../../contract/mm-programs.ts";
+import { weekdayName } from "../../../domain/standing-orders.ts";
+import { InlineAlert, useAlert } from "../../components/ui/alert.tsx";
+import { TextField } from "../../components/ui/field.tsx";
+import { api, ApiError } from "../../lib/api.ts";
+import { instant, shortDate } from "../store/format.ts";
+import { useMmStoreIds } from "./customer-gate.tsx";
+import { MmPage } from "./parts.tsx";
+import { mmPaths, useMmCart, useMmCatalogs, useMmOrders, useMmProducts, useMmProfile, type StoreIds } from "./queries.ts";
+import { deleteMmProgram, programKeys, saveMmProgram, useMmPrograms } from "./programs-queries.ts";
+import type { MmOrder } from "../../../contract/mm.ts";
+
+interface LineDraft {
+  productId: string;
+  quantity: string;
+  barcodeNumber: string;
+  barcodeTop: string;
+  barcodeLeft: string;
+  barcodeBottom: string;
+}
+interface Draft {
+  id: number | null;
+  name: string;
+  weekdays: number[];
+  mode: "cart" | "order";
+  boxed: boolean;
+  paused: boolean;
+  pausedFrom: string;
+  pausedUntil: string;
+  lines: LineDraft[];
+}
+
+const emptyLine = (): LineDraft => ({ productId: "", quantity: "", barcodeNumber: "", barcodeTop: "", barcodeLeft: "", barcodeBottom: "" });
+const lineOf = (l: { productId: string; quantity: number; barcodeNumber: string | null; barcodeTop: string | null; barcodeLeft: string | null; barcodeBottom: string | null }): LineDraft => ({
+  productId: l.productId,
+  quantity: String(l.quantity),
+  barcodeNumber: l.barcodeNumber ?? "",
+  barcodeTop: l.barcodeTop ?? "",
+  barcodeLeft: l.barcodeLeft ?? "",
+  barcodeBottom: l.barcodeBottom ?? "",
+});
+const emptyDraft = (boxed: boolean): Draft => ({ id: null, name: "", weekdays: [], mode: "cart", boxed, paused: false, pausedFrom: "", pausedUntil: "", lines: [emptyLine()] });
+const draftOf = (p: MmProgram): Draft => ({
+  id: p.id,
+  name: p.name,
+  weekdays: p.weekdays,
+  mode: p.mode,
+  boxed: p.boxed ?? false,
+  paused: p.paused,
+  pausedFrom: p.pausedFrom ?? "",
+  pausedUntil: p.pausedUntil ?? "",
+  lines: p.lines.map(lineOf),
+});
+const bodyOf = (d: Draft): MmProgramBody => ({
+  name: d.name,
+  weekdays: d.weekdays,
+  mode: d.mode,
+  boxed: d.boxed,
+  paused: d.paused,
+  pausedFrom: d.pausedFrom || null,
+  pausedUntil: d.pausedUntil || null,
+  lines: d.lines
+    .filter((l) => l.productId.trim() || l.quantity.trim())
+    .map((l) => ({
+      productId: l.productId.trim(),
+      quantity: Number(l.quantity),
+      barcodeNumber: l.barcodeNumber.trim() || null,
+      barcodeTop: l.barcodeTop.trim() || null,
+      barcodeLeft: l.barcodeLeft.trim() || null,
+      barcodeBottom: l.barcodeBottom.trim() || null,
+    })),
+});
+const days = (weekdays: readonly number[]) => weekdays.map(weekdayName).join(", ");
+
+export function MmProgramsPage() {
+  const { ids, gate } = useMmStoreIds();
+  if (!ids) return gate;
+  return <Programs key={`${ids.userId}:${ids.customerId}`} ids={ids} />;
+}
+
+function Programs({ ids }: { ids: StoreIds }) {
+  const client = useQueryClient();
+  const list = useMmPrograms(ids);
+  const profile = useMmProfile(ids);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [status, setStatus] = useState("");
+  const ask = useAlert();
+  const refresh = () => client.invalidateQueries({ queryKey: programKeys.programs(ids) });
+
+  const toggle = useMutation({
+    mutationFn: (p: MmProgram) => saveMmProgram(ids, p.id, { ...bodyOf(draftOf(p)), paused: !p.paused }),
+    onSuccess: (p) => {
+      setStatus(p.paused ? `${p.name} is paused.` : `${p.name} runs again.`);
+      void refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (p: MmProgram) => deleteMmProgram(ids, p.id),
+    onSuccess: (_r, p) => {
+      setStatus(`${p.name} is deleted.`);
+      void refresh();
+    },
+  });
+
+  async function confirmDelete(p: MmProgram) {
+    const yes = await ask({
+      type: "question",
+      title: "Delete this standing program?",
+      message: `"${p.name}" will no longer fill your cart. Carts and orders it made stay as they are.`,
+      options: { primaryText: "Delete", secondaryText: "Keep it", showSecondary: true },
+    });
+    if (yes) remove.mutate(p);
+  }
+
+  return (
+    <MmPage>
+      <div className="mb-2 flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-3xl">Standing programs</h1>
+        {!draft && (
+          <button type="button" className="btn btn-primary" onClick={() => setDraft(emptyDraft(profile.data?.alwaysBoxed ?? true))}>
+            New program
+          </button>
+        )}
+      </div>
+      <p className="mb-5 max-w-prose text-sage">
+        A standing program repeats every week on the days you choose: the same bouquets with the same shelf labels. Ahead of each ship date&apos;s
+        order deadline it fills your cart at that day&apos;s prices and e-mails you a reminder to check out, or places the order if you choose so.
+        Pause it for a holiday week with a pause range.
+      </p>
+      <p className="sr-only" role="status">
+        {status}
+      </p>
+      {draft && (
+        <Editor
+          ids={ids}
+          draft={draft}
+          onCancel={() => setDraft(null)}
+          onSaved={(p, created) => {
+            setDraft(null);
+            setStatus(`${p.name} is ${created ? "created" : "saved"}.`);
+            void refresh();
+          }}
+        />
+      )}
+      {list.isPending ? (
+        <p className="py-10 text-center text-sage" role="status">
+          Loading your standing programs…
+        </p>
+      ) : list.isError ? (
+        <InlineAlert alert={{ type: "error", title: "Standing programs not loaded", message: "Please try again in a moment." }} />
+      ) : list.data.length === 0 ? (
+        !draft && (
+          <div className="rounded-2xl border border-dashed border-line bg-white px-6 py-12 text-center">
+            <p className="font-serif text-2xl">No standing programs yet</p>
+            <p className="mt-2 text-sage">The same bouquets every week? Create a program, or start one from a past order.</p>
+          </div>
+        )
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2" aria-label="Your standing programs">
+          {list.data.map((p) => (
+            <li key={p.id} className="min-w-0 rounded-2xl border border-line bg-white p-4 shadow-sm">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <h2 className="break-words text-xl">{p.name}</h2>
+                <span className={`rounded-full px-2 py-0.5 text-sm font-semibold ${p.paused ? "bg-cream text-amber-text" : "bg-leaf-light text-ink"}`}>{p.paused ? "Paused" : "Active"}</span>
+              </div>
+              <p className="mt-1 text-sm text-sage">
+                Every {days(p.weekdays)} · {p.mode === "order" ? "places the order" : "fills your cart"} · {p.boxed === false ? "not boxed" : "boxed"}
+              </p>
+              {(p.pausedFrom || p.pausedUntil) && (
+                <p className="mt-1 text-sm">
+                  No runs {p.pausedFrom ? `from ${shortDate(p.pausedFrom)}` : ""} {p.pausedUntil ? `until ${shortDate(p.pausedUntil)}` : "on"}
+                </p>
+              )}
+              <ul className="mt-3 space-y-1 text-sm">
+                {p.lines.map((l) => (
+                  <li key={l.productId} className="flex flex-wrap justify-between gap-x-3">
+                    <span className="min-w-0 break-words">
+                      {l.description} <span className="text-sage">({l.productId})</span>
+                      {l.barcodeNumber && <span className="block text-sage">Label: {[l.barcodeNumber, l.barcodeTop, l.barcodeLeft, l.barcodeBottom].filter(Boolean).join(" · ")}</span>}
+                    </span>
+                    <span className="tabular">{l.quantity} bouquets</span>
+                  </li>
+                ))}
+              </ul>
+              <p className="mt-3 text-sm">
+                {p.nextShipDate && p.nextRunAt
+                  ? `Next: ${p.mode === "order" ? "orders" : "fills your cart"} on ${instant(p.nextRunAt)} for shipping ${shortDate(p.nextShipDate)}`
+                  : p.paused
+                    ? "Paused: it does not run until you resume it."
+                    : `No open ship date on ${days(p.weekdays)} at the moment.`}
+              </p>
+              {p.lastResult && (
+                <p className="mt-1 text-sm text-sage">
+                  Last run {instant(p.lastRunAt)}: {p.lastResult.replace(/^\d{4}-\d{2}-\d{2}: /, "")}
+                </p>
+              )}
+              <div className="mt-4 flex flex-wrap gap-2">
+                <button type="button" className="btn btn-secondary" onClick={() => setDraft(draftOf(p))} aria-label={`Edit ${p.name}`}>
+                  Edit
+                </button>
+                <button type="button" className="btn btn-secondary" onClick={() => toggle.mutate(p)} disabled={toggle.isPending} aria-label={`${p.paused ? "Resume" : "Pause"} ${p.name}`}>
+                  {p.paused ? "Resume" : "Pause"}
+                </button>
+                <button type="button" className="btn btn-secondary" onClick={() => void confirmDelete(p)} disabled={remove.isPending} aria-label={`Delete ${p.name}`}>
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-6 text-sm">
+        <Link to="/MM/Store" className="underline">
+          Back to the store
+        </Link>
+      </p>
+    </MmPage>
+  );
+}
+
+function Editor({ ids, draft, onCancel, onSaved }: { ids: StoreIds; draft: Draft; onCancel: () => void; onSaved: (p: MmProgram, created: boolean) => void }) {
+  const [d, setD] = useState<Draft>(draft);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [copyFrom, setCopyFrom] = useState("");
+  const profile = useMmProfile(ids);
+  const cart = useMmCart(ids);
+  const orders = useMmOrders(ids);
+  // Bouquet suggestions: what the next open ship date's first catalog offers.
+  const firstDate = profile.data?.openDates[0] ?? null;
+  const catalogs = useMmCatalogs(ids, firstDate);
+  const products = useMmProducts(ids, catalogs.data?.[0]?.orderId ?? null, firstDate);
+  const uid = useId();
+  const headingId = useId();
+  useEffect(() => document.getElementById(`${uid}-name`)?.focus(), [uid]);
+  const weekdays = [...new Set((profile.data?.shipTimes ?? []).map((s) => s.weekday))].sort((a, b) => a - b);
+
+  const save = useMutation({
+    mutationFn: (body: MmProgramBody) => saveMmProgram(ids, d.id, body),
+    onSuccess: (p) => onSaved(p, d.id === null),
+    onError: (err) => {
+      if (err instanceof ApiError) {
+        setFields(err.fields);
+        setError(err.message);
+      } else setError("The standing program was not saved. Please try again.");
+    },
+  });
+  const copyOrder = useMutation({
+    mutationFn: (orderNumber: number) => api.get<MmOrder>(mmPaths.order(), { customerId: ids.customerId, userId: ids.userId, orderNumber }),
+    onSuccess: (o) => setD((x) => ({ ...x, boxed: o.boxed, lines: o.lines.filter((l) => !l.fee).map(lineOf) })),
+    onError: () => setError("That order could not be loaded. Please try again."),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setFields({});
+    setError(null);
+    const local: Record<string, string> = {};
+    if (!d.name.trim()) local.name = "This field is required";
+    if (!d.weekdays.length) local.weekdays = "Please choose at least one day";
+    const body = bodyOf(d);
+    if (!body.lines.length) local.lines = "Add at least one bouquet";
+    body.lines.forEach((l, i) => {
+      if (!l.productId) local[`lines.${i}.productId`] = "This field is required";
+      if (!Number.isInteger(l.quantity) || l.quantity < 1) local[`lines.${i}.quantity`] = "Invalid Quantity: Please enter a valid quantity";
+    });
+    if (Object.keys(local).length) {
+      setFields(local);
+      setError("Please correct the marked fields.");
+      return;
+    }
+    save.mutate(body);
+  }
+
+  const setLine = (i: number, patch: Partial<LineDraft>) => setD((x) => ({ ...x, lines: x.lines.map((l, k) => (k === i ? { ...l, ...patch } : l)) }));
+  const cartLines = (cart.data?.items ?? []).filter((i) => i.id !== 0);
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby={headingId} className="mb-6 rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-6">
+      <h2 id={headingId} className="mb-4 text-2xl">
+        {d.id === null ? "New standing program" : `Edit ${draft.name}`}
+      </h2>
+      <TextField id={`${uid}-name`} label="Name" required maxLength={80} value={d.name} error={fields.name} onChange={(ev) => setD({ ...d, name: ev.target.value })} />
+      <fieldset className="mt-4" aria-describedby={fields.weekdays ? `${uid}-weekdays-error` : undefined}>
+        <legend className="field-label">
+          Ship days<span aria-hidden="true" className="text-petal"> *</span>
+        </legend>
+        <div className="flex flex-wrap gap-x-5 gap-y-2">
+          {weekdays.map((w) => (
+            <label key={w} className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                className="h-4 w-4 accent-leaf"
+                checked={d.weekdays.includes(w)}
+                onChange={(ev) => setD((x) => ({ ...x, weekdays: ev.target.checked ? [...x.weekdays, w].sort((a, b) => a - b) : x.weekdays.filter((y) => y !== w) }))}
+              />
+              {weekdayName(w)}
+            </label>
+          ))}
+        </div>
+        {fields.weekdays && (
+          <p id={`${uid}-weekdays-error`} className="field-error">
+            {fields.weekdays}
+          </p>
+        )}
+      </fieldset>
+      <fieldset className="mt-4">
+        <legend className="field-label">When it runs</legend>
+        <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
+          {(
+            [
+              ["cart", "Fill my cart and remind me; I check out myself"],
+              ["order", "Place the order for me"],
+            ] as const
+          ).map(([mode, label]) => (
+            <label key={mode} className="flex items-center gap-2">
+              <input type="radio" name={`${uid}-mode`} value={mode} checked={d.mode === mode} onChange={() => setD({ ...d, mode })} className="h-4 w-4 accent-leaf" />
+              {label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <label className="mt-4 flex items-center gap-2">
+        <input type="checkbox" className="h-4 w-4 accent-leaf" checked={d.boxed} disabled={profile.data?.alwaysBoxed} onChange={(ev) => setD({ ...d, boxed: ev.target.checked })} />
+        Pack in boxes
+      </label>
+      <fieldset className="mt-4">
+        <legend className="field-label">Pause for a range of ship dates, such as a holiday week (optional)</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Pause from" type="date" value={d.pausedFrom} error={fields.pausedFrom} onChange={(ev) => setD({ ...d, pausedFrom: ev.target.value })} />
+          <TextField label="Pause until" type="date" value={d.pausedUntil} error={fields.pausedUntil} onChange={(ev) => setD({ ...d, pausedUntil: ev.target.value })} />
+        </div>
+      </fieldset>
+      <fieldset className="mt-5">
+        <legend className="field-label">Bouquets and shelf labels</legend>
+        {fields.lines && <p className="field-error">{fields.lines}</p>}
+        <div className="mb-3 flex flex-wrap items-end gap-2">
+          <div>
+            <label htmlFor={`${uid}-copy`} className="field-label">
+              Start from an order
+            </label>
+            <select id={`${uid}-copy`} className="field-input" value={copyFrom} onChange={(ev) => setCopyFrom(ev.target.value)}>
+              <option value="">Choose an order</option>
+              {(orders.data ?? []).map((o) => (
+                <option key={o.orderNumber} value={o.orderNumber}>
+                  Order {o.orderNumber}, ships {shortDate(o.shipDate)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="button" className="btn btn-secondary" disabled={!copyFrom || copyOrder.isPending} onClick={() => copyOrder.mutate(Number(copyFrom))}>
+            Copy its bouquets
+          </button>
+          {cartLines.length > 0 && (
+            <button type="button" className="btn btn-secondary" onClick={() => setD((x) => ({ ...x, lines: cartLines.map(lineOf) }))}>
+              Copy my cart ({cartLines.length} {cartLines.length === 1 ? "line" : "lines"})
+            </button>
+          )}
+        </div>
+        <datalist id={`${uid}-products`}>
+          {(products.data ?? []).map((p) => (
+            <option key={p.productId} value={p.productId}>
+              {p.description}
+            </option>
+          ))}
+        </datalist>
+        <ol className="space-y-4">
+          {d.lines.map((l, i) => (
+            <li key={i} className="rounded-xl border border-line p-3">
+              <div className="grid gap-3 sm:grid-cols-[1fr_8rem]">
+                <TextField label={`Bouquet code, line ${i + 1}`} list={`${uid}-products`} value={l.productId} autoComplete="off" error={fields[`lines.${i}.productId`]} onChange={(ev) => setLine(i, { productId: ev.target.value })} />
+                <TextField label={`Bouquets, line ${i + 1}`} inputMode="numeric" value={l.quantity} error={fields[`lines.${i}.quantity`]} onChange={(ev) => setLine(i, { quantity: ev.target.value })} />
+              </div>
+              <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+                <TextField label={`UPC / EAN, line ${i + 1}`} inputMode="numeric" maxLength={13} value={l.barcodeNumber} error={fields[`lines.${i}.barcodeNumber`]} onChange={(ev) => setLine(i, { barcodeNumber: ev.target.value })} />
+                <TextField label={`Label top, line ${i + 1}`} maxLength={40} value={l.barcodeTop} error={fields[`lines.${i}.barcodeTop`]} onChange={(ev) => setLine(i, { barcodeTop: ev.target.value })} />
+                <TextField label={`Label left, line ${i + 1}`} maxLength={40} value={l.barcodeLeft} error={fields[`lines.${i}.barcodeLeft`]} onChange={(ev) => setLine(i, { barcodeLeft: ev.target.value })} />
+                <TextField label={`Label bottom, line ${i + 1}`} maxLength={40} value={l.barcodeBottom} error={fields[`lines.${i}.barcodeBottom`]} onChange={(ev) => setLine(i, { barcodeBottom: ev.target.value })} />
+              </div>
+              <button
+                type="button"
+                className="btn btn-secondary mt-3"
+                aria-label={`Remove line ${i + 1}`}
+                onClick={() => setD((x) => ({ ...x, lines: x.lines.length > 1 ? x.lines.filter((_, k) => k !== i) : [emptyLine()] }))}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ol>
+        <button type="button" className="btn btn-secondary mt-3" onClick={() => setD((x) => ({ ...x, lines: [...x.lines, emptyLine()] }))}>
+          Add a bouquet
+        </button>
+      </fieldset>
+      {error && (
+        <div className="mt-4">
+          <InlineAlert alert={{ type: "error", title: "Not saved", message: error }} />
+        </div>
+      )}
+      <div className="mt-5 flex flex-wrap gap-2">
+        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+          {save.isPending ? "Saving…" : d.id === null ? "Create program" : "Save changes"}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
