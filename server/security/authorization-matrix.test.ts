@@ -429,6 +429,8 @@ function mmCases(req: (ids: MmIds, w: World) => Req, success: (ids: MmIds, w: Wo
     }));
 }
 const mmQuery = (i: MmIds) => `customerId=${i.customer}&userId=${i.user}`;
+/** A valid standing program naming a bouquet that does not exist. */
+const MM_PROGRAM = { name: "Weekly", weekdays: [3], mode: "cart", lines: [{ productId: "NO-SUCH-BOUQUET", quantity: 2 }] };
 
 ENTRIES.push(
   {
@@ -454,6 +456,17 @@ ENTRIES.push(
   // The MassMarket actor's order is a wholesale-store one: no mass-market order of that number.
   { route: "GET /api/MMOrder/Order", cases: mmCases((i, w) => get(`/api/MMOrder/Order?${mmQuery(i)}&orderNumber=${w.me.MassMarket.order}`), () => 404) },
   { route: "GET /api/MMOrder/Labels", cases: mmCases((i, w) => get(`/api/MMOrder/Labels?${mmQuery(i)}&orderNumber=${w.me.MassMarket.order}`), () => 404) },
+  // The MassMarket actor's order is a wholesale-store one: nothing of that number to reorder.
+  {
+    route: "POST /api/MMOrder/Reorder",
+    cases: mmCases((i, w) => ({ method: "POST", url: `/api/MMOrder/Reorder?${mmQuery(i)}`, payload: { orderNumber: w.me.MassMarket.order } }), () => 404),
+  },
+  // Standing programs: the caller's own list; a program naming a bouquet that does not exist is
+  // refused (its lines are checked before the program is looked up); no program 999999 to delete.
+  { route: "GET /api/MMPrograms", cases: mmCases((i) => get(`/api/MMPrograms?${mmQuery(i)}`)) },
+  { route: "POST /api/MMPrograms", cases: mmCases((i) => ({ method: "POST", url: `/api/MMPrograms?${mmQuery(i)}`, payload: MM_PROGRAM }), () => 400) },
+  { route: "PUT /api/MMPrograms/:id", cases: mmCases((i) => ({ method: "PUT", url: `/api/MMPrograms/999999?${mmQuery(i)}`, payload: MM_PROGRAM }), () => 400) },
+  { route: "DELETE /api/MMPrograms/:id", cases: mmCases((i) => ({ method: "DELETE", url: `/api/MMPrograms/999999?${mmQuery(i)}` }), () => 404) },
 );
 
 // ---- the staff desk: administration, the signed-in user's account, referrals, acting for others -----
