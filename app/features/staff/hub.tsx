@@ -11,6 +11,7 @@ interface Tile {
 }
 
 const TILES: Tile[] = [
+  { to: "/Supply", title: "Supply", text: "Products, availability per ship date, prices and tiers, and the fresh-list upload.", roles: ["Administrator", "SalesPerson"] },
   { to: "/Administration/Orders", title: "Order desk", text: "Orders by ship date: confirm or decline pending bunches, pack, ship and invoice.", roles: ["Administrator", "SalesPerson"] },
   { to: "/Administration/Users", title: "Users", text: "Invite, edit, activate and deactivate customer users; act for one of them.", roles: ["Administrator", "SalesPerson", "wholesaler"] },
   { to: "/Administration/Retailers", title: "Retailers", text: "The shops buying through a wholesaler: contact, pickup days, users.", roles: ["Administrator", "SalesPerson", "wholesaler"] },
