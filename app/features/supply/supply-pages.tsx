@@ -790,7 +790,7 @@ export function UploadScreen() {
         </fieldset>
         <p className="text-sm">
           Columns (header row first): <code className="break-words">{UPLOAD_COLUMNS.join(", ")}</code>. product and quantity are required; a new line also needs price and priceNoPail. Amounts may be
-          written 1,200 or $14.50; dates 2026-12-02 or 12/2/2026. <a href="/api/Supply/Upload/Sample">Download a sample file</a>.
+          written 1,200 or $14.50; dates 2026-12-02 or 12/2/2026. <a href="/api/Supply/Upload/Sample" className="underline">Download a sample file</a>.
         </p>
         <div>
           <label className="field-label" htmlFor="upload-file">
