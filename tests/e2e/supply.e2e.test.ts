@@ -139,9 +139,15 @@ describe("the supply desk", () => {
     for (const width of [360, 1280]) {
       await staff.setViewportSize({ width, height: 900 });
       await open(staff, `/Supply/Availability?catalog=${catalogId}`);
+      await quantity.waitFor();
       await staff.screenshot({ path: `/tmp/supply-availability-${width}.png`, fullPage: false });
       await open(staff, `/Supply/Products`);
+      await staff.getByRole("table").waitFor();
       await staff.screenshot({ path: `/tmp/supply-products-${width}.png`, fullPage: false });
+      await open(staff, `/Supply/Availability/Upload?catalog=${catalogId}`);
+      await staff.getByLabel(/^CSV file/).setInputFiles({ name: "fresh.csv", mimeType: "text/csv", buffer: Buffer.from(`product,quantity\r\n${code},20\r\nNO-SUCH,1\r\n`) });
+      await staff.getByRole("cell").filter({ hasText: "25 sold, 5 held, you set 20" }).waitFor();
+      await staff.screenshot({ path: `/tmp/supply-upload-${width}.png`, fullPage: true });
     }
     await staff.context().close();
     await buyerPage.context().close();

@@ -492,7 +492,8 @@ function gridKeys(e: KeyboardEvent<HTMLInputElement>, save: () => void) {
 }
 
 function LineRow({ line, index, catalogId, onSaved }: { line: SupplyLine; index: number; catalogId: number; onSaved: (l: SupplyLine) => void }) {
-  const initial = Object.fromEntries(EDIT_COLUMNS.map((c) => [c, line[c] === null ? "" : String(line[c])])) as Record<EditColumn, string>;
+  const shown = (c: EditColumn) => (line[c] === null ? "" : c === "quantity" || c.endsWith("Quantity") ? String(line[c]) : Number(line[c]).toFixed(2));
+  const initial = Object.fromEntries(EDIT_COLUMNS.map((c) => [c, shown(c)])) as Record<EditColumn, string>;
   const [values, setValues] = useState(initial);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -657,7 +658,7 @@ export function AvailabilityScreen() {
               <TableFrame caption={`Lines of ${lines.data.catalog.title}`}>
                 <thead className="border-b border-line bg-mist text-left">
                   <tr>
-                    <th scope="col" className="px-3 py-2">Product</th>
+                    <th scope="col" className="min-w-48 px-3 py-2">Product</th>
                     <th scope="col" className="px-3 py-2 text-right">Sold</th>
                     <th scope="col" className="px-3 py-2 text-right">Held</th>
                     <th scope="col" className="px-3 py-2 text-right">Free</th>
@@ -669,7 +670,7 @@ export function AvailabilityScreen() {
                     <th scope="col" className="px-2 py-2">
                       <span className="sr-only">Save</span>
                     </th>
-                    <th scope="col" className="px-3 py-2">Bought by</th>
+                    <th scope="col" className="min-w-40 px-3 py-2">Bought by</th>
                   </tr>
                 </thead>
                 <tbody>
