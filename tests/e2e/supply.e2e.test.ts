@@ -34,18 +34,37 @@ async function open(page: Page, path: string) {
 
 describe("the supply desk", () => {
   it("publishes a new product at a tiered price that an open store shows live, and never sets below sold + held", async () => {
-    // The buyer's store is open on its first ship date.
+    // Two buyers of two customers have their stores open on the first day both can order for (each
+    // customer has its own order-by time).
     const buyerPage = await newPage(browser);
+    const otherPage = await newPage(browser);
     await signIn(buyerPage, server.baseUrl, "buyer@demo.test");
     await buyerPage.waitForURL(/\/Dashboard$/);
     await open(buyerPage, "/store");
-    const firstDate = buyerPage.getByRole("group", { name: "Ship date" }).getByRole("button").first();
-    await firstDate.waitFor();
-    const day = isoOf(await firstDate.innerText());
-    await firstDate.click();
-    await expect.poll(() => firstDate.getAttribute("aria-pressed"), { timeout: 30_000 }).toBe("true");
-    await buyerPage.getByRole("table").first().waitFor();
-    await buyerPage.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    await signIn(otherPage, server.baseUrl, "wholesaler@demo.test");
+    await otherPage.waitForURL(/\/Dashboard$/);
+    await hydrated(otherPage);
+    const dialog = otherPage.getByRole("dialog", { name: "Which customer are you ordering for?" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: /Bloomfield/ }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await otherPage.getByRole("banner").getByRole("link", { name: "Store", exact: true }).click();
+    await otherPage.waitForURL(/\/store$/);
+    await hydrated(otherPage);
+    const dateButtons = (page: Page) => page.getByRole("group", { name: "Ship date" }).getByRole("button");
+    await Promise.all([dateButtons(buyerPage).first().waitFor(), dateButtons(otherPage).first().waitFor()]);
+    const otherDays = (await dateButtons(otherPage).allInnerTexts()).map(isoOf);
+    let day = "";
+    for (const text of await dateButtons(buyerPage).allInnerTexts()) if (!day && otherDays.includes(isoOf(text))) day = isoOf(text);
+    expect(day, "a day both customers can order for").not.toBe("");
+    for (const page of [buyerPage, otherPage]) {
+      let button = dateButtons(page).first();
+      for (const b of await dateButtons(page).all()) if (isoOf(await b.innerText()) === day) button = b;
+      await button.click();
+      await expect.poll(() => button.getAttribute("aria-pressed"), { timeout: 30_000 }).toBe("true");
+      await page.getByRole("table").first().waitFor();
+      await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    }
 
     // The catalog that page shows, as the buyer's API answers it.
     const buyerApi = await apiAs(server.baseUrl, "buyer@demo.test");
@@ -128,6 +147,11 @@ describe("the supply desk", () => {
     // The buyer's open page follows: what it can still take is 35 - 25 sold (its own 5 held are its own).
     await expect.poll(async () => /10 available/.test(await row.first().innerText()), { timeout: 30_000 }).toBe(true);
     expect(await buyerPage.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    // Another buyer's open store shows 5 free (35 - 25 sold - 5 held), without a reload.
+    await otherPage.getByRole("searchbox", { name: "Search flowers" }).fill(description);
+    const otherRow = otherPage.getByRole("row").filter({ hasText: description });
+    await expect.poll(async () => (await otherRow.count()) > 0 && /(^|\D)5 available/.test(await otherRow.first().innerText()), { timeout: 30_000 }).toBe(true);
+    expect(await otherPage.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 
     // The fresh-list upload: a "set" of 20 is refused in the preview with the numbers, and cannot be applied.
     await open(staff, `/Supply/Availability/Upload?catalog=${catalogId}`);
@@ -151,5 +175,6 @@ describe("the supply desk", () => {
     }
     await staff.context().close();
     await buyerPage.context().close();
+    await otherPage.context().close();
   }, 300_000);
 });
