@@ -68,6 +68,12 @@ export default [
     route("Admin/Users", "routes/staff/admin-users.tsx"),
     route("Admin/Wholesalers", "routes/staff/wholesalers.tsx"),
     route("Admin/Wholesalers/:customerId", "routes/staff/wholesaler.tsx"),
+    // The supply desk (issue 25): staff only.
+    route("Supply", "routes/staff/supply.tsx"),
+    route("Supply/Products", "routes/staff/supply-products.tsx"),
+    route("Supply/Products/:productId", "routes/staff/supply-product.tsx"),
+    route("Supply/Availability", "routes/staff/supply-availability.tsx"),
+    route("Supply/Availability/Upload", "routes/staff/supply-upload.tsx"),
   ]),
   // MM layout: the mass-market store.
   layout("routes/mm/layout.tsx", [

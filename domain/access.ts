@@ -52,6 +52,12 @@ const RULES: readonly Rule[] = [
   { pattern: "/administration/auditlog", signedIn: true, roles: STAFF },
   // Not a SPEC §2 route: page views per page and product (issue 13), staff only like its API.
   { pattern: "/administration/pageviews", signedIn: true, roles: STAFF },
+  // The supply desk (issue 25): staff only, like its API.
+  { pattern: "/supply", signedIn: true, roles: STAFF },
+  { pattern: "/supply/products", signedIn: true, roles: STAFF },
+  { pattern: "/supply/products/*", signedIn: true, roles: STAFF },
+  { pattern: "/supply/availability", signedIn: true, roles: STAFF },
+  { pattern: "/supply/availability/upload", signedIn: true, roles: STAFF },
   // Administrator, SalesPerson, wholesaler.
   { pattern: "/invoices", signedIn: true, roles: STAFF_AND_WHOLESALER },
   { pattern: "/invoices/details", signedIn: true, roles: STAFF_AND_WHOLESALER },

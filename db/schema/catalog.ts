@@ -131,6 +131,9 @@ export const offerLines = pgTable(
     index("offer_lines_catalog_version_idx").on(t.catalogId, t.version),
     index("offer_lines_product_idx").on(t.productId),
     check("offer_lines_quantities", sql`${t.originalQuantity} >= 0 and ${t.quantityOrdered} >= 0`),
+    // Never oversold (issue 25): what is ordered never exceeds the quantity on offer. Active holds are
+    // counted too, by the deferred constraint trigger offer_lines_not_oversold (migration 0014).
+    check("offer_lines_ordered_within_quantity", sql`${t.originalQuantity} is null or ${t.quantityOrdered} <= ${t.originalQuantity}`),
     check(
       "offer_lines_prices",
       sql`${t.standardPriceCents} >= 0 and ${t.priceCents} >= 0 and ${t.standardPriceNoPailCents} >= 0 and ${t.priceNoPailCents} >= 0 and ${t.discountPriceCents} >= 0 and ${t.discountPriceNoPailCents} >= 0 and ${t.discountPrice2Cents} >= 0 and ${t.discountPriceNoPail2Cents} >= 0`,

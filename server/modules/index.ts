@@ -17,6 +17,7 @@ import * as publicSite from "./public/index.ts";
 import * as store from "./store/index.ts";
 import * as staff from "./staff/index.ts";
 import * as standingOrders from "./standing-orders/index.ts";
+import * as supply from "./supply/index.ts";
 import * as users from "./users/index.ts";
 
 /** Every module's background jobs by kind: what the job runner (server/main.ts) and /api/Jobs/RunDue do. */
@@ -41,4 +42,5 @@ export const apiModules: ApiRoutes[] = [
   standingOrders.routes,
   jobs.jobRoutesWith(jobHandlers),
   analytics.routes,
+  supply.routes,
 ];

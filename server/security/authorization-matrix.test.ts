@@ -162,6 +162,21 @@ function userTargetCases(req: (w: World, me: Me, target: string) => Req, refused
 /** A valid standing order naming a product that does not exist. */
 const STANDING_ORDER = { name: "Matrix", weekday: 3, mode: "cart", lines: [{ productId: "MATRIX-NO-SUCH", quantity: 1 }] };
 
+/** A valid new product whose code is the caller's own. */
+const matrixProduct = (me: Me) => ({
+  productId: `MX-${me.id.replace(/[^A-Za-z0-9]/g, "").slice(0, 30)}`,
+  description: "Matrix lily",
+  variety: "lilies",
+  category: "Lilies",
+  colour: "White",
+  colourHex: "#FFFFFF",
+  unitOfMeasure: "Pail",
+  unitOfMeasureQty: 8,
+  stemsPerBunch: 10,
+  bunchesPerBox: 12,
+  image: "lily",
+});
+
 const ENTRIES: Entry[] = [
   // ---- auth
   {
@@ -354,6 +369,38 @@ const ENTRIES: Entry[] = [
   // ---- page views (issue 13)
   { route: "POST /api/Analytics/PageView", cases: [{ name: "a page", request: () => ({ method: "POST", url: "/api/Analytics/PageView", payload: { path: "/store" } }), expected: same(200) }] },
   { route: "GET /api/Analytics/PageViews", cases: [{ name: "report", request: () => get("/api/Analytics/PageViews"), expected: (a) => (a === "anonymous" ? 401 : isStaff(a) ? 200 : 403) }] },
+  // ---- the supply desk (issue 25): staff only; calls that would write are sent with a body the
+  // staff answer refuses (400) or naming nothing that exists (404), so the world stays as it is.
+  ...(
+    [
+      ["GET /api/Supply/Products", "GET", "/api/Supply/Products", undefined, 200],
+      ["POST /api/Supply/Products", "POST", "/api/Supply/Products", "product", 200],
+      ["GET /api/Supply/Products/:productId", "GET", "/api/Supply/Products/NO-SUCH-MATRIX", undefined, 404],
+      ["PUT /api/Supply/Products/:productId", "PUT", "/api/Supply/Products/NO-SUCH-MATRIX", { grade: "A" }, 404],
+      ["DELETE /api/Supply/Products/:productId", "DELETE", "/api/Supply/Products/NO-SUCH-MATRIX", undefined, 404],
+      ["GET /api/Supply/Catalogs", "GET", "/api/Supply/Catalogs", undefined, 200],
+      ["POST /api/Supply/Catalogs", "POST", "/api/Supply/Catalogs", { title: "Matrix", shipDateFrom: "2030-01-02", shipDateTo: "2030-01-02", customerIds: ["NO-SUCH-MATRIX"] }, 400],
+      ["PUT /api/Supply/Catalogs/:catalogId", "PUT", "/api/Supply/Catalogs/999999999", { title: "Matrix", shipDateFrom: "2030-01-02", shipDateTo: "2030-01-02" }, 404],
+      ["GET /api/Supply/Catalogs/:catalogId/Lines", "GET", "/api/Supply/Catalogs/999999999/Lines", undefined, 404],
+      ["GET /api/Supply/Catalogs/:catalogId/Lines.csv", "GET", "/api/Supply/Catalogs/999999999/Lines.csv", undefined, 404],
+      ["POST /api/Supply/Catalogs/:catalogId/Lines", "POST", "/api/Supply/Catalogs/999999999/Lines", { productId: "NO-SUCH-MATRIX", quantity: 1, price: 1, priceNoPail: 1 }, 404],
+      ["PUT /api/Supply/Catalogs/:catalogId/Lines/:lineId", "PUT", "/api/Supply/Catalogs/999999999/Lines/1", { quantity: 1 }, 404],
+      ["DELETE /api/Supply/Catalogs/:catalogId/Lines/:lineId", "DELETE", "/api/Supply/Catalogs/999999999/Lines/1", undefined, 404],
+      ["GET /api/Supply/Upload/Sample", "GET", "/api/Supply/Upload/Sample", undefined, 200],
+      ["POST /api/Supply/Catalogs/:catalogId/Upload/Preview", "POST", "/api/Supply/Catalogs/999999999/Upload/Preview", { mode: "set", csv: "product,quantity\nX,1\n" }, 404],
+      ["POST /api/Supply/Catalogs/:catalogId/Upload/Apply", "POST", "/api/Supply/Catalogs/999999999/Upload/Apply", { mode: "set", csv: "product,quantity\nX,1\n" }, 404],
+    ] as const
+  ).map(([route, method, url, payload, staffStatus]): Entry => ({
+    route,
+    cases: [
+      {
+        name: "staff only",
+        // A new product is each caller's own (a code made of its id), so each staff caller creates one.
+        request: (_w, me) => ({ method, url, ...(payload === "product" ? { payload: matrixProduct(me) } : payload ? { payload } : {}) }),
+        expected: (a) => (a === "anonymous" ? 401 : isStaff(a) ? staffStatus : 403),
+      },
+    ],
+  })),
   // ---- dashboard
   {
     route: "GET /api/Dashboard/Specials/:userId/:customerId/:retailerId",

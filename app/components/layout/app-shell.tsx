@@ -34,6 +34,7 @@ const STORE_NAV: NavItem[] = [
   { to: "/Invoices", label: "Invoices", roles: ["Administrator", "SalesPerson", "wholesaler"] },
   { to: "/Administration", label: "Administration", roles: ["Administrator", "SalesPerson", "wholesaler"] },
   { to: "/Administration/Orders", label: "Order desk", roles: ["Administrator", "SalesPerson"] },
+  { to: "/Supply", label: "Supply", roles: ["Administrator", "SalesPerson"] },
   { to: "/StoreFaq", label: "Help" },
 ];
 const MM_NAV: NavItem[] = [

@@ -1,0 +1,880 @@
+// The supply desk's screens (issue 25; docs/domain-supply.md): /Supply, /Supply/Products,
+// /Supply/Products/{productId}, /Supply/Availability and /Supply/Availability/Upload. Staff only
+// (domain/access.ts); the server checks every call itself. Every state worth keeping (the chosen
+// catalog) is in the address, so a reload shows the same screen.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import {
+  SupplyCatalogList,
+  SupplyLineList,
+  SupplyProduct,
+  SupplyProductList,
+  UPLOAD_COLUMNS,
+  UPLOAD_MAX_BYTES,
+  UploadResult,
+  type SupplyLine,
+} from "../../../contract/supply.ts";
+import { CATEGORIES, PRODUCT_IMAGES, UNITS_OF_MEASURE, VARIETY_FAMILIES } from "../../../domain/supply.ts";
+import { useToast } from "../../components/ui/toast.tsx";
+import { api, ApiError } from "../../lib/api.ts";
+import { shortDate } from "../store/format.ts";
+import { BackLink, Badge, Checkbox, Empty, Failed, formErrors, Loading, StaffPage, TableFrame } from "../staff/ui.tsx";
+
+const n = (v: number) => v.toLocaleString("en-US");
+
+// ---- /Supply ------------------------------------------------------------------------------------
+
+const TILES = [
+  { to: "/Supply/Products", title: "Products", text: "Create, edit and retire the wholesale products: variety, colour, grade, stem length and packing." },
+  { to: "/Supply/Availability", title: "Availability", text: "Catalogs for a run of ship dates and their lines: quantities, prices and tiers, with sold, held and free." },
+  { to: "/Supply/Availability/Upload", title: "Fresh-list upload", text: "Upload the day's CSV, check every row, then apply it in one go (set or add)." },
+];
+
+export function SupplyOverview() {
+  return (
+    <StaffPage title="Supply" intro="What the farm has, at what price, for which days and for whom. A quantity is never set below what is already sold plus held in carts.">
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {TILES.map((t) => (
+          <li key={t.to}>
+            <Link to={t.to} className="block h-full rounded-2xl border border-line bg-white p-5 text-ink no-underline shadow-sm transition hover:border-leaf hover:shadow">
+              <span className="font-serif text-xl text-leaf">{t.title}</span>
+              <span className="mt-1 block text-sage">{t.text}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </StaffPage>
+  );
+}
+
+// ---- products -----------------------------------------------------------------------------------
+
+interface ProductForm {
+  productId: string;
+  description: string;
+  variety: string;
+  category: string;
+  colour: string;
+  colourHex: string;
+  grade: string;
+  stemLengthCm: string;
+  unitOfMeasure: string;
+  unitOfMeasureQty: string;
+  stemsPerBunch: string;
+  bunchesPerBox: string;
+  image: string;
+  showStore: boolean;
+}
+
+const EMPTY_PRODUCT: ProductForm = {
+  productId: "",
+  description: "",
+  variety: "lilies",
+  category: "Lilies",
+  colour: "",
+  colourHex: "#FFFFFF",
+  grade: "",
+  stemLengthCm: "",
+  unitOfMeasure: "Pail",
+  unitOfMeasureQty: "8",
+  stemsPerBunch: "10",
+  bunchesPerBox: "12",
+  image: "lily",
+  showStore: true,
+};
+
+const num = (s: string) => (s.trim() === "" ? null : Number(s));
+
+function productBody(f: ProductForm) {
+  return {
+    description: f.description,
+    variety: f.variety,
+    category: f.category,
+    colour: f.colour,
+    colourHex: f.colourHex,
+    grade: f.grade,
+    stemLengthCm: num(f.stemLengthCm),
+    unitOfMeasure: f.unitOfMeasure,
+    unitOfMeasureQty: num(f.unitOfMeasureQty),
+    stemsPerBunch: num(f.stemsPerBunch),
+    bunchesPerBox: num(f.bunchesPerBox),
+    image: f.image,
+    showStore: f.showStore,
+  };
+}
+
+function Field({ id, label, error, children, hint }: { id: string; label: string; error?: string; children: ReactNode; hint?: string }) {
+  return (
+    <div>
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      {hint && <p className="mt-1 text-xs text-sage">{hint}</p>}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-petal-dark">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ProductFormView({ initial, isNew, submitLabel, onSubmit }: { initial: ProductForm; isNew: boolean; submitLabel: string; onSubmit: (f: ProductForm) => Promise<void> }) {
+  const [f, setF] = useState(initial);
+  const [errors, setErrors] = useState<{ message: string; fields: Record<string, string> } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (k: keyof ProductForm) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
+  const fe = (k: string) => errors?.fields[k];
+  const input = (k: keyof ProductForm, props: Record<string, unknown> = {}) => (
+    <input id={`p-${k}`} className="field-input" value={String(f[k])} onChange={set(k)} aria-invalid={fe(k) ? true : undefined} aria-describedby={fe(k) ? `p-${k}-error` : undefined} {...props} />
+  );
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setErrors(null);
+    try {
+      await onSubmit(f);
+    } catch (err) {
+      setErrors(formErrors(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form onSubmit={(e) => void submit(e)} className="space-y-4 rounded-2xl border border-line bg-white p-5" noValidate>
+      {errors && (
+        <p role="alert" className="rounded-lg bg-petal-light px-3 py-2">
+          {errors.message}
+        </p>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {isNew && (
+          <Field id="p-productId" label="Product code" error={fe("productId")} hint="Letters, digits and dashes, e.g. LIL-ASI-NAV-70">
+            {input("productId", { autoCapitalize: "characters", required: true })}
+          </Field>
+        )}
+        <Field id="p-description" label="Description" error={fe("description")}>
+          {input("description", { required: true })}
+        </Field>
+        <Field id="p-variety" label="Variety" error={fe("variety")}>
+          <select
+            id="p-variety"
+            className="field-input"
+            value={f.variety}
+            onChange={(e) => {
+              const fam = VARIETY_FAMILIES.find((v) => v.variety === e.target.value);
+              setF({ ...f, variety: e.target.value, ...(fam ? { category: fam.category, image: fam.image } : {}) });
+            }}
+          >
+            {VARIETY_FAMILIES.map((v) => (
+              <option key={v.variety} value={v.variety}>
+                {v.category}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="p-category" label="Category" error={fe("category")}>
+          <select id="p-category" className="field-input" value={f.category} onChange={set("category")}>
+            {CATEGORIES.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </Field>
+        <Field id="p-colour" label="Colour" error={fe("colour")}>
+          {input("colour", { required: true })}
+        </Field>
+        <Field id="p-colourHex" label="Colour swatch (hex)" error={fe("colourHex")}>
+          <div className="flex gap-2">
+            {input("colourHex", { pattern: "#[0-9A-Fa-f]{6}" })}
+            <span aria-hidden="true" className="h-11 w-11 shrink-0 rounded-lg border border-line" style={{ background: /^#[0-9A-Fa-f]{6}$/.test(f.colourHex) ? f.colourHex : "transparent" }} />
+          </div>
+        </Field>
+        <Field id="p-grade" label="Grade" error={fe("grade")}>
+          {input("grade")}
+        </Field>
+        <Field id="p-stemLengthCm" label="Stem length (cm)" error={fe("stemLengthCm")}>
+          {input("stemLengthCm", { inputMode: "numeric" })}
+        </Field>
+        <Field id="p-unitOfMeasure" label="Unit of measure" error={fe("unitOfMeasure")}>
+          <select id="p-unitOfMeasure" className="field-input" value={f.unitOfMeasure} onChange={set("unitOfMeasure")}>
+            {UNITS_OF_MEASURE.map((u) => (
+              <option key={u}>{u}</option>
+            ))}
+          </select>
+        </Field>
+        <Field id="p-unitOfMeasureQty" label="Bunches per pail" error={fe("unitOfMeasureQty")}>
+          {input("unitOfMeasureQty", { inputMode: "numeric" })}
+        </Field>
+        <Field id="p-stemsPerBunch" label="Stems per bunch" error={fe("stemsPerBunch")}>
+          {input("stemsPerBunch", { inputMode: "numeric" })}
+        </Field>
+        <Field id="p-bunchesPerBox" label="Bunches per box" error={fe("bunchesPerBox")}>
+          {input("bunchesPerBox", { inputMode: "numeric" })}
+        </Field>
+        <Field id="p-image" label="Picture" error={fe("image")}>
+          <select id="p-image" className="field-input" value={f.image} onChange={set("image")}>
+            {PRODUCT_IMAGES.map((i) => (
+              <option key={i}>{i}</option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <Checkbox id="p-showStore" label="Shown in the store" checked={f.showStore} onChange={(v) => setF({ ...f, showStore: v })} />
+      <div>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? "Saving…" : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function ProductsScreen() {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const q = params.get("q") ?? "";
+  const query = useQuery({ queryKey: ["supply", "products", q], queryFn: () => api.get("/api/Supply/Products", q ? { q } : undefined, SupplyProductList) });
+  return (
+    <StaffPage title="Products" intro="The wholesale products. One that was ever ordered is retired, never deleted.">
+      <details className="mb-4 rounded-2xl border border-line bg-white p-4" open={params.has("new")}>
+        <summary className="cursor-pointer font-serif text-xl text-leaf">New product</summary>
+        <div className="mt-3">
+          <ProductFormView
+            initial={EMPTY_PRODUCT}
+            isNew
+            submitLabel="Create product"
+            onSubmit={async (f) => {
+              const p = await api.post("/api/Supply/Products", { productId: f.productId, ...productBody(f) }, undefined, undefined, SupplyProduct);
+              toast(`${p.description} was created.`);
+              navigate(`/Supply/Products/${encodeURIComponent(p.productId)}`);
+            }}
+          />
+        </div>
+      </details>
+      <div className="mb-3 max-w-md">
+        <label className="field-label" htmlFor="product-search">
+          Search code or description
+        </label>
+        <input
+          id="product-search"
+          type="search"
+          className="field-input"
+          defaultValue={q}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") setParams(e.currentTarget.value.trim() ? { q: e.currentTarget.value.trim() } : {}, { replace: true });
+          }}
+        />
+      </div>
+      {query.isPending ? (
+        <Loading what="products" />
+      ) : query.isError ? (
+        <Failed error={query.error} what="products" />
+      ) : query.data.products.length === 0 ? (
+        <Empty>No products{q ? ` match “${q}”` : " yet: create the first one above"}.</Empty>
+      ) : (
+        <TableFrame caption="Products">
+          <thead className="border-b border-line bg-mist text-left">
+            <tr>
+              <th scope="col" className="px-3 py-2">Code</th>
+              <th scope="col" className="px-3 py-2">Description</th>
+              <th scope="col" className="px-3 py-2">Category</th>
+              <th scope="col" className="px-3 py-2 text-right">Ever ordered</th>
+              <th scope="col" className="px-3 py-2">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {query.data.products.map((p) => (
+              <tr key={p.productId} className="border-b border-line last:border-0">
+                <td className="px-3 py-2 font-mono text-xs">
+                  <Link to={`/Supply/Products/${encodeURIComponent(p.productId)}`}>{p.productId}</Link>
+                </td>
+                <td className="px-3 py-2">
+                  <span aria-hidden="true" className="mr-2 inline-block h-3 w-3 rounded-full border border-line align-middle" style={{ background: p.colourHex }} />
+                  {p.description}
+                </td>
+                <td className="px-3 py-2">{p.category}</td>
+                <td className="px-3 py-2 text-right tabular">{n(p.ordered)}</td>
+                <td className="px-3 py-2">{p.active ? <Badge tone="good">On sale</Badge> : <Badge tone="muted">Retired</Badge>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </TableFrame>
+      )}
+    </StaffPage>
+  );
+}
+
+export function ProductScreen({ productId }: { productId: string }) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const key = ["supply", "product", productId];
+  const query = useQuery({ queryKey: key, queryFn: () => api.get(`/api/Supply/Products/${encodeURIComponent(productId)}`, undefined, SupplyProduct) });
+  const [problem, setProblem] = useState<string | null>(null);
+  if (query.isPending) return <Loading what="the product" />;
+  if (query.isError)
+    return (
+      <StaffPage title="Product">
+        <Failed error={query.error} what={query.error instanceof ApiError && query.error.status === 404 ? "this product: it does not exist" : "this product"} />
+      </StaffPage>
+    );
+  const p = query.data;
+  const save = async (body: object, message: string) => {
+    setProblem(null);
+    const fresh = await api.put(`/api/Supply/Products/${encodeURIComponent(productId)}`, body, undefined, SupplyProduct);
+    queryClient.setQueryData(key, fresh);
+    void queryClient.invalidateQueries({ queryKey: ["supply", "products"] });
+    toast(message);
+  };
+  return (
+    <StaffPage title={p.description} intro={`${p.productId} · ${p.active ? "on sale" : "retired"} · ${n(p.ordered)} bunches ever ordered · on ${p.offerLines} offer lines`}>
+      <p className="mb-3">
+        <BackLink to="/Supply/Products">All products</BackLink>
+      </p>
+      <ProductFormView
+        key={JSON.stringify(p)}
+        isNew={false}
+        initial={{ ...EMPTY_PRODUCT, ...p, stemLengthCm: p.stemLengthCm === null ? "" : String(p.stemLengthCm), unitOfMeasureQty: String(p.unitOfMeasureQty), stemsPerBunch: String(p.stemsPerBunch), bunchesPerBox: String(p.bunchesPerBox) }}
+        submitLabel="Save changes"
+        onSubmit={(f) => save(productBody(f), "Saved.")}
+      />
+      <div className="mt-4 flex flex-wrap gap-2 rounded-2xl border border-line bg-white p-5">
+        {problem && (
+          <p role="alert" className="w-full rounded-lg bg-petal-light px-3 py-2">
+            {problem}
+          </p>
+        )}
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => void save({ active: !p.active }, p.active ? `${p.description} is retired.` : `${p.description} is on sale again.`).catch((e) => setProblem(formErrors(e).message))}
+        >
+          {p.active ? "Retire" : "Bring back"}
+        </button>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() =>
+            void api
+              .del(`/api/Supply/Products/${encodeURIComponent(productId)}`)
+              .then(() => {
+                toast(`${p.description} was deleted.`);
+                void queryClient.invalidateQueries({ queryKey: ["supply", "products"] });
+                navigate("/Supply/Products");
+              })
+              .catch((e) => setProblem(formErrors(e).message))
+          }
+        >
+          Delete
+        </button>
+      </div>
+    </StaffPage>
+  );
+}
+
+// ---- availability -------------------------------------------------------------------------------
+
+const todayIso = () => new Date().toLocaleDateString("en-CA", { timeZone: "America/New_York" });
+const plusDays = (iso: string, d: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + d * 86_400_000).toISOString().slice(0, 10);
+
+function useCatalogs() {
+  const from = plusDays(todayIso(), -7);
+  return useQuery({ queryKey: ["supply", "catalogs", from], queryFn: () => api.get("/api/Supply/Catalogs", { from }, SupplyCatalogList) });
+}
+
+function CatalogPicker({ value, onChange }: { value: string; onChange: (id: string) => void }) {
+  const catalogs = useCatalogs();
+  if (catalogs.isPending) return <Loading what="catalogs" />;
+  if (catalogs.isError) return <Failed error={catalogs.error} what="catalogs" />;
+  return (
+    <div className="max-w-xl">
+      <label className="field-label" htmlFor="catalog">
+        Catalog
+      </label>
+      <select id="catalog" className="field-input" value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">Choose a catalog…</option>
+        {catalogs.data.catalogs
+          .filter((c) => c.kind === "wholesale")
+          .map((c) => (
+            <option key={c.catalogId} value={String(c.catalogId)}>
+              {shortDate(c.shipDateFrom)}
+              {c.shipDateTo !== c.shipDateFrom ? `–${shortDate(c.shipDateTo)}` : ""} · {c.title} · {c.lines} lines{c.customerIds.length ? ` · ${c.customerIds.join(", ")}` : " · every customer"}
+            </option>
+          ))}
+      </select>
+    </div>
+  );
+}
+
+function NewCatalog({ onCreated }: { onCreated: (id: number) => void }) {
+  const day = plusDays(todayIso(), 1);
+  const [f, setF] = useState({ title: "", shipDateFrom: day, shipDateTo: day, customerIds: "" });
+  const [errors, setErrors] = useState<{ message: string; fields: Record<string, string> } | null>(null);
+  const queryClient = useQueryClient();
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setErrors(null);
+    try {
+      const c = await api.post<{ catalogId: number }>("/api/Supply/Catalogs", {
+        kind: "wholesale",
+        title: f.title || `Availability for ${shortDate(f.shipDateFrom)}`,
+        shipDateFrom: f.shipDateFrom,
+        shipDateTo: f.shipDateTo,
+        customerIds: f.customerIds.split(/[\s,;]+/).filter(Boolean),
+      });
+      await queryClient.invalidateQueries({ queryKey: ["supply", "catalogs"] });
+      onCreated(c.catalogId);
+    } catch (err) {
+      setErrors(formErrors(err));
+    }
+  }
+  return (
+    <details className="mt-3 rounded-2xl border border-line bg-white p-4">
+      <summary className="cursor-pointer font-serif text-xl text-leaf">New catalog</summary>
+      <form onSubmit={(e) => void submit(e)} className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4" noValidate>
+        {errors && (
+          <p role="alert" className="rounded-lg bg-petal-light px-3 py-2 sm:col-span-2 lg:col-span-4">
+            {errors.message}
+          </p>
+        )}
+        <Field id="c-title" label="Title" error={errors?.fields.title}>
+          <input id="c-title" className="field-input" value={f.title} placeholder={`Availability for ${shortDate(f.shipDateFrom)}`} onChange={(e) => setF({ ...f, title: e.target.value })} />
+        </Field>
+        <Field id="c-from" label="First ship date" error={errors?.fields.shipDateFrom}>
+          <input id="c-from" type="date" className="field-input" value={f.shipDateFrom} onChange={(e) => setF({ ...f, shipDateFrom: e.target.value, shipDateTo: e.target.value > f.shipDateTo ? e.target.value : f.shipDateTo })} />
+        </Field>
+        <Field id="c-to" label="Last ship date" error={errors?.fields.shipDateTo}>
+          <input id="c-to" type="date" className="field-input" value={f.shipDateTo} onChange={(e) => setF({ ...f, shipDateTo: e.target.value })} />
+        </Field>
+        <Field id="c-customers" label="Only for customers (codes)" error={errors?.fields.customerIds} hint="Empty: every wholesale customer">
+          <input id="c-customers" className="field-input" value={f.customerIds} onChange={(e) => setF({ ...f, customerIds: e.target.value })} />
+        </Field>
+        <div className="sm:col-span-2 lg:col-span-4">
+          <button type="submit" className="btn btn-primary">
+            Open catalog
+          </button>
+        </div>
+      </form>
+    </details>
+  );
+}
+
+const EDIT_COLUMNS = ["quantity", "price", "priceNoPail", "tier1Quantity", "tier1Price", "tier2Quantity", "tier2Price"] as const;
+type EditColumn = (typeof EDIT_COLUMNS)[number];
+const COLUMN_LABEL: Record<EditColumn, string> = {
+  quantity: "Quantity",
+  price: "Price (pail)",
+  priceNoPail: "Price (loose)",
+  tier1Quantity: "Tier 1 from",
+  tier1Price: "Tier 1 price",
+  tier2Quantity: "Tier 2 from",
+  tier2Price: "Tier 2 price",
+};
+
+/** Arrow up/down moves to the same column of the row above/below; Enter saves the row. */
+function gridKeys(e: KeyboardEvent<HTMLInputElement>, save: () => void) {
+  if (e.key === "Enter") {
+    e.preventDefault();
+    save();
+    return;
+  }
+  if (e.key !== "ArrowUp" && e.key !== "ArrowDown") return;
+  const { row, col } = e.currentTarget.dataset;
+  const next = document.querySelector<HTMLInputElement>(`input[data-row="${Number(row) + (e.key === "ArrowUp" ? -1 : 1)}"][data-col="${col}"]`);
+  if (next) {
+    e.preventDefault();
+    next.focus();
+    next.select();
+  }
+}
+
+function LineRow({ line, index, catalogId, onSaved }: { line: SupplyLine; index: number; catalogId: number; onSaved: (l: SupplyLine) => void }) {
+  const shown = (c: EditColumn) => (line[c] === null ? "" : c === "quantity" || c.endsWith("Quantity") ? String(line[c]) : Number(line[c]).toFixed(2));
+  const initial = Object.fromEntries(EDIT_COLUMNS.map((c) => [c, shown(c)])) as Record<EditColumn, string>;
+  const [values, setValues] = useState(initial);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const dirty = EDIT_COLUMNS.some((c) => values[c] !== initial[c]);
+  async function save() {
+    if (!dirty || busy) return;
+    setBusy(true);
+    setProblem(null);
+    const body: Record<string, number> = {};
+    for (const c of EDIT_COLUMNS) if (values[c] !== initial[c]) body[c] = Number(values[c].replace(/,/g, ""));
+    try {
+      onSaved(await api.put<SupplyLine>(`/api/Supply/Catalogs/${catalogId}/Lines/${line.lineId}`, { ...body, ...(body.quantity !== undefined ? { mode: "set" } : {}) }));
+    } catch (err) {
+      setProblem(formErrors(err).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+  const label = (c: EditColumn) => `${COLUMN_LABEL[c]}, ${line.description}`;
+  return (
+    <>
+      <tr className="border-b border-line align-top">
+        <th scope="row" className="px-3 py-2 text-left font-normal">
+          <span className="block">{line.description}</span>
+          <span className="block font-mono text-xs text-sage">{line.productId}</span>
+          {!line.productActive && <Badge tone="muted">Retired</Badge>}
+        </th>
+        <td className="px-3 py-2 text-right tabular">{n(line.sold)}</td>
+        <td className="px-3 py-2 text-right tabular">{n(line.held)}</td>
+        <td className="px-3 py-2 text-right tabular font-semibold">{line.quantity === null ? "—" : n(line.free)}</td>
+        {EDIT_COLUMNS.map((c) => (
+          <td key={c} className="px-1 py-1">
+            <input
+              className="field-input !min-h-9 w-24 !px-2 !py-1 text-right tabular"
+              inputMode={c.endsWith("Quantity") || c === "quantity" ? "numeric" : "decimal"}
+              aria-label={label(c)}
+              data-row={index}
+              data-col={c}
+              value={values[c]}
+              onChange={(e) => setValues({ ...values, [c]: e.target.value })}
+              onKeyDown={(e) => gridKeys(e, () => void save())}
+            />
+          </td>
+        ))}
+        <td className="px-2 py-1">
+          <button type="button" className="btn btn-secondary !min-h-9 !py-1" disabled={!dirty || busy} onClick={() => void save()} aria-label={`Save ${line.description}`}>
+            Save
+          </button>
+        </td>
+        <td className="px-3 py-2 text-xs">{line.buyers.length ? line.buyers.map((b) => `${b.companyName} (${b.quantity}, #${b.orderNumber})`).join("; ") : "—"}</td>
+      </tr>
+      {problem && (
+        <tr>
+          <td colSpan={EDIT_COLUMNS.length + 6} className="px-3 pb-2">
+            <p role="alert" className="rounded-lg bg-petal-light px-3 py-2">
+              {problem}
+            </p>
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
+function AddLine({ catalogId, onAdded }: { catalogId: number; onAdded: () => void }) {
+  const products = useQuery({ queryKey: ["supply", "products", ""], queryFn: () => api.get("/api/Supply/Products", undefined, SupplyProductList) });
+  const [f, setF] = useState({ productId: "", quantity: "", price: "", priceNoPail: "", tier1Quantity: "", tier1Price: "", tier1PriceNoPail: "" });
+  const [errors, setErrors] = useState<{ message: string; fields: Record<string, string> } | null>(null);
+  const input = (k: keyof typeof f, label: string) => (
+    <Field id={`l-${k}`} label={label} error={errors?.fields[k]}>
+      <input id={`l-${k}`} className="field-input" inputMode="decimal" value={f[k]} onChange={(e) => setF({ ...f, [k]: e.target.value })} />
+    </Field>
+  );
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setErrors(null);
+    const numOrUndefined = (s: string) => (s.trim() === "" ? undefined : Number(s.replace(/,/g, "")));
+    try {
+      await api.post(`/api/Supply/Catalogs/${catalogId}/Lines`, {
+        productId: f.productId,
+        quantity: numOrUndefined(f.quantity),
+        price: numOrUndefined(f.price),
+        priceNoPail: numOrUndefined(f.priceNoPail),
+        tier1Quantity: numOrUndefined(f.tier1Quantity),
+        tier1Price: numOrUndefined(f.tier1Price),
+        tier1PriceNoPail: numOrUndefined(f.tier1PriceNoPail),
+      });
+      setF({ productId: "", quantity: "", price: "", priceNoPail: "", tier1Quantity: "", tier1Price: "", tier1PriceNoPail: "" });
+      onAdded();
+    } catch (err) {
+      setErrors(formErrors(err));
+    }
+  }
+  return (
+    <form onSubmit={(e) => void submit(e)} className="mt-4 rounded-2xl border border-line bg-white p-4" noValidate>
+      <h2 className="text-xl">Publish a product</h2>
+      {errors && (
+        <p role="alert" className="mt-2 rounded-lg bg-petal-light px-3 py-2">
+          {errors.message}
+        </p>
+      )}
+      <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <Field id="l-productId" label="Product" error={errors?.fields.productId}>
+          <select id="l-productId" className="field-input" value={f.productId} onChange={(e) => setF({ ...f, productId: e.target.value })}>
+            <option value="">Choose a product…</option>
+            {(products.data?.products ?? [])
+              .filter((p) => p.active)
+              .map((p) => (
+                <option key={p.productId} value={p.productId}>
+                  {p.description} ({p.productId})
+                </option>
+              ))}
+          </select>
+        </Field>
+        {input("quantity", "Bunches")}
+        {input("price", "Price a bunch, by the pail ($)")}
+        {input("priceNoPail", "Price a bunch, loose ($)")}
+        {input("tier1Quantity", "Tier 1 from (bunches)")}
+        {input("tier1Price", "Tier 1 price, pail ($)")}
+        {input("tier1PriceNoPail", "Tier 1 price, loose ($)")}
+      </div>
+      <button type="submit" className="btn btn-primary mt-3">
+        Publish
+      </button>
+    </form>
+  );
+}
+
+export function AvailabilityScreen() {
+  const [params, setParams] = useSearchParams();
+  const catalog = params.get("catalog") ?? "";
+  const queryClient = useQueryClient();
+  const key = ["supply", "lines", catalog];
+  const lines = useQuery({ queryKey: key, queryFn: () => api.get(`/api/Supply/Catalogs/${catalog}/Lines`, undefined, SupplyLineList), enabled: /^\d+$/.test(catalog) });
+  const choose = (id: string) => setParams(id ? { catalog: id } : {}, { replace: true });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ["supply"] });
+  return (
+    <StaffPage
+      title="Availability"
+      intro="A catalog's lines with what is sold, held in carts and free. Type a new quantity or price and press Enter (or Save); arrow keys move between rows. A quantity below sold + held is refused."
+      actions={
+        <Link className="btn btn-secondary" to={`/Supply/Availability/Upload${catalog ? `?catalog=${catalog}` : ""}`}>
+          Upload a fresh list
+        </Link>
+      }
+    >
+      <CatalogPicker value={catalog} onChange={choose} />
+      <NewCatalog onCreated={(id) => choose(String(id))} />
+      {catalog &&
+        (lines.isPending ? (
+          <Loading what="the lines" />
+        ) : lines.isError ? (
+          <Failed error={lines.error} what="this catalog" />
+        ) : (
+          <div className="mt-4">
+            <p role="status" className="mb-2 text-sm text-sage">
+              {lines.data.catalog.title}: {n(lines.data.lines.length)} lines, order number {lines.data.catalog.orderId}. Prices in dollars a bunch.
+            </p>
+            {lines.data.lines.length === 0 ? (
+              <Empty>Nothing published in this catalog yet.</Empty>
+            ) : (
+              <TableFrame caption={`Lines of ${lines.data.catalog.title}`}>
+                <thead className="border-b border-line bg-mist text-left">
+                  <tr>
+                    <th scope="col" className="min-w-48 px-3 py-2">Product</th>
+                    <th scope="col" className="px-3 py-2 text-right">Sold</th>
+                    <th scope="col" className="px-3 py-2 text-right">Held</th>
+                    <th scope="col" className="px-3 py-2 text-right">Free</th>
+                    {EDIT_COLUMNS.map((c) => (
+                      <th key={c} scope="col" className="px-1 py-2 text-right">
+                        {COLUMN_LABEL[c]}
+                      </th>
+                    ))}
+                    <th scope="col" className="px-2 py-2">
+                      <span className="sr-only">Save</span>
+                    </th>
+                    <th scope="col" className="min-w-40 px-3 py-2">Bought by</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {lines.data.lines.map((l, i) => (
+                    <LineRow
+                      key={`${l.lineId}:${l.quantity}:${l.price}:${l.priceNoPail}:${l.tier1Quantity}:${l.tier1Price}:${l.tier2Quantity}:${l.tier2Price}`}
+                      line={l}
+                      index={i}
+                      catalogId={lines.data.catalog.catalogId}
+                      onSaved={refresh}
+                    />
+                  ))}
+                </tbody>
+              </TableFrame>
+            )}
+            <AddLine catalogId={lines.data.catalog.catalogId} onAdded={refresh} />
+          </div>
+        ))}
+    </StaffPage>
+  );
+}
+
+// ---- upload -------------------------------------------------------------------------------------
+
+const ACTION_TEXT: Record<UploadResult["rows"][number]["action"], string> = { add: "New line", change: "Change", unchanged: "Unchanged", refuse: "Refused" };
+
+export function UploadScreen() {
+  const [params, setParams] = useSearchParams();
+  const catalog = params.get("catalog") ?? "";
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [mode, setMode] = useState<"set" | "add">("set");
+  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
+  const [preview, setPreview] = useState<UploadResult | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function check(text: string, m: "set" | "add") {
+    setPreview(null);
+    setProblem(null);
+    if (!catalog) return setProblem("Choose a catalog first.");
+    setBusy(true);
+    try {
+      setPreview(await api.post(`/api/Supply/Catalogs/${catalog}/Upload/Preview`, { mode: m, csv: text }, undefined, undefined, UploadResult));
+    } catch (err) {
+      setProblem(formErrors(err).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+  async function choose(f: File | undefined) {
+    setFile(null);
+    setPreview(null);
+    setProblem(null);
+    if (!f) return;
+    if (f.size > UPLOAD_MAX_BYTES) return setProblem(`The file is too large: at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.`);
+    const text = await f.text();
+    setFile({ name: f.name, text });
+    await check(text, mode);
+  }
+  async function apply() {
+    if (!file || !catalog) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      const done = await api.post(`/api/Supply/Catalogs/${catalog}/Upload/Apply`, { mode, csv: file.text }, undefined, undefined, UploadResult);
+      setPreview(done);
+      toast(`Applied: ${done.counts.add} new lines, ${done.counts.change} changed.`);
+      void queryClient.invalidateQueries({ queryKey: ["supply"] });
+    } catch (err) {
+      const data = err instanceof ApiError ? err.data : undefined;
+      const parsed = UploadResult.safeParse(data);
+      if (parsed.success) setPreview(parsed.data);
+      setProblem(formErrors(err).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+  const rows = preview ? preview.rows.slice(0, 500) : [];
+  return (
+    <StaffPage title="Fresh-list upload" intro="Upload the day's CSV for a catalog. Every row is checked and shown before anything is written; applying writes every row or none.">
+      <p className="mb-3">
+        <BackLink to={`/Supply/Availability${catalog ? `?catalog=${catalog}` : ""}`}>Availability</BackLink>
+      </p>
+      <div className="space-y-4 rounded-2xl border border-line bg-white p-5">
+        <CatalogPicker
+          value={catalog}
+          onChange={(id) => {
+            setParams(id ? { catalog: id } : {}, { replace: true });
+            setPreview(null);
+          }}
+        />
+        <fieldset>
+          <legend className="field-label">Mode</legend>
+          <div className="flex flex-wrap gap-4">
+            {(
+              [
+                ["set", "Set: the file's quantity replaces what is on offer (never below sold + held)"],
+                ["add", "Add: the file's quantity is added to what is on offer"],
+              ] as const
+            ).map(([m, text]) => (
+              <label key={m} className="inline-flex min-h-11 items-center gap-2">
+                <input
+                  type="radio"
+                  name="mode"
+                  value={m}
+                  checked={mode === m}
+                  className="h-5 w-5 accent-[var(--color-leaf)]"
+                  onChange={() => {
+                    setMode(m);
+                    if (file) void check(file.text, m);
+                  }}
+                />
+                {text}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <p className="text-sm">
+          Columns (header row first): <code className="break-words">{UPLOAD_COLUMNS.join(", ")}</code>. product and quantity are required; a new line also needs price and priceNoPail. Amounts may be
+          written 1,200 or $14.50; dates 2026-12-02 or 12/2/2026. <a href="/api/Supply/Upload/Sample" className="underline">Download a sample file</a>.
+        </p>
+        <div>
+          <label className="field-label" htmlFor="upload-file">
+            CSV file (UTF-8, at most {UPLOAD_MAX_BYTES / 1024 / 1024} MB)
+          </label>
+          <input
+            id="upload-file"
+            type="file"
+            accept=".csv,text/csv"
+            className="block w-full text-sm"
+            onChange={(e) => {
+              void choose(e.target.files?.[0]);
+              e.target.value = "";
+            }}
+          />
+        </div>
+        {busy && (
+          <p role="status" className="text-sage">
+            Checking the file…
+          </p>
+        )}
+        {problem && (
+          <p role="alert" className="rounded-lg bg-petal-light px-3 py-2">
+            {problem}
+          </p>
+        )}
+      </div>
+      {preview && (
+        <div className="mt-4 space-y-3">
+          <div role="status" className="rounded-2xl border border-line bg-white p-4">
+            <p className="font-serif text-xl">{preview.applied ? "Applied" : `Preview of ${file?.name ?? "the file"}: nothing is written yet`}</p>
+            <p className="mt-1">
+              {preview.counts.add} new · {preview.counts.change} to change · {preview.counts.unchanged} unchanged · {preview.counts.refuse} refused
+            </p>
+          </div>
+          {!preview.applied && (
+            <button type="button" className="btn btn-primary" disabled={busy || preview.counts.refuse > 0 || preview.counts.add + preview.counts.change === 0} onClick={() => void apply()}>
+              {preview.counts.refuse > 0 ? "Correct the refused rows first" : `Apply ${preview.counts.add + preview.counts.change} rows`}
+            </button>
+          )}
+          <TableFrame caption="Rows of the file">
+            <thead className="border-b border-line bg-mist text-left">
+              <tr>
+                <th scope="col" className="px-3 py-2">Line</th>
+                <th scope="col" className="px-3 py-2">Product</th>
+                <th scope="col" className="px-3 py-2">Result</th>
+                <th scope="col" className="px-3 py-2 text-right">Before</th>
+                <th scope="col" className="px-3 py-2 text-right">After</th>
+                <th scope="col" className="px-3 py-2 text-right">Sold</th>
+                <th scope="col" className="px-3 py-2 text-right">Held</th>
+                <th scope="col" className="px-3 py-2">Why refused</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.line} className="border-b border-line align-top last:border-0">
+                  <td className="px-3 py-2 tabular">{r.line}</td>
+                  <td className="px-3 py-2">
+                    {r.description}
+                    <span className="block font-mono text-xs text-sage">{r.productId}</span>
+                  </td>
+                  <td className="px-3 py-2">
+                    <Badge tone={r.action === "refuse" ? "warn" : r.action === "unchanged" ? "muted" : "good"}>{ACTION_TEXT[r.action]}</Badge>
+                  </td>
+                  <td className="px-3 py-2 text-right tabular">{r.before ?? "—"}</td>
+                  <td className="px-3 py-2 text-right tabular">{r.after ?? "—"}</td>
+                  <td className="px-3 py-2 text-right tabular">{r.sold}</td>
+                  <td className="px-3 py-2 text-right tabular">{r.held}</td>
+                  <td className="px-3 py-2">
+                    {r.reasons.map((m) => (
+                      <span key={m} className="block">
+                        {m}
+                      </span>
+                    ))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </TableFrame>
+          {preview.rows.length > rows.length && <p className="text-sm text-sage">The first 500 rows are shown.</p>}
+        </div>
+      )}
+    </StaffPage>
+  );
+}
+
