@@ -82,7 +82,7 @@ describe("order to invoice", () => {
   it("staff confirm the pending line on the order desk and ship the order", async () => {
     const page = await newPage(browser);
     await signIn(page, server.baseUrl, "sales@demo.test");
-    await page.waitForURL(/Dashboard/i);
+    await page.waitForURL(/\/Administration\/Orders$/);
     await page.goto(`${server.baseUrl}/Administration/Orders?customerId=${customerId}&status=submitted`);
     await hydrated(page);
     await page.getByRole("link", { name: String(orderNumber), exact: true }).click();

@@ -37,7 +37,8 @@ async function tabTo(page: Page, target: RegExp, most = 80) {
 
 async function signedIn(page: Page, email: string) {
   await signIn(page, server.baseUrl, email);
-  await page.waitForURL(/\/Dashboard$/);
+  // Staff land on the order desk.
+  await page.waitForURL(/\/Administration\/Orders$/);
   await hydrated(page);
 }
 

@@ -190,7 +190,7 @@ async function change(
       actorUserId: actor.originalUserId ?? actor.userId,
       action: done.action,
       ip: actor.ip,
-      detail: { orderNumber, customerId: o.customerId, ...(actor.originalUserId ? { asUserId: actor.userId } : {}), ...done.detail },
+      detail: { orderNumber, customerId: o.customerId, ...(o.store === "mm" ? { store: "mm" } : {}), ...(actor.originalUserId ? { asUserId: actor.userId } : {}), ...done.detail },
     });
     if (parties.userEmail) {
       await enqueueMail(tx, config, {
