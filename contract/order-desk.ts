@@ -152,6 +152,7 @@ export const BulkBody = z
   .strict()
   .refine((b) => b.orders.length + b.lines.length > 0, { message: "Select at least one order or line", path: ["orders"] });
 export type BulkBody = z.infer<typeof BulkBody>;
+export type BulkInput = z.input<typeof BulkBody>;
 
 export const BulkResult = z.object({ orders: z.array(DeskOrder) });
 export type BulkResult = z.infer<typeof BulkResult>;
