@@ -83,7 +83,7 @@ export function ConfirmDialog({ request, onClose, busy = false, error }: { reque
                     className="field-input min-h-20"
                     value={reason}
                     maxLength={500}
-                    required={request.reason.required}
+                    aria-required={request.reason.required || undefined}
                     aria-invalid={missing || undefined}
                     aria-describedby={[request.reason.hint ? hintId : "", missing ? errorId : ""].filter(Boolean).join(" ") || undefined}
                     onChange={(e) => {
