@@ -88,7 +88,7 @@ function orderWords(action: string, d: Record<string, unknown>, company: string 
     case "order.ship":
       return d.early
         ? `shipped ${of} before its ship date ${str(d.shipDate) ?? ""}, because: “${str(d.reason) ?? ""}” (invoice ${str(d.invoiceNumber) ?? "?"})`
-        : `shipped ${of} (invoice ${str(d.invoiceNumber) ?? "?"})`;
+        : `shipped ${of} (invoice ${str(d.invoiceNumber) ?? "?"})${str(d.reason) ? `: “${str(d.reason)}”` : ""}`;
     case "order.invoice":
       return `invoiced ${of} (invoice ${str(d.invoiceNumber) ?? "?"})`;
     case "order.cancel":

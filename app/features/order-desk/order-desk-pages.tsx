@@ -579,7 +579,7 @@ export function DeskOrderPage({ orderNumber }: { orderNumber: number }) {
           <tbody className={rt.tbody}>
             {o.lines.map((l) => (
               <tr key={l.lineId} className={rt.tr}>
-                <td className={rt.td} data-label="Select">
+                <td className={rt.td} data-label={l.quantityPending > 0 && can("confirmPending") ? "Select" : ""}>
                   {l.quantityPending > 0 && can("confirmPending") ? (
                     <input
                       type="checkbox"

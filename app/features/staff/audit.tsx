@@ -98,10 +98,11 @@ export function AuditScreen() {
         failedWhat="the audit log"
         empty="Nothing matches these filters."
         caption="Audit log entries, newest first"
+        narrow
         columns={[{ label: "When" }, { label: "What happened" }]}
         row={(e) => (
           <tr key={e.id} className="border-b border-line align-top last:border-0">
-            <td className="px-3 py-2 whitespace-nowrap">{instant(e.at)}</td>
+            <td className="px-3 py-2 sm:whitespace-nowrap">{instant(e.at)}</td>
             <td className="px-3 py-2 break-words">
               {e.summary}
               <Technical e={e} />
