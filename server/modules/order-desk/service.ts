@@ -216,11 +216,11 @@ const unitsOf = (store: OrderRow["store"]) => (n: number) => (store === "mm" ? `
 const plural = unitsOf("wholesale");
 
 /** Writes a line's new quantities, re-splitting pails and re-pricing at the line's own unit prices; 0 deletes it. */
-async function rewriteLine(tx: DbOrTx, line: LineRow, quantityConfirmed: number, quantityPending: number) {
+async function rewriteLine(tx: DbOrTx, line: LineRow, quantityConfirmed: number, quantityPending: number, store: OrderRow["store"] = "wholesale") {
   const quantity = quantityConfirmed + quantityPending;
   if (quantity === 0) return repo.deleteLine(tx, line.id);
-  if (line.offerLineId === null && line.pails === 0 && line.looseBunches === 0 && line.pailPriceCents === 0) {
-    // A mass-market line (or one priced per unit): quantity x unit price.
+  if (store === "mm") {
+    // A mass-market line is priced per unit: quantity x unit price.
     await repo.updateLine(tx, line.id, { quantity, quantityConfirmed, quantityPending, lineTotalCents: quantity * line.bunchPriceCents });
     return;
   }
@@ -326,7 +326,7 @@ async function changeMmLine(tx: DbOrTx, line: LineRow, quantity: number): Promis
       throw conflict(`Only ${unitsOf("mm")(stock.free)} more of ${line.description} are free.`);
     }
   }
-  await rewriteLine(tx, line, quantity, 0);
+  await rewriteLine(tx, line, quantity, 0, "mm");
   return 0;
 }
 
