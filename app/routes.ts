@@ -59,6 +59,8 @@ export default [
     route("Administration/PageViews", "routes/staff/page-views.tsx"),
     storeArea("Administration/Orders", "order-desk.tsx"),
     storeArea("Administration/Orders/:orderNumber", "order-desk-order.tsx"),
+    // Issue 26: what to cut and pack for a ship date, with packing slips (staff).
+    storeArea("OrderDesk/PickList", "pick-list.tsx"),
     route("Administration/Retailers", "routes/staff/retailers.tsx"),
     route("Administration/Retailers/New", "routes/staff/retailer-new.tsx"),
     route("Administration/Retailers/Import", "routes/staff/retailer-import.tsx"),

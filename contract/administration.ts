@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Email, ShortText } from "./common.ts";
+import { Email, INT4_MAX, ShortText } from "./common.ts";
 import { PickupDays, RoleName, ShipTime } from "./user.ts";
 
 /* ---------------------------------------------------------------- lists: paged, sorted, filtered on the server */
@@ -48,7 +48,7 @@ export const InviteUserBody = z.object({
   /** The customers a wholesaler or MassMarket user buys for. */
   customerIds: z.array(z.string().trim().min(1).max(40)).max(50).default([]),
   /** A Retailer user's shop. */
-  retailerId: z.number().int().positive().optional(),
+  retailerId: z.number().int().positive().max(INT4_MAX, `Maximum ${INT4_MAX}`).optional(),
 });
 export type InviteUserBody = z.input<typeof InviteUserBody>;
 

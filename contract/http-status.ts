@@ -16,6 +16,7 @@ export const STATUS_TEXT: Readonly<Record<number, string>> = {
   422: "Unprocessable Content",
   425: "Too Early",
   429: "Too Many Requests",
+  431: "Request Header Fields Too Large",
   500: "Internal Server Error",
   501: "Not Implemented",
   502: "Bad Gateway",

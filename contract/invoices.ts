@@ -1,7 +1,7 @@
 // Invoices, credit notes and statements: shapes of /api/Invoices/*.
 import { z } from "zod";
 import "./common.ts";
-import { IsoDate, ShortText } from "./common.ts";
+import { IsoDate, printable, ShortText } from "./common.ts";
 import { INTEGER_ONLY_MESSAGE } from "../domain/constants.ts";
 import { AGEING_BUCKETS } from "../domain/invoicing.ts";
 import { PositiveInt } from "./params.ts";
@@ -95,7 +95,7 @@ export const MarkPaidBody = z.object({ paid: z.boolean() }).strict();
 
 export const CreditNoteBody = z
   .object({
-    reason: ShortText(200),
+    reason: ShortText(200).superRefine(printable),
     lines: z
       .array(z.object({ invoiceLineId: Int(1), quantity: Int(1, 100_000) }).strict())
       .min(1, "Choose at least one line to credit")

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IsoDate } from "./common.ts";
+import { INT4_MAX, ISO_DATE_PATTERN, IsoDate, printable } from "./common.ts";
 import { ShipTime } from "./user.ts";
 import { checkBarcode } from "../domain/barcode.ts";
 
@@ -13,7 +13,8 @@ const Money = z.number();
 export const ShipDateTime = z
   .string()
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/, "Invalid format")
+  // The date part spelt as IsoDate's pattern, so the document refuses 2026-02-30 as the server does.
+  .regex(new RegExp(`^${ISO_DATE_PATTERN.source.slice(1, -1)}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:?\\d{2})?)?$`), "Invalid format")
   .transform((s) => s.slice(0, 10))
   .pipe(IsoDate);
 
@@ -63,7 +64,8 @@ export const MmProduct = z.object({
 });
 export type MmProduct = z.infer<typeof MmProduct>;
 
-const LabelText = z.string().trim().max(40, "Maximum 40 characters");
+/** A shelf label's own text: printed only, so only what the label can print (domain/printable.ts). */
+const LabelText = z.string().trim().max(40, "Maximum 40 characters").superRefine(printable);
 
 export const MmCartItem = z.object({
   /** 0 for a fee line (boxes, pails): those are recomputed from the rest of the cart. */
@@ -89,7 +91,8 @@ export const MmCartItem = z.object({
   offerOrderNumber: z.number().int().nullable(),
   boughtIn: z.boolean(),
   bouquet: z.boolean(),
-  packSize: z.number().int().nullable(),
+  /** A bouquet's pack size; on a box or pail line, the size of its package (SPEC §4 "Fee rules (MM)"), e.g. "Large 80x40x25 cm". */
+  packSize: z.union([z.number().int(), z.string()]).nullable(),
   /** Why the last save changed this line (capped to what remains), if it did. */
   message: z.string().nullable(),
 });
@@ -155,12 +158,12 @@ export const MmCartSaveBody = z.object({
   boxed: z.boolean().optional(),
   items: z.array(MmCartItemInput).max(500, "A cart holds at most 500 lines"),
   /** The version the client loaded; a stale version gets 409 with the current cart. */
-  version: z.number().int().min(0).optional(),
+  version: z.number().int().min(0).max(INT4_MAX, `Maximum ${INT4_MAX}`).optional(),
 });
 export type MmCartSaveBody = z.infer<typeof MmCartSaveBody>;
 
 /** CreateOrder's body is the cart; only its version is read (the order is the cart as saved). */
-export const MmCreateOrderBody = z.object({ version: z.number().int().min(0).optional() }).loose();
+export const MmCreateOrderBody = z.object({ version: z.number().int().min(0).max(INT4_MAX, `Maximum ${INT4_MAX}`).optional() }).loose();
 
 export const MmOrderResponse = z.object({
   orderNumber: z.number().int(),

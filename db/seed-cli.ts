@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import { count, like } from "drizzle-orm";
 import { databaseIsEmpty, openDatabase, type Db } from "./client.ts";
 import * as schema from "./schema/index.ts";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "./seed/demo.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from "./seed/demo.ts";
 import { createBenchUser, generateLarge, generateMm, OTHER_BENCH_BUYERS } from "./seed/generate.ts";
 
 const { values: args } = parseArgs({
@@ -87,15 +87,19 @@ async function main() {
             `Bench user ${user.email} (password ${DEMO_PASSWORD}) buys for ${result.customerIds[0]}.`,
         );
       }
-    } else if (await databaseIsEmpty(db)) {
-      const result = await seedDemo(db, {
-        defaultCustomerCode: process.env.DEFAULT_CUSTOMER_CODE || "PRIDE",
-        taxRateBp: process.env.TAX_RATE_BP ? Number(process.env.TAX_RATE_BP) : 0,
-      });
-      console.log(`Demo data created in ${result.ms} ms. Demo accounts (password ${DEMO_PASSWORD}):`);
-      for (const a of DEMO_ACCOUNTS) console.log(`  ${a.email.padEnd(22)} ${a.role.padEnd(14)} ${a.description}`);
     } else {
-      console.log("The database already has users; demo data not added.");
+      const result = (await databaseIsEmpty(db))
+        ? await seedDemoIfEmpty(db, {
+            defaultCustomerCode: process.env.DEFAULT_CUSTOMER_CODE || "PRIDE",
+            taxRateBp: process.env.TAX_RATE_BP ? Number(process.env.TAX_RATE_BP) : 0,
+          })
+        : null;
+      if (result) {
+        console.log(`Demo data created in ${result.ms} ms. Demo accounts (password ${DEMO_PASSWORD}):`);
+        for (const a of DEMO_ACCOUNTS) console.log(`  ${a.email.padEnd(22)} ${a.role.padEnd(14)} ${a.description}`);
+      } else {
+        console.log("The database already has users; demo data not added.");
+      }
     }
     await printCounts(db);
   } finally {

@@ -46,6 +46,8 @@ const RULES: readonly Rule[] = [
   // The order desk (issue 12): in the Administration area, staff only.
   { pattern: "/administration/orders", signedIn: true, roles: STAFF },
   { pattern: "/administration/orders/*", signedIn: true, roles: STAFF },
+  // Issue 26: the pick list of a ship date (staff only, like its API).
+  { pattern: "/orderdesk/picklist", signedIn: true, roles: STAFF },
   // Not a SPEC §2 route: the audit log screen of the staff desk (staff only, like its API).
   { pattern: "/administration/auditlog", signedIn: true, roles: STAFF },
   // Not a SPEC §2 route: page views per page and product (issue 13), staff only like its API.

@@ -1,10 +1,38 @@
-// CSV out (RFC 4180): quoted where needed, and cells a spreadsheet would run as a formula
-// (starting with = + - @, tab or carriage return) prefixed with an apostrophe. Numbers pass unchanged.
+// CSV in and out (RFC 4180) and the spreadsheet formula guard (CSV injection, OWASP): a spreadsheet
+// runs a cell starting with = + - @, a tab or a carriage return as a formula (`=HYPERLINK(..)`,
+// `+1+cmd|' /C calc'!A0`, `-2+3+cmd|...`, `@SUM(..)`).
+//
+// Out: such a cell is written with an apostrophe in front, so the sheet shows it as text. One
+// exception keeps the export's meaning: a plain decimal number ("-12.50", a credit balance) is
+// written as it is, so it stays a number to sum; a plain number cannot run anything.
+// In (the retailer import): a cell starting so is refused with the line and column, unless it is
+// inert, made of digits, spaces and ( ) . - / only after its first sign (a phone "+1 (555) 555-0100",
+// "-", "-5"): with no letter, | ! or operator after the sign, nothing can be called.
+
+const TRIGGER = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+const INERT = /^[+-][\d\s().\-/]*$/;
+
+/** Whether a spreadsheet would read this exported text as a formula (and so it needs the apostrophe). */
+export function runsAsFormula(text: string): boolean {
+  return TRIGGER.test(text) && !PLAIN_NUMBER.test(text);
+}
+
+/**
+ * Whether an imported cell is a formula to refuse: it starts (after any spaces or quotes a sheet
+ * would skip) with = or @, starts with a tab or carriage return, or starts with + or - and is not inert.
+ */
+export function isFormulaCell(cell: string): boolean {
+  if (/^[\t\r]/.test(cell)) return true;
+  const s = cell.replace(/^[\s"']+/, "");
+  if (/^[=@\t\r]/.test(s)) return true;
+  return /^[+-]/.test(s) && !INERT.test(s);
+}
 
 export function csvCell(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "number" || typeof value === "boolean") return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = runsAsFormula(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

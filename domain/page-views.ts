@@ -55,6 +55,7 @@ export const PAGE_PATTERNS: readonly string[] = [
   "/Administration/PageViews",
   "/Administration/Orders",
   "/Administration/Orders/{orderNumber}",
+  "/OrderDesk/PickList",
   "/Administration/Retailers",
   "/Administration/Retailers/New",
   "/Administration/Retailers/Import",

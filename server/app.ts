@@ -11,9 +11,9 @@ import type { Database } from "../db/client.ts";
 import type { Deps, NonceCarrier } from "./deps.ts";
 import { noncePool } from "./nonce-pool.ts";
 import { FrontDoor, requestLog } from "./front-door.ts";
-import { registerErrorHandling } from "./plugins/errors.ts";
+import { clientErrorHandler, registerErrorHandling } from "./plugins/errors.ts";
 import { refuseNul } from "./plugins/nul.ts";
-import { completeApiSchemas } from "./plugins/openapi.ts";
+import { completeApiSchemas, documentMediaTypes } from "./plugins/openapi.ts";
 import { recentWrite, SESSION_COOKIE, sessionPlugin, WROTE_COOKIE } from "./plugins/session.ts";
 import { writeOrigin } from "./plugins/origin.ts";
 import { ops } from "./plugins/ops.ts";
@@ -59,6 +59,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     genReqId: requestIdOf,
+    // A request Node's HTTP parser refuses (a malformed header) gets the API's error body too.
+    clientErrorHandler,
     serverFactory: (handler, fastifyOptions) => {
       const opts = fastifyOptions as { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number };
       const server = createServer((req, res) => {
@@ -126,6 +128,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "bloom_sid" } } },
     },
     transform: jsonSchemaTransform,
+    transformObject: (document) => ("openapiObject" in document ? documentMediaTypes(document.openapiObject) : document.swaggerObject),
   });
 
   await app.register(

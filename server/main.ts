@@ -42,9 +42,10 @@ async function main() {
     onRetry: (err, ms) => console.error(`Waiting for the database (${Math.round(ms / 1000)} s): ${err.message}`),
   });
   if (config.demoMode && (await databaseIsEmpty(database.db))) {
-    const { seedDemo } = await import("../db/seed/demo.ts");
-    await seedDemo(database.db, { defaultCustomerCode: config.defaultCustomerCode, taxRateBp: config.taxRateBp });
-    console.log("Demo data created. Sign in with any demo account (see README), password bloom-demo-2026.");
+    // Instances starting together on an empty database: one seeds, the others wait and skip.
+    const { seedDemoIfEmpty } = await import("../db/seed/demo.ts");
+    const seeded = await seedDemoIfEmpty(database.db, { defaultCustomerCode: config.defaultCustomerCode, taxRateBp: config.taxRateBp });
+    if (seeded) console.log("Demo data created. Sign in with any demo account (see README), password bloom-demo-2026.");
   }
   const app = await buildApp({ db: database.db, database, config, ssrBuildPath: buildPath });
   connectionLost = (err) => app.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, "database connection lost; the pool reconnects");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { landingPath } from "./landing.ts";
+import { isMassMarketOnly, landingPath } from "./landing.ts";
 
 describe("landingPath", () => {
   it("sends staff to the order desk, mass-market buyers to the MM dashboard and other buyers to the store dashboard", () => {
@@ -22,5 +22,13 @@ describe("landingPath", () => {
     expect(landingPath({ roles: ["wholesaler"] }, "/\\evil.example")).toBe("/Dashboard");
     expect(landingPath({ roles: ["wholesaler"] }, "/Orders\\x")).toBe("/Dashboard");
     expect(landingPath({ roles: ["wholesaler"] }, "/\tevil")).toBe("/Dashboard");
+  });
+
+  it("calls only a MassMarket user without another role a supermarket buyer (sent from /store to /MM/Store)", () => {
+    expect(isMassMarketOnly({ roles: ["MassMarket"] })).toBe(true);
+    expect(isMassMarketOnly({ roles: ["massmarket"] })).toBe(true);
+    expect(isMassMarketOnly({ roles: ["MassMarket", "SalesPerson"] })).toBe(false);
+    expect(isMassMarketOnly({ roles: ["wholesaler"] })).toBe(false);
+    expect(isMassMarketOnly({ roles: [] })).toBe(false);
   });
 });

@@ -20,6 +20,10 @@ export const ORDER_DESK_PATH = "/Administration/Orders";
 export function landingPath(user: { roles: string[] }, returnTo: string | null): string {
   if (returnTo && isSafeReturnTo(returnTo)) return returnTo;
   if (hasAnyRole(user.roles, ["Administrator", "SalesPerson"])) return ORDER_DESK_PATH;
-  const massMarketOnly = hasAnyRole(user.roles, ["MassMarket"]) && !hasAnyRole(user.roles, ["Administrator", "SalesPerson", "wholesaler", "Retailer"]);
-  return massMarketOnly ? "/MM/Dashboard" : "/Dashboard";
+  return isMassMarketOnly(user) ? "/MM/Dashboard" : "/Dashboard";
+}
+
+/** A supermarket buyer: MassMarket and no other role, so the wholesale store has nothing for them. */
+export function isMassMarketOnly(user: { roles: string[] }): boolean {
+  return hasAnyRole(user.roles, ["MassMarket"]) && !hasAnyRole(user.roles, ["Administrator", "SalesPerson", "wholesaler", "Retailer"]);
 }

@@ -31,6 +31,12 @@ export const standingOrders = pgTable(
     lastRunAt: timestamp("last_run_at", { withTimezone: true }),
     lastResult: text("last_result"),
     version: integer("version").notNull().default(1),
+    /**
+     * Who set this version up while acting for the buyer (the staff member or wholesaler user behind
+     * an impersonation); null when the buyer did. Orders the job places from it carry it as their
+     * salesUserId (issue 23).
+     */
+    salesUserId: text("sales_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -2,7 +2,7 @@
 // weekly offers around "now", two months of order history with invoices, and the
 // dashboard extras. Deterministic (seeded PRNG, dates relative to `now`), one transaction.
 import { takeDocumentNumbers } from "../document-numbers.ts";
-import { count } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import type { Db, DbOrTx } from "../client.ts";
 import {
@@ -448,7 +448,24 @@ interface OrderPlan {
   invoice?: Omit<NewInvoice, "orderId" | "customerId" | "invoiceNumber">;
 }
 
+/** Held (for the seeding transaction) by whoever seeds: the migrations hold 727274 the same way. */
+const SEED_LOCK = 727_275;
+
+/** Seeds an empty database; throws when it is not empty (tests, and a deliberate `db:seed`). */
 export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<SeedDemoResult> {
+  return (await seed(db, options, "throw"))!;
+}
+
+/**
+ * Seeds the database once, however many instances start on it together (demo mode): the seed runs
+ * under a PostgreSQL advisory lock, like the migrations, and whoever takes the lock after the seed
+ * was committed sees users and skips (null). A database with users is never seeded.
+ */
+export async function seedDemoIfEmpty(db: Db, options: SeedDemoOptions = {}): Promise<SeedDemoResult | null> {
+  return seed(db, options, "skip");
+}
+
+async function seed(db: Db, options: SeedDemoOptions, whenSeeded: "throw" | "skip"): Promise<SeedDemoResult | null> {
   const started = performance.now();
   const now = options.now ?? new Date();
   const defaultCode = options.defaultCustomerCode ?? "PRIDE";
@@ -458,6 +475,12 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
   const today = isoDateAt(now);
 
   const result = await db.transaction(async (tx) => {
+    // Taken first, held to the commit: a second seeder waits here, then sees the first one's rows.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    if (whenSeeded === "skip") {
+      const [row] = await tx.select({ n: count() }).from(users);
+      if ((row?.n ?? 0) > 0) return null;
+    }
     await assertEmpty(tx);
     const counts: Record<string, number> = {};
 
@@ -1004,5 +1027,5 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
     return { counts, userIds, retailerId: demoRetailerId };
   });
 
-  return { ...result, ms: Math.round(performance.now() - started) };
+  return result && { ...result, ms: Math.round(performance.now() - started) };
 }

@@ -34,6 +34,7 @@ export const apiModules: ApiRoutes[] = [
   mm.routes,
   live.routes,
   orderDesk.routes,
+  orderDesk.pickListRoutes,
   invoices.routes,
   staff.routes,
   administration.routes,

@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import type { Duplex } from "node:stream";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
@@ -20,6 +22,34 @@ function unavailablePage(requestId: string): string {
 h1{font-size:1.6rem;font-weight:600;margin:0 0 .75rem}p{line-height:1.5}a{color:#2f5d2a}small{color:#4d5a49}</style></head>
 <body><main><h1>Briefly unavailable</h1><p>${UNAVAILABLE_MESSAGE}</p><p><a href="">Try again</a></p>
 <p><small>Request id: ${escapeHtml(requestId)}</small></p></main></body></html>`;
+}
+
+/**
+ * A request Node's HTTP parser refused before Fastify saw it (a malformed header line or request
+ * line, headers too large, a request that took too long to arrive) is answered with the API's error
+ * body and a request id (also in X-Request-Id, and in the log line), not Fastify's bare
+ * {"message":"Client Error"}. Fastify's `clientErrorHandler` option; `this` is the instance.
+ */
+export function clientErrorHandler(this: FastifyInstance, err: Error & { code?: string }, socket: Duplex) {
+  // A connection reset: nobody is left to answer.
+  if (err.code === "ECONNRESET" || socket.destroyed) return;
+  const [statusCode, message] =
+    err.code === "ERR_HTTP_REQUEST_TIMEOUT"
+      ? [408, "The request took too long to arrive."]
+      : err.code === "HPE_HEADER_OVERFLOW"
+        ? [431, "The request's headers are too large."]
+        : [400, "The request could not be read: a header, the request line or the body's framing is malformed."];
+  const requestId = randomUUID();
+  const error = STATUS_TEXT[statusCode] ?? "Error";
+  this.log.info({ reqId: requestId, err: { code: err.code, message: err.message } }, `malformed request refused with ${statusCode}`);
+  if (socket.writable) {
+    const body = JSON.stringify({ statusCode, error, message, requestId });
+    socket.write(
+      `HTTP/1.1 ${statusCode} ${error}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `X-Request-Id: ${requestId}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }
 
 function fieldPath(parts: readonly PropertyKey[]): string {

@@ -39,3 +39,47 @@ export function completeApiSchemas(app: FastifyInstance) {
     if (access !== undefined && access !== "public") for (const status of [401, 403]) response[status] ??= ErrorResponse;
   });
 }
+
+type Media = { schema?: { description?: string; anyOf?: { description?: string }[]; oneOf?: { description?: string }[] } };
+type Operation = { responses?: Record<string, { description?: string; content?: Record<string, Media> }> };
+
+/** Response bodies that are not JSON name their media type as their schema's description (`.describe("text/csv")`). */
+const MEDIA_TYPE = /^(text\/csv|text\/event-stream|application\/pdf|image\/svg\+xml|image\/png)\b/;
+const BINARY = new Set(["application/pdf", "image/png"]);
+
+function mediaTypesOf(description: string | undefined, media: Media | undefined): string[] {
+  const schema = media?.schema;
+  const described = [description, schema?.description, ...(schema?.anyOf ?? schema?.oneOf ?? []).map((s) => s.description)];
+  return [...new Set(described.map((d) => MEDIA_TYPE.exec(d ?? "")?.[1]).filter((t): t is string => !!t))];
+}
+
+/**
+ * The document as the server answers (issue 23 item 13): a success that is a file or a stream is
+ * listed under its own media type (text/csv, application/pdf, image/*, text/event-stream) rather than
+ * application/json, every error under application/json (the error handler's body, whatever the
+ * route produces), and a 304 with no body. Registered as @fastify/swagger's transformObject.
+ */
+export function documentMediaTypes<T>(document: T): T {
+  const paths = (document as { paths?: Record<string, Record<string, Operation>> }).paths ?? {};
+  for (const operations of Object.values(paths)) {
+    for (const operation of Object.values(operations)) {
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        const entries = Object.values(response.content ?? {});
+        if (status === "304") {
+          delete response.content;
+          continue;
+        }
+        if (!entries.length) continue;
+        if (Number(status) >= 400) {
+          response.content = { "application/json": entries[0]! };
+          continue;
+        }
+        const types = mediaTypesOf(response.description, entries[0]);
+        if (!types.length) continue;
+        response.content = Object.fromEntries(types.map((type) => [type, { schema: { type: "string", ...(BINARY.has(type) ? { format: "binary" } : {}) } } as Media]));
+        if (response.description === "Default Response") response.description = types.join(" or ");
+      }
+    }
+  }
+  return document;
+}

@@ -1,11 +1,12 @@
 import fp from "fastify-plugin";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, isNotNull, or } from "drizzle-orm";
 import { hash, randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, DbOrTx } from "../../db/client.ts";
 import { sessions, userClaims, userRoles, users } from "../../db/schema/index.ts";
 import { changeFeedFor, FeedCache } from "../../db/change-feed.ts";
+import { actingUser } from "./acting-right.ts";
 
 export const SESSION_COOKIE = "bloom_sid";
 
@@ -34,6 +35,12 @@ export interface SessionUser {
   lastName: string;
   roles: string[];
   claims: { claim: string; value: string }[];
+  /**
+   * Only while a wholesaler user acts as this one: the customers both share. The session reaches no
+   * other customer (buyers module: ownCustomers, canAccessCustomer), so acting never widens the
+   * actor's customers (server/plugins/acting-right.ts).
+   */
+  reach?: readonly string[];
 }
 
 export interface AuthContext {
@@ -54,7 +61,7 @@ declare module "fastify" {
 export const hashToken = (token: string) => hash("sha256", token, "hex");
 export const newToken = () => randomBytes(32).toString("base64url");
 
-export async function loadSessionUser(db: Db, userId: string): Promise<SessionUser | null> {
+export async function loadSessionUser(db: DbOrTx, userId: string): Promise<SessionUser | null> {
   const [u] = await db.select().from(users).where(and(eq(users.id, userId), eq(users.active, true)));
   if (!u) return null;
   const [roles, claims] = await Promise.all([
@@ -69,6 +76,29 @@ export async function loadSessionUser(db: Db, userId: string): Promise<SessionUs
     roles: roles.map((r) => r.role),
     claims,
   };
+}
+
+/**
+ * Ends, in the caller's transaction, the acting sessions that no longer stand after a change to
+ * `userId` (its active flag, roles, claims or customer links): those in which it acts for someone and
+ * those in which someone acts as it, whose impersonator may no longer act for their target. The next
+ * request of such a session would end it anyway (the session plugin re-checks); ending it with the
+ * change also closes its open live streams at once. Returns how many ended.
+ */
+export async function endLapsedActingSessions(tx: DbOrTx, userId: string): Promise<number> {
+  const acting = await tx
+    .select({ id: sessions.id, userId: sessions.userId, originalUserId: sessions.originalUserId })
+    .from(sessions)
+    .where(and(isNotNull(sessions.originalUserId), or(eq(sessions.userId, userId), eq(sessions.originalUserId, userId))));
+  let ended = 0;
+  for (const s of acting) {
+    const target = await loadSessionUser(tx, s.userId);
+    const stands = target && (await actingUser(tx, await loadSessionUser(tx, s.originalUserId!), target));
+    if (stands) continue;
+    await tx.delete(sessions).where(eq(sessions.id, s.id));
+    ended++;
+  }
+  return ended;
 }
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -138,8 +168,15 @@ export const sessionPlugin = fp<{
         await db.delete(sessions).where(eq(sessions.id, id));
         return;
       }
-      const user = await loadSessionUser(db, s.userId);
-      if (!user) return;
+      const target = await loadSessionUser(db, s.userId);
+      if (!target) return;
+      // An acting session stands only while its impersonator may still act for the target: read
+      // afresh here, and again after any change to users, roles, claims or links drops this copy.
+      const user = s.originalUserId ? await actingUser(db, await loadSessionUser(db, s.originalUserId), target) : target;
+      if (!user) {
+        await db.delete(sessions).where(eq(sessions.id, id));
+        return;
+      }
       request.auth = { sessionId: id, user, originalUserId: s.originalUserId, currentCustomerId: s.currentCustomerId };
       // Touch at most once a minute: idle expiry needs no more precision, and it spares a write per request.
       if (now.getTime() - s.lastSeenAt.getTime() > 60_000) {

@@ -3,6 +3,12 @@
 // order's, with the exact status each must answer. The expected statuses come from a model of the
 // rules written here (DOMAIN.md "Every /api call that names {userId}…", SPEC §6, docs/security.md),
 // not from the server's code. A route of the app without an entry below fails the first test.
+//
+// Every operation is also called in acting sessions (issue 23): staff acting for each kind of target
+// (SalesPerson, wholesaler, Retailer, MassMarket) and a wholesaler acting for a shop that also buys
+// through another wholesaler. An acting session is answered as its target, held to the customers both
+// people share (the wholesaler's shop: its own customer only), with the few acting rules of its own
+// (ACTING_RULES: no nesting, stopping, the account's password and other sessions are the owner's).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { buildTestApp, cookieFrom, injectOrStream, loginAs, SAME_ORIGIN, type TestApp } from "../../tests/helpers/test-app.ts";
@@ -14,11 +20,15 @@ type Actor = (typeof ACTORS)[number];
 const STAFF: readonly Actor[] = ["Administrator", "SalesPerson"];
 
 interface Me {
+  /** The role the rules apply: the actor's own, or the target's in an acting session. */
+  role: Actor;
   id: string;
   customer: string;
   retailer: number;
   order: number;
   cookie?: string;
+  /** The customers the session reaches when not the role's usual ones (acting: those both people share). */
+  customers?: string[];
 }
 interface World {
   C1: string;
@@ -32,6 +42,9 @@ interface World {
   adminClaimed: string;
   /** The Retailer actor's id (a user a wholesaler of C1 manages through its WholesalerId claim). */
   shopUser: string;
+  /** A shop buying through C1 and C2, and its Retailer user: the wholesaler of C1 acts for it. */
+  R3: number;
+  sharedShop: Me;
   o2: number;
   /** An order M1 placed in the mass-market store. */
   omm: number;
@@ -63,8 +76,9 @@ interface Entry {
 
 const isStaff = (a: Actor) => STAFF.includes(a);
 /** The customers an actor buys for (its own; staff may act for any existing one). */
-function customersOf(a: Actor, w: World): string[] {
+function customersOf(a: Actor, w: World, me: Me): string[] {
   if (a === "anonymous") return [];
+  if (me.customers) return me.customers;
   if (isStaff(a)) return [w.C1, w.C2, w.M1];
   if (a === "MassMarket") return [w.M1];
   return [w.C1];
@@ -75,9 +89,9 @@ const retailerLinks = (w: World): Record<number, string> => ({ [w.R1]: w.C1, [w.
 function ownership(a: Actor, w: World, me: Me, ids: { user?: string; customer?: string; retailer?: number }): number {
   if (a === "anonymous") return 401;
   if (ids.user !== undefined && ids.user !== me.id) return 403;
-  if (ids.customer !== undefined && !customersOf(a, w).includes(ids.customer)) return 403;
+  if (ids.customer !== undefined && !customersOf(a, w, me).includes(ids.customer)) return 403;
   if (ids.customer !== undefined && ids.retailer !== undefined) {
-    if (a === "Retailer") return ids.retailer === w.R1 ? 200 : 403;
+    if (a === "Retailer") return ids.retailer === me.retailer ? 200 : 403;
     if (ids.retailer !== 0 && retailerLinks(w)[ids.retailer] !== ids.customer) return 403;
   }
   return 200;
@@ -152,7 +166,11 @@ const STANDING_ORDER = { name: "Matrix", weekday: 3, mode: "cart", lines: [{ pro
 
 const ENTRIES: Entry[] = [
   // ---- auth
-  { route: "POST /api/Auth/login/", cases: [{ name: "wrong password", request: () => ({ method: "POST", url: "/api/Auth/login/", payload: { email: "nobody-matrix@example.test", password: "wrong-password" } }), expected: same(401) }] },
+  {
+    route: "POST /api/Auth/login/",
+    // One unknown e-mail per caller: the failures stay under the sign-in lockout of one account and address.
+    cases: [{ name: "wrong password", request: (_w, me) => ({ method: "POST", url: "/api/Auth/login/", payload: { email: `nobody-matrix-${me.id}@example.test`, password: "wrong-password" } }), expected: same(401) }],
+  },
   { route: "GET /api/Auth/CheckToken/", cases: [{ name: "session", request: () => get("/api/Auth/CheckToken/"), expected: same(200) }] },
   { route: "POST /api/Auth/logout/", cases: [{ name: "own session", request: () => ({ method: "POST", url: "/api/Auth/logout/", freshSession: true }), expected: same(200) }] },
   {
@@ -402,8 +420,7 @@ function mmCases(req: (ids: MmIds, w: World) => Req, success: (ids: MmIds, w: Wo
     .map((i) => ({
       name: ["own ids", "another user's id", "another customer", "another retailer"][i]!,
       request: (w, me) => {
-        const a = (Object.keys(w.me) as Actor[]).find((k) => w.me[k] === me)!;
-        return req(mmVariants(a, w, me)[i]![1], w);
+        return req(mmVariants(me.role, w, me)[i]![1], w);
       },
       expected: (a, w, me) => {
         const ids = mmVariants(a, w, me)[i]![1];
@@ -480,7 +497,15 @@ ENTRIES.push(
   { route: "PUT /api/Admin/Wholesalers/:customerId", cases: [{ name: "empty form", request: (w) => ({ method: "PUT", url: `/api/Admin/Wholesalers/${w.C2}`, payload: {} }), expected: same(400) }] },
   { route: "PUT /api/Admin/Wholesalers/:customerId/Logo", cases: [{ name: "not an image", request: (w) => ({ method: "PUT", url: `/api/Admin/Wholesalers/${w.C2}/Logo`, payload: { not: "an image" } }), expected: same(400) }] },
   { route: "DELETE /api/Admin/Wholesalers/:customerId/Logo", cases: [{ name: "C2's logo", request: (w) => ({ method: "DELETE", url: `/api/Admin/Wholesalers/${w.C2}/Logo` }), expected: byRole(STAFF_ONLY) }] },
-  { route: "GET /api/Administration/Retailers", cases: [{ name: "list", request: () => get("/api/Administration/Retailers"), expected: byRole(USER_DESK) }] },
+  {
+    route: "GET /api/Administration/Retailers",
+    cases: [
+      { name: "list", request: () => get("/api/Administration/Retailers"), expected: byRole(USER_DESK) },
+      { name: "C1's retailers", request: (w) => get(`/api/Administration/Retailers?customerId=${w.C1}`), expected: byRole(USER_DESK) },
+      // Another customer named is 403 like every other foreign id (issue 23 item 15), not an empty list.
+      { name: "C2's retailers", request: (w) => get(`/api/Administration/Retailers?customerId=${w.C2}`), expected: byRole(STAFF_ONLY) },
+    ],
+  },
   { route: "POST /api/Administration/Retailers", cases: [{ name: "empty form", request: () => ({ method: "POST", url: "/api/Administration/Retailers", payload: {} }), expected: same(400) }] },
   {
     route: "GET /api/Administration/Retailers/:retailerId",
@@ -563,6 +588,15 @@ ENTRIES.push(
       ],
     }),
   ),
+  // The pick list and packing slips (docs/documents.md): staff only, in every format.
+  {
+    route: "GET /api/OrderDesk/PickList",
+    cases: (["json", "csv", "pdf"] as const).map((format) => ({ name: `a day's pick list as ${format}`, request: () => get(`/api/OrderDesk/PickList?shipDate=2031-03-04&format=${format}`), expected: byRole(STAFF_ONLY) })),
+  },
+  {
+    route: "GET /api/OrderDesk/Orders/:orderNumber/PackingSlip",
+    cases: [{ name: "no such order", request: () => get(`/api/OrderDesk/Orders/${NO_ORDER}/PackingSlip`), expected: byRole(STAFF_ONLY, 404) }],
+  },
   {
     route: "PUT /api/Orders/:userId/:customerId/:orderNumber/Lines/:lineId",
     cases: buyerCases((i) => ({ method: "PUT", url: `/api/Orders/${i.user}/${i.customer}/${NO_ORDER}/Lines/1?retailerId=${i.retailer}`, payload: { quantity: 1 } }), () => 404),
@@ -598,12 +632,85 @@ ENTRIES.push(
       cases: [{ name: "no such invoice", request: () => get(`/api/Invoices/${NO_ORDER}${suffix}`), expected: byRole(INVOICE_READERS, 404) }],
     }),
   ),
+  {
+    route: "GET /api/Invoices/:invoiceNumber/CreditNotes/:creditNoteNumber/Pdf",
+    cases: [{ name: "no such invoice", request: () => get(`/api/Invoices/${NO_ORDER}/CreditNotes/1/Pdf`), expected: byRole(INVOICE_READERS, 404) }],
+  },
   { route: "POST /api/Invoices/:invoiceNumber/Paid", cases: [{ name: "no such invoice", request: () => post(`/api/Invoices/${NO_ORDER}/Paid`, { paid: true }), expected: byRole(STAFF_ONLY, 404) }] },
   {
     route: "POST /api/Invoices/:invoiceNumber/CreditNotes",
     cases: [{ name: "no such invoice", request: () => post(`/api/Invoices/${NO_ORDER}/CreditNotes`, { reason: "Short delivery", lines: [{ invoiceLineId: 1, quantity: 1 }] }), expected: byRole(STAFF_ONLY, 404) }],
   },
 );
+
+// ---- acting sessions (issue 23) -------------------------------------------------------------------
+
+/** Who acts (`by`, signed in as itself) for whom (`as`: the actor of that role, or the shared shop). */
+interface Acting {
+  name: string;
+  by: "Administrator" | "SalesPerson" | "wholesaler";
+  as: Exclude<Actor, "anonymous" | "Administrator">;
+  /** The wholesaler of C1 acting for the shop buying through C1 and C2 (Retailer/Impersonate). */
+  sharedShop?: boolean;
+  cookie?: string;
+}
+const ACTING: Acting[] = [
+  { name: "Administrator acting as the SalesPerson", by: "Administrator", as: "SalesPerson" },
+  { name: "Administrator acting as the wholesaler", by: "Administrator", as: "wholesaler" },
+  { name: "Administrator acting as the Retailer", by: "Administrator", as: "Retailer" },
+  { name: "Administrator acting as the MassMarket user", by: "Administrator", as: "MassMarket" },
+  { name: "SalesPerson acting as the wholesaler", by: "SalesPerson", as: "wholesaler" },
+  { name: "SalesPerson acting as the Retailer", by: "SalesPerson", as: "Retailer" },
+  { name: "SalesPerson acting as the MassMarket user", by: "SalesPerson", as: "MassMarket" },
+  { name: "wholesaler of C1 acting for a shop of C1 and C2", by: "wholesaler", as: "Retailer", sharedShop: true },
+];
+/** The ids an acting session names as its own: its target's. */
+const actingMe = (a: Acting, w: World): Me => (a.sharedShop ? w.sharedShop : w.me[a.as]);
+
+/**
+ * What an acting session answers differently from its target signed in: it cannot start acting again
+ * (409, or 403 where the target's role may not call the route at all), it can stop (200), and the
+ * account's password and other sessions are refused (403). Everything else: the target's rules,
+ * within the customers both people share (Me.customers).
+ */
+const ACTING_RULES: Record<string, (a: Acting) => number> = {
+  "POST /api/Admin/:userId/Impersonate": (a) => (isStaff(a.as) ? 409 : 403),
+  "POST /api/Retailer/Impersonate/:a/:b/:c": () => 409,
+  "POST /api/Retailer/Unimpersonate": () => 200,
+  "POST /api/Account/Password": () => 403,
+  "POST /api/Account/SignOutOthers": () => 403,
+};
+
+let actorEmails: Record<Exclude<Actor, "anonymous">, string>;
+
+/** A new session of `a.by`, acting as its target; the cookie. */
+async function startActing(a: Acting): Promise<string> {
+  const cookie = await loginAs(t.app, actorEmails[a.by], DEFAULT_TEST_PASSWORD);
+  const target = actingMe(a, w);
+  const url = a.sharedShop ? `/api/Retailer/Impersonate/${w.me.wholesaler.id}/${w.C1}/${w.R3}` : `/api/Admin/${target.id}/Impersonate`;
+  const res = await t.app.inject({ method: "POST", url, headers: { cookie, ...SAME_ORIGIN } });
+  if (res.statusCode !== 200 || res.json().user.id !== target.id) throw new Error(`${a.name}: could not start acting (${res.statusCode} ${res.body.slice(0, 200)})`);
+  return cookie;
+}
+
+/** The acting session still acting as its target (a real actor's SignOutOthers ends the sessions it acts in), else a new one. */
+async function actingCookie(a: Acting): Promise<string> {
+  const check = await t.app.inject({ method: "GET", url: "/api/Auth/CheckToken/", headers: { cookie: a.cookie! } });
+  const body = check.json();
+  if (body.user?.id !== actingMe(a, w).id || !body.originalUser) a.cookie = await startActing(a);
+  return a.cookie!;
+}
+
+async function sendWith(cookie: string | undefined, req: Req, extraHeaders: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  const unsafe = req.method !== "GET";
+  // A live availability stream stays open: its status is read, then it is closed.
+  return (/\/Live\b/.test(req.url) ? (o: InjectOptions) => injectOrStream(t.app, o) : (o: InjectOptions) => t.app.inject(o))({
+    method: req.method,
+    url: req.url,
+    ...(req.payload ? { payload: req.payload } : {}),
+    headers: { ...(cookie ? { cookie } : {}), ...(unsafe ? SAME_ORIGIN : {}), ...req.headers, ...extraHeaders },
+  });
+}
 
 // ---- the run ----------------------------------------------------------------------------------
 
@@ -661,9 +768,19 @@ beforeAll(async () => {
   const om = (await insertOrder(t.db, { customerId: M1, userId: mm.id })).orderNumber;
   const o2 = (await insertOrder(t.db, { customerId: C2, userId: other.id })).orderNumber;
   const omm = (await insertOrder(t.db, { customerId: M1, userId: mm.id, store: "mm" })).orderNumber;
+  const R3 = (await insertRetailer(t.db, { customerIds: [C1, C2] })).retailerId;
+  const shop3 = await insertUser(t.db, {
+    roles: ["Retailer"],
+    claims: [
+      { claim: "WholesalerId", value: C1 },
+      { claim: "WholesalerId", value: C2 },
+      { claim: "retailerid", value: String(R3) },
+    ],
+  });
+  const o3 = (await insertOrder(t.db, { customerId: C1, userId: shop3.id, retailerId: R3 })).orderNumber;
   const cat1 = (await offer(t.db, [C1, M1])).catalog.orderId;
   const cat2 = (await offer(t.db, [C2])).catalog.orderId;
-  const me = (u: { id: string }, customer: string, retailer: number, order: number): Me => ({ id: u.id, customer, retailer, order });
+  const me = (role: Actor, u: { id: string }, customer: string, retailer: number, order: number): Me => ({ role, id: u.id, customer, retailer, order });
   w = {
     C1,
     C2,
@@ -674,21 +791,26 @@ beforeAll(async () => {
     staffLinked: staffLinked.id,
     adminClaimed: adminClaimed.id,
     shopUser: shop.id,
+    R3,
+    // Acted for by the wholesaler of C1: the session reaches C1 only, though the shop also buys through C2.
+    sharedShop: { ...me("Retailer", shop3, C1, R3, o3), customers: [C1] },
     o2,
     omm,
     cat1,
     cat2,
     me: {
-      anonymous: me(whole, C1, 0, o1),
-      Administrator: me(admin, C1, 0, o1),
-      SalesPerson: me(sales, C1, 0, o1),
-      wholesaler: me(whole, C1, 0, o1),
-      Retailer: me(shop, C1, R1, o1r),
-      MassMarket: me(mm, M1, 0, om),
+      anonymous: me("anonymous", whole, C1, 0, o1),
+      Administrator: me("Administrator", admin, C1, 0, o1),
+      SalesPerson: me("SalesPerson", sales, C1, 0, o1),
+      wholesaler: me("wholesaler", whole, C1, 0, o1),
+      Retailer: me("Retailer", shop, C1, R1, o1r),
+      MassMarket: me("MassMarket", mm, M1, 0, om),
     },
   };
   const emails: Record<Exclude<Actor, "anonymous">, string> = { Administrator: admin.email, SalesPerson: sales.email, wholesaler: whole.email, Retailer: shop.email, MassMarket: mm.email };
   for (const [actor, email] of Object.entries(emails)) w.me[actor as Actor].cookie = await loginAs(t.app, email, DEFAULT_TEST_PASSWORD);
+  actorEmails = emails;
+  for (const a of ACTING) a.cookie = await startActing(a);
 });
 afterAll(async () => t?.close());
 
@@ -700,14 +822,7 @@ async function send(actor: Actor, req: Req, extraHeaders: Record<string, string>
     const res = await t.app.inject({ method: "POST", url: "/api/Auth/login/", payload: { email: emailOf.json().user.email, password: DEFAULT_TEST_PASSWORD } });
     cookie = cookieFrom(res);
   }
-  const unsafe = req.method !== "GET";
-  // A live availability stream stays open: its status is read, then it is closed.
-  return (/\/Live\b/.test(req.url) ? (o: InjectOptions) => injectOrStream(t.app, o) : (o: InjectOptions) => t.app.inject(o))({
-    method: req.method,
-    url: req.url,
-    ...(req.payload ? { payload: req.payload } : {}),
-    headers: { ...(cookie ? { cookie } : {}), ...(unsafe ? SAME_ORIGIN : {}), ...req.headers, ...extraHeaders },
-  });
+  return sendWith(cookie, req, extraHeaders);
 }
 
 describe("authorization matrix", () => {
@@ -738,7 +853,42 @@ describe("authorization matrix", () => {
       expect(mismatches).toEqual([]);
       expect(checked).toBe(entry.cases.length * ACTORS.length);
     });
+
+    it(`${entry.route}, in acting sessions`, async () => {
+      const mismatches: string[] = [];
+      let checked = 0;
+      for (const a of ACTING) {
+        // A call that ends or changes its session (sign-out, stop acting) gets an acting session of its own.
+        const cookie = entry.cases.some((c) => c.request(w, actingMe(a, w)).freshSession) ? await startActing(a) : await actingCookie(a);
+        for (const c of entry.cases) {
+          const me = actingMe(a, w);
+          const req = c.request(w, me);
+          const rule = ACTING_RULES[entry.route];
+          const expected = rule ? rule(a) : c.expected(me.role, w, me);
+          const res = await sendWith(cookie, req);
+          checked++;
+          if (res.statusCode !== expected) mismatches.push(`${a.name}, ${c.name}: ${req.method} ${req.url} → ${res.statusCode} (expected ${expected}) ${res.body.slice(0, 160)}`);
+        }
+      }
+      expect(mismatches).toEqual([]);
+      expect(checked).toBe(entry.cases.length * ACTING.length);
+    });
   }
+
+  it("acting sessions acted as their targets throughout, and the shared shop's session never reached C2", async () => {
+    for (const a of ACTING) {
+      const body = (await t.app.inject({ method: "GET", url: "/api/Auth/CheckToken/", headers: { cookie: await actingCookie(a) } })).json();
+      expect(body.user.id).toBe(actingMe(a, w).id);
+      expect(body.originalUser.email).toBe(actorEmails[a.by]);
+    }
+    const shared = ACTING.find((a) => a.sharedShop)!;
+    const user = (await t.app.inject({ method: "GET", url: "/api/Auth/CheckToken/", headers: { cookie: shared.cookie! } })).json().user;
+    expect(user.customers.map((c: { customerID: string }) => c.customerID)).toEqual([w.C1]);
+    expect((await sendWith(shared.cookie, { method: "POST", url: `/api/Auth/SetCustomer/${w.C2}` })).statusCode).toBe(403);
+    // The shop's own user reaches both: the refusal is the acting wholesaler's limit, not the shop's.
+    const own = await loginAs(t.app, (await t.app.inject({ method: "GET", url: "/api/Auth/CheckToken/", headers: { cookie: shared.cookie! } })).json().user.email, DEFAULT_TEST_PASSWORD);
+    expect((await sendWith(own, { method: "POST", url: `/api/Auth/SetCustomer/${w.C2}` })).statusCode).toBe(200);
+  });
 
   it("refuses every write on a cookie session that does not prove it comes from our pages, and writes nothing", async () => {
     const mismatches: string[] = [];

@@ -1,12 +1,15 @@
 // The defects of the security issue, each reproduced with the request that showed it: staff account
 // takeover through a wholesaler, NUL characters, cookie writes without Origin, the OpenAPI document
 // against the server, and the policy points (user administration by role, far cart dates, lockout).
+import { connect, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, desc, eq } from "drizzle-orm";
 import { auditLog, carts, mailOutbox, rateLimits, userRoles, users } from "../../db/schema/index.ts";
 import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../tests/helpers/test-app.ts";
 import { addDays, ALL_WEEKDAYS, DEFAULT_TEST_PASSWORD, isoDateAt, insertCustomer, insertUser, shipTimesOn } from "../../tests/factories/index.ts";
 import { NUL_MESSAGE } from "../plugins/nul.ts";
+import { INT4_MAX } from "../../contract/common.ts";
+import { CARD_COLOURS } from "../../contract/content.ts";
 import { LOGIN_LOCKED } from "../modules/auth/service.ts";
 import { offer } from "../../tests/helpers/store-fixtures.ts";
 import { CART_DATE_HORIZON_DAYS, closedShipDateMessage } from "../modules/store/dates.ts";
@@ -191,7 +194,7 @@ describe("the OpenAPI document says what the server does (issue item 5)", () => 
     const cookie = await loginAs(t.app, u.email, DEFAULT_TEST_PASSWORD);
     const date = paths["/api/Store/Catalog/{customerId}/{date}/{userId}"]!.get!.parameters!.find((p) => p.name === "date")!;
     const pattern = new RegExp(date.schema.pattern!);
-    for (const bad of ["0000-00-00", "2026-13-01", "2026-00-10", "2026-01-32", "10000-01-01"]) {
+    for (const bad of ["0000-00-00", "2026-13-01", "2026-00-10", "2026-01-32", "10000-01-01", "2026-02-30", "2026-04-31", "2100-02-29"]) {
       expect(pattern.test(bad), bad).toBe(false);
       expect((await call("GET", `/api/Store/Catalog/${c.customerId}/${bad}/${u.id}`, cookie)).statusCode, bad).toBe(400);
     }
@@ -205,6 +208,139 @@ describe("the OpenAPI document says what the server does (issue item 5)", () => 
       expect(Object.keys(res.json().fields ?? {}).length, bad).toBeGreaterThan(0);
     }
     expect((await call("GET", "/api/Auth/CheckToken/?anything=1", cookie)).statusCode).toBe(400);
+  });
+});
+
+describe("the OpenAPI document and the error body, again (issue 23 item 13)", () => {
+  type Schema = { type?: string; minimum?: number; maximum?: number; pattern?: string; description?: string; examples?: string[]; [k: string]: unknown };
+  type Response = { content?: Record<string, { schema?: Schema }> };
+  type Op = { parameters?: { in: string; name: string; schema: Schema }[]; requestBody?: Response; responses: Record<string, Response> };
+  let paths: Record<string, Record<string, Op>>;
+  let staffCookie: string;
+  beforeAll(async () => {
+    paths = (await t.app.inject({ method: "GET", url: "/api/openapi.json" })).json().paths;
+    const s = await insertUser(t.db, { roles: ["Administrator"] });
+    staffCookie = await loginAs(t.app, s.email, DEFAULT_TEST_PASSWORD);
+  });
+  const operations = () => Object.entries(paths).flatMap(([path, o]) => Object.entries(o).map(([method, op]) => ({ at: `${method} ${path}`, op })));
+  /** Every schema inside `schema`, with where it is. */
+  const schemasIn = (schema: unknown, at: string, out: { at: string; s: Schema }[] = []) => {
+    if (!schema || typeof schema !== "object") return out;
+    if ("type" in schema || "pattern" in schema) out.push({ at, s: schema as Schema });
+    for (const [k, v] of Object.entries(schema)) schemasIn(v, `${at}.${k}`, out);
+    return out;
+  };
+  const inputs = () =>
+    operations().flatMap(({ at, op }) => [
+      ...(op.parameters ?? []).flatMap((p) => schemasIn(p.schema, `${at} ${p.in}:${p.name}`)),
+      ...schemasIn(op.requestBody?.content?.["application/json"]?.schema, `${at} body`),
+    ]);
+
+  it("lists a file or stream under its own media type and every error as JSON, as the server answers them", async () => {
+    const contentOf = (path: string, status: string) => Object.keys(paths[path]!.get!.responses[status]?.content ?? {});
+    expect(contentOf("/api/Invoices/Csv", "200")).toEqual(["text/csv"]);
+    expect(contentOf("/api/MMOrder/Labels", "200")).toEqual(["application/pdf"]);
+    expect(contentOf("/api/Invoices/{invoiceNumber}/Pdf", "200")).toEqual(["application/pdf"]);
+    expect(contentOf("/api/Public/Art/{file}", "200")).toEqual(["image/svg+xml"]);
+    expect(contentOf("/api/Public/Card/{file}", "200")).toEqual(["image/svg+xml", "image/png"]);
+    expect(contentOf("/api/Public/Art/{file}", "304")).toEqual([]);
+    for (const status of ["400", "401", "403", "404", "503"]) expect(contentOf("/api/MMOrder/Labels", status), status).toEqual(["application/json"]);
+    for (const { at, op } of operations()) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        if (Number(status) >= 400) expect(Object.keys(response.content ?? {}), `${at} ${status}`).toEqual(["application/json"]);
+      }
+    }
+    // What the server sends: the CSV as text/csv, the labels' errors as JSON.
+    const csv = await call("GET", "/api/Invoices/Csv", staffCookie);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers["content-type"]).toMatch(/^text\/csv/);
+    for (const res of [
+      await call("GET", "/api/MMOrder/Labels?customerId=NOBODY&orderNumber=1"),
+      await call("GET", "/api/MMOrder/Labels?customerId=NOBODY&orderNumber=x", staffCookie),
+    ]) {
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.headers["content-type"]).toMatch(/^application\/json/);
+      expect(res.json().requestId).toBe(res.headers["x-request-id"]);
+    }
+  });
+
+  it("states the limits the server holds to: integers within PostgreSQL's, real dates only, the card colours", async () => {
+    const all = inputs();
+    for (const { at, s } of all.filter(({ s }) => s.type === "integer" || s.type === "number")) {
+      expect(s.maximum, at).toBeLessThanOrEqual(INT4_MAX);
+      expect(s.minimum, at).toBeGreaterThanOrEqual(-INT4_MAX - 1);
+    }
+    const patterned = all.filter(({ s }) => typeof s.pattern === "string").map(({ at, s }) => ({ at, re: new RegExp(s.pattern!) }));
+    // Whole-number ids and counts: patterns of digits only.
+    const ids = patterned.filter(({ re }) => re.test("1") && re.test("2147483647") && !re.test("a") && !re.test("1a"));
+    expect(ids.length).toBeGreaterThan(10);
+    for (const { at, re } of ids) expect(re.test("2147483648"), at).toBe(false);
+    const dates = patterned.filter(({ re }) => re.test("2026-06-15") && !re.test("a"));
+    expect(dates.length).toBeGreaterThan(5);
+    for (const { at, re } of dates) for (const bad of ["2026-02-30", "2026-06-31", "2100-02-29"]) expect(re.test(bad), `${at} ${bad}`).toBe(false);
+
+    // The server refuses what the document refuses.
+    expect((await call("GET", "/api/Invoices/2147483648", staffCookie)).statusCode).toBe(400);
+    expect((await call("GET", "/api/Invoices/2147483647", staffCookie)).statusCode).toBe(404);
+    expect((await call("GET", "/api/Invoices?from=2026-02-30", staffCookie)).statusCode).toBe(400);
+    const c = await insertCustomer(t.db, { shipTimes: shipTimesOn(ALL_WEEKDAYS, "23:59") });
+    const u = await insertUser(t.db, { roles: ["wholesaler"], customerIds: [c.customerId] });
+    const cookie = await loginAs(t.app, u.email, DEFAULT_TEST_PASSWORD);
+    const save = await call("POST", `/api/Store/Cart/Save/${u.id}/${c.customerId}`, cookie, { shipDate: addDays(isoDateAt(), 1), items: [], version: INT4_MAX + 1 });
+    expect(save.statusCode).toBe(400);
+    expect(save.json().fields.version).toBe(`Maximum ${INT4_MAX}`);
+
+    // The PNG card's colours are listed where its colour is described.
+    for (const name of ["color", "accent"]) {
+      const param = paths["/api/Public/Card/{file}"]!.get!.parameters!.find((p) => p.name === name)! as { description?: string; examples?: Record<string, { value: string }> };
+      for (const hex of CARD_COLOURS) expect(param.description, `${name} ${hex}`).toContain(hex);
+      expect(Object.values(param.examples ?? {}).map((e) => e.value)).toEqual([...CARD_COLOURS]);
+    }
+  });
+
+  it("answers a malformed header, content type or body with the API's error body and a request id", async () => {
+    // Node's HTTP parser refuses these before Fastify sees them: a real socket is needed.
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = t.app.server.address() as AddressInfo;
+    const raw = (text: string) =>
+      new Promise<string>((resolve) => {
+        let data = "";
+        const socket = connect(port, "127.0.0.1", () => socket.write(text));
+        socket.on("data", (chunk) => (data += chunk));
+        socket.on("close", () => resolve(data));
+        socket.on("error", () => resolve(data));
+      });
+    for (const request of [
+      "GET /api/Auth/CheckToken/ HTTP/1.1\r\nHost: x\r\nThis line has no colon\r\n\r\n",
+      "GET /api/Auth/CheckToken/ HTTP/1.1\r\nHost: x\r\nX-Bad: a\u0001b\r\n\r\n",
+      "POST /api/Auth/login/ HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n{}",
+      "GET /api/Auth/CheckToken/ HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+    ]) {
+      const answer = await raw(request);
+      const [head, body] = answer.split("\r\n\r\n");
+      expect(head, request).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      expect(head).toMatch(/\r\nContent-Type: application\/json; charset=utf-8/i);
+      const json = JSON.parse(body!);
+      expect(json).toEqual({ statusCode: 400, error: "Bad Request", message: expect.stringContaining("could not be read"), requestId: expect.any(String) });
+      expect(head).toContain(`X-Request-Id: ${json.requestId}`);
+    }
+    // Headers past Node's 16 KB: 431, in the same shape.
+    const [head, body] = (await raw(`GET /api/Auth/CheckToken/ HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`)).split("\r\n\r\n");
+    expect(head).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
+    expect(JSON.parse(body!)).toEqual({ statusCode: 431, error: "Request Header Fields Too Large", message: "The request's headers are too large.", requestId: expect.any(String) });
+    // Through Fastify: a content type it cannot read, broken JSON, a cookie it cannot parse.
+    for (const [headers, payload, status] of [
+      [{ "content-type": ";;;/" }, "{}", 415],
+      [{ "content-type": "application/json" }, "{not json", 400],
+      [{ "content-type": "application/json; charset=utf-99" }, "{x", 400],
+    ] as const) {
+      const res = await t.app.inject({ method: "POST", url: "/api/Auth/login/", headers: { ...SAME_ORIGIN, ...headers }, payload });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(status);
+      expect(res.json()).toMatchObject({ statusCode: status, message: expect.any(String), requestId: res.headers["x-request-id"] });
+    }
+    const cookie = await t.app.inject({ method: "GET", url: "/api/Auth/CheckToken/", headers: { cookie: 'bloom_sid=%E0%A4%A; x="' } });
+    expect(cookie.statusCode).toBe(200);
+    expect(cookie.json()).toEqual({ user: null, originalUser: null });
   });
 });
 

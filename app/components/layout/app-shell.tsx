@@ -42,6 +42,9 @@ const MM_NAV: NavItem[] = [
   { to: "/MM/Orders", label: "Orders" },
   { to: "/MM/Customer", label: "Customers", roles: ["Administrator", "SalesPerson"] },
   { to: "/MM/Users", label: "Users", roles: ["Administrator"] },
+  // Staff keep their way back to the rest of the desk from the MM screens (issue 27).
+  { to: "/Administration", label: "Administration", roles: ["Administrator", "SalesPerson"] },
+  { to: "/Administration/Orders", label: "Order desk", roles: ["Administrator", "SalesPerson"] },
 ];
 
 /** Three bars, or a cross while the menu is open; decorative (the button says "Menu"). */

@@ -400,7 +400,10 @@ export function InvoiceDetailPage() {
             {i.creditNotes.map((n) => (
               <li key={n.creditNoteNumber} className={`${card} p-3`}>
                 <strong className="tabular">Credit note {n.creditNoteNumber}</strong> · {shortDate(n.creditDate)} · {n.reason} ·{" "}
-                <span className="tabular">{money(n.total)}</span>
+                <span className="tabular">{money(n.total)}</span> ·{" "}
+                <a className="underline" href={`/api/Invoices/${i.invoiceNumber}/CreditNotes/${n.creditNoteNumber}/Pdf`} download>
+                  PDF<span className="sr-only"> of credit note {n.creditNoteNumber}</span>
+                </a>
                 <span className="block text-sm text-sage">{n.lines.map((l) => `${l.quantity} × ${l.description}`).join(", ")}</span>
               </li>
             ))}

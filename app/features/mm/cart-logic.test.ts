@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MmCart, MmCartItem } from "../../../contract/mm.ts";
-import { bouquetLines, feeLines, mmSaveBody, withLabels, withQuantity } from "./cart-logic.ts";
+import { bouquetLines, draftDiffers, feeLines, labelDraftOf, mmSaveBody, productOfField, withDraftLabels, withLabels, withQuantity } from "./cart-logic.ts";
 
 const item = (over: Partial<MmCartItem>): MmCartItem => ({
   id: 1,
@@ -64,5 +64,21 @@ describe("MM cart logic", () => {
     const items = withLabels(cart, "MM-2", { barcodeNumber: "4006381333931", barcodeTop: null, barcodeLeft: "Floral", barcodeBottom: null });
     expect(items.find((i) => i.productId === "MM-2")).toMatchObject({ barcodeNumber: "4006381333931", barcodeLeft: "Floral" });
     expect(items.find((i) => i.productId === "MM-1")!.barcodeNumber).toBe("036000291452");
+  });
+
+  it("applies the labels typed and not saved to their lines when the order is placed, trimmed, blank as cleared", () => {
+    const mm1 = bouquetLines(cart.items)[0]!;
+    const typed = { ...labelDraftOf(mm1), barcodeNumber: " 4006381333931 ", barcodeTop: "" };
+    expect(draftDiffers(mm1, labelDraftOf(mm1))).toBe(false);
+    expect(draftDiffers(mm1, { ...labelDraftOf(mm1), barcodeTop: " $14.99 " })).toBe(false);
+    expect(draftDiffers(mm1, typed)).toBe(true);
+    const items = withDraftLabels(cart, new Map([["MM-1", typed]]));
+    expect(items).toEqual([
+      { productId: "MM-1", quantity: 6, barcodeNumber: "4006381333931", barcodeTop: null, barcodeLeft: null, barcodeBottom: null },
+      { productId: "MM-2", quantity: 6, barcodeNumber: null, barcodeTop: null, barcodeLeft: null, barcodeBottom: null },
+    ]);
+    // A field error of the save names its line by position.
+    expect(productOfField(items, "items.1.barcodeNumber")).toBe("MM-2");
+    expect(productOfField(items, "shipDate")).toBeNull();
   });
 });

@@ -43,3 +43,40 @@ export function withQuantity(cart: MmCart, productId: string, quantity: number):
 export function withLabels(cart: MmCart, productId: string, labels: LabelFields): Input[] {
   return bouquetLines(cart.items).map((l) => (l.productId === productId ? { ...toInput(l), ...labels } : toInput(l)));
 }
+
+/** A shelf label as typed in the checkout's fields (strings, possibly blank). */
+export type LabelDraft = Record<keyof LabelFields, string>;
+
+export const labelDraftOf = (line: LabelFields): LabelDraft => ({
+  barcodeNumber: line.barcodeNumber ?? "",
+  barcodeTop: line.barcodeTop ?? "",
+  barcodeLeft: line.barcodeLeft ?? "",
+  barcodeBottom: line.barcodeBottom ?? "",
+});
+
+/** What a draft saves: trimmed, a blank field as null (clears it). */
+export function labelsOf(draft: LabelDraft): LabelFields {
+  const v = (s: string) => (s.trim() === "" ? null : s.trim());
+  return { barcodeNumber: v(draft.barcodeNumber), barcodeTop: v(draft.barcodeTop), barcodeLeft: v(draft.barcodeLeft), barcodeBottom: v(draft.barcodeBottom) };
+}
+
+/** True when a draft says something other than the line holds (the buyer typed and did not save). */
+export function draftDiffers(line: LabelFields, draft: LabelDraft): boolean {
+  const saved = labelsOf(labelDraftOf(line));
+  const typed = labelsOf(draft);
+  return (Object.keys(typed) as (keyof LabelFields)[]).some((k) => typed[k] !== saved[k]);
+}
+
+/** Every line with the labels typed for it applied (lines without a draft keep theirs). */
+export function withDraftLabels(cart: MmCart, drafts: ReadonlyMap<string, LabelDraft>): Input[] {
+  return bouquetLines(cart.items).map((l) => {
+    const draft = drafts.get(l.productId);
+    return draft ? { ...toInput(l), ...labelsOf(draft) } : toInput(l);
+  });
+}
+
+/** The product a SaveCart field error is about ("items.2.barcodeNumber" -> the third line's product). */
+export function productOfField(items: readonly Input[], field: string): string | null {
+  const m = /^items\.(\d+)\./.exec(field);
+  return m ? (items[Number(m[1])]?.productId ?? null) : null;
+}

@@ -7,11 +7,23 @@ import type { MmCart, MmCartItem, MmOrderResponse } from "../../../contract/mm.t
 import { checkBarcode } from "../../../domain/barcode.ts";
 import { ApiError } from "../../lib/api.ts";
 import { money, shortDate } from "../store/format.ts";
-import { bouquetLines, feeLines, mmSaveBody, withLabels, type LabelFields } from "./cart-logic.ts";
+import {
+  bouquetLines,
+  draftDiffers,
+  feeLines,
+  labelDraftOf,
+  labelsOf,
+  mmSaveBody,
+  productOfField,
+  withDraftLabels,
+  withLabels,
+  type LabelDraft,
+  type LabelFields,
+} from "./cart-logic.ts";
 import { BackToStore, BouquetPicture, FeeTable, MmPage, Totals } from "./parts.tsx";
 import { useMmStoreIds } from "./customer-gate.tsx";
 import { MmHoldDialogs, MmHoldStatus, useMmHold } from "./use-mm-hold.tsx";
-import { createMmOrder, mmKeys, useMmCart, useMmCartSaver, type StoreIds } from "./queries.ts";
+import { createMmOrder, mmKeys, useMmCart, useMmCartSaver, useMmPackages, type StoreIds } from "./queries.ts";
 
 export function MmCheckoutPage() {
   const { ids, gate } = useMmStoreIds();
@@ -22,10 +34,15 @@ export function MmCheckoutPage() {
 function Checkout({ ids }: { ids: StoreIds }) {
   const client = useQueryClient();
   const cartQ = useMmCart(ids);
+  const packagesQ = useMmPackages(ids);
   const save = useMmCartSaver(ids);
   const [placing, setPlacing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [placed, setPlaced] = useState<MmOrderResponse | null>(null);
+  // Shelf labels as typed, per product, until saved: Place order saves them with the order, so a label
+  // typed without pressing "Save label" is never dropped (issue 27).
+  const [drafts, setDrafts] = useState<ReadonlyMap<string, LabelDraft>>(new Map());
+  const [labelErrors, setLabelErrors] = useState<ReadonlyMap<string, string>>(new Map());
   const key = useRef<string | null>(null);
   const cart = cartQ.data;
   const holdState = useMmHold(ids, cart, save, { placed: !!placed });
@@ -51,17 +68,66 @@ function Checkout({ ids }: { ids: StoreIds }) {
   if (cartQ.isLoading || !cart) return <MmPage><p role="status">Loading your cart…</p></MmPage>;
 
   const lines = bouquetLines(cart.items);
+  const setLabelError = (productId: string, message: string | null) =>
+    setLabelErrors((old) => {
+      const next = new Map(old);
+      if (message) next.set(productId, message);
+      else next.delete(productId);
+      return next;
+    });
+  const setDraft = (productId: string, draft: LabelDraft | null) =>
+    setDrafts((old) => {
+      const next = new Map(old);
+      if (draft) next.set(productId, draft);
+      else next.delete(productId);
+      return next;
+    });
+
+  /** The labels typed and not saved, checked as Save label checks them; the first bad one gets the focus. */
+  function unsavedLabels(): Map<string, LabelDraft> | null {
+    const unsaved = new Map([...drafts].filter(([productId, d]) => {
+      const line = lines.find((l) => l.productId === productId);
+      return !!line && draftDiffers(line, d);
+    }));
+    const problems = new Map<string, string>();
+    for (const [productId, d] of unsaved) {
+      const number = d.barcodeNumber.trim();
+      const r = number ? checkBarcode(number) : null;
+      if (r && !r.ok) problems.set(productId, r.message);
+    }
+    if (!problems.size) return unsaved;
+    setLabelErrors(problems);
+    const names = lines.filter((l) => problems.has(l.productId)).map((l) => l.description);
+    setError(`The order was not placed: the shelf label of ${names.join(" and ")} has a barcode that is not right. Correct it or clear it, then place the order.`);
+    document.querySelector<HTMLInputElement>(`[data-line="${CSS.escape([...problems.keys()][0]!)}"] input[inputmode="numeric"]`)?.focus();
+    return null;
+  }
+
   async function place() {
-    setPlacing(true);
     setError(null);
+    const unsaved = unsavedLabels();
+    if (!unsaved) return;
+    setPlacing(true);
     key.current ??= crypto.randomUUID();
-    // Save first (SPEC §4), then order the cart as saved.
-    const saved = await save((c) => mmSaveBody(c));
+    // Save first (SPEC §4), with the labels typed and not yet saved, then order the cart as saved.
+    let sent: ReturnType<typeof withDraftLabels> = [];
+    const saved = await save((c) => {
+      sent = withDraftLabels(c, unsaved);
+      return mmSaveBody(c, { items: sent });
+    });
     if (!saved?.ok) {
       setPlacing(false);
+      const fields = Object.entries(saved?.error.fields ?? {});
+      const byProduct = new Map(fields.flatMap(([field, message]) => {
+        const productId = productOfField(sent, field);
+        return productId ? [[productId, message] as const] : [];
+      }));
+      if (byProduct.size) setLabelErrors(byProduct);
       setError(saved?.error.message ?? "Failed to place order");
       return;
     }
+    setDrafts(new Map());
+    setLabelErrors(new Map());
     try {
       const answer = await createMmOrder(ids, saved.cart, key.current);
       key.current = null;
@@ -91,15 +157,29 @@ function Checkout({ ids }: { ids: StoreIds }) {
           </div>
         </div>
       ) : (
-        <div className="mt-4 grid gap-4 lg:grid-cols-[1fr_22rem]">
-          <section aria-labelledby="mm-lines-heading">
+        <div className="mt-4 grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <section aria-labelledby="mm-lines-heading" className="min-w-0">
             <h2 id="mm-lines-heading" className="text-xl">
               Bouquets and shelf labels
             </h2>
-            <p className="text-sm text-sage">The shop's UPC-A (12 digits) or EAN-13 (13 digits) and the label texts; we remember them for your next order.</p>
+            <p className="text-sm text-sage">
+              The shop's UPC-A (12 digits) or EAN-13 (13 digits) and the label texts; we remember them for your next order. Labels you type are saved with the order
+              when you place it.
+            </p>
             <ul className="mt-2 flex flex-col gap-3">
               {lines.map((l) => (
-                <LineLabels key={l.productId} line={l} onSave={(labels) => save((c) => mmSaveBody(c, { items: withLabels(c, l.productId, labels) }))} />
+                <LineLabels
+                  key={l.productId}
+                  line={l}
+                  draft={drafts.get(l.productId) ?? null}
+                  error={labelErrors.get(l.productId) ?? null}
+                  onDraft={(d) => {
+                    setDraft(l.productId, d);
+                    setError(null);
+                  }}
+                  onError={(message) => setLabelError(l.productId, message)}
+                  onSave={(labels) => save((c) => mmSaveBody(c, { items: withLabels(c, l.productId, labels) }))}
+                />
               ))}
             </ul>
           </section>
@@ -114,7 +194,7 @@ function Checkout({ ids }: { ids: StoreIds }) {
               {holdState.announcement}
             </p>
             <h3 className="mt-3 text-base font-semibold">Packaging fees</h3>
-            <FeeTable items={feeLines(cart.items)} />
+            <FeeTable items={feeLines(cart.items)} packages={packagesQ.data} />
             <div className="mt-3 border-t border-line pt-3">
               <Totals cart={cart} />
             </div>
@@ -123,7 +203,7 @@ function Checkout({ ids }: { ids: StoreIds }) {
                 {error}
               </p>
             )}
-            <button id="mm-place-order" type="button" className="btn btn-accent mt-4 w-full" disabled={placing} onClick={() => void place()}>
+            <button id="mm-place-order" type="button" className="btn btn-primary mt-4 w-full" disabled={placing} onClick={() => void place()}>
               {placing ? "Placing your order…" : "Place order"}
             </button>
           </aside>
@@ -134,27 +214,38 @@ function Checkout({ ids }: { ids: StoreIds }) {
   );
 }
 
-function LineLabels({ line, onSave }: { line: MmCartItem; onSave: (labels: LabelFields) => Promise<{ ok: boolean; error?: ApiError } | null> }) {
+function LineLabels({
+  line,
+  draft,
+  error,
+  onDraft,
+  onError,
+  onSave,
+}: {
+  line: MmCartItem;
+  draft: LabelDraft | null;
+  error: string | null;
+  onDraft: (draft: LabelDraft | null) => void;
+  onError: (message: string | null) => void;
+  onSave: (labels: LabelFields) => Promise<{ ok: boolean; error?: ApiError } | null>;
+}) {
   const id = useId();
-  const [fields, setFields] = useState<Record<keyof LabelFields, string>>({
-    barcodeNumber: line.barcodeNumber ?? "",
-    barcodeTop: line.barcodeTop ?? "",
-    barcodeLeft: line.barcodeLeft ?? "",
-    barcodeBottom: line.barcodeBottom ?? "",
-  });
-  const [error, setError] = useState<string | null>(null);
+  const fields = draft ?? labelDraftOf(line);
   const [saved, setSaved] = useState(false);
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const number = fields.barcodeNumber.trim();
-    if (number) {
-      const r = checkBarcode(number);
-      if (!r.ok) return setError(r.message);
+    const labels = labelsOf(fields);
+    if (labels.barcodeNumber) {
+      const r = checkBarcode(labels.barcodeNumber);
+      if (!r.ok) return onError(r.message);
     }
-    setError(null);
-    const out = await onSave({ barcodeNumber: number || null, barcodeTop: fields.barcodeTop || null, barcodeLeft: fields.barcodeLeft || null, barcodeBottom: fields.barcodeBottom || null });
-    if (out && !out.ok) setError(out.error?.fields?.[Object.keys(out.error.fields).find((k) => k.endsWith("barcodeNumber")) ?? ""] ?? out.error?.message ?? "The labels could not be saved.");
-    else setSaved(true);
+    onError(null);
+    const out = await onSave(labels);
+    if (out && !out.ok) onError(out.error?.fields?.[Object.keys(out.error.fields).find((k) => k.endsWith("barcodeNumber")) ?? ""] ?? out.error?.message ?? "The labels could not be saved.");
+    else {
+      onDraft(null);
+      setSaved(true);
+    }
   }
   const input = (name: keyof LabelFields, label: string, extra: { inputMode?: "numeric"; maxLength: number }) => (
     <div>
@@ -169,17 +260,19 @@ function LineLabels({ line, onSave }: { line: MmCartItem; onSave: (labels: Label
         aria-describedby={name === "barcodeNumber" && error ? `${id}-err` : undefined}
         onChange={(e) => {
           setSaved(false);
-          setFields((f) => ({ ...f, [name]: e.target.value }));
+          if (name === "barcodeNumber" && error) onError(null);
+          onDraft({ ...fields, [name]: e.target.value });
         }}
         {...extra}
       />
     </div>
   );
+  const unsaved = !!draft && draftDiffers(line, draft);
   return (
     <li className="rounded-2xl border border-line bg-white p-3" data-line={line.productId}>
       <div className="flex items-center gap-3">
         <BouquetPicture imageName={line.imageName} colourHex={line.colourHex} className="h-12 w-12" />
-        <div className="flex-1">
+        <div className="min-w-0 flex-1">
           <h3 className="font-serif text-lg leading-snug">{line.description}</h3>
           <p className="text-sm text-sage">
             {line.productId} · {line.quantity} × <span className="tabular">{money(line.price)}</span> = <span className="tabular">{money(line.lineTotal)}</span>
@@ -191,12 +284,12 @@ function LineLabels({ line, onSave }: { line: MmCartItem; onSave: (labels: Label
         {input("barcodeTop", "Label top text", { maxLength: 40 })}
         {input("barcodeLeft", "Label left text", { maxLength: 40 })}
         {input("barcodeBottom", "Label bottom text", { maxLength: 40 })}
-        <div className="flex items-center gap-3 sm:col-span-2">
+        <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
           <button type="submit" className="btn btn-secondary">
             Save label<span className="sr-only"> of {line.description}</span>
           </button>
-          <span role="status" className="text-sm text-leaf">
-            {saved ? "Saved" : ""}
+          <span role="status" className="text-sm text-leaf-dark">
+            {saved ? "Saved" : unsaved ? "Not saved yet: saved with the order when you place it" : ""}
           </span>
         </div>
         {error && (

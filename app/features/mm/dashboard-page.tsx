@@ -31,7 +31,7 @@ function Dashboard({ ids }: { ids: StoreIds }) {
         </Link>
       </div>
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
-        <section aria-labelledby="mm-specials" className="rounded-2xl border border-line bg-white p-4">
+        <section aria-labelledby="mm-specials" className="min-w-0 rounded-2xl border border-line bg-white p-4">
           <h2 id="mm-specials" className="text-xl">This week's specials</h2>
           {specials.isLoading ? (
             <p role="status">Loading specials…</p>
@@ -42,19 +42,19 @@ function Dashboard({ ids }: { ids: StoreIds }) {
               {specials.data!.map((p) => (
                 <li key={p.productId} className="flex items-center gap-3 border-t border-line pt-2">
                   <BouquetPicture imageName={p.imageName} colourHex={p.colourHex} className="h-12 w-12" />
-                  <span className="flex-1">
+                  <span className="min-w-0 flex-1 break-words">
                     {p.description}
                     <span className="block text-sm text-sage">{p.productId} · pack of {p.packSize}</span>
                   </span>
-                  <span className="font-semibold text-petal tabular">{money(p.pricePerBouquet)}</span>
+                  <span className="shrink-0 font-semibold whitespace-nowrap text-petal tabular">{money(p.pricePerBouquet)}</span>
                 </li>
               ))}
             </ul>
           )}
         </section>
-        <section aria-labelledby="mm-recent" className="rounded-2xl border border-line bg-white p-4">
+        <section aria-labelledby="mm-recent" className="min-w-0 rounded-2xl border border-line bg-white p-4">
           <h2 id="mm-recent" className="text-xl">Recent orders</h2>
-          {recent.isLoading ? <p role="status">Loading orders…</p> : <MmOrdersTable orders={recent.data ?? []} caption="Recent orders" />}
+          {recent.isLoading ? <p role="status">Loading orders…</p> : <MmOrdersTable orders={recent.data ?? []} caption="Recent orders" compact />}
           <Link to="/MM/Orders" className="mt-3 inline-block">
             All orders
           </Link>

@@ -4,51 +4,71 @@ import { Link } from "react-router";
 import type { MmOrderSummary } from "../../../contract/mm.ts";
 import { ApiError } from "../../lib/api.ts";
 import { instant, money, shortDate } from "../store/format.ts";
+import { OrderStatusBadge } from "../store/order-parts.tsx";
+import { responsiveTable as rt } from "../store/ui.ts";
 import { FeeTable, MmPage, Totals } from "./parts.tsx";
 import { useMmStoreIds } from "./customer-gate.tsx";
-import { mmPaths, useMmOrder, useMmOrders } from "./queries.ts";
+import { mmPaths, useMmOrder, useMmOrders, useMmPackages, type StoreIds } from "./queries.ts";
 
-export function MmOrdersTable({ orders, caption }: { orders: readonly MmOrderSummary[]; caption: string }) {
+/**
+ * MM orders as the wholesale store lists its own: a table from the md breakpoint, a stack of labelled
+ * cards below it (nothing wider than a phone), statuses as the store's badges. Compact (a dashboard
+ * card) leaves the bouquet count out, so the total keeps its room.
+ */
+export function MmOrdersTable({ orders, caption, compact = false }: { orders: readonly MmOrderSummary[]; caption: string; compact?: boolean }) {
   if (!orders.length) return <p className="text-sage">No orders yet.</p>;
+  const pad = compact ? " md:px-1.5 md:first:pl-0 md:last:pr-0" : "";
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[34rem] text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className="text-left text-sage">
-            <th scope="col" className="py-2">Order</th>
-            <th scope="col" className="py-2">Ship date</th>
-            <th scope="col" className="py-2">Status</th>
-            <th scope="col" className="py-2 text-right">Bouquets</th>
-            <th scope="col" className="py-2 text-right">Total</th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((o) => (
-            <tr key={o.orderNumber} className="border-t border-line">
-              <td className="py-2">
-                <Link to={`/MM/Orders/${o.orderNumber}`}>Order {o.orderNumber}</Link>
+    <table className={rt.table}>
+      <caption className="sr-only">{caption}</caption>
+      <thead className={rt.thead}>
+        <tr className="border-b-2 border-line">
+          <th scope="col" className={`${rt.th}${pad}`}>Order</th>
+          <th scope="col" className={`${rt.th}${pad}`}>Ship date</th>
+          <th scope="col" className={`${rt.th}${pad}`}>Status</th>
+          {!compact && <th scope="col" className={`${rt.th}${pad} text-right`}>Bouquets</th>}
+          <th scope="col" className={`${rt.th}${pad} text-right`}>Total</th>
+        </tr>
+      </thead>
+      <tbody className={rt.tbody}>
+        {orders.map((o) => (
+          <tr key={o.orderNumber} className={`${rt.tr} hover:bg-paper`}>
+            <td className={`${rt.td}${pad}`} data-label="Order">
+              <Link to={`/MM/Orders/${o.orderNumber}`} className="font-semibold whitespace-nowrap">
+                Order {o.orderNumber}
+              </Link>
+            </td>
+            <td className={`${rt.td}${pad} whitespace-nowrap`} data-label="Ship date">{shortDate(o.shipDate)}</td>
+            <td className={`${rt.td}${pad}`} data-label="Status">
+              <OrderStatusBadge status={o.status} />
+            </td>
+            {!compact && (
+              <td className={`${rt.td}${pad} md:text-right tabular`} data-label="Bouquets">
+                {o.itemCount}
               </td>
-              <td className="py-2">{shortDate(o.shipDate)}</td>
-              <td className="py-2 capitalize">{o.status}</td>
-              <td className="py-2 text-right tabular">{o.itemCount}</td>
-              <td className="py-2 text-right tabular">{money(o.total)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+            )}
+            <td className={`${rt.td}${pad} font-semibold whitespace-nowrap md:text-right tabular`} data-label="Total">
+              {money(o.total)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
 export function MmOrdersPage() {
   const { ids, gate } = useMmStoreIds();
-  const q = useMmOrders(ids);
   if (!ids) return gate;
+  return <Orders key={ids.customerId} ids={ids} />;
+}
+
+function Orders({ ids }: { ids: StoreIds }) {
+  const q = useMmOrders(ids);
   return (
     <MmPage>
       <h1 className="text-3xl">Orders</h1>
-      <div className="mt-4 rounded-2xl border border-line bg-white p-4">
+      <div className="mt-4 md:rounded-2xl md:border md:border-line md:bg-white md:p-4">
         {q.isLoading ? <p role="status">Loading your orders…</p> : q.isError ? <p role="alert">We could not load your orders. Please try again.</p> : <MmOrdersTable orders={q.data ?? []} caption="Your mass-market orders" />}
       </div>
     </MmPage>
@@ -57,8 +77,14 @@ export function MmOrdersPage() {
 
 export function MmOrderPage({ orderNumber }: { orderNumber: number }) {
   const { ids, gate } = useMmStoreIds();
-  const q = useMmOrder(ids, orderNumber);
   if (!ids) return gate;
+  return <Order key={ids.customerId} ids={ids} orderNumber={orderNumber} />;
+}
+
+function Order({ ids, orderNumber }: { ids: StoreIds; orderNumber: number }) {
+  const q = useMmOrder(ids, orderNumber);
+  // An order's fee lines name their package; its size comes from the packages.
+  const packagesQ = useMmPackages(ids);
   if (q.isLoading) return <MmPage><p role="status">Loading order {orderNumber}…</p></MmPage>;
   if (q.isError || !q.data) {
     const missing = q.error instanceof ApiError && (q.error.status === 404 || q.error.status === 403);
@@ -78,45 +104,49 @@ export function MmOrderPage({ orderNumber }: { orderNumber: number }) {
   const fees = o.lines.filter((l) => l.fee);
   return (
     <MmPage>
-      <h1 className="text-3xl">Order {o.orderNumber}</h1>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-3xl">Order {o.orderNumber}</h1>
+        <OrderStatusBadge status={o.status} />
+      </div>
       <p className="mt-1 text-sage">
-        Ships {shortDate(o.shipDate)} · placed {instant(o.placedAt)} · <span className="capitalize">{o.status}</span> · {o.boxed ? "Boxed" : "Not boxed"}
+        Ships {shortDate(o.shipDate)} · placed {instant(o.placedAt)} · {o.boxed ? "Boxed" : "Not boxed"}
       </p>
-      <div className="mt-4 grid gap-4 lg:grid-cols-[1fr_22rem]">
-        <section aria-labelledby="mm-order-lines" className="rounded-2xl border border-line bg-white p-4">
+      <div className="mt-4 grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <section aria-labelledby="mm-order-lines" className="min-w-0 rounded-2xl border border-line bg-white p-4 max-md:border-0 max-md:bg-transparent max-md:p-0">
           <h2 id="mm-order-lines" className="text-xl">Bouquets</h2>
-          <div className="overflow-x-auto">
-            <table className="mt-2 w-full min-w-[34rem] text-sm">
-              <caption className="sr-only">Bouquets of order {o.orderNumber}</caption>
-              <thead>
-                <tr className="text-left text-sage">
-                  <th scope="col" className="py-1">Item</th>
-                  <th scope="col" className="py-1">UPC / EAN</th>
-                  <th scope="col" className="py-1 text-right">Qty</th>
-                  <th scope="col" className="py-1 text-right">Each</th>
-                  <th scope="col" className="py-1 text-right">Total</th>
+          <table className={`${rt.table} mt-2`}>
+            <caption className="sr-only">Bouquets of order {o.orderNumber}</caption>
+            <thead className={rt.thead}>
+              <tr className="border-b-2 border-line">
+                <th scope="col" className={rt.th}>Item</th>
+                <th scope="col" className={rt.th}>UPC / EAN</th>
+                <th scope="col" className={`${rt.th} text-right`}>Qty</th>
+                <th scope="col" className={`${rt.th} text-right`}>Each</th>
+                <th scope="col" className={`${rt.th} text-right`}>Total</th>
+              </tr>
+            </thead>
+            <tbody className={rt.tbody}>
+              {bouquets.map((l) => (
+                <tr key={l.productId} className={rt.tr} data-line={l.productId}>
+                  <td className={`${rt.td} max-md:!block`} data-label="">
+                    <span className="font-semibold">{l.description}</span> <span className="text-sage">({l.productId})</span>
+                    {(l.barcodeTop || l.barcodeLeft || l.barcodeBottom) && (
+                      <span className="block text-xs text-sage">Label: {[l.barcodeTop, l.barcodeLeft, l.barcodeBottom].filter(Boolean).join(" · ")}</span>
+                    )}
+                  </td>
+                  <td className={`${rt.td} tabular`} data-label="UPC / EAN">{l.barcodeNumber ?? "none"}</td>
+                  <td className={`${rt.td} md:text-right tabular`} data-label="Qty">{l.quantity}</td>
+                  <td className={`${rt.td} md:text-right tabular`} data-label="Each">{money(l.price)}</td>
+                  <td className={`${rt.td} font-semibold md:text-right tabular`} data-label="Total">{money(l.lineTotal)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {bouquets.map((l) => (
-                  <tr key={l.productId} className="border-t border-line">
-                    <td className="py-1">
-                      {l.description} <span className="text-sage">({l.productId})</span>
-                    </td>
-                    <td className="py-1 tabular">{l.barcodeNumber ?? "none"}</td>
-                    <td className="py-1 text-right tabular">{l.quantity}</td>
-                    <td className="py-1 text-right tabular">{money(l.price)}</td>
-                    <td className="py-1 text-right tabular">{money(l.lineTotal)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </table>
         </section>
         <aside aria-labelledby="mm-order-summary" className="h-fit rounded-2xl border border-line bg-white p-4">
           <h2 id="mm-order-summary" className="text-xl">Summary</h2>
           <h3 className="mt-3 text-base font-semibold">Packaging fees</h3>
-          <FeeTable items={fees} caption={`Packaging fees of order ${o.orderNumber}`} />
+          <FeeTable items={fees} caption={`Packaging fees of order ${o.orderNumber}`} packages={packagesQ.data} />
           <div className="mt-3 border-t border-line pt-3">
             <Totals cart={o} />
           </div>

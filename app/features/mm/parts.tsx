@@ -1,7 +1,7 @@
 // Small pieces shared by the MM screens.
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { MmCart, MmCartItem } from "../../../contract/mm.ts";
+import type { MmCart, MmCartItem, MmPackage } from "../../../contract/mm.ts";
 import { formatPailTotal } from "../../../domain/mm-fees.ts";
 import { artUrl } from "../../components/illustrations/art-url.ts";
 import { money } from "../store/format.ts";
@@ -20,8 +20,9 @@ export function BouquetPicture({ imageName, colourHex, className = "h-16 w-16" }
   );
 }
 
-export function MmPage({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
-  return <section className={`mx-auto px-3 py-6 sm:px-4 md:px-6 ${wide ? "max-w-[1600px]" : "max-w-6xl"}`}>{children}</section>;
+/** bottomBar: room below the content for a phone's fixed cart bar (hidden from lg up). */
+export function MmPage({ children, wide = false, bottomBar = false }: { children: ReactNode; wide?: boolean; bottomBar?: boolean }) {
+  return <section className={`mx-auto px-3 py-6 sm:px-4 md:px-6 ${wide ? "max-w-[1600px]" : "max-w-6xl"} ${bottomBar ? "max-lg:pb-28" : ""}`}>{children}</section>;
 }
 
 export function NeedsMmCustomer() {
@@ -36,7 +37,15 @@ export function NeedsMmCustomer() {
 }
 
 /** Box and pail charges of a cart or order, apart from the bouquets. */
-export function FeeTable({ items, caption = "Packaging fees" }: { items: readonly Pick<MmCartItem, "productId" | "description" | "category" | "quantity" | "price" | "lineTotal">[]; caption?: string }) {
+type FeeItem = Pick<MmCartItem, "productId" | "description" | "category" | "quantity" | "price" | "lineTotal"> & { packSize?: MmCartItem["packSize"] };
+
+/** A fee line's package size: the line's own (a cart's box line carries it), else the package's. */
+function feeSize(item: FeeItem, packages: readonly MmPackage[] | undefined): string | null {
+  if (typeof item.packSize === "string" && item.packSize) return item.packSize;
+  return packages?.find((p) => p.type.toUpperCase() === item.productId.toUpperCase())?.size ?? null;
+}
+
+export function FeeTable({ items, caption = "Packaging fees", packages }: { items: readonly FeeItem[]; caption?: string; packages?: readonly MmPackage[] }) {
   if (!items.length) return <p className="text-sm text-sage">No packaging fees.</p>;
   return (
     <table className="w-full text-sm">
@@ -46,13 +55,13 @@ export function FeeTable({ items, caption = "Packaging fees" }: { items: readonl
           <th scope="col" className="py-1 font-semibold">
             Fee
           </th>
-          <th scope="col" className="py-1 text-right font-semibold">
+          <th scope="col" className="py-1 pl-2 text-right font-semibold">
             Qty
           </th>
-          <th scope="col" className="py-1 text-right font-semibold">
+          <th scope="col" className="py-1 pl-2 text-right font-semibold">
             Each
           </th>
-          <th scope="col" className="py-1 text-right font-semibold">
+          <th scope="col" className="py-1 pl-2 text-right font-semibold">
             Total
           </th>
         </tr>
@@ -62,10 +71,11 @@ export function FeeTable({ items, caption = "Packaging fees" }: { items: readonl
           <tr key={f.productId} className="border-t border-line" data-fee={f.productId}>
             <td className="py-1">
               {f.description} <span className="text-sage">({f.productId}, {f.category})</span>
+              {feeSize(f, packages) && <span className="block text-xs text-sage" data-testid="fee-size">{feeSize(f, packages)}</span>}
             </td>
-            <td className="py-1 text-right tabular">{f.quantity}</td>
-            <td className="py-1 text-right tabular">{money(f.price)}</td>
-            <td className="py-1 text-right tabular">{money(f.lineTotal)}</td>
+            <td className="py-1 pl-2 text-right whitespace-nowrap tabular">{f.quantity}</td>
+            <td className="py-1 pl-2 text-right whitespace-nowrap tabular">{money(f.price)}</td>
+            <td className="py-1 pl-2 text-right whitespace-nowrap tabular">{money(f.lineTotal)}</td>
           </tr>
         ))}
       </tbody>

@@ -104,15 +104,16 @@ export function useMmInteractiveImage() {
   return useQuery({ queryKey: mmKeys.interactiveImage(), queryFn: () => api.get<InteractiveImage>(mmPaths.interactiveImage()), staleTime: 60 * 60_000 });
 }
 
-export function useMmOrders(ids: StoreIds | null) {
-  return useQuery({ queryKey: mmKeys.orders(ids!), queryFn: () => api.get<MmOrderSummary[]>(mmPaths.orders(), ask(ids!)), enabled: !!ids });
+// Like every hook here, these take the ids of a chosen customer: a screen renders them only once the
+// customer is known (useMmStoreIds), so no key or path is ever built from a missing customer (issue 27).
+export function useMmOrders(ids: StoreIds) {
+  return useQuery({ queryKey: mmKeys.orders(ids), queryFn: () => api.get<MmOrderSummary[]>(mmPaths.orders(), ask(ids)) });
 }
 
-export function useMmOrder(ids: StoreIds | null, orderNumber: number) {
+export function useMmOrder(ids: StoreIds, orderNumber: number) {
   return useQuery({
-    queryKey: mmKeys.order(ids!, orderNumber),
-    queryFn: () => api.get<MmOrder>(mmPaths.order(), { ...ask(ids!), orderNumber }),
-    enabled: !!ids,
+    queryKey: mmKeys.order(ids, orderNumber),
+    queryFn: () => api.get<MmOrder>(mmPaths.order(), { ...ask(ids), orderNumber }),
     retry: (n, err) => !(err instanceof ApiError && err.status < 500) && n < 1,
   });
 }

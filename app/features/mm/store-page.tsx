@@ -1,8 +1,8 @@
 // /MM/Store (SPEC §2, §4 "MM cart", §5 MM search): the ship date first, then the bouquets of the
 // date's first catalog and the cart with its fee lines.
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { MmCart, MmProduct } from "../../../contract/mm.ts";
+import type { MmCart, MmPackage, MmProduct } from "../../../contract/mm.ts";
 import { ApiError } from "../../lib/api.ts";
 import { ShipDatePicker } from "../store/ship-date-picker.tsx";
 import { money, shortDate } from "../store/format.ts";
@@ -12,7 +12,7 @@ import { FeeTable, MmPage, Totals } from "./parts.tsx";
 import { useMmStoreIds } from "./customer-gate.tsx";
 import { MmHoldDialogs, MmHoldStatus, useMmHold, type MmHold } from "./use-mm-hold.tsx";
 import { useMmSearch } from "./use-mm-search.ts";
-import { useMmCart, useMmCartSaver, useMmCatalogs, useMmProducts, useMmProfile, type StoreIds } from "./queries.ts";
+import { useMmCart, useMmCartSaver, useMmCatalogs, useMmPackages, useMmProducts, useMmProfile, type MmSaveOutcome, type StoreIds } from "./queries.ts";
 
 const NO_PRODUCTS: MmProduct[] = [];
 
@@ -33,6 +33,8 @@ function Store({ ids }: { ids: StoreIds }) {
   const firstCatalog = catalogsQ.data?.[0] ?? null;
   const productsQ = useMmProducts(ids, firstCatalog?.orderId ?? null, shipDate);
   const products = productsQ.data ?? NO_PRODUCTS;
+  // SPEC §3 market-side store state: the box types and the pail fee, with their sizes and prices.
+  const packagesQ = useMmPackages(ids);
   const save = useMmCartSaver(ids);
   const [updating, setUpdating] = useState(false);
   const [status, setStatus] = useState("");
@@ -41,7 +43,7 @@ function Store({ ids }: { ids: StoreIds }) {
 
   /** Every change saves the whole cart; SPEC §8: a failure is only logged, the updating flag cleared. */
   const update = useCallback(
-    async (patch: (c: MmCart) => MmPatch, done: string) => {
+    async (patch: (c: MmCart) => MmPatch, done: string): Promise<MmSaveOutcome | null> => {
       setUpdating(true);
       const outcome = await save((c) => mmSaveBody(c, patch(c)));
       setUpdating(false);
@@ -70,8 +72,9 @@ function Store({ ids }: { ids: StoreIds }) {
     );
   }
 
+  const hasLines = !!cart && bouquetLines(cart.items).length > 0;
   return (
-    <MmPage wide>
+    <MmPage wide bottomBar={!!shipDate && hasLines}>
       <h1 className="sr-only">Mass-market store</h1>
       <p aria-live="polite" className="sr-only">
         {status}
@@ -114,9 +117,10 @@ function Store({ ids }: { ids: StoreIds }) {
             busy={updating}
             onQuantity={(p, q) => update((c) => ({ items: withQuantity(c, p.productId, q) }), q > 0 ? `${p.description}: ${q} in your cart.` : `${p.description} removed.`)}
           />
-          <CartPanel cart={cart} busy={updating} update={update} hold={holdState} />
+          <CartPanel cart={cart} busy={updating} update={update} hold={holdState} packages={packagesQ.data} />
         </div>
       )}
+      {shipDate && cart && hasLines && <PhoneCartBar cart={cart} hold={holdState} />}
       <MmHoldDialogs state={holdState} cart={cart} />
     </MmPage>
   );
@@ -201,11 +205,66 @@ function Catalogue({
   );
 }
 
-function CartPanel({ cart, busy, update, hold }: { cart: MmCart; busy: boolean; update: (patch: (c: MmCart) => MmPatch, done: string) => Promise<unknown>; hold: MmHold }) {
+/**
+ * Below lg the cart sits under a list of up to thousands of bouquets: after adding, this bar keeps the
+ * countdown, the total and the way to check out on screen, as the wholesale store's does.
+ */
+function PhoneCartBar({ cart, hold }: { cart: MmCart; hold: MmHold }) {
+  return (
+    <div className="fixed inset-x-0 bottom-0 z-20 border-t border-line bg-white/95 px-3 py-2 shadow-[0_-4px_16px_rgb(0_0_0/0.08)] backdrop-blur lg:hidden" role="region" aria-label="Cart summary">
+      <div className="flex items-center gap-2">
+        <div className="min-w-0 flex-1">
+          <MmHoldStatus state={hold} compact />
+          <p className="mt-0.5 text-sm tabular">
+            {cart.itemCount} {cart.itemCount === 1 ? "bouquet" : "bouquets"} · <strong>{money(cart.total)}</strong>{" "}
+            <a href="#mm-cart" className="ml-1 underline">
+              View cart
+            </a>
+          </p>
+        </div>
+        <Link to="/MM/Store/checkout" className="btn btn-primary !min-h-10 !px-4 text-sm">
+          Checkout
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function CartPanel({
+  cart,
+  busy,
+  update,
+  hold,
+  packages,
+}: {
+  cart: MmCart;
+  busy: boolean;
+  update: (patch: (c: MmCart) => MmPatch, done: string) => Promise<MmSaveOutcome | null>;
+  hold: MmHold;
+  packages: readonly MmPackage[] | undefined;
+}) {
   const lines = bouquetLines(cart.items);
   const fees = feeLines(cart.items);
+  // Boxed answers the click at once; the save follows, and a failed one puts the box back and says so.
+  const [boxedShown, setBoxedShown] = useState<boolean | null>(null);
+  const [boxedError, setBoxedError] = useState<string | null>(null);
+  const boxedSaves = useRef(0);
+  async function toggleBoxed(boxed: boolean) {
+    setBoxedShown(boxed);
+    setBoxedError(null);
+    boxedSaves.current += 1;
+    const outcome = await update(() => ({ boxed }), boxed ? "Boxed: prices and box fees updated." : "Not boxed: prices and pail fees updated.");
+    boxedSaves.current -= 1;
+    if (!outcome?.ok) {
+      const why = outcome && outcome.error.status > 0 && outcome.error.status < 500 && outcome.error.message ? ` ${outcome.error.message}` : "";
+      setBoxedError(`We could not ${boxed ? "box" : "unbox"} your order, so it stays ${boxed ? "not boxed" : "boxed"}.${why} Please try again.`);
+    }
+    if (boxedSaves.current === 0) setBoxedShown(null);
+  }
+  const boxes = (packages ?? []).filter((p) => p.category.toLowerCase() === "boxes");
+  const pail = (packages ?? []).find((p) => p.category.toLowerCase() === "pails");
   return (
-    <aside aria-labelledby="mm-cart-heading" className="h-fit rounded-2xl border border-line bg-white p-4 lg:sticky lg:top-16">
+    <aside id="mm-cart" aria-labelledby="mm-cart-heading" className="h-fit scroll-mt-4 rounded-2xl border border-line bg-white p-4 lg:sticky lg:top-16">
       <h2 id="mm-cart-heading" className="text-xl">
         Your cart
       </h2>
@@ -213,15 +272,30 @@ function CartPanel({ cart, busy, update, hold }: { cart: MmCart; busy: boolean; 
         <MmHoldStatus state={hold} compact />
       </div>
       <label className="mt-2 flex items-center gap-2">
-        <input type="checkbox" className="h-5 w-5 accent-leaf" checked={cart.boxed} disabled={busy} onChange={(e) => {
-            // Read now: the controlled box flips back until the server's answer arrives.
-            const boxed = e.target.checked;
-            void update(() => ({ boxed }), boxed ? "Boxed: prices and box fees updated." : "Not boxed: prices and pail fees updated.");
-          }}
-        />
+        <input type="checkbox" className="h-5 w-5 accent-leaf" checked={boxedShown ?? cart.boxed} onChange={(e) => void toggleBoxed(e.target.checked)} />
         <span>Boxed</span>
       </label>
+      {boxedError && (
+        <p role="alert" className="field-error mt-1 text-sm">
+          {boxedError}
+        </p>
+      )}
       <p className="text-xs text-sage">Boxed bouquets pay the boxed price and a box fee per box type; unboxed pail items pay the pail fee.</p>
+      {(boxes.length > 0 || pail) && (
+        <details className="mt-1 text-xs">
+          <summary className="cursor-pointer text-leaf underline">Box and pail fees</summary>
+          <ul className="mt-1 flex flex-col gap-0.5 text-sage" aria-label="Box and pail fees">
+            {[...boxes, ...(pail ? [pail] : [])].map((p) => (
+              <li key={p.type} className="flex justify-between gap-2">
+                <span>
+                  {p.description} ({p.type}) · {p.size}
+                </span>
+                <span className="tabular">{money(p.price)}</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
       {lines.length === 0 ? (
         <p className="mt-3 text-sage">Your cart is empty.</p>
       ) : (
@@ -241,7 +315,7 @@ function CartPanel({ cart, busy, update, hold }: { cart: MmCart; busy: boolean; 
         </ul>
       )}
       <h3 className="mt-4 text-base font-semibold">Packaging fees</h3>
-      <FeeTable items={fees} />
+      <FeeTable items={fees} packages={packages} />
       <div className="mt-4 border-t border-line pt-3">
         <Totals cart={cart} />
       </div>

@@ -113,6 +113,19 @@ function Checkout({ ids }: { ids: StoreIds }) {
     const outcome = await save((c) => saveBody(c, patch));
     setBusy(false);
     reportSaveFailure(outcome);
+    return outcome;
+  }
+
+  // "Pack in boxes" answers the click at once; the save follows (saves run one after another), and a
+  // failed one puts the box back, with the 'Cart Update Error' alert saying why (issue 27).
+  const [boxedShown, setBoxedShown] = useState<boolean | null>(null);
+  const boxedSaves = useRef(0);
+  async function toggleBoxed(next: boolean) {
+    setBoxedShown(next);
+    boxedSaves.current += 1;
+    await update({ boxed: next });
+    boxedSaves.current -= 1;
+    if (boxedSaves.current === 0) setBoxedShown(null);
   }
 
   /** SPEC §4 "Placing an order": save the cart, post the order, then empty the cart and dates. */
@@ -155,7 +168,7 @@ function Checkout({ ids }: { ids: StoreIds }) {
   const fees = cart ? cart.items.filter((i) => !lines.includes(i)) : [];
   const counts = cart ? cartCounts(cart.items) : { lines: 0, bunches: 0 };
   const pendingCount = lines.filter((l) => l.quantityPending > 0 || l.quantityConfirmed === 0 || l.ysnPending).length;
-  const boxed = alwaysBoxed || !!cart?.boxed;
+  const boxed = alwaysBoxed || (boxedShown ?? !!cart?.boxed);
   const dateText = cart?.receivingDate && ids.isRetailer ? shortDate(cart.receivingDate) : shortDate(cart?.shipDate);
 
   return (
@@ -296,9 +309,9 @@ function Checkout({ ids }: { ids: StoreIds }) {
                   role="switch"
                   className="mt-1 h-5 w-5 accent-leaf"
                   checked={boxed}
-                  disabled={alwaysBoxed || busy || placing}
+                  disabled={alwaysBoxed || placing}
                   aria-describedby={`${boxedId}-hint`}
-                  onChange={(e) => void update({ boxed: e.target.checked })}
+                  onChange={(e) => void toggleBoxed(e.target.checked)}
                 />
                 <div>
                   <label htmlFor={boxedId} className="font-semibold">

@@ -1,8 +1,12 @@
-import { parse } from "csv-parse/sync";
+import { isUtf8 } from "node:buffer";
+import { Readable } from "node:stream";
+import { setImmediate as nextTurn } from "node:timers/promises";
+import { parse } from "csv-parse";
 import type { Db, DbOrTx } from "../../../db/client.ts";
 import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_REQUIRED, RetailerCode, type ImportResult, type ImportRow } from "../../../contract/administration.ts";
 import { Email } from "../../../contract/common.ts";
-import { badRequest } from "../../errors.ts";
+import { isFormulaCell } from "../../../domain/csv.ts";
+import { badRequest, HttpError } from "../../errors.ts";
 import type { AuthContext } from "../../plugins/session.ts";
 import { audit } from "../audit/index.ts";
 import { customerScope } from "./service.ts";
@@ -26,35 +30,20 @@ export const IMPORT_MESSAGES = {
 type Column = (typeof IMPORT_COLUMNS)[number];
 type Cells = Partial<Record<Column, string>>;
 
-/** A cell a spreadsheet would run as a formula (CSV injection): =, @, or +/- followed by a function or name. */
-export function isFormula(cell: string): boolean {
-  const s = cell.replace(/^[\s"']+/, "");
-  if (/^[=@]/.test(s)) return true;
-  if (/^[\t\r]/.test(cell)) return true;
-  return /^[+-]\s*[A-Za-z_]/.test(s) || (/^[+-]/.test(s) && /[A-Za-z_]\s*\(/.test(s));
+/** A cell a spreadsheet would run as a formula (CSV injection, OWASP): see domain/csv.ts. */
+export const isFormula = isFormulaCell;
+
+/** Bytes handed to the parser at a time, and shops validated, between turns of the event loop. */
+const FEED_BYTES = 16 * 1024;
+const ROWS_PER_TURN = 500;
+
+function fileError(message: string) {
+  return badRequest(message, { file: message });
 }
 
-/** Decodes and parses the file; anything wrong with the file as a whole is a 400 with a clear message. */
-export function readCsv(bytes: Buffer): { line: number; cells: Cells }[] {
-  if (bytes.length > IMPORT_MAX_BYTES) throw badRequest(IMPORT_MESSAGES.tooLarge, { file: IMPORT_MESSAGES.tooLarge });
-  if (!bytes.length) throw badRequest(IMPORT_MESSAGES.empty, { file: IMPORT_MESSAGES.empty });
-  if (bytes.includes(0)) throw badRequest(IMPORT_MESSAGES.binary, { file: IMPORT_MESSAGES.binary });
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw badRequest(IMPORT_MESSAGES.binary, { file: IMPORT_MESSAGES.binary });
-  }
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: false, info: true, max_record_size: 64 * 1024 }) as never;
-  } catch (err) {
-    const m = err instanceof Error ? err.message.replace(/^Invalid Record Length: /, "") : "unreadable CSV";
-    const message = `The file could not be read as CSV: ${m.slice(0, 200)}`;
-    throw badRequest(message, { file: message });
-  }
-  if (!records.length) throw badRequest(IMPORT_MESSAGES.empty, { file: IMPORT_MESSAGES.empty });
-  const header = records[0]!.record.map((h) => h.trim());
+/** The header row's columns, or a 400 naming what is unknown, missing or repeated. */
+function columnsOf(record: string[]): Column[] {
+  const header = record.map((h) => h.trim());
   const byLower = new Map(IMPORT_COLUMNS.map((c) => [c.toLowerCase(), c]));
   const columns = header.map((h) => byLower.get(h.toLowerCase()) ?? null);
   const unknown = header.filter((_, i) => !columns[i]);
@@ -66,25 +55,62 @@ export function readCsv(bytes: Buffer): { line: number; cells: Cells }[] {
       missing.length ? `missing ${missing.join(", ")}` : "",
       doubled.length ? `repeated ${doubled.join(", ")}` : "",
     ].filter(Boolean);
-    const message = `The columns are not right (${parts.join("; ")}). The header row must name these columns: ${IMPORT_COLUMNS.join(", ")}.`;
-    throw badRequest(message, { file: message });
+    throw fileError(`The columns are not right (${parts.join("; ")}). The header row must name these columns: ${IMPORT_COLUMNS.join(", ")}.`);
   }
-  const body = records.slice(1);
-  if (!body.length) throw badRequest(IMPORT_MESSAGES.noRows, { file: IMPORT_MESSAGES.noRows });
-  if (body.length > IMPORT_MAX_ROWS) throw badRequest(IMPORT_MESSAGES.tooManyRows, { file: IMPORT_MESSAGES.tooManyRows });
+  return columns as Column[];
+}
+
+/** The file's bytes, a slice at a time, the event loop turning between slices. */
+async function* slices(bytes: Buffer) {
+  for (let i = 0; i < bytes.length; i += FEED_BYTES) {
+    yield bytes.subarray(i, i + FEED_BYTES);
+    await nextTurn();
+  }
+}
+
+/**
+ * Checks and parses the file; anything wrong with the file as a whole is a 400 with a clear message.
+ * The parse streams (csv-parse's stream API, 16 KB at a time) and stops as soon as the file passes
+ * IMPORT_MAX_ROWS shops; the event loop turns between slices and every ROWS_PER_TURN shops, so a
+ * large file never holds the instance (issue 23 item 4).
+ */
+export async function readCsv(bytes: Buffer): Promise<{ line: number; cells: Cells }[]> {
+  if (bytes.length > IMPORT_MAX_BYTES) throw fileError(IMPORT_MESSAGES.tooLarge);
+  if (!bytes.length) throw fileError(IMPORT_MESSAGES.empty);
+  if (bytes.includes(0) || !isUtf8(bytes)) throw fileError(IMPORT_MESSAGES.binary);
+  const source = Readable.from(slices(bytes));
+  // `to`: the parser itself stops one record past the limit (the header and IMPORT_MAX_ROWS + 1 shops).
+  const parser = source.pipe(parse({ bom: true, skip_empty_lines: true, relax_column_count: false, info: true, max_record_size: 64 * 1024, to: IMPORT_MAX_ROWS + 2 }));
+  let columns: Column[] | null = null;
   const rows: { line: number; cells: Cells }[] = [];
-  for (const { record, info } of body) {
-    const cells: Cells = {};
-    record.forEach((v, i) => {
-      const col = columns[i]!;
-      if (isFormula(v)) {
-        const message = `Spreadsheet formulas are not allowed (line ${info.lines}, column ${col}). Save the sheet with plain values and import it again; nothing was imported.`;
-        throw badRequest(message, { file: message });
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      if (!columns) {
+        columns = columnsOf(record);
+        continue;
       }
-      cells[col] = v.trim();
-    });
-    rows.push({ line: info.lines, cells });
+      if (rows.length === IMPORT_MAX_ROWS) throw fileError(IMPORT_MESSAGES.tooManyRows);
+      const cells: Cells = {};
+      record.forEach((v, i) => {
+        const col = columns![i]!;
+        if (isFormulaCell(v)) {
+          throw fileError(`Spreadsheet formulas are not allowed (line ${info.lines}, column ${col}). Save the sheet with plain values and import it again; nothing was imported.`);
+        }
+        cells[col] = v.trim();
+      });
+      rows.push({ line: info.lines, cells });
+      if (rows.length % ROWS_PER_TURN === 0) await nextTurn();
+    }
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    const m = err instanceof Error ? err.message.replace(/^Invalid Record Length: /, "") : "unreadable CSV";
+    throw fileError(`The file could not be read as CSV: ${m.slice(0, 200)}`);
+  } finally {
+    source.destroy();
+    parser.destroy();
   }
+  if (!columns) throw fileError(IMPORT_MESSAGES.empty);
+  if (!rows.length) throw fileError(IMPORT_MESSAGES.noRows);
   return rows;
 }
 
@@ -155,19 +181,27 @@ async function plan(db: DbOrTx, scope: string[] | null, rows: { line: number; ce
   const codes = [...new Set(rows.map((r) => (r.cells.code ?? "").toLowerCase()).filter(Boolean))];
   const named = [...new Set(rows.flatMap((r) => (r.cells.wholesalers ?? "").split(/[\s;,|]+/).filter(Boolean)))];
   const known = new Set<string>();
-  for (let i = 0; i < named.length; i += 1000) for (const id of await repo.existingCustomerIds(db, named.slice(i, i + 1000))) known.add(id);
+  // The event loop turns after each statement: on the embedded database a statement runs on it.
+  for (let i = 0; i < named.length; i += 1000) {
+    for (const id of await repo.existingCustomerIds(db, named.slice(i, i + 1000))) known.add(id);
+    await nextTurn();
+  }
   const existing = new Map<string, repo.RetailerRow>();
   for (let i = 0; i < codes.length; i += 1000) {
     const part = codes.slice(i, i + 1000);
     for (const r of await repo.retailersByLowerCode(db, part)) existing.set(r.code!.toLowerCase(), r);
+    await nextTurn();
   }
   const ids = [...existing.values()].map((r) => r.retailerId);
   const links = new Map<number, string[]>();
   for (let i = 0; i < ids.length; i += 1000) {
     for (const l of await repo.retailerLinks(db, ids.slice(i, i + 1000))) links.set(l.retailerId, [...(links.get(l.retailerId) ?? []), l.customerId]);
+    await nextTurn();
   }
   const seen = new Map<string, number>();
-  return rows.map(({ line, cells }) => {
+  const planned: Planned[] = [];
+  for (const { line, cells } of rows) {
+    if (planned.length % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
     const { values, customerIds, errors } = validateRow(cells, known, scope);
     const key = values.code.toLowerCase();
     if (key && seen.has(key)) errors.code = `This code is already on line ${seen.get(key)}`;
@@ -185,8 +219,9 @@ async function plan(db: DbOrTx, scope: string[] | null, rows: { line: number; ce
       const same = COMPARED.every((k) => (current.values[k] ?? null) === (values[k] ?? null)) && current.values.code === values.code;
       action = same && current.customerIds.join(";") === customerIds.join(";") ? "unchanged" : "update";
     }
-    return { line, values, customerIds, errors, existing: current, action };
-  });
+    planned.push({ line, values, customerIds, errors, existing: current, action });
+  }
+  return planned;
 }
 
 function result(planned: Planned[], written: boolean, createdIds = new Map<string, number>()): ImportResult {
@@ -207,14 +242,14 @@ function result(planned: Planned[], written: boolean, createdIds = new Map<strin
 
 export async function previewImport(db: Db, auth: AuthContext, bytes: Buffer): Promise<ImportResult> {
   const scope = await customerScope(db, auth.user);
-  const rows = readCsv(bytes);
+  const rows = await readCsv(bytes);
   return result(await plan(db, scope, rows), false);
 }
 
 /** Writes every valid row in one transaction (rows with errors are reported and skipped). */
 export async function confirmImport(db: Db, auth: AuthContext, bytes: Buffer, ip: string): Promise<ImportResult> {
   const scope = await customerScope(db, auth.user);
-  const rows = readCsv(bytes);
+  const rows = await readCsv(bytes);
   return db.transaction(async (tx) => {
     // One import at a time: two files naming the same new code would otherwise race.
     await repo.lockImports(tx);

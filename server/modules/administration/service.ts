@@ -104,7 +104,16 @@ export async function inviteUser(db: Db, config: Config, auth: AuthContext, body
 
 /* ------------------------------------------------------------------ the signed-in user's own account */
 
+/**
+ * The password and the other sessions are the account owner's own: while acting for someone they are
+ * refused (403), so nobody acting can lock the real user out or end their sessions (issue 23).
+ */
+function refuseWhileActing(auth: AuthContext, what: string) {
+  if (auth.originalUserId) throw forbidden(`You are acting for someone: stop acting to ${what}. Only the account's owner can do this.`);
+}
+
 export async function changeOwnPassword(db: Db, auth: AuthContext, body: z.output<typeof ChangePasswordBody>, ip: string) {
+  refuseWhileActing(auth, "change this account's password");
   if (!(await verifyPassword(await repo.passwordHashOf(db, auth.user.id), body.currentPassword)))
     throw badRequest("Your current password is not correct.", { currentPassword: "Your current password is not correct." });
   const hash = await hashPassword(body.password);
@@ -117,6 +126,7 @@ export async function changeOwnPassword(db: Db, auth: AuthContext, body: z.outpu
 }
 
 export async function endOtherSessions(db: Db, auth: AuthContext, ip: string) {
+  refuseWhileActing(auth, "sign this account out elsewhere");
   return db.transaction(async (tx) => {
     const ended = await repo.sessionsEnd(tx, auth.user.id, auth.sessionId);
     await audit(tx, { actorUserId: auth.user.id, action: "account.sessions", targetUserId: auth.user.id, ip, detail: { ended } });
@@ -227,6 +237,8 @@ export const logoOf = repo.logoOf;
 
 export async function retailerPage(db: Db, auth: AuthContext, q: repo.RetailersQ): Promise<RetailerPage> {
   const scope = await customerScope(db, auth.user);
+  // A foreign customer is refused, as every other call naming one is (issue 23), not answered empty.
+  if (q.customerId && scope && !scope.includes(q.customerId)) throw forbidden("You do not have access to this customer.");
   const { rows, total } = await repo.retailerPage(db, scope, q);
   return { items: rows.map((r) => ({ ...r, customerIds: scope ? r.customerIds.filter((c) => scope.includes(c)) : r.customerIds })), total, page: q.page, pageSize: q.pageSize };
 }

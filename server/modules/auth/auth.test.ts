@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { mailOutbox, passwordResetTokens, sessions, users } from "../../../db/schema/index.ts";
 import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { countStatements } from "../../../tests/helpers/statement-count.ts";
 import { insertCustomer, insertUser, DEFAULT_TEST_PASSWORD } from "../../../tests/factories/index.ts";
 import { LOGIN_FAILED, LOGIN_LOCKED } from "./service.ts";
 
@@ -164,6 +165,50 @@ describe("password reset", () => {
     expect(res.statusCode).toBe(200);
     const after = await t.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox);
     expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
+  it("does the same work for a known and an unknown address: the same statements, the same answer (issue 23 item 14)", async () => {
+    const known = await insertUser(t.db, { email: "same-work@example.test" });
+    const inactive = await insertUser(t.db, { email: "same-work-gone@example.test", active: false });
+    // Each from its own address, so no rate limit decides for it.
+    const request = async (target: string, remoteAddress: string) => {
+      const counter = countStatements(t.db);
+      try {
+        const res = await t.app.inject({ method: "POST", url: `/api/Auth/RequestPasswordReset/${encodeURIComponent(target)}`, headers: SAME_ORIGIN, payload: {}, remoteAddress });
+        // Literals inlined in a statement (the change feed's notify id) are blanked; values are bound apart.
+        return { status: res.statusCode, body: res.body, statements: counter.statements.map((q) => q.replace(/'[^']*'/g, "'…'")), params: [...counter.params] };
+      } finally {
+        counter.stop();
+      }
+    };
+    const count = async () => {
+      const [m] = await t.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox);
+      const [r] = await t.db.select({ n: sql<number>`count(*)::int` }).from(passwordResetTokens);
+      return { mails: m!.n, tokens: r!.n };
+    };
+    const before = await count();
+    const unknown = await request("nobody-at-all@example.test", "203.0.113.81");
+    expect(await count()).toEqual(before);
+    const gone = await request(inactive.email, "203.0.113.82");
+    expect(await count()).toEqual(before);
+    const found = await request(known.email, "203.0.113.83");
+    expect(await count()).toEqual({ mails: before.mails + 1, tokens: before.tokens + 1 });
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, known.email));
+    expect(mail!.text).toContain("/Account/ResetPassword?token=");
+
+    for (const other of [unknown, gone]) {
+      expect(other.status).toBe(found.status);
+      expect(other.body).toBe(found.body);
+      // The same statements in the same order (BEGIN, both inserts, COMMIT): only the values differ.
+      expect(other.statements).toEqual(found.statements);
+    }
+    expect(found.statements.filter((s) => /^insert into "(password_reset_tokens|mail_outbox)"/i.test(s))).toHaveLength(2);
+    // Both paths drew and hashed a token: the token insert carries a 64-hex-digit hash each time.
+    const hashOf = (r: typeof found) => r.params[r.statements.findIndex((s) => /password_reset_tokens/.test(s))]!.find((v) => typeof v === "string" && /^[0-9a-f]{64}$/.test(v));
+    expect(hashOf(unknown)).toMatch(/^[0-9a-f]{64}$/);
+    expect(hashOf(found)).toMatch(/^[0-9a-f]{64}$/);
+    // A user id rather than an address takes the same road.
+    expect((await request(known.id, "203.0.113.84")).statements).toEqual((await request("no-such-user-id", "203.0.113.85")).statements);
   });
 
   it("refuses an expired token", async () => {

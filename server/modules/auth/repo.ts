@@ -1,5 +1,5 @@
 // All SQL of the auth module: users by e-mail or id, sessions, password-reset tokens.
-import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.ts";
 import { passwordResetTokens, sessions, users } from "../../../db/schema/index.ts";
 
@@ -29,17 +29,25 @@ export async function deleteSession(db: DbOrTx, sessionId: string) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** Ends a user's sessions, except `keepSessionId` when given. */
+/** Ends a user's sessions (its own, and those in which it acts for someone), except `keepSessionId` when given. */
 export async function deleteSessionsOf(db: DbOrTx, userId: string, keepSessionId?: string) {
-  await db.delete(sessions).where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+  const its = or(eq(sessions.userId, userId), eq(sessions.originalUserId, userId));
+  await db.delete(sessions).where(keepSessionId ? and(its, ne(sessions.id, keepSessionId)) : its);
 }
 
 export async function setSessionCustomer(db: DbOrTx, sessionId: string, customerId: string) {
   await db.update(sessions).set({ currentCustomerId: customerId }).where(eq(sessions.id, sessionId));
 }
 
-export async function insertResetToken(db: DbOrTx, token: { userId: string; tokenHash: string; kind: "reset" | "welcome"; expiresAt: Date }) {
-  await db.insert(passwordResetTokens).values(token);
+/**
+ * Stores a reset token when `when` holds; otherwise the same statement runs and inserts nothing (a
+ * request for an unknown address does the same work as one for a known address).
+ */
+export async function insertResetToken(db: DbOrTx, token: { userId: string; tokenHash: string; kind: "reset" | "welcome"; expiresAt: Date }, when = true) {
+  await db.execute(sql`
+    insert into ${passwordResetTokens} (user_id, token_hash, kind, expires_at)
+    select ${token.userId}::text, ${token.tokenHash}::text, ${token.kind}::text, ${token.expiresAt.toISOString()}::timestamptz
+    where ${when}::boolean`);
 }
 
 const open = (tokenHash: string) => and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date()));

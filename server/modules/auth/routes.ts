@@ -78,7 +78,8 @@ export const authRoutes: ApiRoutes = async (app, { db, config }) => {
     // A user the caller may not manage (a staff user, for a wholesaler) is "not found": the answer
     // does not confirm that it exists.
     if (!(await canManage(db, a.user, id))) throw notFound("User not found.");
-    await auth.sendResetMail(db, config, id, kind, { actorUserId: a.user.id, ip: request.ip });
+    // Sent while acting (an Administrator as a SalesPerson): the Administrator sent it, as the SalesPerson.
+    await auth.sendResetMail(db, config, id, kind, { actorUserId: a.originalUserId ?? a.user.id, actingAs: a.originalUserId ? a.user.id : undefined, ip: request.ip });
     return { ok: true as const };
   };
   const ResendParams = z.object({ id: z.string().min(1).max(100) });

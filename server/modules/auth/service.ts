@@ -77,10 +77,22 @@ export async function sendResetMail(
   config: Config,
   userId: string,
   kind: "reset" | "welcome",
-  sentBy?: { actorUserId: string; ip?: string },
+  sentBy?: { actorUserId: string; actingAs?: string; ip?: string },
 ): Promise<string | null> {
-  const u = await repo.userById(db, userId);
-  if (!u || !u.active) return null;
+  return writeResetMail(db, config, await repo.userById(db, userId), kind, sentBy);
+}
+
+type MailedUser = { id: string; email: string; firstName: string | null; active: boolean };
+
+/**
+ * A reset (or welcome) link and its mail, for an active user. For no user, or an inactive one, the
+ * same work is done (a token drawn and hashed, the mail written out, one transaction with the same
+ * two inserts) and the inserts write nothing: a request for an unknown address cannot be told from
+ * one for a known address by the time it takes (issue 23 item 14).
+ */
+async function writeResetMail(db: Db, config: Config, user: MailedUser | null, kind: "reset" | "welcome", sentBy?: { actorUserId: string; actingAs?: string; ip?: string }) {
+  const send = !!user?.active;
+  const u = user ?? { id: "", email: "", firstName: null };
   const token = newToken();
   const link = `${config.publicUrl}/Account/ResetPassword?token=${encodeURIComponent(token)}`;
   const brand = config.brandName;
@@ -95,20 +107,22 @@ export async function sendResetMail(
           text: `Hello ${u.firstName || u.email},\n\nWe received a request to reset the password of your ${brand} account.\nChoose a new password here (the link works for one hour and only once):\n\n${link}\n\nIf you did not ask for this, you can ignore this e-mail; your password stays as it is.\n`,
         };
   await db.transaction(async (tx) => {
-    await repo.insertResetToken(tx, {
-      userId,
-      tokenHash: hashToken(token),
-      kind,
-      expiresAt: new Date(Date.now() + (kind === "welcome" ? WELCOME_TTL_MS : RESET_TTL_MS)),
-    });
-    await enqueueMail(tx, config, { to: u.email, ...mail, kind: `password-${kind}` });
+    await repo.insertResetToken(
+      tx,
+      { userId: u.id, tokenHash: hashToken(token), kind, expiresAt: new Date(Date.now() + (kind === "welcome" ? WELCOME_TTL_MS : RESET_TTL_MS)) },
+      send,
+    );
+    await enqueueMail(tx, config, { to: u.email, ...mail, kind: `password-${kind}` }, send);
     // A reset sent by someone else is an account change worth a trace (who sent it, to which address).
-    if (sentBy) await audit(tx, { actorUserId: sentBy.actorUserId, action: `user.${kind}-mail`, targetUserId: userId, detail: { to: u.email }, ip: sentBy.ip });
+    if (send && sentBy) await audit(tx, { actorUserId: sentBy.actorUserId, action: `user.${kind}-mail`, targetUserId: u.id, detail: { to: u.email, ...(sentBy.actingAs ? { actingAs: sentBy.actingAs } : {}) }, ip: sentBy.ip });
   });
-  return link;
+  return send ? link : null;
 }
 
-/** {id} may be a user id or an e-mail address (the sign-in page knows only the e-mail). */
+/**
+ * {id} may be a user id or an e-mail address (the sign-in page knows only the e-mail). Known or not,
+ * the same statements run (writeResetMail) and the answer is the same.
+ */
 export async function requestPasswordReset(db: Db, config: Config, idOrEmail: string, ip: string) {
   // Quietly drop floods: the response is the same either way.
   const [byTarget, byIp] = await Promise.all([
@@ -116,11 +130,8 @@ export async function requestPasswordReset(db: Db, config: Config, idOrEmail: st
     limits.hit(db, `reset:ip:${ip}`, 60 * 60 * 1000),
   ]);
   if (byTarget > 5 || byIp > 30) return;
-  const user = idOrEmail.includes("@")
-    ? await findUserByEmail(db, idOrEmail)
-    : await repo.userById(db, idOrEmail);
-  if (user) await sendResetMail(db, config, user.id, "reset");
-  return;
+  const user = idOrEmail.includes("@") ? await findUserByEmail(db, idOrEmail) : await repo.userById(db, idOrEmail);
+  await writeResetMail(db, config, user, "reset");
 }
 
 async function findValidToken(db: Db, token: string) {

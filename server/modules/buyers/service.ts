@@ -88,6 +88,10 @@ export async function customerHeader(db: DbOrTx, customerId: string): Promise<Cu
  * canAccessCustomer) but their own list is only their links, so that one without links gets the default.
  */
 export async function ownCustomers(db: DbOrTx, user: SessionUser): Promise<CustomerHeader[]> {
+  return withinReach(user, await ownCustomerHeaders(db, user));
+}
+
+async function ownCustomerHeaders(db: DbOrTx, user: SessionUser): Promise<CustomerHeader[]> {
   if (hasRole(user, "Retailer")) {
     const ids = claimValues(user, "WholesalerId");
     if (!ids.length) return [];
@@ -96,13 +100,17 @@ export async function ownCustomers(db: DbOrTx, user: SessionUser): Promise<Custo
   return (await repo.linkedCustomerHeaders(db, user.id)).map(toHeader);
 }
 
+/** While a wholesaler acts for a shop: only the customers both share (SessionUser.reach). */
+const withinReach = (user: SessionUser, list: CustomerHeader[]) => (user.reach ? list.filter((c) => user.reach!.includes(c.customerID)) : list);
+
 /** Every customer the user may see: all of them for staff. */
 export async function visibleCustomers(db: DbOrTx, user: SessionUser): Promise<CustomerHeader[]> {
-  if (isStaff(user)) return (await repo.allCustomerHeaders(db)).map(toHeader);
+  if (isStaff(user)) return withinReach(user, (await repo.allCustomerHeaders(db)).map(toHeader));
   return ownCustomers(db, user);
 }
 
 export async function canAccessCustomer(db: DbOrTx, user: SessionUser, customerId: string): Promise<boolean> {
+  if (user.reach && !user.reach.includes(customerId)) return false;
   if (isStaff(user)) return repo.customerExists(db, customerId);
   if (hasRole(user, "Retailer") && claimValues(user, "WholesalerId").includes(customerId)) return true;
   return repo.userLinkedToCustomer(db, user.id, customerId);

@@ -139,7 +139,8 @@ describe("documents", () => {
     const res = await req(cookie, "GET", `/Invoices/${number}/Pdf`);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/pdf");
-    const { text } = await extractText(new Uint8Array(res.rawPayload), { mergePages: true });
+    // A description may wrap onto a second line of its row: compare with the line breaks as spaces.
+    const text = (await extractText(new Uint8Array(res.rawPayload), { mergePages: true })).text.replace(/\s+/g, " ");
     const [inv] = await t.db.select().from(invoices).where(eq(invoices.invoiceNumber, number));
     const lines = await t.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, inv!.id));
     expect(text).toContain(String(number));
@@ -181,6 +182,18 @@ describe("documents", () => {
       expect(r.Company).toBe(c.companyName);
     }
   });
+
+  it("the CSV writes a company name a spreadsheet would run (OWASP CSV injection) as text, its amounts as numbers", async () => {
+    const { c, cookie, orders: [o] } = await customerWithOrders(1, [{ quantity: 5 }]);
+    for (const name of ["+1+cmd|' /C calc'!A0", "-2+3+cmd|' /C calc'!A0", "=HYPERLINK(\"http://evil.example\")", "@SUM(1)"]) {
+      await t.db.update(customers).set({ companyName: name }).where(eq(customers.customerId, c.customerId));
+      if (name.startsWith("+")) await ship(o!.orderNumber);
+      const res = await req(cookie, "GET", `/Invoices/Csv?customerId=${c.customerId}`);
+      const [row] = parse(res.body, { columns: true }) as Record<string, string>[];
+      expect(row!.Company, name).toBe(`'${name}`);
+      expect(row!.Total).toMatch(/^\d+\.\d{2}$/);
+    }
+  });
 });
 
 describe("credit notes, payments and statements", () => {
@@ -194,6 +207,21 @@ describe("credit notes, payments and statements", () => {
     const credit = 2 * 1299;
     expect(note.json()).toMatchObject({ invoiceNumber: number, reason: "Damaged stems", subtotal: credit / 100, tax: taxCents(credit, TAX) / 100 });
     expect(note.json().creditNoteNumber).toBeGreaterThan(900_000);
+    // The credit note as a document: the customer's wholesaler may read it, another may not.
+    const noteNumber = note.json().creditNoteNumber as number;
+    const notePdf = await req(cookie, "GET", `/Invoices/${number}/CreditNotes/${noteNumber}/Pdf`);
+    expect(notePdf.statusCode).toBe(200);
+    expect(notePdf.headers["content-type"]).toBe("application/pdf");
+    const pdfText = (await extractText(new Uint8Array(notePdf.rawPayload), { mergePages: true })).text.replace(/\s+/g, " ");
+    for (const s of ["Credit note", String(noteNumber), String(number), "Damaged stems", c.companyName, t.config.brandName, `-${formatMoney(credit)}`]) expect(pdfText).toContain(s);
+    expect((await staff("GET", `/Invoices/${number}/CreditNotes/${noteNumber + 1}/Pdf`)).json().message).toBe(`Credit note ${noteNumber + 1} was not found on invoice ${number}.`);
+    const stranger = await customerWithOrders(0);
+    expect((await req(stranger.cookie, "GET", `/Invoices/${number}/CreditNotes/${noteNumber}/Pdf`)).statusCode).toBe(403);
+    // A reason the credit note cannot print is refused, and no note is written.
+    const unprintable = await staff("POST", `/Invoices/${number}/CreditNotes`, { reason: "花店 🌹", lines: [{ invoiceLineId: line.lineId, quantity: 1 }] });
+    expect(unprintable.statusCode).toBe(400);
+    expect(unprintable.json().message).toContain('cannot print "花", "店", "🌹"');
+    expect((await staff("GET", `/Invoices/${number}`)).json().creditNotes).toHaveLength(1);
     const over = await staff("POST", `/Invoices/${number}/CreditNotes`, { reason: "Short", lines: [{ invoiceLineId: line.lineId, quantity: 2 }] });
     expect(over.statusCode).toBe(400);
     expect(over.json().message).toBe("At most 1 can still be credited on this line.");

@@ -11,6 +11,7 @@ import * as invoices from "./service.ts";
 const tags = ["invoices"];
 const Errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const Pdf = z.any().describe("application/pdf");
+const CreditNotePdfParams = InvoiceNumberParams.extend({ creditNoteNumber: InvoiceNumberParams.shape.invoiceNumber });
 const CsvQuery = InvoiceQuery.omit({ page: true, pageSize: true });
 
 /** Staff and wholesalers (the service narrows a wholesaler to its own customers). */
@@ -82,6 +83,20 @@ export const invoiceRoutes: ApiRoutes = async (app, { db, config }) => {
     async (request) => {
       const auth = signedIn(request);
       return invoices.markPaid(db, auth.originalUserId ?? auth.user.id, request.params.invoiceNumber, request.body.paid);
+    },
+  );
+
+  app.get(
+    "/Invoices/:invoiceNumber/CreditNotes/:creditNoteNumber/Pdf",
+    {
+      config: { access: readers },
+      schema: { tags, summary: "A credit note of the invoice as PDF", params: CreditNotePdfParams, produces: ["application/pdf"], response: { 200: Pdf, ...Errors } },
+    },
+    async (request, reply) => {
+      const { invoiceNumber, creditNoteNumber } = request.params;
+      const pdf = await invoices.creditNotePdfFor(db, config, await access(request), invoiceNumber, creditNoteNumber);
+      reply.header("content-disposition", `attachment; filename="credit-note-${creditNoteNumber}.pdf"`);
+      return reply.type("application/pdf").send(pdf);
     },
   );
 

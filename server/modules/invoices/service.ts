@@ -16,7 +16,7 @@ import type { AuthContext } from "../../plugins/session.ts";
 import { ownCustomers } from "../buyers/index.ts";
 import { audit } from "../audit/index.ts";
 import { enqueueMail } from "../mail/index.ts";
-import { invoicePdf, statementPdf, type Grower, type InvoiceDocument } from "./pdf.ts";
+import { creditNotePdf, invoicePdf, statementPdf, type Grower, type InvoiceDocument } from "./pdf.ts";
 import * as repo from "./repo.ts";
 
 export const CSV_LIMIT = 100_000;
@@ -218,6 +218,27 @@ async function invoiceDocument(db: DbOrTx, invoiceNumber: number, access: Invoic
 
 export async function invoicePdfFor(db: Db, config: Config, access: InvoiceAccess, invoiceNumber: number): Promise<Buffer> {
   return invoicePdf(grower(config), await invoiceDocument(db, invoiceNumber, access));
+}
+
+/** A credit note of a visible invoice as PDF: its lines, reason and totals, to the invoice's customer. */
+export async function creditNotePdfFor(db: Db, config: Config, access: InvoiceAccess, invoiceNumber: number, creditNoteNumber: number): Promise<Buffer> {
+  const row = await visibleInvoice(db, access, invoiceNumber);
+  const note = (await repo.creditNotesOf(db, row.i.id)).find((n) => n.creditNoteNumber === creditNoteNumber);
+  if (!note) throw notFound(`Credit note ${creditNoteNumber} was not found on invoice ${invoiceNumber}.`);
+  const customer = await repo.customerOf(db, row.i.customerId);
+  return creditNotePdf(grower(config), {
+    creditNoteNumber: note.creditNoteNumber,
+    invoiceNumber,
+    orderNumber: row.orderNumber,
+    creditDate: note.creditDate,
+    reason: note.reason,
+    customer: { customerId: row.i.customerId, companyName: row.companyName, address: addressOf(customer) },
+    lines: note.lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPriceCents: l.unitPriceCents, lineTotalCents: l.lineTotalCents })),
+    subtotalCents: note.subtotalCents,
+    taxRateBp: note.taxRateBp,
+    taxCents: note.taxCents,
+    totalCents: note.totalCents,
+  });
 }
 
 // ---- staff changes ------------------------------------------------------------------------------

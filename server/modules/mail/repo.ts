@@ -10,6 +10,18 @@ export async function insertMail(db: DbOrTx, mail: NewMail) {
   await db.insert(mailOutbox).values(mail);
 }
 
+/**
+ * Writes a message when `when` holds; otherwise the same statement runs and writes nothing, so a
+ * caller that must not show whether it sent (a password reset for an unknown address) does the same work.
+ */
+export async function insertMailWhen(db: DbOrTx, mail: NewMail, when: boolean) {
+  await db.execute(sql`
+    insert into ${mailOutbox} ("to", subject, text, html, attachments, kind, status)
+    select ${mail.to}::text, ${mail.subject}::text, ${mail.text}::text, ${mail.html ?? null}::text,
+      ${mail.attachments ? JSON.stringify(mail.attachments) : null}::jsonb, ${mail.kind}::text, ${mail.status ?? "pending"}::text
+    where ${when}::boolean`);
+}
+
 /** The oldest pending message under MAX attempts, locked for the caller's transaction; others skip it. */
 export async function claimPendingMail(tx: DbOrTx, maxAttempts: number): Promise<MailRow | null> {
   const rows = await tx.execute<{ id: number }>(

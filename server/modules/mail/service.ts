@@ -18,8 +18,11 @@ export interface OutgoingMail {
  * Mail is written to the outbox in the caller's transaction, so a message exists exactly when the
  * change that caused it was committed. Without SMTP it stays there as "held", readable by staff and tests.
  */
-export async function enqueueMail(db: DbOrTx, config: Config, mail: OutgoingMail) {
-  await repo.insertMail(db, { ...mail, status: config.smtpUrl ? "pending" : "held" });
+export async function enqueueMail(db: DbOrTx, config: Config, mail: OutgoingMail, when?: boolean) {
+  const row = { ...mail, status: config.smtpUrl ? ("pending" as const) : ("held" as const) };
+  // With `when`, the same statement runs whether or not it writes (see repo.insertMailWhen).
+  if (when === undefined) await repo.insertMail(db, row);
+  else await repo.insertMailWhen(db, row, when);
 }
 
 const MAX_ATTEMPTS = 5;

@@ -6,6 +6,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { extractText, getDocumentProxy } from "unpdf";
 import { carts, mmCatalogProducts, mmHolds, orders } from "../../../db/schema/index.ts";
 import type { MmCart, MmCartItem } from "../../../contract/mm.ts";
+import { labelRenders } from "./labels.ts";
 import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import {
   ALL_WEEKDAYS,
@@ -203,6 +204,8 @@ describe("SaveCart", () => {
     expect(cart.total).toBe(152.5);
     expect(cart.itemCount).toBe(10);
     expect(cart.pailTotal).toBe(0);
+    // A box line takes its package's size (SPEC §4 "Fee rules (MM)"); it was dropped for not being a number.
+    expect(line(cart, boxA.type).packSize).toBe(boxA.size);
   });
 
   it("reprices every line and swaps box fees for the pail fee when boxed is turned off", async () => {
@@ -359,6 +362,11 @@ describe("CreateOrder", () => {
     const next: MmCart = (await b.save({ shipDate: tomorrow(), items: [{ productId: lily.productId, quantity: 1 }, { productId: rose.productId, quantity: 1 }] })).json();
     expect(line(next, lily.productId)).toMatchObject({ barcodeNumber: "036000291452", barcodeTop: "$14.99", barcodeLeft: "Floral", barcodeBottom: "Lily bouquet" });
     expect(line(next, rose.productId).barcodeNumber).toBeNull();
+    // A label text the label cannot print is refused with a message, and the cart keeps what it had.
+    const unprintable = await b.save({ items: [{ productId: lily.productId, quantity: 1, barcodeTop: "花店 Lily" }] });
+    expect(unprintable.statusCode).toBe(400);
+    expect(Object.values(unprintable.json().fields ?? {}).concat(unprintable.json().message).join(" ")).toContain('cannot print "花", "店"');
+    expect(line((await b.get("MMStore/Cart")).json(), lily.productId).barcodeTop).toBe("$14.99");
     // Explicitly cleared stays cleared.
     const cleared: MmCart = (await b.save({ items: [{ productId: lily.productId, quantity: 1, barcodeNumber: null }] })).json();
     expect(line(cleared, lily.productId).barcodeNumber).toBeNull();
@@ -369,6 +377,12 @@ describe("CreateOrder", () => {
     const text = (await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), { mergePages: true })).text;
     expect(text).toContain("$14.99");
     expect(text).toContain("036000291452");
+    // Printed again: the same bytes from the label cache, nothing drawn (issue 23.9).
+    const renders = labelRenders.renders;
+    const again = await b.get("MMOrder/Labels", { orderNumber: placed.json().orderNumber });
+    expect(again.statusCode).toBe(200);
+    expect(Buffer.compare(again.rawPayload, pdf.rawPayload)).toBe(0);
+    expect(labelRenders.renders).toBe(renders);
     const other = await mmBuyer();
     expect((await mmClient(other.cookie, other.userId, b.customerId).get("MMOrder/Labels", { orderNumber: placed.json().orderNumber })).statusCode).toBe(403);
     expect((await other.get("MMOrder/Labels", { orderNumber: placed.json().orderNumber })).statusCode).toBe(404);

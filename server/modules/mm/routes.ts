@@ -265,14 +265,14 @@ export const mmRoutes: ApiRoutes = async (app, { db, config }) => {
         summary: "The order's shelf labels as a PDF, the UPC / EAN drawn as a barcode",
         querystring: OrderQuery,
         produces: ["application/pdf"],
-        response: { 200: z.any().describe("application/pdf"), ...Errors },
+        response: { 200: z.any().describe("application/pdf"), ...Errors, 429: ErrorResponse },
       },
       config: { access: customerInQuery },
     },
     async (request, reply) => {
       await buyerFor(request);
       const order = await orderDetail(db, request.query.customerId, request.query.orderNumber);
-      const pdf = await labelsPdf(order, config.brandName);
+      const pdf = await labelsPdf(order, { name: config.brandName, address: config.growerAddress });
       return reply
         .type("application/pdf")
         .header("content-disposition", `inline; filename="labels-${order.orderNumber}.pdf"`)

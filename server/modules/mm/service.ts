@@ -228,7 +228,8 @@ export async function cartView(db: DbOrTx, cart: MmCartRow, notes: SaveNotes = {
       offerOrderNumber: null,
       boughtIn: false,
       bouquet: false,
-      packSize: typeof line.packSize === "number" ? line.packSize : null,
+      // The package's size, as the SPEC's box line takes it (a text such as "Large 80x40x25 cm").
+      packSize: line.packSize ?? null,
       message: null,
     };
   });

@@ -2,3 +2,4 @@
 // cancel their own until the cut-off.
 export { orderDeskRoutes as routes } from "./routes.ts";
 export { CUTOFF_PASSED_MESSAGE } from "./service.ts";
+export { pickListRoutes } from "./pick-list-routes.ts";

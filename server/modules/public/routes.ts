@@ -11,7 +11,7 @@ import {
 } from "../../../contract/public.ts";
 import type { ApiRoutes } from "../../deps.ts";
 import { badRequest, notFound, tooManyRequests } from "../../errors.ts";
-import { isCardColour } from "../../../contract/content.ts";
+import { CARD_COLOURS, isCardColour } from "../../../contract/content.ts";
 import { createContentService } from "../content/index.ts";
 import { artToDraw, cardToDraw, MAX_SHEET_COLOURS, renderArt, renderArtSheet, renderCard, renderCardPng, sheetToDraw } from "./art.ts";
 import { DrawingAllowance } from "./drawing-allowance.ts";
@@ -74,6 +74,15 @@ export const publicRoutes: ApiRoutes = async (app, { db, config }) => {
   );
 
   const Png = z.custom<Buffer>((v) => Buffer.isBuffer(v)).describe("image/png");
+  // A PNG card is drawn only in the card colours (any other is a 400): the document lists them.
+  const CardHex = z
+    .string()
+    .regex(/^[0-9a-fA-F]{6}$/, "Invalid format")
+    .meta({
+      description: `Hex without #. A .png card takes only our card colours (any case): ${CARD_COLOURS.join(", ")}; an .svg card takes any colour.`,
+      examples: [...CARD_COLOURS],
+    })
+    .transform((v) => v.toLowerCase());
   app.get(
     "/Public/Card/:file",
     {
@@ -83,7 +92,7 @@ export const publicRoutes: ApiRoutes = async (app, { db, config }) => {
           "A 1200×630 Open Graph card: one of our illustrations, optionally in a product's colour, with our name. " +
           "{key}.png (what the pages link: social networks do not show SVG) or {key}.svg.",
         params: z.object({ file: z.string().regex(/^[a-z-]{2,40}\.(svg|png)$/, "Invalid format") }),
-        querystring: z.object({ color: Hex.optional(), accent: Hex.optional() }),
+        querystring: z.object({ color: CardHex.optional(), accent: CardHex.optional() }),
         response: { 200: z.union([Svg, Png]), 304: NotModified, 404: ErrorResponse },
       },
       config: open,

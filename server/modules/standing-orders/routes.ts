@@ -14,6 +14,8 @@ const ownerOf = (request: Parameters<typeof checkedIds>[0]) => {
   const ids = checkedIds(request);
   return { userId: ids.userId!, customerId: ids.customerId!, retailerId: ids.retailerId! };
 };
+/** The impersonator when the session acts for the buyer: who set the standing order up. */
+const setBy = (request: Parameters<typeof checkedIds>[0]) => checkedIds(request).auth.originalUserId;
 
 /** A buyer's weekly templates (docs/domain-orders.md "Standing orders"). */
 export const standingOrderRoutes: ApiRoutes = async (app, { db, config }) => {
@@ -39,7 +41,7 @@ export const standingOrderRoutes: ApiRoutes = async (app, { db, config }) => {
       },
       config: { access: owner },
     },
-    async (request) => createStandingOrder(db, config, ownerOf(request), request.body),
+    async (request) => createStandingOrder(db, config, ownerOf(request), request.body, setBy(request)),
   );
 
   app.put(
@@ -55,7 +57,7 @@ export const standingOrderRoutes: ApiRoutes = async (app, { db, config }) => {
       },
       config: { access: owner },
     },
-    async (request) => updateStandingOrder(db, config, ownerOf(request), request.params.id, request.body),
+    async (request) => updateStandingOrder(db, config, ownerOf(request), request.params.id, request.body, setBy(request)),
   );
 
   app.delete(

@@ -112,25 +112,29 @@ async function validate(db: DbOrTx, buyer: Buyer, body: StandingOrderBody) {
   return lines;
 }
 
-export async function createStandingOrder(db: Db, config: Config, owner: Owner, body: StandingOrderBody): Promise<StandingOrder> {
+/**
+ * `setBy`: the staff member or wholesaler user acting for the buyer (the session's impersonator), null
+ * when the buyer itself writes. Kept with the version it wrote; orders the job places carry it.
+ */
+export async function createStandingOrder(db: Db, config: Config, owner: Owner, body: StandingOrderBody, setBy: string | null = null): Promise<StandingOrder> {
   const buyer = await loadBuyer(db, owner.customerId, owner.retailerId);
   const lines = await validate(db, buyer, body);
   return db.transaction(async (tx) => {
-    const so = await repo.insertStandingOrder(tx, { ...owner, name: body.name, weekday: body.weekday, mode: body.mode, paused: body.paused ?? false });
+    const so = await repo.insertStandingOrder(tx, { ...owner, name: body.name, weekday: body.weekday, mode: body.mode, paused: body.paused ?? false, salesUserId: setBy });
     await repo.replaceLines(tx, so.id, lines);
     await scheduleNext(tx, config, so, buyer, new Date(), null);
     return (await toView(tx, [(await repo.standingOrderById(tx, so.id))!]))[0]!;
   });
 }
 
-export async function updateStandingOrder(db: Db, config: Config, owner: Owner, id: number, body: StandingOrderBody): Promise<StandingOrder> {
+export async function updateStandingOrder(db: Db, config: Config, owner: Owner, id: number, body: StandingOrderBody, setBy: string | null = null): Promise<StandingOrder> {
   const buyer = await loadBuyer(db, owner.customerId, owner.retailerId);
   const lines = await validate(db, buyer, body);
   return db.transaction(async (tx) => {
     const current = await repo.ownStandingOrder(tx, owner, id, true);
     if (!current) throw notFound(NOT_FOUND_MESSAGE);
     const version = current.version + 1;
-    await repo.updateStandingOrder(tx, id, { name: body.name, weekday: body.weekday, mode: body.mode, paused: body.paused ?? current.paused, version });
+    await repo.updateStandingOrder(tx, id, { name: body.name, weekday: body.weekday, mode: body.mode, paused: body.paused ?? current.paused, version, salesUserId: setBy });
     await repo.replaceLines(tx, id, lines);
     const updated = (await repo.standingOrderById(tx, id))!;
     // A run already made for a date stays made: the new version starts after it.
@@ -228,7 +232,8 @@ async function makeCartOrOrder(
         owner,
         buyer,
         userId: owner.userId,
-        salesUserId: null,
+        // Who set the standing order up while acting for the buyer (null: the buyer itself).
+        salesUserId: so.salesUserId,
         idempotencyKey: `standing-order:${so.id}:${date}`,
         config,
       });

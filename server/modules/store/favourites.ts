@@ -17,11 +17,12 @@ export async function starProduct(db: Db, owner: FavouriteOwner, productId: stri
   const ids = await favouriteIdsOf(db, owner);
   if (ids.includes(productId)) return { productIds: ids };
   if (ids.length >= MAX_FAVOURITES) throw badRequest(`You can keep at most ${MAX_FAVOURITES} favourites. Remove some first.`);
-  if (!(await addFavourite(db, owner, productId))) throw notFound("Unknown product.");
+  // In a transaction, so a star set while acting for the buyer is audited with it (docs/staff.md).
+  if (!(await db.transaction((tx) => addFavourite(tx, owner, productId)))) throw notFound("Unknown product.");
   return favouritesOf(db, owner);
 }
 
 export async function unstarProduct(db: Db, owner: FavouriteOwner, productId: string): Promise<Favourites> {
-  await removeFavourite(db, owner, productId);
+  await db.transaction((tx) => removeFavourite(tx, owner, productId));
   return favouritesOf(db, owner);
 }

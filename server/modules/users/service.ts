@@ -3,7 +3,7 @@ import type { User, UserSummary, UserUpdateBody } from "../../../contract/user.t
 import { ROLES } from "../../../domain/access.ts";
 import { audit } from "../audit/index.ts";
 import { badRequest, forbidden, notFound } from "../../errors.ts";
-import { loadSessionUser, type AuthContext, type SessionUser } from "../../plugins/session.ts";
+import { endLapsedActingSessions, loadSessionUser, type AuthContext, type SessionUser } from "../../plugins/session.ts";
 import { hasRole, isStaff, retailerIdOf } from "../../plugins/roles.ts";
 import { canAccessCustomer, customerHeader, ownCustomers, storeProfileFor } from "../buyers/index.ts";
 import * as repo from "./repo.ts";
@@ -173,6 +173,8 @@ export async function updateUser(db: Db, auth: AuthContext, targetId: string, bo
       }
       await repo.replaceCustomerLinks(tx, targetId, ids);
     }
+    // Deactivated, a role or a customer taken away: the acting sessions that lost their right end now.
+    if (body.active === false || rolesChange || body.claims || body.customerIds) await endLapsedActingSessions(tx, targetId);
   });
   const [summary] = await summaries(db, { id: targetId });
   return summary!;
