@@ -18,8 +18,14 @@ export const RetailerImpersonateParams = z.object({
 export const AUDIT_PAGE_SIZES = [25, 50, 100] as const;
 
 export const AuditQuery = z.object({
-  /** Matches the e-mail or id of who acted (the staff member behind an impersonation). */
+  /** Matches the name, e-mail or id of who acted (the staff member behind an impersonation). */
   actor: z.string().trim().max(254).optional(),
+  /** A customer code: entries about that customer (its orders, its cart, its record). */
+  customer: z.string().trim().max(40).optional(),
+  /** An order number: entries about that order. */
+  order: z.string().trim().regex(/^\d{1,10}$/, "Only numbers are allowed").optional().or(z.literal("")),
+  /** One day of the grower's calendar (New York). */
+  day: z.iso.date().optional(),
   /** Matches the e-mail or id of the user acted as / acted on. */
   target: z.string().trim().max(254).optional(),
   /** An action, or the start of one: 'impersonation', 'acting.orders.insert'. */
@@ -37,8 +43,14 @@ export const AuditEntry = z.object({
   action: z.string(),
   actorUserId: z.string().nullable(),
   actorEmail: z.string().nullable(),
+  actorName: z.string().nullable(),
   targetUserId: z.string().nullable(),
   targetEmail: z.string().nullable(),
+  targetName: z.string().nullable(),
+  /** The company the entry is about, when known. */
+  companyName: z.string().nullable(),
+  /** The entry in words: "Dana Reyes, acting for Bloomfield Wholesale Florists, removed 3 bunches of … from the cart". */
+  summary: z.string(),
   detail: z.record(z.string(), z.unknown()).nullable(),
   ip: z.string().nullable(),
 });

@@ -2,12 +2,15 @@ import { describe, expect, it } from "vitest";
 import { isMassMarketOnly, landingPath } from "./landing.ts";
 
 describe("landingPath", () => {
-  it("sends mass-market buyers to the MM dashboard and everyone else to the store dashboard", () => {
+  it("sends staff to the order desk, mass-market buyers to the MM dashboard and other buyers to the store dashboard", () => {
+    expect(landingPath({ roles: ["Administrator"] }, null)).toBe("/Administration/Orders");
+    expect(landingPath({ roles: ["salesperson"] }, null)).toBe("/Administration/Orders");
+    expect(landingPath({ roles: ["SalesPerson"] }, "/Invoices")).toBe("/Invoices");
     expect(landingPath({ roles: ["MassMarket"] }, null)).toBe("/MM/Dashboard");
     expect(landingPath({ roles: ["massmarket"] }, null)).toBe("/MM/Dashboard");
     expect(landingPath({ roles: ["wholesaler"] }, null)).toBe("/Dashboard");
     expect(landingPath({ roles: ["Retailer"] }, null)).toBe("/Dashboard");
-    expect(landingPath({ roles: ["Administrator", "MassMarket"] }, null)).toBe("/Dashboard");
+    expect(landingPath({ roles: ["Administrator", "MassMarket"] }, null)).toBe("/Administration/Orders");
   });
 
   it("honours a same-site returnTo and ignores anything that could leave the site", () => {

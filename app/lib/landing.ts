@@ -10,9 +10,16 @@ function isSafeReturnTo(returnTo: string): boolean {
   return !/[\\\u0000-\u001f]/.test(returnTo);
 }
 
-/** Where a user lands after signing in: a safe same-site returnTo, else their store's dashboard. */
+/** The order desk: where staff start the day (issue 26). */
+export const ORDER_DESK_PATH = "/Administration/Orders";
+
+/**
+ * Where a user lands after signing in: a safe same-site returnTo, else staff (Administrator,
+ * SalesPerson) the order desk, everyone else their store's dashboard.
+ */
 export function landingPath(user: { roles: string[] }, returnTo: string | null): string {
   if (returnTo && isSafeReturnTo(returnTo)) return returnTo;
+  if (hasAnyRole(user.roles, ["Administrator", "SalesPerson"])) return ORDER_DESK_PATH;
   return isMassMarketOnly(user) ? "/MM/Dashboard" : "/Dashboard";
 }
 

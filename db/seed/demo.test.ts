@@ -179,7 +179,7 @@ describe("seedDemo", () => {
       expect((l.quantity - l.looseBunches) * l.pailPriceCents + l.looseBunches * l.bunchPriceCents).toBe(l.lineTotalCents);
     }
     const statuses = new Set(all.map((o) => o.status));
-    for (const s of ["submitted", "shipped", "invoiced"]) expect(statuses).toContain(s);
+    for (const s of ["submitted", "invoiced"]) expect(statuses).toContain(s);
     // The status machine (domain/order-status.ts): only a submitted order still has pending bunches.
     const statusOf = new Map(all.map((o) => [o.id, o.status]));
     const pendingByStatus = new Set(lines.filter((l) => l.quantityPending > 0).map((l) => statusOf.get(l.orderId)));
@@ -189,6 +189,9 @@ describe("seedDemo", () => {
     expect(inv.some((i) => i.paid)).toBe(true);
     expect(inv.some((i) => !i.paid)).toBe(true);
     for (const i of inv) expect(i.totalCents).toBe(i.subtotalCents + i.taxCents);
+    // One status everywhere (issue 26): an order with an invoice reads "invoiced", and only such an order does.
+    const invoicedOrders = new Set(inv.map((i) => i.orderId));
+    expect(all.filter((o) => invoicedOrders.has(o.id) !== (o.status === "invoiced")).map((o) => [o.orderNumber, o.status])).toEqual([]);
     const retailerOrders = all.filter((o) => o.retailerId === seeded.retailerId);
     expect(retailerOrders.length).toBeGreaterThan(0);
     expect(retailerOrders.every((o) => o.receivingDate !== null)).toBe(true);

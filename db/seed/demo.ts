@@ -702,8 +702,9 @@ async function seed(db: Db, options: SeedDemoOptions, whenSeeded: "throw" | "ski
     const plans: OrderPlan[] = [];
     const statusFor = (shipDate: string, placedOn: string, cancelled: boolean) => {
       if (cancelled) return "cancelled" as const;
-      if (shipDate < addDays(today, -7)) return "invoiced" as const;
-      if (shipDate < today) return "shipped" as const;
+      // Shipping issues the invoice in the same transaction (docs/order-desk-invoices.md), so an order
+      // that has shipped is invoiced: "shipped" with an invoice would read differently on each screen.
+      if (shipDate < today) return "invoiced" as const;
       return placedOn <= addDays(today, -2) ? ("confirmed" as const) : ("submitted" as const);
     };
     const invoiceFor = (shipDate: string, subtotalCents: number) => {
@@ -838,7 +839,7 @@ async function seed(db: Db, options: SeedDemoOptions, whenSeeded: "throw" | "ski
             placedAt,
           },
           lines,
-          invoice: status === "shipped" || status === "invoiced" ? invoiceFor(shipDate, subtotal) : undefined,
+          invoice: status === "invoiced" ? invoiceFor(shipDate, subtotal) : undefined,
         });
       }
 
@@ -917,7 +918,7 @@ async function seed(db: Db, options: SeedDemoOptions, whenSeeded: "throw" | "ski
             placedAt,
           },
           lines,
-          invoice: status === "shipped" || status === "invoiced" ? invoiceFor(shipDate, subtotal) : undefined,
+          invoice: status === "invoiced" ? invoiceFor(shipDate, subtotal) : undefined,
         });
       }
     }

@@ -46,6 +46,8 @@ interface World {
   R3: number;
   sharedShop: Me;
   o2: number;
+  /** An order M1 placed in the mass-market store. */
+  omm: number;
   cat1: number;
   cat2: number;
   me: Record<Actor, Me>;
@@ -604,8 +606,26 @@ ENTRIES.push(
 const NO_ORDER = 999999;
 const post = (url: string, payload?: object): Req => ({ method: "POST", url, payload });
 ENTRIES.push(
-  { route: "GET /api/OrderDesk/Orders", cases: [{ name: "the day's orders", request: () => get("/api/OrderDesk/Orders"), expected: byRole(STAFF_ONLY) }] },
-  { route: "GET /api/OrderDesk/Orders/:orderNumber", cases: [{ name: "no such order", request: () => get(`/api/OrderDesk/Orders/${NO_ORDER}`), expected: byRole(STAFF_ONLY, 404) }] },
+  {
+    route: "GET /api/OrderDesk/Orders",
+    cases: [
+      { name: "the day's orders", request: () => get("/api/OrderDesk/Orders"), expected: byRole(STAFF_ONLY) },
+      { name: "today first", request: () => get("/api/OrderDesk/Orders?view=today"), expected: byRole(STAFF_ONLY) },
+      { name: "the mass-market store's", request: (w) => get(`/api/OrderDesk/Orders?store=mm&customerId=${w.M1}`), expected: byRole(STAFF_ONLY) },
+    ],
+  },
+  {
+    route: "GET /api/OrderDesk/Orders/:orderNumber",
+    cases: [
+      { name: "no such order", request: () => get(`/api/OrderDesk/Orders/${NO_ORDER}`), expected: byRole(STAFF_ONLY, 404) },
+      { name: "a mass-market order", request: (w) => get(`/api/OrderDesk/Orders/${w.omm}`), expected: byRole(STAFF_ONLY) },
+      { name: "a wholesale order", request: (w) => get(`/api/OrderDesk/Orders/${w.o2}`), expected: byRole(STAFF_ONLY) },
+    ],
+  },
+  {
+    route: "POST /api/OrderDesk/Bulk",
+    cases: [{ name: "no such order", request: () => post("/api/OrderDesk/Bulk", { action: "confirm", orders: [NO_ORDER] }), expected: byRole(STAFF_ONLY, 404) }],
+  },
   ...(["Confirm", "Decline"] as const).map(
     (action): Entry => ({
       route: `POST /api/OrderDesk/Orders/:orderNumber/Lines/:lineId/${action}`,
@@ -616,10 +636,16 @@ ENTRIES.push(
     route: "PUT /api/OrderDesk/Orders/:orderNumber/Lines/:lineId",
     cases: [{ name: "no such order", request: () => ({ method: "PUT", url: `/api/OrderDesk/Orders/${NO_ORDER}/Lines/1`, payload: { quantity: 1 } }), expected: byRole(STAFF_ONLY, 404) }],
   },
-  ...(["Confirm", "Pack", "Ship", "Cancel"] as const).map(
+  ...(["Confirm", "Pack", "Ship", "Invoice", "Cancel"] as const).map(
     (action): Entry => ({
       route: `POST /api/OrderDesk/Orders/:orderNumber/${action}`,
-      cases: [{ name: "no such order", request: () => post(`/api/OrderDesk/Orders/${NO_ORDER}/${action}`, action === "Cancel" ? {} : undefined), expected: byRole(STAFF_ONLY, 404) }],
+      cases: [
+        { name: "no such order", request: () => post(`/api/OrderDesk/Orders/${NO_ORDER}/${action}`, action === "Cancel" ? {} : undefined), expected: byRole(STAFF_ONLY, 404) },
+        // Another order than the ones the read cases use: the first staff call changes it, the next gets 409 from the status machine.
+        ...(action === "Invoice"
+          ? [{ name: "a submitted mass-market order", request: (w: World) => post(`/api/OrderDesk/Orders/${w.omm}/Invoice`), expected: byRole(STAFF_ONLY, 409) }]
+          : []),
+      ],
     }),
   ),
   // The pick list and packing slips (docs/documents.md): staff only, in every format.
@@ -801,6 +827,7 @@ beforeAll(async () => {
   const o1r = (await insertOrder(t.db, { customerId: C1, userId: shop.id, retailerId: R1 })).orderNumber;
   const om = (await insertOrder(t.db, { customerId: M1, userId: mm.id })).orderNumber;
   const o2 = (await insertOrder(t.db, { customerId: C2, userId: other.id })).orderNumber;
+  const omm = (await insertOrder(t.db, { customerId: M1, userId: mm.id, store: "mm" })).orderNumber;
   const R3 = (await insertRetailer(t.db, { customerIds: [C1, C2] })).retailerId;
   const shop3 = await insertUser(t.db, {
     roles: ["Retailer"],
@@ -828,6 +855,7 @@ beforeAll(async () => {
     // Acted for by the wholesaler of C1: the session reaches C1 only, though the shop also buys through C2.
     sharedShop: { ...me("Retailer", shop3, C1, R3, o3), customers: [C1] },
     o2,
+    omm,
     cat1,
     cat2,
     me: {

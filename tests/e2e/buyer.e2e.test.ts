@@ -32,7 +32,8 @@ async function expectNoAxeViolationsAtThisWidth(page: Page, where: string) {
 
 async function signInAs(page: Page, email: string) {
   await signIn(page, server.baseUrl, email);
-  await page.waitForURL(/\/Dashboard$/);
+  // Buyers land on their dashboard, staff on the order desk.
+  await page.waitForURL(/\/(Dashboard|Administration\/Orders)$/);
   await hydrated(page);
 }
 

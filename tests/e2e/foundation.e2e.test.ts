@@ -68,7 +68,8 @@ describe("demo accounts sign in and land where they should", () => {
     for (const email of ["admin@demo.test", "sales@demo.test"]) {
       const page = await freshPage();
       await signIn(page, server.baseUrl, email);
-      await page.waitForURL(/\/Dashboard$/);
+      // Staff land on the order desk (issue 26).
+      await page.waitForURL(/\/Administration\/Orders$/);
       await header(page).getByRole("button", { name: /^Customer: Pride/ }).click();
       // Staff may act for any customer: the selector lists every one, not only their own links.
       const dialog = page.getByRole("dialog", { name: "Which customer are you ordering for?" });

@@ -82,7 +82,7 @@ describe("order to invoice", () => {
   it("staff confirm the pending line on the order desk and ship the order", async () => {
     const page = await newPage(browser);
     await signIn(page, server.baseUrl, "sales@demo.test");
-    await page.waitForURL(/Dashboard/i);
+    await page.waitForURL(/\/Administration\/Orders$/);
     await page.goto(`${server.baseUrl}/Administration/Orders?customerId=${customerId}&status=submitted`);
     await hydrated(page);
     await page.getByRole("link", { name: String(orderNumber), exact: true }).click();
@@ -90,11 +90,24 @@ describe("order to invoice", () => {
     await expect.poll(() => page.getByRole("heading", { name: `Order ${orderNumber}` }).isVisible()).toBe(true);
     await expectNoAxeViolations(page, "desk order");
 
+    // Each step asks first in a dialog (issue 26).
+    const confirmIn = async (button: string) => {
+      const dialog = page.getByRole("dialog");
+      await dialog.waitFor();
+      const why = dialog.getByLabel(/Why does it ship early/);
+      if (await why.count()) await why.fill("Collected early by the customer.");
+      await dialog.getByRole("button", { name: button, exact: true }).click();
+      await dialog.waitFor({ state: "hidden", timeout: 15_000 });
+    };
     await page.getByRole("button", { name: `Confirm 2 pending of ${productDescription}` }).click();
+    await confirmIn("Confirm pending");
     await expect.poll(() => page.getByRole("button", { name: "Confirm order" }).isVisible(), { timeout: 15_000 }).toBe(true);
     await page.getByRole("button", { name: "Confirm order" }).click();
+    await confirmIn("Confirm order");
     await page.getByRole("button", { name: "Mark packed" }).click();
+    await confirmIn("Mark packed");
     await page.getByRole("button", { name: "Ship and invoice" }).click();
+    await confirmIn("Ship and invoice");
     const invoiceLink = page.getByRole("link", { name: /^Invoice \d+$/ });
     await expect.poll(() => invoiceLink.isVisible(), { timeout: 15_000 }).toBe(true);
     invoiceNumber = Number((await invoiceLink.textContent())!.replace(/\D/g, ""));

@@ -252,7 +252,7 @@ describe("the mass-market store", () => {
   it("a sales person acting for an MM customer chosen in the customer selector places an order with salesUserId", async () => {
     const page = await newPage(browser);
     await signIn(page, server.baseUrl, "sales@demo.test");
-    await page.waitForURL(/Dashboard$/);
+    await page.waitForURL(/\/Administration\/Orders$/);
     await page.goto(`${server.baseUrl}/MM/Dashboard`);
     await hydrated(page);
     await press(page, page.getByRole("banner").getByRole("button", { name: /^Customer: / }));
@@ -361,7 +361,7 @@ describe("the mass-market store", () => {
   it("tells staff acting for a wholesale customer that /MM/Dashboard is for mass-market customers, and lets them choose one", async () => {
     const page = await newPage(browser);
     await signIn(page, server.baseUrl, "sales@demo.test");
-    await page.waitForURL(/Dashboard$/);
+    await page.waitForURL(/\/Administration\/Orders$/);
     await page.goto(`${server.baseUrl}/MM/Dashboard`);
     await hydrated(page);
     await page.getByRole("heading", { name: "Choose a mass-market customer" }).waitFor();

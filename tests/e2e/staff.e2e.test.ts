@@ -37,7 +37,8 @@ async function tabTo(page: Page, target: RegExp, most = 80) {
 
 async function signedIn(page: Page, email: string) {
   await signIn(page, server.baseUrl, email);
-  await page.waitForURL(/\/Dashboard$/);
+  // Staff land on the order desk, a wholesaler on its dashboard.
+  await page.waitForURL(/\/(Dashboard|Administration\/Orders)$/);
   await hydrated(page);
 }
 
@@ -92,14 +93,16 @@ describe("staff desk", () => {
     // The audit log shows the start, the order with its salesUserId, and the stop.
     await visit(page, "/Administration/AuditLog");
     await page.getByRole("combobox", { name: "Action" }).selectOption("acting.orders");
-    const orderRow = page.getByRole("row").filter({ hasText: `Order ${orderNumber}` });
+    // In words (issue 26), with the technical detail one click away.
+    const orderRow = page.getByRole("row").filter({ hasText: new RegExp(`Morgan Reyes, acting for .+, placed order ${orderNumber}(?!\\d)`) });
     await orderRow.waitFor({ timeout: 15_000 });
-    expect(await orderRow.innerText()).toMatch(/salesUserId demo-sales/);
+    await orderRow.getByText("Technical detail").click();
+    expect(await orderRow.innerText()).toMatch(/"sales_user_id": "demo-sales"/);
     expect(await orderRow.innerText()).toMatch(/sales@demo\.test/);
     expect(await orderRow.innerText()).toMatch(/buyer@demo\.test/);
     await page.getByRole("combobox", { name: "Action" }).selectOption("impersonation");
-    await page.getByRole("row").filter({ hasText: "impersonation.stop" }).first().waitFor();
-    await page.getByRole("row").filter({ hasText: "impersonation.start" }).first().waitFor();
+    await page.getByRole("row").filter({ hasText: "Morgan Reyes stopped acting as" }).first().waitFor();
+    await page.getByRole("row").filter({ hasText: "Morgan Reyes started acting as" }).first().waitFor();
     await expectNoAxeViolations(page, "/Administration/AuditLog");
     await page.context().close();
   }, 180_000);

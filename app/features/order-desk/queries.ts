@@ -1,12 +1,14 @@
 // API paths and hooks of the order desk (/Administration/Orders).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { DeskOrder, DeskOrderList } from "../../../contract/order-desk.ts";
+import type { BulkInput, BulkResult, DeskOrder, DeskOrderList } from "../../../contract/order-desk.ts";
 import { api } from "../../lib/api.ts";
 
 export interface DeskFilters {
+  view?: string;
   shipDate?: string;
   status?: string;
   customerId?: string;
+  store?: string;
 }
 
 const base = "/api/OrderDesk/Orders";
@@ -22,7 +24,8 @@ export function useDeskOrder(n: number) {
 export type DeskChange =
   | { kind: "confirmLine" | "declineLine"; lineId: number }
   | { kind: "changeLine"; lineId: number; quantity: number }
-  | { kind: "confirm" | "pack" | "ship" | "cancel" };
+  | { kind: "confirm" | "pack" | "invoice" }
+  | { kind: "ship" | "cancel"; reason?: string };
 
 function send(n: number, c: DeskChange): Promise<DeskOrder> {
   switch (c.kind) {
@@ -36,10 +39,12 @@ function send(n: number, c: DeskChange): Promise<DeskOrder> {
       return api.post(`${base}/${n}/Confirm`);
     case "pack":
       return api.post(`${base}/${n}/Pack`);
+    case "invoice":
+      return api.post(`${base}/${n}/Invoice`);
     case "ship":
-      return api.post(`${base}/${n}/Ship`);
+      return api.post(`${base}/${n}/Ship`, c.reason ? { reason: c.reason } : {});
     case "cancel":
-      return api.post(`${base}/${n}/Cancel`);
+      return api.post(`${base}/${n}/Cancel`, c.reason ? { reason: c.reason } : {});
   }
 }
 
@@ -51,6 +56,18 @@ export function useDeskChange(n: number) {
       qc.setQueryData(["desk-order", n], order);
       void qc.invalidateQueries({ queryKey: ["desk-orders"] });
       void qc.invalidateQueries({ queryKey: ["invoices"] });
+    },
+  });
+}
+
+/** Confirm or decline several orders' (or lines') pending quantities at once: all or nothing. */
+export function useDeskBulk() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BulkInput) => api.post<BulkResult>("/api/OrderDesk/Bulk", body),
+    onSuccess: (res) => {
+      for (const o of res.orders) qc.setQueryData(["desk-order", o.orderNumber], o);
+      void qc.invalidateQueries({ queryKey: ["desk-orders"] });
     },
   });
 }

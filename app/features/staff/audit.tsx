@@ -8,6 +8,8 @@ import { SelectFilter, StaffPage } from "./ui.tsx";
 const ACTIONS: [string, string][] = [
   ["", "All actions"],
   ["impersonation", "Impersonation start and stop"],
+  ["order.", "Order desk steps"],
+  ["invoice.", "Invoices and credit notes"],
   ["acting.", "Writes made while acting"],
   ["acting.orders", "Orders placed while acting"],
   ["acting.cart", "Cart saves while acting"],
@@ -17,26 +19,38 @@ const ACTIONS: [string, string][] = [
   ["referral.", "Referral decisions"],
 ];
 
-function what(e: AuditEntry): string {
-  const d = (e.detail ?? {}) as Record<string, unknown>;
-  const row = (d.row ?? {}) as Record<string, unknown>;
-  if (e.action === "acting.orders.insert") return `Order ${row.order_number} for ${row.customer_id} (salesUserId ${row.sales_user_id})`;
-  if (e.action.startsWith("acting.")) return `${String(d.op ?? "").toLowerCase()} ${d.table} via ${d.route ?? "?"}`;
-  if (e.action.startsWith("impersonation.")) return d.via === "retailer" ? `for retailer ${d.retailerId} of ${d.customerId}` : "";
-  const parts = Object.entries(d)
-    .filter(([k]) => k !== "userAgent")
-    .map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : String(v)}`);
-  return parts.join("; ").slice(0, 200);
+/** The technical detail of an entry: the action, the row kept, the route and the address. */
+function Technical({ e }: { e: AuditEntry }) {
+  return (
+    <details className="mt-1 text-xs">
+      <summary className="cursor-pointer text-sage underline">Technical detail</summary>
+      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
+        <dt className="font-semibold">Action</dt>
+        <dd className="font-mono break-words">{e.action}</dd>
+        <dt className="font-semibold">Who</dt>
+        <dd className="break-words">{e.actorEmail ?? e.actorUserId ?? "—"}</dd>
+        {(e.targetEmail ?? e.targetUserId) && (
+          <>
+            <dt className="font-semibold">As / about</dt>
+            <dd className="break-words">{e.targetEmail ?? e.targetUserId}</dd>
+          </>
+        )}
+        <dt className="font-semibold">From</dt>
+        <dd className="font-mono">{e.ip ?? "—"}</dd>
+      </dl>
+      {e.detail && <pre className="mt-1 max-w-full overflow-x-auto rounded bg-mist p-2 font-mono whitespace-pre-wrap break-words">{JSON.stringify(e.detail, null, 2)}</pre>}
+    </details>
+  );
 }
 
 /** The audit log for staff: who did what, as whom, when and from where; filtered and paged on the server. */
 export function AuditScreen() {
-  const { list, query } = usePagedList(["audit"], { page: "1", actor: "", target: "", action: "", from: "", to: "" }, (q) =>
+  const { list, query } = usePagedList(["audit"], { page: "1", actor: "", customer: "", order: "", day: "", action: "" }, (q) =>
     api.get<AuditPage>("/api/Admin/AuditLog", { ...q, pageSize: 50 }),
   );
-  const [form, setForm] = useState({ actor: list.get("actor"), target: list.get("target"), from: list.get("from"), to: list.get("to") });
+  const [form, setForm] = useState({ actor: list.get("actor"), customer: list.get("customer"), order: list.get("order"), day: list.get("day") });
   return (
-    <StaffPage title="Audit log" intro="Every impersonation, every write made while acting for someone, and staff changes. Nothing here can be edited or removed.">
+    <StaffPage title="Audit log" intro="Every impersonation, every write made while acting for someone, the order desk's steps and staff changes, in words. Nothing here can be edited or removed.">
       <form
         className="mb-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-5"
         onSubmit={(e) => {
@@ -46,27 +60,27 @@ export function AuditScreen() {
       >
         <div>
           <label className="field-label" htmlFor="audit-actor">
-            Who (e-mail)
+            Person (name or e-mail)
           </label>
           <input id="audit-actor" className="field-input" value={form.actor} onChange={(e) => setForm({ ...form, actor: e.target.value })} />
         </div>
         <div>
-          <label className="field-label" htmlFor="audit-target">
-            As whom / about whom
+          <label className="field-label" htmlFor="audit-customer">
+            Customer code
           </label>
-          <input id="audit-target" className="field-input" value={form.target} onChange={(e) => setForm({ ...form, target: e.target.value })} />
+          <input id="audit-customer" className="field-input" value={form.customer} maxLength={40} onChange={(e) => setForm({ ...form, customer: e.target.value })} />
         </div>
         <div>
-          <label className="field-label" htmlFor="audit-from">
-            From
+          <label className="field-label" htmlFor="audit-order">
+            Order number
           </label>
-          <input id="audit-from" type="date" className="field-input" value={form.from} onChange={(e) => setForm({ ...form, from: e.target.value })} />
+          <input id="audit-order" className="field-input" inputMode="numeric" pattern="[0-9]*" value={form.order} onChange={(e) => setForm({ ...form, order: e.target.value })} />
         </div>
         <div>
-          <label className="field-label" htmlFor="audit-to">
-            To
+          <label className="field-label" htmlFor="audit-day">
+            Day
           </label>
-          <input id="audit-to" type="date" className="field-input" value={form.to} onChange={(e) => setForm({ ...form, to: e.target.value })} />
+          <input id="audit-day" type="date" className="field-input" value={form.day} onChange={(e) => setForm({ ...form, day: e.target.value })} />
         </div>
         <div className="flex items-end">
           <button type="submit" className="btn btn-primary w-full">
@@ -84,15 +98,15 @@ export function AuditScreen() {
         failedWhat="the audit log"
         empty="Nothing matches these filters."
         caption="Audit log entries, newest first"
-        columns={[{ label: "When" }, { label: "Who" }, { label: "Action" }, { label: "As / about" }, { label: "Details" }, { label: "From" }]}
+        narrow
+        columns={[{ label: "When" }, { label: "What happened" }]}
         row={(e) => (
           <tr key={e.id} className="border-b border-line align-top last:border-0">
-            <td className="px-3 py-2 whitespace-nowrap">{instant(e.at)}</td>
-            <td className="px-3 py-2 break-all">{e.actorEmail ?? e.actorUserId ?? "—"}</td>
-            <td className="px-3 py-2 font-mono text-xs">{e.action}</td>
-            <td className="px-3 py-2 break-all">{e.targetEmail ?? e.targetUserId ?? "—"}</td>
-            <td className="px-3 py-2">{what(e)}</td>
-            <td className="px-3 py-2 font-mono text-xs">{e.ip ?? "—"}</td>
+            <td className="px-3 py-2 sm:whitespace-nowrap">{instant(e.at)}</td>
+            <td className="px-3 py-2 break-words">
+              {e.summary}
+              <Technical e={e} />
+            </td>
           </tr>
         )}
       />

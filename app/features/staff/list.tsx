@@ -72,6 +72,7 @@ export function StaffList<Row>({
   what,
   failedWhat = `the ${what}`,
   empty = `No ${what} match.`,
+  narrow = false,
 }: {
   list: ListParams;
   query: ListQuery<Row>;
@@ -81,6 +82,8 @@ export function StaffList<Row>({
   what: string;
   failedWhat?: string;
   empty?: ReactNode;
+  /** Cells that wrap (sentences): no sideways scrolling on a phone. */
+  narrow?: boolean;
 }) {
   if (query.isPending) return <Loading what={what} />;
   if (query.isError || !query.data) return <Failed error={query.error} what={failedWhat} />;
@@ -91,7 +94,7 @@ export function StaffList<Row>({
   const { page, pageSize, total, items } = query.data;
   return (
     <>
-      <TableFrame caption={caption}>
+      <TableFrame caption={caption} narrow={narrow}>
         <thead className="border-b border-line bg-mist">
           <tr>
             {columns.map((c) =>

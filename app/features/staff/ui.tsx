@@ -148,12 +148,13 @@ export function Pager({ page, pageSize, total, onPage }: { page: number; pageSiz
   );
 }
 
-export function TableFrame({ caption, children }: { caption: string; children: ReactNode }) {
+/** `narrow`: a table whose cells wrap (sentences) and need no sideways scrolling on a phone. */
+export function TableFrame({ caption, children, narrow = false }: { caption: string; children: ReactNode; narrow?: boolean }) {
   return (
     // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. Positioned, so a
     // visually hidden header inside (position: absolute) stays in this box instead of widening the page.
     <div className="relative overflow-x-auto rounded-xl border border-line bg-white" tabIndex={0} role="region" aria-label={caption}>
-      <table className="w-full min-w-[640px] text-sm">
+      <table className={`w-full text-sm ${narrow ? "" : "min-w-[640px]"}`}>
         <caption className="sr-only">{caption}</caption>
         {children}
       </table>

@@ -71,7 +71,9 @@ describe("order desk: from submitted to invoiced", () => {
     expect((await staff("POST", `/Orders/${orderNumber}/Pack`)).json()).toMatchObject({ packed: true, actions: ["ship"] });
     expect((await staff("POST", `/Orders/${orderNumber}/Cancel`)).json().message).toBe("This order is packed and can no longer be cancelled.");
 
-    const shipped = await staff("POST", `/Orders/${orderNumber}/Ship`);
+    // It ships tomorrow: shipping today needs a reason.
+    expect((await staff("POST", `/Orders/${orderNumber}/Ship`)).json().fields).toEqual({ reason: "Say why this order ships before its ship date." });
+    const shipped = await staff("POST", `/Orders/${orderNumber}/Ship`, { reason: "Collected early" });
     expect(shipped.statusCode).toBe(200);
     expect(shipped.json()).toMatchObject({ status: "invoiced", actions: [] });
     expect(shipped.json().invoiceNumber).toBeGreaterThan(500_000);

@@ -2,6 +2,8 @@
 import type { FastifyRequest } from "fastify";
 import { ErrorResponse } from "../../../contract/common.ts";
 import {
+  BulkBody,
+  BulkResult,
   BuyerLineParams,
   BuyerOrderParams,
   CancelBody,
@@ -12,6 +14,7 @@ import {
   LineParams,
   OrderNumberParams,
   PendingBody,
+  ShipBody,
 } from "../../../contract/order-desk.ts";
 import { RetailerQuery } from "../../../contract/params.ts";
 import { STAFF_ROLES } from "../../../domain/access.ts";
@@ -44,7 +47,8 @@ export const orderDeskRoutes: ApiRoutes = async (app, { db, config }) => {
     {
       schema: {
         tags,
-        summary: "Wholesale orders by ship date, status and customer (up to 500), with the day's bunches per product when one ship date is asked for",
+        summary:
+          "Orders of both stores by ship date, status, customer and store (up to 500), sorted by ship date and cut-off, with counts per ship date; view=today: the open orders of the next week (and overdue ones); the day's bunches per product when one ship date is asked for",
         querystring: DeskOrderQuery,
         response: { 200: DeskOrderList, ...Errors },
       },
@@ -115,10 +119,40 @@ export const orderDeskRoutes: ApiRoutes = async (app, { db, config }) => {
   app.post(
     "/OrderDesk/Orders/:orderNumber/Ship",
     {
-      schema: { tags, summary: "Ship a packed order: issues and mails its invoice (shipped -> invoiced)", params: OrderNumberParams, response: Changes },
+      preValidation: emptyBody,
+      schema: {
+        tags,
+        summary: "Ship a packed order: issues and mails its invoice (shipped -> invoiced); before the ship date a `reason` is required (400 without), and audited",
+        params: OrderNumberParams,
+        body: ShipBody,
+        response: Changes,
+      },
       config: { access: staff },
     },
-    async (request) => desk.shipOrder(db, config, actor(request), request.params.orderNumber),
+    async (request) => desk.shipOrder(db, config, actor(request), request.params.orderNumber, request.body.reason),
+  );
+
+  app.post(
+    "/OrderDesk/Orders/:orderNumber/Invoice",
+    {
+      schema: { tags, summary: "Issue and mail the invoice of a shipped order that has none (shipped -> invoiced)", params: OrderNumberParams, response: Changes },
+      config: { access: staff },
+    },
+    async (request) => desk.invoiceOrder(db, config, actor(request), request.params.orderNumber),
+  );
+
+  app.post(
+    "/OrderDesk/Bulk",
+    {
+      schema: {
+        tags,
+        summary: "Confirm or decline the pending quantities of several orders or lines at once (confirm also confirms the orders); all or nothing",
+        body: BulkBody,
+        response: { 200: BulkResult, ...Errors, 409: ErrorResponse },
+      },
+      config: { access: staff },
+    },
+    async (request) => desk.bulkChange(db, config, actor(request), request.body),
   );
 
   app.post(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq, like, sql } from "drizzle-orm";
-import { auditLog, orders, users } from "../../../db/schema/index.ts";
+import { auditLog, customers, orders, users } from "../../../db/schema/index.ts";
 import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { ALL_WEEKDAYS, DEFAULT_TEST_PASSWORD, insertCustomer, insertRetailer, insertUser, shipTimesOn } from "../../../tests/factories/index.ts";
 import type { Role } from "../../../db/schema/index.ts";
@@ -203,7 +203,7 @@ describe("the audit trail", () => {
     expect(acting.every((r) => r.targetUserId === w.id && !!r.ip)).toBe(true);
     const actions = acting.map((r) => r.action);
     expect(actions).toContain("acting.carts.update");
-    expect(actions).toContain("acting.cart_lines.insert");
+    expect(actions).toContain("acting.cart_lines.change");
     expect(actions).toContain("acting.orders.insert");
     expect(actions).toContain("acting.users.update");
     const orderRow = acting.find((r) => r.action === "acting.orders.insert")!;
@@ -212,8 +212,30 @@ describe("the audit trail", () => {
       route: "POST /api/Store/PlaceOrder/:userId/:customerId",
       row: { order_number: orderNumber, sales_user_id: sales.id, customer_id: c.customerId },
     });
-    // One row per table and transaction, not one per cart line.
-    expect(acting.filter((r) => r.action === "acting.cart_lines.insert").length).toBe(1);
+    // One row per table and transaction, not one per cart line; the cart's row says what changed
+    // (the save added 3 bunches; placing the order emptied the cart).
+    const cartRows = acting.filter((r) => r.action === "acting.cart_lines.change");
+    expect(cartRows.map((r) => (r.detail as { changes: { quantity: number }[] }).changes.map((ch) => ch.quantity))).toEqual([[3], [-3]]);
+    expect(cartRows[0]!.detail).toMatchObject({ row: { customer_id: c.customerId }, changes: [{ productId: ps[0]!.productId, description: ps[0]!.description, quantity: 3 }] });
+
+    // The log in words, filterable by person, customer, order and day.
+    const reader = await person(["Administrator"]);
+    const read = (q: string) => t.app.inject({ method: "GET", url: `/api/Admin/AuditLog?${q}`, headers: { cookie: reader.cookie } });
+    const [company] = await t.db.select().from(customers).where(eq(customers.customerId, c.customerId));
+    const [salesUser] = await t.db.select().from(users).where(eq(users.id, sales.id));
+    const who = `${salesUser!.firstName} ${salesUser!.lastName}`;
+    const byCustomer = (await read(`customer=${c.customerId.toLowerCase()}&pageSize=100`)).json();
+    expect(byCustomer.items.map((i: { summary: string }) => i.summary)).toContain(
+      `${who}, acting for ${company!.companyName}, added 3 bunches of ${ps[0]!.description} to the cart`,
+    );
+    expect(byCustomer.items.map((i: { summary: string }) => i.summary)).toContain(`${who}, acting for ${company!.companyName}, placed order ${orderNumber}`);
+    const byOrder = (await read(`order=${orderNumber}`)).json();
+    expect(byOrder.items.map((i: { action: string }) => i.action)).toEqual(["acting.orders.insert"]);
+    expect((await read(`actor=${encodeURIComponent(who)}&customer=${c.customerId}`)).json().total).toBe(byCustomer.total);
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+    expect((await read(`day=${today}&customer=${c.customerId}`)).json().total).toBe(byCustomer.total);
+    expect((await read(`day=2001-01-01&customer=${c.customerId}`)).json().total).toBe(0);
+    expect((await read("order=abc")).statusCode).toBe(400);
   });
 
   it("the same writes made by the user itself write no audit rows", async () => {

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, type AnyColumn, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { likeContaining, likeLiteral, type DbOrTx } from "../../../db/client.ts";
+import { likeContaining, likeLiteral, rowsOf, type DbOrTx } from "../../../db/client.ts";
 import { auditLog, customers, retailerCustomers, retailers, sessions, userClaims, userRoles, users } from "../../../db/schema/index.ts";
 import type { AuditEntry, AuditQuery } from "../../../contract/staff.ts";
 
@@ -78,9 +78,35 @@ export async function actableRetailers(db: DbOrTx, customerIds: string[]) {
 const actor = alias(users, "actor");
 const target = alias(users, "target");
 
-export async function auditPage(db: DbOrTx, q: AuditQuery): Promise<{ items: AuditEntry[]; total: number }> {
+const fullName = (u: { firstName: AnyColumn; lastName: AnyColumn }) => sql<string | null>`nullif(trim(coalesce(${u.firstName}, '') || ' ' || coalesce(${u.lastName}, '')), '')`;
+/** The customer an entry is about: named in its detail, on the row the acting trigger kept, or the cart's. */
+const entryCustomer = sql`coalesce(${auditLog.detail}->>'customerId', ${auditLog.detail}->'row'->>'customer_id',
+  (select c.customer_id from carts c where c.id = nullif(${auditLog.detail}->'row'->>'cart_id', '')::int))`;
+
+export type AuditRow = Omit<AuditEntry, "summary" | "companyName"> & { customerId: string | null };
+
+/** Company names of customers, by code. */
+export async function companyNames(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: customers.customerId, name: customers.companyName }).from(customers).where(inArray(customers.customerId, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** The customer a user buys for when it has exactly one (who someone acted for). */
+export async function soleCustomers(db: DbOrTx, userIds: string[]): Promise<Map<string, string>> {
+  if (!userIds.length) return new Map();
+  const rows = rowsOf<{ user_id: string; customer_id: string }>(
+    await db.execute(sql`select user_id, min(customer_id) as customer_id from user_customers where user_id in (${sql.join(userIds.map((u) => sql`${u}`), sql`, `)}) group by user_id having count(*) = 1`),
+  );
+  return new Map(rows.map((r) => [r.user_id, r.customer_id]));
+}
+
+export async function auditPage(db: DbOrTx, q: AuditQuery, dayRange?: { from: Date; to: Date }): Promise<{ items: AuditRow[]; total: number }> {
   const where: SQL[] = [];
-  if (q.actor) where.push(or(eq(auditLog.actorUserId, q.actor), ilike(actor.email, likeContaining(q.actor)))!);
+  if (q.actor) where.push(or(eq(auditLog.actorUserId, q.actor), ilike(actor.email, likeContaining(q.actor)), ilike(fullName(actor), likeContaining(q.actor)))!);
+  if (q.customer) where.push(sql`upper(${entryCustomer}) = ${q.customer.toUpperCase()}`);
+  if (q.order) where.push(sql`coalesce(${auditLog.detail}->>'orderNumber', ${auditLog.detail}->'row'->>'order_number') = ${q.order}`);
+  if (dayRange) where.push(and(gte(auditLog.at, dayRange.from), lt(auditLog.at, dayRange.to))!);
   if (q.target) where.push(or(eq(auditLog.targetUserId, q.target), ilike(target.email, likeContaining(q.target)))!);
   if (q.action) where.push(sql`${auditLog.action} like ${likeLiteral(q.action) + "%"}`);
   if (q.from) where.push(gte(auditLog.at, new Date(`${q.from}T00:00:00Z`)));
@@ -94,8 +120,11 @@ export async function auditPage(db: DbOrTx, q: AuditQuery): Promise<{ items: Aud
         action: auditLog.action,
         actorUserId: auditLog.actorUserId,
         actorEmail: actor.email,
+        actorName: fullName(actor),
         targetUserId: auditLog.targetUserId,
         targetEmail: target.email,
+        targetName: fullName(target),
+        customerId: sql<string | null>`${entryCustomer}`,
         detail: auditLog.detail,
         ip: auditLog.ip,
       })

@@ -6,6 +6,8 @@ import type { AuthContext } from "../../plugins/session.ts";
 import { hasRole, isStaff } from "../../plugins/roles.ts";
 import { ownCustomers } from "../buyers/index.ts";
 import { audit } from "../audit/index.ts";
+import { auditSentence } from "../../../domain/audit-words.ts";
+import { addDays, newYorkInstant } from "../../../domain/dates.ts";
 import * as repo from "./repo.ts";
 
 const holds = (roles: string[], ...names: string[]) => hasAnyRole(roles, names);
@@ -93,6 +95,25 @@ export async function retailersToActFor(db: Db, auth: AuthContext): Promise<Acta
 export async function auditLogPage(db: Db, auth: AuthContext, q: AuditQuery): Promise<AuditPage> {
   if (!isStaff(auth.user)) throw forbidden();
   if (q.from && q.to && q.from > q.to) throw badRequest("The start date must be on or before the end date.", { from: "The start date must be on or before the end date." });
-  const { items, total } = await repo.auditPage(db, q);
-  return { items, total, page: q.page, pageSize: q.pageSize };
+  const day = q.day ? { from: newYorkInstant(q.day, 0), to: newYorkInstant(addDays(q.day, 1), 0) } : undefined;
+  const { items, total } = await repo.auditPage(db, q, day);
+  // Who someone acted for: the entry's customer, else the one customer of the user acted as.
+  const sole = await repo.soleCustomers(db, [...new Set(items.filter((i) => !i.customerId && i.targetUserId).map((i) => i.targetUserId!))]);
+  const customerOf = (i: (typeof items)[number]) => i.customerId ?? (i.targetUserId ? (sole.get(i.targetUserId) ?? null) : null);
+  const names = await repo.companyNames(db, [...new Set(items.map(customerOf).filter((c): c is string => !!c))]);
+  return {
+    items: items.map(({ customerId: _c, ...i }) => {
+      const customer = customerOf({ customerId: _c, ...i });
+      const companyName = customer ? (names.get(customer) ?? customer) : null;
+      const target = i.targetName ? `${i.targetName}${i.targetEmail ? ` (${i.targetEmail})` : ""}` : (i.targetEmail ?? i.targetUserId);
+      return {
+        ...i,
+        companyName,
+        summary: auditSentence({ action: i.action, detail: i.detail, actor: i.actorName ?? i.actorEmail ?? i.actorUserId, target, company: companyName }),
+      };
+    }),
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
 }
