@@ -221,7 +221,7 @@ export const MmNotAdded = z.object({
 });
 export type MmNotAdded = z.infer<typeof MmNotAdded>;
 
-export const MmReorderBody = z.object({ orderNumber: z.number({ error: "Please choose an order" }).int("Please choose an order").positive("Please choose an order") });
+export const MmReorderBody = z.object({ orderNumber: z.number({ error: "Please choose an order" }).int("Please choose an order").min(1, "Please choose an order").max(INT4_MAX, "Please choose an order") });
 
 /** Reorder's answer: the cart as saved, and what of the order could not be added. */
 export const MmReorderResponse = z.object({ cart: MmCart, notAdded: z.array(MmNotAdded) });

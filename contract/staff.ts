@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RetailerIdParam } from "./common.ts";
+import { POSITIVE_INT4_PATTERN, RetailerIdParam } from "./common.ts";
 
 /** `POST /api/Admin/{userId}/Impersonate`: {userId} is the user to act as. */
 export const ImpersonateParams = z.object({ userId: z.string().trim().min(1).max(100) });
@@ -23,7 +23,7 @@ export const AuditQuery = z.object({
   /** A customer code: entries about that customer (its orders, its cart, its record). */
   customer: z.string().trim().max(40).optional(),
   /** An order number: entries about that order. */
-  order: z.string().trim().regex(/^\d{1,10}$/, "Only numbers are allowed").optional().or(z.literal("")),
+  order: z.string().trim().regex(POSITIVE_INT4_PATTERN, "Only numbers are allowed").optional().or(z.literal("")),
   /** One day of the grower's calendar (New York). */
   day: z.iso.date().optional(),
   /** Matches the e-mail or id of the user acted as / acted on. */

@@ -12,10 +12,13 @@ const whole = (min: number, max: number) =>
   z.number({ error: "Only numbers are allowed" }).int(WHOLE).min(min, `At least ${min}`).max(max, `At most ${max.toLocaleString("en-US")}`);
 
 /** A price per bunch in dollars: more than $0, at most $500, whole cents. */
+const PRICE_RANGE = `A price must be between $0.01 and $${MAX_PRICE_CENTS / 100} a bunch`;
 export const Price = z
   .number({ error: "Only numbers are allowed" })
-  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "At most two decimals")
-  .refine((v) => Math.round(v * 100) >= MIN_PRICE_CENTS && Math.round(v * 100) <= MAX_PRICE_CENTS, `A price must be between $0.01 and $${MAX_PRICE_CENTS / 100} a bunch`);
+  // Bounds in the schema too, so the API document states them (docs/security.md).
+  .min(MIN_PRICE_CENTS / 100, PRICE_RANGE)
+  .max(MAX_PRICE_CENTS / 100, PRICE_RANGE)
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "At most two decimals");
 
 /** A product code: letters, digits and dashes, as the grower's labels print it (upper-cased). */
 export const ProductCode = z

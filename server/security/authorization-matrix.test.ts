@@ -165,8 +165,10 @@ function userTargetCases(req: (w: World, me: Me, target: string) => Req, refused
 const STANDING_ORDER = { name: "Matrix", weekday: 3, mode: "cart", lines: [{ productId: "MATRIX-NO-SUCH", quantity: 1 }] };
 
 /** A valid new product whose code is the caller's own. */
+// Each call its own code: an acting session shares its target's user id, so the id alone repeats.
+let matrixProducts = 0;
 const matrixProduct = (me: Me) => ({
-  productId: `MX-${me.id.replace(/[^A-Za-z0-9]/g, "").slice(0, 30)}`,
+  productId: `MX-${me.id.replace(/[^A-Za-z0-9]/g, "").slice(0, 24)}-${++matrixProducts}`,
   description: "Matrix lily",
   variety: "lilies",
   category: "Lilies",

@@ -773,10 +773,10 @@ describe.concurrent("the wholesale store", () => {
 
       it("keeps every header entry of every role within reach at 360 px (in the Menu) and at 1280 px", { timeout: 120_000 }, async ({ expect }) => {
         const cases: { email: string; path?: string; names: string[] }[] = [
-          { email: "sales@demo.test", names: ["Dashboard", "Store", "Orders", "Standing orders", "Invoices", "Administration", "Order desk", "Help"] },
-          { email: "admin@demo.test", names: ["Dashboard", "Store", "Orders", "Standing orders", "Invoices", "Administration", "Order desk", "Help"] },
-          { email: "admin@demo.test", path: "/MM/Dashboard", names: ["Dashboard", "Store", "Orders", "Customers", "Users", "Administration", "Order desk"] },
-          { email: "massmarket@demo.test", path: "/MM/Dashboard", names: ["Dashboard", "Store", "Orders"] },
+          { email: "sales@demo.test", names: ["Dashboard", "Store", "Orders", "Standing orders", "Invoices", "Administration", "Order desk", "Supply", "Help"] },
+          { email: "admin@demo.test", names: ["Dashboard", "Store", "Orders", "Standing orders", "Invoices", "Administration", "Order desk", "Supply", "Help"] },
+          { email: "admin@demo.test", path: "/MM/Dashboard", names: ["Dashboard", "Store", "Orders", "Standing programs", "Customers", "Users", "Administration", "Order desk"] },
+          { email: "massmarket@demo.test", path: "/MM/Dashboard", names: ["Dashboard", "Store", "Orders", "Standing programs"] },
         ];
         for (const { email, path, names } of cases) {
           const page = await newPage(browser, { viewport: { width: 360, height: 740 } });
