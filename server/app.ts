@@ -11,6 +11,7 @@ import type { Database } from "../db/client.ts";
 import type { Deps, NonceCarrier } from "./deps.ts";
 import { noncePool } from "./nonce-pool.ts";
 import { FrontDoor, requestLog } from "./front-door.ts";
+import { capConnectionsPerAddress } from "./connection-cap.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
 import { refuseNul } from "./plugins/nul.ts";
 import { completeApiSchemas } from "./plugins/openapi.ts";
@@ -56,18 +57,35 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const db = actingAware(options.db);
   // Hot reads answered from memory ahead of routing, with every check repeated (server/front-door.ts).
   const door = new FrontDoor();
+  // Refused connections are logged once a minute per address, not once each (a flood would flood the log).
+  const refusals = {
+    lastLogged: new Map<string, number>(),
+    note(address: string) {
+      const now = Date.now();
+      if (now - (this.lastLogged.get(address) ?? 0) < 60_000) return;
+      if (this.lastLogged.size > 10_000) this.lastLogged.clear();
+      this.lastLogged.set(address, now);
+      app.log.warn({ address, max: config.http.maxConnectionsPerAddress }, "connections refused: too many open from one address");
+    },
+  };
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     genReqId: requestIdOf,
-    serverFactory: (handler, fastifyOptions) => {
-      const opts = fastifyOptions as { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number };
-      const server = createServer((req, res) => {
-        if (!door.answer(req, res)) handler(req, res);
-      });
-      // As Fastify sets up a server of its own making.
-      server.keepAliveTimeout = opts.keepAliveTimeout ?? 72_000;
-      server.requestTimeout = opts.requestTimeout ?? 0;
-      server.setTimeout(opts.connectionTimeout ?? 0);
+    serverFactory: (handler) => {
+      // Bounds on slow and idle clients (docs/operations.md "Slow clients"): headers, then the whole
+      // request, must arrive in time (Node answers 408 and closes), checked every second; a socket
+      // silent for the idle time is closed (live streams write every 25 s); one address holds at
+      // most so many connections.
+      const bounds = config.http;
+      const server = createServer(
+        { headersTimeout: bounds.headersTimeoutMs, requestTimeout: bounds.requestTimeoutMs, keepAliveTimeout: bounds.keepAliveTimeoutMs, connectionsCheckingInterval: 1_000 },
+        (req, res) => {
+          if (cap.refused(req.socket)) return void res.destroy();
+          if (!door.answer(req, res)) handler(req, res);
+        },
+      );
+      server.setTimeout(bounds.idleTimeoutMs);
+      const cap = capConnectionsPerAddress(server, bounds.maxConnectionsPerAddress, (address) => refusals.note(address));
       return server;
     },
     trustProxy: config.trustProxy,

@@ -35,6 +35,7 @@ async function main() {
     dataDir: config.dataDir,
     poolSize: config.poolSize,
     connectTimeoutMs: config.databaseConnectTimeoutMs,
+    timeouts: config.databaseTimeouts,
     onConnectionError: (err) => connectionLost(err),
   });
   await untilDatabaseAnswers(() => database.migrate(), {

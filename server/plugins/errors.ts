@@ -1,13 +1,15 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
-import { isDatabaseUnavailable } from "../../db/client.ts";
+import { isDatabaseBusy, isDatabaseUnavailable, pgCode as sqlState } from "../../db/client.ts";
 import { HttpError } from "../errors.ts";
 import { STATUS_TEXT } from "../../contract/http-status.ts";
 
 
 /** What a request that lost its database answers; the client may send it again (Retry-After). */
 export const UNAVAILABLE_MESSAGE = "The service is briefly unavailable. Please try again in a moment.";
+/** What a request answers when the database gave way to other work (deadlock, lock or statement timeout). */
+export const BUSY_MESSAGE = "The store is busy with other changes to the same records. Nothing was saved; please try again in a moment.";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -68,14 +70,17 @@ export function registerErrorHandling(app: FastifyInstance) {
     // The database went away under the request (failover, restart, lost connection): nothing was
     // committed unless the commit itself answered, so the request may be sent again. An
     // Idempotency-Key makes that safe for orders.
+    // A deadlock, a lock not granted within lock_timeout or a statement past statement_timeout: the
+    // transaction was rolled back whole, so the same request may be sent again.
     if (isDatabaseUnavailable(err)) {
-      request.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, "database unavailable");
-      reply.status(503).header("retry-after", "2");
+      const busy = isDatabaseBusy(err);
+      request.log.warn({ err: { message: err.message, code: sqlState(err) } }, busy ? "database busy: deadlock, lock or statement timeout" : "database unavailable");
+      reply.status(503).header("retry-after", busy ? "1" : "2");
       // A page (a signed-in user's session is looked up before any page renders): a page, not JSON.
       if (!request.url.startsWith("/api/") && (request.headers.accept ?? "").includes("text/html")) {
         return reply.type("text/html; charset=utf-8").send(unavailablePage(request.id));
       }
-      return reply.send(body(503, UNAVAILABLE_MESSAGE));
+      return reply.send(body(503, busy ? BUSY_MESSAGE : UNAVAILABLE_MESSAGE));
     }
     // A database constraint we did not foresee is still the client's conflict, never a crash.
     const pgCode = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;

@@ -21,8 +21,8 @@ export interface OpsOptions {
   db: Db;
   /** Given the function that counts an answer, for answers made outside Fastify (server/front-door.ts). */
   shareCount?: (count: (method: string, route: string, statusCode: number, seconds: number) => void) => void;
-  /** The open database, for pool figures (PostgreSQL only). */
-  database?: Pick<Database, "poolStats">;
+  /** The open database, for pool figures (PostgreSQL only) and its readiness connection. */
+  database?: Pick<Database, "poolStats" | "readiness">;
 }
 
 /** The route whose 200 answers are placed orders (SPEC §7 PlaceOrder). */
@@ -142,7 +142,8 @@ async function opsPlugin(app: FastifyInstance, { db, database, shareCount }: Ops
     if (app.lifecycle.draining) return reply.status(503).send({ status: "draining" });
     let current: boolean;
     try {
-      current = await migrationsCurrent(db);
+      // Over the readiness connection (PostgreSQL): requests queued for the pool do not make it wait.
+      current = await migrationsCurrent(database?.readiness ?? db);
     } catch {
       return reply.status(503).send({ status: "unavailable", database: "unreachable" });
     }

@@ -20,6 +20,7 @@ const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   poolSize: config.poolSize,
   connectTimeoutMs: config.databaseConnectTimeoutMs,
+  timeouts: config.databaseTimeouts,
   onConnectionError: (err) => connectionLost(err),
 });
 await untilDatabaseAnswers(() => database.migrate(), { timeoutMs: 60_000, intervalMs: 250 });
