@@ -12,14 +12,15 @@ import type { Deps, NonceCarrier } from "./deps.ts";
 import { noncePool } from "./nonce-pool.ts";
 import { FrontDoor, requestLog } from "./front-door.ts";
 import { capConnectionsPerAddress } from "./connection-cap.ts";
-import { registerErrorHandling } from "./plugins/errors.ts";
+import { isDiskFull, type DiskGuard } from "./disk-guard.ts";
+import { DISK_FULL_MESSAGE, registerErrorHandling } from "./plugins/errors.ts";
 import { refuseNul } from "./plugins/nul.ts";
 import { completeApiSchemas } from "./plugins/openapi.ts";
 import { recentWrite, SESSION_COOKIE, sessionPlugin, WROTE_COOKIE } from "./plugins/session.ts";
 import { writeOrigin } from "./plugins/origin.ts";
 import { ops } from "./plugins/ops.ts";
 import { helmetOptions, securityHeaders } from "./plugins/security-headers.ts";
-import { forbidden, notFound } from "./errors.ts";
+import { forbidden, HttpError, notFound } from "./errors.ts";
 import { apiModules } from "./modules/index.ts";
 import { logoRoutes } from "./modules/administration/index.ts";
 import { actingAware, actingContextPlugin } from "./modules/staff/index.ts";
@@ -39,6 +40,8 @@ export interface BuildOptions extends Deps {
   logStream?: { write(line: string): void };
   /** The open database (pool figures for metrics); `db` alone is enough for everything else. */
   database?: Database;
+  /** The embedded database's disk: writes answer 503 while it is (nearly) full (server/disk-guard.ts). */
+  diskGuard?: DiskGuard;
 }
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -99,6 +102,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  const disk = options.diskGuard;
+  if (disk) {
+    // No write is tried on a full disk: it would fail half-way in the database, or wedge it.
+    app.addHook("onRequest", (_request, reply, done) => {
+      if (!disk.full || !UNSAFE.has(_request.method)) return done();
+      reply.header("retry-after", "30");
+      done(new HttpError(503, DISK_FULL_MESSAGE));
+    });
+    app.addHook("onError", (_request, _reply, err, done) => {
+      if (isDiskFull(err)) disk.noteFull();
+      done();
+    });
+  }
   refuseNul(app);
   completeApiSchemas(app);
 
@@ -136,7 +152,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(sessionPlugin, { db, config, shareMemoryLookup: (lookup) => (door.session = lookup) });
   await app.register(actingContextPlugin);
 
-  await app.register(ops, { db, database: options.database, shareCount: (count) => (door.count = count) });
+  await app.register(ops, { db, database: options.database, disk: options.diskGuard, shareCount: (count) => (door.count = count) });
 
   await app.register(swagger, {
     openapi: {

@@ -16,6 +16,8 @@ const envSchema = z.object({
     .optional(),
   DATA_DIR: z.string().default("./data"),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Embedded database: below this much free space in DATA_DIR, writes answer 503 (server/disk-guard.ts). */
+  DATA_DIR_MIN_FREE_MB: z.coerce.number().int().min(0).max(1_000_000).default(64),
   /** Demo mode fills an empty database with demo data and demo accounts. */
   DEMO_MODE: bool.optional(),
   BRAND_NAME: z.string().min(1).default("Pride"),
@@ -78,6 +80,8 @@ export interface Config {
   host: string;
   databaseUrl?: string;
   dataDir: string;
+  /** Embedded database: free bytes DATA_DIR keeps; below, writes are refused (DATA_DIR_MIN_FREE_MB). */
+  dataDirMinFreeBytes: number;
   poolSize: number;
   demoMode: boolean;
   brandName: string;
@@ -128,6 +132,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
+    dataDirMinFreeBytes: e.DATA_DIR_MIN_FREE_MB * 1_048_576,
     poolSize: e.DATABASE_POOL_SIZE,
     demoMode: e.DEMO_MODE ?? !e.DATABASE_URL,
     brandName: e.BRAND_NAME,

@@ -9,6 +9,7 @@ import { createJobRunner } from "./modules/jobs/index.ts";
 import { createMailDispatcher } from "./modules/mail/index.ts";
 import { installShutdown, untilDatabaseAnswers } from "./lifecycle.ts";
 import { startMetricsServer } from "./metrics-server.ts";
+import { startDiskGuard } from "./disk-guard.ts";
 
 async function main() {
   const started = performance.now();
@@ -47,7 +48,10 @@ async function main() {
     await seedDemo(database.db, { defaultCustomerCode: config.defaultCustomerCode, taxRateBp: config.taxRateBp });
     console.log("Demo data created. Sign in with any demo account (see README), password bloom-demo-2026.");
   }
-  const app = await buildApp({ db: database.db, database, config, ssrBuildPath: buildPath });
+  // The embedded database's disk: writes are refused before it fills (server/disk-guard.ts).
+  const diskGuard = database.kind === "pglite" ? startDiskGuard({ dir: config.dataDir, minFreeBytes: config.dataDirMinFreeBytes }) : undefined;
+  const app = await buildApp({ db: database.db, database, config, ssrBuildPath: buildPath, diskGuard });
+  diskGuard?.useLog(app.log);
   connectionLost = (err) => app.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, "database connection lost; the pool reconnects");
   const mail = createMailDispatcher(database.db, config, app.log);
   mail.start();
@@ -58,7 +62,7 @@ async function main() {
   // The job runner stops claiming at once and is drained (its job in progress committed or rolled
   // back) before the pool closes.
   const closeAfter: Array<() => Promise<void>> = [() => jobs.stop()];
-  installShutdown({ app, database, timeoutMs: config.shutdownTimeoutMs, stopFirst: [() => mail.stop(), () => void jobs.stop()], closeAfter });
+  installShutdown({ app, database, timeoutMs: config.shutdownTimeoutMs, stopFirst: [() => mail.stop(), () => void jobs.stop(), () => diskGuard?.stop()], closeAfter });
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(

@@ -19,6 +19,9 @@ beforeAll(async () => {
 });
 afterAll(async () => database?.close());
 
+/** The node-postgres pool under a database opened on PostgreSQL. */
+const poolOf = (d: Database) => (d.db as unknown as { $client: pg.Pool }).$client;
+
 /** What Drizzle throws: its own error with the driver's as the cause. */
 const wrapped = (cause: unknown) => new Error("Failed query: update carts set ...", { cause });
 
@@ -70,7 +73,7 @@ describe("a busy database", () => {
     });
 
     it("gives every pooled connection the configured bounds; migrations run without them", async () => {
-      const pool = bounded.db.$client as pg.Pool;
+      const pool = poolOf(bounded);
       const shown = await pool.query("select current_setting('statement_timeout') as s, current_setting('lock_timeout') as l, current_setting('idle_in_transaction_session_timeout') as i");
       expect(shown.rows[0]).toEqual({ s: "1500ms", l: "300ms", i: "1s" });
       await bounded.migrate();
@@ -80,7 +83,7 @@ describe("a busy database", () => {
     });
 
     it("a real lock timeout, statement timeout and deadlock each answer 503, never 500", async () => {
-      const pool = bounded.db.$client as pg.Pool;
+      const pool = poolOf(bounded);
       // Lock timeout: another session holds the row.
       const holder = await connectRaw();
       await holder.query("begin");
@@ -125,7 +128,7 @@ describe("a busy database", () => {
         await holder.query("begin");
         await holder.query("select pg_advisory_xact_lock(77)");
         // The pool's one connection waits on the lock, a second request waits for the connection.
-        const pool = busy.db.$client as pg.Pool;
+        const pool = poolOf(busy);
         const waiter = pool.query("select pg_advisory_xact_lock(77)").catch((e: unknown) => e);
         const queued = pool.query("select 1").catch((e: unknown) => e);
         await new Promise((r) => setTimeout(r, 100));
