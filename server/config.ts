@@ -62,6 +62,10 @@ const envSchema = z.object({
   HTTP_KEEP_ALIVE_SECONDS: z.coerce.number().int().min(1).max(600).default(72),
   /** Open connections one client address may hold on an instance; more are answered 429 and closed. 0: no cap. */
   HTTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(256),
+  /** Live availability streams one signed-in account may hold open on an instance (all its sessions). */
+  LIVE_STREAMS_PER_ACCOUNT: z.coerce.number().int().min(1).max(10_000).default(12),
+  /** Live availability streams one client address may hold open on an instance (all its accounts). */
+  LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(60),
   /** How often each instance's job runner looks for due jobs (standing orders, reminders). */
   JOBS_POLL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(15),
   /** How long before a ship date's cut-off a standing order becomes a cart (or an order). */
@@ -109,6 +113,9 @@ export interface Config {
   databaseTimeouts: { statementMs: number; lockMs: number; idleInTransactionMs: number };
   /** The HTTP server's bounds on slow or idle clients (server/app.ts). */
   http: { headersTimeoutMs: number; requestTimeoutMs: number; idleTimeoutMs: number; keepAliveTimeoutMs: number; maxConnectionsPerAddress: number };
+  /** Live availability streams per account and per client address on an instance (429 past them). */
+  liveStreamsPerAccount: number;
+  liveStreamsPerAddress: number;
   jobsPollMs: number;
   standingOrderLeadMs: number;
   holdReminderMs: number;
@@ -168,6 +175,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_SECONDS * 1000,
       maxConnectionsPerAddress: e.HTTP_MAX_CONNECTIONS_PER_ADDRESS,
     },
+    liveStreamsPerAccount: e.LIVE_STREAMS_PER_ACCOUNT,
+    liveStreamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS,
     jobsPollMs: e.JOBS_POLL_SECONDS * 1000,
     standingOrderLeadMs: e.STANDING_ORDER_LEAD_HOURS * 3_600_000,
     holdReminderMs: e.HOLD_REMINDER_MINUTES * 60_000,
