@@ -30,7 +30,7 @@ const admin = async (url: string) => {
 describe("a busy database", () => {
   it("a lock on carts held 25 s: 10 saves answer 503 (busy) after the lock timeout, 20 reads queued behind them are served, /readyz stays ok, /healthz < 1 s, recovery by itself", async () => {
     const [instance] = world.instances;
-    const health = watchHealth(instance!.baseUrl);
+    const health = await watchHealth(instance!.baseUrl);
     const apis = world.buyers.map((b) => client(instance!, b.cookie, b.userId, b.customerId));
     const p = world.products[0]!;
     // Every buyer has a cart first.
@@ -96,7 +96,7 @@ describe("a busy database", () => {
 
   it("a deadlock between a cart save and another session answers 503 (busy), never 500; the retry succeeds", async () => {
     const [instance] = world.instances;
-    const health = watchHealth(instance!.baseUrl);
+    const health = await watchHealth(instance!.baseUrl);
     const b = world.buyers[0]!;
     const api = client(instance!, b.cookie, b.userId, b.customerId);
     const p = world.products[1]!;

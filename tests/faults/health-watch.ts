@@ -1,8 +1,9 @@
 // What every fault of issue 23 must leave standing: the instance answers /healthz within a second
 // throughout. A watch asks every `everyMs` on a fresh connection (from 127.0.0.1, never one of the
-// addresses a test floods from) and keeps each answer's time; a probe that gets no answer within 5 s
-// counts as 5 s.
-import http from "node:http";
+// addresses a test floods from), from a process of its own (health-probe.ts) so the test's own load
+// does not count; a probe that gets no answer within 5 s counts as a failure and 5 s.
+import { fork } from "node:child_process";
+import { fileURLToPath } from "node:url";
 
 export interface HealthFigures {
   probes: number;
@@ -11,34 +12,19 @@ export interface HealthFigures {
   maxMs: number;
 }
 
-function probe(baseUrl: string): Promise<number> {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const req = http.get(`${baseUrl}/healthz`, { agent: false, localAddress: "127.0.0.1", timeout: 5_000 }, (res) => {
-      res.resume();
-      res.on("end", () => resolve(res.statusCode === 200 ? performance.now() - started : Infinity));
-    });
-    req.on("timeout", () => req.destroy(new Error("timeout")));
-    req.on("error", () => resolve(Infinity));
-  });
-}
+const PROBE = fileURLToPath(new URL("./health-probe.ts", import.meta.url));
 
-export function watchHealth(baseUrl: string, everyMs = 250) {
-  const times: number[] = [];
-  let failures = 0;
-  let stopped = false;
-  const loop = (async () => {
-    while (!stopped) {
-      const ms = await probe(baseUrl);
-      if (ms === Infinity) failures++;
-      times.push(Math.min(ms, 5_000));
-      await new Promise((r) => setTimeout(r, everyMs));
-    }
-  })();
+export async function watchHealth(baseUrl: string, everyMs = 250) {
+  const child = fork(PROBE, [], { execArgv: ["--import", "tsx"], env: { ...process.env, BASE_URL: baseUrl, EVERY_MS: String(everyMs) }, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  await new Promise<void>((resolve, reject) => {
+    child.once("message", () => resolve());
+    child.once("exit", (code) => reject(new Error(`health probe exited (${code})`)));
+  });
   return {
     async stop(): Promise<HealthFigures> {
-      stopped = true;
-      await loop;
+      const result = new Promise<{ times: number[]; failures: number }>((resolve) => child.once("message", (m) => resolve(m as { times: number[]; failures: number })));
+      child.send("stop");
+      const { times, failures } = await result;
       const sorted = [...times].sort((a, b) => a - b);
       return { probes: times.length, failures, p50Ms: Math.round(sorted[Math.floor(sorted.length / 2)] ?? 0), maxMs: Math.round(sorted.at(-1) ?? 0) };
     },

@@ -56,7 +56,7 @@ describe("slow clients", () => {
   it("500 trickling bodies, 100 slow headers, 44 past the per-address cap: cut within the bounds, /healthz < 1 s throughout, serving after", async () => {
     const [instance] = world.instances;
     const port = Number(new URL(instance!.baseUrl).port);
-    const health = watchHealth(instance!.baseUrl);
+    const health = await watchHealth(instance!.baseUrl);
     const body = `POST /api/Auth/login/ HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"email":"`;
     const clients: Array<{ kind: "body" | "headers"; from: string; c: Slow }> = [];
     // 300 from one address (256 allowed), 200 from another, a few at a time as a script would open them.
