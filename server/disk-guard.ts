@@ -61,6 +61,8 @@ export function startDiskGuard(options: DiskGuardOptions): DiskGuard {
   let log = options.log ?? toStderr;
   let full = false;
   let freeBytes = Infinity;
+  // After a disk-full error: full until this much is free (what was free then + 1 MB, at least the floor).
+  let roomAgainAt = 0;
   const mb = (n: number) => Math.round(n / 1_048_576);
   const set = (now: boolean, why: string) => {
     if (now === full) return;
@@ -75,7 +77,8 @@ export function startDiskGuard(options: DiskGuardOptions): DiskGuard {
       log.warn({ err, dataDir: dir }, "could not read the free space of DATA_DIR");
       return;
     }
-    set(freeBytes < minFreeBytes, "free space below DATA_DIR_MIN_FREE_MB");
+    if (freeBytes >= roomAgainAt) roomAgainAt = 0;
+    set(freeBytes < minFreeBytes || roomAgainAt > 0, "free space below DATA_DIR_MIN_FREE_MB");
   };
   check();
   const timer = setInterval(check, options.intervalMs ?? 1_000);
@@ -87,7 +90,15 @@ export function startDiskGuard(options: DiskGuardOptions): DiskGuard {
     get freeBytes() {
       return freeBytes;
     },
-    noteFull: () => set(true, "the database reported no space left"),
+    noteFull: () => {
+      try {
+        freeBytes = freeBytesOf(dir);
+      } catch {
+        // the last reading stands
+      }
+      roomAgainAt = Math.max(minFreeBytes, (Number.isFinite(freeBytes) ? freeBytes : 0) + 1_048_576);
+      set(true, "the database reported no space left");
+    },
     check,
     useLog: (l) => (log = l),
     stop: () => clearInterval(timer),
