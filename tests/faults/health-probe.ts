@@ -23,6 +23,8 @@ function probe(): Promise<number> {
 }
 
 process.on("message", () => (stopped = true));
+// The test process went away (a failed test never told it to stop): so does the probe.
+process.on("disconnect", () => process.exit(0));
 process.send?.("started");
 while (!stopped) {
   const ms = await probe();

@@ -16,6 +16,8 @@ const PROBE = fileURLToPath(new URL("./health-probe.ts", import.meta.url));
 
 export async function watchHealth(baseUrl: string, everyMs = 250) {
   const child = fork(PROBE, [], { execArgv: ["--import", "tsx"], env: { ...process.env, BASE_URL: baseUrl, EVERY_MS: String(everyMs) }, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const end = () => child.kill();
+  process.once("exit", end);
   await new Promise<void>((resolve, reject) => {
     child.once("message", () => resolve());
     child.once("exit", (code) => reject(new Error(`health probe exited (${code})`)));
@@ -25,6 +27,7 @@ export async function watchHealth(baseUrl: string, everyMs = 250) {
       const result = new Promise<{ times: number[]; failures: number }>((resolve) => child.once("message", (m) => resolve(m as { times: number[]; failures: number })));
       child.send("stop");
       const { times, failures } = await result;
+      process.off("exit", end);
       const sorted = [...times].sort((a, b) => a - b);
       return { probes: times.length, failures, p50Ms: Math.round(sorted[Math.floor(sorted.length / 2)] ?? 0), maxMs: Math.round(sorted.at(-1) ?? 0) };
     },
