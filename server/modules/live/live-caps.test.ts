@@ -13,7 +13,8 @@ let t: TestApp;
 let base: string;
 const open: http.ClientRequest[] = [];
 beforeAll(async () => {
-  t = await buildTestApp({ LIVE_STREAMS_PER_ACCOUNT: "8", LIVE_STREAMS_PER_ADDRESS: "10" });
+  // A short request bound too: a stream's request is complete once sent, so it must outlive the bound.
+  t = await buildTestApp({ LIVE_STREAMS_PER_ACCOUNT: "8", LIVE_STREAMS_PER_ADDRESS: "10", HTTP_REQUEST_TIMEOUT_SECONDS: "2", HTTP_HEADERS_TIMEOUT_SECONDS: "1" });
   base = await t.app.listen({ port: 0, host: "127.0.0.1" });
 });
 afterAll(async () => {
@@ -22,7 +23,7 @@ afterAll(async () => {
 });
 
 /** Opens a stream from `from`; its status, and the body when refused. */
-function stream(path: string, cookie: string, from = "127.0.0.1"): Promise<{ status: number; body: string; close(): Promise<void> }> {
+function stream(path: string, cookie: string, from = "127.0.0.1"): Promise<{ status: number; body: string; close(): Promise<void>; closed?: () => boolean }> {
   return new Promise((resolve, reject) => {
     const req = http.get(`${base}${path}`, { headers: { cookie, accept: "text/event-stream" }, localAddress: from, agent: false }, (res) => {
       const closed = new Promise<void>((r) => res.once("close", () => r()));
@@ -38,7 +39,7 @@ function stream(path: string, cookie: string, from = "127.0.0.1"): Promise<{ sta
         return;
       }
       // Open once the first event (the snapshot) is in.
-      res.once("data", () => resolve({ status: 200, body: "", close }));
+      res.once("data", () => resolve({ status: 200, body: "", close, closed: () => res.destroyed || res.complete }));
     });
     open.push(req);
     req.on("error", reject);
@@ -54,6 +55,15 @@ async function account() {
 }
 
 describe("live stream caps", () => {
+  it("a stream stays open past HTTP_REQUEST_TIMEOUT_SECONDS (the bound is on receiving the request, not on the answer)", async () => {
+    const a = await account();
+    const s = await stream(a.path, await a.signIn(), "127.0.0.9");
+    expect(s.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 4_000));
+    expect(s.closed!()).toBe(false);
+    await s.close();
+  });
+
   it("caps one account's streams over all its sessions: the 9th answers 429 naming the account cap; a closed one frees its place", async () => {
     const a = await account();
     const sessions = [await a.signIn(), await a.signIn()];
