@@ -66,6 +66,8 @@ const envSchema = z.object({
   LIVE_STREAMS_PER_ACCOUNT: z.coerce.number().int().min(1).max(10_000).default(12),
   /** Live availability streams one client address may hold open on an instance (all its accounts). */
   LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** A process whose event loop has not turned for this long is ended (server/stall-watchdog.ts); 0 turns it off. */
+  EVENT_LOOP_STALL_EXIT_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
   /** How often each instance's job runner looks for due jobs (standing orders, reminders). */
   JOBS_POLL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(15),
   /** How long before a ship date's cut-off a standing order becomes a cart (or an order). */
@@ -116,6 +118,8 @@ export interface Config {
   /** Live availability streams per account and per client address on an instance (429 past them). */
   liveStreamsPerAccount: number;
   liveStreamsPerAddress: number;
+  /** Event loop silent this long: the process is killed (EVENT_LOOP_STALL_EXIT_SECONDS; 0 = never). */
+  stallExitMs: number;
   jobsPollMs: number;
   standingOrderLeadMs: number;
   holdReminderMs: number;
@@ -177,6 +181,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     liveStreamsPerAccount: e.LIVE_STREAMS_PER_ACCOUNT,
     liveStreamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS,
+    stallExitMs: e.EVENT_LOOP_STALL_EXIT_SECONDS * 1000,
     jobsPollMs: e.JOBS_POLL_SECONDS * 1000,
     standingOrderLeadMs: e.STANDING_ORDER_LEAD_HOURS * 3_600_000,
     holdReminderMs: e.HOLD_REMINDER_MINUTES * 60_000,

@@ -10,6 +10,7 @@ import { createMailDispatcher } from "./modules/mail/index.ts";
 import { installShutdown, untilDatabaseAnswers } from "./lifecycle.ts";
 import { startMetricsServer } from "./metrics-server.ts";
 import { startDiskGuard } from "./disk-guard.ts";
+import { startStallWatchdog } from "./stall-watchdog.ts";
 
 async function main() {
   const started = performance.now();
@@ -48,6 +49,8 @@ async function main() {
     await seedDemo(database.db, { defaultCustomerCode: config.defaultCustomerCode, taxRateBp: config.taxRateBp });
     console.log("Demo data created. Sign in with any demo account (see README), password bloom-demo-2026.");
   }
+  // A stalled event loop (a wedged embedded database) ends the process: SIGTERM could not (server/stall-watchdog.ts).
+  const watchdog = startStallWatchdog(config.stallExitMs);
   // The embedded database's disk: writes are refused before it fills (server/disk-guard.ts).
   const diskGuard = database.kind === "pglite" ? startDiskGuard({ dir: config.dataDir, minFreeBytes: config.dataDirMinFreeBytes }) : undefined;
   const app = await buildApp({ db: database.db, database, config, ssrBuildPath: buildPath, diskGuard });
@@ -61,7 +64,7 @@ async function main() {
 
   // The job runner stops claiming at once and is drained (its job in progress committed or rolled
   // back) before the pool closes.
-  const closeAfter: Array<() => Promise<void>> = [() => jobs.stop()];
+  const closeAfter: Array<() => Promise<void>> = [() => jobs.stop(), () => watchdog.stop()];
   installShutdown({ app, database, timeoutMs: config.shutdownTimeoutMs, stopFirst: [() => mail.stop(), () => void jobs.stop(), () => diskGuard?.stop()], closeAfter });
 
   await app.listen({ port: config.port, host: config.host });

@@ -10,6 +10,7 @@ import { loadConfig } from "../../server/config.ts";
 import { installShutdown, untilDatabaseAnswers } from "../../server/lifecycle.ts";
 import { startMetricsServer } from "../../server/metrics-server.ts";
 import { startDiskGuard } from "../../server/disk-guard.ts";
+import { startStallWatchdog } from "../../server/stall-watchdog.ts";
 
 const config = loadConfig();
 let connectionLost = (err: Error) => console.error(`database connection lost: ${err.message}`);
@@ -23,12 +24,13 @@ const database = await openDatabase({
   onConnectionError: (err) => connectionLost(err),
 });
 await untilDatabaseAnswers(() => database.migrate(), { timeoutMs: 60_000, intervalMs: 250 });
+const watchdog = startStallWatchdog(config.stallExitMs);
 const diskGuard = database.kind === "pglite" ? startDiskGuard({ dir: config.dataDir, minFreeBytes: config.dataDirMinFreeBytes }) : undefined;
 const app = await buildApp({ db: database.db, database, config, diskGuard });
 diskGuard?.useLog(app.log);
 connectionLost = (err) => app.log.warn({ err: { message: err.message } }, "database connection lost; the pool reconnects");
 
-const closeAfter: Array<() => Promise<void>> = [];
+const closeAfter: Array<() => Promise<void>> = [() => watchdog.stop()];
 const shutdown = installShutdown({ app, database, timeoutMs: config.shutdownTimeoutMs, closeAfter, stopFirst: [() => diskGuard?.stop()] });
 process.on("disconnect", () => void shutdown("disconnect"));
 
