@@ -153,7 +153,15 @@ async function bare() {
 async function main() {
   const metricsPort = await freePort();
   console.log("Starting the server on the demo data…");
-  const server = await startServer({ METRICS_PORT: String(metricsPort), LOG_LEVEL: "error" });
+  // One address and one account open every stream: the per-account, per-address and connection caps
+  // (12, 60, 256 by default) are lifted to measure the fan-out itself.
+  const server = await startServer({
+    METRICS_PORT: String(metricsPort),
+    LOG_LEVEL: "error",
+    LIVE_STREAMS_PER_ACCOUNT: String(STREAMS),
+    LIVE_STREAMS_PER_ADDRESS: String(STREAMS),
+    HTTP_MAX_CONNECTIONS_PER_ADDRESS: String(STREAMS + 100),
+  });
   const base = server.baseUrl;
   const metrics = `http://127.0.0.1:${metricsPort}/metrics`;
   try {

@@ -26,6 +26,11 @@ export interface Database {
   dump?: () => Promise<Blob>;
   /** PostgreSQL only: how the connection pool is used right now (for metrics). */
   poolStats?: () => PoolStats;
+  /**
+   * The handle /readyz asks: on PostgreSQL a pool of one connection of its own, so a pool taken by
+   * requests waiting on locks does not read as an unreachable database; on PGlite `db` itself.
+   */
+  readiness?: Db;
 }
 
 export interface PoolStats {
@@ -51,16 +56,50 @@ export interface OpenOptions {
   connectTimeoutMs?: number;
   /** Told about connection errors the pool recovers from by itself (a log line). */
   onConnectionError?: (err: Error) => void;
+  /**
+   * PostgreSQL only: per-connection bounds (ms, 0 = none). A statement running longer is cancelled
+   * (57014), a lock not granted in time fails (55P03), a transaction left idle is ended by the server;
+   * each answers 503 (isDatabaseUnavailable). Migrations lift the first two for their own connection.
+   */
+  timeouts?: DatabaseTimeouts;
+}
+
+export interface DatabaseTimeouts {
+  statementMs: number;
+  lockMs: number;
+  idleInTransactionMs: number;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
+    const t = options.timeouts;
+    // Sent in the startup packet: every connection of the pool (and the change feed's, which copies
+    // these options) has them from its first statement.
+    const bounds = t
+      ? {
+          ...(t.statementMs ? { statement_timeout: t.statementMs } : {}),
+          ...(t.lockMs ? { lock_timeout: t.lockMs } : {}),
+          ...(t.idleInTransactionMs ? { idle_in_transaction_session_timeout: t.idleInTransactionMs } : {}),
+        }
+      : {};
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
       idleTimeoutMillis: 30_000,
       application_name: "bloom-store",
+      ...bounds,
+    });
+    // Readiness asks over a connection of its own, never queued behind requests: a pool full of lock
+    // waiters is a busy database, not an unreachable one. Its bounds are short: /readyz must answer.
+    const readinessPool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 1,
+      connectionTimeoutMillis: Math.min(options.connectTimeoutMs ?? 10_000, 3_000),
+      idleTimeoutMillis: 60_000,
+      application_name: "bloom-store-readiness",
+      statement_timeout: 2_000,
+      lock_timeout: 1_000,
     });
     // A lost connection (a failover, a restart, pg_terminate_backend) must never end the process.
     // node-postgres emits 'error' on the pool for idle connections and on the client for one checked
@@ -70,23 +109,32 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const report = (err: Error) => options.onConnectionError?.(err);
     pool.on("error", report);
     pool.on("connect", (client) => client.on("error", report));
+    readinessPool.on("error", report);
+    readinessPool.on("connect", (client) => client.on("error", report));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
       kind: "postgres",
+      readiness: drizzlePg(readinessPool, { schema }) as unknown as Db,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max }),
       async migrate() {
         // Several instances may start at once: one migrates, the others wait on the advisory lock.
         const client = await pool.connect();
         try {
+          // A migration may take long and waits for another instance's: no bounds on this connection.
+          if (t) await client.query("set statement_timeout = 0; set lock_timeout = 0");
           await client.query("select pg_advisory_lock(727274)");
           await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
         } finally {
           await client.query("select pg_advisory_unlock(727274)").catch(() => {});
-          client.release();
+          // Back to the pool's bounds (or dropped, if resetting fails).
+          const reset = t ? await client.query("reset statement_timeout; reset lock_timeout").then(() => undefined, (err: Error) => err) : undefined;
+          client.release(reset);
         }
       },
-      close: () => pool.end(),
+      async close() {
+        await Promise.all([pool.end(), readinessPool.end()]);
+      },
     };
   }
   const client = options.loadDataDir
@@ -96,6 +144,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return {
     db,
     kind: "pglite",
+    readiness: db,
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     },
@@ -133,6 +182,21 @@ export function pgCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * SQLSTATEs of a database that is there but busy: a deadlock (40P01, this transaction was chosen to
+ * give way), a lock not granted within lock_timeout (55P03), a statement cancelled at
+ * statement_timeout (57014). Nothing of the transaction was committed; the request may be sent again.
+ */
+const BUSY_CODES = new Set(["40P01", "55P03", "57014"]);
+
+/** Whether an error (or one it wraps) is a deadlock, lock timeout or statement timeout. */
+export function isDatabaseBusy(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === "string" && BUSY_CODES.has(e.code)) return true;
+  }
+  return false;
+}
+
 const UNAVAILABLE_MESSAGES = [
   "Connection terminated",
   "connection error and is not queryable",
@@ -143,11 +207,12 @@ const UNAVAILABLE_MESSAGES = [
 ];
 
 /**
- * Whether an error means the database cannot be reached right now (lost connection, server shutting
- * down or restarting, no free connection in time) rather than a fault of the request: the request may
- * be retried, so it answers 503.
+ * Whether an error means the database cannot serve the request right now (lost connection, server
+ * shutting down or restarting, no free connection in time, or busy: isDatabaseBusy) rather than a
+ * fault of the request: the request may be retried, so it answers 503.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
+  if (isDatabaseBusy(err)) return true;
   for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
     const code = typeof e.code === "string" ? e.code : "";
     // 08: connection exception; 57P01-57P05: admin/crash shutdown, cannot connect now, idle timeout;

@@ -11,14 +11,16 @@ import type { Database } from "../db/client.ts";
 import type { Deps, NonceCarrier } from "./deps.ts";
 import { noncePool } from "./nonce-pool.ts";
 import { FrontDoor, requestLog } from "./front-door.ts";
-import { clientErrorHandler, registerErrorHandling } from "./plugins/errors.ts";
+import { capConnectionsPerAddress } from "./connection-cap.ts";
+import { isDiskFull, type DiskGuard } from "./disk-guard.ts";
+import { clientErrorHandler, DISK_FULL_MESSAGE, registerErrorHandling } from "./plugins/errors.ts";
 import { refuseNul } from "./plugins/nul.ts";
 import { completeApiSchemas, documentMediaTypes } from "./plugins/openapi.ts";
 import { recentWrite, SESSION_COOKIE, sessionPlugin, WROTE_COOKIE } from "./plugins/session.ts";
 import { writeOrigin } from "./plugins/origin.ts";
 import { ops } from "./plugins/ops.ts";
 import { helmetOptions, securityHeaders } from "./plugins/security-headers.ts";
-import { forbidden, notFound } from "./errors.ts";
+import { forbidden, HttpError, notFound } from "./errors.ts";
 import { apiModules } from "./modules/index.ts";
 import { logoRoutes } from "./modules/administration/index.ts";
 import { actingAware, actingContextPlugin } from "./modules/staff/index.ts";
@@ -38,6 +40,8 @@ export interface BuildOptions extends Deps {
   logStream?: { write(line: string): void };
   /** The open database (pool figures for metrics); `db` alone is enough for everything else. */
   database?: Database;
+  /** The embedded database's disk: writes answer 503 while it is (nearly) full (server/disk-guard.ts). */
+  diskGuard?: DiskGuard;
 }
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -56,20 +60,37 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const db = actingAware(options.db);
   // Hot reads answered from memory ahead of routing, with every check repeated (server/front-door.ts).
   const door = new FrontDoor();
+  // Refused connections are logged once a minute per address, not once each (a flood would flood the log).
+  const refusals = {
+    lastLogged: new Map<string, number>(),
+    note(address: string) {
+      const now = Date.now();
+      if (now - (this.lastLogged.get(address) ?? 0) < 60_000) return;
+      if (this.lastLogged.size > 10_000) this.lastLogged.clear();
+      this.lastLogged.set(address, now);
+      app.log.warn({ address, max: config.http.maxConnectionsPerAddress }, "connections refused: too many open from one address");
+    },
+  };
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     genReqId: requestIdOf,
     // A request Node's HTTP parser refuses (a malformed header) gets the API's error body too.
     clientErrorHandler,
-    serverFactory: (handler, fastifyOptions) => {
-      const opts = fastifyOptions as { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number };
-      const server = createServer((req, res) => {
-        if (!door.answer(req, res)) handler(req, res);
-      });
-      // As Fastify sets up a server of its own making.
-      server.keepAliveTimeout = opts.keepAliveTimeout ?? 72_000;
-      server.requestTimeout = opts.requestTimeout ?? 0;
-      server.setTimeout(opts.connectionTimeout ?? 0);
+    serverFactory: (handler) => {
+      // Bounds on slow and idle clients (docs/operations.md "Slow clients"): headers, then the whole
+      // request, must arrive in time (Node answers 408 and closes), checked every second; a socket
+      // silent for the idle time is closed (live streams write every 25 s); one address holds at
+      // most so many connections.
+      const bounds = config.http;
+      const server = createServer(
+        { headersTimeout: bounds.headersTimeoutMs, requestTimeout: bounds.requestTimeoutMs, keepAliveTimeout: bounds.keepAliveTimeoutMs, connectionsCheckingInterval: 1_000 },
+        (req, res) => {
+          if (cap.refused(req.socket)) return void res.destroy();
+          if (!door.answer(req, res)) handler(req, res);
+        },
+      );
+      server.setTimeout(bounds.idleTimeoutMs);
+      const cap = capConnectionsPerAddress(server, bounds.maxConnectionsPerAddress, (address) => refusals.note(address));
       return server;
     },
     trustProxy: config.trustProxy,
@@ -83,6 +104,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  const disk = options.diskGuard;
+  if (disk) {
+    // No write is tried on a full disk: it would fail half-way in the database, or wedge it.
+    app.addHook("onRequest", (_request, reply, done) => {
+      if (!disk.full || !UNSAFE.has(_request.method)) return done();
+      reply.header("retry-after", "30");
+      done(new HttpError(503, DISK_FULL_MESSAGE));
+    });
+    app.addHook("onError", (_request, _reply, err, done) => {
+      if (isDiskFull(err)) disk.noteFull();
+      done();
+    });
+  }
   refuseNul(app);
   completeApiSchemas(app);
 
@@ -120,7 +154,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(sessionPlugin, { db, config, shareMemoryLookup: (lookup) => (door.session = lookup) });
   await app.register(actingContextPlugin);
 
-  await app.register(ops, { db, database: options.database, shareCount: (count) => (door.count = count) });
+  await app.register(ops, { db, database: options.database, disk: options.diskGuard, shareCount: (count) => (door.count = count) });
 
   await app.register(swagger, {
     openapi: {

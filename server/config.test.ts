@@ -55,3 +55,19 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ METRICS_PORT: "metrics" })).toThrow(/METRICS_PORT/);
   });
 });
+
+describe("bounds on slow clients, a busy database, a full disk and live streams (issue 23)", () => {
+  it("has the documented defaults and takes each from the environment", () => {
+    const c = loadConfig({});
+    expect(c.http).toEqual({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, idleTimeoutMs: 60_000, keepAliveTimeoutMs: 72_000, maxConnectionsPerAddress: 256 });
+    expect(c.databaseTimeouts).toEqual({ statementMs: 30_000, lockMs: 5_000, idleInTransactionMs: 60_000 });
+    expect(c.dataDirMinFreeBytes).toBe(64 * 1_048_576);
+    expect([c.liveStreamsPerAccount, c.liveStreamsPerAddress]).toEqual([12, 60]);
+    const set = loadConfig({ HTTP_REQUEST_TIMEOUT_SECONDS: "5", HTTP_MAX_CONNECTIONS_PER_ADDRESS: "0", DATABASE_LOCK_TIMEOUT_SECONDS: "0", DATA_DIR_MIN_FREE_MB: "0", LIVE_STREAMS_PER_ADDRESS: "500" });
+    expect([set.http.requestTimeoutMs, set.http.maxConnectionsPerAddress, set.databaseTimeouts.lockMs, set.dataDirMinFreeBytes, set.liveStreamsPerAddress]).toEqual([5_000, 0, 0, 0, 500]);
+  });
+
+  it("refuses an idle timeout shorter than the live streams' 25 s heartbeat", () => {
+    expect(() => loadConfig({ HTTP_IDLE_TIMEOUT_SECONDS: "20" })).toThrow(/HTTP_IDLE_TIMEOUT_SECONDS/);
+  });
+});

@@ -16,6 +16,8 @@ const envSchema = z.object({
     .optional(),
   DATA_DIR: z.string().default("./data"),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Embedded database: below this much free space in DATA_DIR, writes answer 503 (server/disk-guard.ts). */
+  DATA_DIR_MIN_FREE_MB: z.coerce.number().int().min(0).max(1_000_000).default(64),
   /** Demo mode fills an empty database with demo data and demo accounts. */
   DEMO_MODE: bool.optional(),
   BRAND_NAME: z.string().min(1).default("Pride"),
@@ -44,6 +46,28 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
   /** How long a request waits for a database connection before it answers 503. */
   DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
+  /** PostgreSQL: a statement running longer is cancelled (503); 0 turns the bound off. */
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
+  /** PostgreSQL: a row or table lock not granted within this long fails (503); 0 turns it off. */
+  DATABASE_LOCK_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3_600).default(5),
+  /** PostgreSQL: a transaction left idle this long is ended by the server (its locks freed); 0 turns it off. */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
+  /** A request's headers must arrive within this long (slow-header clients are cut). */
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  /** A request (headers and body) must arrive within this long; the answer may take longer. */
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
+  /** A connection on which nothing is sent or received this long is closed (live streams send every 25 s). */
+  HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(30).max(3_600).default(60),
+  /** How long an idle keep-alive connection stays open for the client's next request. */
+  HTTP_KEEP_ALIVE_SECONDS: z.coerce.number().int().min(1).max(600).default(72),
+  /** Open connections one client address may hold on an instance; more are answered 429 and closed. 0: no cap. */
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(256),
+  /** Live availability streams one signed-in account may hold open on an instance (all its sessions). */
+  LIVE_STREAMS_PER_ACCOUNT: z.coerce.number().int().min(1).max(10_000).default(12),
+  /** Live availability streams one client address may hold open on an instance (all its accounts). */
+  LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** A process whose event loop has not turned for this long is ended (server/stall-watchdog.ts); 0 turns it off. */
+  EVENT_LOOP_STALL_EXIT_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
   /** How often each instance's job runner looks for due jobs (standing orders, reminders). */
   JOBS_POLL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(15),
   /** How long before a ship date's cut-off a standing order becomes a cart (or an order). */
@@ -62,6 +86,8 @@ export interface Config {
   host: string;
   databaseUrl?: string;
   dataDir: string;
+  /** Embedded database: free bytes DATA_DIR keeps; below, writes are refused (DATA_DIR_MIN_FREE_MB). */
+  dataDirMinFreeBytes: number;
   poolSize: number;
   demoMode: boolean;
   brandName: string;
@@ -85,6 +111,15 @@ export interface Config {
   metricsHost: string;
   shutdownTimeoutMs: number;
   databaseConnectTimeoutMs: number;
+  /** PostgreSQL statement, lock and idle-in-transaction bounds (ms, 0 = none). */
+  databaseTimeouts: { statementMs: number; lockMs: number; idleInTransactionMs: number };
+  /** The HTTP server's bounds on slow or idle clients (server/app.ts). */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; idleTimeoutMs: number; keepAliveTimeoutMs: number; maxConnectionsPerAddress: number };
+  /** Live availability streams per account and per client address on an instance (429 past them). */
+  liveStreamsPerAccount: number;
+  liveStreamsPerAddress: number;
+  /** Event loop silent this long: the process is killed (EVENT_LOOP_STALL_EXIT_SECONDS; 0 = never). */
+  stallExitMs: number;
   jobsPollMs: number;
   standingOrderLeadMs: number;
   holdReminderMs: number;
@@ -108,6 +143,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
+    dataDirMinFreeBytes: e.DATA_DIR_MIN_FREE_MB * 1_048_576,
     poolSize: e.DATABASE_POOL_SIZE,
     demoMode: e.DEMO_MODE ?? !e.DATABASE_URL,
     brandName: e.BRAND_NAME,
@@ -131,6 +167,21 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     metricsHost: e.METRICS_HOST,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,
+    databaseTimeouts: {
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
+      lockMs: e.DATABASE_LOCK_TIMEOUT_SECONDS * 1000,
+      idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS * 1000,
+    },
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_SECONDS * 1000,
+      maxConnectionsPerAddress: e.HTTP_MAX_CONNECTIONS_PER_ADDRESS,
+    },
+    liveStreamsPerAccount: e.LIVE_STREAMS_PER_ACCOUNT,
+    liveStreamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS,
+    stallExitMs: e.EVENT_LOOP_STALL_EXIT_SECONDS * 1000,
     jobsPollMs: e.JOBS_POLL_SECONDS * 1000,
     standingOrderLeadMs: e.STANDING_ORDER_LEAD_HOURS * 3_600_000,
     holdReminderMs: e.HOLD_REMINDER_MINUTES * 60_000,

@@ -9,6 +9,8 @@ import { createJobRunner } from "./modules/jobs/index.ts";
 import { createMailDispatcher } from "./modules/mail/index.ts";
 import { installShutdown, untilDatabaseAnswers } from "./lifecycle.ts";
 import { startMetricsServer } from "./metrics-server.ts";
+import { startDiskGuard } from "./disk-guard.ts";
+import { startStallWatchdog } from "./stall-watchdog.ts";
 
 async function main() {
   const started = performance.now();
@@ -35,6 +37,7 @@ async function main() {
     dataDir: config.dataDir,
     poolSize: config.poolSize,
     connectTimeoutMs: config.databaseConnectTimeoutMs,
+    timeouts: config.databaseTimeouts,
     onConnectionError: (err) => connectionLost(err),
   });
   await untilDatabaseAnswers(() => database.migrate(), {
@@ -47,7 +50,12 @@ async function main() {
     const seeded = await seedDemoIfEmpty(database.db, { defaultCustomerCode: config.defaultCustomerCode, taxRateBp: config.taxRateBp });
     if (seeded) console.log("Demo data created. Sign in with any demo account (see README), password bloom-demo-2026.");
   }
-  const app = await buildApp({ db: database.db, database, config, ssrBuildPath: buildPath });
+  // A stalled event loop (a wedged embedded database) ends the process: SIGTERM could not (server/stall-watchdog.ts).
+  const watchdog = startStallWatchdog(config.stallExitMs);
+  // The embedded database's disk: writes are refused before it fills (server/disk-guard.ts).
+  const diskGuard = database.kind === "pglite" ? startDiskGuard({ dir: config.dataDir, minFreeBytes: config.dataDirMinFreeBytes }) : undefined;
+  const app = await buildApp({ db: database.db, database, config, ssrBuildPath: buildPath, diskGuard });
+  diskGuard?.useLog(app.log);
   connectionLost = (err) => app.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, "database connection lost; the pool reconnects");
   const mail = createMailDispatcher(database.db, config, app.log);
   mail.start();
@@ -57,8 +65,8 @@ async function main() {
 
   // The job runner stops claiming at once and is drained (its job in progress committed or rolled
   // back) before the pool closes.
-  const closeAfter: Array<() => Promise<void>> = [() => jobs.stop()];
-  installShutdown({ app, database, timeoutMs: config.shutdownTimeoutMs, stopFirst: [() => mail.stop(), () => void jobs.stop()], closeAfter });
+  const closeAfter: Array<() => Promise<void>> = [() => jobs.stop(), () => watchdog.stop()];
+  installShutdown({ app, database, timeoutMs: config.shutdownTimeoutMs, stopFirst: [() => mail.stop(), () => void jobs.stop(), () => diskGuard?.stop()], closeAfter });
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(

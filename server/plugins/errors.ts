@@ -3,13 +3,18 @@ import type { Duplex } from "node:stream";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
-import { isDatabaseUnavailable } from "../../db/client.ts";
+import { isDatabaseBusy, isDatabaseUnavailable, pgCode as sqlState } from "../../db/client.ts";
 import { HttpError } from "../errors.ts";
 import { STATUS_TEXT } from "../../contract/http-status.ts";
+import { isDiskFull } from "../disk-guard.ts";
 
 
 /** What a request that lost its database answers; the client may send it again (Retry-After). */
 export const UNAVAILABLE_MESSAGE = "The service is briefly unavailable. Please try again in a moment.";
+/** What a write answers while the embedded database's disk is full (server/disk-guard.ts). */
+export const DISK_FULL_MESSAGE = "The store cannot save changes right now: its database disk is full. Nothing was saved; please try again later.";
+/** What a request answers when the database gave way to other work (deadlock, lock or statement timeout). */
+export const BUSY_MESSAGE = "The store is busy with other changes to the same records. Nothing was saved; please try again in a moment.";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -98,14 +103,23 @@ export function registerErrorHandling(app: FastifyInstance) {
     // The database went away under the request (failover, restart, lost connection): nothing was
     // committed unless the commit itself answered, so the request may be sent again. An
     // Idempotency-Key makes that safe for orders.
+    // The database's disk is full (53100, ENOSPC): nothing of the transaction was kept.
+    if (isDiskFull(err)) {
+      request.log.error({ err: { message: err.message, code: sqlState(err) } }, "database disk full: the write failed");
+      reply.status(503).header("retry-after", "30");
+      return reply.send(body(503, DISK_FULL_MESSAGE));
+    }
+    // A deadlock, a lock not granted within lock_timeout or a statement past statement_timeout: the
+    // transaction was rolled back whole, so the same request may be sent again.
     if (isDatabaseUnavailable(err)) {
-      request.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, "database unavailable");
-      reply.status(503).header("retry-after", "2");
+      const busy = isDatabaseBusy(err);
+      request.log.warn({ err: { message: err.message, code: sqlState(err) } }, busy ? "database busy: deadlock, lock or statement timeout" : "database unavailable");
+      reply.status(503).header("retry-after", busy ? "1" : "2");
       // A page (a signed-in user's session is looked up before any page renders): a page, not JSON.
       if (!request.url.startsWith("/api/") && (request.headers.accept ?? "").includes("text/html")) {
         return reply.type("text/html; charset=utf-8").send(unavailablePage(request.id));
       }
-      return reply.send(body(503, UNAVAILABLE_MESSAGE));
+      return reply.send(body(503, busy ? BUSY_MESSAGE : UNAVAILABLE_MESSAGE));
     }
     // A database constraint we did not foresee is still the client's conflict, never a crash.
     const pgCode = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;

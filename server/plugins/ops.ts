@@ -21,14 +21,19 @@ export interface OpsOptions {
   db: Db;
   /** Given the function that counts an answer, for answers made outside Fastify (server/front-door.ts). */
   shareCount?: (count: (method: string, route: string, statusCode: number, seconds: number) => void) => void;
-  /** The open database, for pool figures (PostgreSQL only). */
-  database?: Pick<Database, "poolStats">;
+  /** The open database, for pool figures (PostgreSQL only) and its readiness connection. */
+  database?: Pick<Database, "poolStats" | "readiness">;
+  /** The embedded database's disk: /readyz reports it full. */
+  disk?: { readonly full: boolean };
 }
+
+/** How long /readyz waits for the database. */
+const READY_TIMEOUT_MS = 3_000;
 
 /** The route whose 200 answers are placed orders (SPEC §7 PlaceOrder). */
 const PLACE_ORDER_ROUTE = /\/Store\/PlaceOrder\/:userId\/:customerId$/i;
 
-async function opsPlugin(app: FastifyInstance, { db, database, shareCount }: OpsOptions) {
+async function opsPlugin(app: FastifyInstance, { db, database, disk, shareCount }: OpsOptions) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   app.decorate("metrics", registry);
@@ -142,11 +147,17 @@ async function opsPlugin(app: FastifyInstance, { db, database, shareCount }: Ops
     if (app.lifecycle.draining) return reply.status(503).send({ status: "draining" });
     let current: boolean;
     try {
-      current = await migrationsCurrent(db);
+      // Over the readiness connection (PostgreSQL): requests queued for the pool do not make it wait.
+      // A database that does not answer within 3 s is as good as unreachable (a wedged embedded one).
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("no answer")), READY_TIMEOUT_MS)));
+      current = await Promise.race([migrationsCurrent(database?.readiness ?? db), late]).finally(() => clearTimeout(timer));
     } catch {
       return reply.status(503).send({ status: "unavailable", database: "unreachable" });
     }
     if (!current) return reply.status(503).send({ status: "unavailable", database: "ok", migrations: "pending" });
+    // Reads still work, but no write would: a load balancer should know.
+    if (disk?.full) return reply.status(503).send({ status: "unavailable", database: "ok", migrations: "current", disk: "full" });
     return { status: "ok", database: "ok", migrations: "current" };
   });
 }

@@ -9,25 +9,29 @@ import { buildApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import { installShutdown, untilDatabaseAnswers } from "../../server/lifecycle.ts";
 import { startMetricsServer } from "../../server/metrics-server.ts";
+import { startDiskGuard } from "../../server/disk-guard.ts";
+import { startStallWatchdog } from "../../server/stall-watchdog.ts";
 
 const config = loadConfig();
-if (!config.databaseUrl) {
-  console.error("api-server: DATABASE_URL is required (a second instance only makes sense on PostgreSQL).");
-  process.exit(1);
-}
 let connectionLost = (err: Error) => console.error(`database connection lost: ${err.message}`);
+// Without DATABASE_URL: the embedded database in DATA_DIR (the fault suite's full disk), as main.ts.
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
   poolSize: config.poolSize,
   connectTimeoutMs: config.databaseConnectTimeoutMs,
+  timeouts: config.databaseTimeouts,
   onConnectionError: (err) => connectionLost(err),
 });
 await untilDatabaseAnswers(() => database.migrate(), { timeoutMs: 60_000, intervalMs: 250 });
-const app = await buildApp({ db: database.db, database, config });
+const watchdog = startStallWatchdog(config.stallExitMs);
+const diskGuard = database.kind === "pglite" ? startDiskGuard({ dir: config.dataDir, minFreeBytes: config.dataDirMinFreeBytes }) : undefined;
+const app = await buildApp({ db: database.db, database, config, diskGuard });
+diskGuard?.useLog(app.log);
 connectionLost = (err) => app.log.warn({ err: { message: err.message } }, "database connection lost; the pool reconnects");
 
-const closeAfter: Array<() => Promise<void>> = [];
-const shutdown = installShutdown({ app, database, timeoutMs: config.shutdownTimeoutMs, closeAfter });
+const closeAfter: Array<() => Promise<void>> = [() => watchdog.stop()];
+const shutdown = installShutdown({ app, database, timeoutMs: config.shutdownTimeoutMs, closeAfter, stopFirst: [() => diskGuard?.stop()] });
 process.on("disconnect", () => void shutdown("disconnect"));
 
 const address = await app.listen({ port: config.port, host: config.host });

@@ -5,7 +5,7 @@ import { ShipDateTime } from "../../../contract/mm.ts";
 import { CustomerId, IsoDate, PositiveInt, RetailerQuery, UserId } from "../../../contract/params.ts";
 import type { ApiRoutes } from "../../deps.ts";
 import { checkedIds } from "../../plugins/access.ts";
-import { liveStreams, registerLiveMetrics } from "./service.ts";
+import { LIVE_DEFAULTS, liveStreams, registerLiveMetrics } from "./service.ts";
 
 const tags = ["live"];
 const Errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse };
@@ -13,8 +13,8 @@ const Stream = z.string().describe("text/event-stream (see the description)");
 const lastEventId = (header: string | string[] | undefined) => (Array.isArray(header) ? header[0] : header)?.slice(0, 100);
 
 /** SPEC §7 has no live calls: these follow Catalog/Products and MMStore/Products (their paths, queries and ownership). */
-export const liveRoutes: ApiRoutes = async (app, { db }) => {
-  const live = liveStreams(db, app.log);
+export const liveRoutes: ApiRoutes = async (app, { db, config }) => {
+  const live = liveStreams(db, app.log, { ...LIVE_DEFAULTS, maxPerAccount: config.liveStreamsPerAccount, maxPerAddress: config.liveStreamsPerAddress });
   registerLiveMetrics(app.metrics, live.hub);
   // Before Fastify waits for requests in flight: an open stream would hold shutdown forever.
   app.addHook("preClose", async () => live.close());
@@ -40,6 +40,8 @@ export const liveRoutes: ApiRoutes = async (app, { db }) => {
         customerId: checked.customerId!,
         retailerId: checked.retailerId!,
         sessionId: checked.auth.sessionId,
+        account: checked.auth.user.id,
+        address: request.ip,
         catalogOrderId: request.params.catalogOrderId,
         date: request.params.date,
         lastEventId: lastEventId(request.headers["last-event-id"]),
@@ -68,6 +70,8 @@ export const liveRoutes: ApiRoutes = async (app, { db }) => {
         userId: checked.auth.user.id,
         customerId: checked.customerId!,
         sessionId: checked.auth.sessionId,
+        account: checked.auth.user.id,
+        address: request.ip,
         catalogOrderId: request.query.catalog,
         date: request.query.shipDateTime,
         lastEventId: lastEventId(request.headers["last-event-id"]),

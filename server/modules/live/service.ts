@@ -32,11 +32,15 @@ export interface LiveOptions {
   heartbeatMs: number;
   /** Open streams per session and instance; one more is refused with 429. */
   maxPerSession: number;
+  /** Open streams per signed-in account (all its sessions) and instance; one more is refused with 429. */
+  maxPerAccount: number;
+  /** Open streams per client address (all its accounts) and instance; one more is refused with 429. */
+  maxPerAddress: number;
   /** What EventSource waits before reconnecting (the `retry:` field). */
   retryMs: number;
 }
 
-export const LIVE_DEFAULTS: LiveOptions = { coalesceMs: 150, pollMs: 5_000, heartbeatMs: 25_000, maxPerSession: 6, retryMs: 3_000 };
+export const LIVE_DEFAULTS: LiveOptions = { coalesceMs: 150, pollMs: 5_000, heartbeatMs: 25_000, maxPerSession: 6, maxPerAccount: 12, maxPerAddress: 60, retryMs: 3_000 };
 
 /** A stream's first event when Last-Event-ID is not the current state: every line's quantity for the buyer. */
 export interface SnapshotEvent {
@@ -61,6 +65,8 @@ interface Stream {
   ready: boolean;
   owner: string;
   sessionId: string;
+  account: string;
+  address: string;
   channel: Channel;
 }
 
@@ -120,6 +126,9 @@ export interface LiveFigures {
 export class LiveHub {
   private readonly channels = new Map<string, Channel>();
   private readonly bySession = new Map<string, Set<Stream>>();
+  /** Open streams per account and per client address (their caps). */
+  private readonly perAccount = new Map<string, number>();
+  private readonly perAddress = new Map<string, number>();
   private readonly feed: ChangeFeed;
   private readonly unsubscribe: () => void;
   private readonly poll: NodeJS.Timeout;
@@ -332,19 +341,33 @@ export class LiveHub {
 
   /**
    * Opens a stream on `res` for a buyer (owner "user|customer|retailer") of a checked catalog. Throws
-   * (before anything is written) 429 past the session's cap, or the database's error.
+   * (before anything is written) 429 past the session's, the account's or the address's cap, or the
+   * database's error.
    */
-  async open(reply: FastifyReply, who: { owner: string; sessionId: string; lastEventId?: string }, catalog: { kind: StoreKind; id: number; orderId: number }): Promise<void> {
+  async open(
+    reply: FastifyReply,
+    who: { owner: string; sessionId: string; account: string; address: string; lastEventId?: string },
+    catalog: { kind: StoreKind; id: number; orderId: number },
+  ): Promise<void> {
+    const o = this.options;
     const mine = this.bySession.get(who.sessionId);
-    if ((mine?.size ?? 0) >= this.options.maxPerSession) {
-      throw tooManyRequests(`At most ${this.options.maxPerSession} live availability streams per session are open at once. Close another store tab and try again.`);
+    if ((mine?.size ?? 0) >= o.maxPerSession) {
+      throw tooManyRequests(`At most ${o.maxPerSession} live availability streams per session are open at once. Close another store tab and try again.`);
+    }
+    if ((this.perAccount.get(who.account) ?? 0) >= o.maxPerAccount) {
+      throw tooManyRequests(`At most ${o.maxPerAccount} live availability streams per account are open at once. Close store tabs on another device and try again.`);
+    }
+    if ((this.perAddress.get(who.address) ?? 0) >= o.maxPerAddress) {
+      throw tooManyRequests(`At most ${o.maxPerAddress} live availability streams per network address are open at once. Close some store tabs and try again.`);
     }
     if (this.closed) throw new HttpError(503, "The server is restarting. Please try again.");
     const res = reply.raw;
     const c = this.channelOf(catalog.kind, catalog.id, catalog.orderId);
-    const stream: Stream = { res, ready: false, owner: who.owner, sessionId: who.sessionId, channel: c };
-    // Counted before the first read, so concurrent opens of one session cannot pass the cap together.
+    const stream: Stream = { res, ready: false, owner: who.owner, sessionId: who.sessionId, account: who.account, address: who.address, channel: c };
+    // Counted before the first read, so concurrent opens cannot pass a cap together.
     c.streams.add(stream);
+    this.perAccount.set(who.account, (this.perAccount.get(who.account) ?? 0) + 1);
+    this.perAddress.set(who.address, (this.perAddress.get(who.address) ?? 0) + 1);
     let set = this.bySession.get(who.sessionId);
     if (!set) this.bySession.set(who.sessionId, (set = new Set()));
     set.add(stream);
@@ -400,7 +423,15 @@ export class LiveHub {
 
   private forget(s: Stream) {
     const c = s.channel;
-    c.streams.delete(s);
+    // forget() may run more than once for a stream (a close after an end): count it down once.
+    if (!c.streams.delete(s)) return;
+    const down = (m: Map<string, number>, key: string) => {
+      const n = (m.get(key) ?? 1) - 1;
+      if (n > 0) m.set(key, n);
+      else m.delete(key);
+    };
+    down(this.perAccount, s.account);
+    down(this.perAddress, s.address);
     const set = this.bySession.get(s.sessionId);
     set?.delete(s);
     if (set && !set.size) this.bySession.delete(s.sessionId);
@@ -431,6 +462,10 @@ interface Asker {
   userId: string;
   customerId: string;
   sessionId: string;
+  /** The signed-in account (its streams share one cap over all its sessions). */
+  account: string;
+  /** The client's address as the app reads it (behind TRUST_PROXY, from X-Forwarded-For). */
+  address: string;
   catalogOrderId: number;
   date: string;
   lastEventId?: string;
@@ -448,11 +483,11 @@ export function liveStreams(db: Db, log: { warn(obj: object, msg: string): void 
       const buyer = await loadBuyer(db, a.customerId, a.retailerId);
       const catalog = (await catalogsFor(db, buyer, a.date)).find((c) => c.orderId === a.catalogOrderId);
       if (!catalog) throw notFound(`Catalog ${a.catalogOrderId} is not offered for ${a.date}.`);
-      await hub.open(reply, { owner: `${a.userId}|${a.customerId}|${a.retailerId}`, sessionId: a.sessionId, lastEventId: a.lastEventId }, { kind: "wholesale", id: catalog.id, orderId: catalog.orderId });
+      await hub.open(reply, { owner: `${a.userId}|${a.customerId}|${a.retailerId}`, sessionId: a.sessionId, account: a.account, address: a.address, lastEventId: a.lastEventId }, { kind: "wholesale", id: catalog.id, orderId: catalog.orderId });
     },
     async massMarket(reply: FastifyReply, a: Asker) {
       const catalog = await liveCatalogOf(db, { userId: a.userId, customerId: a.customerId }, a.date, a.catalogOrderId);
-      await hub.open(reply, { owner: `${a.userId}|${a.customerId}|0`, sessionId: a.sessionId, lastEventId: a.lastEventId }, { kind: "mm", id: catalog.id, orderId: catalog.orderId });
+      await hub.open(reply, { owner: `${a.userId}|${a.customerId}|0`, sessionId: a.sessionId, account: a.account, address: a.address, lastEventId: a.lastEventId }, { kind: "mm", id: catalog.id, orderId: catalog.orderId });
     },
     close: () => hub.close(),
   };
