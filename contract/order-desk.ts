@@ -53,8 +53,7 @@ export const DeskOrderSummary = z.object({
   total: Money,
   /** When ordering for this ship date closes for this customer (ISO instant), null without ship times. */
   cutoff: z.string().nullable(),
-  // A union rather than .nullable(): OpenAPI 3.0's nullable enum must list null itself to admit it.
-  nextStep: z.union([DeskStep, z.null()]),
+  nextStep: DeskStep.nullable(),
 });
 export type DeskOrderSummary = z.infer<typeof DeskOrderSummary>;
 

@@ -60,6 +60,7 @@ function mediaTypesOf(description: string | undefined, media: Media | undefined)
  * route produces), and a 304 with no body. Registered as @fastify/swagger's transformObject.
  */
 export function documentMediaTypes<T>(document: T): T {
+  admitNullInNullableEnums(document);
   const paths = (document as { paths?: Record<string, Record<string, Operation>> }).paths ?? {};
   for (const operations of Object.values(paths)) {
     for (const operation of Object.values(operations)) {
@@ -82,4 +83,20 @@ export function documentMediaTypes<T>(document: T): T {
     }
   }
   return document;
+}
+
+/**
+ * OpenAPI 3.0: `nullable: true` admits null only where `enum` lists it too, so a nullable enum (a Zod
+ * `enum().nullable()`) is written with null among its values; validators then accept the null the
+ * server sends.
+ */
+function admitNullInNullableEnums(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) admitNullInNullableEnums(item);
+    return;
+  }
+  if (!node || typeof node !== "object") return;
+  const schema = node as { nullable?: unknown; enum?: unknown[] };
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum.push(null);
+  for (const value of Object.values(node)) admitNullInNullableEnums(value);
 }
