@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -187,4 +187,15 @@ export async function apiAs(baseUrl: string, email: string, password = DEMO_PASS
     return json;
   };
   return { user, call };
+}
+
+/**
+ * Saves a screenshot to look at, only when E2E_SHOTS names a folder (E2E_SHOTS=/some/dir npm run
+ * test:e2e); otherwise does nothing, so test runs write no files.
+ */
+export async function saveShot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  const folder = process.env.E2E_SHOTS;
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
+  await page.screenshot({ path: path.join(folder, `${name}.png`), ...options });
 }

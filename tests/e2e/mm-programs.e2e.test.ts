@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import type { MmCart, MmProduct } from "../../contract/mm.ts";
 import type { MmProgram } from "../../contract/mm-programs.ts";
-import { apiAs, expectNoAxeViolations, hydrated, launchBrowser, newPage, signIn, startServer, type RunningServer } from "./harness.ts";
+import { apiAs, expectNoAxeViolations, hydrated, launchBrowser, newPage, saveShot, signIn, startServer, type RunningServer } from "./harness.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -78,11 +78,11 @@ describe("reorder and standing programs", () => {
     expect(await result.innerText()).toContain(`Order ${orderNumber} is in your cart`);
     const cart: MmCart = await buyer.call("GET", `/api/MMStore/Cart?${q()}`);
     expect(cart.items.find((i) => i.productId === bouquet.productId)).toMatchObject({ quantity: 3, barcodeNumber: UPC, barcodeTop: "Weekly 3" });
-    await page.screenshot({ path: "/tmp/mm-orders-reorder-1280.png", fullPage: true });
+    await saveShot(page, "mm-orders-reorder-1280", { fullPage: true });
     await expectNoAxeViolations(page, "/MM/Orders after Order again");
     await expectNoSidewaysScroll(page, "/MM/Orders");
     await page.setViewportSize({ width: 360, height: 900 });
-    await page.screenshot({ path: "/tmp/mm-orders-reorder-360.png", fullPage: true });
+    await saveShot(page, "mm-orders-reorder-360", { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // The order's page, loaded in full, offers it too.
@@ -105,7 +105,7 @@ describe("reorder and standing programs", () => {
     await press(form.getByRole("button", { name: "Copy its bouquets" }));
     await expect.poll(() => form.getByLabel("Bouquet code, line 1").inputValue()).toBe(bouquet.productId);
     expect(await form.getByLabel("UPC / EAN, line 1").inputValue()).toBe(UPC);
-    await page.screenshot({ path: "/tmp/mm-programs-form-1280.png", fullPage: true });
+    await saveShot(page, "mm-programs-form-1280", { fullPage: true });
     await expectNoAxeViolations(page, "/MM/Programs with the form open");
     await expectNoSidewaysScroll(page, "/MM/Programs with the form open");
     await press(form.getByRole("button", { name: "Create program" }));
@@ -123,11 +123,11 @@ describe("reorder and standing programs", () => {
     expect((await buyer.call("GET", `/api/MMPrograms?${q()}`))[0]).toMatchObject({ paused: true, nextRunAt: null });
     await press(card.getByRole("button", { name: "Resume Front shelf weekly" }));
     await card.getByText("Active", { exact: true }).waitFor();
-    await page.screenshot({ path: "/tmp/mm-programs-list-1280.png", fullPage: true });
+    await saveShot(page, "mm-programs-list-1280", { fullPage: true });
     await expectNoAxeViolations(page, "/MM/Programs");
     await expectNoSidewaysScroll(page, "/MM/Programs");
     await page.setViewportSize({ width: 360, height: 900 });
-    await page.screenshot({ path: "/tmp/mm-programs-list-360.png", fullPage: true });
+    await saveShot(page, "mm-programs-list-360", { fullPage: true });
     await page.context().close();
   }, 240_000);
 });

@@ -4,7 +4,7 @@
 // buyer's open page follows. Every supply screen is axe-clean at 360 and 1280 px, loaded in full.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { apiAs, expectNoAxeViolations, hydrated, launchBrowser, newPage, signIn, startServer, type RunningServer } from "./harness.ts";
+import { apiAs, expectNoAxeViolations, hydrated, launchBrowser, newPage, saveShot, signIn, startServer, type RunningServer } from "./harness.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -123,7 +123,7 @@ describe("the supply desk", () => {
     await buyerPage.getByRole("searchbox", { name: "Search flowers" }).fill(description);
     const row = buyerPage.getByRole("row").filter({ hasText: description });
     await row.first().waitFor({ timeout: 30_000 }).catch(async (e) => {
-      await buyerPage.screenshot({ path: "/tmp/supply-buyer-fail.png" });
+      await saveShot(buyerPage, "supply-buyer-fail");
       throw e;
     });
     await expect.poll(async () => (await row.count()) > 0 && /40 available/.test(await row.first().innerText()), { timeout: 30_000 }).toBe(true);
@@ -164,14 +164,14 @@ describe("the supply desk", () => {
       await staff.setViewportSize({ width, height: 900 });
       await open(staff, `/Supply/Availability?catalog=${catalogId}`);
       await quantity.waitFor();
-      await staff.screenshot({ path: `/tmp/supply-availability-${width}.png`, fullPage: false });
+      await saveShot(staff, `supply-availability-${width}`, { fullPage: false });
       await open(staff, `/Supply/Products`);
       await staff.getByRole("table").waitFor();
-      await staff.screenshot({ path: `/tmp/supply-products-${width}.png`, fullPage: false });
+      await saveShot(staff, `supply-products-${width}`, { fullPage: false });
       await open(staff, `/Supply/Availability/Upload?catalog=${catalogId}`);
       await staff.getByLabel(/^CSV file/).setInputFiles({ name: "fresh.csv", mimeType: "text/csv", buffer: Buffer.from(`product,quantity\r\n${code},20\r\nNO-SUCH,1\r\n`) });
       await staff.getByRole("cell").filter({ hasText: "25 sold, 5 held, you set 20" }).waitFor();
-      await staff.screenshot({ path: `/tmp/supply-upload-${width}.png`, fullPage: true });
+      await saveShot(staff, `supply-upload-${width}`, { fullPage: true });
     }
     await staff.context().close();
     await buyerPage.context().close();
