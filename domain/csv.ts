@@ -39,3 +39,23 @@ export function csvCell(value: string | number | boolean | null | undefined): st
 export function csvRow(cells: readonly (string | number | boolean | null | undefined)[]): string {
   return `${cells.map(csvCell).join(",")}\r\n`;
 }
+
+/**
+ * A CSV header row matched to the columns an import knows: each cell (trimmed) through `lookup`, and
+ * `problem`, the unknown, missing and repeated columns in words (null when there are none). The
+ * caller adds what the header should name.
+ */
+export function matchHeader<C extends string>(record: readonly string[], lookup: (cell: string) => C | undefined, required: readonly C[]): { columns: (C | null)[]; problem: string | null } {
+  const header = record.map((h) => h.trim());
+  const columns = header.map((h) => lookup(h) ?? null);
+  const unknown = header.filter((_, i) => !columns[i]);
+  const missing = required.filter((c) => !columns.includes(c));
+  const doubled = columns.filter((c, i) => c && columns.indexOf(c) !== i);
+  if (!unknown.length && !missing.length && !doubled.length) return { columns, problem: null };
+  const parts = [
+    unknown.length ? `unknown column${unknown.length > 1 ? "s" : ""} ${unknown.map((u) => `"${u.slice(0, 40)}"`).join(", ")}` : "",
+    missing.length ? `missing ${missing.join(", ")}` : "",
+    doubled.length ? `repeated ${doubled.join(", ")}` : "",
+  ].filter(Boolean);
+  return { columns, problem: parts.join("; ") };
+}

@@ -5,7 +5,7 @@ import { parse } from "csv-parse";
 import type { Db, DbOrTx } from "../../../db/client.ts";
 import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_REQUIRED, RetailerCode, type ImportResult, type ImportRow } from "../../../contract/administration.ts";
 import { Email } from "../../../contract/common.ts";
-import { isFormulaCell } from "../../../domain/csv.ts";
+import { isFormulaCell, matchHeader } from "../../../domain/csv.ts";
 import { badRequest, HttpError } from "../../errors.ts";
 import type { AuthContext } from "../../plugins/session.ts";
 import { audit } from "../audit/index.ts";
@@ -43,20 +43,9 @@ function fileError(message: string) {
 
 /** The header row's columns, or a 400 naming what is unknown, missing or repeated. */
 function columnsOf(record: string[]): Column[] {
-  const header = record.map((h) => h.trim());
   const byLower = new Map(IMPORT_COLUMNS.map((c) => [c.toLowerCase(), c]));
-  const columns = header.map((h) => byLower.get(h.toLowerCase()) ?? null);
-  const unknown = header.filter((_, i) => !columns[i]);
-  const missing = IMPORT_REQUIRED.filter((c) => !columns.includes(c));
-  const doubled = columns.filter((c, i) => c && columns.indexOf(c) !== i);
-  if (unknown.length || missing.length || doubled.length) {
-    const parts = [
-      unknown.length ? `unknown column${unknown.length > 1 ? "s" : ""} ${unknown.map((u) => `"${u.slice(0, 40)}"`).join(", ")}` : "",
-      missing.length ? `missing ${missing.join(", ")}` : "",
-      doubled.length ? `repeated ${doubled.join(", ")}` : "",
-    ].filter(Boolean);
-    throw fileError(`The columns are not right (${parts.join("; ")}). The header row must name these columns: ${IMPORT_COLUMNS.join(", ")}.`);
-  }
+  const { columns, problem } = matchHeader(record, (h) => byLower.get(h.toLowerCase()), IMPORT_REQUIRED);
+  if (problem) throw fileError(`The columns are not right (${problem}). The header row must name these columns: ${IMPORT_COLUMNS.join(", ")}.`);
   return columns as Column[];
 }
 

@@ -6,7 +6,7 @@
 import { parse } from "csv-parse/sync";
 import type { Db, DbOrTx } from "../../../db/client.ts";
 import { UPLOAD_COLUMNS, UPLOAD_MAX_BYTES, UPLOAD_MAX_ROWS, UPLOAD_REQUIRED, type UploadBody, type UploadResult, type UploadRow } from "../../../contract/supply.ts";
-import { csvRow } from "../../../domain/csv.ts";
+import { csvRow, matchHeader } from "../../../domain/csv.ts";
 import {
   nextQuantity,
   parseMoney,
@@ -66,19 +66,10 @@ export function readUpload(text: string): { line: number; cells: Cells; formula:
     throw fileError(`The file could not be read as CSV: ${m.slice(0, 200)}`);
   }
   if (!records.length) throw fileError(UPLOAD_MESSAGES.empty);
-  const header = records[0]!.record.map((h) => h.trim());
   const byKey = new Map<string, Column>([...UPLOAD_COLUMNS.map((c) => [c.toLowerCase(), c] as const), ...Object.entries(ALIASES)]);
-  const columns = header.map((h) => byKey.get(h.toLowerCase().replace(/[\s_]/g, "")) ?? null);
-  const unknown = header.filter((_, i) => !columns[i]);
-  const missing = UPLOAD_REQUIRED.filter((c) => !columns.includes(c));
-  const doubled = columns.filter((c, i) => c && columns.indexOf(c) !== i);
-  if (unknown.length || missing.length || doubled.length) {
-    const parts = [
-      unknown.length ? `unknown column${unknown.length > 1 ? "s" : ""} ${unknown.map((u) => `"${u.slice(0, 40)}"`).join(", ")}` : "",
-      missing.length ? `missing ${missing.join(", ")}` : "",
-      doubled.length ? `repeated ${doubled.join(", ")}` : "",
-    ].filter(Boolean);
-    throw fileError(`The columns are not right (${parts.join("; ")}). The header row names some of: ${UPLOAD_COLUMNS.join(", ")} (product and quantity are required).`);
+  const { columns, problem } = matchHeader(records[0]!.record, (h) => byKey.get(h.toLowerCase().replace(/[\s_]/g, "")), UPLOAD_REQUIRED);
+  if (problem) {
+    throw fileError(`The columns are not right (${problem}). The header row names some of: ${UPLOAD_COLUMNS.join(", ")} (product and quantity are required).`);
   }
   const body = records.slice(1);
   if (!body.length) throw fileError(UPLOAD_MESSAGES.noRows);
