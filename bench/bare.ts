@@ -6,6 +6,7 @@
  */
 import { createServer } from "node:http";
 import { readFileSync } from "node:fs";
+import { answerKey } from "./bare-key.ts";
 
 interface Recorded {
   status: number;
@@ -16,7 +17,8 @@ const answers = JSON.parse(readFileSync(process.env.BARE_ANSWERS!, "utf8")) as R
 const ready = new Map(Object.entries(answers).map(([p, a]) => [p, { ...a, bytes: Buffer.from(a.body, "base64") }]));
 
 const server = createServer((req, res) => {
-  const a = ready.get(req.url ?? "");
+  // Keyed by path and Accept-Encoding: one path is recorded compressed and not.
+  const a = ready.get(answerKey(req.url ?? "", req.headers["accept-encoding"]));
   if (!a) {
     res.writeHead(404).end();
     return;

@@ -16,12 +16,20 @@
  */
 import autocannon from "autocannon";
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { launchBrowser, newPage, signIn, startServer } from "../tests/e2e/harness.ts";
-import { BENCH_PASSWORD, percentile, ROOT } from "./setup.ts";
+import { answerKey } from "./bare-key.ts";
+import { BENCH_PASSWORD, cpuDuring, percentile, ROOT } from "./setup.ts";
+
+/** Runs autocannon and measures the server process's CPU per request answered over the run. */
+async function cannonWithCpu(pid: number, opts: autocannon.Options) {
+  const { value: result, cpuMs } = await cpuDuring([pid], () => autocannon(opts));
+  const answered = result["2xx"] + result["3xx"];
+  return { result, cpuMsPerRequest: Number((cpuMs / Math.max(1, answered)).toFixed(3)) };
+}
 
 const BOUQUETS = Number(process.env.BENCH_MM_BOUQUETS ?? 2000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -61,23 +69,6 @@ function fetchRaw(url: string, headers: Record<string, string>): Promise<{ body:
   });
 }
 
-/** A process's CPU time so far (user + system), in ms, from /proc/<pid>/stat (clock ticks of 10 ms). */
-function cpuMsOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  // Fields after the command name (in parentheses, may hold spaces): utime is the 14th, stime the 15th.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-/** Runs autocannon and measures the server process's CPU per request answered over the run. */
-async function cannonWithCpu(pid: number, opts: autocannon.Options) {
-  const before = cpuMsOf(pid);
-  const result = await autocannon(opts);
-  const cpuMs = cpuMsOf(pid) - before;
-  const answered = result["2xx"] + result["3xx"];
-  return { result, cpuMsPerRequest: Number((cpuMs / Math.max(1, answered)).toFixed(3)) };
-}
-
 /**
  * A bare Node http server answering "/" with the given bytes and headers (bench/bare.ts), as its own
  * process: its CPU is then its own, not shared with autocannon's.
@@ -85,7 +76,7 @@ async function cannonWithCpu(pid: number, opts: autocannon.Options) {
 async function bareServer(body: Buffer, headers: Record<string, string>): Promise<{ url: string; pid: number; stop: () => void }> {
   const file = path.join(ROOT, "bench/results/bare-mm-answer.json");
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, JSON.stringify({ "/": { status: 200, headers, body: body.toString("base64") } }));
+  writeFileSync(file, JSON.stringify({ [answerKey("/", "br")]: { status: 200, headers, body: body.toString("base64") } }));
   const child = spawn(process.execPath, ["--import", "tsx", "bench/bare.ts"], { cwd: ROOT, env: { ...process.env, BARE_ANSWERS: file }, stdio: ["ignore", "pipe", "inherit"] });
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout!.on("data", (d: Buffer) => {

@@ -14,7 +14,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
 import { spawn } from "node:child_process";
-import { CUSTOMERS, percentile, PRODUCTS, ROOT, signInOtherBuyers, startBenchServer, startHotBench, type HotBenchOptions } from "./setup.ts";
+import { answerKey } from "./bare-key.ts";
+import { cpuDuring, CUSTOMERS, signIn, percentile, PRODUCTS, ROOT, signInOtherBuyers, startBenchServer, startHotBench, type HotBenchOptions } from "./setup.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 /** The steady load of the hot bench's latency runs, as a part of the bare servers' most requests/s. */
@@ -166,7 +167,7 @@ async function startBare(answers: Record<string, { status: number; headers: Reco
     });
     child.on("exit", () => reject(new Error("bare server exited")));
   });
-  return { base: `http://127.0.0.1:${port}`, stop: () => child.kill("SIGTERM") };
+  return { base: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => child.kill("SIGTERM") };
 }
 
 /**
@@ -186,7 +187,17 @@ async function cannonSpread(bases: string[], pathname: string, headers: Record<s
     p50: Math.max(...runs.map((r) => r.latency.p50)),
     p99: Math.max(...runs.map((r) => r.latency.p99)),
     errors: runs.reduce((n, r) => n + r.errors + r.non2xx, 0),
+    answered: runs.reduce((n, r) => n + r["2xx"] + r["3xx"], 0),
   };
+}
+
+/**
+ * cannonSpread, and the CPU the serving processes (pids) spent per request they answered: the
+ * server's own cost, which requests/s alone hides when autocannon is the bottleneck.
+ */
+async function cannonCpu(pids: number[], bases: string[], pathname: string, headers: Record<string, string>, rate?: number) {
+  const { value, cpuMs } = await cpuDuring(pids, () => cannonSpread(bases, pathname, headers, rate));
+  return { ...value, cpuMsPerRequest: Number((cpuMs / Math.max(1, value.answered)).toFixed(3)) };
 }
 
 /**
@@ -214,16 +225,21 @@ async function hotMain() {
       const profile = await json<{ openDates: string[] }>(`/api/Store/Profile/${userId}/${customerId}/0`);
       const date = profile.openDates[1] ?? profile.openDates[0]!;
       const catalogs = await json<{ orderId: number }[]>(`/api/Store/Catalog/${customerId}/${date}/${userId}`);
-      const calls = {
-        "Catalog/Products (br)": { path: `/api/Store/Catalog/Products/${userId}/${customerId}/${catalogs[0]!.orderId}/${date}`, headers: { cookie, "accept-encoding": "br" } },
+      const productsPath = `/api/Store/Catalog/Products/${userId}/${customerId}/${catalogs[0]!.orderId}/${date}`;
+      const calls: Record<string, { path: string; headers: Record<string, string> }> = {
+        "Catalog/Products (br)": { path: productsPath, headers: { cookie, "accept-encoding": "br" } },
+        // A script or an integration that does not ask for compression.
+        "Catalog/Products (no encoding)": { path: productsPath, headers: { cookie } },
         CheckToken: { path: "/api/Auth/CheckToken/", headers: { cookie } },
         "Cart GET": { path: `/api/Store/Cart/${userId}/${customerId}`, headers: { cookie } },
       };
+      if (setup.data === "demo") calls["MMStore/Products (br)"] = await mmProductsCall(bench.base);
       // The buyer's cart exists before anything is recorded: the first cart GET creates it, and a new
       // cart changes the buyer's catalogue answer (it carries the cart's quantities), which would then
       // be built anew inside the measured run.
-      await json(calls["Cart GET"].path);
-      const recorded = Object.fromEntries(await Promise.all(Object.values(calls).map(async (c) => [c.path, await record(`${bench.base}${c.path}`, c.headers)] as const)));
+      await json(calls["Cart GET"]!.path);
+      const keyOf = (c: { path: string; headers: Record<string, string> }) => answerKey(c.path, c.headers["accept-encoding"]);
+      const recorded = Object.fromEntries(await Promise.all(Object.values(calls).map(async (c) => [keyOf(c), await record(`${bench.base}${c.path}`, c.headers)] as const)));
       // Every instance answers each call once before it is measured (the recording warmed the first
       // only): a cold instance's first 5,000-product answer is built from the database while its
       // connections wait, and that one wait alone would set the p99 of the whole run.
@@ -235,9 +251,9 @@ async function hotMain() {
       try {
         for (const [name, call] of Object.entries(calls)) {
           console.log(`${setup.label}: ${name}…`);
-          const one = await cannonSpread([bares[0]!.base], call.path, call.headers);
-          const b = bares.length > 1 ? await cannonSpread(bares.map((x) => x.base), call.path, call.headers) : one;
-          const app = await cannonSpread(bench.bases, call.path, call.headers);
+          const one = await cannonCpu([bares[0]!.pid], [bares[0]!.base], call.path, call.headers);
+          const b = bares.length > 1 ? await cannonCpu(bares.map((x) => x.pid), bares.map((x) => x.base), call.path, call.headers) : one;
+          const app = await cannonCpu(bench.pids, bench.bases, call.path, call.headers);
           // Latency under a steady load of a part (BENCH_STEADY, half unless set) of what the bare servers carried at most: with 50
           // connections sending flat out, p99 is mostly time spent queueing (50 / requests-per-second),
           // for the bare server as much as for the app.
@@ -247,7 +263,7 @@ async function hotMain() {
           results.push({
             setup: setup.label,
             call: name,
-            bytes: recorded[call.path]!.size,
+            bytes: recorded[keyOf(call)]!.size,
             bare_rps: b.rps,
             bare_p99_ms: b.p99,
             app_rps: app.rps,
@@ -255,6 +271,10 @@ async function hotMain() {
             app_p99_ms: app.p99,
             app_errors: app.errors,
             app_share: `${Math.round((100 * app.rps) / b.rps)}%`,
+            // The server's own CPU per request answered (user + system, /proc), app against bare.
+            app_cpu_ms: app.cpuMsPerRequest,
+            bare_cpu_ms: b.cpuMsPerRequest,
+            cpu_cost: `x${(app.cpuMsPerRequest / Math.max(0.001, b.cpuMsPerRequest)).toFixed(1)}`,
             steady_rps: rate,
             bare_p99_steady_ms: bareAtRate.p99,
             app_p50_steady_ms: appAtRate.p50,
@@ -273,6 +293,22 @@ async function hotMain() {
   console.table(results);
   mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
   writeFileSync(path.join(ROOT, "bench/results/hot.json"), JSON.stringify({ when: new Date().toISOString(), seconds: DURATION, results }, null, 2));
+}
+
+/** The mass-market store's product list (demo data): its buyer signs in and picks the first open date. */
+async function mmProductsCall(base: string) {
+  const { cookie, user } = await signIn(base, "massmarket@demo.test");
+  const q = { customerId: user.customers[0]!.customerID, userId: user.id };
+  const get = async <T>(p: string, extra: Record<string, string> = {}) => {
+    const res = await fetch(`${base}${p}?${new URLSearchParams({ ...q, ...extra })}`, { headers: { cookie } });
+    if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  const profile = await get<{ openDates: string[] }>("/api/MMStore/MMProfile");
+  const shipDateTime = `${profile.openDates[0]}T00:00:00`;
+  const [catalog] = await get<{ orderId: number }[]>("/api/MMStore/Catalogs", { shipDateTime });
+  const path = `/api/MMStore/Products?${new URLSearchParams({ ...q, shipDateTime, catalog: String(catalog!.orderId) })}`;
+  return { path, headers: { cookie, "accept-encoding": "br" } };
 }
 
 (process.argv.includes("--hot") ? hotMain() : main()).catch((err: unknown) => {

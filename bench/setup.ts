@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -49,7 +49,7 @@ export async function startBenchServer(): Promise<BenchServer> {
 }
 
 /** Signs a bench user in (the demo password): its session cookie and the user the answer names. */
-async function signIn(base: string, email: string) {
+export async function signIn(base: string, email: string) {
   const login = await fetch(`${base}/api/Auth/login/`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -88,6 +88,8 @@ export interface HotBenchOptions {
 export interface HotBench extends BenchServer {
   servers: RunningServer[];
   bases: string[];
+  /** The server processes' ids (their CPU time is read from /proc). */
+  pids: number[];
   stop(): Promise<void>;
 }
 
@@ -126,7 +128,16 @@ export async function startHotBench(options: HotBenchOptions): Promise<HotBench>
   if (seeded.status !== 0) throw new Error("data generation failed");
   const count = options.postgresUrl ? (options.instances ?? 2) : 1;
   const servers: RunningServer[] = [];
-  for (let i = 0; i < count; i++) servers.push(await startServer({ DEMO_MODE: "false", LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "error", DATABASE_URL: databaseUrl }, { dataDir }));
+  const logDir = mkdtempSync(path.join(tmpdir(), "bloom-bench-logs-"));
+  // At the default log level (info) unless BENCH_LOG_LEVEL says otherwise: every request is logged,
+  // to a file, as a server in production logs.
+  for (let i = 0; i < count; i++)
+    servers.push(
+      await startServer(
+        { DEMO_MODE: "false", LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info", DATABASE_URL: databaseUrl },
+        { dataDir, logFile: path.join(logDir, `server-${i}.log`) },
+      ),
+    );
   const base = servers[0]!.baseUrl;
   const email = options.data === "large" ? BENCH_EMAIL : "buyer@demo.test";
   const { cookie, user } = await signIn(base, email);
@@ -143,13 +154,30 @@ export async function startHotBench(options: HotBenchOptions): Promise<HotBench>
     servers,
     base,
     bases: servers.map((s) => s.baseUrl),
+    pids: servers.map((s) => s.pid),
     cookie,
     userId: user.id,
     customerId: user.customers[0]!.customerID,
     json,
     async stop() {
       for (const s of servers) await s.stop();
+      rmSync(logDir, { recursive: true, force: true });
       await dropDatabase();
     },
   };
+}
+
+/** A process's CPU time so far (user + system), in ms, from /proc/<pid>/stat (clock ticks of 10 ms). */
+export function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name (in parentheses, may hold spaces): utime is the 14th, stime the 15th.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** The CPU the given processes spent (added up) while `run` ran, in ms. */
+export async function cpuDuring<T>(pids: number[], run: () => Promise<T>): Promise<{ value: T; cpuMs: number }> {
+  const before = pids.reduce((n, pid) => n + cpuMsOf(pid), 0);
+  const value = await run();
+  return { value, cpuMs: pids.reduce((n, pid) => n + cpuMsOf(pid), 0) - before };
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -46,7 +46,7 @@ export interface RunningServer {
  * Starts the built server (npm run build first) exactly as `npm start` would, on a free port with a
  * fresh embedded database filled with demo data (or the given data folder, which it then removes).
  */
-export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string; logFile?: string } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "bloom-e2e-"));
   let output = "";
@@ -67,7 +67,9 @@ export async function startServer(env: Record<string, string> = {}, options: { d
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    // A log file (benchmarks at level info): the server writes to a file as it would in production,
+    // not to a pipe this process must drain and keep.
+    stdio: options.logFile ? ["ignore", openSync(options.logFile, "a"), openSync(options.logFile, "a")] : ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));
@@ -89,7 +91,7 @@ export async function startServer(env: Record<string, string> = {}, options: { d
     baseUrl,
     dataDir,
     pid: child.pid!,
-    logs: () => output,
+    logs: () => (options.logFile ? readFileSync(options.logFile, "utf8") : output),
     async stop() {
       if (child.exitCode === null) {
         child.kill("SIGTERM");

@@ -25,7 +25,10 @@ describe("AnswerCache", () => {
     expect(JSON.parse(brotliDecompressSync(br).toString())).toEqual({ hello: "lilies" });
     expect(await cache.body(entry, "br")).toBe(br);
     expect(JSON.parse(gunzipSync((await cache.body(entry, "gzip")) as Buffer).toString())).toEqual({ hello: "lilies" });
-    expect(await cache.body(entry, "identity")).toBe('{"hello":"lilies"}');
+    // Uncompressed: the JSON's UTF-8 bytes, encoded once and handed out again (not re-encoded per send).
+    const plain = await cache.body(entry, "identity");
+    expect(plain.toString("utf8")).toBe('{"hello":"lilies"}');
+    expect(await cache.body(entry, "identity")).toBe(plain);
   });
 
   it("evicts the least recently used entry", () => {

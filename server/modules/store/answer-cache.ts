@@ -8,6 +8,8 @@ export type Encoding = "br" | "gzip" | "identity";
 
 interface Entry {
   json: string;
+  /** The JSON's UTF-8 bytes, made once: a string body is encoded and measured again on every send. */
+  utf8?: Buffer;
   br?: Promise<Buffer>;
   gzip?: Promise<Buffer>;
 }
@@ -20,7 +22,7 @@ interface Entry {
 export class AnswerCache {
   private readonly entries = new Map<string, Entry>();
   private readonly building = new Map<string, Promise<Entry>>();
-  /** Characters of JSON kept (a 5,000-product answer is ~3 MB, plus its smaller compressed forms). */
+  /** Characters of JSON kept (a 5,000-product answer is ~3 MB; its UTF-8 bytes and compressed forms, made when first asked, come on top). */
   private chars = 0;
   /**
    * At most `max` answers and `maxChars` characters of JSON, least recently used dropped first: the
@@ -79,11 +81,11 @@ export class AnswerCache {
   }
 
   /** The body in the requested encoding, compressed once per entry and encoding. */
-  async body(entry: Entry, encoding: Encoding): Promise<string | Buffer> {
-    if (encoding === "br")
-      return (entry.br ??= brotli(Buffer.from(entry.json), { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
-    if (encoding === "gzip") return (entry.gzip ??= gz(Buffer.from(entry.json), { level: 6 }));
-    return entry.json;
+  async body(entry: Entry, encoding: Encoding): Promise<Buffer> {
+    entry.utf8 ??= Buffer.from(entry.json);
+    if (encoding === "br") return (entry.br ??= brotli(entry.utf8, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
+    if (encoding === "gzip") return (entry.gzip ??= gz(entry.utf8, { level: 6 }));
+    return entry.utf8;
   }
 }
 
