@@ -1,0 +1,328 @@
+/**
+ * The cut-off rush: `npm run bench:rush` (after `npm run build`). On PostgreSQL (BENCH_POSTGRES_URL, the
+ * server's maintenance database; the local one unless set: a throwaway database is made and dropped)
+ * with two app instances, RUSH_BUYERS buyers (default 500, generated accounts, one customer each) each
+ * change their cart every 2 s for RUSH_SECONDS (default 60), all wanting the same 50 scarce lines; 10 %
+ * of them place an order during the run. Meanwhile:
+ *   - every second, a sampler checks ordered + held ≤ quantity on every scarce line (0 oversold);
+ *   - 20 more buyers keep the store open (live availability streams, half on each instance) while a
+ *     probe buyer changes its hold of one more line every 3 s: the time until every open store shows it.
+ * Reports cart save and place order p50/p99 per instance and in all, their answers by kind (a stale
+ * cart's 409 and a placed order's "only N left" are intended), the servers' CPU per request, and
+ * the SQL statements of one save (counted by the driver on an in-process instance on the same database).
+ * Writes bench/results/rush.json. Figures, not pass/fail.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { sql } from "drizzle-orm";
+import { openDatabase, rowsOf } from "../db/client.ts";
+import { createBenchUser, generateLarge } from "../db/seed/generate.ts";
+import { buildApp } from "../server/app.ts";
+import { loadConfig } from "../server/config.ts";
+import { startServer, type RunningServer } from "../tests/e2e/harness.ts";
+import { countStatements } from "../tests/helpers/statement-count.ts";
+import { cpuMsOf, percentile, ROOT } from "./setup.ts";
+
+const BUYERS = Number(process.env.RUSH_BUYERS ?? 500);
+const SECONDS = Number(process.env.RUSH_SECONDS ?? 60);
+const SCARCE = 50;
+const WATCHERS = 20;
+const PASSWORD = "bloom-demo-2026";
+const adminUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+
+interface Buyer {
+  base: string;
+  instance: number;
+  cookie: string;
+  userId: string;
+  customerId: string;
+  version?: number;
+}
+
+/** One HTTP request on the keep-alive agent: status, parsed JSON body, milliseconds. */
+function call(base: string, method: string, url: string, cookie: string, body?: unknown, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; json: unknown; ms: number }>((resolve, reject) => {
+    const t0 = performance.now();
+    const data = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(
+      `${base}${url}`,
+      { method, agent, headers: { cookie, origin: base, ...(data ? { "content-type": "application/json" } : {}), ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          const text = Buffer.concat(chunks).toString();
+          let json: unknown = undefined;
+          try {
+            json = text ? JSON.parse(text) : undefined;
+          } catch {
+            json = text;
+          }
+          resolve({ status: res.statusCode ?? 0, json, ms: performance.now() - t0 });
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(data);
+  });
+}
+
+async function login(base: string, instance: number, email: string): Promise<Buyer> {
+  const res = await fetch(`${base}/api/Auth/login/`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: PASSWORD }) });
+  if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const user = (await res.json()) as { id: string; customers: { customerID: string }[] };
+  return { base, instance, cookie, userId: user.id, customerId: user.customers[0]!.customerID };
+}
+
+/** Runs `fn` over `items`, `width` at a time. */
+async function inBatches<T, R>(items: T[], width: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i]!, i);
+      }
+    }),
+  );
+  return out;
+}
+
+/** A live availability stream: each change event's `available` map with its arrival time. */
+function openStream(url: string, cookie: string) {
+  return new Promise<{ first: Record<string, number>; events: { at: number; available: Record<string, number> }[]; close(): void }>((resolve, reject) => {
+    const events: { at: number; available: Record<string, number> }[] = [];
+    let buffer = "";
+    let resolved = false;
+    const req = http.get(url, { agent, headers: { cookie, accept: "text/event-stream" } }, (res) => {
+      if (res.statusCode !== 200) {
+        res.resume();
+        return reject(new Error(`stream ${res.statusCode}`));
+      }
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        const at = performance.now();
+        buffer += chunk;
+        let end = buffer.indexOf("\n\n");
+        while (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const kind = /^event: (\w+)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (data && (kind === "snapshot" || kind === "change")) {
+            const available = (JSON.parse(data) as { available: Record<string, number> }).available;
+            if (kind === "snapshot" && !resolved) {
+              resolved = true;
+              resolve({ first: available, events, close: () => req.destroy() });
+            } else events.push({ at, available });
+          }
+          end = buffer.indexOf("\n\n");
+        }
+      });
+    });
+    req.on("error", (err) => (resolved ? undefined : reject(err)));
+  });
+}
+
+const stats = (values: number[]) => ({ n: values.length, p50: Math.round(percentile(values, 50)), p99: Math.round(percentile(values, 99)), max: Math.round(Math.max(0, ...values)) });
+
+async function main() {
+  const name = `bloom_rush_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const logDir = mkdtempSync(path.join(tmpdir(), "bloom-rush-"));
+  const servers: RunningServer[] = [];
+  const database = await openDatabase({ databaseUrl, poolSize: 4 });
+  try {
+    await database.migrate();
+    console.log(`Generating 1,000 products and ${BUYERS + WATCHERS + 1} buyers…`);
+    const generated = await generateLarge(database.db, { products: 1000, customers: BUYERS + WATCHERS + 1 });
+    for (const customerId of generated.customerIds) await createBenchUser(database.db, { customerId });
+    // The 50 scarce lines: a few bunches each, far fewer than 500 buyers want.
+    const pool = rowsOf<{ id: number; product_id: string }>(
+      await database.db.execute(
+        sql`select id, product_id from offer_lines where catalog_id = ${generated.catalogId} and original_quantity > 0 order by id limit ${SCARCE + 1}`,
+      ),
+    );
+    const scarce = pool.slice(0, SCARCE);
+    const probe = pool[SCARCE]!;
+    const scarceIds = scarce.map((r) => r.id);
+    await database.db.execute(sql`update offer_lines set original_quantity = 60, show_store = true where id in ${scarceIds}`);
+    await database.db.execute(sql`update offer_lines set original_quantity = 10000, show_store = true where id = ${probe.id}`);
+
+    // Every buyer here comes from one address (each has its own connection): the per-address cap of
+    // docs/operations.md "Slow clients" is raised as a proxy in front would make it per buyer.
+    const env = { DEMO_MODE: "false", LOG_LEVEL: "info", DATABASE_URL: databaseUrl, HTTP_MAX_CONNECTIONS_PER_ADDRESS: "0" };
+    for (let i = 0; i < 2; i++) servers.push(await startServer(env, { dataDir: mkdtempSync(path.join(logDir, "data-")), logFile: path.join(logDir, `server-${i}.log`) }));
+    const bases = servers.map((s) => s.baseUrl);
+    const emails = generated.customerIds.map((c) => `bench+${c.toLowerCase()}@bench.example`);
+    console.log(`Signing in ${emails.length} buyers over two instances…`);
+    const everyone = await inBatches(emails, 8, (email, i) => login(bases[i % 2]!, i % 2, email));
+    const buyers = everyone.slice(0, BUYERS);
+    const watchers = everyone.slice(BUYERS, BUYERS + WATCHERS);
+    const prober = everyone[BUYERS + WATCHERS]!;
+
+    const profile = (await call(prober.base, "GET", `/api/Store/Profile/${prober.userId}/${prober.customerId}/0`, prober.cookie)).json as { openDates: string[] };
+    const shipDate = profile.openDates[0]!;
+    const catalogs = (await call(prober.base, "GET", `/api/Store/Catalog/${prober.customerId}/${shipDate}/${prober.userId}`, prober.cookie)).json as { orderId: number }[];
+    const orderId = catalogs[0]!.orderId;
+    console.log(`Ship date ${shipDate}, catalog ${orderId}; every buyer's cart made…`);
+    await inBatches(buyers, 16, async (b) => {
+      const cart = await call(b.base, "GET", `/api/Store/Cart/${b.userId}/${b.customerId}`, b.cookie);
+      b.version = (cart.json as { version: number }).version;
+    });
+    const streams = await Promise.all(
+      watchers.map((w) => openStream(`${w.base}/api/Store/Catalog/Live/${w.userId}/${w.customerId}/${orderId}/${shipDate}`, w.cookie)),
+    );
+
+    const cpuBefore = servers.map((s) => cpuMsOf(s.pid));
+    const saves: { instance: number; ms: number; status: number }[] = [];
+    const orders: { instance: number; ms: number; status: number; message?: string }[] = [];
+    const oversold: number[] = [];
+    const probeLatency: number[] = [];
+    let probeMissed = 0;
+    const started = performance.now();
+    const until = started + SECONDS * 1000;
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+    const random = (n: number) => Math.floor(Math.random() * n);
+
+    const sampler = (async () => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        while (performance.now() < until + 2000) {
+          const r = await client.query<{ n: number }>(
+            `select count(*)::int as n from offer_lines ol
+              where ol.id = any($1) and ol.quantity_ordered + coalesce((select sum(h.quantity) from holds h where h.offer_line_id = ol.id and h.expires_at > now()), 0) > ol.original_quantity`,
+            [scarce.map((s) => s.id)],
+          );
+          oversold.push(r.rows[0]!.n);
+          await sleep(1000);
+        }
+      } finally {
+        await client.end();
+      }
+    })();
+
+    const prober$ = (async () => {
+      const free = streams[0]!.first[probe.product_id] ?? 0;
+      for (let k = 1; performance.now() < until; k++) {
+        const quantity = 1 + (k % 7);
+        const t0 = performance.now();
+        const res = await call(prober.base, "POST", `/api/Store/Cart/Save/${prober.userId}/${prober.customerId}`, prober.cookie, { shipDate, items: [{ productId: probe.product_id, quantity }] });
+        if (res.status !== 200) throw new Error(`probe save: ${res.status} ${JSON.stringify(res.json)}`);
+        // Every open store shows the probe's hold (its free count) within 5 s, or it is counted missed.
+        const want = free - quantity;
+        const seen = await Promise.all(
+          streams.map(async (s) => {
+            const deadline = performance.now() + 5000;
+            for (;;) {
+              const hit = s.events.find((e) => e.at >= t0 && e.available[probe.product_id] === want);
+              if (hit) return hit.at - t0;
+              if (performance.now() > deadline) return undefined;
+              await sleep(5);
+            }
+          }),
+        );
+        for (const ms of seen) ms === undefined ? probeMissed++ : probeLatency.push(ms);
+        await sleep(3000 - (performance.now() - t0));
+      }
+    })();
+
+    // One buyer in ten orders, as many on each instance (buyer i uses instance i % 2).
+    const ordering = new Set(buyers.map((_, i) => i).filter((i) => i % 20 === 0 || i % 20 === 11));
+    await Promise.all(
+      buyers.map(async (b, i) => {
+        const orderAt = ordering.has(i) ? started + 10_000 + random(Math.max(1, (SECONDS - 15) * 1000)) : Infinity;
+        let ordered = false;
+        await sleep(random(2000));
+        while (performance.now() < until) {
+          const tick = performance.now();
+          const items = Array.from(new Set(Array.from({ length: 3 + random(4) }, () => scarce[random(SCARCE)]!.product_id))).map((productId) => ({ productId, quantity: 1 + random(4) }));
+          const res = await call(b.base, "POST", `/api/Store/Cart/Save/${b.userId}/${b.customerId}`, b.cookie, { shipDate, items, version: b.version });
+          saves.push({ instance: b.instance, ms: res.ms, status: res.status });
+          const cart = res.json as { version?: number; data?: { version?: number } };
+          b.version = cart.version ?? cart.data?.version ?? b.version;
+          if (!ordered && performance.now() >= orderAt && res.status === 200) {
+            ordered = true;
+            const placed = await call(b.base, "POST", `/api/Store/PlaceOrder/${b.userId}/${b.customerId}`, b.cookie, {}, { "idempotency-key": `rush-${i}-${Date.now()}` });
+            orders.push({ instance: b.instance, ms: placed.ms, status: placed.status, ...(placed.status !== 200 ? { message: (placed.json as { message?: string })?.message } : {}) });
+            const fresh = await call(b.base, "GET", `/api/Store/Cart/${b.userId}/${b.customerId}`, b.cookie);
+            b.version = (fresh.json as { version: number }).version;
+          }
+          await sleep(2000 - (performance.now() - tick));
+        }
+      }),
+    );
+    await prober$;
+    await sampler;
+    const cpuMs = servers.map((s, i) => cpuMsOf(s.pid) - cpuBefore[i]!);
+    for (const s of streams) s.close();
+
+    // The SQL of one save, counted by the driver: an in-process instance on the same database.
+    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DEMO_MODE: "false", PUBLIC_URL: "http://localhost:3000", DATABASE_URL: databaseUrl });
+    const app = await buildApp({ db: database.db, config, logger: false });
+    await app.ready();
+    const sample = buyers[1]!;
+    const login$ = await app.inject({ method: "POST", url: "/api/Auth/login/", payload: { email: emails[1], password: PASSWORD } });
+    const cookie = [login$.headers["set-cookie"]].flat().map((c) => String(c).split(";")[0]).join("; ");
+    const cartNow = (await app.inject({ method: "GET", url: `/api/Store/Cart/${sample.userId}/${sample.customerId}`, headers: { cookie } })).json() as { version: number };
+    const counter = countStatements(database.db);
+    const sampleSave = await app.inject({
+      method: "POST",
+      url: `/api/Store/Cart/Save/${sample.userId}/${sample.customerId}`,
+      headers: { cookie, origin: "http://localhost:3000" },
+      payload: { shipDate, items: scarce.slice(0, 5).map((s) => ({ productId: s.product_id, quantity: 1 })), version: cartNow.version },
+    });
+    const statementsPerSave = counter.count;
+    counter.stop();
+    await app.close();
+
+    const byStatus = (rows: { status: number }[]) => rows.reduce<Record<string, number>>((m, r) => ((m[r.status] = (m[r.status] ?? 0) + 1), m), {});
+    const requests = saves.length + orders.length * 2;
+    const results = {
+      when: new Date().toISOString(),
+      buyers: BUYERS,
+      seconds: SECONDS,
+      scarceLines: SCARCE,
+      saves: { all: stats(saves.map((s) => s.ms)), perInstance: [0, 1].map((i) => stats(saves.filter((s) => s.instance === i).map((s) => s.ms))), answers: byStatus(saves) },
+      placeOrder: {
+        all: stats(orders.map((o) => o.ms)),
+        perInstance: [0, 1].map((i) => stats(orders.filter((o) => o.instance === i).map((o) => o.ms))),
+        answers: byStatus(orders),
+        refusals: [...new Set(orders.filter((o) => o.status !== 200).map((o) => o.message))],
+      },
+      oversold: { samples: oversold.length, linesOversoldAtWorst: Math.max(0, ...oversold) },
+      live: { streams: streams.length, probes: probeLatency.length + probeMissed, latency: stats(probeLatency), missed: probeMissed },
+      cpu: { msPerInstance: cpuMs, msPerRequest: Number((cpuMs.reduce((a, b) => a + b, 0) / Math.max(1, requests)).toFixed(2)) },
+      statementsPerSave: { count: statementsPerSave, status: sampleSave.statusCode },
+    };
+    console.log(JSON.stringify(results, null, 2));
+    mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
+    writeFileSync(path.join(ROOT, "bench/results/rush.json"), JSON.stringify(results, null, 2));
+  } finally {
+    for (const s of servers) await s.stop();
+    await database.close();
+    rmSync(logDir, { recursive: true, force: true });
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(`drop database if exists "${name}" with (force)`);
+    await c.end();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
