@@ -235,7 +235,10 @@ async function main() {
             }
           }),
         );
-        for (const ms of seen) ms === undefined ? probeMissed++ : probeLatency.push(ms);
+        for (const ms of seen) {
+          if (ms === undefined) probeMissed++;
+          else probeLatency.push(ms);
+        }
         await sleep(3000 - (performance.now() - t0));
       }
     })();
