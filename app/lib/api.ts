@@ -1,13 +1,18 @@
 import type { z } from "zod";
 import { shouldRetry } from "../../domain/retry.ts";
 
-/** An /api error with the server's message and field messages. */
+/**
+ * An /api error with the server's message and field messages. `fromServer` is false when the answer
+ * carried no message of its own (a proxy's 502, a body that is not JSON): the message is then only
+ * the HTTP status text, and screens show their own fallback text instead (SPEC §8).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly fields: Record<string, string> = {},
     readonly data?: unknown,
+    readonly fromServer = true,
   ) {
     super(message);
   }
@@ -35,7 +40,7 @@ async function request<T>(method: string, path: string, body?: unknown, schema?:
         body: body !== undefined ? JSON.stringify(body) : undefined,
       });
     } catch {
-      throw new ApiError(0, "We could not reach the server. Check your connection and try again.");
+      throw new ApiError(0, "We could not reach the server. Check your connection and try again.", {}, undefined, false);
     }
     if (res.ok) {
       if (res.status === 204) return undefined as T;
@@ -50,7 +55,8 @@ async function request<T>(method: string, path: string, body?: unknown, schema?:
     } catch {
       // not JSON: keep the generic message
     }
-    throw new ApiError(res.status, payload.message ?? res.statusText ?? "Request failed", payload.fields ?? {}, payload.data);
+    const sent = typeof payload.message === "string" && payload.message.trim() !== "";
+    throw new ApiError(res.status, sent ? payload.message! : res.statusText || "Request failed", payload.fields ?? {}, payload.data, sent);
   }
 }
 

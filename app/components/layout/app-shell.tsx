@@ -217,6 +217,9 @@ export function AppShell({ variant }: { variant: "store" | "mm" }) {
                 <li key={n.to}>
                   <NavLink
                     to={n.to}
+                    // SPEC §9 route-change prefetch: React Router fetches the page's code and data
+                    // after the pointer or focus rests on the link for 100 ms (ROUTE_PREFETCH_DELAY_MS).
+                    prefetch="intent"
                     end={n.to === "/store" || n.to === "/MM/Store"}
                     onClick={() => setMenuOpen(false)}
                     className={({ isActive }) =>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ApiError } from "../../lib/api.ts";
 import { describeError } from "./error-screen.tsx";
 
 // The shape React Router gives an error boundary for a thrown `data(...)`.
@@ -23,6 +24,12 @@ describe("describeError (SPEC §2 error screen)", () => {
 
   it("treats a thrown Error as a 500 with its message as detail", () => {
     expect(describeError(new Error("boom"))).toMatchObject({ status: 500, statusMessage: "Internal Server Error", detail: "boom" });
+  });
+
+  it("keeps an /api error's own status (the catalogue's fatal 510 reads 510, not 500)", () => {
+    expect(describeError(new ApiError(510, "Not Extended", {}, undefined, false))).toMatchObject({ status: 510, statusMessage: "Server Error", detail: null });
+    expect(describeError(new ApiError(510, "The catalogue is being rebuilt"))).toMatchObject({ status: 510, detail: "The catalogue is being rebuilt" });
+    expect(describeError(new ApiError(403, "Forbidden"))).toMatchObject({ status: 403, statusMessage: "Forbidden", detail: null });
   });
 
   it("names the common statuses and falls back to a generic name", () => {

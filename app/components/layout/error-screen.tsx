@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, useNavigate } from "react-router";
-import { api } from "../../lib/api.ts";
+import { api, ApiError } from "../../lib/api.ts";
 import type { CheckTokenResponse } from "../../../contract/user.ts";
 import { isChunkLoadError, reloadAfterChunkError } from "../../lib/chunk-reload.ts";
 import { STATUS_TEXT as STATUS_MESSAGE } from "../../../contract/http-status.ts";
@@ -20,6 +20,12 @@ export function describeError(error: unknown): Described {
     const detail = raw ?? (error.statusText || null);
     const data = typeof error.data === "object" && error.data !== null && "redirect" in error.data ? error.data : null;
     return { status: error.status, statusMessage, detail: detail && detail !== statusMessage ? detail : null, data };
+  }
+  // An /api error rethrown to the screen (SPEC §8: the catalogue's 510 is fatal) keeps its status.
+  if (error instanceof ApiError && error.status >= 400) {
+    const statusMessage = STATUS_MESSAGE[error.status] ?? (error.status >= 500 ? "Server Error" : "Error");
+    const detail = error.fromServer && error.message !== statusMessage ? error.message : null;
+    return { status: error.status, statusMessage, detail, data: null };
   }
   const message = error instanceof Error ? error.message : null;
   return { status: 500, statusMessage: STATUS_MESSAGE[500]!, detail: message && message !== STATUS_MESSAGE[500] ? message : null, data: null };

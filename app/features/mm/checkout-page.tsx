@@ -7,6 +7,7 @@ import type { MmCart, MmCartItem, MmOrderResponse } from "../../../contract/mm.t
 import { checkBarcode } from "../../../domain/barcode.ts";
 import { ApiError } from "../../lib/api.ts";
 import { money, shortDate } from "../store/format.ts";
+import { PLACE_ORDER_FAILED, serverMessage } from "../store/messages.ts";
 import {
   bouquetLines,
   draftDiffers,
@@ -123,7 +124,7 @@ function Checkout({ ids }: { ids: StoreIds }) {
         return productId ? [[productId, message] as const] : [];
       }));
       if (byProduct.size) setLabelErrors(byProduct);
-      setError(saved?.error.message ?? "Failed to place order");
+      setError(serverMessage(saved?.error, PLACE_ORDER_FAILED));
       return;
     }
     setDrafts(new Map());
@@ -135,7 +136,7 @@ function Checkout({ ids }: { ids: StoreIds }) {
       setPlaced(answer);
     } catch (err) {
       // SPEC §8: the server's message, or 'Failed to place order'.
-      setError(err instanceof ApiError && err.message ? err.message : "Failed to place order");
+      setError(serverMessage(err, PLACE_ORDER_FAILED));
       if (err instanceof ApiError && err.status < 500) key.current = null;
       void client.invalidateQueries({ queryKey: mmKeys.cart(ids) });
     } finally {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { clockTime, longDate, money, pailsAndBunches, shortDate } from "./format.ts";
 import { newIdempotencyKey } from "./idempotency.ts";
 import { parseOrderNumber } from "./order-number.ts";
-import { serverMessage, CART_UPDATE_ERROR_DEFAULT } from "./messages.ts";
+import { serverMessage, CART_UPDATE_ERROR_DEFAULT, PLACE_ORDER_FAILED } from "./messages.ts";
 import { ApiError } from "../../lib/api.ts";
 
 describe("format", () => {
@@ -47,5 +47,8 @@ describe("serverMessage", () => {
     expect(serverMessage(new ApiError(400, "Ship date closed"), CART_UPDATE_ERROR_DEFAULT)).toBe("Ship date closed");
     expect(serverMessage(new ApiError(0, "We could not reach the server."), CART_UPDATE_ERROR_DEFAULT)).toBe(CART_UPDATE_ERROR_DEFAULT);
     expect(serverMessage(new Error("x"), CART_UPDATE_ERROR_DEFAULT)).toBe(CART_UPDATE_ERROR_DEFAULT);
+    // An answer without a message of its own (a proxy's 502): the status text is not shown (SPEC §8).
+    expect(serverMessage(new ApiError(502, "Bad Gateway", {}, undefined, false), CART_UPDATE_ERROR_DEFAULT)).toBe(CART_UPDATE_ERROR_DEFAULT);
+    expect(serverMessage(new ApiError(503, "Service Unavailable", {}, undefined, false), PLACE_ORDER_FAILED)).toBe(PLACE_ORDER_FAILED);
   });
 });

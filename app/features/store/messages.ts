@@ -9,9 +9,12 @@ export const CART_UPDATE_ERROR_DEFAULT = "An error occurred while updating the c
 export const ADD_TO_CART_FAILED = "There was an issue adding items to your cart. Please try again.";
 export const PLACE_ORDER_FAILED = "Failed to place order";
 
-/** The server's message when it sent one; a network failure (status 0) or an empty message gets the fallback. */
+/**
+ * The server's message when it sent one; a network failure, an answer without a message of its own
+ * (only an HTTP status text such as 'Bad Gateway') or any other error gets the fallback (SPEC §8).
+ */
 export function serverMessage(err: unknown, fallback: string): string {
-  if (err instanceof ApiError && err.status !== 0 && err.message && err.message !== "Request failed") return err.message;
+  if (err instanceof ApiError && err.fromServer && err.status !== 0 && err.message) return err.message;
   return fallback;
 }
 
