@@ -428,6 +428,8 @@ describe.concurrent("the wholesale store", () => {
         await signInFor(page, "retailer@demo.test");
         const pickup = await openStoreOnFirstDate(page, "Pickup date");
         await page.getByText(/your wholesaler ships these flowers on/).waitFor();
+        // A retailer reads its pickup date, not the wholesaler's ship date (issue 29).
+        await page.getByRole("heading", { name: /^Flowers for pickup / }).waitFor();
 
         // Filter to what can be held now, then take every bunch left of a final ('Limited stock') product.
         await openFilters(page);
@@ -461,6 +463,7 @@ describe.concurrent("the wholesale store", () => {
         const placed = page.getByRole("heading", { name: /^Order \d+ is placed$/ });
         await placed.waitFor({ timeout: 20_000 });
         const orderNumber = Number((await placed.innerText()).match(/\d+/)![0]);
+        await page.getByRole("status").getByText(/^Pickup \w{3}, /).waitFor();
 
         // The order page: SPEC header 'Order History', back to /orders, which lists the order.
         await page.getByRole("link", { name: `View order ${orderNumber}` }).click();

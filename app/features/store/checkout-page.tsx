@@ -24,7 +24,8 @@ export function CheckoutPage() {
   return <Checkout key={`${ids.customerId}:${ids.retailerId}`} ids={ids} />;
 }
 
-function Confirmation({ result }: { result: PlaceOrderResponse }) {
+/** `pickupDate`: a retailer's pickup date, said instead of the wholesaler's ship date. */
+function Confirmation({ result, pickupDate }: { result: PlaceOrderResponse; pickupDate: string | null }) {
   return (
     <section className="mx-auto max-w-2xl px-4 py-12">
       <div className="rounded-2xl border border-leaf/40 bg-white p-6 text-center shadow-sm sm:p-10" role="status">
@@ -33,7 +34,7 @@ function Confirmation({ result }: { result: PlaceOrderResponse }) {
         </p>
         <h1 className="text-3xl">Order {result.orderNumber} is placed</h1>
         <p className="mt-3 text-sage">
-          Shipping {shortDate(result.shipDate)}
+          {pickupDate ? `Pickup ${shortDate(pickupDate)}` : `Shipping ${shortDate(result.shipDate)}`}
           {result.discount !== undefined && result.subtotal !== undefined && (
             <>
               {" "}
@@ -72,7 +73,7 @@ function Checkout({ ids }: { ids: StoreIds }) {
   const removeHold = useRemoveHold(ids);
   const cart = cartQ.data;
   const boxedId = useId();
-  const [placed, setPlaced] = useState<PlaceOrderResponse | null>(null);
+  const [placed, setPlaced] = useState<{ result: PlaceOrderResponse; pickupDate: string | null } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [placing, setPlacing] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -144,7 +145,7 @@ function Checkout({ ids }: { ids: StoreIds }) {
         const result = await placeOrder(ids, attemptKey.current, voucherCode);
         attemptKey.current = null;
         client.setQueryData(storeKeys.cart(ids), emptiedCart(saved.cart));
-        setPlaced(result);
+        setPlaced({ result, pickupDate: ids.isRetailer ? saved.cart.receivingDate : null });
         void client.invalidateQueries({ queryKey: storeKeys.cart(ids) });
         void client.invalidateQueries({ queryKey: storeKeys.productsAll(ids) });
         void client.invalidateQueries({ queryKey: storeKeys.orders(ids) });
@@ -162,7 +163,7 @@ function Checkout({ ids }: { ids: StoreIds }) {
     }
   }
 
-  if (placed) return <Confirmation result={placed} />;
+  if (placed) return <Confirmation result={placed.result} pickupDate={placed.pickupDate} />;
 
   const lines = cart ? merchandiseLines(cart.items) : [];
   const fees = cart ? cart.items.filter((i) => !lines.includes(i)) : [];

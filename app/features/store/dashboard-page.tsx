@@ -5,7 +5,7 @@ import { useRootData } from "../../lib/session.ts";
 import { awaitingCustomer } from "../../../domain/customer-selection.ts";
 import { ColourChip } from "./catalogue.tsx";
 import { offerPricesOf } from "./cart-logic.ts";
-import { instant, money, shortDate } from "./format.ts";
+import { dateRange, instant, money } from "./format.ts";
 import { InteractiveScene } from "./interactive-scene.tsx";
 import { OrdersTable } from "./order-parts.tsx";
 import { ProductPicture } from "./product-picture.tsx";
@@ -63,9 +63,7 @@ function SpecialsList({ products, future = false }: { products: (Product | Futur
               <p className="text-xs text-sage">
                 <ColourChip hex={p.colourHex} name={p.colour} />
                 {"shipDateFrom" in p && (
-                  <span className="ml-2">
-                    ships {shortDate(p.shipDateFrom)} – {shortDate(p.shipDateTo)}
-                  </span>
+                  <span className="ml-2">ships {dateRange(p.shipDateFrom, p.shipDateTo)}</span>
                 )}
               </p>
             </div>

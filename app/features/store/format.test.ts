@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clockTime, longDate, money, pailsAndBunches, shortDate } from "./format.ts";
+import { clockTime, dateRange, longDate, money, pailsAndBunches, shortDate } from "./format.ts";
 import { newIdempotencyKey } from "./idempotency.ts";
 import { parseOrderNumber } from "./order-number.ts";
 import { serverMessage, CART_UPDATE_ERROR_DEFAULT, PLACE_ORDER_FAILED } from "./messages.ts";
@@ -50,5 +50,13 @@ describe("serverMessage", () => {
     // An answer without a message of its own (a proxy's 502): the status text is not shown (SPEC §8).
     expect(serverMessage(new ApiError(502, "Bad Gateway", {}, undefined, false), CART_UPDATE_ERROR_DEFAULT)).toBe(CART_UPDATE_ERROR_DEFAULT);
     expect(serverMessage(new ApiError(503, "Service Unavailable", {}, undefined, false), PLACE_ORDER_FAILED)).toBe(PLACE_ORDER_FAILED);
+  });
+});
+
+describe("dateRange", () => {
+  it("says one date for a one-day range and both ends otherwise (issue 29: not 'Fri, Nov 27 – Fri, Nov 27')", () => {
+    expect(dateRange("2026-11-27", "2026-11-27")).toBe(shortDate("2026-11-27"));
+    expect(dateRange("2026-11-27", "2026-11-30")).toBe(`${shortDate("2026-11-27")} – ${shortDate("2026-11-30")}`);
+    expect(dateRange("2026-11-27", null)).toBe(shortDate("2026-11-27"));
   });
 });

@@ -35,6 +35,13 @@ export function shortDate(date: string | null | undefined): string {
   return d ? DAY_FORMAT.format(d) : date;
 }
 
+/** "Fri, Nov 27 – Mon, Nov 30", or one date when the range is a single day ("Fri, Nov 27"). */
+export function dateRange(from: string | null | undefined, to: string | null | undefined): string {
+  if (!to || from === to) return shortDate(from);
+  if (!from) return shortDate(to);
+  return `${shortDate(from)} – ${shortDate(to)}`;
+}
+
 /** "Tuesday, March 3, 2026" */
 export function longDate(date: string | null | undefined): string {
   if (!date) return "";

@@ -405,7 +405,7 @@ function Store({ ids }: { ids: StoreIds }) {
             <div className="mb-3 flex flex-col gap-2">
               <div className="flex flex-wrap items-center gap-2">
                 <h2 id="catalogue-heading" className="mr-auto text-lg sm:text-xl">
-                  Flowers for {shortDate(shipDate)}
+                  {ids.isRetailer && cart?.receivingDate ? `Flowers for pickup ${shortDate(cart.receivingDate)}` : `Flowers for ${shortDate(shipDate)}`}
                 </h2>
                 <button type="button" className="min-h-9 rounded-full border-[1.5px] border-leaf bg-white px-3 text-sm font-semibold text-leaf hover:bg-leaf-light" onClick={() => setQuickOpen(true)} disabled={!productsQ.isSuccess}>
                   Quick order
