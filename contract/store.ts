@@ -80,6 +80,8 @@ export const CartItem = z.object({
   quantityPending: z.number().int(),
   offerOrderNumber: z.number().int().nullable(),
   unitOfMeasureQty: z.number().int(),
+  /** Bunches of this product a shipping box holds (the box fill at checkout); null when the product is unknown. */
+  bunchesPerBox: z.number().int().nullable(),
   pails: z.number().int(),
   looseBunches: z.number().int(),
   pailPrice: Money,

@@ -9,6 +9,7 @@
 // - "Boxed" answers the click before its save, and a failed save puts it back with a message;
 // - a supermarket buyer opening /store is sent to /MM/Store; staff keep Administration and Order desk.
 // MM_SHOTS=<folder> saves a screenshot of each screen at both widths there.
+import { boxFill } from "../../domain/box-fill.ts";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -398,7 +399,7 @@ describe("the MM checkout and cart", () => {
     expect(profile.alwaysBoxed, "the demo buyer may choose").toBe(false);
     const date: string = profile.openDates[0];
     const [catalog] = await buyer.call("GET", `/api/Store/Catalog/${customerId}/${date}/${userId}`);
-    const products: { productId: string; quantityRemaining: number }[] = await buyer.call("GET", `/api/Store/Catalog/Products/${userId}/${customerId}/${catalog.orderId}/${date}`);
+    const products: { productId: string; quantityRemaining: number; bunchesPerBox: number }[] = await buyer.call("GET", `/api/Store/Catalog/Products/${userId}/${customerId}/${catalog.orderId}/${date}`);
     const product = products.find((p) => p.quantityRemaining > 0)!;
     await buyer.call("POST", `/api/Store/Cart/Save/${userId}/${customerId}`, { shipDate: date, items: [{ productId: product.productId, quantity: 1 }] });
     const boxedNow = async (): Promise<boolean> => (await buyer.call("GET", `/api/Store/Cart/${userId}/${customerId}`)).boxed;
@@ -425,6 +426,10 @@ describe("the MM checkout and cart", () => {
     release();
     await expect.poll(boxedNow, { timeout: 20_000 }).toBe(!before);
     expect(await toggle.isChecked()).toBe(!before);
+    // Boxed, the checkout says how full the boxes are (issue 29); in pails it says nothing of boxes.
+    const fill = page.getByText(`Box fill: ${boxFill([{ quantity: 1, bunchesPerBox: product.bunchesPerBox }])!.text}.`);
+    if (!before) await fill.waitFor();
+    else expect(await fill.count()).toBe(0);
     await page.unroute(/\/api\/Store\/Cart\/Save\//);
     await buyer.call("POST", `/api/Store/Cart/Save/${userId}/${customerId}`, { shipDate: date, items: [] }).catch(() => undefined);
     await page.context().close();

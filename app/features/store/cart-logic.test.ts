@@ -35,6 +35,7 @@ function item(over: Partial<CartItem> = {}): CartItem {
     quantityPending: 0,
     offerOrderNumber: 7,
     unitOfMeasureQty: 5,
+    bunchesPerBox: 8,
     pails: 2,
     looseBunches: 0,
     pailPrice: 1.5,

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Cart } from "../../../contract/store.ts";
 import { cartCounts, merchandiseLines, PENDING_EXPLANATION } from "./cart-logic.ts";
-import { money, pailsAndBunches, shortDate } from "./format.ts";
+import { money, pailsAndBunches, plural, shortDate } from "./format.ts";
 import { HoldStatus } from "./hold-status.tsx";
 import { LineStatusBadge } from "./line-status.tsx";
 import type { HoldView } from "./use-hold-countdown.ts";
@@ -39,7 +39,7 @@ export function CartPanel({
           Your cart
         </h2>
         <p className="text-sm text-sage tabular">
-          {counts.lines === 0 ? "Empty" : `${counts.lines} ${counts.lines === 1 ? "line" : "lines"} · ${counts.bunches} bunches`}
+          {counts.lines === 0 ? "Empty" : `${plural(counts.lines, "line", "lines")} · ${plural(counts.bunches, "bunch", "bunches")}`}
         </p>
       </div>
       <div className="flex flex-col gap-2 px-4 py-3">

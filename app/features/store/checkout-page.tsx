@@ -2,13 +2,14 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { PlaceOrderResponse } from "../../../contract/store.ts";
+import { boxFill } from "../../../domain/box-fill.ts";
 import { InlineAlert, useAlert } from "../../components/ui/alert.tsx";
 import { TextField } from "../../components/ui/field.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { useSessionUser } from "../../lib/session.ts";
 import { cartCounts, emptiedCart, merchandiseLines, saveBody, type CartPatch } from "./cart-logic.ts";
 import { CheckoutReminder, LeaveReminder } from "./checkout-reminder.tsx";
-import { money, shortDate } from "./format.ts";
+import { count, money, shortDate } from "./format.ts";
 import { HoldStatus } from "./hold-status.tsx";
 import { newIdempotencyKey } from "./idempotency.ts";
 import { LineStatusBadge } from "./line-status.tsx";
@@ -170,6 +171,7 @@ function Checkout({ ids }: { ids: StoreIds }) {
   const counts = cart ? cartCounts(cart.items) : { lines: 0, bunches: 0 };
   const pendingCount = lines.filter((l) => l.quantityPending > 0 || l.quantityConfirmed === 0 || l.ysnPending).length;
   const boxed = alwaysBoxed || (boxedShown ?? !!cart?.boxed);
+  const fill = boxFill(lines);
   const dateText = cart?.receivingDate && ids.isRetailer ? shortDate(cart.receivingDate) : shortDate(cart?.shipDate);
 
   return (
@@ -296,11 +298,11 @@ function Checkout({ ids }: { ids: StoreIds }) {
               <dt className="text-sage">{ids.isRetailer ? "Pickup date" : "Ship date"}</dt>
               <dd className="text-right font-semibold">{dateText}</dd>
               <dt className="text-sage">Lines</dt>
-              <dd className="text-right tabular">{counts.lines}</dd>
+              <dd className="text-right tabular">{count(counts.lines)}</dd>
               <dt className="text-sage">Bunches</dt>
-              <dd className="text-right tabular">{counts.bunches}</dd>
+              <dd className="text-right tabular">{count(counts.bunches)}</dd>
               <dt className="text-sage">Pending lines</dt>
-              <dd className="text-right tabular">{pendingCount}</dd>
+              <dd className="text-right tabular">{count(pendingCount)}</dd>
             </dl>
             <div className="rounded-lg border border-line p-3">
               <div className="flex items-start gap-3">
@@ -321,6 +323,13 @@ function Checkout({ ids }: { ids: StoreIds }) {
                   <p id={`${boxedId}-hint`} className="text-sm text-sage">
                     {alwaysBoxed ? "Your account always ships boxed." : boxed ? "Boxed: packed in shipping boxes." : "Not boxed: shipped in our pails."}
                   </p>
+                  {boxed && fill && (
+                    // Polite: the fill changes as lines change; a screen reader hears it once settled.
+                    <p className="mt-1 text-sm" aria-live="polite">
+                      <span className="font-semibold text-ink">Box fill: {fill.text}.</span>
+                      {fill.hint && <span className="block text-sage">{fill.hint}</span>}
+                    </p>
+                  )}
                 </div>
               </div>
             </div>

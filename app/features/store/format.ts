@@ -66,9 +66,14 @@ export function clockTime(hhmm: string): string {
   return `${h12}:${m[2]} ${suffix}`;
 }
 
+/** A count as every screen writes it: "100,015". */
+export function count(n: number): string {
+  return n.toLocaleString("en-US");
+}
+
 /** "1 pail", "3 pails", "1 bunch", "4 bunches". */
 export function plural(n: number, one: string, many: string): string {
-  return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+  return `${count(n)} ${n === 1 ? one : many}`;
 }
 
 /** "2 pails + 3 bunches", "5 bunches", "1 pail". */
