@@ -12,7 +12,7 @@ import { ApiError } from "../../lib/api.ts";
 import { instant, money, shortDate } from "../store/format.ts";
 import { useStoreIds, type StoreIds } from "../store/queries.ts";
 import { NeedsCustomer } from "../store/store-page.tsx";
-import { card, smallButton } from "../store/ui.ts";
+import { card } from "../store/ui.ts";
 import { claimPaths, readAsDataUrl, useAnswerClaim, useBuyerClaims, useClaimWindow, useDeskClaims, useOpenClaim } from "./queries.ts";
 
 function Page({ children }: { children: ReactNode }) {
@@ -180,9 +180,19 @@ function NewClaimForm({ ids, orderNumber, lineId, onDone }: { ids: StoreIds; ord
   const w = window.data;
   if (!w.open)
     return (
-      <p role="alert" className="rounded-lg bg-[#fdecea] px-4 py-3 text-[#8a1c12]">
-        {w.message}
-      </p>
+      <>
+        <p role="alert" className="rounded-lg bg-[#fdecea] px-4 py-3 text-[#8a1c12]">
+          {w.message}
+        </p>
+        <p className="mt-3 flex flex-wrap gap-4">
+          <Link className="underline" to={`/Orders/${orderNumber}`}>
+            Order {orderNumber}
+          </Link>
+          <Link className="underline" to="/Claims">
+            Choose another order
+          </Link>
+        </p>
+      </>
     );
   const lines = w.lines.filter((l) => l.claimable > 0);
   if (!lines.length) return <p className="text-sage">Everything on order {orderNumber} has been claimed already.</p>;
@@ -432,7 +442,7 @@ function DeskClaimCard({ c, onAccept, onDecline }: { c: Claim; onAccept: (c: Cla
           <button type="submit" className="btn btn-primary">
             Accept<span className="sr-only"> claim {c.claimId}</span>
           </button>
-          <button type="button" className={smallButton} onClick={() => onDecline(c)}>
+          <button type="button" className="btn btn-secondary" onClick={() => onDecline(c)}>
             Decline<span className="sr-only"> claim {c.claimId}</span>
           </button>
         </form>
