@@ -126,6 +126,20 @@ describe("opening a claim", () => {
     expect((await t.db.select().from(claims).where(eq(claims.orderId, o.id))).length).toBe(before);
   });
 
+  it("refuses a body over the request limit from its declared length, before reading it", async () => {
+    const { base, cookie } = await shippedOrder();
+    const res = await t.app.inject({ method: "POST", url: `/api${base}`, headers: { ...SAME_ORIGIN, cookie, "content-type": "application/json", "content-length": String(40 * 1024 * 1024) }, payload: "{}" });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe(CLAIM_MESSAGES.requestTooLarge);
+  });
+
+  it("gives two claims at once on one line no more than the line holds", async () => {
+    const { open } = await shippedOrder();
+    const results = await Promise.all([open({ quantity: 7 }), open({ quantity: 7 })]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(results.find((r) => r.statusCode === 400)!.json().fields.quantity).toBe("At most 5");
+  });
+
   it("keeps a line's claims within its quantity: what earlier claims asked is taken off", async () => {
     const { open } = await shippedOrder();
     const over = await open({ quantity: 13 });
