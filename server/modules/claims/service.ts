@@ -93,24 +93,34 @@ export async function windowOf(db: Db, config: Config, scope: ClaimScope, orderN
   };
 }
 
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** The order, the window and the line's remaining units: every refusal of a new claim but its photos'. */
+async function claimableLine(db: Db | Tx, config: Config, scope: ClaimScope, body: OpenClaimBody, now: Date, lock: boolean) {
+  const o = await repo.orderInScope(db, scope, body.orderNumber);
+  if (!o) throw notFound(`Order ${body.orderNumber} was not found.`);
+  if (!CLAIMABLE_STATUSES.has(o.status)) throw conflict(NOT_SHIPPED_MESSAGE);
+  const w = claimWindow(o.shipDate, config.claimWindowMs, now);
+  if (!w.open) throw conflict(claimClosedMessage(w.lastDay));
+  const line = lock ? await repo.lockLine(db, o.id, body.lineId) : (await repo.linesOf(db, o.id)).find((l) => l.id === body.lineId);
+  if (!line) throw badRequest(`This line is not on order ${o.orderNumber}.`, { lineId: `This line is not on order ${o.orderNumber}.` });
+  const left = line.quantity - ((await repo.claimedByLine(db, [line.id])).get(line.id) ?? 0);
+  if (left <= 0) throw badRequest("Everything on this line has been claimed already.", { quantity: "Everything on this line has been claimed already." });
+  if (body.quantity > left) throw badRequest(`At most ${left} can still be claimed on this line.`, { quantity: `At most ${left}` });
+  return { o, line };
+}
+
 /**
- * Opens a claim: the photos are read, resized and stripped first (outside any transaction), then the
- * order, the window and the line's remaining quantity are checked under the line's row lock and the
- * claim, its photos, the audit row and the desk's mail are written together.
+ * Opens a claim: the order, window and quantity are checked first (a refusal costs no photo work),
+ * the photos are read, resized and stripped (outside any transaction), then everything is checked
+ * again under the line's row lock and the claim, its photos, the audit row and the desk's mail are
+ * written together.
  */
 export async function openClaim(db: Db, config: Config, actor: Actor, scope: ClaimScope, body: OpenClaimBody, now = new Date()): Promise<Claim> {
+  await claimableLine(db, config, scope, body, now, false);
   const photos = await processPhotos(body.photos);
   const claimId = await db.transaction(async (tx) => {
-    const o = await repo.orderInScope(tx, scope, body.orderNumber);
-    if (!o) throw notFound(`Order ${body.orderNumber} was not found.`);
-    if (!CLAIMABLE_STATUSES.has(o.status)) throw conflict(NOT_SHIPPED_MESSAGE);
-    const w = claimWindow(o.shipDate, config.claimWindowMs, now);
-    if (!w.open) throw conflict(claimClosedMessage(w.lastDay));
-    const line = await repo.lockLine(tx, o.id, body.lineId);
-    if (!line) throw badRequest(`This line is not on order ${o.orderNumber}.`, { lineId: `This line is not on order ${o.orderNumber}.` });
-    const left = line.quantity - ((await repo.claimedByLine(tx, [line.id])).get(line.id) ?? 0);
-    if (left <= 0) throw badRequest("Everything on this line has been claimed already.", { quantity: "Everything on this line has been claimed already." });
-    if (body.quantity > left) throw badRequest(`At most ${left} can still be claimed on this line.`, { quantity: `At most ${left}` });
+    const { o, line } = await claimableLine(tx, config, scope, body, now, true);
     const claim = await repo.insertClaim(
       tx,
       {
@@ -169,8 +179,6 @@ export async function deskPhoto(db: Db, claimId: number, photoId: number) {
   if (!p) throw notFound("Photo not found.");
   return p;
 }
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 async function openClaimLocked(tx: Tx, claimId: number) {
   const c = await repo.lockClaim(tx, claimId);
