@@ -50,6 +50,8 @@ export default [
     storeArea("Orders", "orders.tsx"),
     storeArea("Orders/:orderNumber", "order-detail.tsx"),
     storeArea("Orders/:orderNumber/ShipDateDetail", "ship-date-detail.tsx"),
+    // Issue 29: a buyer's claims on its shipped orders, with photos.
+    storeArea("Claims", "claims.tsx"),
     route("Account", "routes/staff/account.tsx"),
     storeArea("Invoices", "invoices.tsx"),
     storeArea("Invoices/details", "invoice-details.tsx"),
@@ -61,6 +63,8 @@ export default [
     storeArea("Administration/Orders/:orderNumber", "order-desk-order.tsx"),
     // Issue 26: what to cut and pack for a ship date, with packing slips (staff).
     storeArea("OrderDesk/PickList", "pick-list.tsx"),
+    // Issue 29: claims to answer (staff).
+    storeArea("OrderDesk/Claims", "order-desk-claims.tsx"),
     route("Administration/Retailers", "routes/staff/retailers.tsx"),
     route("Administration/Retailers/New", "routes/staff/retailer-new.tsx"),
     route("Administration/Retailers/Import", "routes/staff/retailer-import.tsx"),

@@ -48,6 +48,8 @@ const RULES: readonly Rule[] = [
   { pattern: "/administration/orders/*", signedIn: true, roles: STAFF },
   // Issue 26: the pick list of a ship date (staff only, like its API).
   { pattern: "/orderdesk/picklist", signedIn: true, roles: STAFF },
+  // Issue 29: claims to answer on the order desk (staff only, like its API).
+  { pattern: "/orderdesk/claims", signedIn: true, roles: STAFF },
   // Not a SPEC §2 route: the audit log screen of the staff desk (staff only, like its API).
   { pattern: "/administration/auditlog", signedIn: true, roles: STAFF },
   // Not a SPEC §2 route: page views per page and product (issue 13), staff only like its API.
@@ -65,6 +67,8 @@ const RULES: readonly Rule[] = [
   { pattern: "/administration/users", signedIn: true, roles: STAFF_AND_WHOLESALER },
   { pattern: "/administration/retailers", signedIn: true, roles: STAFF_AND_WHOLESALER },
   { pattern: "/administration/retailers/*", signedIn: true, roles: STAFF_AND_WHOLESALER }, // New, Import, {retailerId}
+  // Issue 29: a buyer's claims (wholesaler, Retailer; staff acting as one have the buyer's roles).
+  { pattern: "/claims", signedIn: true, roles: ["wholesaler", "Retailer"] },
   // Administrator only.
   { pattern: "/mm/users", signedIn: true, roles: ADMIN_ONLY },
   { pattern: "/mm/users/*", signedIn: true, roles: ADMIN_ONLY },

@@ -74,6 +74,10 @@ const envSchema = z.object({
   STANDING_ORDER_LEAD_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(24),
   /** How long before a cart's holds lapse the buyer is reminded by mail. */
   HOLD_REMINDER_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(5),
+  /** How long after the end of its ship date (New York time) a buyer may open a claim on an order (docs/claims.md). */
+  CLAIM_WINDOW_HOURS: z.coerce.number().int().min(1).max(90 * 24).default(48),
+  /** How long staff have to answer a claim once it is opened (the deadline shown on the desk). */
+  CLAIM_ANSWER_HOURS: z.coerce.number().int().min(1).max(90 * 24).default(48),
   /** New pictures (illustrations in a colour not yet drawn) one client address may have an instance draw a minute. */
   ART_DRAWINGS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
 });
@@ -125,6 +129,9 @@ export interface Config {
   holdReminderMs: number;
   /** New pictures one client address may have this instance draw a minute (ART_DRAWINGS_PER_MINUTE). */
   artDrawingsPerMinute: number;
+  /** Claims: the window after a ship date's end, and the time staff have to answer one (ms). */
+  claimWindowMs: number;
+  claimAnswerMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -186,5 +193,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     standingOrderLeadMs: e.STANDING_ORDER_LEAD_HOURS * 3_600_000,
     holdReminderMs: e.HOLD_REMINDER_MINUTES * 60_000,
     artDrawingsPerMinute: e.ART_DRAWINGS_PER_MINUTE,
+    claimWindowMs: e.CLAIM_WINDOW_HOURS * 3_600_000,
+    claimAnswerMs: e.CLAIM_ANSWER_HOURS * 3_600_000,
   };
 }

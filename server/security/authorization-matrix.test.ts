@@ -669,6 +669,49 @@ ENTRIES.push(
   },
 );
 
+// ---- claims (issue 29 §1): the buyer's own orders (wholesaler, Retailer), the desk's staff ---------
+const CLAIMERS: readonly Actor[] = ["wholesaler", "Retailer"];
+/** The buyer's claim routes: the ownership rule, then the role (staff act as a buyer to claim). */
+const claimer =
+  (status: number) =>
+  (a: Actor): number =>
+    CLAIMERS.includes(a) ? status : 403;
+ENTRIES.push(
+  { route: "GET /api/Claims/:userId/:customerId", cases: buyerCases((i) => get(`/api/Claims/${i.user}/${i.customer}?retailerId=${i.retailer}`), claimer(200)) },
+  {
+    route: "POST /api/Claims/:userId/:customerId",
+    cases: buyerCases((i) => post(`/api/Claims/${i.user}/${i.customer}?retailerId=${i.retailer}`, { orderNumber: NO_ORDER, lineId: 1, reason: "damaged", quantity: 1 }), claimer(404)),
+  },
+  {
+    route: "GET /api/Claims/:userId/:customerId/Orders/:orderNumber",
+    cases: [
+      ...buyerCases((i, w, me) => get(`/api/Claims/${i.user}/${i.customer}/Orders/${i.customer === me.customer ? me.order : w.o2}?retailerId=${i.retailer}`), claimer(200)),
+      {
+        name: "another customer's order under the own customer",
+        request: (w, me) => get(`/api/Claims/${me.id}/${me.customer}/Orders/${w.o2}?retailerId=${me.retailer}`),
+        expected: (a) => (a === "anonymous" ? 401 : claimer(404)(a)),
+      },
+    ],
+  },
+  {
+    route: "GET /api/Claims/:userId/:customerId/:claimId/Photos/:photoId",
+    cases: buyerCases((i) => get(`/api/Claims/${i.user}/${i.customer}/${NO_ORDER}/Photos/1?retailerId=${i.retailer}`), claimer(404)),
+  },
+  { route: "GET /api/OrderDesk/Claims", cases: [{ name: "open claims", request: () => get("/api/OrderDesk/Claims"), expected: byRole(STAFF_ONLY) }] },
+  {
+    route: "GET /api/OrderDesk/Claims/:claimId/Photos/:photoId",
+    cases: [{ name: "no such claim", request: () => get(`/api/OrderDesk/Claims/${NO_ORDER}/Photos/1`), expected: byRole(STAFF_ONLY, 404) }],
+  },
+  {
+    route: "POST /api/OrderDesk/Claims/:claimId/Accept",
+    cases: [{ name: "no such claim", request: () => post(`/api/OrderDesk/Claims/${NO_ORDER}/Accept`, {}), expected: byRole(STAFF_ONLY, 404) }],
+  },
+  {
+    route: "POST /api/OrderDesk/Claims/:claimId/Decline",
+    cases: [{ name: "no such claim", request: () => post(`/api/OrderDesk/Claims/${NO_ORDER}/Decline`, { reason: "Arrived in good order" }), expected: byRole(STAFF_ONLY, 404) }],
+  },
+);
+
 // ---- invoices: staff, and a wholesaler for its own customers -------------------------------------
 const INVOICE_READERS: readonly Actor[] = ["Administrator", "SalesPerson", "wholesaler"];
 /** A statement of C1 (the wholesaler actor's customer) or C2 (not its customer). */

@@ -122,6 +122,9 @@ export function OrderDeskPage() {
         <Link to="?view=all" className={tab(view === "all")} aria-current={view === "all" ? "page" : undefined}>
           All orders
         </Link>
+        <Link to="/OrderDesk/Claims" className={tab(false)}>
+          Claims
+        </Link>
       </nav>
       {view === "all" && (
         <form onSubmit={apply} className={`${card} mb-5 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-5`} aria-label="Filter orders" key={params.toString()}>

@@ -13,6 +13,7 @@ interface Tile {
 const TILES: Tile[] = [
   { to: "/Supply", title: "Supply", text: "Products, availability per ship date, prices and tiers, and the fresh-list upload.", roles: ["Administrator", "SalesPerson"] },
   { to: "/Administration/Orders", title: "Order desk", text: "Orders by ship date: confirm or decline pending bunches, pack, ship and invoice.", roles: ["Administrator", "SalesPerson"] },
+  { to: "/OrderDesk/Claims", title: "Claims", text: "Damaged, short or wrong flowers reported by buyers, with photos: credit or decline.", roles: ["Administrator", "SalesPerson"] },
   { to: "/OrderDesk/PickList", title: "Pick list", text: "What to cut and pack for a ship date, with packing slips, as PDF or CSV.", roles: ["Administrator", "SalesPerson"] },
   { to: "/Administration/Users", title: "Users", text: "Invite, edit, activate and deactivate customer users; act for one of them.", roles: ["Administrator", "SalesPerson", "wholesaler"] },
   { to: "/Administration/Retailers", title: "Retailers", text: "The shops buying through a wholesaler: contact, pickup days, users.", roles: ["Administrator", "SalesPerson", "wholesaler"] },

@@ -7,6 +7,7 @@ import { OrderLinesTable, OrdersTable, OrderStatusBadge } from "./order-parts.ts
 import { useChangeOwnOrder, useOrder, useOrders, useShipDateDetail, useStoreIds, type StoreIds } from "./queries.ts";
 import { NeedsCustomer } from "./store-page.tsx";
 import { Reorder } from "./reorder.tsx";
+import { OrderClaims } from "../claims/claims-pages.tsx";
 
 function Page({ children }: { children: ReactNode }) {
   return <section className="mx-auto max-w-6xl px-3 py-6 sm:px-4 md:px-6">{children}</section>;
@@ -124,6 +125,7 @@ export function OrderDetailPage({ orderNumber }: { orderNumber: number }) {
           · Total <strong className="text-ink tabular">{money(o.total)}</strong>
         </p>
       </div>
+      <OrderClaims ids={ids} orderNumber={o.orderNumber} shipped={o.status === "shipped" || o.status === "invoiced"} />
       <Reorder ids={ids} order={o} />
       <ChangeOwnOrder ids={ids} order={o} />
     </Page>

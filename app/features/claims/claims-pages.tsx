@@ -1,0 +1,538 @@
+// /Claims (a buyer: wholesaler, Retailer, or staff acting as one): the claims on its orders with their
+// state, and the form that opens one on an order line with photos from the phone's camera or gallery.
+// /OrderDesk/Claims (staff): open claims by their answer deadline with the photos; accept all or part
+// (a credit note) or decline with a reason. docs/claims.md.
+import { useState, type FormEvent, type ReactNode } from "react";
+import { Link, useSearchParams } from "react-router";
+import { CLAIM_MAX_PHOTOS, CLAIM_NOTE_MAX, CLAIM_REASON_LABELS, CLAIM_REASONS, CLAIM_STATUS_LABELS, type Claim } from "../../../contract/claims.ts";
+import { ConfirmDialog, type ConfirmRequest } from "../../components/ui/confirm-dialog.tsx";
+import { TextAreaField, TextField } from "../../components/ui/field.tsx";
+import { useToast } from "../../components/ui/toast.tsx";
+import { ApiError } from "../../lib/api.ts";
+import { instant, money, shortDate } from "../store/format.ts";
+import { useStoreIds, type StoreIds } from "../store/queries.ts";
+import { NeedsCustomer } from "../store/store-page.tsx";
+import { card } from "../store/ui.ts";
+import { claimPaths, readAsDataUrl, useAnswerClaim, useBuyerClaims, useClaimWindow, useDeskClaims, useOpenClaim } from "./queries.ts";
+
+function Page({ children }: { children: ReactNode }) {
+  return <section className="mx-auto max-w-6xl px-3 py-6 sm:px-4 md:px-6">{children}</section>;
+}
+
+const TONE: Record<Claim["status"], string> = {
+  open: "bg-cream text-amber-text",
+  accepted: "bg-leaf-light text-leaf-dark",
+  partly_accepted: "bg-[#e5eef7] text-[#1f4e79]",
+  declined: "bg-[#fdecea] text-[#8a1c12]",
+};
+
+export function ClaimStatusBadge({ status }: { status: Claim["status"] }) {
+  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${TONE[status]}`}>{CLAIM_STATUS_LABELS[status]}</span>;
+}
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+/** What became of a claim, in a sentence. */
+function outcome(c: Claim): string {
+  if (c.status === "open") return `Waiting for our answer (by ${instant(c.answerBy)}).`;
+  if (c.status === "declined") return `Declined: ${c.declineReason ?? ""}`;
+  const credited = c.credited === null ? "" : ` for ${money(c.credited)}`;
+  return `${c.status === "accepted" ? "Accepted" : "Partly accepted"}: ${plural(c.acceptedQuantity ?? 0, "unit", "units")} of ${c.quantity} credited${credited} on credit note ${c.creditNoteNumber ?? ""}.`;
+}
+
+function Photos({ claim, src }: { claim: Claim; src: (photoId: number) => string }) {
+  if (!claim.photos.length) return <p className="text-sm text-sage">No photos.</p>;
+  return (
+    <ul className="flex flex-wrap gap-2" aria-label={`Photos of claim ${claim.claimId}`}>
+      {claim.photos.map((p, i) => (
+        <li key={p.photoId}>
+          <a href={src(p.photoId)} target="_blank" rel="noreferrer" className="block rounded-lg outline-offset-2">
+            <img
+              src={src(p.photoId)}
+              alt={`Photo ${i + 1} of claim ${claim.claimId} (${claim.description})`}
+              width={p.width}
+              height={p.height}
+              loading="lazy"
+              className="h-24 w-24 rounded-lg border border-line object-cover sm:h-28 sm:w-28"
+            />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ClaimFacts({ c }: { c: Claim }) {
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
+      <div>
+        <dt className="text-xs font-semibold tracking-wide text-sage uppercase">Reason</dt>
+        <dd>{CLAIM_REASON_LABELS[c.reason]}</dd>
+      </div>
+      <div>
+        <dt className="text-xs font-semibold tracking-wide text-sage uppercase">Claimed</dt>
+        <dd className="tabular">
+          {c.quantity} of {c.lineQuantity}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-xs font-semibold tracking-wide text-sage uppercase">Shipped</dt>
+        <dd>{shortDate(c.shipDate)}</dd>
+      </div>
+      <div>
+        <dt className="text-xs font-semibold tracking-wide text-sage uppercase">Opened</dt>
+        <dd>{instant(c.createdAt)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+// ---- the buyer ---------------------------------------------------------------------------------
+
+function BuyerClaimCard({ c, ids }: { c: Claim; ids: StoreIds }) {
+  return (
+    <li className={`${card} p-4`}>
+      <div className="mb-2 flex flex-wrap items-center gap-2">
+        <h3 className="text-lg">
+          Claim {c.claimId} · {c.description}
+        </h3>
+        <ClaimStatusBadge status={c.status} />
+      </div>
+      <p className="mb-3 text-sm">
+        Order{" "}
+        <Link className="underline" to={`/Orders/${c.orderNumber}`}>
+          {c.orderNumber}
+        </Link>
+      </p>
+      <ClaimFacts c={c} />
+      {c.note && <p className="mt-3 text-sm whitespace-pre-line">“{c.note}”</p>}
+      <p className="mt-3 font-semibold">{outcome(c)}</p>
+      {c.creditNoteNumber !== null && c.invoiceNumber !== null && !ids.isRetailer && (
+        <p className="mt-1 text-sm">
+          <Link className="underline" to={`/Invoices/details?number=${c.invoiceNumber}`}>
+            Invoice {c.invoiceNumber} with credit note {c.creditNoteNumber}
+          </Link>
+        </p>
+      )}
+      <div className="mt-3">
+        <Photos claim={c} src={(photoId) => claimPaths.buyerPhoto(ids, c.claimId, photoId)} />
+      </div>
+    </li>
+  );
+}
+
+/** The claims of one order, on the order's own page (its state: open, accepted, declined). */
+export function OrderClaims({ ids, orderNumber, shipped }: { ids: StoreIds; orderNumber: number; shipped: boolean }) {
+  const list = useBuyerClaims(ids);
+  const mine = (list.data ?? []).filter((c) => c.orderNumber === orderNumber);
+  if (!shipped && !mine.length) return null;
+  return (
+    <section className={`${card} mt-5 p-4`} aria-labelledby="order-claims">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="order-claims" className="text-xl">
+          Claims
+        </h2>
+        {shipped && (
+          <Link className="btn btn-secondary" to={`/Claims?order=${orderNumber}`}>
+            Report a problem
+          </Link>
+        )}
+      </div>
+      {mine.length === 0 ? (
+        <p className="mt-2 text-sm text-sage">Flowers damaged, short or wrong? Report it with photos: claims are taken for a short while after the ship date.</p>
+      ) : (
+        <ul className="mt-3 space-y-2">
+          {mine.map((c) => (
+            <li key={c.claimId} className="flex flex-wrap items-center gap-2 text-sm">
+              <ClaimStatusBadge status={c.status} />
+              <span>
+                Claim {c.claimId}: {c.quantity} × {c.description} ({CLAIM_REASON_LABELS[c.reason].toLowerCase()}) — {outcome(c)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function NewClaimForm({ ids, orderNumber, lineId, onDone }: { ids: StoreIds; orderNumber: number; lineId: number | null; onDone: () => void }) {
+  const window = useClaimWindow(ids, orderNumber);
+  const open = useOpenClaim(ids);
+  const toast = useToast();
+  const [files, setFiles] = useState<File[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [reading, setReading] = useState(false);
+
+  if (window.isPending)
+    return (
+      <p className="py-6 text-sage" role="status">
+        Loading order {orderNumber}…
+      </p>
+    );
+  if (window.isError)
+    return (
+      <p role="alert" className="rounded-lg bg-[#fdecea] px-4 py-3 text-[#8a1c12]">
+        {window.error instanceof ApiError && window.error.status === 404 ? `We could not find order ${orderNumber}.` : "This order could not be loaded. Please try again."}
+      </p>
+    );
+  const w = window.data;
+  if (!w.open)
+    return (
+      <>
+        <p role="alert" className="rounded-lg bg-[#fdecea] px-4 py-3 text-[#8a1c12]">
+          {w.message}
+        </p>
+        <p className="mt-3 flex flex-wrap gap-4">
+          <Link className="underline" to={`/Orders/${orderNumber}`}>
+            Order {orderNumber}
+          </Link>
+          <Link className="underline" to="/Claims">
+            Choose another order
+          </Link>
+        </p>
+      </>
+    );
+  const lines = w.lines.filter((l) => l.claimable > 0);
+  if (!lines.length) return <p className="text-sage">Everything on order {orderNumber} has been claimed already.</p>;
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    const next: Record<string, string> = {};
+    const line = Number(data.get("lineId"));
+    const quantity = Number(String(data.get("quantity") ?? "").trim());
+    const reason = String(data.get("reason") ?? "");
+    if (!reason) next.reason = "Choose what went wrong";
+    if (!Number.isInteger(quantity) || quantity < 1) next.quantity = "Enter a whole number, 1 or more";
+    if (files.length > CLAIM_MAX_PHOTOS) next.photos = `At most ${CLAIM_MAX_PHOTOS} photos a claim.`;
+    setErrors(next);
+    setFormError(null);
+    if (Object.keys(next).length) return;
+    setReading(true);
+    let photos: { name: string; data: string }[];
+    try {
+      photos = await Promise.all(files.map(async (f) => ({ name: f.name.slice(0, 200), data: await readAsDataUrl(f) })));
+    } catch {
+      setReading(false);
+      setErrors({ photos: "A photo could not be read from this device. Choose it again." });
+      return;
+    } finally {
+      setReading(false);
+    }
+    open.mutate(
+      { orderNumber, lineId: line, reason, quantity, note: String(data.get("note") ?? ""), photos },
+      {
+        onSuccess: (c) => {
+          toast(`Claim ${c.claimId} sent. We answer by ${instant(c.answerBy)}.`, { type: "success" });
+          onDone();
+        },
+        onError: (err) => {
+          if (err instanceof ApiError) {
+            const f: Record<string, string> = {};
+            for (const [k, v] of Object.entries(err.fields)) f[k.startsWith("photos") ? "photos" : k] = v;
+            setErrors(f);
+            setFormError(err.message);
+          } else setFormError("The claim could not be sent. Please try again.");
+        },
+      },
+    );
+  }
+
+  const busy = reading || open.isPending;
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label={`Report a problem with order ${orderNumber}`}>
+      <p className="text-sm text-sage sm:col-span-2">Claims on this order are taken until the end of {shortDate(w.closesOn)}.</p>
+      <div className="sm:col-span-2">
+        <label htmlFor="claim-line" className="field-label">
+          Line<span aria-hidden="true" className="text-petal"> *</span>
+        </label>
+        <select id="claim-line" name="lineId" className="field-input" defaultValue={String(lineId ?? lines[0]!.lineId)} required>
+          {lines.map((l) => (
+            <option key={l.lineId} value={l.lineId}>
+              {l.description} — {l.claimable} of {l.quantity} can be claimed
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="claim-reason" className="field-label">
+          What went wrong<span aria-hidden="true" className="text-petal"> *</span>
+        </label>
+        <select id="claim-reason" name="reason" className="field-input" defaultValue="" required aria-invalid={errors.reason ? true : undefined} aria-describedby={errors.reason ? "claim-reason-error" : undefined}>
+          <option value="" disabled>
+            Choose…
+          </option>
+          {CLAIM_REASONS.map((r) => (
+            <option key={r} value={r}>
+              {CLAIM_REASON_LABELS[r]}
+            </option>
+          ))}
+        </select>
+        {errors.reason && (
+          <p id="claim-reason-error" className="field-error">
+            {errors.reason}
+          </p>
+        )}
+      </div>
+      <TextField label="Quantity (bunches)" name="quantity" inputMode="numeric" autoComplete="off" required defaultValue="1" error={errors.quantity} />
+      <div className="sm:col-span-2">
+        <TextAreaField label="Note" name="note" maxLength={CLAIM_NOTE_MAX} className="min-h-24" hint="What you found: stems, heads, boxes." error={errors.note} />
+      </div>
+      <div className="sm:col-span-2">
+        <label htmlFor="claim-photos" className="field-label">
+          Photos (up to {CLAIM_MAX_PHOTOS})
+        </label>
+        <p id="claim-photos-hint" className="mb-1 text-sm text-sage">
+          Take them now or pick them from your phone: JPEG, PNG or HEIC, up to 8 MB each.
+        </p>
+        <input
+          id="claim-photos"
+          name="photos"
+          type="file"
+          accept="image/*"
+          multiple
+          capture="environment"
+          className="field-input"
+          aria-describedby={["claim-photos-hint", errors.photos ? "claim-photos-error" : ""].filter(Boolean).join(" ")}
+          aria-invalid={errors.photos ? true : undefined}
+          onChange={(e) => setFiles([...(e.currentTarget.files ?? [])])}
+        />
+        {files.length > 0 && (
+          <p className="mt-1 text-sm" role="status">
+            {plural(files.length, "photo", "photos")} chosen: {files.map((f) => f.name).join(", ")}
+          </p>
+        )}
+        {errors.photos && (
+          <p id="claim-photos-error" className="field-error">
+            {errors.photos}
+          </p>
+        )}
+      </div>
+      {formError && (
+        <p role="alert" className="rounded-lg bg-[#fdecea] px-4 py-3 text-[#8a1c12] sm:col-span-2">
+          {formError}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2 sm:col-span-2">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? "Sending…" : "Send claim"}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function ClaimsPage() {
+  const ids = useStoreIds();
+  const [params, setParams] = useSearchParams();
+  const claims = useBuyerClaims(ids);
+  const order = Number(params.get("order"));
+  const orderNumber = Number.isInteger(order) && order > 0 && order <= 2_147_483_647 ? order : null;
+  const line = Number(params.get("line"));
+  if (!ids) return <NeedsCustomer />;
+
+  function pickOrder(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const v = String(new FormData(e.currentTarget).get("order") ?? "").trim();
+    if (v) setParams({ order: v });
+  }
+
+  return (
+    <Page>
+      <h1 className="mb-1 text-3xl">Claims</h1>
+      <p className="mb-5 text-sage">Flowers arrived damaged, short or wrong? Tell us with photos soon after the ship date (the form says until when): we answer with a credit or a reason.</p>
+      <section className={`${card} mb-6 p-4`} aria-labelledby="new-claim">
+        <h2 id="new-claim" className="mb-3 text-xl">
+          {orderNumber ? `Report a problem with order ${orderNumber}` : "Report a problem"}
+        </h2>
+        {orderNumber ? (
+          <NewClaimForm key={orderNumber} ids={ids} orderNumber={orderNumber} lineId={Number.isInteger(line) && line > 0 ? line : null} onDone={() => setParams({})} />
+        ) : (
+          <form onSubmit={pickOrder} className="flex flex-wrap items-end gap-3" aria-label="Choose an order">
+            <div className="min-w-[12rem]">
+              <TextField label="Order number" name="order" inputMode="numeric" autoComplete="off" required />
+            </div>
+            <button type="submit" className="btn btn-primary">
+              Continue
+            </button>
+            <Link to="/Orders" className="underline sm:ml-2">
+              Find it in your orders
+            </Link>
+          </form>
+        )}
+      </section>
+      <h2 className="mb-3 text-xl">Your claims</h2>
+      {claims.isPending ? (
+        <p className="py-6 text-center text-sage" role="status">
+          Loading your claims…
+        </p>
+      ) : claims.isError ? (
+        <p role="alert" className="rounded-lg bg-[#fdecea] px-4 py-3 text-[#8a1c12]">
+          Your claims could not be loaded. Please try again.
+        </p>
+      ) : claims.data.length === 0 ? (
+        <p className={`${card} p-6 text-center text-sage`}>No claims yet.</p>
+      ) : (
+        <ul className="space-y-3">
+          {claims.data.map((c) => (
+            <BuyerClaimCard key={c.claimId} c={c} ids={ids} />
+          ))}
+        </ul>
+      )}
+    </Page>
+  );
+}
+
+// ---- the desk ------------------------------------------------------------------------------------
+
+function DeskClaimCard({ c, onAccept, onDecline }: { c: Claim; onAccept: (c: Claim, quantity: number) => void; onDecline: (c: Claim) => void }) {
+  const [quantity, setQuantity] = useState(String(c.quantity));
+  const [error, setError] = useState<string | null>(null);
+  const overdue = c.status === "open" && new Date(c.answerBy).getTime() < Date.now();
+  const qId = `claim-${c.claimId}-quantity`;
+  return (
+    <li className={`${card} p-4`} aria-labelledby={`claim-${c.claimId}-title`}>
+      <div className="mb-2 flex flex-wrap items-center gap-2">
+        <h2 id={`claim-${c.claimId}-title`} className="text-lg">
+          Claim {c.claimId} · {c.companyName}
+        </h2>
+        <ClaimStatusBadge status={c.status} />
+        {c.status === "open" && (
+          <span className={`text-sm ${overdue ? "font-semibold text-[#8a1c12]" : "text-sage"}`}>
+            {overdue ? "Overdue: answer was due" : "Answer by"} {instant(c.answerBy)}
+          </span>
+        )}
+      </div>
+      <p className="mb-3 text-sm">
+        {c.description} on order{" "}
+        <Link className="underline" to={`/Administration/Orders/${c.orderNumber}`}>
+          {c.orderNumber}
+        </Link>{" "}
+        ({c.customerId})
+      </p>
+      <ClaimFacts c={c} />
+      {c.note && <p className="mt-3 text-sm whitespace-pre-line">“{c.note}”</p>}
+      <div className="mt-3">
+        <Photos claim={c} src={(photoId) => claimPaths.deskPhoto(c.claimId, photoId)} />
+      </div>
+      {c.status === "open" ? (
+        <form
+          className="mt-4 flex flex-wrap items-end gap-3"
+          aria-label={`Answer claim ${c.claimId}`}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            const n = Number(quantity.trim());
+            if (!Number.isInteger(n) || n < 1 || n > c.quantity) {
+              setError(`Enter a whole number from 1 to ${c.quantity}`);
+              return;
+            }
+            setError(null);
+            onAccept(c, n);
+          }}
+        >
+          <div className="w-40">
+            <TextField id={qId} label="Units to credit" inputMode="numeric" autoComplete="off" value={quantity} onChange={(e) => setQuantity(e.target.value)} error={error ?? undefined} />
+          </div>
+          <button type="submit" className="btn btn-primary">
+            Accept<span className="sr-only"> claim {c.claimId}</span>
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={() => onDecline(c)}>
+            Decline<span className="sr-only"> claim {c.claimId}</span>
+          </button>
+        </form>
+      ) : (
+        <p className="mt-3 font-semibold">{outcome(c)}</p>
+      )}
+    </li>
+  );
+}
+
+export function DeskClaimsPage() {
+  const [params] = useSearchParams();
+  const view = params.get("status") === "answered" ? "answered" : "open";
+  const list = useDeskClaims(view);
+  const answer = useAnswerClaim();
+  const toast = useToast();
+  const [ask, setAsk] = useState<ConfirmRequest | null>(null);
+  const [dialogError, setDialogError] = useState<string | null>(null);
+  const done = (message: string) => ({
+    onSuccess: () => {
+      setAsk(null);
+      toast(message, { type: "success" });
+    },
+    onError: (err: unknown) => setDialogError(err instanceof ApiError ? err.message : "That did not work. Please try again."),
+  });
+  function askAccept(c: Claim, quantity: number) {
+    setDialogError(null);
+    const part = quantity < c.quantity;
+    setAsk({
+      title: part ? `Accept ${quantity} of ${c.quantity} on claim ${c.claimId}?` : `Accept claim ${c.claimId}?`,
+      consequences: [
+        `A credit note for ${plural(quantity, "unit", "units")} of ${c.description} is issued on ${c.invoiceNumber ? `invoice ${c.invoiceNumber}` : "the order's invoice"}.`,
+        part ? "The claim is marked partly accepted; the rest is not credited." : "The claim is marked accepted.",
+        `${c.companyName} gets an e-mail with the credit.`,
+      ],
+      confirmLabel: part ? "Accept in part" : "Accept and credit",
+      onConfirm: () => answer.mutate({ claimId: c.claimId, accept: true, quantity }, done(`Claim ${c.claimId} accepted: credit note issued.`)),
+    });
+  }
+  function askDecline(c: Claim) {
+    setDialogError(null);
+    setAsk({
+      title: `Decline claim ${c.claimId}?`,
+      consequences: [`${c.companyName} gets an e-mail with your reason.`, "Nothing is credited."],
+      confirmLabel: "Decline claim",
+      danger: true,
+      reason: { label: "Reason for the buyer", required: true },
+      onConfirm: (reason) => answer.mutate({ claimId: c.claimId, accept: false, reason }, done(`Claim ${c.claimId} declined.`)),
+    });
+  }
+  const tab = (active: boolean) => `rounded-full px-4 py-2 font-semibold ${active ? "bg-leaf text-white" : "border-[1.5px] border-leaf text-leaf hover:bg-leaf-light"}`;
+  return (
+    <Page>
+      <h1 className="mb-4 text-3xl">Claims</h1>
+      <nav aria-label="Claims views" className="mb-4 flex flex-wrap gap-2">
+        <Link to="?status=open" className={tab(view === "open")} aria-current={view === "open" ? "page" : undefined}>
+          Open
+        </Link>
+        <Link to="?status=answered" className={tab(view === "answered")} aria-current={view === "answered" ? "page" : undefined}>
+          Answered
+        </Link>
+        <Link to="/Administration/Orders" className="px-2 py-2 underline">
+          Order desk
+        </Link>
+      </nav>
+      {list.isPending ? (
+        <p className="py-10 text-center text-sage" role="status">
+          Loading claims…
+        </p>
+      ) : list.isError ? (
+        <p role="alert" className="rounded-lg bg-[#fdecea] px-4 py-3 text-[#8a1c12]">
+          {list.error instanceof ApiError ? list.error.message : "The claims could not be loaded."}
+        </p>
+      ) : list.data.length === 0 ? (
+        <p className={`${card} p-6 text-center text-sage`} role="status">
+          {view === "open" ? "No open claims." : "No answered claims yet."}
+        </p>
+      ) : (
+        <>
+          <p className="sr-only" role="status">
+            {plural(list.data.length, "claim", "claims")}
+          </p>
+          <ul className="space-y-3">
+            {list.data.map((c) => (
+              <DeskClaimCard key={c.claimId} c={c} onAccept={askAccept} onDecline={askDecline} />
+            ))}
+          </ul>
+        </>
+      )}
+      <ConfirmDialog request={ask} onClose={() => setAsk(null)} busy={answer.isPending} error={dialogError} />
+    </Page>
+  );
+}
