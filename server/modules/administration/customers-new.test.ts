@@ -202,7 +202,7 @@ describe("editing a customer's discount and catalogs", () => {
 
 describe("the customer lists' counts", () => {
   it("show each customer's own users and retailers, made through the API", async () => {
-    const made = [];
+    const made: string[] = [];
     for (let i = 0; i < 3; i++) made.push((await call(admin, "POST", "/api/Admin/Wholesalers", newCustomer({ customerId: nextCode("CNT", 4) }))).json().customerId as string);
     const [x, y, z] = made as [string, string, string];
     const invite = async (customerIds: string[]) => {
