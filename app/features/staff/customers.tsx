@@ -247,7 +247,7 @@ function CustomerForm({
           </p>
         )}
       </fieldset>
-      <div className="max-w-48">
+      <div className="max-w-sm">
         <TextField
           label="Discount (%)"
           inputMode="numeric"
@@ -323,7 +323,7 @@ export function NewCustomerScreen({ kind, title, detailPath }: { kind: Kind; tit
           submitLabel="Create customer"
           onSubmit={() => void create()}
           codeField={
-            <div className="max-w-64">
+            <div className="max-w-sm">
               <TextField
                 label="Customer code"
                 required
