@@ -53,7 +53,7 @@ describe("a real installation, from an empty database", () => {
       cliEnv.DATA_DIR = path.join(folder, "data");
     }
     if (onPostgres) {
-      expect(await userCount(database.db), "the database starts without a single user").toBe(0);
+      expect(await userCount(database!.db), "the database starts without a single user").toBe(0);
     }
 
     // ---- 2. The first administrator, exactly as the README says (`npm run admin:create -- …`).
