@@ -71,6 +71,7 @@ export default [
     route("Administration/Retailers/:retailerId", "routes/staff/retailer.tsx"),
     route("Admin/Users", "routes/staff/admin-users.tsx"),
     route("Admin/Wholesalers", "routes/staff/wholesalers.tsx"),
+    route("Admin/Wholesalers/New", "routes/staff/wholesaler-new.tsx"),
     route("Admin/Wholesalers/:customerId", "routes/staff/wholesaler.tsx"),
     // The supply desk (issue 25): staff only.
     route("Supply", "routes/staff/supply.tsx"),
@@ -90,6 +91,7 @@ export default [
     route("MM/Users", "routes/staff/mm-users.tsx"),
     route("MM/Users/:userID", "routes/staff/mm-user.tsx"),
     route("MM/Customer", "routes/staff/mm-customers.tsx"),
+    route("MM/Customer/New", "routes/staff/mm-customer-new.tsx"),
     route("MM/Customer/:customerId", "routes/staff/mm-customer.tsx"),
   ]),
   // No layout.

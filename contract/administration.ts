@@ -90,9 +90,39 @@ const Optional = (max: number) =>
     .nullable()
     .optional();
 
-const Cutoff = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Invalid format");
+/**
+ * A cut-off time as a time input sends it ("14:00", "14:00:00") or as a person types it ("2:00 PM");
+ * stored as 24-hour "HH:mm" New York time.
+ */
+export const Cutoff = z
+  .string()
+  .trim()
+  .max(11, "Invalid format")
+  .regex(/^(?:(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?|(?:0?[1-9]|1[0-2]):[0-5]\d ?[AaPp][Mm])$/, "Invalid format")
+  .transform(toHourMinute);
 
-export const CustomerUpdateBody = z.object({
+/** "2:00 PM" → "14:00", "9:05" → "09:05", "14:00:00" → "14:00" (the input already matched Cutoff). */
+export function toHourMinute(time: string): string {
+  const m = /^(\d{1,2}):(\d{2})(?::\d{2})? ?([AaPp][Mm])?$/.exec(time.trim());
+  if (!m) return time;
+  let hour = Number(m[1]);
+  const half = m[3]?.toUpperCase();
+  if (half === "AM" && hour === 12) hour = 0;
+  if (half === "PM" && hour < 12) hour += 12;
+  return `${String(hour).padStart(2, "0")}:${m[2]}`;
+}
+
+/** A customer's code: the customerID buyers and URLs carry (unique, compared without case). */
+export const CustomerCode = z
+  .string()
+  .trim()
+  .min(1, "This field is required")
+  .max(20, "Maximum 20 characters")
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, "Letters, digits, dashes and underscores only");
+
+export const CUSTOMER_DISCOUNT_MAX = 50;
+
+const CustomerFields = {
   companyName: ShortText(120),
   email: Email.or(z.literal("")).transform((s) => (s === "" ? null : s)).nullable().optional(),
   phone: Optional(40),
@@ -107,8 +137,40 @@ export const CustomerUpdateBody = z.object({
     .array(z.object({ weekday: z.number().int().min(1).max(7), cutoffShipTime: Cutoff }))
     .max(7)
     .refine((l) => new Set(l.map((s) => s.weekday)).size === l.length, "Each weekday only once"),
+  /** Customer price level: every offer price is this many percent lower (whole percent, 0..50). */
+  discountPercent: z
+    .number({ error: "Only whole numbers are allowed" })
+    .int("Only whole numbers are allowed")
+    .min(0, "At least 0")
+    .max(CUSTOMER_DISCOUNT_MAX, `At most ${CUSTOMER_DISCOUNT_MAX}`),
+  /**
+   * The restricted catalogs this customer sees besides those open to every customer of its kind
+   * (catalog ids from /api/Supply/Catalogs).
+   */
+  catalogIds: z
+    .array(z.number().int("Only whole numbers are allowed").positive().max(INT4_MAX, `Maximum ${INT4_MAX}`))
+    .max(200, "At most 200 catalogs")
+    .refine((l) => new Set(l).size === l.length, "Each catalog only once"),
+};
+
+export const CustomerUpdateBody = z.object({
+  ...CustomerFields,
+  discountPercent: CustomerFields.discountPercent.optional(),
+  catalogIds: CustomerFields.catalogIds.optional(),
 });
 export type CustomerUpdateBody = z.input<typeof CustomerUpdateBody>;
+
+/** A new customer: the edit form's fields plus its code and kind (wholesale or mass market). */
+export const CustomerCreateBody = z.object({
+  customerId: CustomerCode,
+  kind: z.enum(["wholesale", "massMarket"]),
+  ...CustomerFields,
+  referralApproved: z.boolean().default(false),
+  active: z.boolean().default(true),
+  discountPercent: CustomerFields.discountPercent.default(0),
+  catalogIds: CustomerFields.catalogIds.default([]),
+});
+export type CustomerCreateBody = z.input<typeof CustomerCreateBody>;
 
 export const RetailerRow = z.object({
   retailerId: z.number().int(),
@@ -154,6 +216,9 @@ export const CustomerDetail = z.object({
   alwaysBoxed: z.boolean(),
   referralApproved: z.boolean(),
   active: z.boolean(),
+  discountPercent: z.number().int(),
+  /** The restricted catalogs naming this customer. */
+  catalogIds: z.array(z.number().int()),
   imgSrc: z.string(),
   hasLogo: z.boolean(),
   shipTimes: z.array(ShipTime),

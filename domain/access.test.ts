@@ -95,6 +95,8 @@ describe("pageAccess", () => {
     ["/Admin/Users", STAFF],
     ["/Admin/Wholesalers", STAFF],
     ["/Admin/Wholesalers/PRIDE01", STAFF],
+    ["/Admin/Wholesalers/New", STAFF],
+    ["/MM/Customer/New", STAFF],
     ["/MM/Customer", STAFF],
     ["/MM/Customer/C-77", STAFF],
     ["/Invoices", STAFF_W],

@@ -40,8 +40,10 @@ const RULES: readonly Rule[] = [
   { pattern: "/account", signedIn: true, roles: STAFF },
   { pattern: "/admin/users", signedIn: true, roles: STAFF },
   { pattern: "/admin/wholesalers", signedIn: true, roles: STAFF },
+  { pattern: "/admin/wholesalers/new", signedIn: true, roles: STAFF }, // issue 25: a new customer
   { pattern: "/admin/wholesalers/*", signedIn: true, roles: STAFF },
   { pattern: "/mm/customer", signedIn: true, roles: STAFF },
+  { pattern: "/mm/customer/new", signedIn: true, roles: STAFF },
   { pattern: "/mm/customer/*", signedIn: true, roles: STAFF },
   // The order desk (issue 12): in the Administration area, staff only.
   { pattern: "/administration/orders", signedIn: true, roles: STAFF },

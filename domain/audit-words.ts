@@ -117,6 +117,7 @@ function invoiceWords(action: string, d: Record<string, unknown>, company: strin
 
 const OTHER: Record<string, string> = {
   "user.invite": "invited a user",
+  "customer.create": "created a customer",
   "customer.update": "changed a wholesaler's details",
   "customer.logo": "changed a wholesaler's logo",
   "customer.logo.remove": "removed a wholesaler's logo",

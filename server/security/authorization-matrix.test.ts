@@ -553,6 +553,16 @@ ENTRIES.push(
   },
   { route: "POST /api/Account/SignOutOthers", cases: [{ name: "own sessions", request: () => ({ method: "POST", url: "/api/Account/SignOutOthers" }), expected: signedIn(200) }] },
   { route: "GET /api/Admin/Wholesalers", cases: [{ name: "list", request: () => get("/api/Admin/Wholesalers"), expected: byRole(STAFF_ONLY) }] },
+  // A new customer (issue 25): staff only. Sent with C1's code (taken: 409) or an unknown catalog
+  // (400), so staff write nothing; the rest are refused before the body is looked at further.
+  {
+    route: "POST /api/Admin/Wholesalers",
+    cases: [
+      { name: "C1's code again", request: (w) => ({ method: "POST", url: "/api/Admin/Wholesalers", payload: { customerId: w.C1, kind: "wholesale", companyName: "Matrix", alwaysBoxed: false, shipTimes: [] } }), expected: (a) => (a === "anonymous" ? 401 : isStaff(a) ? 409 : 403) },
+      { name: "unknown catalog", request: () => ({ method: "POST", url: "/api/Admin/Wholesalers", payload: { customerId: "MATRIX-NEW", kind: "wholesale", companyName: "Matrix", alwaysBoxed: false, shipTimes: [], catalogIds: [999999999] } }), expected: (a) => (a === "anonymous" ? 401 : isStaff(a) ? 400 : 403) },
+      { name: "empty form", request: () => ({ method: "POST", url: "/api/Admin/Wholesalers", payload: {} }), expected: same(400) },
+    ],
+  },
   { route: "GET /api/Admin/Wholesalers/:customerId", cases: [{ name: "C1", request: (w) => get(`/api/Admin/Wholesalers/${w.C1}`), expected: byRole(STAFF_ONLY) }] },
   // Writes whose bodies fail validation answer 400 to everyone: the schemas run before the access
   // check (server/plugins/guard.ts), so nothing of the record is revealed or touched either way.

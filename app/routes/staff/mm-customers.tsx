@@ -10,5 +10,5 @@ export function loader({ params }: LoaderFunctionArgs) {
 }
 
 export default function MmCustomers() {
-  return <CustomersScreen kind="massMarket" title="Customers" intro="Mass-market customers." detailPath={(id) => `/MM/Customer/${encodeURIComponent(id)}`} />;
+  return <CustomersScreen kind="massMarket" title="Customers" intro="Mass-market customers." detailPath={(id) => `/MM/Customer/${encodeURIComponent(id)}`} newPath="/MM/Customer/New" newLabel="New customer" />;
 }

@@ -10,5 +10,5 @@ export function loader({ params }: LoaderFunctionArgs) {
 }
 
 export default function Wholesalers() {
-  return <CustomersScreen kind="wholesale" title="Wholesalers" intro="Wholesale customers: records, ship times, logos and referral pages." detailPath={(id) => `/Admin/Wholesalers/${encodeURIComponent(id)}`} />;
+  return <CustomersScreen kind="wholesale" title="Wholesalers" intro="Wholesale customers: records, ship times, logos and referral pages." detailPath={(id) => `/Admin/Wholesalers/${encodeURIComponent(id)}`} newPath="/Admin/Wholesalers/New" newLabel="New wholesaler" />;
 }

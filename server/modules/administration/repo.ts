@@ -2,6 +2,8 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import { and, asc, count, desc, eq, exists, ilike, inArray, ne, not, or, sql, type SQL } from "drizzle-orm";
 import { likeContaining, type DbOrTx } from "../../../db/client.ts";
 import {
+  catalogCustomers,
+  catalogs,
   customerLogos,
   customers,
   referralRequests,
@@ -151,8 +153,11 @@ export async function customerPage(db: DbOrTx, q: CustomersQ) {
         active: customers.active,
         referralApproved: customers.referralApproved,
         imgSrc: customers.imgSrc,
-        users: sql<number>`(select count(*)::int from ${userCustomers} where ${userCustomers.customerId} = ${customers.customerId})`.mapWith(Number),
-        retailers: sql<number>`(select count(*)::int from ${retailerCustomers} where ${retailerCustomers.customerId} = ${customers.customerId})`.mapWith(Number),
+        // Aliased and qualified by hand: in a one-table select drizzle writes columns without their
+        // table, so `${userCustomers.customerId} = ${customers.customerId}` came out as
+        // "customer_id" = "customer_id", true on every link: each row showed the totals of all links.
+        users: sql<number>`(select count(*)::int from ${userCustomers} uc where uc.customer_id = "customers"."customer_id")`.mapWith(Number),
+        retailers: sql<number>`(select count(*)::int from ${retailerCustomers} rc where rc.customer_id = "customers"."customer_id")`.mapWith(Number),
       })
       .from(customers)
       .where(condition)
@@ -167,6 +172,41 @@ export async function customerPage(db: DbOrTx, q: CustomersQ) {
 export async function findCustomer(db: DbOrTx, customerId: string) {
   const [c] = await db.select().from(customers).where(eq(customers.customerId, customerId));
   return c ?? null;
+}
+
+/** A customer whose code equals `code` without regard to case (codes are unique that way). */
+export async function customerByCodeCi(db: DbOrTx, code: string) {
+  const [c] = await db.select({ customerId: customers.customerId }).from(customers).where(sql`lower(${customers.customerId}) = lower(${code})`);
+  return c ?? null;
+}
+
+export async function insertCustomer(tx: DbOrTx, values: typeof customers.$inferInsert, times: { weekday: number; cutoffShipTime: string }[]) {
+  await tx.insert(customers).values(values);
+  if (times.length) await tx.insert(shipTimes).values(times.map((t) => ({ customerId: values.customerId, ...t })));
+}
+
+/** The catalogs named, with their kind and how many customers each is restricted to (none: open to all). */
+export async function catalogsForLinks(db: DbOrTx, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .select({
+      id: catalogs.id,
+      kind: catalogs.kind,
+      title: catalogs.title,
+      customers: sql<number>`(select count(*)::int from ${catalogCustomers} cc where cc.catalog_id = "catalogs"."id")`.mapWith(Number),
+    })
+    .from(catalogs)
+    .where(inArray(catalogs.id, ids));
+}
+
+export async function catalogIdsOfCustomer(db: DbOrTx, customerId: string): Promise<number[]> {
+  const rows = await db.select({ id: catalogCustomers.catalogId }).from(catalogCustomers).where(eq(catalogCustomers.customerId, customerId)).orderBy(asc(catalogCustomers.catalogId));
+  return rows.map((r) => r.id);
+}
+
+export async function linkCatalogs(tx: DbOrTx, customerId: string, add: number[], remove: number[]) {
+  if (remove.length) await tx.delete(catalogCustomers).where(and(eq(catalogCustomers.customerId, customerId), inArray(catalogCustomers.catalogId, remove)));
+  if (add.length) await tx.insert(catalogCustomers).values(add.map((catalogId) => ({ catalogId, customerId }))).onConflictDoNothing();
 }
 
 export async function existingCustomerIds(db: DbOrTx, ids: string[]) {

@@ -6,6 +6,7 @@ import { FormReceipt } from "../../../contract/public.ts";
 import {
   ApproveReferralBody,
   ChangePasswordBody,
+  CustomerCreateBody,
   CustomerDetail,
   CustomerListQuery,
   CustomerPage,
@@ -139,6 +140,19 @@ export const administrationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Confi
     "/Admin/Wholesalers",
     { config: { access: { roles: STAFF_ROLES } }, schema: { tags, summary: "Customers (kind wholesale or massMarket): paged, sorted and filtered", querystring: CustomerListQuery, response: { 200: CustomerPage, ...E } } },
     async (request) => admin.customerPage(db, requireAuth(request), request.query),
+  );
+  app.post(
+    "/Admin/Wholesalers",
+    {
+      config: { access: { roles: STAFF_ROLES } },
+      schema: {
+        tags,
+        summary: "Create a customer (wholesale or mass market): code, record, ship times, discount, catalogs, the always-boxed rule. 409 when the code is taken (compared without case).",
+        body: CustomerCreateBody,
+        response: { 201: CustomerDetail, ...E, 409: ErrorResponse },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await admin.createCustomer(db, requireAuth(request), request.body, request.ip)),
   );
   app.get(
     "/Admin/Wholesalers/:customerId",

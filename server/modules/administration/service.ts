@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import type { Db } from "../../../db/client.ts";
+import type { Db, DbOrTx } from "../../../db/client.ts";
 import type {
   ApproveReferralBody,
   ChangePasswordBody,
+  CustomerCreateBody,
   CustomerDetail,
   CustomerPage,
   CustomerUpdateBody,
@@ -18,7 +19,7 @@ import type {
 import { LOGO_MAX_BYTES } from "../../../contract/administration.ts";
 import { canImpersonate, STAFF_ROLES } from "../../../domain/access.ts";
 import type { Config } from "../../config.ts";
-import { badRequest, conflict, forbidden, notFound } from "../../errors.ts";
+import { badRequest, conflict, forbidden, HttpError, notFound } from "../../errors.ts";
 import type { AuthContext, SessionUser } from "../../plugins/session.ts";
 import { hasRole, isStaff } from "../../plugins/roles.ts";
 import { DEFAULT_LOGO, ownCustomers } from "../buyers/index.ts";
@@ -150,12 +151,13 @@ export async function customerDetail(db: Db, auth: AuthContext, customerId: stri
   requireStaff(auth);
   const c = await repo.findCustomer(db, customerId);
   if (!c) throw notFound("Customer not found.");
-  const [times, users, retailers, referrals, logo] = await Promise.all([
+  const [times, users, retailers, referrals, logo, catalogIds] = await Promise.all([
     repo.shipTimesOf(db, customerId),
     repo.usersOfCustomer(db, customerId),
     repo.retailersOfCustomer(db, customerId),
     repo.referralsOf(db, [customerId], "pending"),
     repo.hasLogo(db, customerId),
+    repo.catalogIdsOfCustomer(db, customerId),
   ]);
   return {
     customerId: c.customerId,
@@ -170,6 +172,8 @@ export async function customerDetail(db: Db, auth: AuthContext, customerId: stri
     alwaysBoxed: c.alwaysBoxed,
     referralApproved: c.referralApproved,
     active: c.active,
+    discountPercent: c.discountPercent,
+    catalogIds,
     imgSrc: c.imgSrc || DEFAULT_LOGO,
     hasLogo: logo,
     shipTimes: times,
@@ -179,15 +183,84 @@ export async function customerDetail(db: Db, auth: AuthContext, customerId: stri
   };
 }
 
+const KIND_WORDS = { wholesale: "wholesale", massMarket: "mass-market" } as const;
+
+/**
+ * Checks a change of the restricted catalogs a customer is named on: every catalog must exist and be
+ * of the customer's kind; one open to every customer cannot be added (it is seen already, and naming
+ * one customer would close it to the others); one naming this customer alone cannot be left (it would
+ * open to every customer). Answers the links to add and to remove.
+ */
+async function catalogChange(tx: DbOrTx, kind: "wholesale" | "massMarket", current: number[], wanted: number[]) {
+  const add = wanted.filter((id) => !current.includes(id));
+  const remove = current.filter((id) => !wanted.includes(id));
+  const found = await repo.catalogsForLinks(tx, [...add, ...remove]);
+  const byId = new Map(found.map((c) => [c.id, c]));
+  const fail = (message: string) => badRequest(message, { catalogIds: message });
+  const missing = add.filter((id) => !byId.has(id));
+  if (missing.length) throw fail(`Unknown catalog: ${missing.join(", ")}`);
+  for (const id of add) {
+    const c = byId.get(id)!;
+    if (c.kind !== kind) throw fail(`Catalog “${c.title}” is for ${KIND_WORDS[c.kind]} customers, not ${KIND_WORDS[kind]} ones.`);
+    if (c.customers === 0) throw fail(`Catalog “${c.title}” is open to every ${KIND_WORDS[kind]} customer already.`);
+  }
+  for (const id of remove) {
+    const c = byId.get(id);
+    if (c && c.customers <= 1) throw fail(`Catalog “${c.title}” names only this customer: without it, it would open to every customer. Change it on the supply desk.`);
+  }
+  return { add, remove };
+}
+
+const sortedTimes = (times: { weekday: number; cutoffShipTime: string }[]) => [...times].sort((a, b) => a.weekday - b.weekday);
+
+/** A new wholesale or mass-market customer, with its ship times and catalogs; audited. */
+export async function createCustomer(db: Db, auth: AuthContext, body: z.output<typeof CustomerCreateBody>, ip: string): Promise<CustomerDetail> {
+  requireStaff(auth);
+  const { shipTimes, catalogIds, ...fields } = body;
+  await db.transaction(async (tx) => {
+    const taken = await repo.customerByCodeCi(tx, fields.customerId);
+    if (taken) throw codeTaken(taken.customerId);
+    const { add } = await catalogChange(tx, fields.kind, [], catalogIds);
+    await repo.insertCustomer(tx, fields, sortedTimes(shipTimes));
+    await repo.linkCatalogs(tx, fields.customerId, add, []);
+    await audit(tx, {
+      actorUserId: auth.originalUserId ?? auth.user.id,
+      action: "customer.create",
+      ip,
+      detail: { customerId: fields.customerId, kind: fields.kind, after: { ...fields, shipTimes: sortedTimes(shipTimes), catalogIds } },
+    });
+  }).catch((err: unknown) => {
+    // Two creations of one code at once: the loser meets the primary key.
+    if (uniqueViolation(err)) throw codeTaken(fields.customerId);
+    throw err;
+  });
+  return customerDetail(db, auth, fields.customerId);
+}
+
+const codeTaken = (code: string) => new HttpError(409, `A customer with code ${code} already exists.`, { customerId: `The code ${code} is taken` });
+
+function uniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return (e?.cause?.code ?? e?.code) === "23505";
+}
+
 export async function updateCustomer(db: Db, auth: AuthContext, customerId: string, body: z.output<typeof CustomerUpdateBody>, ip: string) {
   requireStaff(auth);
   await db.transaction(async (tx) => {
     const before = await repo.findCustomer(tx, customerId);
     if (!before) throw notFound("Customer not found.");
-    const { shipTimes, ...fields } = body;
-    await repo.updateCustomer(tx, customerId, fields, [...shipTimes].sort((a, b) => a.weekday - b.weekday));
-    const changed = Object.fromEntries(Object.entries(fields).filter(([k, v]) => (before as Record<string, unknown>)[k] !== v));
-    await audit(tx, { actorUserId: auth.originalUserId ?? auth.user.id, action: "customer.update", ip, detail: { customerId, changed, shipTimes } });
+    const { shipTimes, catalogIds, ...fields } = body;
+    const set = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+    let catalogs: { add: number[]; remove: number[] } | undefined;
+    if (catalogIds) {
+      catalogs = await catalogChange(tx, before.kind, await repo.catalogIdsOfCustomer(tx, customerId), catalogIds);
+      await repo.linkCatalogs(tx, customerId, catalogs.add, catalogs.remove);
+    }
+    await repo.updateCustomer(tx, customerId, set, sortedTimes(shipTimes));
+    const changed = Object.fromEntries(Object.entries(set).filter(([k, v]) => (before as Record<string, unknown>)[k] !== v));
+    const detail: Record<string, unknown> = { customerId, changed, shipTimes };
+    if (catalogs && (catalogs.add.length || catalogs.remove.length)) detail.catalogs = { added: catalogs.add, removed: catalogs.remove };
+    await audit(tx, { actorUserId: auth.originalUserId ?? auth.user.id, action: "customer.update", ip, detail });
   });
 }
 
