@@ -27,7 +27,7 @@ export const PromotionSpecial = z.object({
   priceNoPail: z.number(),
   specialPrice: z.number(),
   specialPriceNoPail: z.number(),
-  /** Percent below the standard price (by the pail), as the store shows it. */
+  /** Percent the loose special is below the loose standard price, as the store shows it. */
   percentOff: z.number().int(),
   /** Bunches a buyer could still take (quantity - sold - held). */
   free: z.number().int(),

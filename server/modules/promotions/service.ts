@@ -58,7 +58,7 @@ export async function listSpecials(db: DbOrTx, now = new Date()): Promise<Promot
       priceNoPail: centsToDollars(Number(r.standard_price_no_pail_cents)),
       specialPrice: centsToDollars(Number(r.price_cents)),
       specialPriceNoPail: centsToDollars(Number(r.price_no_pail_cents)),
-      percentOff: Math.round((1 - Number(r.price_cents) / Number(r.standard_price_cents)) * 100),
+      percentOff: Math.round((1 - Number(r.price_no_pail_cents) / Number(r.standard_price_no_pail_cents)) * 100),
       free: Number(r.free),
       shown: !!r.shown,
     })),
