@@ -95,6 +95,8 @@ describe("prices and promotions", () => {
 
     // A new voucher for the buyer: 15% off, valid for three days (the form's default).
     await typeToSelect(staff.locator("#voucher-customer"), customerId);
+    // The user list opens once a customer is chosen (React's next render): Tab then reaches it.
+    await expect.poll(() => staff.locator("#voucher-user").isEnabled()).toBe(true);
     await staff.keyboard.press("Tab");
     await expect.poll(() => staff.evaluate(() => document.activeElement?.id)).toBe("voucher-user");
     await typeToSelect(staff.locator("#voucher-user"), userId);
@@ -110,7 +112,9 @@ describe("prices and promotions", () => {
 
     // A special on the chosen line, from the keyboard: catalog, line, both prices, Enter.
     await typeToSelect(staff.locator("#special-catalog"), String(catalog.catalogId));
+    await expect.poll(() => staff.locator(`#special-line option[value="${line.lineId}"]`).count()).toBe(1);
     await staff.keyboard.press("Tab");
+    await expect.poll(() => staff.evaluate(() => document.activeElement?.id)).toBe("special-line");
     await typeToSelect(staff.locator("#special-line"), String(line.lineId));
     await staff.keyboard.press("Tab");
     await staff.keyboard.type(specialPail.toFixed(2));
