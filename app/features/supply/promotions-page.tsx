@@ -3,61 +3,24 @@
 // shows with them. Staff only (domain/access.ts); the server checks every call and every rule itself.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent, type ReactNode } from "react";
-import {
-  DashboardPreview,
-  PromotionBuyers,
-  PromotionSpecialList,
-  SupplyComboList,
-  SupplyVoucherList,
-  type SupplyCombo,
-  type SupplyVoucher,
-} from "../../../contract/promotions.ts";
-import {
-  SupplyCatalogList,
-  SupplyLineList,
-  SupplyProductList,
-} from "../../../contract/supply.ts";
+import { DashboardPreview, PromotionBuyers, PromotionSpecialList, SupplyComboList, SupplyVoucherList, type SupplyCombo, type SupplyVoucher } from "../../../contract/promotions.ts";
+import { SupplyCatalogList, SupplyLineList, SupplyProductList } from "../../../contract/supply.ts";
 import { addDays, isoDateAt } from "../../../domain/dates.ts";
 import { formatMoney } from "../../../domain/money.ts";
-import {
-  ConfirmDialog,
-  type ConfirmRequest,
-} from "../../components/ui/confirm-dialog.tsx";
+import { ConfirmDialog, type ConfirmRequest } from "../../components/ui/confirm-dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { api } from "../../lib/api.ts";
 import { shortDate } from "../store/format.ts";
-import {
-  Badge,
-  Empty,
-  Failed,
-  formErrors,
-  Loading,
-  StaffPage,
-  TableFrame,
-} from "../staff/ui.tsx";
+import { Badge, Empty, Failed, formErrors, Loading, StaffPage, TableFrame } from "../staff/ui.tsx";
 
 const KEY = ["supply", "promotions"] as const;
 const dollars = (d: number) => formatMoney(Math.round(d * 100));
-const days = (from: string, to: string) =>
-  from === to ? shortDate(from) : `${shortDate(from)} – ${shortDate(to)}`;
+const days = (from: string, to: string) => (from === to ? shortDate(from) : `${shortDate(from)} – ${shortDate(to)}`);
 /** A typed amount: undefined when left empty (the server then names the missing field). */
-const amount = (s: string) =>
-  s.trim() === "" ? undefined : Number(s.replace(/[$,\s]/g, ""));
+const amount = (s: string) => (s.trim() === "" ? undefined : Number(s.replace(/[$,\s]/g, "")));
 type Errors = { message: string; fields: Record<string, string> } | null;
 
-function Field({
-  id,
-  label,
-  error,
-  hint,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  children: ReactNode;
-}) {
+function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
   return (
     <div>
       <label className="field-label" htmlFor={id}>
@@ -81,41 +44,21 @@ function Field({
 /** aria props of an input that may carry an error. */
 const invalid = (id: string, error?: string, hint = false) => ({
   "aria-invalid": error ? true : undefined,
-  "aria-describedby":
-    [hint ? `${id}-hint` : "", error ? `${id}-error` : ""]
-      .filter(Boolean)
-      .join(" ") || undefined,
+  "aria-describedby": [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined,
 });
 
 function FormAlert({ errors }: { errors: Errors }) {
   if (!errors) return null;
   return (
-    <p
-      role="alert"
-      className="rounded-lg bg-petal-light px-3 py-2 sm:col-span-2 lg:col-span-4"
-    >
+    <p role="alert" className="rounded-lg bg-petal-light px-3 py-2 sm:col-span-2 lg:col-span-4">
       {errors.message}
     </p>
   );
 }
 
-function Section({
-  id,
-  title,
-  intro,
-  children,
-}: {
-  id: string;
-  title: string;
-  intro: string;
-  children: ReactNode;
-}) {
+function Section({ id, title, intro, children }: { id: string; title: string; intro: string; children: ReactNode }) {
   return (
-    <section
-      aria-labelledby={`${id}-heading`}
-      id={id}
-      className="mb-8 scroll-mt-20"
-    >
+    <section aria-labelledby={`${id}-heading`} id={id} className="mb-8 scroll-mt-20">
       <h2 id={`${id}-heading`} className="text-2xl">
         {title}
       </h2>
@@ -138,17 +81,11 @@ function SpecialsSection() {
   const today = isoDateAt();
   const specials = useQuery({
     queryKey: [...KEY, "specials"],
-    queryFn: () =>
-      api.get(
-        "/api/Supply/Promotions/Specials",
-        undefined,
-        PromotionSpecialList,
-      ),
+    queryFn: () => api.get("/api/Supply/Promotions/Specials", undefined, PromotionSpecialList),
   });
   const catalogs = useQuery({
     queryKey: [...KEY, "catalogs", today],
-    queryFn: () =>
-      api.get("/api/Supply/Catalogs", { from: today }, SupplyCatalogList),
+    queryFn: () => api.get("/api/Supply/Catalogs", { from: today }, SupplyCatalogList),
   });
   const [f, setF] = useState({
     catalogId: "",
@@ -158,32 +95,17 @@ function SpecialsSection() {
   });
   const lines = useQuery({
     queryKey: [...KEY, "lines", f.catalogId],
-    queryFn: () =>
-      api.get(
-        `/api/Supply/Catalogs/${f.catalogId}/Lines`,
-        undefined,
-        SupplyLineList,
-      ),
+    queryFn: () => api.get(`/api/Supply/Catalogs/${f.catalogId}/Lines`, undefined, SupplyLineList),
     enabled: f.catalogId !== "",
   });
   const [errors, setErrors] = useState<Errors>(null);
   const [busy, setBusy] = useState(false);
   const chosen = lines.data?.lines.find((l) => String(l.lineId) === f.lineId);
   // One run of ship days at a time (the first by default): a grower has dozens of specials a day.
-  const runs = [
-    ...new Map(
-      (specials.data?.specials ?? []).map((s) => [
-        `${s.shipDateFrom}|${s.shipDateTo}`,
-        s,
-      ]),
-    ).keys(),
-  ];
+  const runs = [...new Map((specials.data?.specials ?? []).map((s) => [`${s.shipDateFrom}|${s.shipDateTo}`, s])).keys()];
   const [run, setRun] = useState("");
   const shownRun = run === "" ? (runs[0] ?? "") : run;
-  const listed = (specials.data?.specials ?? []).filter(
-    (s) =>
-      shownRun === "all" || `${s.shipDateFrom}|${s.shipDateTo}` === shownRun,
-  );
+  const listed = (specials.data?.specials ?? []).filter((s) => shownRun === "all" || `${s.shipDateFrom}|${s.shipDateTo}` === shownRun);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -197,18 +119,13 @@ function SpecialsSection() {
     }
     setBusy(true);
     try {
-      const line = await api.put<{ description: string }>(
-        `/api/Supply/Promotions/Specials/${f.lineId}`,
-        {
-          special: true,
-          specialPrice: amount(f.specialPrice),
-          specialPriceNoPail: amount(f.specialPriceNoPail),
-        },
-      );
+      const line = await api.put<{ description: string }>(`/api/Supply/Promotions/Specials/${f.lineId}`, {
+        special: true,
+        specialPrice: amount(f.specialPrice),
+        specialPriceNoPail: amount(f.specialPriceNoPail),
+      });
       toast(`${line.description} is on special.`);
-      const c = catalogs.data?.catalogs.find(
-        (x) => String(x.catalogId) === f.catalogId,
-      );
+      const c = catalogs.data?.catalogs.find((x) => String(x.catalogId) === f.catalogId);
       if (c) setRun(`${c.shipDateFrom}|${c.shipDateTo}`);
       setF({ ...f, lineId: "", specialPrice: "", specialPriceNoPail: "" });
       refresh();
@@ -250,26 +167,17 @@ function SpecialsSection() {
             <label className="field-label" htmlFor="special-run">
               Ships
             </label>
-            <select
-              id="special-run"
-              className="field-input"
-              value={shownRun}
-              onChange={(e) => setRun(e.target.value)}
-            >
+            <select id="special-run" className="field-input" value={shownRun} onChange={(e) => setRun(e.target.value)}>
               {runs.map((r) => {
                 const [from, to] = r.split("|") as [string, string];
-                const n = specials.data.specials.filter(
-                  (s) => s.shipDateFrom === from && s.shipDateTo === to,
-                ).length;
+                const n = specials.data.specials.filter((s) => s.shipDateFrom === from && s.shipDateTo === to).length;
                 return (
                   <option key={r} value={r}>
                     {days(from, to)} ({n} on special)
                   </option>
                 );
               })}
-              <option value="all">
-                Every day ({specials.data.specials.length} on special)
-              </option>
+              <option value="all">Every day ({specials.data.specials.length} on special)</option>
             </select>
           </div>
           <TableFrame caption="Lines on special">
@@ -297,10 +205,7 @@ function SpecialsSection() {
             </thead>
             <tbody>
               {listed.map((s) => (
-                <tr
-                  key={s.lineId}
-                  className="border-b border-line last:border-0"
-                >
+                <tr key={s.lineId} className="border-b border-line last:border-0">
                   <td className="px-3 py-2">
                     <span className="font-semibold">{s.description}</span>
                     <span className="block text-xs text-sage">
@@ -308,33 +213,19 @@ function SpecialsSection() {
                       {!s.shown && " · hidden from the store: on no dashboard"}
                     </span>
                   </td>
-                  <td className="px-3 py-2 whitespace-nowrap">
-                    {days(s.shipDateFrom, s.shipDateTo)}
+                  <td className="px-3 py-2 whitespace-nowrap">{days(s.shipDateFrom, s.shipDateTo)}</td>
+                  <td className="px-3 py-2 text-right tabular">
+                    <span className="line-through decoration-sage">{dollars(s.price)}</span> / {dollars(s.priceNoPail)}
                   </td>
                   <td className="px-3 py-2 text-right tabular">
-                    <span className="line-through decoration-sage">
-                      {dollars(s.price)}
-                    </span>{" "}
-                    / {dollars(s.priceNoPail)}
-                  </td>
-                  <td className="px-3 py-2 text-right tabular">
-                    <strong className="text-petal-dark">
-                      {dollars(s.specialPrice)}
-                    </strong>{" "}
-                    / {dollars(s.specialPriceNoPail)}
+                    <strong className="text-petal-dark">{dollars(s.specialPrice)}</strong> / {dollars(s.specialPriceNoPail)}
                     <span className="ml-1">
                       <Badge tone="warn">{s.percentOff}% off</Badge>
                     </span>
                   </td>
-                  <td className="px-3 py-2 text-right tabular">
-                    {s.free.toLocaleString("en-US")}
-                  </td>
+                  <td className="px-3 py-2 text-right tabular">{s.free.toLocaleString("en-US")}</td>
                   <td className="px-3 py-2 text-right">
-                    <button
-                      type="button"
-                      className="btn btn-secondary !min-h-9 !py-1 whitespace-nowrap"
-                      onClick={() => void takeOff(s.lineId, s.description)}
-                    >
+                    <button type="button" className="btn btn-secondary !min-h-9 !py-1 whitespace-nowrap" onClick={() => void takeOff(s.lineId, s.description)}>
                       Take off special
                       <span className="sr-only">
                         : {s.description}, {days(s.shipDateFrom, s.shipDateTo)}
@@ -354,22 +245,12 @@ function SpecialsSection() {
         noValidate
         aria-labelledby="special-form-heading"
       >
-        <h3
-          id="special-form-heading"
-          className="font-serif text-xl text-leaf sm:col-span-2 lg:col-span-4"
-        >
+        <h3 id="special-form-heading" className="font-serif text-xl text-leaf sm:col-span-2 lg:col-span-4">
           Put a line on special
         </h3>
         <FormAlert errors={errors} />
         <Field id="special-catalog" label="Catalog">
-          <select
-            id="special-catalog"
-            className="field-input"
-            value={f.catalogId}
-            onChange={(e) =>
-              setF({ ...f, catalogId: e.target.value, lineId: "" })
-            }
-          >
+          <select id="special-catalog" className="field-input" value={f.catalogId} onChange={(e) => setF({ ...f, catalogId: e.target.value, lineId: "" })}>
             <option value="">Choose a catalog…</option>
             {(catalogs.data?.catalogs ?? [])
               .filter((c) => c.kind === "wholesale")
@@ -384,11 +265,7 @@ function SpecialsSection() {
           id="special-line"
           label="Line"
           error={fe("lineId")}
-          hint={
-            chosen
-              ? `Standard ${dollars(chosen.price)} by the pail, ${dollars(chosen.priceNoPail)} loose`
-              : undefined
-          }
+          hint={chosen ? `Standard ${dollars(chosen.price)} by the pail, ${dollars(chosen.priceNoPail)} loose` : undefined}
         >
           <select
             id="special-line"
@@ -398,13 +275,7 @@ function SpecialsSection() {
             onChange={(e) => setF({ ...f, lineId: e.target.value })}
             {...invalid("special-line", fe("lineId"), !!chosen)}
           >
-            <option value="">
-              {f.catalogId
-                ? lines.isPending
-                  ? "Loading lines…"
-                  : "Choose a line…"
-                : "Choose a catalog first"}
-            </option>
+            <option value="">{f.catalogId ? (lines.isPending ? "Loading lines…" : "Choose a line…") : "Choose a catalog first"}</option>
             {(lines.data?.lines ?? [])
               .filter((l) => !l.special)
               .map((l) => (
@@ -414,38 +285,24 @@ function SpecialsSection() {
               ))}
           </select>
         </Field>
-        <Field
-          id="special-price"
-          label="Special price by the pail ($)"
-          error={fe("specialPrice") ?? fe("tier1Price")}
-        >
+        <Field id="special-price" label="Special price by the pail ($)" error={fe("specialPrice") ?? fe("tier1Price")}>
           <input
             id="special-price"
             className="field-input"
             inputMode="decimal"
             value={f.specialPrice}
             onChange={(e) => setF({ ...f, specialPrice: e.target.value })}
-            {...invalid(
-              "special-price",
-              fe("specialPrice") ?? fe("tier1Price"),
-            )}
+            {...invalid("special-price", fe("specialPrice") ?? fe("tier1Price"))}
           />
         </Field>
-        <Field
-          id="special-price-loose"
-          label="Special price loose ($)"
-          error={fe("specialPriceNoPail") ?? fe("tier1PriceNoPail")}
-        >
+        <Field id="special-price-loose" label="Special price loose ($)" error={fe("specialPriceNoPail") ?? fe("tier1PriceNoPail")}>
           <input
             id="special-price-loose"
             className="field-input"
             inputMode="decimal"
             value={f.specialPriceNoPail}
             onChange={(e) => setF({ ...f, specialPriceNoPail: e.target.value })}
-            {...invalid(
-              "special-price-loose",
-              fe("specialPriceNoPail") ?? fe("tier1PriceNoPail"),
-            )}
+            {...invalid("special-price-loose", fe("specialPriceNoPail") ?? fe("tier1PriceNoPail"))}
           />
         </Field>
         <div className="sm:col-span-2 lg:col-span-4">
@@ -490,21 +347,18 @@ function CombosSection() {
   const refresh = useRefresh();
   const combos = useQuery({
     queryKey: [...KEY, "combos"],
-    queryFn: () =>
-      api.get("/api/Supply/Promotions/Combos", undefined, SupplyComboList),
+    queryFn: () => api.get("/api/Supply/Promotions/Combos", undefined, SupplyComboList),
   });
   const products = useQuery({
     queryKey: [...KEY, "products"],
-    queryFn: () =>
-      api.get("/api/Supply/Products", { retired: "false" }, SupplyProductList),
+    queryFn: () => api.get("/api/Supply/Products", { retired: "false" }, SupplyProductList),
   });
   const [f, setF] = useState<ComboForm>(newCombo);
   const [pick, setPick] = useState("");
   const [errors, setErrors] = useState<Errors>(null);
   const [ask, setAsk] = useState<ConfirmRequest | null>(null);
   const [askError, setAskError] = useState<string | null>(null);
-  const describe = (id: string) =>
-    products.data?.products.find((p) => p.productId === id)?.description ?? id;
+  const describe = (id: string) => products.data?.products.find((p) => p.productId === id)?.description ?? id;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -519,17 +373,8 @@ function CombosSection() {
     };
     try {
       const saved =
-        f.comboId === null
-          ? await api.post<SupplyCombo>("/api/Supply/Promotions/Combos", body)
-          : await api.put<SupplyCombo>(
-              `/api/Supply/Promotions/Combos/${f.comboId}`,
-              body,
-            );
-      toast(
-        f.comboId === null
-          ? `Combo special "${saved.title}" was made.`
-          : `Combo special "${saved.title}" was saved.`,
-      );
+        f.comboId === null ? await api.post<SupplyCombo>("/api/Supply/Promotions/Combos", body) : await api.put<SupplyCombo>(`/api/Supply/Promotions/Combos/${f.comboId}`, body);
+      toast(f.comboId === null ? `Combo special "${saved.title}" was made.` : `Combo special "${saved.title}" was saved.`);
       setF(newCombo());
       refresh();
     } catch (err) {
@@ -542,31 +387,16 @@ function CombosSection() {
       title: kind === "end" ? `End "${c.title}" now?` : `Delete "${c.title}"?`,
       consequences:
         kind === "end"
-          ? [
-              c.status === "coming"
-                ? "It has not started: it is deleted."
-                : "Its last day becomes yesterday: buyers no longer see it.",
-              "Open stores learn of it at once.",
-            ]
-          : [
-              "It is removed from the list and from every dashboard.",
-              "This cannot be undone.",
-            ],
+          ? [c.status === "coming" ? "It has not started: it is deleted." : "Its last day becomes yesterday: buyers no longer see it.", "Open stores learn of it at once."]
+          : ["It is removed from the list and from every dashboard.", "This cannot be undone."],
       confirmLabel: kind === "end" ? "End it" : "Delete",
       danger: kind === "delete",
       onConfirm: () => {
         setAskError(null);
-        const done =
-          kind === "end"
-            ? api.post(`/api/Supply/Promotions/Combos/${c.comboId}/End`)
-            : api.del(`/api/Supply/Promotions/Combos/${c.comboId}`);
+        const done = kind === "end" ? api.post(`/api/Supply/Promotions/Combos/${c.comboId}/End`) : api.del(`/api/Supply/Promotions/Combos/${c.comboId}`);
         done.then(
           () => {
-            toast(
-              kind === "end"
-                ? `"${c.title}" was ended.`
-                : `"${c.title}" was deleted.`,
-            );
+            toast(kind === "end" ? `"${c.title}" was ended.` : `"${c.title}" was deleted.`);
             setAsk(null);
             refresh();
           },
@@ -591,19 +421,10 @@ function CombosSection() {
       ) : (
         <ul className="grid gap-3 lg:grid-cols-2">
           {combos.data.combos.map((c) => (
-            <li
-              key={c.comboId}
-              className="rounded-2xl border border-line bg-white p-4"
-            >
+            <li key={c.comboId} className="rounded-2xl border border-line bg-white p-4">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <h3 className="font-serif text-xl">{c.title}</h3>
-                <Badge tone={COMBO_TONE[c.status]}>
-                  {c.status === "running"
-                    ? "Running"
-                    : c.status === "coming"
-                      ? "Coming"
-                      : "Ended"}
-                </Badge>
+                <Badge tone={COMBO_TONE[c.status]}>{c.status === "running" ? "Running" : c.status === "coming" ? "Coming" : "Ended"}</Badge>
               </div>
               <p className="text-sm text-sage">
                 {c.discountPercent}% off · {days(c.startsOn, c.endsOn)}
@@ -611,10 +432,7 @@ function CombosSection() {
               <p className="mt-1 text-sm">{c.description}</p>
               <ul className="mt-2 divide-y divide-line text-sm">
                 {c.products.map((p) => (
-                  <li
-                    key={p.productId}
-                    className="flex justify-between gap-2 py-1"
-                  >
+                  <li key={p.productId} className="flex justify-between gap-2 py-1">
                     <span>{p.description}</span>
                     <span className="tabular">
                       {p.price === null ? (
@@ -622,10 +440,7 @@ function CombosSection() {
                       ) : (
                         <>
                           <span className="sr-only">from </span>
-                          <span className="text-sage line-through">
-                            {dollars(p.price)}
-                          </span>{" "}
-                          <strong>{dollars(p.comboPrice!)}</strong>
+                          <span className="text-sage line-through">{dollars(p.price)}</span> <strong>{dollars(p.comboPrice!)}</strong>
                         </>
                       )}
                     </span>
@@ -653,19 +468,11 @@ function CombosSection() {
                   Edit<span className="sr-only"> {c.title}</span>
                 </button>
                 {c.status !== "ended" && (
-                  <button
-                    type="button"
-                    className="btn btn-secondary !min-h-9 !py-1"
-                    onClick={() => act(c, "end")}
-                  >
+                  <button type="button" className="btn btn-secondary !min-h-9 !py-1" onClick={() => act(c, "end")}>
                     End now<span className="sr-only">: {c.title}</span>
                   </button>
                 )}
-                <button
-                  type="button"
-                  className="btn btn-secondary !min-h-9 !py-1"
-                  onClick={() => act(c, "delete")}
-                >
+                <button type="button" className="btn btn-secondary !min-h-9 !py-1" onClick={() => act(c, "delete")}>
                   Delete<span className="sr-only"> {c.title}</span>
                 </button>
               </div>
@@ -680,10 +487,7 @@ function CombosSection() {
         noValidate
         aria-labelledby="combo-form-heading"
       >
-        <h3
-          id="combo-form-heading"
-          className="font-serif text-xl text-leaf sm:col-span-2 lg:col-span-4"
-        >
+        <h3 id="combo-form-heading" className="font-serif text-xl text-leaf sm:col-span-2 lg:col-span-4">
           {f.comboId === null ? "New combo special" : `Change "${f.title}"`}
         </h3>
         <FormAlert errors={errors} />
@@ -697,11 +501,7 @@ function CombosSection() {
             {...invalid("combo-title", fe("title"))}
           />
         </Field>
-        <Field
-          id="combo-percent"
-          label="Percent off"
-          error={fe("discountPercent")}
-        >
+        <Field id="combo-percent" label="Percent off" error={fe("discountPercent")}>
           <input
             id="combo-percent"
             className="field-input"
@@ -732,11 +532,7 @@ function CombosSection() {
           />
         </Field>
         <div className="sm:col-span-2 lg:col-span-4">
-          <Field
-            id="combo-description"
-            label="Description"
-            error={fe("description")}
-          >
+          <Field id="combo-description" label="Description" error={fe("description")}>
             <input
               id="combo-description"
               className="field-input"
@@ -748,24 +544,10 @@ function CombosSection() {
           </Field>
         </div>
         <div className="sm:col-span-2">
-          <Field
-            id="combo-product"
-            label="Add a product"
-            error={fe("productIds")}
-          >
+          <Field id="combo-product" label="Add a product" error={fe("productIds")}>
             <div className="flex gap-2">
-              <select
-                id="combo-product"
-                className="field-input"
-                value={pick}
-                onChange={(e) => setPick(e.target.value)}
-                {...invalid("combo-product", fe("productIds"))}
-              >
-                <option value="">
-                  {products.isPending
-                    ? "Loading products…"
-                    : "Choose a product…"}
-                </option>
+              <select id="combo-product" className="field-input" value={pick} onChange={(e) => setPick(e.target.value)} {...invalid("combo-product", fe("productIds"))}>
+                <option value="">{products.isPending ? "Loading products…" : "Choose a product…"}</option>
                 {(products.data?.products ?? [])
                   .filter((p) => !f.productIds.includes(p.productId))
                   .map((p) => (
@@ -793,16 +575,11 @@ function CombosSection() {
             In this combo ({f.productIds.length})
           </p>
           {f.productIds.length === 0 ? (
-            <p className="text-sm text-sage">
-              No products yet: a combo needs at least 2.
-            </p>
+            <p className="text-sm text-sage">No products yet: a combo needs at least 2.</p>
           ) : (
             <ul aria-labelledby="combo-chosen" className="flex flex-wrap gap-2">
               {f.productIds.map((id) => (
-                <li
-                  key={id}
-                  className="inline-flex items-center gap-1 rounded-full border border-line bg-mist py-0.5 pr-1 pl-3 text-sm"
-                >
+                <li key={id} className="inline-flex items-center gap-1 rounded-full border border-line bg-mist py-0.5 pr-1 pl-3 text-sm">
                   {describe(id)}
                   <button
                     type="button"
@@ -827,21 +604,13 @@ function CombosSection() {
             {f.comboId === null ? "Make combo special" : "Save combo special"}
           </button>
           {f.comboId !== null && (
-            <button
-              type="button"
-              className="btn btn-secondary"
-              onClick={() => setF(newCombo())}
-            >
+            <button type="button" className="btn btn-secondary" onClick={() => setF(newCombo())}>
               Cancel
             </button>
           )}
         </div>
       </form>
-      <ConfirmDialog
-        request={ask}
-        onClose={() => setAsk(null)}
-        error={askError}
-      />
+      <ConfirmDialog request={ask} onClose={() => setAsk(null)} error={askError} />
     </Section>
   );
 }
@@ -871,61 +640,47 @@ const newVoucher = (): VoucherForm => ({
   validUntil: addDays(isoDateAt(), 3),
   uses: "1",
 });
-const STATUS_WORDS: Record<
-  SupplyVoucher["status"],
-  [string, "good" | "plain" | "muted" | "warn"]
-> = {
+const STATUS_WORDS: Record<SupplyVoucher["status"], [string, "good" | "plain" | "muted" | "warn"]> = {
   running: ["Running", "good"],
   coming: ["Coming", "plain"],
   expired: ["Expired", "muted"],
   withdrawn: ["Withdrawn", "muted"],
   "used up": ["Used up", "warn"],
 };
-const off = (v: { percentOff: number; amountOff: number }) =>
-  v.percentOff > 0 ? `${v.percentOff}% off` : `${dollars(v.amountOff)} off`;
+const off = (v: { percentOff: number; amountOff: number }) => (v.percentOff > 0 ? `${v.percentOff}% off` : `${dollars(v.amountOff)} off`);
 
 function VouchersSection() {
   const toast = useToast();
   const refresh = useRefresh();
   const list = useQuery({
     queryKey: [...KEY, "vouchers"],
-    queryFn: () =>
-      api.get("/api/Supply/Promotions/Vouchers", undefined, SupplyVoucherList),
+    queryFn: () => api.get("/api/Supply/Promotions/Vouchers", undefined, SupplyVoucherList),
   });
   const buyers = useQuery({
     queryKey: [...KEY, "buyers"],
-    queryFn: () =>
-      api.get("/api/Supply/Promotions/Buyers", undefined, PromotionBuyers),
+    queryFn: () => api.get("/api/Supply/Promotions/Buyers", undefined, PromotionBuyers),
   });
   const [f, setF] = useState<VoucherForm>(newVoucher);
   const [errors, setErrors] = useState<Errors>(null);
   const [ask, setAsk] = useState<ConfirmRequest | null>(null);
   const [askError, setAskError] = useState<string | null>(null);
-  const customer = buyers.data?.customers.find(
-    (c) => c.customerId === f.customerId,
-  );
+  const customer = buyers.data?.customers.find((c) => c.customerId === f.customerId);
   const editing = f.voucherId !== null;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setErrors(null);
     const value = amount(f.value);
-    const kind =
-      f.kind === "percent"
-        ? { percentOff: value ?? 0, amountOff: 0 }
-        : { amountOff: value ?? 0, percentOff: 0 };
+    const kind = f.kind === "percent" ? { percentOff: value ?? 0, amountOff: 0 } : { amountOff: value ?? 0, percentOff: 0 };
     const uses = f.uses.trim() === "" ? null : Number(f.uses);
     try {
       const saved = editing
-        ? await api.put<SupplyVoucher>(
-            `/api/Supply/Promotions/Vouchers/${f.voucherId}`,
-            {
-              description: f.description,
-              ...kind,
-              validUntil: f.validUntil,
-              usesPerCustomer: uses,
-            },
-          )
+        ? await api.put<SupplyVoucher>(`/api/Supply/Promotions/Vouchers/${f.voucherId}`, {
+            description: f.description,
+            ...kind,
+            validUntil: f.validUntil,
+            usesPerCustomer: uses,
+          })
         : await api.post<SupplyVoucher>("/api/Supply/Promotions/Vouchers", {
             customerId: f.customerId,
             userId: f.userId || null,
@@ -935,20 +690,14 @@ function VouchersSection() {
             validUntil: f.validUntil,
             usesPerCustomer: uses,
           });
-      toast(
-        editing
-          ? `Voucher ${saved.code} was saved.`
-          : `Voucher ${saved.code} was made for ${saved.companyName ?? saved.customerId}.`,
-      );
+      toast(editing ? `Voucher ${saved.code} was saved.` : `Voucher ${saved.code} was made for ${saved.companyName ?? saved.customerId}.`);
       setF(newVoucher());
       refresh();
     } catch (err) {
       const e = formErrors(err);
       // The kind's one input carries the amount's or the percent's message.
       const valueError = e.fields.percentOff ?? e.fields.amountOff;
-      setErrors(
-        valueError ? { ...e, fields: { ...e.fields, value: valueError } } : e,
-      );
+      setErrors(valueError ? { ...e, fields: { ...e.fields, value: valueError } } : e);
     }
   }
 
@@ -957,32 +706,18 @@ function VouchersSection() {
       title: kind === "withdraw" ? `Withdraw ${v.code}?` : `Delete ${v.code}?`,
       consequences:
         kind === "withdraw"
-          ? [
-              "Nobody can use it from now on; it leaves the buyer's dashboard.",
-              `Orders that used it (${v.uses}) keep their saving.`,
-            ]
+          ? ["Nobody can use it from now on; it leaves the buyer's dashboard.", `Orders that used it (${v.uses}) keep their saving.`]
           : v.uses > 0
-            ? [
-                `It was used on ${v.uses} order${v.uses === 1 ? "" : "s"}: it cannot be deleted. Withdraw it instead.`,
-              ]
+            ? [`It was used on ${v.uses} order${v.uses === 1 ? "" : "s"}: it cannot be deleted. Withdraw it instead.`]
             : ["It was never used: it is removed for good."],
       confirmLabel: kind === "withdraw" ? "Withdraw" : "Delete",
       danger: true,
       onConfirm: () => {
         setAskError(null);
-        const done =
-          kind === "withdraw"
-            ? api.post(
-                `/api/Supply/Promotions/Vouchers/${v.voucherId}/Withdraw`,
-              )
-            : api.del(`/api/Supply/Promotions/Vouchers/${v.voucherId}`);
+        const done = kind === "withdraw" ? api.post(`/api/Supply/Promotions/Vouchers/${v.voucherId}/Withdraw`) : api.del(`/api/Supply/Promotions/Vouchers/${v.voucherId}`);
         done.then(
           () => {
-            toast(
-              kind === "withdraw"
-                ? `${v.code} was withdrawn.`
-                : `${v.code} was deleted.`,
-            );
+            toast(kind === "withdraw" ? `${v.code} was withdrawn.` : `${v.code} was deleted.`);
             setAsk(null);
             refresh();
           },
@@ -1004,41 +739,26 @@ function VouchersSection() {
         noValidate
         aria-labelledby="voucher-form-heading"
       >
-        <h3
-          id="voucher-form-heading"
-          className="font-serif text-xl text-leaf sm:col-span-2 lg:col-span-4"
-        >
+        <h3 id="voucher-form-heading" className="font-serif text-xl text-leaf sm:col-span-2 lg:col-span-4">
           {editing ? `Change ${f.code}` : "New blitz voucher"}
         </h3>
         <FormAlert errors={errors} />
         {editing ? (
           <p className="text-sm sm:col-span-2 lg:col-span-4">
             For <strong>{customer?.companyName ?? f.customerId}</strong>
-            {f.userId
-              ? `, ${customer?.users.find((u) => u.userId === f.userId)?.name ?? f.userId}`
-              : ", any of its users"}
+            {f.userId ? `, ${customer?.users.find((u) => u.userId === f.userId)?.name ?? f.userId}` : ", any of its users"}
           </p>
         ) : (
           <>
-            <Field
-              id="voucher-customer"
-              label="Customer"
-              error={fe("customerId")}
-            >
+            <Field id="voucher-customer" label="Customer" error={fe("customerId")}>
               <select
                 id="voucher-customer"
                 className="field-input"
                 value={f.customerId}
-                onChange={(e) =>
-                  setF({ ...f, customerId: e.target.value, userId: "" })
-                }
+                onChange={(e) => setF({ ...f, customerId: e.target.value, userId: "" })}
                 {...invalid("voucher-customer", fe("customerId"))}
               >
-                <option value="">
-                  {buyers.isPending
-                    ? "Loading customers…"
-                    : "Choose a customer…"}
-                </option>
+                <option value="">{buyers.isPending ? "Loading customers…" : "Choose a customer…"}</option>
                 {(buyers.data?.customers ?? []).map((c) => (
                   <option key={c.customerId} value={c.customerId}>
                     {c.companyName} ({c.customerId})
@@ -1046,12 +766,7 @@ function VouchersSection() {
                 ))}
               </select>
             </Field>
-            <Field
-              id="voucher-user"
-              label="For the user"
-              error={fe("userId")}
-              hint="Shown on this user's dashboard"
-            >
+            <Field id="voucher-user" label="For the user" error={fe("userId")} hint="Shown on this user's dashboard">
               <select
                 id="voucher-user"
                 className="field-input"
@@ -1068,12 +783,7 @@ function VouchersSection() {
                 ))}
               </select>
             </Field>
-            <Field
-              id="voucher-code"
-              label="Code (optional)"
-              error={fe("code")}
-              hint="Left empty: one is made up"
-            >
+            <Field id="voucher-code" label="Code (optional)" error={fe("code")} hint="Left empty: one is made up">
               <input
                 id="voucher-code"
                 className="field-input"
@@ -1086,11 +796,7 @@ function VouchersSection() {
             </Field>
           </>
         )}
-        <Field
-          id="voucher-description"
-          label="Description"
-          error={fe("description")}
-        >
+        <Field id="voucher-description" label="Description" error={fe("description")}>
           <input
             id="voucher-description"
             className="field-input"
@@ -1104,27 +810,14 @@ function VouchersSection() {
           <legend className="field-label">Takes off</legend>
           <div className="flex gap-4">
             {(["percent", "amount"] as const).map((k) => (
-              <label
-                key={k}
-                className="inline-flex min-h-11 items-center gap-2"
-              >
-                <input
-                  type="radio"
-                  name="voucher-kind"
-                  className="h-5 w-5 accent-[var(--color-leaf)]"
-                  checked={f.kind === k}
-                  onChange={() => setF({ ...f, kind: k })}
-                />
+              <label key={k} className="inline-flex min-h-11 items-center gap-2">
+                <input type="radio" name="voucher-kind" className="h-5 w-5 accent-[var(--color-leaf)]" checked={f.kind === k} onChange={() => setF({ ...f, kind: k })} />
                 {k === "percent" ? "A percent" : "An amount"}
               </label>
             ))}
           </div>
         </fieldset>
-        <Field
-          id="voucher-value"
-          label={f.kind === "percent" ? "Percent off" : "Amount off ($)"}
-          error={fe("value")}
-        >
+        <Field id="voucher-value" label={f.kind === "percent" ? "Percent off" : "Amount off ($)"} error={fe("value")}>
           <input
             id="voucher-value"
             className="field-input"
@@ -1134,11 +827,7 @@ function VouchersSection() {
             {...invalid("voucher-value", fe("value"))}
           />
         </Field>
-        <Field
-          id="voucher-until"
-          label="Valid until (last day)"
-          error={fe("validUntil")}
-        >
+        <Field id="voucher-until" label="Valid until (last day)" error={fe("validUntil")}>
           <input
             id="voucher-until"
             type="date"
@@ -1148,12 +837,7 @@ function VouchersSection() {
             {...invalid("voucher-until", fe("validUntil"))}
           />
         </Field>
-        <Field
-          id="voucher-uses"
-          label="Uses per customer"
-          error={fe("usesPerCustomer")}
-          hint="Empty: no limit"
-        >
+        <Field id="voucher-uses" label="Uses per customer" error={fe("usesPerCustomer")} hint="Empty: no limit">
           <input
             id="voucher-uses"
             className="field-input"
@@ -1168,11 +852,7 @@ function VouchersSection() {
             {editing ? "Save voucher" : "Make voucher"}
           </button>
           {editing && (
-            <button
-              type="button"
-              className="btn btn-secondary"
-              onClick={() => setF(newVoucher())}
-            >
+            <button type="button" className="btn btn-secondary" onClick={() => setF(newVoucher())}>
               Cancel
             </button>
           )}
@@ -1217,23 +897,14 @@ function VouchersSection() {
               const [words, tone] = STATUS_WORDS[v.status];
               const open = v.status !== "withdrawn";
               return (
-                <tr
-                  key={v.voucherId}
-                  className="border-b border-line last:border-0"
-                >
+                <tr key={v.voucherId} className="border-b border-line last:border-0">
                   <td className="px-3 py-2 font-mono text-xs">{v.code}</td>
                   <td className="px-3 py-2">
                     {v.companyName ?? v.customerId ?? "Anyone"}
-                    {v.userName && (
-                      <span className="block text-xs text-sage">
-                        {v.userName}
-                      </span>
-                    )}
+                    {v.userName && <span className="block text-xs text-sage">{v.userName}</span>}
                   </td>
                   <td className="px-3 py-2 tabular">{off(v)}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">
-                    {shortDate(v.validUntil)}
-                  </td>
+                  <td className="px-3 py-2 whitespace-nowrap">{shortDate(v.validUntil)}</td>
                   <td className="px-3 py-2 text-right tabular">
                     {v.uses}
                     {v.usesPerCustomer !== null && ` of ${v.usesPerCustomer}`}
@@ -1256,38 +927,23 @@ function VouchersSection() {
                               code: v.code,
                               description: v.description,
                               kind: v.percentOff > 0 ? "percent" : "amount",
-                              value: String(
-                                v.percentOff > 0 ? v.percentOff : v.amountOff,
-                              ),
+                              value: String(v.percentOff > 0 ? v.percentOff : v.amountOff),
                               validUntil: v.validUntil,
-                              uses:
-                                v.usesPerCustomer === null
-                                  ? ""
-                                  : String(v.usesPerCustomer),
+                              uses: v.usesPerCustomer === null ? "" : String(v.usesPerCustomer),
                             });
-                            document
-                              .getElementById("voucher-description")
-                              ?.focus();
+                            document.getElementById("voucher-description")?.focus();
                           }}
                         >
                           Edit<span className="sr-only"> {v.code}</span>
                         </button>
                       )}
                       {open && (
-                        <button
-                          type="button"
-                          className="btn btn-secondary !min-h-9 !py-1"
-                          onClick={() => act(v, "withdraw")}
-                        >
+                        <button type="button" className="btn btn-secondary !min-h-9 !py-1" onClick={() => act(v, "withdraw")}>
                           Withdraw<span className="sr-only"> {v.code}</span>
                         </button>
                       )}
                       {v.uses === 0 && (
-                        <button
-                          type="button"
-                          className="btn btn-secondary !min-h-9 !py-1"
-                          onClick={() => act(v, "delete")}
-                        >
+                        <button type="button" className="btn btn-secondary !min-h-9 !py-1" onClick={() => act(v, "delete")}>
                           Delete<span className="sr-only"> {v.code}</span>
                         </button>
                       )}
@@ -1299,11 +955,7 @@ function VouchersSection() {
           </tbody>
         </TableFrame>
       )}
-      <ConfirmDialog
-        request={ask}
-        onClose={() => setAsk(null)}
-        error={askError}
-      />
+      <ConfirmDialog request={ask} onClose={() => setAsk(null)} error={askError} />
     </Section>
   );
 }
@@ -1313,18 +965,12 @@ function VouchersSection() {
 function PreviewSection() {
   const buyers = useQuery({
     queryKey: [...KEY, "buyers"],
-    queryFn: () =>
-      api.get("/api/Supply/Promotions/Buyers", undefined, PromotionBuyers),
+    queryFn: () => api.get("/api/Supply/Promotions/Buyers", undefined, PromotionBuyers),
   });
   const [customerId, setCustomerId] = useState("");
   const preview = useQuery({
     queryKey: [...KEY, "preview", customerId],
-    queryFn: () =>
-      api.get(
-        "/api/Supply/Promotions/Dashboard",
-        { customerId },
-        DashboardPreview,
-      ),
+    queryFn: () => api.get("/api/Supply/Promotions/Dashboard", { customerId }, DashboardPreview),
     enabled: customerId !== "",
   });
   const Money = ({ now, was }: { now: number; was: number }) => (
@@ -1348,12 +994,7 @@ function PreviewSection() {
         <label className="field-label" htmlFor="preview-customer">
           Customer
         </label>
-        <select
-          id="preview-customer"
-          className="field-input"
-          value={customerId}
-          onChange={(e) => setCustomerId(e.target.value)}
-        >
+        <select id="preview-customer" className="field-input" value={customerId} onChange={(e) => setCustomerId(e.target.value)}>
           <option value="">Choose a customer…</option>
           {(buyers.data?.customers ?? []).map((c) => (
             <option key={c.customerId} value={c.customerId}>
@@ -1369,20 +1010,13 @@ function PreviewSection() {
       ) : (
         <div className="grid gap-3 lg:grid-cols-3">
           <div className="rounded-2xl border border-line bg-white p-4">
-            <h3 className="font-serif text-xl">
-              Specials ({preview.data.specials.length})
-            </h3>
+            <h3 className="font-serif text-xl">Specials ({preview.data.specials.length})</h3>
             {preview.data.specials.length === 0 ? (
-              <p className="text-sm text-sage">
-                None for their next ship date.
-              </p>
+              <p className="text-sm text-sage">None for their next ship date.</p>
             ) : (
               <ul className="mt-2 divide-y divide-line text-sm">
                 {preview.data.specials.map((p) => (
-                  <li
-                    key={p.productId}
-                    className="flex justify-between gap-2 py-1"
-                  >
+                  <li key={p.productId} className="flex justify-between gap-2 py-1">
                     <span>{p.description}</span>
                     <Money now={p.price} was={p.standardPrice} />
                   </li>
@@ -1391,23 +1025,15 @@ function PreviewSection() {
             )}
           </div>
           <div className="rounded-2xl border border-line bg-white p-4">
-            <h3 className="font-serif text-xl">
-              Future specials ({preview.data.futureSpecials.length})
-            </h3>
+            <h3 className="font-serif text-xl">Future specials ({preview.data.futureSpecials.length})</h3>
             {preview.data.futureSpecials.length === 0 ? (
               <p className="text-sm text-sage">None in later catalogs.</p>
             ) : (
               <ul className="mt-2 divide-y divide-line text-sm">
                 {preview.data.futureSpecials.map((p) => (
-                  <li
-                    key={`${p.productId}-${p.shipDateFrom}`}
-                    className="flex justify-between gap-2 py-1"
-                  >
+                  <li key={`${p.productId}-${p.shipDateFrom}`} className="flex justify-between gap-2 py-1">
                     <span>
-                      {p.description}{" "}
-                      <span className="text-xs text-sage">
-                        ships {days(p.shipDateFrom, p.shipDateTo)}
-                      </span>
+                      {p.description} <span className="text-xs text-sage">ships {days(p.shipDateFrom, p.shipDateTo)}</span>
                     </span>
                     <Money now={p.price} was={p.standardPrice} />
                   </li>
@@ -1416,9 +1042,7 @@ function PreviewSection() {
             )}
           </div>
           <div className="rounded-2xl border border-line bg-white p-4">
-            <h3 className="font-serif text-xl">
-              Combo specials ({preview.data.combos.length})
-            </h3>
+            <h3 className="font-serif text-xl">Combo specials ({preview.data.combos.length})</h3>
             {preview.data.combos.length === 0 ? (
               <p className="text-sm text-sage">None running today.</p>
             ) : (
@@ -1426,9 +1050,7 @@ function PreviewSection() {
                 {preview.data.combos.map((c) => (
                   <li key={c.id} className="py-1">
                     <strong>{c.title}</strong> · {c.discountPercent}% off
-                    <span className="block text-xs text-sage">
-                      {c.products.map((p) => p.description).join(", ")}
-                    </span>
+                    <span className="block text-xs text-sage">{c.products.map((p) => p.description).join(", ")}</span>
                   </li>
                 ))}
               </ul>
@@ -1442,25 +1064,15 @@ function PreviewSection() {
 
 export function PromotionsScreen() {
   return (
-    <StaffPage
-      title="Prices and promotions"
-      intro="Specials, combo specials and blitz vouchers: what buyers see on their dashboard and in the store, and use at checkout."
-    >
-      <nav
-        aria-label="On this page"
-        className="mb-5 flex flex-wrap gap-2 text-sm"
-      >
+    <StaffPage title="Prices and promotions" intro="Specials, combo specials and blitz vouchers: what buyers see on their dashboard and in the store, and use at checkout.">
+      <nav aria-label="On this page" className="mb-5 flex flex-wrap gap-2 text-sm">
         {[
           ["#specials", "Specials"],
           ["#combos", "Combo specials"],
           ["#vouchers", "Blitz vouchers"],
           ["#preview", "A customer's dashboard"],
         ].map(([href, label]) => (
-          <a
-            key={href}
-            href={href}
-            className="rounded-full border border-line bg-white px-3 py-1 no-underline hover:border-leaf"
-          >
+          <a key={href} href={href} className="rounded-full border border-line bg-white px-3 py-1 no-underline hover:border-leaf">
             {label}
           </a>
         ))}
