@@ -28,9 +28,10 @@ export function withAvailable<T extends Row>(list: T[], available: Record<string
  * Follows `url` (null: nothing to follow) and keeps the cached list under `queryKey` up to date:
  * `field` of each row of catalog `orderId` (other rows, e.g. products only a later offer has, stay).
  */
-export function useLiveAvailability<T extends Row>(url: string | null, queryKey: QueryKey, orderId: number | null, field: keyof T & string) {
+export function useLiveAvailability<T extends Row>(url: string | null, queryKey: QueryKey, orderId: number | null, field: keyof T & string, alsoOnRefresh?: QueryKey) {
   const client = useQueryClient();
   const key = JSON.stringify(queryKey);
+  const also = alsoOnRefresh ? JSON.stringify(alsoOnRefresh) : null;
   useEffect(() => {
     if (!url || orderId === null || typeof EventSource === "undefined") return;
     const queryKey = JSON.parse(key) as QueryKey;
@@ -52,7 +53,11 @@ export function useLiveAvailability<T extends Row>(url: string | null, queryKey:
         const change = read<LiveChange>(ev);
         apply(change.available);
         // Lines came or went (the grower changed the offer): the list itself is read again, once.
-        if (change.refresh) void client.invalidateQueries({ queryKey });
+        // Prices, specials or combo specials moved too: `alsoOnRefresh` (the combos) is read again with it.
+        if (change.refresh) {
+          void client.invalidateQueries({ queryKey });
+          if (also) void client.invalidateQueries({ queryKey: JSON.parse(also) as QueryKey });
+        }
       });
       // Signed out: nothing to reconnect for. A server shutting down is reconnected to another instance.
       s.addEventListener("end", (ev) => {
@@ -76,5 +81,5 @@ export function useLiveAvailability<T extends Row>(url: string | null, queryKey:
       clearTimeout(retry);
       source?.close();
     };
-  }, [client, url, key, orderId, field]);
+  }, [client, url, key, orderId, field, also]);
 }

@@ -75,14 +75,22 @@ export const voucherRedemptions = pgTable(
 );
 
 /** Products that are cheaper bought together. */
-export const comboSpecials = pgTable("combo_specials", {
-  id: serial("id").primaryKey(),
-  title: text("title").notNull(),
-  description: text("description").notNull(),
-  discountPercent: numeric("discount_percent", { precision: 5, scale: 2 }).notNull(),
-  startsOn: text("starts_on").notNull(),
-  endsOn: text("ends_on").notNull(),
-});
+export const comboSpecials = pgTable(
+  "combo_specials",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    discountPercent: numeric("discount_percent", { precision: 5, scale: 2 }).notNull(),
+    startsOn: text("starts_on").notNull(),
+    endsOn: text("ends_on").notNull(),
+  },
+  // Migration 0019 (the supply desk's promotions).
+  (t) => [
+    check("combo_specials_days", sql`${t.endsOn} >= ${t.startsOn}`),
+    check("combo_specials_percent", sql`${t.discountPercent} > 0 and ${t.discountPercent} <= 90`),
+  ],
+);
 
 export const comboSpecialProducts = pgTable(
   "combo_special_products",

@@ -14,6 +14,7 @@ import * as live from "./live/index.ts";
 import * as orderDesk from "./order-desk/index.ts";
 import * as mm from "./mm/index.ts";
 import * as orders from "./orders/index.ts";
+import * as promotions from "./promotions/index.ts";
 import * as publicSite from "./public/index.ts";
 import * as store from "./store/index.ts";
 import * as staff from "./staff/index.ts";
@@ -45,4 +46,5 @@ export const apiModules: ApiRoutes[] = [
   analytics.routes,
   supply.routes,
   claims.routes,
+  promotions.routes,
 ];

@@ -393,6 +393,21 @@ const ENTRIES: Entry[] = [
       ["GET /api/Supply/Upload/Sample", "GET", "/api/Supply/Upload/Sample", undefined, 200],
       ["POST /api/Supply/Catalogs/:catalogId/Upload/Preview", "POST", "/api/Supply/Catalogs/999999999/Upload/Preview", { mode: "set", csv: "product,quantity\nX,1\n" }, 404],
       ["POST /api/Supply/Catalogs/:catalogId/Upload/Apply", "POST", "/api/Supply/Catalogs/999999999/Upload/Apply", { mode: "set", csv: "product,quantity\nX,1\n" }, 404],
+      // Promotions (issue 25 item 4): the same staff-only desk.
+      ["GET /api/Supply/Promotions/Specials", "GET", "/api/Supply/Promotions/Specials", undefined, 200],
+      ["PUT /api/Supply/Promotions/Specials/:lineId", "PUT", "/api/Supply/Promotions/Specials/999999999", { special: false }, 404],
+      ["GET /api/Supply/Promotions/Dashboard", "GET", "/api/Supply/Promotions/Dashboard?customerId=NO-SUCH-MATRIX", undefined, 400],
+      ["GET /api/Supply/Promotions/Combos", "GET", "/api/Supply/Promotions/Combos", undefined, 200],
+      ["POST /api/Supply/Promotions/Combos", "POST", "/api/Supply/Promotions/Combos", { title: "M", description: "M", discountPercent: 5, startsOn: "2030-01-02", endsOn: "2030-01-03", productIds: ["NO-SUCH-MATRIX", "NO-SUCH-MATRIX-2"] }, 400],
+      ["PUT /api/Supply/Promotions/Combos/:comboId", "PUT", "/api/Supply/Promotions/Combos/999999999", { title: "M", description: "M", discountPercent: 5, startsOn: "2030-01-02", endsOn: "2030-01-03", productIds: ["NO-SUCH-MATRIX", "NO-SUCH-MATRIX-2"] }, 404],
+      ["POST /api/Supply/Promotions/Combos/:comboId/End", "POST", "/api/Supply/Promotions/Combos/999999999/End", undefined, 404],
+      ["DELETE /api/Supply/Promotions/Combos/:comboId", "DELETE", "/api/Supply/Promotions/Combos/999999999", undefined, 404],
+      ["GET /api/Supply/Promotions/Vouchers", "GET", "/api/Supply/Promotions/Vouchers", undefined, 200],
+      ["GET /api/Supply/Promotions/Buyers", "GET", "/api/Supply/Promotions/Buyers", undefined, 200],
+      ["POST /api/Supply/Promotions/Vouchers", "POST", "/api/Supply/Promotions/Vouchers", { customerId: "NO-SUCH-MATRIX", description: "M", percentOff: 5, validUntil: "2030-01-02" }, 400],
+      ["PUT /api/Supply/Promotions/Vouchers/:voucherId", "PUT", "/api/Supply/Promotions/Vouchers/999999999", { percentOff: 5 }, 404],
+      ["POST /api/Supply/Promotions/Vouchers/:voucherId/Withdraw", "POST", "/api/Supply/Promotions/Vouchers/999999999/Withdraw", undefined, 404],
+      ["DELETE /api/Supply/Promotions/Vouchers/:voucherId", "DELETE", "/api/Supply/Promotions/Vouchers/999999999", undefined, 404],
     ] as const
   ).map(([route, method, url, payload, staffStatus]): Entry => ({
     route,

@@ -206,6 +206,9 @@ export function useCatalog(ids: StoreIds | null, shipDate: string | null) {
   return useQuery({ ...catalogQuery(ids!, shipDate ?? ""), enabled: !!ids && !!shipDate });
 }
 
+/** Every buyer's combo specials (the prefix of storeKeys.comboSpecials). */
+const COMBOS_KEY = ["store", "comboSpecials"] as const;
+
 export function useProducts(ids: StoreIds | null, orderId: number | null, shipDate: string | null) {
   const q = useQuery({
     ...productsQuery(ids!, orderId ?? 0, shipDate ?? ""),
@@ -215,7 +218,8 @@ export function useProducts(ids: StoreIds | null, orderId: number | null, shipDa
   });
   // Other buyers' holds and orders reach the open list as they happen (issue 14).
   const live = ids && shipDate && orderId !== null ? storePaths.live(ids, orderId, shipDate) : null;
-  useLiveAvailability<Product>(live, storeKeys.products(ids!, orderId ?? 0, shipDate ?? ""), orderId, "quantityRemaining");
+  // A price, special or combo special the grower changed asks for the list (and the combos) again.
+  useLiveAvailability<Product>(live, storeKeys.products(ids!, orderId ?? 0, shipDate ?? ""), orderId, "quantityRemaining", COMBOS_KEY);
   return q;
 }
 

@@ -1,3 +1,3 @@
 // The dashboard's public face: other modules import this file only.
 export { dashboardRoutes as routes } from "./routes.ts";
-export { interactiveImage } from "./service.ts";
+export { activeComboSpecials, futureSpecials, interactiveImage, specials } from "./service.ts";

@@ -11,10 +11,15 @@ export interface CatalogStock {
   holds: Map<string, Map<string, number>>;
   /** When the soonest active hold lapses (epoch ms), Infinity when none is active. */
   until: number;
+  /**
+   * A digest of what the store shows beside the quantities (prices, specials, tiers, flags, and the
+   * combo specials running today): when it moves the page reads its list again (issue 25 promotions).
+   */
+  terms: string;
 }
 
-function collect(lines: { product_id: string; base: number }[], holds: { product_id: string; owner: string; qty: number; until: number }[]): CatalogStock {
-  const stock: CatalogStock = { base: new Map(), holds: new Map(), until: Infinity };
+function collect(lines: { product_id: string; base: number }[], holds: { product_id: string; owner: string; qty: number; until: number }[], terms = ""): CatalogStock {
+  const stock: CatalogStock = { base: new Map(), holds: new Map(), until: Infinity, terms };
   for (const l of lines) stock.base.set(l.product_id, Number(l.base));
   for (const h of holds) {
     let own = stock.holds.get(h.owner);
@@ -45,7 +50,21 @@ export async function wholesaleStock(db: DbOrTx, catalogId: number): Promise<Cat
        where ol.catalog_id = ${catalogId} and h.expires_at > now()
        group by 1, 2`),
   );
-  return collect(lines, holds);
+  const [terms] = rowsOf<{ terms: string | null }>(
+    await db.execute(sql`
+      select md5(coalesce((
+        select string_agg(concat_ws('|', ol.product_id, ol.special, ol.standard_price_cents, ol.standard_price_no_pail_cents, ol.price_cents,
+                                    ol.price_no_pail_cents, ol.discount_quantity, ol.discount_price_cents, ol.discount_price_no_pail_cents,
+                                    ol.discount_quantity2, ol.discount_price2_cents, ol.discount_price_no_pail2_cents, ol.is_final_product,
+                                    ol.next_available_date), ';' order by ol.product_id)
+          from offer_lines ol where ol.catalog_id = ${catalogId} and ol.show_store), '')
+        || '#' || coalesce((
+        select string_agg(cs.id || ':' || cs.discount_percent || ':' || csp.product_id, ';' order by cs.id, csp.product_id)
+          from combo_specials cs join combo_special_products csp on csp.combo_special_id = cs.id
+         where cs.starts_on <= (now() at time zone 'America/New_York')::date::text
+           and cs.ends_on >= (now() at time zone 'America/New_York')::date::text), '')) as terms`),
+  );
+  return collect(lines, holds, terms?.terms ?? "");
 }
 
 /** A mass-market catalog's active bouquets with available - ordered, and the active holds per cart owner. */

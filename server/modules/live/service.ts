@@ -99,6 +99,7 @@ const quantityFor = (s: State, owner: string, productId: string): number | undef
 
 function stateOf(stock: CatalogStock): State {
   const h = createHash("sha1");
+  h.update(`${stock.terms};`);
   for (const k of [...stock.base.keys()].sort()) h.update(`${k}=${stock.base.get(k)};`);
   for (const o of [...stock.holds.keys()].sort()) {
     const held = stock.holds.get(o)!;
@@ -271,6 +272,8 @@ export class LiveHub {
       else if (old - (heldBefore.get(p) ?? 0) !== base - (heldNext.get(p) ?? 0)) changed.add(p);
     }
     for (const p of before.base.keys()) if (!next.base.has(p)) refresh = true;
+    // Prices, specials or today's combo specials moved: the page reads its list (and combos) again.
+    if (before.terms !== next.terms) refresh = true;
     // A buyer's own holds moved: its lines may read differently for that buyer alone.
     const ownMoved = (owner: string): string[] => {
       const a = before.holds.get(owner);

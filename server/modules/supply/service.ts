@@ -407,7 +407,11 @@ export async function addLine(db: Db, actor: Actor, catalogId: number, body: Lin
   return oneLine(db, catalogId, lineId);
 }
 
-export async function editLine(db: Db, actor: Actor, catalogId: number, lineId: number, body: LineEdit): Promise<SupplyLine> {
+/**
+ * `words` lets another desk (promotions) name the change its own way in the audit log: its action and
+ * plain-words summary; the rules, the lock and before/after stay this one edit's.
+ */
+export async function editLine(db: Db, actor: Actor, catalogId: number, lineId: number, body: LineEdit, words?: { action: string; summary: (description: string, days: string) => string }): Promise<SupplyLine> {
   await inTransaction(db, async (tx) => {
     const c = await wholesaleCatalog(tx, catalogId);
     const locked = (await repo.lockLines(tx, catalogId, [lineId])).get(lineId);
@@ -431,11 +435,12 @@ export async function editLine(db: Db, actor: Actor, catalogId: number, lineId: 
     const diff = changes(ol as repo.NewOfferLineRow, set);
     if (!Object.keys(diff.after).length) return;
     await repo.updateLine(tx, lineId, diff.after);
-    const summary =
-      diff.after.originalQuantity !== undefined
+    const summary = words
+      ? words.summary(p.description, shipDays(c.shipDateFrom, c.shipDateTo))
+      : diff.after.originalQuantity !== undefined
         ? `${p.description}, ${shipDays(c.shipDateFrom, c.shipDateTo)}: ${diff.before.originalQuantity ?? "not confirmed"} → ${diff.after.originalQuantity} bunches (${ol.quantityOrdered} sold, ${locked.held} held)`
         : `${p.description}, ${shipDays(c.shipDateFrom, c.shipDateTo)}: ${Object.keys(diff.after).join(", ")} changed`;
-    await record(tx, actor, "supply.line.update", { catalogId, orderId: c.orderId, lineId, productId: ol.productId, summary, ...diff });
+    await record(tx, actor, words?.action ?? "supply.line.update", { catalogId, orderId: c.orderId, lineId, productId: ol.productId, summary, ...diff });
   });
   return oneLine(db, catalogId, lineId);
 }
