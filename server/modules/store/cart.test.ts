@@ -80,6 +80,7 @@ describe("Cart/Save", () => {
         quantityPending: 0,
         offerOrderNumber: expect.any(Number),
         unitOfMeasureQty: 8,
+        bunchesPerBox: p!.bunchesPerBox,
         pails: 1,
         looseBunches: 2,
         pailPrice: d(ol!.discountPriceCents) / 100,
