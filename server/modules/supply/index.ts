@@ -1,3 +1,6 @@
 // The supply desk's public face (issue 25): staff publish products, catalogs and offer lines, and
 // upload the day's fresh list; a quantity is never set below what is sold plus held.
 export { supplyRoutes as routes } from "./routes.ts";
+// The integration API (server/modules/integrations) writes through the same rules.
+export { applyRows, type PlanRow } from "./upload.ts";
+export { createProduct, inTransaction, product, updateProduct, type Actor } from "./service.ts";
