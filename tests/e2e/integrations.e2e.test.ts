@@ -42,7 +42,7 @@ describe("/Admin/Integrations", () => {
     expect(await page.getByRole("checkbox", { name: /Read orders of both stores/ }).isChecked()).toBe(true);
     await page.getByRole("button", { name: "Create token" }).focus();
     await page.keyboard.press("Enter");
-    const tokenBox = page.getByLabel("API token");
+    const tokenBox = page.getByLabel("API token", { exact: true });
     await tokenBox.waitFor();
     const token = await tokenBox.inputValue();
     expect(token).toMatch(/^bst_[A-Za-z0-9_-]{43}$/);

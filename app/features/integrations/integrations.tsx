@@ -176,7 +176,7 @@ export function IntegrationsScreen() {
       title="Integrations"
       intro={
         <>
-          Other systems read orders and invoices and keep availability true through the API at <code>/api/v1</code> (see the <a href="/api/docs">API document</a>), each with a token of
+          Other systems read orders and invoices and keep availability true through the API at <code>/api/v1</code> (see the <a href="/api/docs" className="underline">API document</a>), each with a token of
           its own.
         </>
       }
