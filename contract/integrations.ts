@@ -108,10 +108,14 @@ export const IdempotencyHeaders = z.object({
 });
 
 export const V1_MAX_LIMIT = 500;
-/** A cursor is the last change number seen ("0" or omitted: from the start). */
+/**
+ * A cursor is "c" and the last change number seen ("c41"); "0" or omitted: from the start. The "c"
+ * keeps it opaque: a change number may outgrow a 32-bit id.
+ */
+export const CURSOR_PATTERN = /^(?:0|c(?:0|[1-9]\d{0,14}))$/;
 export const V1PageQuery = z
   .object({
-    since: z.string().regex(/^(?:0|[1-9]\d{0,14})$/, "A cursor from a previous answer's next").optional(),
+    since: z.string().regex(CURSOR_PATTERN, "A cursor from a previous answer's next").optional(),
     limit: z.coerce
       .number({ error: "Only integer values are allowed" })
       .int("Only integer values are allowed")

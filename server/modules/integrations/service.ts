@@ -207,15 +207,18 @@ export { actorOf };
 // ---- /api/v1 reads -----------------------------------------------------------------------------
 
 const dollars = (cents: number) => centsToDollars(cents);
+/** The change number of a cursor ("c41" → 41; "0" or none → 0), and back. */
+const fromCursor = (since: string | undefined) => (since && since.startsWith("c") ? Number(since.slice(1)) : 0);
+const cursorOf = (seq: number) => `c${seq}`;
 
 export async function ordersSince(db: DbOrTx, since: string | undefined, limit: number): Promise<V1OrderPage> {
-  const from = Number(since ?? 0);
+  const from = fromCursor(since);
   const { rows, lines } = await repo.ordersAfter(db, from, limit);
   const byOrder = new Map<number, typeof lines>();
   for (const l of lines) byOrder.set(l.orderId, [...(byOrder.get(l.orderId) ?? []), l]);
   return {
     orders: rows.map(({ seq, changedAt, o, customerName }) => ({
-      cursor: String(seq),
+      cursor: cursorOf(seq),
       orderNumber: o.orderNumber,
       store: o.store,
       status: o.status,
@@ -230,12 +233,12 @@ export async function ordersSince(db: DbOrTx, since: string | undefined, limit: 
       total: dollars(o.totalCents),
       lines: (byOrder.get(o.id) ?? []).map((l) => ({ productId: l.productId, description: l.description, quantity: l.quantity, unitOfMeasure: l.unitOfMeasure, lineTotal: dollars(l.lineTotalCents) })),
     })),
-    next: rows.length ? String(rows[rows.length - 1]!.seq) : String(from),
+    next: cursorOf(rows.length ? rows[rows.length - 1]!.seq : from),
   };
 }
 
 export async function invoicesSince(db: DbOrTx, since: string | undefined, limit: number): Promise<V1InvoicePage> {
-  const from = Number(since ?? 0);
+  const from = fromCursor(since);
   const { changes, inv, invLines, notes, noteLines } = await repo.invoicesAfter(db, from, limit);
   const invById = new Map(inv.map((r) => [r.i.id, r]));
   const noteById = new Map(notes.map((r) => [r.n.id, r]));
@@ -245,7 +248,7 @@ export async function invoicesSince(db: DbOrTx, since: string | undefined, limit
       const r = invById.get(c.refId);
       if (!r) continue;
       out.push({
-        cursor: String(c.seq),
+        cursor: cursorOf(c.seq),
         type: "invoice",
         number: r.i.invoiceNumber,
         invoiceNumber: r.i.invoiceNumber,
@@ -266,7 +269,7 @@ export async function invoicesSince(db: DbOrTx, since: string | undefined, limit
       const r = noteById.get(c.refId);
       if (!r) continue;
       out.push({
-        cursor: String(c.seq),
+        cursor: cursorOf(c.seq),
         type: "credit_note",
         number: r.n.creditNoteNumber,
         invoiceNumber: r.invoiceNumber,
@@ -287,5 +290,5 @@ export async function invoicesSince(db: DbOrTx, since: string | undefined, limit
       });
     }
   }
-  return { invoices: out, next: changes.length ? String(changes[changes.length - 1]!.seq) : String(from) };
+  return { invoices: out, next: cursorOf(changes.length ? changes[changes.length - 1]!.seq : from) };
 }
