@@ -73,6 +73,8 @@ export default [
     route("Admin/Wholesalers", "routes/staff/wholesalers.tsx"),
     route("Admin/Wholesalers/New", "routes/staff/wholesaler-new.tsx"),
     route("Admin/Wholesalers/:customerId", "routes/staff/wholesaler.tsx"),
+    // Issue 28: API tokens and webhooks of the integration API (Administrator only).
+    route("Admin/Integrations", "routes/staff/integrations.tsx"),
     // The supply desk (issue 25): staff only.
     route("Supply", "routes/staff/supply.tsx"),
     route("Supply/Products", "routes/staff/supply-products.tsx"),

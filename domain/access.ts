@@ -73,6 +73,8 @@ const RULES: readonly Rule[] = [
   // Issue 29: a buyer's claims (wholesaler, Retailer; staff acting as one have the buyer's roles).
   { pattern: "/claims", signedIn: true, roles: ["wholesaler", "Retailer"] },
   // Administrator only.
+  // Issue 28: the integration API's tokens and webhooks, like their API.
+  { pattern: "/admin/integrations", signedIn: true, roles: ADMIN_ONLY },
   { pattern: "/mm/users", signedIn: true, roles: ADMIN_ONLY },
   { pattern: "/mm/users/*", signedIn: true, roles: ADMIN_ONLY },
   // Other store and MM layout pages: any signed-in user.

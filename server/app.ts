@@ -159,7 +159,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(swagger, {
     openapi: {
       info: { title: `${config.brandName} store API`, version: "1.0.0" },
-      components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "bloom_sid" } } },
+      components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "bloom_sid" }, apiToken: { type: "http", scheme: "bearer", description: "An API token (bst_…) of /Admin/Integrations; /api/v1 only" } } },
     },
     transform: jsonSchemaTransform,
     transformObject: (document) => ("openapiObject" in document ? documentMediaTypes(document.openapiObject) : document.swaggerObject),

@@ -10,3 +10,4 @@ export * from "./jobs.ts";
 export * from "./standing-orders.ts";
 export * from "./buyer.ts";
 export * from "./claims.ts";
+export * from "./integrations.ts";

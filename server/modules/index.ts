@@ -8,6 +8,7 @@ import * as auth from "./auth/index.ts";
 import * as buyers from "./buyers/index.ts";
 import * as claims from "./claims/index.ts";
 import * as dashboard from "./dashboard/index.ts";
+import * as integrations from "./integrations/index.ts";
 import * as invoices from "./invoices/index.ts";
 import * as jobs from "./jobs/index.ts";
 import * as live from "./live/index.ts";
@@ -47,4 +48,5 @@ export const apiModules: ApiRoutes[] = [
   supply.routes,
   claims.routes,
   promotions.routes,
+  integrations.routes,
 ];

@@ -21,6 +21,11 @@ export type RouteAccess =
        * always means its own shop. `retailerId: "caller"` reads nothing from the request.
        */
       anyRetailer?: boolean;
+      /**
+       * An /api/v1 route of the integration API: called with an API token having this scope
+       * (`Authorization: Bearer`), never with a session (server/modules/integrations/tokens.ts).
+       */
+      scope?: string;
     };
 
 /** What the guard established: the caller and the (checked) ids the call names. */

@@ -15,6 +15,7 @@ import type { Db } from "../../db/client.ts";
 import { changeFeedFor, FeedCache } from "../../db/change-feed.ts";
 import { forbidden, unauthorized } from "../errors.ts";
 import { assertOwnership, defaultRetailer } from "../modules/buyers/index.ts";
+import { tokenAccess } from "../modules/integrations/index.ts";
 import type { CheckedAccess, IdSource, RouteAccess } from "./access.ts";
 import type { AuthContext } from "./session.ts";
 import { hasRole } from "./roles.ts";
@@ -73,6 +74,7 @@ export const guardPlugin = fp<{ db: Db; shareMemoryCheck?: (check: MemoryCheck) 
     // The front door takes only a check already passed and still true in memory; a refusal is the app's to give.
     shareMemoryCheck?.((auth, access, params) => {
       try {
+        if (access !== "public" && access.scope) return undefined;
         const d = declared({ auth, params, query: {} }, access);
         return !d ? null : passed.get(d.key) ? d.checked : undefined;
       } catch {
@@ -83,8 +85,16 @@ export const guardPlugin = fp<{ db: Db; shareMemoryCheck?: (check: MemoryCheck) 
       if (!route.config?.access) throw new Error(`${route.method} ${route.url} declares no access (config.access); see server/plugins/guard.ts`);
     });
     // In callback form: a check answered from memory (or public) passes without a promise.
-    app.addHook("preHandler", (request, _reply, done) => {
+    app.addHook("preHandler", (request, reply, done) => {
       const access = request.routeOptions.config.access!;
+      // /api/v1: an API token with the route's scope, never a session.
+      if (access !== "public" && access.scope) {
+        tokenAccess(db, request, reply, access.scope).then((checked) => {
+          request.checked = checked;
+          done();
+        }, done);
+        return;
+      }
       const d = declared(request, access);
       if (!d || passed.get(d.key)) {
         request.checked = d?.checked ?? null;

@@ -773,6 +773,33 @@ ENTRIES.push(
   },
 );
 
+// ---- the integration API (issue 28): tokens are the Administrator's; /api/v1 takes an API token
+// only, so every cookie session (and no credentials) is a 401 there. The tokens' own matrix (each
+// scope, none, revoked, beside a cookie) is the "API tokens" block below.
+const V1_PRODUCT = (me: Me) => {
+  const { productId, ...body } = matrixProduct(me);
+  return { productId, body };
+};
+const V1_AVAILABILITY = { mode: "set", lines: [{ productId: "NO-SUCH-MATRIX", shipDate: "2030-01-02", quantity: 1 }] };
+ENTRIES.push(
+  {
+    route: "POST /api/Admin/ApiTokens",
+    cases: [{ name: "create", request: () => post("/api/Admin/ApiTokens", { name: "Matrix", scopes: ["orders:read"] }), expected: (a) => (a === "anonymous" ? 401 : a === "Administrator" ? 201 : 403) }],
+  },
+  { route: "GET /api/Admin/ApiTokens", cases: [{ name: "list", request: () => get("/api/Admin/ApiTokens"), expected: (a) => (a === "anonymous" ? 401 : a === "Administrator" ? 200 : 403) }] },
+  {
+    route: "DELETE /api/Admin/ApiTokens/:id",
+    cases: [{ name: "no such token", request: () => ({ method: "DELETE", url: "/api/Admin/ApiTokens/999999" }), expected: (a) => (a === "anonymous" ? 401 : a === "Administrator" ? 404 : 403) }],
+  },
+  {
+    route: "PUT /api/v1/products/:productId",
+    cases: [{ name: "a session is no token", request: (_w, me) => ({ method: "PUT", url: `/api/v1/products/${V1_PRODUCT(me).productId}`, payload: V1_PRODUCT(me).body }), expected: same(401) }],
+  },
+  { route: "PUT /api/v1/availability", cases: [{ name: "a session is no token", request: () => ({ method: "PUT", url: "/api/v1/availability", payload: V1_AVAILABILITY }), expected: same(401) }] },
+  { route: "GET /api/v1/orders", cases: [{ name: "a session is no token", request: () => get("/api/v1/orders?limit=5"), expected: same(401) }] },
+  { route: "GET /api/v1/invoices", cases: [{ name: "a session is no token", request: () => get("/api/v1/invoices?limit=5"), expected: same(401) }] },
+);
+
 // ---- acting sessions (issue 23) -------------------------------------------------------------------
 
 /** Who acts (`by`, signed in as itself) for whom (`as`: the actor of that role, or the shared shop). */
@@ -1049,4 +1076,71 @@ describe("authorization matrix", () => {
     expect(after.json()).toEqual(before.json());
     // Four requests per write route and actor: it grows with the API (and a loaded machine is slow).
   }, 180_000);
+});
+
+// ---- API tokens on /api/v1 (issue 28) --------------------------------------------------------------
+// Every /api/v1 operation × a token of each scope, a token of every scope, a revoked and an unknown
+// token, no credentials, and a token sent beside a session cookie. Only the route's own scope passes.
+describe("authorization matrix: API tokens", () => {
+  const SCOPES = ["catalog:write", "availability:write", "orders:read", "invoices:read"] as const;
+  const V1: { route: string; scope: (typeof SCOPES)[number]; request: (n: number) => Req; success: number }[] = [
+    {
+      route: "PUT /api/v1/products/:productId",
+      scope: "catalog:write",
+      request: (n) => ({ method: "PUT", url: `/api/v1/products/MXT-${n}`, payload: V1_PRODUCT(w.me.Administrator).body }),
+      success: 200,
+    },
+    { route: "PUT /api/v1/availability", scope: "availability:write", request: () => ({ method: "PUT", url: "/api/v1/availability", payload: V1_AVAILABILITY }), success: 200 },
+    { route: "GET /api/v1/orders", scope: "orders:read", request: () => get("/api/v1/orders?limit=5"), success: 200 },
+    { route: "GET /api/v1/invoices", scope: "invoices:read", request: () => get("/api/v1/invoices?limit=5"), success: 200 },
+  ];
+  const tokens: Record<string, string> = {};
+  beforeAll(async () => {
+    const make = async (name: string, scopes: string[]) => {
+      const res = await sendWith(w.me.Administrator.cookie, post("/api/Admin/ApiTokens", { name, scopes }));
+      if (res.statusCode !== 201) throw new Error(res.body);
+      return res.json() as { id: number; token: string };
+    };
+    for (const s of SCOPES) tokens[s] = (await make(`Matrix ${s}`, [s])).token;
+    tokens.all = (await make("Matrix all", [...SCOPES])).token;
+    const revoked = await make("Matrix revoked", [...SCOPES]);
+    expect((await sendWith(w.me.Administrator.cookie, { method: "DELETE", url: `/api/Admin/ApiTokens/${revoked.id}` })).statusCode).toBe(200);
+    tokens.revoked = revoked.token;
+    tokens.unknown = `bst_${"x".repeat(43)}`;
+  });
+
+  it("covers every /api/v1 operation", () => {
+    const routes = apiRoutes(t.app).map(routeKey).filter((r) => r.includes("/api/v1/"));
+    expect(routes.sort()).toEqual(V1.map((v) => routeKey(v.route)).sort());
+  });
+
+  for (const op of V1) {
+    it(`${op.route}: only its scope`, async () => {
+      const mismatches: string[] = [];
+      let n = 0;
+      const callers: [string, Record<string, string>, number][] = [
+        ...SCOPES.map((s): [string, Record<string, string>, number] => [`token with ${s}`, { authorization: `Bearer ${tokens[s]}` }, s === op.scope ? op.success : 403]),
+        ["token with every scope", { authorization: `Bearer ${tokens.all}` }, op.success],
+        ["revoked token", { authorization: `Bearer ${tokens.revoked}` }, 401],
+        ["unknown token", { authorization: `Bearer ${tokens.unknown}` }, 401],
+        ["Basic credentials", { authorization: "Basic YWRtaW46YWRtaW4=" }, 401],
+        ["no credentials", {}, 401],
+        // From our own pages (Origin), so the cookie passes the cross-site check and the token rule answers.
+        ["token beside an Administrator's session cookie", { authorization: `Bearer ${tokens.all}`, cookie: w.me.Administrator.cookie!, ...SAME_ORIGIN }, 401],
+      ];
+      for (const [name, headers, expected] of callers) {
+        const req = op.request(++n);
+        const res = await t.app.inject({ method: req.method, url: req.url, ...(req.payload ? { payload: req.payload } : {}), headers });
+        if (res.statusCode !== expected) mismatches.push(`${name}: ${req.method} ${req.url} → ${res.statusCode} (expected ${expected}) ${res.body.slice(0, 160)}`);
+      }
+      expect(mismatches).toEqual([]);
+    });
+  }
+
+  it("a token opens nothing outside /api/v1", async () => {
+    for (const url of ["/api/Admin/ApiTokens", "/api/Supply/Products", "/api/OrderDesk/Orders", "/api/Admin/AuditLog"]) {
+      const res = await t.app.inject({ method: "GET", url, headers: { authorization: `Bearer ${tokens.all}` } });
+      expect(res.statusCode, url).toBe(401);
+    }
+  });
 });

@@ -18,8 +18,8 @@ import { offer, tomorrow } from "../../tests/helpers/store-fixtures.ts";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_122);
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 2_000);
-/** Tables a refused request may still write: failed sign-ins and form posts count, sessions are touched. */
-const MAY_CHANGE = new Set(["rate_limits", "sessions"]);
+/** Tables a refused request may still write: failed sign-ins and form posts count, sessions and API tokens are touched (last used). */
+const MAY_CHANGE = new Set(["rate_limits", "sessions", "api_tokens"]);
 
 type JsonSchema = {
   type?: string | string[];
@@ -58,6 +58,8 @@ let known: string[] = [];
 /** Valid values by parameter or property name, so most requests get past validation and ownership into the handler. */
 let byName: Record<string, unknown[]> = {};
 let watchedTables = 0;
+/** API tokens for /api/v1: every scope, one scope no /api/v1 write or read shares with another, and a revoked one. */
+const apiTokens: Record<"all" | "other" | "revoked", string> = { all: "", other: "", revoked: "" };
 let doc: { paths: Record<string, Record<string, Operation>> };
 
 // ---- generators ---------------------------------------------------------------------------------
@@ -193,6 +195,8 @@ function paramArb(p: Parameter): fc.Arbitrary<string> {
 
 interface Generated {
   anonymous: boolean;
+  /** /api/v1: which API token is sent (instead of the session cookie). */
+  token: "all" | "other" | "revoked" | "none";
   path: Record<string, string>;
   query: Record<string, string | string[]>;
   body: unknown;
@@ -206,6 +210,7 @@ function requestArb(op: Operation): fc.Arbitrary<Generated> {
   const bodySchema = op.requestBody?.content["application/json"]?.schema;
   return fc.record({
     anonymous: fc.constantFrom(false, false, false, true),
+    token: fc.constantFrom("all", "all", "all", "all", "other", "revoked", "none"),
     path: fc.record(Object.fromEntries(pathParams.map((p) => [p.name, paramArb(p).filter((s) => s.length > 0)]))) as fc.Arbitrary<Record<string, string>>,
     query: fc
       .tuple(
@@ -251,6 +256,17 @@ beforeAll(async () => {
     email: [u.email],
   };
   known = [u.id, shop.id, c.customerId, String(r.retailerId), "0", String(order.orderNumber), String(catalog.orderId), tomorrow(), u.email, ...products.map((p) => p.productId)];
+  const admin = await insertUser(t.db, { roles: ["Administrator"] });
+  const adminCookie = await loginAs(t.app, admin.email, DEFAULT_TEST_PASSWORD);
+  const makeToken = async (scopes: string[]) => {
+    const res = await t.app.inject({ method: "POST", url: "/api/Admin/ApiTokens", headers: { ...SAME_ORIGIN, cookie: adminCookie }, payload: { name: "Fuzz", scopes } });
+    return res.json() as { id: number; token: string };
+  };
+  apiTokens.all = (await makeToken(["catalog:write", "availability:write", "orders:read", "invoices:read"])).token;
+  apiTokens.other = (await makeToken(["invoices:read"])).token;
+  const revoked = await makeToken(["catalog:write", "availability:write", "orders:read", "invoices:read"]);
+  await t.app.inject({ method: "DELETE", url: `/api/Admin/ApiTokens/${revoked.id}`, headers: { ...SAME_ORIGIN, cookie: adminCookie } });
+  apiTokens.revoked = revoked.token;
   doc = (await t.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
   watchedTables = await installWriteCounter();
 });
@@ -296,7 +312,10 @@ function buildRequest(path: string, method: string, g: Generated) {
   for (const [k, v] of Object.entries(g.query)) for (const item of Array.isArray(v) ? v : [v]) search.append(k, item);
   const qs = search.toString();
   const headers: Record<string, string> = {};
-  if (!g.anonymous) headers.cookie = cookie;
+  if (path.startsWith("/api/v1/")) {
+    // The integration API takes an API token, never the session (tokens with each scope and without).
+    if (g.token !== "none") headers.authorization = `Bearer ${apiTokens[g.token]}`;
+  } else if (!g.anonymous) headers.cookie = cookie;
   if (method !== "GET") Object.assign(headers, SAME_ORIGIN);
   let payload: string | undefined;
   if (method !== "GET" && g.bodyMode !== "none") {

@@ -24,6 +24,7 @@ const TILES: Tile[] = [
   { to: "/Administration/PageViews", title: "Page views", text: "Visits per page and per product over the last 30 days.", roles: ["Administrator", "SalesPerson"] },
   { to: "/MM/Customer", title: "Mass-market customers", text: "The mass-market accounts and their bouquet store.", roles: ["Administrator", "SalesPerson"] },
   { to: "/MM/Users", title: "Mass-market users", text: "Users of the mass-market store.", roles: ["Administrator"] },
+  { to: "/Admin/Integrations", title: "Integrations", text: "API tokens for the ERP, accounting and marketplaces, and webhooks.", roles: ["Administrator"] },
   { to: "/Account", title: "Your account", text: "Your name, your password and your other sessions.", roles: ["Administrator", "SalesPerson"] },
 ];
 

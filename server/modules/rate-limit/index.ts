@@ -1,2 +1,2 @@
 // Fixed-window counters shared by every instance (sign-in attempts, public forms).
-export { hit, holdUntil, reset, takeBack } from "./repo.ts";
+export { hit, hitWindow, holdUntil, reset, takeBack } from "./repo.ts";

@@ -23,6 +23,23 @@ export async function hit(db: Db, key: string, windowMs: number): Promise<number
   return row?.count ?? 1;
 }
 
+/** As `hit`, with when the current window ends (for a Retry-After). */
+export async function hitWindow(db: Db, key: string, windowMs: number): Promise<{ count: number; resetAt: Date }> {
+  const resetAt = new Date(Date.now() + windowMs);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, resetAt })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end`,
+        resetAt: sql`case when ${rateLimits.resetAt} <= now() then ${resetAt.toISOString()}::timestamptz else ${rateLimits.resetAt} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+  return { count: row?.count ?? 1, resetAt: row?.resetAt ?? resetAt };
+}
+
 /** Takes one back from a live counter (an attempt that turned out fine). */
 export async function takeBack(db: Db, key: string): Promise<void> {
   await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key} and reset_at > now()`);

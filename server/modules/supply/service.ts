@@ -36,10 +36,16 @@ import * as repo from "./repo.ts";
 export interface Actor {
   auth: AuthContext;
   ip?: string;
+  /** A change made through the integration API (issue 28): audited under the token's name, not a person's. */
+  token?: { id: number; name: string };
 }
 
 export async function record(db: DbOrTx, actor: Actor, action: string, detail: Record<string, unknown>) {
-  const { auth } = actor;
+  const { auth, token } = actor;
+  if (token) {
+    await audit(db, { actorUserId: null, action, ip: actor.ip, detail: { ...detail, apiToken: token.name, apiTokenId: token.id } });
+    return;
+  }
   await audit(db, {
     actorUserId: auth.originalUserId ?? auth.user.id,
     action,

@@ -272,6 +272,37 @@ export async function applyUpload(db: Db, actor: Actor, catalogId: number, body:
   });
 }
 
+/** One row as the planner reads it: cells as a sheet would hold them (the API builds them from JSON). */
+export type PlanRow = ReturnType<typeof readUpload>[number];
+
+/**
+ * The integration API's availability write (issue 28): rows built from JSON lines instead of a
+ * file, planned by the same rules (plan) under the same row locks, in the caller's transaction.
+ * Unlike a file, refused rows do not stop the others: they are returned with their reasons and the
+ * rest is written, with one audit entry. Returns every row's outcome, in order.
+ */
+export async function applyRows(tx: DbOrTx, actor: Actor, catalogId: number, mode: QuantityMode, rows: PlanRow[]): Promise<UploadRow[]> {
+  const catalog = await catalogOf(tx, catalogId);
+  const productsById = await productsOf(tx, rows);
+  const lines = await linesByProduct(tx, catalogId, true, [...productsById.keys()]);
+  const planned = plan(mode, catalog, rows, productsById, lines);
+  const inserts = planned.filter((p) => p.write && p.write.id === undefined).map((p) => ({ ...p.write!.values, quantityOrdered: 0 }));
+  const updates = planned.filter((p) => p.write?.id !== undefined).map((p) => ({ id: p.write!.id!, set: p.write!.values }));
+  await repo.insertLines(tx, inserts);
+  await repo.updateLines(tx, updates);
+  const changed = planned.filter((p) => p.row.action === "add" || p.row.action === "change");
+  if (changed.length) {
+    await record(tx, actor, "supply.api.availability", {
+      catalogId,
+      orderId: catalog.orderId,
+      mode,
+      summary: `${mode === "set" ? "Set" : "Added"} ${changed.length} line${changed.length === 1 ? "" : "s"} of ${shipDays(catalog.shipDateFrom, catalog.shipDateTo)} through the API`,
+      lines: changed.slice(0, 5000).map((p) => ({ productId: p.row.productId, before: p.row.before, after: p.row.after })),
+    });
+  }
+  return planned.map((p) => p.row);
+}
+
 /** The sample file: the columns with two example rows (one new line with tiers, one "set"). */
 export function sampleCsv(): string {
   return (
