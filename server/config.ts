@@ -76,6 +76,8 @@ const envSchema = z.object({
   HOLD_REMINDER_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(5),
   /** New pictures (illustrations in a colour not yet drawn) one client address may have an instance draw a minute. */
   ART_DRAWINGS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** Webhooks may reach loopback, private and link-local addresses in production too (local testing, demos). */
+  WEBHOOKS_ALLOW_PRIVATE_URLS: bool.default(false),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -125,6 +127,8 @@ export interface Config {
   holdReminderMs: number;
   /** New pictures one client address may have this instance draw a minute (ART_DRAWINGS_PER_MINUTE). */
   artDrawingsPerMinute: number;
+  /** WEBHOOKS_ALLOW_PRIVATE_URLS: production webhooks may reach private addresses (docs/webhooks.md). */
+  webhooksAllowPrivateUrls: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -186,5 +190,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     standingOrderLeadMs: e.STANDING_ORDER_LEAD_HOURS * 3_600_000,
     holdReminderMs: e.HOLD_REMINDER_MINUTES * 60_000,
     artDrawingsPerMinute: e.ART_DRAWINGS_PER_MINUTE,
+    webhooksAllowPrivateUrls: e.WEBHOOKS_ALLOW_PRIVATE_URLS,
   };
 }

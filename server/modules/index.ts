@@ -19,6 +19,7 @@ import * as staff from "./staff/index.ts";
 import * as standingOrders from "./standing-orders/index.ts";
 import * as supply from "./supply/index.ts";
 import * as users from "./users/index.ts";
+import * as webhooks from "./webhooks/index.ts";
 
 /** Every module's background jobs by kind: what the job runner (server/main.ts) and /api/Jobs/RunDue do. */
 export const jobHandlers: jobs.JobHandlers = { ...store.jobHandlers, ...standingOrders.jobHandlers };
@@ -43,4 +44,5 @@ export const apiModules: ApiRoutes[] = [
   jobs.jobRoutesWith(jobHandlers),
   analytics.routes,
   supply.routes,
+  webhooks.routes,
 ];
