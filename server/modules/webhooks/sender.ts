@@ -24,11 +24,18 @@ export class WebhookTargetError extends Error {}
  * message to show when the URL is malformed, does not resolve, or resolves to any private address
  * while those are refused.
  */
-export async function checkTarget(rawUrl: string, config: Pick<Config, "env" | "webhooksAllowPrivateUrls">, resolve: Resolver = systemResolver) {
+export async function checkTarget(
+  rawUrl: string,
+  config: Pick<Config, "env" | "webhooksAllowPrivateUrls">,
+  resolve: Resolver = systemResolver,
+  purpose: "register" | "send" = "send",
+) {
   const problem = webhookUrlProblem(rawUrl);
   if (problem) throw new WebhookTargetError(problem);
   const url = new URL(rawUrl);
   const host = url.hostname.replace(/^\[|\]$/g, "");
+  // Outside production a URL is registered without looking its name up (a receiver not set up yet).
+  if (purpose === "register" && !refusesPrivate(config)) return { url, address: null };
   let addresses: { address: string; family: number }[];
   if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
   else {
@@ -68,7 +75,8 @@ export async function sendOnce(
   } catch (err) {
     return done({ statusCode: null, ok: false, error: `Refused: ${(err as Error).message}`, responseExcerpt: null });
   }
-  const { url, address } = target;
+  const { url } = target;
+  const address = target.address!;
   // Connect to the checked address whatever the name resolves to now (Host and TLS name stay the URL's).
   const pinned: LookupFunction = (_host, opts, cb) => {
     if ((opts as { all?: boolean }).all) (cb as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [address]);

@@ -48,7 +48,7 @@ export async function createWebhook(
   resolve?: Resolver,
 ): Promise<WebhookCreated> {
   try {
-    await checkTarget(body.url, config, resolve);
+    await checkTarget(body.url, config, resolve, "register");
   } catch (err) {
     if (err instanceof WebhookTargetError) throw badRequest(err.message, { url: err.message });
     throw err;
