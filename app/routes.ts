@@ -68,6 +68,8 @@ export default [
     route("Admin/Users", "routes/staff/admin-users.tsx"),
     route("Admin/Wholesalers", "routes/staff/wholesalers.tsx"),
     route("Admin/Wholesalers/:customerId", "routes/staff/wholesaler.tsx"),
+    // Issue 28: integrations (webhooks), Administrator only.
+    route("Admin/Integrations", "routes/staff/integrations.tsx"),
     // The supply desk (issue 25): staff only.
     route("Supply", "routes/staff/supply.tsx"),
     route("Supply/Products", "routes/staff/supply-products.tsx"),

@@ -66,6 +66,7 @@ const RULES: readonly Rule[] = [
   { pattern: "/administration/retailers", signedIn: true, roles: STAFF_AND_WHOLESALER },
   { pattern: "/administration/retailers/*", signedIn: true, roles: STAFF_AND_WHOLESALER }, // New, Import, {retailerId}
   // Administrator only.
+  { pattern: "/admin/integrations", signedIn: true, roles: ADMIN_ONLY },
   { pattern: "/mm/users", signedIn: true, roles: ADMIN_ONLY },
   { pattern: "/mm/users/*", signedIn: true, roles: ADMIN_ONLY },
   // Other store and MM layout pages: any signed-in user.
