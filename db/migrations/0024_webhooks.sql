@@ -119,8 +119,10 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE CONSTRAINT TRIGGER "orders_webhooks" AFTER INSERT OR UPDATE ON "orders" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "webhooks_order_event"();--> statement-breakpoint
-CREATE CONSTRAINT TRIGGER "order_lines_webhooks" AFTER INSERT OR UPDATE OR DELETE ON "order_lines" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "webhooks_order_event"();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "orders_webhooks_insert" AFTER INSERT ON "orders" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "webhooks_order_event"();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "orders_webhooks_update" AFTER UPDATE ON "orders" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION "webhooks_order_event"();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "order_lines_webhooks_insert_delete" AFTER INSERT OR DELETE ON "order_lines" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "webhooks_order_event"();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "order_lines_webhooks_update" AFTER UPDATE ON "order_lines" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION "webhooks_order_event"();--> statement-breakpoint
 CREATE FUNCTION "webhooks_invoice_event"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   subj text;

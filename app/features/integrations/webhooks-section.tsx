@@ -2,7 +2,7 @@
 // form to add one (its signing secret shown once), delete behind a confirm dialog, and each webhook's
 // deliveries with their attempts and a redeliver button. Administrator only; the server checks every call.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import {
   WEBHOOK_EVENTS,
   WEBHOOK_URL_MAX,
@@ -123,7 +123,7 @@ export function WebhooksSection() {
                 </td>
                 <td className="px-3 py-2 whitespace-nowrap">
                   {w.pending > 0 && <Badge tone="warn">{w.pending} waiting</Badge>} {w.failed > 0 && <Badge tone="muted">{w.failed} given up</Badge>}
-                  {w.pending === 0 && w.failed === 0 && <span className="text-sage">Last {when(w.lastDeliveryAt)}</span>}
+                  {w.pending === 0 && w.failed === 0 && <span className="text-sage">{w.lastDeliveryAt ? `Last ${when(w.lastDeliveryAt)}` : "None yet"}</span>}
                 </td>
                 <td className="px-3 py-2 whitespace-nowrap">{when(w.createdAt)}</td>
                 <td className="px-3 py-2">
@@ -286,6 +286,11 @@ function DeliveriesPanel({ webhook }: { webhook: Webhook }) {
     refetchInterval: (q) => (q.state.data?.deliveries.some((d) => d.status === "pending") ? 3_000 : false),
   });
   const queryClient = useQueryClient();
+  // The list's counts (waiting, given up, last delivery) follow what this panel reads.
+  const updated = deliveries.dataUpdatedAt;
+  useEffect(() => {
+    if (updated) void queryClient.invalidateQueries({ queryKey: KEY, exact: true });
+  }, [updated, queryClient]);
   const [redelivering, setRedelivering] = useState<number | null>(null);
   const [message, setMessage] = useState("");
 

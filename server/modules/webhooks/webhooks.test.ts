@@ -146,6 +146,11 @@ describe("the outbox", () => {
       })
       .catch(() => undefined);
     expect((await t.db.select({ n: sql<number>`count(*)::int` }).from(webhookEvents))[0]!.n).toBe(before);
+    // An update that changes nothing is no event either.
+    const o = await t.db.transaction((tx) => insertOrder(tx));
+    const after = (await t.db.select({ n: sql<number>`count(*)::int` }).from(webhookEvents))[0]!.n;
+    await t.db.update(orders).set({ status: o.status }).where(eq(orders.id, o.id));
+    expect((await t.db.select({ n: sql<number>`count(*)::int` }).from(webhookEvents))[0]!.n).toBe(after);
   });
 
   it("an order placed in the store fires order.placed, whose signature standardwebhooks verifies", async () => {
