@@ -80,6 +80,8 @@ const envSchema = z.object({
   CLAIM_ANSWER_HOURS: z.coerce.number().int().min(1).max(90 * 24).default(48),
   /** New pictures (illustrations in a colour not yet drawn) one client address may have an instance draw a minute. */
   ART_DRAWINGS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** Webhooks may reach loopback, private and link-local addresses in production too (local testing, demos). */
+  WEBHOOKS_ALLOW_PRIVATE_URLS: bool.default(false),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -132,6 +134,8 @@ export interface Config {
   /** Claims: the window after a ship date's end, and the time staff have to answer one (ms). */
   claimWindowMs: number;
   claimAnswerMs: number;
+  /** WEBHOOKS_ALLOW_PRIVATE_URLS: production webhooks may reach private addresses (docs/webhooks.md). */
+  webhooksAllowPrivateUrls: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -195,5 +199,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     artDrawingsPerMinute: e.ART_DRAWINGS_PER_MINUTE,
     claimWindowMs: e.CLAIM_WINDOW_HOURS * 3_600_000,
     claimAnswerMs: e.CLAIM_ANSWER_HOURS * 3_600_000,
+    webhooksAllowPrivateUrls: e.WEBHOOKS_ALLOW_PRIVATE_URLS,
   };
 }

@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { jobHandlers } from "./modules/index.ts";
 import { createJobRunner } from "./modules/jobs/index.ts";
 import { createMailDispatcher } from "./modules/mail/index.ts";
+import { createWebhookDispatcher } from "./modules/webhooks/index.ts";
 import { installShutdown, untilDatabaseAnswers } from "./lifecycle.ts";
 import { startMetricsServer } from "./metrics-server.ts";
 import { startDiskGuard } from "./disk-guard.ts";
@@ -74,11 +75,14 @@ async function main() {
   // Standing orders and reminders: every instance runs one; SKIP LOCKED shares the due jobs out.
   const jobs = createJobRunner(database.db, config, jobHandlers, app.log);
   jobs.start();
+  // Webhook deliveries (docs/webhooks.md): every instance sends; the claim shares them out.
+  const webhookDispatcher = createWebhookDispatcher(database.db, config, app.log);
+  webhookDispatcher.start();
 
   // The job runner stops claiming at once and is drained (its job in progress committed or rolled
   // back) before the pool closes.
-  const closeAfter: Array<() => Promise<void>> = [() => jobs.stop(), () => watchdog.stop()];
-  installShutdown({ app, database, timeoutMs: config.shutdownTimeoutMs, stopFirst: [() => mail.stop(), () => void jobs.stop(), () => diskGuard?.stop()], closeAfter });
+  const closeAfter: Array<() => Promise<void>> = [() => jobs.stop(), () => webhookDispatcher.stop(), () => watchdog.stop()];
+  installShutdown({ app, database, timeoutMs: config.shutdownTimeoutMs, stopFirst: [() => mail.stop(), () => void jobs.stop(), () => void webhookDispatcher.stop(), () => diskGuard?.stop()], closeAfter });
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(

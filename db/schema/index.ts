@@ -11,3 +11,4 @@ export * from "./standing-orders.ts";
 export * from "./buyer.ts";
 export * from "./claims.ts";
 export * from "./integrations.ts";
+export * from "./webhooks.ts";

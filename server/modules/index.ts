@@ -22,6 +22,7 @@ import * as staff from "./staff/index.ts";
 import * as standingOrders from "./standing-orders/index.ts";
 import * as supply from "./supply/index.ts";
 import * as users from "./users/index.ts";
+import * as webhooks from "./webhooks/index.ts";
 
 /** Every module's background jobs by kind: what the job runner (server/main.ts) and /api/Jobs/RunDue do. */
 export const jobHandlers: jobs.JobHandlers = { ...store.jobHandlers, ...standingOrders.jobHandlers };
@@ -49,4 +50,5 @@ export const apiModules: ApiRoutes[] = [
   claims.routes,
   promotions.routes,
   integrations.routes,
+  webhooks.routes,
 ];

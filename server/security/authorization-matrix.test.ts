@@ -628,6 +628,25 @@ ENTRIES.push(
   { route: "GET /api/Retailer/ActFor", cases: [{ name: "list", request: () => get("/api/Retailer/ActFor"), expected: signedIn(200) }] },
 );
 
+ENTRIES.push(
+  // Webhooks (issue 28): Administrator only; ids that do not exist answer 404 to an Administrator.
+  { route: "GET /api/Admin/Webhooks", cases: [{ name: "list", request: () => get("/api/Admin/Webhooks"), expected: byRole(["Administrator"]) }] },
+  {
+    route: "POST /api/Admin/Webhooks",
+    cases: [
+      { name: "register", request: () => ({ method: "POST", url: "/api/Admin/Webhooks", payload: { url: "https://hooks.example.test/matrix", events: ["order.placed"] } }), expected: byRole(["Administrator"]) },
+      { name: "no events", request: () => ({ method: "POST", url: "/api/Admin/Webhooks", payload: { url: "https://hooks.example.test/matrix", events: [] } }), expected: same(400) },
+    ],
+  },
+  { route: "GET /api/Admin/Webhooks/:id", cases: [{ name: "unknown webhook", request: () => get("/api/Admin/Webhooks/999999"), expected: byRole(["Administrator"], 404) }] },
+  { route: "DELETE /api/Admin/Webhooks/:id", cases: [{ name: "unknown webhook", request: () => ({ method: "DELETE", url: "/api/Admin/Webhooks/999999" }), expected: byRole(["Administrator"], 404) }] },
+  { route: "GET /api/Admin/Webhooks/:id/Deliveries", cases: [{ name: "unknown webhook", request: () => get("/api/Admin/Webhooks/999999/Deliveries"), expected: byRole(["Administrator"], 404) }] },
+  {
+    route: "POST /api/Admin/Webhooks/:id/Deliveries/:deliveryId/Redeliver",
+    cases: [{ name: "unknown delivery", request: () => ({ method: "POST", url: "/api/Admin/Webhooks/999999/Deliveries/1/Redeliver" }), expected: byRole(["Administrator"], 404) }],
+  },
+);
+
 // ---- the order desk (staff) and a buyer's own order changes ----------------------------------------
 // No order 999999 exists: staff reach the handler and get 404; nobody else gets past the role check.
 const NO_ORDER = 999999;
