@@ -43,4 +43,5 @@ export const apiModules: ApiRoutes[] = [
   jobs.jobRoutesWith(jobHandlers),
   analytics.routes,
   supply.routes,
+  supply.mmRoutes,
 ];

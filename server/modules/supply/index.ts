@@ -1,3 +1,5 @@
 // The supply desk's public face (issue 25): staff publish products, catalogs and offer lines, and
-// upload the day's fresh list; a quantity is never set below what is sold plus held.
+// upload the day's fresh list; a quantity is never set below what is sold plus held. The
+// mass-market half (bouquets, packages, bouquet lines) is mmRoutes.
 export { supplyRoutes as routes } from "./routes.ts";
+export { supplyMmRoutes as mmRoutes } from "./mm-routes.ts";
