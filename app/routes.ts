@@ -74,6 +74,8 @@ export default [
     route("Supply/Products/:productId", "routes/staff/supply-product.tsx"),
     route("Supply/Availability", "routes/staff/supply-availability.tsx"),
     route("Supply/Availability/Upload", "routes/staff/supply-upload.tsx"),
+    route("Supply/Bouquets", "routes/staff/supply-bouquets.tsx"),
+    route("Supply/Packages", "routes/staff/supply-packages.tsx"),
   ]),
   // MM layout: the mass-market store.
   layout("routes/mm/layout.tsx", [
