@@ -82,6 +82,8 @@ export default [
     route("Supply/Availability", "routes/staff/supply-availability.tsx"),
     route("Supply/Availability/Upload", "routes/staff/supply-upload.tsx"),
     route("Supply/Promotions", "routes/staff/supply-promotions.tsx"),
+    route("Supply/Bouquets", "routes/staff/supply-bouquets.tsx"),
+    route("Supply/Packages", "routes/staff/supply-packages.tsx"),
   ]),
   // MM layout: the mass-market store.
   layout("routes/mm/layout.tsx", [

@@ -63,6 +63,8 @@ const RULES: readonly Rule[] = [
   { pattern: "/supply/availability", signedIn: true, roles: STAFF },
   { pattern: "/supply/availability/upload", signedIn: true, roles: STAFF },
   { pattern: "/supply/promotions", signedIn: true, roles: STAFF },
+  { pattern: "/supply/bouquets", signedIn: true, roles: STAFF },
+  { pattern: "/supply/packages", signedIn: true, roles: STAFF },
   // Administrator, SalesPerson, wholesaler.
   { pattern: "/invoices", signedIn: true, roles: STAFF_AND_WHOLESALER },
   { pattern: "/invoices/details", signedIn: true, roles: STAFF_AND_WHOLESALER },

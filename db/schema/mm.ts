@@ -14,6 +14,8 @@ export const mmPackages = pgTable(
     size: text("size").notNull(),
     description: text("description").notNull(),
     priceCents: integer("price_cents").notNull(),
+    /** false: retired (migration 0018), no bouquet may take it any more; carts still price from it. */
+    active: boolean("active").notNull().default(true),
   },
   (t) => [check("mm_packages_price", sql`${t.priceCents} >= 0`)],
 );

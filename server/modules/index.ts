@@ -51,4 +51,5 @@ export const apiModules: ApiRoutes[] = [
   promotions.routes,
   integrations.routes,
   webhooks.routes,
+  supply.mmRoutes,
 ];

@@ -408,6 +408,22 @@ const ENTRIES: Entry[] = [
       ["PUT /api/Supply/Promotions/Vouchers/:voucherId", "PUT", "/api/Supply/Promotions/Vouchers/999999999", { percentOff: 5 }, 404],
       ["POST /api/Supply/Promotions/Vouchers/:voucherId/Withdraw", "POST", "/api/Supply/Promotions/Vouchers/999999999/Withdraw", undefined, 404],
       ["DELETE /api/Supply/Promotions/Vouchers/:voucherId", "DELETE", "/api/Supply/Promotions/Vouchers/999999999", undefined, 404],
+      // The mass-market half: bouquets, packages and bouquet lines.
+      ["GET /api/Supply/Bouquets", "GET", "/api/Supply/Bouquets", undefined, 200],
+      // An unknown box type: refused (400) before anything is written.
+      ["POST /api/Supply/Bouquets", "POST", "/api/Supply/Bouquets", { productId: "MX-BOUQUET", description: "Matrix bouquet", category: "Bouquets", colour: "Mixed", colourHex: "#FFFFFF", imageName: "lily", price: 9.99, pricePerBouquet: 9.99, pricePerBouquetNoBox: 9.79, boxType: "NO-SUCH-MATRIX", unitOfMeasure: "Bunch", packSize: 8 }, 400],
+      ["GET /api/Supply/Bouquets/:productId", "GET", "/api/Supply/Bouquets/NO-SUCH-MATRIX", undefined, 404],
+      ["PUT /api/Supply/Bouquets/:productId", "PUT", "/api/Supply/Bouquets/NO-SUCH-MATRIX", { packSize: 2 }, 404],
+      ["DELETE /api/Supply/Bouquets/:productId", "DELETE", "/api/Supply/Bouquets/NO-SUCH-MATRIX", undefined, 404],
+      ["GET /api/Supply/Packages", "GET", "/api/Supply/Packages", undefined, 200],
+      // The pail fee as a box: refused (400) before anything is written.
+      ["POST /api/Supply/Packages", "POST", "/api/Supply/Packages", { type: "RFLP1", category: "boxes", size: "Pail", description: "Matrix", price: 1 }, 400],
+      ["PUT /api/Supply/Packages/:type", "PUT", "/api/Supply/Packages/NO-SUCH-MATRIX", { price: 1 }, 404],
+      ["DELETE /api/Supply/Packages/:type", "DELETE", "/api/Supply/Packages/NO-SUCH-MATRIX", undefined, 404],
+      ["GET /api/Supply/Catalogs/:catalogId/Bouquets", "GET", "/api/Supply/Catalogs/999999999/Bouquets", undefined, 404],
+      ["POST /api/Supply/Catalogs/:catalogId/Bouquets", "POST", "/api/Supply/Catalogs/999999999/Bouquets", { productId: "NO-SUCH-MATRIX", quantity: 1 }, 404],
+      ["PUT /api/Supply/Catalogs/:catalogId/Bouquets/:productId", "PUT", "/api/Supply/Catalogs/999999999/Bouquets/NO-SUCH-MATRIX", { quantity: 1 }, 404],
+      ["DELETE /api/Supply/Catalogs/:catalogId/Bouquets/:productId", "DELETE", "/api/Supply/Catalogs/999999999/Bouquets/NO-SUCH-MATRIX", undefined, 404],
     ] as const
   ).map(([route, method, url, payload, staffStatus]): Entry => ({
     route,

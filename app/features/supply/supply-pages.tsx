@@ -17,6 +17,7 @@ import {
 } from "../../../contract/supply.ts";
 import { CATEGORIES, PRODUCT_IMAGES, UNITS_OF_MEASURE, VARIETY_FAMILIES } from "../../../domain/supply.ts";
 import { useToast } from "../../components/ui/toast.tsx";
+import { MmCatalogLines } from "./mm-pages.tsx";
 import { api, ApiError } from "../../lib/api.ts";
 import { shortDate } from "../store/format.ts";
 import { BackLink, Badge, Checkbox, Empty, Failed, formErrors, Loading, StaffPage, TableFrame } from "../staff/ui.tsx";
@@ -30,6 +31,8 @@ const TILES = [
   { to: "/Supply/Availability", title: "Availability", text: "Catalogs for a run of ship dates and their lines: quantities, prices and tiers, with sold, held and free." },
   { to: "/Supply/Availability/Upload", title: "Fresh-list upload", text: "Upload the day's CSV, check every row, then apply it in one go (set or add)." },
   { to: "/Supply/Promotions", title: "Prices and promotions", text: "Specials and future specials, combo specials and blitz vouchers, and what a customer's dashboard shows." },
+  { to: "/Supply/Bouquets", title: "Bouquets", text: "Create, edit and retire the mass-market bouquets: picture, pack size, box, prices boxed and not." },
+  { to: "/Supply/Packages", title: "Packages", text: "Box types and the RFLP1 pail fee: type, size and price." },
 ];
 
 export function SupplyOverview() {
@@ -386,7 +389,8 @@ function useCatalogs() {
   return useQuery({ queryKey: ["supply", "catalogs", from], queryFn: () => api.get("/api/Supply/Catalogs", { from }, SupplyCatalogList) });
 }
 
-function CatalogPicker({ value, onChange }: { value: string; onChange: (id: string) => void }) {
+/** `wholesaleOnly`: the fresh-list upload, which carries products (mass-market catalogs carry bouquets). */
+function CatalogPicker({ value, onChange, wholesaleOnly = false }: { value: string; onChange: (id: string) => void; wholesaleOnly?: boolean }) {
   const catalogs = useCatalogs();
   if (catalogs.isPending) return <Loading what="catalogs" />;
   if (catalogs.isError) return <Failed error={catalogs.error} what="catalogs" />;
@@ -398,9 +402,10 @@ function CatalogPicker({ value, onChange }: { value: string; onChange: (id: stri
       <select id="catalog" className="field-input" value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">Choose a catalog…</option>
         {catalogs.data.catalogs
-          .filter((c) => c.kind === "wholesale")
+          .filter((c) => !wholesaleOnly || c.kind === "wholesale")
           .map((c) => (
             <option key={c.catalogId} value={String(c.catalogId)}>
+              {c.kind === "massMarket" ? "Mass market · " : ""}
               {shortDate(c.shipDateFrom)}
               {c.shipDateTo !== c.shipDateFrom ? `–${shortDate(c.shipDateTo)}` : ""} · {c.title} · {c.lines} lines{c.customerIds.length ? ` · ${c.customerIds.join(", ")}` : " · every customer"}
             </option>
@@ -412,7 +417,7 @@ function CatalogPicker({ value, onChange }: { value: string; onChange: (id: stri
 
 function NewCatalog({ onCreated }: { onCreated: (id: number) => void }) {
   const day = plusDays(todayIso(), 1);
-  const [f, setF] = useState({ title: "", shipDateFrom: day, shipDateTo: day, customerIds: "" });
+  const [f, setF] = useState({ kind: "wholesale", title: "", shipDateFrom: day, shipDateTo: day, customerIds: "" });
   const [errors, setErrors] = useState<{ message: string; fields: Record<string, string> } | null>(null);
   const queryClient = useQueryClient();
   async function submit(e: FormEvent) {
@@ -420,7 +425,7 @@ function NewCatalog({ onCreated }: { onCreated: (id: number) => void }) {
     setErrors(null);
     try {
       const c = await api.post<{ catalogId: number }>("/api/Supply/Catalogs", {
-        kind: "wholesale",
+        kind: f.kind,
         title: f.title || `Availability for ${shortDate(f.shipDateFrom)}`,
         shipDateFrom: f.shipDateFrom,
         shipDateTo: f.shipDateTo,
@@ -441,6 +446,12 @@ function NewCatalog({ onCreated }: { onCreated: (id: number) => void }) {
             {errors.message}
           </p>
         )}
+        <Field id="c-kind" label="Kind" error={errors?.fields.kind}>
+          <select id="c-kind" className="field-input" value={f.kind} onChange={(e) => setF({ ...f, kind: e.target.value })}>
+            <option value="wholesale">Wholesale (products)</option>
+            <option value="massMarket">Mass market (bouquets)</option>
+          </select>
+        </Field>
         <Field id="c-title" label="Title" error={errors?.fields.title}>
           <input id="c-title" className="field-input" value={f.title} placeholder={`Availability for ${shortDate(f.shipDateFrom)}`} onChange={(e) => setF({ ...f, title: e.target.value })} />
         </Field>
@@ -450,7 +461,7 @@ function NewCatalog({ onCreated }: { onCreated: (id: number) => void }) {
         <Field id="c-to" label="Last ship date" error={errors?.fields.shipDateTo}>
           <input id="c-to" type="date" className="field-input" value={f.shipDateTo} onChange={(e) => setF({ ...f, shipDateTo: e.target.value })} />
         </Field>
-        <Field id="c-customers" label="Only for customers (codes)" error={errors?.fields.customerIds} hint="Empty: every wholesale customer">
+        <Field id="c-customers" label="Only for customers (codes)" error={errors?.fields.customerIds} hint={`Empty: every ${f.kind === "massMarket" ? "mass-market" : "wholesale"} customer`}>
           <input id="c-customers" className="field-input" value={f.customerIds} onChange={(e) => setF({ ...f, customerIds: e.target.value })} />
         </Field>
         <div className="sm:col-span-2 lg:col-span-4">
@@ -648,6 +659,8 @@ export function AvailabilityScreen() {
           <Loading what="the lines" />
         ) : lines.isError ? (
           <Failed error={lines.error} what="this catalog" />
+        ) : lines.data.catalog.kind === "massMarket" ? (
+          <MmCatalogLines catalogId={lines.data.catalog.catalogId} />
         ) : (
           <div className="mt-4">
             <p role="status" className="mb-2 text-sm text-sage">
@@ -758,6 +771,7 @@ export function UploadScreen() {
       </p>
       <div className="space-y-4 rounded-2xl border border-line bg-white p-5">
         <CatalogPicker
+          wholesaleOnly
           value={catalog}
           onChange={(id) => {
             setParams(id ? { catalog: id } : {}, { replace: true });

@@ -60,7 +60,8 @@ export async function productsByIds(db: DbOrTx, ids: string[]): Promise<ProductR
 // ---- catalogs ---------------------------------------------------------------------------------
 
 const customerIdsOf = sql<string[]>`coalesce((select array_agg(cc.customer_id order by cc.customer_id) from ${catalogCustomers} cc where cc.catalog_id = "catalogs"."id"), '{}')`;
-const lineCount = sql<number>`(select count(*)::int from ${offerLines} o where o.catalog_id = "catalogs"."id")`.mapWith(Number);
+/** Lines of either kind: offer lines (wholesale) or bouquet lines (mass market). */
+const lineCount = sql<number>`((select count(*)::int from ${offerLines} o where o.catalog_id = "catalogs"."id") + (select count(*)::int from mm_catalog_products m where m.catalog_id = "catalogs"."id"))`.mapWith(Number);
 
 export async function listCatalogs(db: DbOrTx, range: { from?: string; to?: string }) {
   return db

@@ -368,7 +368,7 @@ async function oneLine(db: DbOrTx, catalogId: number, lineId: number): Promise<S
 async function wholesaleCatalog(tx: DbOrTx, catalogId: number) {
   const c = await repo.catalogById(tx, catalogId);
   if (!c) throw notFound(`There is no catalog ${catalogId}.`);
-  if (c.c.kind !== "wholesale") throw conflict("Mass-market catalogs carry bouquets, which are not published from this screen yet.");
+  if (c.c.kind !== "wholesale") throw conflict("This is a mass-market catalog: it carries bouquets (Supply/Catalogs/{catalogId}/Bouquets), not products.");
   return c.c;
 }
 

@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "react-router";
+import { PackagesScreen } from "../../features/supply/mm-pages.tsx";
+import { validateAreaParams } from "../../features/areas/pending-area.tsx";
+
+export const meta = () => [{ title: "Packages" }];
+
+export function loader({ params }: LoaderFunctionArgs) {
+  validateAreaParams(params);
+  return null;
+}
+
+export default function Page() {
+  return <PackagesScreen />;
+}
