@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { UPPERCASE_ONLY_MESSAGE } from "../domain/constants.ts";
 import { Email, INT4_MAX, ShortText } from "./common.ts";
 import { PickupDays, RoleName, ShipTime } from "./user.ts";
 
@@ -112,13 +113,18 @@ export function toHourMinute(time: string): string {
   return `${String(hour).padStart(2, "0")}:${m[2]}`;
 }
 
-/** A customer's code: the customerID buyers and URLs carry (unique, compared without case). */
+/**
+ * A customer's code: the customerID buyers and URLs carry (unique, compared without case). Written in
+ * capitals like every code the trade prints on boxes and invoices: a lowercase letter is refused with
+ * SPEC's generic form message 'Uppercase only'.
+ */
 export const CustomerCode = z
   .string()
   .trim()
   .min(1, "This field is required")
   .max(20, "Maximum 20 characters")
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, "Letters, digits, dashes and underscores only");
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, "Letters, digits, dashes and underscores only")
+  .regex(/^[^a-z]*$/, UPPERCASE_ONLY_MESSAGE);
 
 export const CUSTOMER_DISCOUNT_MAX = 50;
 

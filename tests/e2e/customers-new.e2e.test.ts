@@ -109,8 +109,12 @@ describe("new customers", () => {
 
     // The code is taken now: the form says so at the field.
     await open(page, "/Admin/Wholesalers/New");
+    // A code in lowercase: SPEC's 'Uppercase only' at the field, nothing written.
     await page.getByLabel("Customer code").fill(code.toLowerCase());
     await page.getByLabel("Company name").fill("Someone Else");
+    await page.getByRole("button", { name: "Create customer" }).click();
+    await page.getByText("Uppercase only").waitFor();
+    await page.getByLabel("Customer code").fill(code);
     await page.getByRole("button", { name: "Create customer" }).click();
     await page.getByText(`The code ${code} is taken`).waitFor();
   });

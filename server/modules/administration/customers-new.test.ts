@@ -105,11 +105,24 @@ describe("creating a customer", () => {
   it("answers 409 to a code already taken, in any case, and changes nothing", async () => {
     const first = newCustomer();
     expect((await call(admin, "POST", "/api/Admin/Wholesalers", first)).statusCode).toBe(201);
-    const again = await call(admin, "POST", "/api/Admin/Wholesalers", newCustomer({ customerId: first.customerId.toLowerCase(), companyName: "Someone Else" }));
+    const again = await call(admin, "POST", "/api/Admin/Wholesalers", newCustomer({ customerId: first.customerId, companyName: "Someone Else" }));
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(`A customer with code ${first.customerId} already exists.`);
     expect(again.json().fields.customerId).toBe(`The code ${first.customerId} is taken`);
     expect((await rowOf(first.customerId))!.companyName).toBe(first.companyName);
+    // A code kept in lowercase from before (an import) still takes its capital form.
+    const legacy = nextCode("old", 4).toLowerCase();
+    await t.db.insert(customers).values({ customerId: legacy, companyName: "Old Records Florist", kind: "wholesale" });
+    const clash = await call(admin, "POST", "/api/Admin/Wholesalers", newCustomer({ customerId: legacy.toUpperCase() }));
+    expect(clash.statusCode).toBe(409);
+  });
+
+  it("refuses a code with lowercase letters with SPEC's 'Uppercase only'", async () => {
+    const body = newCustomer();
+    const res = await call(admin, "POST", "/api/Admin/Wholesalers", { ...body, customerId: body.customerId.toLowerCase() });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.customerId).toBe("Uppercase only");
+    expect(await rowOf(body.customerId)).toBeUndefined();
   });
 
   it("refuses bad fields one by one with 400 and writes nothing", async () => {
