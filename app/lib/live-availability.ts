@@ -54,6 +54,9 @@ export function useLiveAvailability<T extends Row>(url: string | null, queryKey:
         // Lines came or went (the grower changed the offer): the list itself is read again, once.
         if (change.refresh) void client.invalidateQueries({ queryKey });
       });
+      // The grower closed or opened a date: the dates offered (the profile) and everything shown for
+      // them are read again (a rare event, so simply every active query).
+      s.addEventListener("calendar", () => void client.invalidateQueries());
       // Signed out: nothing to reconnect for. A server shutting down is reconnected to another instance.
       s.addEventListener("end", (ev) => {
         if (read<LiveEnd>(ev).reason !== "signed-out") return;

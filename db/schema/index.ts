@@ -9,3 +9,4 @@ export * from "./mm.ts";
 export * from "./jobs.ts";
 export * from "./standing-orders.ts";
 export * from "./buyer.ts";
+export * from "./calendar.ts";

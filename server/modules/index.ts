@@ -6,6 +6,7 @@ import * as analytics from "./analytics/index.ts";
 import * as administration from "./administration/index.ts";
 import * as auth from "./auth/index.ts";
 import * as buyers from "./buyers/index.ts";
+import * as calendar from "./calendar/index.ts";
 import * as dashboard from "./dashboard/index.ts";
 import * as invoices from "./invoices/index.ts";
 import * as jobs from "./jobs/index.ts";
@@ -43,4 +44,5 @@ export const apiModules: ApiRoutes[] = [
   jobs.jobRoutesWith(jobHandlers),
   analytics.routes,
   supply.routes,
+  calendar.routes,
 ];
