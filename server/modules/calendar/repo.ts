@@ -38,7 +38,7 @@ export async function customersWithShipTimes(db: DbOrTx, limit: number) {
       companyName: customers.companyName,
       kind: customers.kind,
       active: customers.active,
-      shipTimes: sql<{ weekday: number; cutoffShipTime: string }[]>`coalesce((select json_agg(json_build_object('weekday', st.weekday, 'cutoffShipTime', st.cutoff_ship_time) order by st.weekday) from ship_times st where st.customer_id = ${customers.customerId}), '[]'::json)`,
+      shipTimes: sql<{ weekday: number; cutoffShipTime: string }[]>`coalesce((select json_agg(json_build_object('weekday', st.weekday, 'cutoffShipTime', st.cutoff_ship_time) order by st.weekday) from ship_times st where st.customer_id = "customers"."customer_id"), '[]'::json)`,
     })
     .from(customers)
     .orderBy(asc(customers.companyName), asc(customers.customerId))
