@@ -74,6 +74,7 @@ export default [
     route("Supply/Products/:productId", "routes/staff/supply-product.tsx"),
     route("Supply/Availability", "routes/staff/supply-availability.tsx"),
     route("Supply/Availability/Upload", "routes/staff/supply-upload.tsx"),
+    route("Supply/Calendar", "routes/staff/supply-calendar.tsx"),
   ]),
   // MM layout: the mass-market store.
   layout("routes/mm/layout.tsx", [

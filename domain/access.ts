@@ -58,6 +58,7 @@ const RULES: readonly Rule[] = [
   { pattern: "/supply/products/*", signedIn: true, roles: STAFF },
   { pattern: "/supply/availability", signedIn: true, roles: STAFF },
   { pattern: "/supply/availability/upload", signedIn: true, roles: STAFF },
+  { pattern: "/supply/calendar", signedIn: true, roles: STAFF },
   // Administrator, SalesPerson, wholesaler.
   { pattern: "/invoices", signedIn: true, roles: STAFF_AND_WHOLESALER },
   { pattern: "/invoices/details", signedIn: true, roles: STAFF_AND_WHOLESALER },

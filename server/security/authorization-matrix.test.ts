@@ -393,6 +393,16 @@ const ENTRIES: Entry[] = [
       ["GET /api/Supply/Upload/Sample", "GET", "/api/Supply/Upload/Sample", undefined, 200],
       ["POST /api/Supply/Catalogs/:catalogId/Upload/Preview", "POST", "/api/Supply/Catalogs/999999999/Upload/Preview", { mode: "set", csv: "product,quantity\nX,1\n" }, 404],
       ["POST /api/Supply/Catalogs/:catalogId/Upload/Apply", "POST", "/api/Supply/Catalogs/999999999/Upload/Apply", { mode: "set", csv: "product,quantity\nX,1\n" }, 404],
+      // The calendar (issue 25 item 5): a close with an empty reason (400), a reopen of a date not
+      // closed (404), ship times and pickup days of nobody (404).
+      ["GET /api/Supply/Calendar/ClosedDays", "GET", "/api/Supply/Calendar/ClosedDays", undefined, 200],
+      ["POST /api/Supply/Calendar/ClosedDays", "POST", "/api/Supply/Calendar/ClosedDays", { date: "2030-01-02", stores: ["wholesale"], reason: " " }, 400],
+      ["POST /api/Supply/Calendar/Holidays", "POST", "/api/Supply/Calendar/Holidays", { year: 2030, stores: [] }, 400],
+      ["DELETE /api/Supply/Calendar/ClosedDays/:store/:date", "DELETE", "/api/Supply/Calendar/ClosedDays/wholesale/2030-01-02", undefined, 404],
+      ["GET /api/Supply/Calendar/ShipTimes", "GET", "/api/Supply/Calendar/ShipTimes", undefined, 200],
+      ["PUT /api/Supply/Calendar/ShipTimes/:customerId", "PUT", "/api/Supply/Calendar/ShipTimes/NO-SUCH-MATRIX", { shipTimes: [] }, 404],
+      ["GET /api/Supply/Calendar/PickupDays", "GET", "/api/Supply/Calendar/PickupDays", undefined, 200],
+      ["PUT /api/Supply/Calendar/PickupDays/:retailerId", "PUT", "/api/Supply/Calendar/PickupDays/999999999", { monday: true, tuesday: false, wednesday: false, thursday: false, friday: false }, 404],
     ] as const
   ).map(([route, method, url, payload, staffStatus]): Entry => ({
     route,

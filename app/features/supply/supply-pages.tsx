@@ -29,6 +29,7 @@ const TILES = [
   { to: "/Supply/Products", title: "Products", text: "Create, edit and retire the wholesale products: variety, colour, grade, stem length and packing." },
   { to: "/Supply/Availability", title: "Availability", text: "Catalogs for a run of ship dates and their lines: quantities, prices and tiers, with sold, held and free." },
   { to: "/Supply/Availability/Upload", title: "Fresh-list upload", text: "Upload the day's CSV, check every row, then apply it in one go (set or add)." },
+  { to: "/Supply/Calendar", title: "Calendar", text: "Closed days and holidays per store, customers' ship days and cut-offs, retailers' pickup days." },
 ];
 
 export function SupplyOverview() {

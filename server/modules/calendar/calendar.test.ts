@@ -101,7 +101,7 @@ describe("closing a date", () => {
 
   it("closes a retailer's pickup date, and a closed ship date is not the one serving a pickup", async () => {
     await reopenAll();
-    const { api, r } = await retailerBuyer(a, {}, { pickupDays: { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true } });
+    const { api, r } = await retailerBuyer(a, {}, { pickupMonday: true, pickupTuesday: true, pickupWednesday: true, pickupThursday: true, pickupFriday: true });
     const url = `/api/Store/Profile/${api.userId}/${api.customerId}/${r.retailerId}`;
     const dates = async () => (await api.get(url)).json().openDates as string[];
     const [first, secondDate] = await dates();
