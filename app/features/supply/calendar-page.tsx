@@ -165,7 +165,7 @@ function ClosedDays() {
                   <td className="px-3 py-2">{CLOSED_STORE_NAMES[d.store]}</td>
                   <td className="px-3 py-2">{d.reason}</td>
                   <td className="px-3 py-2 text-right">
-                    <button type="button" className="btn btn-secondary !min-h-9 !py-1" onClick={() => void reopen(d)} aria-label={`Open ${longDate(d.date)} again in the ${CLOSED_STORE_NAMES[d.store].toLowerCase()}`}>
+                    <button type="button" className="btn btn-secondary !min-h-9 !py-1" onClick={() => void reopen(d)} aria-label={`Open again: ${longDate(d.date)}, ${CLOSED_STORE_NAMES[d.store].toLowerCase()}`}>
                       Open again
                     </button>
                   </td>
