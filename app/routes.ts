@@ -84,6 +84,7 @@ export default [
     route("Supply/Promotions", "routes/staff/supply-promotions.tsx"),
     route("Supply/Bouquets", "routes/staff/supply-bouquets.tsx"),
     route("Supply/Packages", "routes/staff/supply-packages.tsx"),
+    route("Supply/Calendar", "routes/staff/supply-calendar.tsx"),
   ]),
   // MM layout: the mass-market store.
   layout("routes/mm/layout.tsx", [

@@ -18,6 +18,7 @@ export const LIVE_STREAM_DESCRIPTION = [
   "or `ready` when the request's Last-Event-ID is still the catalog's current state (nothing was missed).",
   "Then `change` events (LiveChange) carry only the lines whose quantity changed, at most a few per second;",
   "`id:` is a hash of the catalog's stock and holds, the same on every instance, so a reconnect catches up.",
+  "`calendar` (no data) comes when the grower closed or opened a date: read the offered dates (the profile) again.",
   "`: keep-alive` comments come every 25 s. `end` (LiveEnd) comes before the server closes the stream on sign-out or shutdown.",
   "At most 6 streams per session and instance: one more answers 429.",
 ].join(" ");

@@ -65,6 +65,7 @@ const RULES: readonly Rule[] = [
   { pattern: "/supply/promotions", signedIn: true, roles: STAFF },
   { pattern: "/supply/bouquets", signedIn: true, roles: STAFF },
   { pattern: "/supply/packages", signedIn: true, roles: STAFF },
+  { pattern: "/supply/calendar", signedIn: true, roles: STAFF },
   // Administrator, SalesPerson, wholesaler.
   { pattern: "/invoices", signedIn: true, roles: STAFF_AND_WHOLESALER },
   { pattern: "/invoices/details", signedIn: true, roles: STAFF_AND_WHOLESALER },

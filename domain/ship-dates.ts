@@ -5,6 +5,7 @@
 import { DateTime } from "luxon";
 import { CUTOFF_TIMEZONE } from "./constants.ts";
 import { newYorkDay } from "./dates.ts";
+import { isClosedDay, type ClosedDays } from "./closed-days.ts";
 
 /** weekday: Sunday=1 .. Saturday=7 (SPEC numbering); cutoffShipTime: 'HH:mm' (':ss' tolerated). */
 export interface ShipTime {
@@ -84,11 +85,12 @@ export function cutoffInstant(date: string, cutoffShipTime: string): DateTime | 
  * Open when the date's weekday has a ship time and `now` is strictly before
  * that date's cut-off in New York: same-day shipping is allowed until the
  * cut-off, so past dates (whose cut-off has passed) are closed. If several
- * ship times share a weekday the latest cut-off wins.
+ * ship times share a weekday the latest cut-off wins. A closed day of the store (`closed`, see
+ * closed-days.ts) is never open.
  */
-export function isShipDateOpen(date: string, shipTimes: readonly ShipTime[], now: Date): boolean {
+export function isShipDateOpen(date: string, shipTimes: readonly ShipTime[], now: Date, closed?: ClosedDays): boolean {
   const day = parseDate(date);
-  if (!day) return false;
+  if (!day || isClosedDay(date, closed)) return false;
   const weekday = isoToSpecWeekday(day.weekday);
   const nowMs = now.getTime();
   return shipTimes.some((st) => {
@@ -98,16 +100,17 @@ export function isShipDateOpen(date: string, shipTimes: readonly ShipTime[], now
   });
 }
 
-/** The next `count` open ship dates, starting today in New York, ascending. */
-export function nextOpenShipDates(shipTimes: readonly ShipTime[], now: Date, count: number): string[] {
+/** The next `count` open ship dates (closed days left out), starting today in New York, ascending. */
+export function nextOpenShipDates(shipTimes: readonly ShipTime[], now: Date, count: number, closed?: ClosedDays): string[] {
   const result: string[] = [];
   if (count <= 0 || shipTimes.length === 0) return result;
   const start = todayInNewYork(now);
-  // Any valid ship time opens one day a week, so this bound cannot cut off an answer.
-  const horizon = 7 * (count + 1);
+  // Any valid ship time opens one day a week, so this bound cannot cut off an answer (closed days
+  // only cut into it when a whole run of weeks is closed: then there is nothing to offer anyway).
+  const horizon = 7 * (count + 1) + (closed?.size ?? 0);
   for (let i = 0; i <= horizon && result.length < count; i++) {
     const date = toDateString(start.plus({ days: i }));
-    if (isShipDateOpen(date, shipTimes, now)) result.push(date);
+    if (isShipDateOpen(date, shipTimes, now, closed)) result.push(date);
   }
   return result;
 }
@@ -135,18 +138,23 @@ export function isPickupDateValid(date: string, pickupDays: PickupDays, now: Dat
   return date >= earliestPickupDate(pickupDays, now, leadDays);
 }
 
+/** A valid pickup date (isPickupDateValid) that is not a closed day of the store. */
+export function isPickupDateOpen(date: string, pickupDays: PickupDays, now: Date, closed?: ClosedDays): boolean {
+  return !isClosedDay(date, closed) && isPickupDateValid(date, pickupDays, now);
+}
+
 /**
  * Rule: a retailer's pickup date is served by the wholesaler's latest open ship
  * date strictly before it (the flowers must arrive before the pickup, and the
  * latest one keeps them freshest), looking back at most 7 days. Null when no
- * ship date in that window is still open.
+ * ship date in that window is still open (a closed day is not open: the one before it serves).
  */
-export function pickupToShipDate(pickupDate: string, shipTimes: readonly ShipTime[], now: Date): string | null {
+export function pickupToShipDate(pickupDate: string, shipTimes: readonly ShipTime[], now: Date, closed?: ClosedDays): string | null {
   const pickup = parseDate(pickupDate);
   if (!pickup) return null;
   for (let back = 1; back <= MAX_SHIP_DAYS_BEFORE_PICKUP; back++) {
     const date = toDateString(pickup.minus({ days: back }));
-    if (isShipDateOpen(date, shipTimes, now)) return date;
+    if (isShipDateOpen(date, shipTimes, now, closed)) return date;
   }
   return null;
 }

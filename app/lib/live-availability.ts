@@ -59,6 +59,9 @@ export function useLiveAvailability<T extends Row>(url: string | null, queryKey:
           if (also) void client.invalidateQueries({ queryKey: JSON.parse(also) as QueryKey });
         }
       });
+      // The grower closed or opened a date: the dates offered (the profile) and everything shown for
+      // them are read again (a rare event, so simply every active query).
+      s.addEventListener("calendar", () => void client.invalidateQueries());
       // Signed out: nothing to reconnect for. A server shutting down is reconnected to another instance.
       s.addEventListener("end", (ev) => {
         if (read<LiveEnd>(ev).reason !== "signed-out") return;

@@ -12,3 +12,4 @@ export * from "./buyer.ts";
 export * from "./claims.ts";
 export * from "./integrations.ts";
 export * from "./webhooks.ts";
+export * from "./calendar.ts";

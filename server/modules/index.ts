@@ -7,6 +7,7 @@ import * as administration from "./administration/index.ts";
 import * as auth from "./auth/index.ts";
 import * as buyers from "./buyers/index.ts";
 import * as claims from "./claims/index.ts";
+import * as calendar from "./calendar/index.ts";
 import * as dashboard from "./dashboard/index.ts";
 import * as integrations from "./integrations/index.ts";
 import * as invoices from "./invoices/index.ts";
@@ -52,4 +53,5 @@ export const apiModules: ApiRoutes[] = [
   integrations.routes,
   webhooks.routes,
   supply.mmRoutes,
+  calendar.routes,
 ];

@@ -33,6 +33,7 @@ const TILES = [
   { to: "/Supply/Promotions", title: "Prices and promotions", text: "Specials and future specials, combo specials and blitz vouchers, and what a customer's dashboard shows." },
   { to: "/Supply/Bouquets", title: "Bouquets", text: "Create, edit and retire the mass-market bouquets: picture, pack size, box, prices boxed and not." },
   { to: "/Supply/Packages", title: "Packages", text: "Box types and the RFLP1 pail fee: type, size and price." },
+  { to: "/Supply/Calendar", title: "Calendar", text: "Closed days and holidays per store, customers' ship days and cut-offs, retailers' pickup days." },
 ];
 
 export function SupplyOverview() {

@@ -4,6 +4,8 @@
 import type { DbOrTx } from "../../../db/client.ts";
 import type { CustomerHeader, StoreProfile } from "../../../contract/user.ts";
 import type { PickupDays, ShipTime } from "../../../domain/ship-dates.ts";
+import type { ClosedDays } from "../../../domain/closed-days.ts";
+import { closedDaysOf } from "../calendar/index.ts";
 import { forbidden, notFound } from "../../errors.ts";
 import { claimValues, hasRole, isRetailerUser, isStaff, retailerIdOf } from "../../plugins/roles.ts";
 import type { AuthContext, SessionUser } from "../../plugins/session.ts";
@@ -21,6 +23,8 @@ export interface Buyer {
   /** 0 when the buyer is the customer itself. */
   retailerId: number;
   pickupDays: PickupDays | null;
+  /** The closed days of the buyer's store (issue 25 "Calendar"): never offered nor accepted. */
+  closed: ClosedDays;
 }
 
 const pickupDaysOf = (r: repo.RetailerRow): PickupDays => ({
@@ -48,6 +52,7 @@ export async function findBuyer(db: DbOrTx, customerId: string, retailerId: numb
     shipTimes: times,
     retailerId,
     pickupDays: r ? pickupDaysOf(r) : null,
+    closed: await closedDaysOf(db, c.kind),
   };
   return { buyer, retailerFound: retailerId <= 0 || !!r };
 }

@@ -177,6 +177,9 @@ export class LiveHub {
     } else if (kind === "holds" || kind === "mm") {
       const c = this.channels.get(`${kind === "holds" ? "wholesale" : "mm"}:${rest}`);
       if (c) this.schedule(c);
+    } else if (kind === "calendar") {
+      // A date was closed or opened again: every open store reads the dates it offers again.
+      for (const c of this.channels.values()) for (const s of c.streams) this.write(s, "event: calendar\ndata: {}\n\n");
     } else if (kind === "session" && this.bySession.has(rest)) {
       this.sessionChecks.add(rest);
       this.checkSessionsSoon();

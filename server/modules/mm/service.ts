@@ -24,7 +24,7 @@ import { centsToDollars } from "../../../domain/money.ts";
 import { isShipDateOpen } from "../../../domain/ship-dates.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../errors.ts";
 import type { Buyer } from "../buyers/index.ts";
-import { closedShipDateMessage, etagMatches, openDates, type AnswerCache } from "../store/index.ts";
+import { etagMatches, openDates, refusedDate, type AnswerCache } from "../store/index.ts";
 import {
   allPackages,
   cartLinesOf,
@@ -340,8 +340,8 @@ export async function saveCart(db: Db, holdMs: number, owner: MmOwner, buyer: Bu
     const boxed = buyer.alwaysBoxed || (body.boxed ?? cart.boxed);
     if (wanted.size && !shipDate) throw badRequest(CHOOSE_DATE_MESSAGE, { shipDate: "This field is required" });
     const dateChanged = body.shipDate !== undefined && body.shipDate !== cart.shipDate;
-    if (shipDate && (wanted.size || dateChanged) && !isShipDateOpen(shipDate, buyer.shipTimes, now)) {
-      throw badRequest(closedShipDateMessage(shipDate), { shipDate: closedShipDateMessage(shipDate) });
+    if (shipDate && (wanted.size || dateChanged) && !isShipDateOpen(shipDate, buyer.shipTimes, now, buyer.closed)) {
+      throw refusedDate(buyer, "ship", shipDate, "shipDate");
     }
     const catalog = shipDate ? await firstCatalog(tx, buyer, shipDate) : null;
     if (wanted.size && !catalog) throw badRequest(NO_CATALOG_MESSAGE, { shipDate: NO_CATALOG_MESSAGE });
@@ -453,7 +453,7 @@ export async function createOrder(db: Db, input: CreateOrderInput, now = new Dat
       if (!stored.length) throw badRequest(EMPTY_CART_MESSAGE);
       const shipDate = cart.shipDate;
       if (!shipDate) throw badRequest(CHOOSE_DATE_MESSAGE, { shipDate: "This field is required" });
-      if (!isShipDateOpen(shipDate, buyer.shipTimes, now)) throw badRequest(closedShipDateMessage(shipDate), { shipDate: closedShipDateMessage(shipDate) });
+      if (!isShipDateOpen(shipDate, buyer.shipTimes, now, buyer.closed)) throw refusedDate(buyer, "ship", shipDate, "shipDate");
       const catalog = await firstCatalog(tx, buyer, shipDate);
       if (!catalog) throw badRequest(NO_CATALOG_MESSAGE);
       const ids = stored.map((l) => l.productId);
@@ -636,7 +636,7 @@ export async function addBouquetsToCart(
   const cart = await ensureCart(db, owner, buyer.alwaysBoxed);
   const current = await cartLinesOf(db, cart.id);
   // A cart holding bouquets keeps its date; an empty one takes the date asked for, else the one it shows, else the first selling.
-  const shown = cart.shipDate && isShipDateOpen(cart.shipDate, buyer.shipTimes, now) ? cart.shipDate : null;
+  const shown = cart.shipDate && isShipDateOpen(cart.shipDate, buyer.shipTimes, now, buyer.closed) ? cart.shipDate : null;
   const date = current.length ? (shown ?? opts.date ?? null) : (opts.date ?? shown ?? (await firstSellingDate(db, buyer, now)));
   if (!date) throw badRequest(NO_OPEN_DATE_MESSAGE);
   const items = new Map<string, MmCartSaveBody["items"][number]>(

@@ -24,6 +24,8 @@ import { centsToDollars } from "../../../domain/money.ts";
 import { allowedActions, refusal, type OrderAction, type OrderState } from "../../../domain/order-status.ts";
 import { splitPails } from "../../../domain/pricing.ts";
 import { cutoffInstant, isShipDateOpen } from "../../../domain/ship-dates.ts";
+import { closedDayMessage, closedReason } from "../../../domain/closed-days.ts";
+import { closedDaysOf } from "../calendar/index.ts";
 import type { Config } from "../../config.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../errors.ts";
 import { audit } from "../audit/index.ts";
@@ -180,7 +182,12 @@ async function change(
     const lines = await repo.linesOf(tx, o.id);
     const why = refusal(stateOf(o, lines), action);
     if (why) throw conflict(why);
-    if (buyer && !isShipDateOpen(o.shipDate, await repo.shipTimesOf(tx, o.customerId), new Date())) throw conflict(CUTOFF_PASSED_MESSAGE);
+    if (buyer) {
+      const closed = await closedDaysOf(tx, "wholesale");
+      const reason = closedReason(o.shipDate, closed);
+      if (reason) throw conflict(closedDayMessage("ship", o.shipDate, reason));
+      if (!isShipDateOpen(o.shipDate, await repo.shipTimesOf(tx, o.customerId), new Date())) throw conflict(CUTOFF_PASSED_MESSAGE);
+    }
 
     const done = await apply(tx, o, lines);
     await repo.refreshTotals(tx, o.id);

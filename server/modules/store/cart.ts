@@ -1,4 +1,5 @@
 // The wholesale cart and its holds (DOMAIN.md "Carts and holds", docs/domain-store.md).
+import { CALENDAR_TOPIC } from "../calendar/index.ts";
 import type { Db, DbOrTx } from "../../../db/client.ts";
 import type { Cart, CartItem, CartMessage, CartSaveBody } from "../../../contract/store.ts";
 import { isLineFinalProduct, isLinePending, MAX_ORDER_QUANTITY, splitConfirmedPending } from "../../../domain/cart-flags.ts";
@@ -92,7 +93,7 @@ async function readCart(db: Db, owner: CartOwner, buyer: Buyer, key: string, fil
   if (memo) {
     const catalogs = [...new Set(rows.flatMap((r) => (r.ol ? [r.ol.catalogId] : [])))];
     const until = lineIds.length ? await nextHoldExpiry(db, { offerLineIds: lineIds }) : Infinity;
-    memo.set(key, structuredClone(view), [`cart:${cart!.id}`, cartOwnerTopic(owner), "offers", "accounts", ...catalogs.map((id) => `holds:${id}`)], fill, until);
+    memo.set(key, structuredClone(view), [`cart:${cart!.id}`, cartOwnerTopic(owner), "offers", "accounts", CALENDAR_TOPIC, ...catalogs.map((id) => `holds:${id}`)], fill, until);
   }
   return view;
 }

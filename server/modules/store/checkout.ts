@@ -5,11 +5,12 @@ import { splitConfirmedPending } from "../../../domain/cart-flags.ts";
 import { centsToDollars } from "../../../domain/money.ts";
 import { lineTotal } from "../../../domain/pricing.ts";
 import { isShipDateOpen } from "../../../domain/ship-dates.ts";
+import { closedReason } from "../../../domain/closed-days.ts";
 import type { Config } from "../../config.ts";
 import { badRequest, conflict } from "../../errors.ts";
 import { enqueueMail } from "../mail/index.ts";
 import { lockCart, type CartOwner } from "./cart.ts";
-import { closedPickupDateMessage, closedShipDateMessage, retailerShipDate } from "./dates.ts";
+import { refusedDate, retailerShipDate } from "./dates.ts";
 import { customerPrices, freeQuantity } from "./pricing.ts";
 import { orderConfirmationMail } from "./order-mail.ts";
 import {
@@ -90,10 +91,13 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
         const pickup = cart.receivingDate;
         if (!pickup) throw badRequest("Please choose a pickup date first.", { receivingDate: "This field is required" });
         if (retailerShipDate(buyer, pickup, now) !== shipDate) {
-          throw badRequest(closedPickupDateMessage(pickup), { receivingDate: closedPickupDateMessage(pickup) });
+          // A closed ship date behind an open pickup date is named as such.
+          throw closedReason(pickup, buyer.closed) || !closedReason(shipDate, buyer.closed)
+            ? refusedDate(buyer, "pickup", pickup, "receivingDate")
+            : refusedDate(buyer, "ship", shipDate, "receivingDate");
         }
-      } else if (!isShipDateOpen(shipDate, buyer.shipTimes, now)) {
-        throw badRequest(closedShipDateMessage(shipDate), { shipDate: closedShipDateMessage(shipDate) });
+      } else if (!isShipDateOpen(shipDate, buyer.shipTimes, now, buyer.closed)) {
+        throw refusedDate(buyer, "ship", shipDate, "shipDate");
       }
       if (lines.some((l) => l.offerLineId === null)) throw badRequest(NOT_OFFERED_MESSAGE);
 

@@ -1,9 +1,10 @@
 // Ship and pickup dates as the server applies them (docs/domain-store.md "Dates"). The rules
 // themselves are domain/ship-dates.ts; this file only strings them together for a buyer.
 import { addDays, isoDateAt } from "../../../domain/dates.ts";
+import { closedDayMessage, closedReason } from "../../../domain/closed-days.ts";
 import {
   earliestPickupDate,
-  isPickupDateValid,
+  isPickupDateOpen,
   isShipDateOpen,
   nextOpenShipDates,
   pickupToShipDate,
@@ -25,6 +26,16 @@ export const closedShipDateMessage = (date: string) => `The ship date ${date} is
 export const closedPickupDateMessage = (date: string) => `The pickup date ${date} is not available. Please choose another date.`;
 
 /**
+ * The 400 of a date the buyer may not choose: on a closed day of the store, it says so and why
+ * ("The ship date Thursday, November 26, 2026 is closed (Thanksgiving). …"); otherwise the usual text.
+ */
+export function refusedDate(buyer: Pick<Buyer, "closed">, kind: "ship" | "pickup", date: string, field: string) {
+  const reason = closedReason(date, buyer.closed);
+  const message = reason ? closedDayMessage(kind, date, reason) : kind === "ship" ? closedShipDateMessage(date) : closedPickupDateMessage(date);
+  return badRequest(message, { [field]: message });
+}
+
+/**
  * A retailer's pickup dates that can still be served: a pickup weekday, not before the earliest
  * pickup date, and with an open ship date of the wholesaler in the week before it.
  */
@@ -39,20 +50,20 @@ export function openPickupDates(buyer: Buyer, now: Date, count: number): string[
   const result: string[] = [];
   for (let i = 0; i < PICKUP_HORIZON_DAYS && result.length < count; i++) {
     const date = addDays(first, i);
-    if (isPickupDateValid(date, buyer.pickupDays, now) && pickupToShipDate(date, buyer.shipTimes, now)) result.push(date);
+    if (isPickupDateOpen(date, buyer.pickupDays, now, buyer.closed) && pickupToShipDate(date, buyer.shipTimes, now, buyer.closed)) result.push(date);
   }
   return result;
 }
 
 /** The dates the buyer may choose: ship dates for a customer, pickup dates for a retailer. */
 export function openDates(buyer: Buyer, now: Date, count = OPEN_DATES_COUNT): string[] {
-  return buyer.retailerId > 0 ? openPickupDates(buyer, now, count) : nextOpenShipDates(buyer.shipTimes, now, count);
+  return buyer.retailerId > 0 ? openPickupDates(buyer, now, count) : nextOpenShipDates(buyer.shipTimes, now, count, buyer.closed);
 }
 
 /** The ship date a retailer's pickup date is served by, or null when it cannot be. */
 export function retailerShipDate(buyer: Buyer, pickupDate: string, now: Date): string | null {
-  if (!buyer.pickupDays || !isPickupDateValid(pickupDate, buyer.pickupDays, now)) return null;
-  return pickupToShipDate(pickupDate, buyer.shipTimes, now);
+  if (!buyer.pickupDays || !isPickupDateOpen(pickupDate, buyer.pickupDays, now, buyer.closed)) return null;
+  return pickupToShipDate(pickupDate, buyer.shipTimes, now, buyer.closed);
 }
 
 /** The buyer's next ship date: what the dashboard's "current" catalog is chosen by. */
@@ -61,7 +72,7 @@ export function nextShipDate(buyer: Buyer, now: Date): string | null {
     const pickup = openPickupDates(buyer, now, 1)[0];
     return pickup ? retailerShipDate(buyer, pickup, now) : null;
   }
-  return nextOpenShipDates(buyer.shipTimes, now, 1)[0] ?? null;
+  return nextOpenShipDates(buyer.shipTimes, now, 1, buyer.closed)[0] ?? null;
 }
 
 /**
@@ -82,7 +93,7 @@ export function resolveCartDates(
       return { shipDate: null, receivingDate: null };
     }
     const shipDate = pickup > horizon ? null : retailerShipDate(buyer, pickup, now);
-    if (!shipDate) throw badRequest(closedPickupDateMessage(pickup), { receivingDate: closedPickupDateMessage(pickup) });
+    if (!shipDate) throw refusedDate(buyer, "pickup", pickup, "receivingDate");
     return { shipDate, receivingDate: pickup };
   }
   const date = wanted.shipDate;
@@ -90,6 +101,6 @@ export function resolveCartDates(
     if (hasItems) throw badRequest("Please choose a ship date first.", { shipDate: "This field is required" });
     return { shipDate: null, receivingDate: null };
   }
-  if (date > horizon || !isShipDateOpen(date, buyer.shipTimes, now)) throw badRequest(closedShipDateMessage(date), { shipDate: closedShipDateMessage(date) });
+  if (date > horizon || !isShipDateOpen(date, buyer.shipTimes, now, buyer.closed)) throw refusedDate(buyer, "ship", date, "shipDate");
   return { shipDate: date, receivingDate: null };
 }

@@ -3,7 +3,7 @@
 // answers (ETag, answer cache) the mass-market store reuses, and the stock primitives behind the
 // never-oversold invariant (the order desk takes and gives back stock with them).
 export { storeRoutes as routes } from "./routes.ts";
-export { closedShipDateMessage, nextShipDate, openDates } from "./dates.ts";
+export { closedShipDateMessage, nextShipDate, openDates, refusedDate } from "./dates.ts";
 export { freeQuantity, toProduct } from "./pricing.ts";
 export {
   cartIdOf,

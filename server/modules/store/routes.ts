@@ -28,6 +28,7 @@ import { AnswerCache, negotiateEncoding } from "./answer-cache.ts";
 import { TaggedCache } from "../../tagged-cache.ts";
 import { favouritesOf, starProduct, unstarProduct } from "./favourites.ts";
 import { reorder } from "./reorder.ts";
+import { CALENDAR_TOPIC } from "../calendar/index.ts";
 import { catalogProducts, catalogsOn, earliestReceiptDate, profileOf, type CatalogSource } from "./service.ts";
 
 const tags = ["store"];
@@ -64,7 +65,7 @@ export const storeRoutes: ApiRoutes = async (app, { db, config }) => {
     if (known) return known;
     const fill = buyers.begin();
     const buyer = await readBuyer(database, customerId, retailerId);
-    buyers.set(key, buyer, ["accounts"], fill);
+    buyers.set(key, buyer, ["accounts", CALENDAR_TOPIC], fill);
     return buyer;
   };
   app.get(

@@ -1,0 +1,83 @@
+// HTTP of the supply desk's calendar (staff only: Administrator and SalesPerson; docs/domain-supply.md
+// "Calendar"). Also starts this instance's closed-day cache, which every store call reads.
+import type { FastifyRequest } from "fastify";
+import { z } from "zod";
+import { ErrorResponse } from "../../../contract/common.ts";
+import {
+  ClosedDay,
+  ClosedDayCreate,
+  ClosedDayList,
+  ClosedDayParams,
+  ClosedDayQuery,
+  ClosedDayResult,
+  CustomerParams,
+  CustomerShipTimesList,
+  HolidaysBody,
+  PickupDaysBody,
+  RetailerParams,
+  RetailerPickupDays,
+  ShipTimeEntry,
+  ShipTimesBody,
+  RetailerPickupDaysList,
+} from "../../../contract/calendar.ts";
+import { SUPPLY_ROLES } from "../../../domain/supply.ts";
+import type { ApiRoutes } from "../../deps.ts";
+import { signedIn, type RouteAccess } from "../../plugins/access.ts";
+import { clientIp } from "../../plugins/session.ts";
+import { attachClosedDays } from "./closed-days.ts";
+import * as calendar from "./service.ts";
+
+const tags = ["supply"];
+const Errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+const staff: RouteAccess = { roles: SUPPLY_ROLES };
+const actor = (request: FastifyRequest): calendar.Actor => ({ auth: signedIn(request), ip: clientIp(request) });
+
+export const calendarRoutes: ApiRoutes = async (app, { db }) => {
+  const detach = attachClosedDays(db);
+  app.addHook("onClose", async () => detach());
+
+  app.get(
+    "/Supply/Calendar/ClosedDays",
+    { schema: { tags, summary: "Closed days of both stores (default: from a month ago, for a year)", querystring: ClosedDayQuery, response: { 200: ClosedDayList, ...Errors } }, config: { access: staff } },
+    async (request) => calendar.listClosedDays(db, request.query),
+  );
+  app.post(
+    "/Supply/Calendar/ClosedDays",
+    { schema: { tags, summary: "Close a date in one or both stores: it is no longer offered nor accepted as a ship or pickup date", body: ClosedDayCreate, response: { 200: ClosedDayResult, ...Errors } }, config: { access: staff } },
+    async (request) => calendar.closeDay(db, actor(request), request.body),
+  );
+  app.post(
+    "/Supply/Calendar/Holidays",
+    { schema: { tags, summary: "Close a year's US holidays (New Year's Day, Thanksgiving, Christmas Day) in one or both stores", body: HolidaysBody, response: { 200: ClosedDayResult, ...Errors } }, config: { access: staff } },
+    async (request) => calendar.closeHolidays(db, actor(request), request.body),
+  );
+  app.delete(
+    "/Supply/Calendar/ClosedDays/:store/:date",
+    { schema: { tags, summary: "Open a closed date again in one store", params: ClosedDayParams, response: { 200: ClosedDay, ...Errors } }, config: { access: staff } },
+    async (request) => calendar.reopenDay(db, actor(request), request.params.store, request.params.date),
+  );
+
+  app.get(
+    "/Supply/Calendar/ShipTimes",
+    { schema: { tags, summary: "Every customer with its ship weekdays and their cut-offs (HH:mm, New York)", response: { 200: CustomerShipTimesList, ...Errors } }, config: { access: staff } },
+    async () => calendar.shipTimesGrid(db),
+  );
+  app.put(
+    "/Supply/Calendar/ShipTimes/:customerId",
+    {
+      schema: { tags, summary: "Set a customer's ship weekdays and cut-offs (the whole week; a weekday left out does not ship)", params: CustomerParams, body: ShipTimesBody, response: { 200: z.object({ customerId: z.string(), shipTimes: z.array(ShipTimeEntry) }), ...Errors } },
+      config: { access: staff },
+    },
+    async (request) => calendar.setShipTimes(db, actor(request), request.params.customerId, request.body.shipTimes),
+  );
+  app.get(
+    "/Supply/Calendar/PickupDays",
+    { schema: { tags, summary: "Every retailer with its pickup days (Monday to Friday)", response: { 200: RetailerPickupDaysList, ...Errors } }, config: { access: staff } },
+    async () => calendar.pickupDaysGrid(db),
+  );
+  app.put(
+    "/Supply/Calendar/PickupDays/:retailerId",
+    { schema: { tags, summary: "Set a retailer's pickup days", params: RetailerParams, body: PickupDaysBody, response: { 200: RetailerPickupDays, ...Errors } }, config: { access: staff } },
+    async (request) => calendar.setPickupDays(db, actor(request), request.params.retailerId, request.body),
+  );
+};
