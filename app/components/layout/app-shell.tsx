@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Link, NavLink, Outlet, useLocation, useMatches, useRevalidator } from "react-router";
 import { hasAnyRole } from "../../../domain/access.ts";
 import { chooseCustomer, SELECTED_CUSTOMER_KEY, userInitials } from "../../../domain/customer-selection.ts";
-import type { CustomerHeader, User } from "../../../contract/user.ts";
+import type { CheckTokenResponse, CustomerHeader, User } from "../../../contract/user.ts";
 import { api } from "../../lib/api.ts";
 import { useRootData } from "../../lib/session.ts";
 import { BrandMark } from "./brand-mark.tsx";
@@ -118,6 +118,22 @@ export function AppShell({ variant }: { variant: "store" | "mm" }) {
     else if (choice.customerId) void setCustomer(choice.customerId);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [user?.id, user?.currentCustomer?.customerID]);
+
+  // Back after signing out: the browser may show this page from its back/forward cache, as it was
+  // while signed in (issue 29). Ask the server again; signed out, go to sign-in (and back here after),
+  // as loading the page anew would; still signed in, refresh what the page shows.
+  useEffect(() => {
+    const onShow = (e: PageTransitionEvent) => {
+      if (!e.persisted) return;
+      const toSignIn = () => window.location.replace(`/login?returnTo=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+      api.get<CheckTokenResponse>("/api/Auth/CheckToken/").then(
+        (s) => (s.user?.id ? void revalidator.revalidate() : toSignIn()),
+        toSignIn,
+      );
+    };
+    window.addEventListener("pageshow", onShow);
+    return () => window.removeEventListener("pageshow", onShow);
+  }, [revalidator]);
 
   async function logout() {
     await api.post("/api/Auth/logout/").catch(() => {});
