@@ -393,6 +393,10 @@ const ENTRIES: Entry[] = [
       ["GET /api/Supply/Upload/Sample", "GET", "/api/Supply/Upload/Sample", undefined, 200],
       ["POST /api/Supply/Catalogs/:catalogId/Upload/Preview", "POST", "/api/Supply/Catalogs/999999999/Upload/Preview", { mode: "set", csv: "product,quantity\nX,1\n" }, 404],
       ["POST /api/Supply/Catalogs/:catalogId/Upload/Apply", "POST", "/api/Supply/Catalogs/999999999/Upload/Apply", { mode: "set", csv: "product,quantity\nX,1\n" }, 404],
+      ["GET /api/Supply/Upload/Sample.xlsx", "GET", "/api/Supply/Upload/Sample.xlsx", undefined, 200],
+      ["GET /api/Supply/Catalogs/:catalogId/Lines.xlsx", "GET", "/api/Supply/Catalogs/999999999/Lines.xlsx", undefined, 404],
+      ["POST /api/Supply/Catalogs/:catalogId/Copy/Preview", "POST", "/api/Supply/Catalogs/999999999/Copy/Preview", { toShipDate: "2030-01-02", existing: "skip" }, 404],
+      ["POST /api/Supply/Catalogs/:catalogId/Copy/Apply", "POST", "/api/Supply/Catalogs/999999999/Copy/Apply", { toShipDate: "2030-01-02", existing: "skip" }, 404],
     ] as const
   ).map(([route, method, url, payload, staffStatus]): Entry => ({
     route,
