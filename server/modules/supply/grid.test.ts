@@ -155,7 +155,7 @@ describe("copy this day to …", () => {
 
 // ---- XLSX -----------------------------------------------------------------------------------------
 
-type Cell = string | number | Date | null | { formula: string; result?: number };
+type Cell = string | number | boolean | Date | null | { formula: string; result?: number };
 async function workbook(rows: Cell[][], dateColumns: number[] = []): Promise<string> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet("Fresh list");
