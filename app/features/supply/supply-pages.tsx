@@ -697,7 +697,7 @@ export function UploadScreen() {
         </p>
         <div>
           <label className="field-label" htmlFor="upload-file">
-            CSV (UTF-8) or XLSX file, at most {UPLOAD_MAX_BYTES / 1024 / 1024} MB
+            CSV file (UTF-8) or XLSX workbook, at most {UPLOAD_MAX_BYTES / 1024 / 1024} MB
           </label>
           <input
             id="upload-file"
