@@ -650,6 +650,9 @@ export function CopyDay({ list, onCopied }: { list: SupplyLineList; onCopied: (c
             </button>
           </div>
         )}
+        <div className="mt-3 border-t border-line pt-3">
+          <Dialog.Close className="btn btn-secondary">Close</Dialog.Close>
+        </div>
       </Modal>
     </>
   );
