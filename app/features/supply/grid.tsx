@@ -36,6 +36,8 @@ export const shown = (line: SupplyLine, c: EditColumn) => (line[c] === null ? ""
 
 /** Every row is this tall (px): the window needs no measuring while it scrolls. */
 const ROW_HEIGHT = 53;
+/** Catalogs of more lines than this are windowed. */
+const WINDOW_FROM = 400;
 type Edits = Record<number, Partial<Record<EditColumn, string>>>;
 
 const useIsoLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
@@ -133,9 +135,11 @@ export function SupplyGrid({ list }: { list: SupplyLineList }) {
     return () => ro.disconnect();
   }, []);
   const v = useWindowVirtualizer({ count: lines.length, estimateSize: () => ROW_HEIGHT, overscan: 10, scrollMargin: margin, getItemKey: (i) => lines[i]!.lineId, useFlushSync: false });
-  const items = v.getVirtualItems();
-  const padTop = items.length ? items[0]!.start - margin : 0;
-  const padBottom = items.length ? v.getTotalSize() - (items[items.length - 1]!.end - margin) : 0;
+  // A catalog of a few hundred lines is all in the page (every row findable, as before); a long one is windowed.
+  const windowed = lines.length > WINDOW_FROM;
+  const items = windowed ? v.getVirtualItems() : lines.map((_, index) => ({ index, start: 0, end: 0 }));
+  const padTop = windowed && items.length ? items[0]!.start - margin : 0;
+  const padBottom = windowed && items.length ? v.getTotalSize() - (items[items.length - 1]!.end - margin) : 0;
 
   // ---- focus: a cell out of the window is scrolled to, then focused once it is rendered
   const pending = useRef<{ row: number; col: EditColumn } | null>(null);
