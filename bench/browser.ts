@@ -10,6 +10,11 @@
  *     600 px, one every 30 ms): long tasks, the longest gap between animation frames, rows in the page
  * BENCH_VIEW=grid runs the same steps in the grid view (windowed by rows of cards) instead of the list.
  * Prints the figures and writes bench/results/store-browser.json (store-browser-grid.json for the grid).
+ * BENCH_SCREEN=supply-grid measures the supply desk's availability grid instead (issue 30), as the
+ * bench's member of staff on the generated catalog of BENCH_PRODUCTS lines: the time from the lines'
+ * answer to the grid's first screen laid out and painted, and long tasks then, while scrolling the
+ * whole grid with the wheel, and while typing in cells and moving between them with the arrows.
+ * Writes bench/results/supply-grid-browser.json.
  * BENCH_TRACE=1 also records a Chromium performance trace of the first run's date choice and scrolling
  * (bench/results/store-browser-trace.json; open it in Chromium's Performance panel).
  */
@@ -24,6 +29,7 @@ const VIEW = process.env.BENCH_VIEW === "grid" ? "grid" : "list";
 const TRACE = process.env.BENCH_TRACE === "1";
 
 async function main() {
+  if (process.env.BENCH_SCREEN === "supply-grid") return supplyGrid();
   const bench = await startBenchServer();
   const browser = await launchBrowser();
   const dateToList: number[] = [];
@@ -191,6 +197,119 @@ async function main() {
     console.log(JSON.stringify(results, null, 2));
     mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
     writeFileSync(path.join(ROOT, `bench/results/store-browser${VIEW === "grid" ? "-grid" : ""}.json`), JSON.stringify(results, null, 2));
+  } finally {
+    await browser.close();
+    await bench.server.stop();
+  }
+}
+
+/** The supply desk's grid with the generated catalog's lines (BENCH_SCREEN=supply-grid). */
+async function supplyGrid() {
+  const bench = await startBenchServer();
+  const browser = await launchBrowser();
+  const firstScreen: number[] = [];
+  const navToScreen: number[] = [];
+  const loadLong: number[] = [];
+  const scrollLong: number[] = [];
+  const frameGaps: number[] = [];
+  const typingLong: number[] = [];
+  const rowsInPage: number[] = [];
+  let lines = 0;
+  try {
+    for (let run = 0; run < RUNS; run++) {
+      const page = await newPage(browser, { viewport: { width: 1680, height: 1000 } });
+      await signIn(page, bench.base, "bench-staff@demo.test");
+      await page.waitForURL(/\/(Dashboard|Administration)/);
+      const catalogs = (await page.evaluate(async () => (await fetch("/api/Supply/Catalogs")).json())) as { catalogs: { catalogId: number; lines: number }[] };
+      const biggest = catalogs.catalogs.sort((a, b) => b.lines - a.lines)[0]!;
+      lines = biggest.lines;
+      // In the page before its scripts: when the lines' answer arrives, long tasks from the start,
+      // and when the grid's first row is in the page (then a frame later: laid out and painted).
+      await page.addInitScript(`(() => {
+        const w = window;
+        w.__long = [];
+        new PerformanceObserver((list) => { for (const e of list.getEntries()) w.__long.push({ at: e.startTime, ms: e.duration }); }).observe({ type: "longtask", buffered: true });
+        const fetch0 = w.fetch.bind(w);
+        w.fetch = async (...args) => {
+          const res = await fetch0(...args);
+          if (String(args[0] && args[0].url ? args[0].url : args[0]).match(/\\/Lines(\\?|$)/)) w.__linesAt = performance.now();
+          return res;
+        };
+        const mo = new MutationObserver(() => {
+          if (!w.__rowAt && document.querySelector('input[data-row="0"]')) {
+            w.__rowAt = performance.now();
+            mo.disconnect();
+            requestAnimationFrame(() => setTimeout(() => (w.__paintedAt = performance.now())));
+          }
+        });
+        document.addEventListener("DOMContentLoaded", () => mo.observe(document.body, { childList: true, subtree: true }));
+      })()`);
+      await page.goto(`${bench.base}/Supply/Availability?catalog=${biggest.catalogId}`);
+      await page.waitForFunction(() => (window as unknown as { __paintedAt?: number }).__paintedAt, undefined, { timeout: 60_000 });
+      await page.waitForTimeout(1000);
+      const load = await page.evaluate(() => {
+        const w = window as unknown as { __linesAt: number; __paintedAt: number; __long: { at: number; ms: number }[] };
+        const long = w.__long.splice(0);
+        return { linesAt: w.__linesAt, paintedAt: w.__paintedAt, long: long.filter((l) => l.at + l.ms >= w.__linesAt).map((l) => l.ms) };
+      });
+      firstScreen.push(load.paintedAt - load.linesAt);
+      navToScreen.push(load.paintedAt);
+      loadLong.push(...load.long);
+
+      // Scrolling the whole grid with the wheel.
+      await page.evaluate(`(() => {
+        const w = window;
+        w.__long.splice(0);
+        w.__frames = [];
+        w.__stop = false;
+        const tick = (t) => { w.__frames.push(t); if (!w.__stop) requestAnimationFrame(tick); };
+        requestAnimationFrame(tick);
+      })()`);
+      await page.mouse.move(800, 600);
+      for (let i = 0; i < SCROLL_STEPS; i++) {
+        await page.mouse.wheel(0, 600);
+        await page.waitForTimeout(30);
+      }
+      await page.waitForTimeout(300);
+      const scrolled = await page.evaluate(() => {
+        const w = window as unknown as { __long: { ms: number }[]; __frames: number[]; __stop: boolean };
+        w.__stop = true;
+        const gaps = w.__frames.slice(1).map((t, i) => t - w.__frames[i]!);
+        return { long: w.__long.splice(0).map((l) => l.ms), maxGap: Math.max(0, ...gaps), rows: document.querySelectorAll("tr[data-index]").length, y: window.scrollY };
+      });
+      if (scrolled.y < 1000) throw new Error("the grid did not scroll");
+      scrollLong.push(...scrolled.long);
+      frameGaps.push(scrolled.maxGap);
+      rowsInPage.push(scrolled.rows);
+
+      // Typing in a cell and moving between cells with the arrows.
+      const cell = page.locator("input[data-col=quantity]").nth(5);
+      await cell.focus();
+      await page.evaluate(() => (window as unknown as { __long: unknown[] }).__long.splice(0));
+      for (let i = 0; i < 3; i++) {
+        await page.keyboard.type("1234", { delay: 60 });
+        await page.keyboard.press("Escape");
+        for (const key of ["ArrowRight", "ArrowRight", "ArrowDown", "ArrowDown", "ArrowDown", "ArrowLeft", "ArrowLeft"]) await page.keyboard.press(key, { delay: 60 });
+      }
+      for (let i = 0; i < 40; i++) await page.keyboard.press("ArrowDown", { delay: 40 });
+      await page.waitForTimeout(300);
+      typingLong.push(...(await page.evaluate(() => (window as unknown as { __long: { ms: number }[] }).__long.splice(0).map((l) => l.ms))));
+      await page.context().close();
+    }
+    const results = {
+      when: new Date().toISOString(),
+      screen: "supply-grid",
+      lines,
+      runs: RUNS,
+      linesAnswerToFirstScreenMs: { p50: Math.round(percentile(firstScreen, 50)), max: Math.round(Math.max(...firstScreen)) },
+      navigationToFirstScreenMs: { p50: Math.round(percentile(navToScreen, 50)), max: Math.round(Math.max(...navToScreen)) },
+      longTasksFromLinesAnswer: { count: loadLong.length, maxMs: Math.round(Math.max(0, ...loadLong)) },
+      scrolling: { wheelSteps: SCROLL_STEPS, longTasks: scrollLong.length, longTaskMaxMs: Math.round(Math.max(0, ...scrollLong)), longestFrameGapMs: { p50: Math.round(percentile(frameGaps, 50)), max: Math.round(Math.max(...frameGaps)) }, rowsInPage: Math.max(...rowsInPage) },
+      typingAndArrows: { longTasks: typingLong.length, longTaskMaxMs: Math.round(Math.max(0, ...typingLong)) },
+    };
+    console.log(JSON.stringify(results, null, 2));
+    mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
+    writeFileSync(path.join(ROOT, "bench/results/supply-grid-browser.json"), JSON.stringify(results, null, 2));
   } finally {
     await browser.close();
     await bench.server.stop();

@@ -236,13 +236,24 @@ export const UPLOAD_COLUMNS = [
 ] as const;
 export const UPLOAD_REQUIRED = ["product", "quantity"] as const;
 
+/** The largest XLSX file, as base64 text (4 characters for every 3 bytes). */
+export const UPLOAD_MAX_BASE64 = Math.ceil(UPLOAD_MAX_BYTES / 3) * 4;
+const TOO_LARGE = `The file is too large: at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.`;
+
 export const UploadBody = z
   .object({
     mode: QuantityMode,
     /** The CSV file's text (UTF-8). */
-    csv: z.string().max(UPLOAD_MAX_BYTES, `The file is too large: at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.`),
+    csv: z.string().max(UPLOAD_MAX_BYTES, TOO_LARGE).optional(),
+    /** Or an XLSX workbook (Excel, Sheets, LibreOffice), base64: its first sheet is read. */
+    xlsx: z
+      .string()
+      .max(UPLOAD_MAX_BASE64, TOO_LARGE)
+      .regex(/^[A-Za-z0-9+/]*={0,2}$/, "An XLSX file is sent as base64")
+      .optional(),
   })
-  .strict();
+  .strict()
+  .refine((b) => (b.csv === undefined) !== (b.xlsx === undefined), { message: "Send the file as csv or as xlsx (one of them)", path: ["csv"] });
 export type UploadBody = z.infer<typeof UploadBody>;
 
 export const UploadRow = z.object({
@@ -266,3 +277,46 @@ export const UploadResult = z.object({
   rows: z.array(UploadRow),
 });
 export type UploadResult = z.infer<typeof UploadResult>;
+
+// ---- "copy this day to …" -------------------------------------------------------------------------
+
+/** What to do with a product the target catalog already offers. */
+export const CopyExisting = z.enum(["skip", "overwrite"]);
+export const CopyBody = z
+  .object({
+    /** Copy into this catalog … */
+    toCatalogId: z.number().int().min(1).max(2147483647).optional(),
+    /** … or into a new one-day catalog for this ship date (same customers as the source). */
+    toShipDate: IsoDate.optional(),
+    /** Lines the target already has: left as they are, or set to the source's quantity and prices (never below sold + held). */
+    existing: CopyExisting,
+  })
+  .strict()
+  .refine((b) => (b.toCatalogId === undefined) !== (b.toShipDate === undefined), { message: "Choose a catalog or a ship date to copy to", path: ["toCatalogId"] });
+export type CopyBody = z.infer<typeof CopyBody>;
+
+export const CopyRow = z.object({
+  productId: z.string(),
+  description: z.string(),
+  action: z.enum(["add", "overwrite", "unchanged", "skip", "refuse"]),
+  /** Quantity on offer in the target before and after (null: not offered there). */
+  before: z.number().int().nullable(),
+  after: z.number().int().nullable(),
+  /** Sold and held of the target's line. */
+  sold: z.number().int(),
+  held: z.number().int(),
+  /** Why a row is skipped or refused. */
+  reasons: z.array(z.string()),
+});
+export type CopyRow = z.infer<typeof CopyRow>;
+export const CopyResult = z.object({
+  existing: CopyExisting,
+  applied: z.boolean(),
+  /** The target (null: a new catalog that applying will open). */
+  toCatalog: SupplyCatalog.nullable(),
+  toShipDateFrom: z.string(),
+  toShipDateTo: z.string(),
+  counts: z.object({ add: z.number().int(), overwrite: z.number().int(), unchanged: z.number().int(), skip: z.number().int(), refuse: z.number().int() }),
+  rows: z.array(CopyRow),
+});
+export type CopyResult = z.infer<typeof CopyResult>;

@@ -82,6 +82,8 @@ async function main() {
         const user = await createBenchUser(db, { customerId: result.customerIds[0]!, email: "bench@demo.test" });
         // More buyers, one customer each (bench+{customer}@bench.example): their first loads of the store.
         for (const customerId of result.customerIds.slice(1, 1 + OTHER_BENCH_BUYERS)) await createBenchUser(db, { customerId });
+        // A member of staff for the staff screens' benchmarks (the supply grid: bench/browser.ts).
+        await createBenchUser(db, { customerId: result.customerIds[0]!, email: "bench-staff@demo.test", roles: ["Administrator"] });
         console.log(
           `Generated ${products} products, ${customers} customers and offer ${result.catalogOrderId} in ${result.ms} ms. ` +
             `Bench user ${user.email} (password ${DEMO_PASSWORD}) buys for ${result.customerIds[0]}.`,

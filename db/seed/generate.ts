@@ -188,7 +188,7 @@ export interface BenchUserOptions {
   password?: string;
   passwordHash?: string;
   /** Defaults to wholesaler. */
-  roles?: ("wholesaler" | "MassMarket")[];
+  roles?: ("wholesaler" | "MassMarket" | "Administrator")[];
 }
 
 /** How many buyers besides bench@demo.test the large benchmark data has (one customer each, the next ones). */

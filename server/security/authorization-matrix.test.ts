@@ -434,6 +434,10 @@ const ENTRIES: Entry[] = [
       ["PUT /api/Supply/Calendar/ShipTimes/:customerId", "PUT", "/api/Supply/Calendar/ShipTimes/NO-SUCH-MATRIX", { shipTimes: [] }, 404],
       ["GET /api/Supply/Calendar/PickupDays", "GET", "/api/Supply/Calendar/PickupDays", undefined, 200],
       ["PUT /api/Supply/Calendar/PickupDays/:retailerId", "PUT", "/api/Supply/Calendar/PickupDays/999999999", { monday: true, tuesday: false, wednesday: false, thursday: false, friday: false }, 404],
+      ["GET /api/Supply/Upload/Sample.xlsx", "GET", "/api/Supply/Upload/Sample.xlsx", undefined, 200],
+      ["GET /api/Supply/Catalogs/:catalogId/Lines.xlsx", "GET", "/api/Supply/Catalogs/999999999/Lines.xlsx", undefined, 404],
+      ["POST /api/Supply/Catalogs/:catalogId/Copy/Preview", "POST", "/api/Supply/Catalogs/999999999/Copy/Preview", { toShipDate: "2030-01-02", existing: "skip" }, 404],
+      ["POST /api/Supply/Catalogs/:catalogId/Copy/Apply", "POST", "/api/Supply/Catalogs/999999999/Copy/Apply", { toShipDate: "2030-01-02", existing: "skip" }, 404],
     ] as const
   ).map(([route, method, url, payload, staffStatus]): Entry => ({
     route,

@@ -3,7 +3,7 @@
 // (domain/access.ts); the server checks every call itself. Every state worth keeping (the chosen
 // catalog) is in the address, so a reload shows the same screen.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import {
   SupplyCatalogList,
@@ -13,13 +13,13 @@ import {
   UPLOAD_COLUMNS,
   UPLOAD_MAX_BYTES,
   UploadResult,
-  type SupplyLine,
 } from "../../../contract/supply.ts";
 import { CATEGORIES, PRODUCT_IMAGES, UNITS_OF_MEASURE, VARIETY_FAMILIES } from "../../../domain/supply.ts";
 import { useToast } from "../../components/ui/toast.tsx";
 import { MmCatalogLines } from "./mm-pages.tsx";
 import { api, ApiError } from "../../lib/api.ts";
 import { shortDate } from "../store/format.ts";
+import { CopyDay, SupplyGrid } from "./grid.tsx";
 import { BackLink, Badge, Checkbox, Empty, Failed, formErrors, Loading, StaffPage, TableFrame } from "../staff/ui.tsx";
 
 const n = (v: number) => v.toLocaleString("en-US");
@@ -29,7 +29,7 @@ const n = (v: number) => v.toLocaleString("en-US");
 const TILES = [
   { to: "/Supply/Products", title: "Products", text: "Create, edit and retire the wholesale products: variety, colour, grade, stem length and packing." },
   { to: "/Supply/Availability", title: "Availability", text: "Catalogs for a run of ship dates and their lines: quantities, prices and tiers, with sold, held and free." },
-  { to: "/Supply/Availability/Upload", title: "Fresh-list upload", text: "Upload the day's CSV, check every row, then apply it in one go (set or add)." },
+  { to: "/Supply/Availability/Upload", title: "Fresh-list upload", text: "Upload the day's CSV or XLSX, check every row, then apply it in one go (set or add)." },
   { to: "/Supply/Promotions", title: "Prices and promotions", text: "Specials and future specials, combo specials and blitz vouchers, and what a customer's dashboard shows." },
   { to: "/Supply/Bouquets", title: "Bouquets", text: "Create, edit and retire the mass-market bouquets: picture, pack size, box, prices boxed and not." },
   { to: "/Supply/Packages", title: "Packages", text: "Box types and the RFLP1 pail fee: type, size and price." },
@@ -475,102 +475,6 @@ function NewCatalog({ onCreated }: { onCreated: (id: number) => void }) {
   );
 }
 
-const EDIT_COLUMNS = ["quantity", "price", "priceNoPail", "tier1Quantity", "tier1Price", "tier2Quantity", "tier2Price"] as const;
-type EditColumn = (typeof EDIT_COLUMNS)[number];
-const COLUMN_LABEL: Record<EditColumn, string> = {
-  quantity: "Quantity",
-  price: "Price (pail)",
-  priceNoPail: "Price (loose)",
-  tier1Quantity: "Tier 1 from",
-  tier1Price: "Tier 1 price",
-  tier2Quantity: "Tier 2 from",
-  tier2Price: "Tier 2 price",
-};
-
-/** Arrow up/down moves to the same column of the row above/below; Enter saves the row. */
-function gridKeys(e: KeyboardEvent<HTMLInputElement>, save: () => void) {
-  if (e.key === "Enter") {
-    e.preventDefault();
-    save();
-    return;
-  }
-  if (e.key !== "ArrowUp" && e.key !== "ArrowDown") return;
-  const { row, col } = e.currentTarget.dataset;
-  const next = document.querySelector<HTMLInputElement>(`input[data-row="${Number(row) + (e.key === "ArrowUp" ? -1 : 1)}"][data-col="${col}"]`);
-  if (next) {
-    e.preventDefault();
-    next.focus();
-    next.select();
-  }
-}
-
-function LineRow({ line, index, catalogId, onSaved }: { line: SupplyLine; index: number; catalogId: number; onSaved: (l: SupplyLine) => void }) {
-  const shown = (c: EditColumn) => (line[c] === null ? "" : c === "quantity" || c.endsWith("Quantity") ? String(line[c]) : Number(line[c]).toFixed(2));
-  const initial = Object.fromEntries(EDIT_COLUMNS.map((c) => [c, shown(c)])) as Record<EditColumn, string>;
-  const [values, setValues] = useState(initial);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const dirty = EDIT_COLUMNS.some((c) => values[c] !== initial[c]);
-  async function save() {
-    if (!dirty || busy) return;
-    setBusy(true);
-    setProblem(null);
-    const body: Record<string, number> = {};
-    for (const c of EDIT_COLUMNS) if (values[c] !== initial[c]) body[c] = Number(values[c].replace(/,/g, ""));
-    try {
-      onSaved(await api.put<SupplyLine>(`/api/Supply/Catalogs/${catalogId}/Lines/${line.lineId}`, { ...body, ...(body.quantity !== undefined ? { mode: "set" } : {}) }));
-    } catch (err) {
-      setProblem(formErrors(err).message);
-    } finally {
-      setBusy(false);
-    }
-  }
-  const label = (c: EditColumn) => `${COLUMN_LABEL[c]}, ${line.description}`;
-  return (
-    <>
-      <tr className="border-b border-line align-top">
-        <th scope="row" className="px-3 py-2 text-left font-normal">
-          <span className="block">{line.description}</span>
-          <span className="block font-mono text-xs text-sage">{line.productId}</span>
-          {!line.productActive && <Badge tone="muted">Retired</Badge>}
-        </th>
-        <td className="px-3 py-2 text-right tabular">{n(line.sold)}</td>
-        <td className="px-3 py-2 text-right tabular">{n(line.held)}</td>
-        <td className="px-3 py-2 text-right tabular font-semibold">{line.quantity === null ? "—" : n(line.free)}</td>
-        {EDIT_COLUMNS.map((c) => (
-          <td key={c} className="px-1 py-1">
-            <input
-              className="field-input !min-h-9 w-24 !px-2 !py-1 text-right tabular"
-              inputMode={c.endsWith("Quantity") || c === "quantity" ? "numeric" : "decimal"}
-              aria-label={label(c)}
-              data-row={index}
-              data-col={c}
-              value={values[c]}
-              onChange={(e) => setValues({ ...values, [c]: e.target.value })}
-              onKeyDown={(e) => gridKeys(e, () => void save())}
-            />
-          </td>
-        ))}
-        <td className="px-2 py-1">
-          <button type="button" className="btn btn-secondary !min-h-9 !py-1" disabled={!dirty || busy} onClick={() => void save()} aria-label={`Save ${line.description}`}>
-            Save
-          </button>
-        </td>
-        <td className="px-3 py-2 text-xs">{line.buyers.length ? line.buyers.map((b) => `${b.companyName} (${b.quantity}, #${b.orderNumber})`).join("; ") : "—"}</td>
-      </tr>
-      {problem && (
-        <tr>
-          <td colSpan={EDIT_COLUMNS.length + 6} className="px-3 pb-2">
-            <p role="alert" className="rounded-lg bg-petal-light px-3 py-2">
-              {problem}
-            </p>
-          </td>
-        </tr>
-      )}
-    </>
-  );
-}
-
 function AddLine({ catalogId, onAdded }: { catalogId: number; onAdded: () => void }) {
   const products = useQuery({ queryKey: ["supply", "products", ""], queryFn: () => api.get("/api/Supply/Products", undefined, SupplyProductList) });
   const [f, setF] = useState({ productId: "", quantity: "", price: "", priceNoPail: "", tier1Quantity: "", tier1Price: "", tier1PriceNoPail: "" });
@@ -646,7 +550,7 @@ export function AvailabilityScreen() {
   return (
     <StaffPage
       title="Availability"
-      intro="A catalog's lines with what is sold, held in carts and free. Type a new quantity or price and press Enter (or Save); arrow keys move between rows. A quantity below sold + held is refused."
+      intro="A catalog's lines with what is sold, held in carts and free. Type a quantity or price and press Enter to save the row; arrow keys move between cells, Escape puts a cell back, and a block pasted from a spreadsheet fills the cells from the one you are in. A quantity below sold + held is refused."
       actions={
         <Link className="btn btn-secondary" to={`/Supply/Availability/Upload${catalog ? `?catalog=${catalog}` : ""}`}>
           Upload a fresh list
@@ -664,42 +568,24 @@ export function AvailabilityScreen() {
           <MmCatalogLines catalogId={lines.data.catalog.catalogId} />
         ) : (
           <div className="mt-4">
-            <p role="status" className="mb-2 text-sm text-sage">
-              {lines.data.catalog.title}: {n(lines.data.lines.length)} lines, order number {lines.data.catalog.orderId}. Prices in dollars a bunch.
-            </p>
+            <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+              <p role="status" className="text-sm text-sage">
+                {lines.data.catalog.title}: {n(lines.data.lines.length)} lines, order number {lines.data.catalog.orderId}. Prices in dollars a bunch.
+              </p>
+              <div className="flex flex-wrap gap-2">
+                {lines.data.lines.length > 0 && <CopyDay list={lines.data} onCopied={(id) => choose(String(id))} />}
+                <a className="btn btn-secondary" href={`/api/Supply/Catalogs/${lines.data.catalog.catalogId}/Lines.xlsx`} download>
+                  Download as XLSX
+                </a>
+                <a className="btn btn-secondary" href={`/api/Supply/Catalogs/${lines.data.catalog.catalogId}/Lines.csv`} download>
+                  CSV
+                </a>
+              </div>
+            </div>
             {lines.data.lines.length === 0 ? (
               <Empty>Nothing published in this catalog yet.</Empty>
             ) : (
-              <TableFrame caption={`Lines of ${lines.data.catalog.title}`}>
-                <thead className="border-b border-line bg-mist text-left">
-                  <tr>
-                    <th scope="col" className="min-w-48 px-3 py-2">Product</th>
-                    <th scope="col" className="px-3 py-2 text-right">Sold</th>
-                    <th scope="col" className="px-3 py-2 text-right">Held</th>
-                    <th scope="col" className="px-3 py-2 text-right">Free</th>
-                    {EDIT_COLUMNS.map((c) => (
-                      <th key={c} scope="col" className="px-1 py-2 text-right">
-                        {COLUMN_LABEL[c]}
-                      </th>
-                    ))}
-                    <th scope="col" className="px-2 py-2">
-                      <span className="sr-only">Save</span>
-                    </th>
-                    <th scope="col" className="min-w-40 px-3 py-2">Bought by</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {lines.data.lines.map((l, i) => (
-                    <LineRow
-                      key={`${l.lineId}:${l.quantity}:${l.price}:${l.priceNoPail}:${l.tier1Quantity}:${l.tier1Price}:${l.tier2Quantity}:${l.tier2Price}`}
-                      line={l}
-                      index={i}
-                      catalogId={lines.data.catalog.catalogId}
-                      onSaved={refresh}
-                    />
-                  ))}
-                </tbody>
-              </TableFrame>
+              <SupplyGrid list={lines.data} />
             )}
             <AddLine catalogId={lines.data.catalog.catalogId} onAdded={refresh} />
           </div>
@@ -710,6 +596,13 @@ export function AvailabilityScreen() {
 
 // ---- upload -------------------------------------------------------------------------------------
 
+/** A file's bytes as base64, in slices (a 2 MB file at once would overflow the call stack). */
+function toBase64(bytes: Uint8Array): string {
+  let out = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) out += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(out);
+}
+
 const ACTION_TEXT: Record<UploadResult["rows"][number]["action"], string> = { add: "New line", change: "Change", unchanged: "Unchanged", refuse: "Refused" };
 
 export function UploadScreen() {
@@ -718,18 +611,18 @@ export function UploadScreen() {
   const toast = useToast();
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<"set" | "add">("set");
-  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
+  const [file, setFile] = useState<{ name: string; body: { csv: string } | { xlsx: string } } | null>(null);
   const [preview, setPreview] = useState<UploadResult | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function check(text: string, m: "set" | "add") {
+  async function check(fileBody: { csv: string } | { xlsx: string }, m: "set" | "add") {
     setPreview(null);
     setProblem(null);
     if (!catalog) return setProblem("Choose a catalog first.");
     setBusy(true);
     try {
-      setPreview(await api.post(`/api/Supply/Catalogs/${catalog}/Upload/Preview`, { mode: m, csv: text }, undefined, undefined, UploadResult));
+      setPreview(await api.post(`/api/Supply/Catalogs/${catalog}/Upload/Preview`, { mode: m, ...fileBody }, undefined, undefined, UploadResult));
     } catch (err) {
       setProblem(formErrors(err).message);
     } finally {
@@ -742,16 +635,17 @@ export function UploadScreen() {
     setProblem(null);
     if (!f) return;
     if (f.size > UPLOAD_MAX_BYTES) return setProblem(`The file is too large: at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.`);
-    const text = await f.text();
-    setFile({ name: f.name, text });
-    await check(text, mode);
+    const isXlsx = /\.xlsx$/i.test(f.name) || f.type === "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+    const fileBody = isXlsx ? { xlsx: toBase64(new Uint8Array(await f.arrayBuffer())) } : { csv: await f.text() };
+    setFile({ name: f.name, body: fileBody });
+    await check(fileBody, mode);
   }
   async function apply() {
     if (!file || !catalog) return;
     setBusy(true);
     setProblem(null);
     try {
-      const done = await api.post(`/api/Supply/Catalogs/${catalog}/Upload/Apply`, { mode, csv: file.text }, undefined, undefined, UploadResult);
+      const done = await api.post(`/api/Supply/Catalogs/${catalog}/Upload/Apply`, { mode, ...file.body }, undefined, undefined, UploadResult);
       setPreview(done);
       toast(`Applied: ${done.counts.add} new lines, ${done.counts.change} changed.`);
       void queryClient.invalidateQueries({ queryKey: ["supply"] });
@@ -766,7 +660,7 @@ export function UploadScreen() {
   }
   const rows = preview ? preview.rows.slice(0, 500) : [];
   return (
-    <StaffPage title="Fresh-list upload" intro="Upload the day's CSV for a catalog. Every row is checked and shown before anything is written; applying writes every row or none.">
+    <StaffPage title="Fresh-list upload" intro="Upload the day's fresh list (CSV or XLSX) for a catalog. Every row is checked and shown before anything is written; applying writes every row or none.">
       <p className="mb-3">
         <BackLink to={`/Supply/Availability${catalog ? `?catalog=${catalog}` : ""}`}>Availability</BackLink>
       </p>
@@ -797,7 +691,7 @@ export function UploadScreen() {
                   className="h-5 w-5 accent-[var(--color-leaf)]"
                   onChange={() => {
                     setMode(m);
-                    if (file) void check(file.text, m);
+                    if (file) void check(file.body, m);
                   }}
                 />
                 {text}
@@ -807,16 +701,24 @@ export function UploadScreen() {
         </fieldset>
         <p className="text-sm">
           Columns (header row first): <code className="break-words">{UPLOAD_COLUMNS.join(", ")}</code>. product and quantity are required; a new line also needs price and priceNoPail. Amounts may be
-          written 1,200 or $14.50; dates 2026-12-02 or 12/2/2026. <a href="/api/Supply/Upload/Sample" className="underline">Download a sample file</a>.
+          written 1,200 or $14.50; dates 2026-12-02 or 12/2/2026, or date cells of the sheet. Download a sample:{" "}
+          <a href="/api/Supply/Upload/Sample.xlsx" className="underline">
+            XLSX
+          </a>{" "}
+          or{" "}
+          <a href="/api/Supply/Upload/Sample" className="underline">
+            CSV
+          </a>
+          .
         </p>
         <div>
           <label className="field-label" htmlFor="upload-file">
-            CSV file (UTF-8, at most {UPLOAD_MAX_BYTES / 1024 / 1024} MB)
+            CSV file (UTF-8) or XLSX workbook, at most {UPLOAD_MAX_BYTES / 1024 / 1024} MB
           </label>
           <input
             id="upload-file"
             type="file"
-            accept=".csv,text/csv"
+            accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             className="block w-full text-sm"
             onChange={(e) => {
               void choose(e.target.files?.[0]);

@@ -7,6 +7,8 @@ import {
   CatalogBody,
   CatalogParams,
   CatalogQuery,
+  CopyBody,
+  CopyResult,
   LineCreate,
   LineEdit,
   LineParams,
@@ -30,12 +32,15 @@ import type { ApiRoutes } from "../../deps.ts";
 import { signedIn, type RouteAccess } from "../../plugins/access.ts";
 import { clientIp } from "../../plugins/session.ts";
 import * as supply from "./service.ts";
-import { applyUpload, linesCsv, previewUpload, sampleCsv } from "./upload.ts";
+import { applyCopy, previewCopy } from "./copy.ts";
+import { applyUpload, linesCsv, linesXlsx, previewUpload, sampleCsv, sampleXlsx } from "./upload.ts";
+import { XLSX_TYPE } from "./xlsx.ts";
 
 const tags = ["supply"];
 const Errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 /** A 409 of the upload carries the planned rows (what was refused and why). */
 const UploadConflict = ErrorResponse.extend({ data: UploadResult.optional() });
+const CopyConflict = ErrorResponse.extend({ data: CopyResult.optional() });
 const LineConflict = ErrorResponse.extend({ data: z.object({ sold: z.number().int(), held: z.number().int(), asked: z.number().int() }).optional() });
 const staff: RouteAccess = { roles: SUPPLY_ROLES };
 
@@ -101,6 +106,34 @@ export const supplyRoutes: ApiRoutes = async (app, { db }) => {
       return reply.type("text/csv; charset=utf-8").send(csv);
     },
   );
+  app.get(
+    "/Supply/Catalogs/:catalogId/Lines.xlsx",
+    { schema: { tags, summary: "A catalog's offer lines as an XLSX workbook in the upload's columns (text cells are text, never formulas)", params: CatalogParams, produces: [XLSX_TYPE], response: { 200: z.any().describe(XLSX_TYPE), ...Errors } }, config: { access: staff } },
+    async (request, reply) => {
+      const xlsx = await linesXlsx(db, request.params.catalogId);
+      reply.header("content-disposition", `attachment; filename="catalog-${request.params.catalogId}.xlsx"`);
+      return reply.type(XLSX_TYPE).send(xlsx);
+    },
+  );
+  app.post(
+    "/Supply/Catalogs/:catalogId/Copy/Preview",
+    { schema: { tags, summary: "Preview copying a catalog's lines to another catalog or ship date: each line added, overwritten, unchanged, skipped or refused. Writes nothing.", params: CatalogParams, body: CopyBody, response: { 200: CopyResult, ...Errors } }, config: { access: staff } },
+    async (request) => previewCopy(db, request.params.catalogId, request.body),
+  );
+  app.post(
+    "/Supply/Catalogs/:catalogId/Copy/Apply",
+    {
+      schema: {
+        tags,
+        summary: "Copy a catalog's lines (quantities and prices) to another catalog or a new one-day catalog in one transaction; an overwrite never goes below sold + held, and when any line is refused nothing is written (409, the lines in `data`)",
+        params: CatalogParams,
+        body: CopyBody,
+        response: { 200: CopyResult, ...Errors, 409: CopyConflict },
+      },
+      config: { access: staff },
+    },
+    async (request) => applyCopy(db, actor(request), request.params.catalogId, request.body),
+  );
   app.post(
     "/Supply/Catalogs/:catalogId/Lines",
     { schema: { tags, summary: "Publish a product in a catalog: quantity and prices", params: CatalogParams, body: LineCreate, response: { 200: SupplyLine, ...Errors } }, config: { access: staff } },
@@ -136,11 +169,19 @@ export const supplyRoutes: ApiRoutes = async (app, { db }) => {
       return reply.type("text/csv; charset=utf-8").send(sampleCsv());
     },
   );
+  app.get(
+    "/Supply/Upload/Sample.xlsx",
+    { schema: { tags, summary: "A sample fresh-list XLSX workbook", produces: [XLSX_TYPE], response: { 200: z.any().describe(XLSX_TYPE), ...Errors } }, config: { access: staff } },
+    async (_request, reply) => {
+      reply.header("content-disposition", 'attachment; filename="fresh-list-sample.xlsx"');
+      return reply.type(XLSX_TYPE).send(await sampleXlsx());
+    },
+  );
   app.post(
     "/Supply/Catalogs/:catalogId/Upload/Preview",
     {
       bodyLimit: uploadLimit,
-      schema: { tags, summary: "Preview a fresh-list CSV: each row added, changed, unchanged or refused with its reasons. Writes nothing.", params: CatalogParams, body: UploadBody, response: { 200: UploadResult, ...Errors, 413: ErrorResponse } },
+      schema: { tags, summary: "Preview a fresh list (CSV text, or an XLSX workbook as base64): each row added, changed, unchanged or refused with its reasons. Writes nothing.", params: CatalogParams, body: UploadBody, response: { 200: UploadResult, ...Errors, 413: ErrorResponse } },
       config: { access: staff },
     },
     async (request) => previewUpload(db, request.params.catalogId, request.body),
@@ -151,7 +192,7 @@ export const supplyRoutes: ApiRoutes = async (app, { db }) => {
       bodyLimit: uploadLimit,
       schema: {
         tags,
-        summary: "Apply a fresh-list CSV in one transaction; when any row is refused nothing is written (409, the rows in `data`)",
+        summary: "Apply a fresh list (CSV or XLSX) in one transaction; when any row is refused nothing is written (409, the rows in `data`)",
         params: CatalogParams,
         body: UploadBody,
         response: { 200: UploadResult, ...Errors, 409: UploadConflict, 413: ErrorResponse },

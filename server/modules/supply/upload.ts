@@ -20,6 +20,7 @@ import {
 } from "../../../domain/supply.ts";
 import { badRequest, HttpError, notFound } from "../../errors.ts";
 import * as repo from "./repo.ts";
+import { readXlsx, writeXlsx } from "./xlsx.ts";
 import { editedPrices, inTransaction, priceColumns, priceFieldProblems, pricesOf, record, type Actor, type PriceEdit } from "./service.ts";
 
 type Column = (typeof UPLOAD_COLUMNS)[number];
@@ -53,8 +54,10 @@ export function isFormula(cell: string): boolean {
   return /^[+-]/.test(s) && !/^[+-]\s*[\d.,$]+$/.test(s);
 }
 
-/** Decodes and parses the file; anything wrong with the file as a whole is a 400 with a clear message. */
-export function readUpload(text: string): { line: number; cells: Cells; formula: Column[] }[] {
+export type UploadRecord = { line: number; cells: Cells; formula: Column[] };
+
+/** Decodes and parses a CSV file; anything wrong with the file as a whole is a 400 with a clear message. */
+export function readUpload(text: string): UploadRecord[] {
   if (Buffer.byteLength(text, "utf8") > UPLOAD_MAX_BYTES) throw fileError(UPLOAD_MESSAGES.tooLarge);
   if (!text.trim()) throw fileError(UPLOAD_MESSAGES.empty);
   if (text.includes("\u0000") || text.includes("\uFFFD")) throw fileError(UPLOAD_MESSAGES.binary);
@@ -65,6 +68,14 @@ export function readUpload(text: string): { line: number; cells: Cells; formula:
     const m = err instanceof Error ? err.message.replace(/^Invalid Record Length: /, "") : "unreadable CSV";
     throw fileError(`The file could not be read as CSV: ${m.slice(0, 200)}`);
   }
+  return fromRecords(records.map(({ record, info }) => ({ record, line: info.lines })));
+}
+
+/**
+ * The rows of a sheet (CSV or XLSX, already read as text cells): the header row matched to the
+ * upload's columns, then each line's cells, with the cells that are spreadsheet formulas named.
+ */
+export function fromRecords(records: { record: string[]; line: number; formula?: boolean[] }[]): UploadRecord[] {
   if (!records.length) throw fileError(UPLOAD_MESSAGES.empty);
   const byKey = new Map<string, Column>([...UPLOAD_COLUMNS.map((c) => [c.toLowerCase(), c] as const), ...Object.entries(ALIASES)]);
   const { columns, problem } = matchHeader(records[0]!.record, (h) => byKey.get(h.toLowerCase().replace(/[\s_]/g, "")), UPLOAD_REQUIRED);
@@ -74,19 +85,25 @@ export function readUpload(text: string): { line: number; cells: Cells; formula:
   const body = records.slice(1);
   if (!body.length) throw fileError(UPLOAD_MESSAGES.noRows);
   if (body.length > UPLOAD_MAX_ROWS) throw fileError(UPLOAD_MESSAGES.tooManyRows);
-  return body.map(({ record, info }) => {
+  return body.map(({ record, line, formula: isFormulaCell }) => {
     const cells: Cells = {};
     const formula: Column[] = [];
     record.forEach((v, i) => {
       const col = columns[i]!;
-      if (isFormula(v)) formula.push(col);
+      if (isFormulaCell?.[i] || isFormula(v)) formula.push(col);
       cells[col] = v.trim();
     });
-    return { line: info.lines, cells, formula };
+    return { line, cells, formula };
   });
 }
 
-interface Planned {
+/** The file of an upload body, CSV text or an XLSX workbook, as rows. */
+export async function readBody(body: UploadBody): Promise<UploadRecord[]> {
+  if (body.xlsx !== undefined) return fromRecords(await readXlsx(body.xlsx));
+  return readUpload(body.csv ?? "");
+}
+
+export interface Planned {
   row: UploadRow;
   /** The line to write: an insert (no id) or an update. */
   write?: { id?: number; values: repo.NewOfferLineRow };
@@ -98,10 +115,10 @@ const MONEY_COLUMNS = ["price", "priceNoPail", "specialPrice", "specialPriceNoPa
  * Plans every row against the catalog's current lines (locked ones when applying): what it adds,
  * changes or leaves, or why it is refused.
  */
-function plan(
+export function plan(
   mode: QuantityMode,
   catalog: repo.CatalogRow,
-  rows: ReturnType<typeof readUpload>,
+  rows: UploadRecord[],
   productsById: Map<string, repo.ProductRow>,
   lines: Map<string, repo.LineWithProduct>,
 ): Planned[] {
@@ -204,21 +221,21 @@ function result(mode: QuantityMode, planned: Planned[], applied: boolean): Uploa
   return { mode, applied, counts, rows: planned.map((p) => p.row) };
 }
 
-async function catalogOf(db: DbOrTx, catalogId: number) {
+export async function catalogOf(db: DbOrTx, catalogId: number) {
   const c = await repo.catalogById(db, catalogId);
   if (!c) throw notFound(`There is no catalog ${catalogId}.`);
   if (c.c.kind !== "wholesale") throw new HttpError(409, "Mass-market catalogs carry bouquets, which are not uploaded here yet.");
   return c.c;
 }
 
-async function productsOf(db: DbOrTx, rows: ReturnType<typeof readUpload>) {
+export async function productsOf(db: DbOrTx, rows: UploadRecord[]) {
   const codes = [...new Set(rows.map((r) => (r.cells.product ?? "").toUpperCase()).filter(Boolean))];
   const map = new Map<string, repo.ProductRow>();
   for (let i = 0; i < codes.length; i += 1000) for (const p of await repo.productsByIds(db, codes.slice(i, i + 1000))) map.set(p.productId, p);
   return map;
 }
 
-async function linesByProduct(db: DbOrTx, catalogId: number, lock: boolean, productIds: string[]) {
+export async function linesByProduct(db: DbOrTx, catalogId: number, lock: boolean, productIds: string[]) {
   const map = new Map<string, repo.LineWithProduct>();
   if (lock) {
     const ids = new Map<string, number>();
@@ -233,7 +250,7 @@ async function linesByProduct(db: DbOrTx, catalogId: number, lock: boolean, prod
 /** What the file would do, row by row. Writes nothing. */
 export async function previewUpload(db: Db, catalogId: number, body: UploadBody): Promise<UploadResult> {
   const catalog = await catalogOf(db, catalogId);
-  const rows = readUpload(body.csv);
+  const rows = await readBody(body);
   const productsById = await productsOf(db, rows);
   const lines = await linesByProduct(db, catalogId, false, [...productsById.keys()]);
   return result(body.mode, plan(body.mode, catalog, rows, productsById, lines), false);
@@ -245,7 +262,7 @@ export async function previewUpload(db: Db, catalogId: number, body: UploadBody)
  * nothing is written (409, the rows in `data`). One audit entry lists every line's before and after.
  */
 export async function applyUpload(db: Db, actor: Actor, catalogId: number, body: UploadBody): Promise<UploadResult> {
-  const rows = readUpload(body.csv);
+  const rows = await readBody(body);
   return inTransaction(db, async (tx) => {
     const catalog = await catalogOf(tx, catalogId);
     const productsById = await productsOf(tx, rows);
@@ -303,48 +320,73 @@ export async function applyRows(tx: DbOrTx, actor: Actor, catalogId: number, mod
   return planned.map((p) => p.row);
 }
 
+type Cell = string | number | null;
+const EXTRA_COLUMNS = ["description", "sold", "held"] as const;
+
+/** The sample's rows: one new line with tiers, one "set" with a special (amounts as numbers). */
+const SAMPLE_ROWS: Cell[][] = [
+  ["LIL-ASI-NAV-70", null, 40, 14.5, 15.95, "no", null, null, 8, 13.75, 15.15, 24, 13.0, 14.35, "yes", "no", null],
+  ["GER-STD-RED", null, 1200, 9.0, 9.9, "yes", 8.1, 8.9, null, null, null, null, null, null, null, null, null],
+];
+const MONEY_AT = new Set(UPLOAD_COLUMNS.flatMap((c, i) => ((MONEY_COLUMNS as readonly string[]).includes(c) ? [i] : [])));
+
 /** The sample file: the columns with two example rows (one new line with tiers, one "set"). */
 export function sampleCsv(): string {
-  return (
-    csvRow([...UPLOAD_COLUMNS]) +
-    csvRow(["LIL-ASI-NAV-70", "", "40", "14.50", "15.95", "no", "", "", "8", "13.75", "15.15", "24", "13.00", "14.35", "yes", "no", ""]) +
-    csvRow(["GER-STD-RED", "", "1,200", "9.00", "9.90", "yes", "8.10", "8.90", "", "", "", "", "", "", "", "", ""])
-  );
+  return csvRow([...UPLOAD_COLUMNS]) + SAMPLE_ROWS.map((r) => csvRow(r.map((v, i) => (v === null ? "" : typeof v === "number" ? (MONEY_AT.has(i) ? v.toFixed(2) : v.toLocaleString("en-US")) : v)))).join("");
+}
+
+/** The same sample as an XLSX workbook: amounts are number cells, the ship date column a date column. */
+export function sampleXlsx(): Promise<Buffer> {
+  return writeXlsx("Fresh list", UPLOAD_COLUMNS, SAMPLE_ROWS, moneyFormats());
+}
+
+function moneyFormats(): Record<number, string> {
+  return Object.fromEntries([...MONEY_AT].map((i) => [i, "0.00"]));
+}
+
+/** A catalog's lines as rows in the upload's columns, then description, sold and held. */
+async function lineRows(db: DbOrTx, catalogId: number): Promise<Cell[][]> {
+  await catalogOf(db, catalogId);
+  const rows = await repo.catalogLines(db, catalogId);
+  const money = (c: number) => c / 100;
+  const yes = (b: boolean) => (b ? "yes" : "no");
+  return rows.map(({ ol, p, held }) => [
+    ol.productId,
+    null,
+    ol.originalQuantity,
+    money(ol.standardPriceCents),
+    money(ol.standardPriceNoPailCents),
+    yes(ol.special),
+    ol.special ? money(ol.priceCents) : null,
+    ol.special ? money(ol.priceNoPailCents) : null,
+    ol.discountQuantity || null,
+    ol.discountQuantity ? money(ol.discountPriceCents) : null,
+    ol.discountQuantity ? money(ol.discountPriceNoPailCents) : null,
+    ol.discountQuantity2 || null,
+    ol.discountQuantity2 ? money(ol.discountPrice2Cents) : null,
+    ol.discountQuantity2 ? money(ol.discountPriceNoPail2Cents) : null,
+    yes(ol.showStore),
+    yes(ol.isFinalProduct),
+    ol.nextAvailableDate ?? null,
+    p.description,
+    ol.quantityOrdered,
+    held,
+  ]);
 }
 
 /** A catalog's lines as CSV in the upload's columns (text cells that look like formulas are quoted as text). */
 export async function linesCsv(db: DbOrTx, catalogId: number): Promise<string> {
-  await catalogOf(db, catalogId);
-  const rows = await repo.catalogLines(db, catalogId);
-  const money = (c: number) => (c / 100).toFixed(2);
-  const yes = (b: boolean) => (b ? "yes" : "no");
-  return (
-    csvRow([...UPLOAD_COLUMNS, "description", "sold", "held"]) +
-    rows
-      .map(({ ol, p, held }) =>
-        csvRow([
-          ol.productId,
-          "",
-          ol.originalQuantity ?? "",
-          money(ol.standardPriceCents),
-          money(ol.standardPriceNoPailCents),
-          yes(ol.special),
-          ol.special ? money(ol.priceCents) : "",
-          ol.special ? money(ol.priceNoPailCents) : "",
-          ol.discountQuantity || "",
-          ol.discountQuantity ? money(ol.discountPriceCents) : "",
-          ol.discountQuantity ? money(ol.discountPriceNoPailCents) : "",
-          ol.discountQuantity2 || "",
-          ol.discountQuantity2 ? money(ol.discountPrice2Cents) : "",
-          ol.discountQuantity2 ? money(ol.discountPriceNoPail2Cents) : "",
-          yes(ol.showStore),
-          yes(ol.isFinalProduct),
-          ol.nextAvailableDate ?? "",
-          p.description,
-          ol.quantityOrdered,
-          held,
-        ]),
-      )
-      .join("")
-  );
+  const rows = await lineRows(db, catalogId);
+  return csvRow([...UPLOAD_COLUMNS, ...EXTRA_COLUMNS]) + rows.map((r) => csvRow(r.map((v, i) => (v === null ? "" : typeof v === "number" && MONEY_AT.has(i) ? v.toFixed(2) : v)))).join("");
+}
+
+/**
+ * A catalog's lines as an XLSX workbook in the same columns: amounts and quantities are number
+ * cells, the next available date a date cell, every text a text cell (never a formula).
+ */
+export async function linesXlsx(db: DbOrTx, catalogId: number): Promise<Buffer> {
+  const rows = await lineRows(db, catalogId);
+  const nextAt = UPLOAD_COLUMNS.indexOf("nextAvailableDate");
+  const cells = rows.map((r) => r.map((v, i) => (i === nextAt && typeof v === "string" ? new Date(`${v}T00:00:00Z`) : v)));
+  return writeXlsx("Lines", [...UPLOAD_COLUMNS, ...EXTRA_COLUMNS], cells, moneyFormats());
 }

@@ -1,0 +1,109 @@
+// XLSX fresh lists (issue 25 item 3; docs/domain-supply.md), read and written with exceljs. A
+// workbook's first sheet is read row by row (the streaming reader: a sheet of 200,000 rows is
+// stopped at the upload's limit, never held whole), each cell turned into the text the CSV path
+// reads: real date cells become 2026-12-02, numbers their plain digits, formula cells are named so
+// the row is refused. Written workbooks hold values only: every text cell is a text cell in the
+// Text number format, so a description beginning with =, +, - or @ is never run as a formula.
+import { Readable } from "node:stream";
+import ExcelJS from "exceljs";
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_ROWS } from "../../../contract/supply.ts";
+import { badRequest } from "../../errors.ts";
+
+export const XLSX_MESSAGES = {
+  notXlsx: "This is not an XLSX file. Save the sheet as Excel Workbook (.xlsx) or CSV (UTF-8) and try again.",
+  oldXls: "This is an Excel 97–2003 (.xls) file. Save it as Excel Workbook (.xlsx) or CSV (UTF-8) and try again.",
+  tooLarge: `The file is too large: at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.`,
+  tooManyRows: `The file has more than ${UPLOAD_MAX_ROWS.toLocaleString("en-US")} lines. Split it into smaller files.`,
+  empty: "The workbook's first sheet is empty. It needs a header row and at least one line.",
+  unreadable: "The file could not be read as XLSX",
+} as const;
+
+export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+const fileError = (message: string) => badRequest(message, { file: message });
+
+/** A number as the plain digits a person would type (floating noise removed: 14.499999999 → 14.5). */
+function plainNumber(v: number): string {
+  if (Number.isInteger(v)) return String(v);
+  return String(Number(v.toFixed(6)));
+}
+
+/** One cell's value as text, and whether it is a formula. */
+export function cellText(value: unknown): { text: string; formula: boolean } {
+  if (value === null || value === undefined) return { text: "", formula: false };
+  if (value instanceof Date) return { text: Number.isNaN(value.getTime()) ? "" : value.toISOString().slice(0, 10), formula: false };
+  if (typeof value === "number") return { text: plainNumber(value), formula: false };
+  if (typeof value === "boolean") return { text: value ? "yes" : "no", formula: false };
+  if (typeof value === "string") return { text: value, formula: false };
+  if (typeof value === "object") {
+    const o = value as { formula?: string; sharedFormula?: string; richText?: { text: string }[]; text?: unknown; error?: string };
+    if (o.formula !== undefined || o.sharedFormula !== undefined) return { text: "", formula: true };
+    if (Array.isArray(o.richText)) return { text: o.richText.map((r) => r.text ?? "").join(""), formula: false };
+    if (o.text !== undefined) return cellText(o.text);
+    if (o.error !== undefined) return { text: String(o.error), formula: false };
+  }
+  return { text: String(value), formula: false };
+}
+
+/**
+ * Reads the first sheet of an XLSX workbook (base64) as rows of text cells, numbered as the
+ * spreadsheet numbers them. Blank rows are skipped; anything wrong with the file as a whole is a 400.
+ */
+export async function readXlsx(base64: string): Promise<{ record: string[]; line: number; formula: boolean[] }[]> {
+  const bytes = Buffer.from(base64, "base64");
+  if (bytes.length > UPLOAD_MAX_BYTES) throw fileError(XLSX_MESSAGES.tooLarge);
+  if (bytes.length === 0) throw fileError(XLSX_MESSAGES.empty);
+  if (bytes.subarray(0, 4).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0]))) throw fileError(XLSX_MESSAGES.oldXls);
+  if (!bytes.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) throw fileError(XLSX_MESSAGES.notXlsx);
+  const rows: { record: string[]; line: number; formula: boolean[] }[] = [];
+  let width = 0;
+  let sheets = 0;
+  try {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), { sharedStrings: "cache", styles: "cache", hyperlinks: "ignore", worksheets: "emit", entries: "emit" });
+    for await (const sheet of reader) {
+      sheets++;
+      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+        const values = (row.values as unknown[]).slice(1);
+        const cells = Array.from({ length: values.length }, (_, i) => cellText(values[i]));
+        if (!cells.some((c) => c.text.trim() || c.formula)) continue;
+        if (!rows.length) width = cells.length;
+        if (rows.length > UPLOAD_MAX_ROWS) throw fileError(XLSX_MESSAGES.tooManyRows);
+        const extra = cells.slice(width).findIndex((c) => c.text.trim() || c.formula);
+        if (extra >= 0) throw fileError(`The file could not be read: row ${row.number} has a cell beyond the header's ${width} columns.`);
+        const record = Array.from({ length: width }, (_, i) => cells[i]?.text ?? "");
+        rows.push({ record, line: row.number, formula: Array.from({ length: width }, (_, i) => cells[i]?.formula ?? false) });
+      }
+      break;
+    }
+  } catch (err) {
+    if (err instanceof Error && "statusCode" in err) throw err;
+    const m = err instanceof Error ? err.message : "unreadable";
+    throw fileError(`${XLSX_MESSAGES.unreadable}: ${m.slice(0, 200)}`);
+  }
+  if (!sheets || !rows.length) throw fileError(XLSX_MESSAGES.empty);
+  return rows;
+}
+
+export type XlsxCell = string | number | Date | null;
+
+/**
+ * A workbook of one sheet: a bold header row, then values. Text is written as text (Text number
+ * format), never as a formula; dates as real date cells; amounts as numbers.
+ */
+export async function writeXlsx(sheetName: string, header: readonly string[], rows: XlsxCell[][], formats: Record<number, string> = {}): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  wb.creator = "Bloom supply desk";
+  const ws = wb.addWorksheet(sheetName, { views: [{ state: "frozen", ySplit: 1 }] });
+  ws.addRow([...header]).font = { bold: true };
+  for (const r of rows) {
+    const row = ws.addRow(r.map((v) => (v === null ? null : v)));
+    r.forEach((v, i) => {
+      const cell = row.getCell(i + 1);
+      if (typeof v === "string") cell.numFmt = "@";
+      else if (v instanceof Date) cell.numFmt = "yyyy-mm-dd";
+      else if (typeof v === "number" && formats[i]) cell.numFmt = formats[i]!;
+    });
+  }
+  header.forEach((h, i) => (ws.getColumn(i + 1).width = Math.max(10, Math.min(40, h.length + 2))));
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
