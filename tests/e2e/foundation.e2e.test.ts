@@ -53,6 +53,12 @@ describe("demo accounts sign in and land where they should", () => {
     await header(page).getByRole("button", { name: "Sign out" }).click();
     await page.waitForURL((u) => !/Dashboard/.test(u.pathname));
     expect(await page.evaluate(() => localStorage.getItem("selectedCustomerID"))).toBeNull();
+    // Back after signing out (issue 29): the signed-in page the browser kept is not shown as if still
+    // signed in; the sign-in page takes its place, with the way back to where the buyer was.
+    await page.goBack();
+    await page.waitForURL(/\/login\?returnTo=%2FDashboard$/);
+    await page.getByLabel("Password").waitFor();
+    expect(await header(page).getByRole("button", { name: /^Customer: / }).count()).toBe(0);
     await page.context().close();
   });
 
