@@ -110,6 +110,10 @@ export const ssrPlugin = fp<SsrOptions>(async (app, { db, config, buildPath, pag
           if (key === "set-cookie") continue;
           reply.header(key, value);
         }
+        // What is rendered for a signed-in session is never kept by the browser: Back after signing
+        // out must ask the server again (and land on sign-in), not show the signed-in page from the
+        // browser's cache as if the session were still there (issue 29).
+        if (request.auth) reply.header("cache-control", "private, no-store");
         const cookies = response.headers.getSetCookie();
         if (cookies.length) reply.header("set-cookie", cookies);
         if (!response.body) return reply.send();
