@@ -124,7 +124,7 @@ export const CustomerCode = z
   .min(1, "This field is required")
   .max(20, "Maximum 20 characters")
   .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, "Letters, digits, dashes and underscores only")
-  .regex(/^[^a-z]*$/, UPPERCASE_ONLY_MESSAGE);
+  .refine((code) => code === code.toUpperCase(), UPPERCASE_ONLY_MESSAGE);
 
 export const CUSTOMER_DISCOUNT_MAX = 50;
 
