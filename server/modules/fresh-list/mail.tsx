@@ -2,7 +2,7 @@
 // inline styles that common mail clients read (Outlook, Gmail, Apple Mail), then to HTML with render.
 import { Body, Container, Column, Head, Heading, Hr, Html, Preview, Row, Section, Text } from "@react-email/components";
 import { render } from "@react-email/render";
-import type { FreshLine, FreshList } from "./service.ts";
+import type { FreshLine, FreshList } from "./types.ts";
 
 const green = "#2f5d3a";
 const ink = "#1f2a24";

@@ -18,6 +18,7 @@ import { scheduleJob, type JobHandler } from "../jobs/index.ts";
 import { enqueueMail } from "../mail/index.ts";
 import { catalogProducts, catalogsOn, nextShipDate, openDates } from "../store/index.ts";
 import * as repo from "./repo.ts";
+import type { FreshLine, FreshList } from "./types.ts";
 import { renderFreshListMail } from "./mail.tsx";
 
 export const FRESH_LIST_JOB = "fresh-list";
@@ -25,38 +26,7 @@ export const FRESH_LIST_JOB = "fresh-list";
 export const LAST_CHANCE_QUANTITY = 10;
 export const DEFAULT_SEND_MINUTE = 7 * 60;
 
-export interface FreshLine {
-  productId: string;
-  description: string;
-  category: string;
-  colour: string;
-  grade: string;
-  stemsPerBunch: number;
-  unitOfMeasure: string;
-  available: number;
-  price: number;
-  priceNoPail: number;
-  standardPrice: number;
-  discountQuantity: number;
-  discountPrice: number;
-  discountQuantity2: number;
-  discountPrice2: number;
-  special: boolean;
-  isFinalProduct: boolean;
-  lastChance: boolean;
-  newToday: boolean;
-  priceText: string;
-  tiers: string;
-}
-
-export interface FreshList {
-  customerId: string;
-  companyName: string;
-  shipDate: string | null;
-  shipDateText: string;
-  asOfText: string;
-  lines: FreshLine[];
-}
+export type { FreshLine, FreshList } from "./types.ts";
 
 const minuteText = (m: number) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
 const minuteOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
