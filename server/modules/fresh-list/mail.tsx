@@ -19,12 +19,13 @@ function LineRow({ line }: { line: FreshLine }) {
           {line.special ? " · Special" : ""}
         </Text>
         <Text style={{ ...cell, color: muted, fontSize: "12px", paddingTop: 0 }}>
-          {line.category} · {line.stemsPerBunch} stems · {line.available.toLocaleString("en-US")} {line.unitOfMeasure.toLowerCase()} available
+          {line.category} · {line.stemsPerBunch} stems · {line.available.toLocaleString("en-US")} {line.available === 1 ? "bunch" : "bunches"} left
           {line.tiers ? ` · ${line.tiers}` : ""}
         </Text>
       </Column>
       <Column style={{ width: "40%", textAlign: "right" }}>
         <Text style={{ ...cell, fontWeight: 700 }}>{line.priceText}</Text>
+        <Text style={{ ...cell, color: muted, fontSize: "12px", paddingTop: 0 }}>a bunch in a pail</Text>
       </Column>
     </Row>
   );
@@ -65,8 +66,8 @@ export function FreshListMail({ list, firstName }: { list: FreshList; firstName:
           <Block title="Everything available" lines={list.lines} />
           <Hr style={{ borderColor: "#e3e8e4", margin: "24px 0 12px" }} />
           <Text style={{ ...cell, color: muted, fontSize: "12px", padding: 0 }}>
-            Availability as of {list.asOfText} (New York); it changes as others order. You get this list because you chose it on your account
-            page; turn it off there.
+            Availability as of {list.asOfText} (New York); it changes as others order. You get this list because you chose it on your dashboard;
+            turn it off there.
           </Text>
         </Container>
       </Body>
