@@ -13,3 +13,4 @@ export * from "./claims.ts";
 export * from "./integrations.ts";
 export * from "./webhooks.ts";
 export * from "./calendar.ts";
+export * from "./fresh-list.ts";

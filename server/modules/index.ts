@@ -9,6 +9,7 @@ import * as buyers from "./buyers/index.ts";
 import * as claims from "./claims/index.ts";
 import * as calendar from "./calendar/index.ts";
 import * as dashboard from "./dashboard/index.ts";
+import * as freshList from "./fresh-list/index.ts";
 import * as integrations from "./integrations/index.ts";
 import * as invoices from "./invoices/index.ts";
 import * as jobs from "./jobs/index.ts";
@@ -26,7 +27,7 @@ import * as users from "./users/index.ts";
 import * as webhooks from "./webhooks/index.ts";
 
 /** Every module's background jobs by kind: what the job runner (server/main.ts) and /api/Jobs/RunDue do. */
-export const jobHandlers: jobs.JobHandlers = { ...store.jobHandlers, ...standingOrders.jobHandlers };
+export const jobHandlers: jobs.JobHandlers = { ...store.jobHandlers, ...standingOrders.jobHandlers, ...freshList.jobHandlers };
 
 export const apiModules: ApiRoutes[] = [
   auth.routes,
@@ -54,4 +55,5 @@ export const apiModules: ApiRoutes[] = [
   webhooks.routes,
   supply.mmRoutes,
   calendar.routes,
+  freshList.routes,
 ];

@@ -354,6 +354,19 @@ const ENTRIES: Entry[] = [
     route: "DELETE /api/Store/Favourites/:userId/:customerId/:productId",
     cases: buyerCases((i) => ({ method: "DELETE", url: `/api/Store/Favourites/${i.user}/${i.customer}/NO-SUCH-1?retailerId=${i.retailer}` })),
   },
+  // The fresh list (issue 29 §2): the caller's own preference and any open date's CSV, for a customer it buys for.
+  {
+    route: "GET /api/Store/FreshList/Preference/:userId/:customerId",
+    cases: buyerCases((i) => get(`/api/Store/FreshList/Preference/${i.user}/${i.customer}`), undefined, { retailer: false }),
+  },
+  {
+    route: "PUT /api/Store/FreshList/Preference/:userId/:customerId",
+    cases: buyerCases((i) => ({ method: "PUT", url: `/api/Store/FreshList/Preference/${i.user}/${i.customer}`, payload: { enabled: false, time: "07:00" } }), undefined, { retailer: false }),
+  },
+  {
+    route: "GET /api/Store/FreshList/Csv/:userId/:customerId/:date",
+    cases: buyerCases((i) => get(`/api/Store/FreshList/Csv/${i.user}/${i.customer}/${tomorrow()}`), undefined, { retailer: false }),
+  },
   {
     route: "POST /api/Store/Reorder/:userId/:customerId/:orderNumber",
     // No order has that number: an authorized call is answered 404 and the cart is left alone.

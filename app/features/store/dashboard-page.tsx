@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { FreshListPanel } from "./fresh-list-panel.tsx";
 import { Link } from "react-router";
 import type { BlitzVoucher, FutureSpecial, Product } from "../../../contract/store.ts";
 import { useRootData } from "../../lib/session.ts";
@@ -202,6 +203,8 @@ export function DashboardPage() {
 
         <div className="flex min-w-0 flex-col gap-5">
           {voucher.data && <Voucher voucher={voucher.data} />}
+
+          {!ids.isRetailer && <FreshListPanel ids={ids} />}
 
           <Panel
             title="Recent orders"

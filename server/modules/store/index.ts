@@ -19,7 +19,7 @@ export {
   type OfferRow,
 } from "./repo.ts";
 export { AnswerCache, negotiateEncoding } from "./answer-cache.ts";
-export { etagMatches } from "./service.ts";
+export { catalogProducts, catalogsOn, etagMatches } from "./service.ts";
 export { placeOrder, type PlaceOrderInput } from "./checkout.ts";
 export { getCart, saveCart, type CartOwner } from "./cart.ts";
 export { retailerShipDate } from "./dates.ts";
