@@ -139,9 +139,14 @@ export const CartSaveBody = z.object({
 });
 export type CartSaveBody = z.infer<typeof CartSaveBody>;
 
-/** PlaceOrder's optional body: a blitz voucher code typed at checkout. */
+export const PO_NUMBER_MAX = 40;
+export const DELIVERY_NOTES_MAX = 500;
+
+/** PlaceOrder's optional body: a blitz voucher code, the buyer's PO number and delivery notes typed at checkout. */
 export const PlaceOrderBody = z.object({
   voucherCode: z.string().trim().max(40, "Maximum 40 characters").nullable().optional(),
+  poNumber: z.string().trim().max(PO_NUMBER_MAX, `Maximum ${PO_NUMBER_MAX} characters`).nullable().optional(),
+  deliveryNotes: z.string().trim().max(DELIVERY_NOTES_MAX, `Maximum ${DELIVERY_NOTES_MAX} characters`).nullable().optional(),
 });
 export type PlaceOrderBody = z.infer<typeof PlaceOrderBody>;
 
@@ -197,6 +202,9 @@ export const Order = OrderSummary.extend({
   /** Only when a blitz voucher was used: its code and what it took off (total = subtotal - discount). */
   voucherCode: z.string().optional(),
   discount: Money.optional(),
+  /** The buyer's purchase order number and delivery notes from checkout (null when none was given). */
+  poNumber: z.string().nullable(),
+  deliveryNotes: z.string().nullable(),
 });
 export type Order = z.infer<typeof Order>;
 

@@ -1,10 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { PlaceOrderResponse } from "../../../contract/store.ts";
+import { DELIVERY_NOTES_MAX, PO_NUMBER_MAX, type PlaceOrderResponse } from "../../../contract/store.ts";
 import { boxFill } from "../../../domain/box-fill.ts";
 import { InlineAlert, useAlert } from "../../components/ui/alert.tsx";
-import { TextField } from "../../components/ui/field.tsx";
+import { TextAreaField, TextField } from "../../components/ui/field.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { useSessionUser } from "../../lib/session.ts";
 import { cartCounts, emptiedCart, merchandiseLines, saveBody, type CartPatch } from "./cart-logic.ts";
@@ -84,6 +84,11 @@ function Checkout({ ids }: { ids: StoreIds }) {
   const [voucherError, setVoucherError] = useState<string | undefined>(undefined);
   const blitzQ = useBlitzVoucher(ids);
   const voucherId = useId();
+  const [poNumber, setPoNumber] = useState("");
+  const [deliveryNotes, setDeliveryNotes] = useState("");
+  const [orderFieldErrors, setOrderFieldErrors] = useState<{ poNumber?: string; deliveryNotes?: string }>({});
+  const poId = useId();
+  const notesId = useId();
   // One key per checkout attempt: a retry after a failure sends the same key, so the server never
   // places the order twice; a success starts a new attempt.
   const attemptKey = useRef<string | null>(null);
@@ -143,7 +148,7 @@ function Checkout({ ids }: { ids: StoreIds }) {
         return;
       }
       try {
-        const result = await placeOrder(ids, attemptKey.current, voucherCode);
+        const result = await placeOrder(ids, attemptKey.current, voucherCode, { poNumber, deliveryNotes });
         attemptKey.current = null;
         client.setQueryData(storeKeys.cart(ids), emptiedCart(saved.cart));
         setPlaced({ result, pickupDate: ids.isRetailer ? saved.cart.receivingDate : null });
@@ -154,9 +159,14 @@ function Checkout({ ids }: { ids: StoreIds }) {
       } catch (err) {
         // A refused voucher: say why at the field (nothing was written; the buyer may fix or clear it).
         const voucherProblem = err instanceof ApiError ? err.fields.voucherCode : undefined;
+        const poProblem = err instanceof ApiError ? err.fields.poNumber : undefined;
+        const notesProblem = err instanceof ApiError ? err.fields.deliveryNotes : undefined;
         if (voucherProblem) {
           setVoucherError(voucherProblem);
           document.getElementById(voucherId)?.focus();
+        } else if (poProblem || notesProblem) {
+          setOrderFieldErrors({ poNumber: poProblem, deliveryNotes: notesProblem });
+          document.getElementById(poProblem ? poId : notesId)?.focus();
         } else setError(serverMessage(err, PLACE_ORDER_FAILED));
       }
     } finally {
@@ -362,6 +372,35 @@ function Checkout({ ids }: { ids: StoreIds }) {
                 </button>
               )}
             </div>
+            <TextField
+              id={poId}
+              label="PO number (optional)"
+              name="poNumber"
+              autoComplete="off"
+              maxLength={PO_NUMBER_MAX}
+              value={poNumber}
+              error={orderFieldErrors.poNumber}
+              readOnly={placing}
+              onChange={(e) => {
+                setPoNumber(e.target.value);
+                setOrderFieldErrors((f) => ({ ...f, poNumber: undefined }));
+              }}
+            />
+            <TextAreaField
+              id={notesId}
+              label="Delivery notes (optional)"
+              name="deliveryNotes"
+              className="min-h-20"
+              maxLength={DELIVERY_NOTES_MAX}
+              maxChars={DELIVERY_NOTES_MAX}
+              value={deliveryNotes}
+              error={orderFieldErrors.deliveryNotes}
+              readOnly={placing}
+              onChange={(e) => {
+                setDeliveryNotes(e.target.value);
+                setOrderFieldErrors((f) => ({ ...f, deliveryNotes: undefined }));
+              }}
+            />
             <div className="flex items-baseline justify-between border-t border-line pt-3">
               <span className="font-semibold">{voucherCode.trim() ? "Total before voucher" : "Total"}</span>
               <span className="text-2xl font-semibold tabular">{money(cart.subtotal)}</span>

@@ -379,10 +379,19 @@ export function useRemoveHold(ids: StoreIds | null) {
   });
 }
 
-export async function placeOrder(ids: StoreIds, idempotencyKey: string, voucherCode = ""): Promise<PlaceOrderResponse> {
+export async function placeOrder(
+  ids: StoreIds,
+  idempotencyKey: string,
+  voucherCode = "",
+  extra: { poNumber?: string; deliveryNotes?: string } = {},
+): Promise<PlaceOrderResponse> {
+  const body: Record<string, string> = {};
+  if (voucherCode.trim()) body.voucherCode = voucherCode.trim();
+  if (extra.poNumber?.trim()) body.poNumber = extra.poNumber.trim();
+  if (extra.deliveryNotes?.trim()) body.deliveryNotes = extra.deliveryNotes.trim();
   return api.post<PlaceOrderResponse>(
     storePaths.placeOrder(ids),
-    voucherCode.trim() ? { voucherCode: voucherCode.trim() } : {},
+    body,
     { retailerId: ids.isRetailer ? ids.retailerId : undefined, salesUserId: ids.salesUserId ?? undefined },
     { "Idempotency-Key": idempotencyKey },
   );

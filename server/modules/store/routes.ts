@@ -259,6 +259,8 @@ export const storeRoutes: ApiRoutes = async (app, { db, config }) => {
         salesUserId: auth.originalUserId,
         idempotencyKey: request.headers["idempotency-key"],
         voucherCode: request.body?.voucherCode ?? undefined,
+        poNumber: request.body?.poNumber ?? null,
+        deliveryNotes: request.body?.deliveryNotes ?? null,
         config,
       });
     },
