@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INT4_MAX, IsoDate } from "./common.ts";
+import { INT4_MAX, IsoDate, RetailerIdParam } from "./common.ts";
 import { PickupDays, ShipTime } from "./user.ts";
 
 /**
@@ -149,6 +149,20 @@ export const PlaceOrderBody = z.object({
   deliveryNotes: z.string().trim().max(DELIVERY_NOTES_MAX, `Maximum ${DELIVERY_NOTES_MAX} characters`).nullable().optional(),
 });
 export type PlaceOrderBody = z.infer<typeof PlaceOrderBody>;
+
+/** A voucher code the buyer typed, checked before the order is placed (GET /api/Store/VoucherQuote). */
+export const VoucherQuoteQuery = z.object({
+  code: z.string().trim().min(1, "This field is required").max(40, "Maximum 40 characters"),
+  retailerId: RetailerIdParam.optional(),
+});
+/** The voucher's terms: the checkout computes the saving on its subtotal with domain/voucher.ts, as PlaceOrder does. */
+export const VoucherQuote = z.object({
+  code: z.string(),
+  percentOff: z.number().int().min(0).max(100),
+  /** Cents, integer: the fixed part of the saving. */
+  amountOffCents: z.number().int().min(0).max(2147483647),
+});
+export type VoucherQuote = z.infer<typeof VoucherQuote>;
 
 export const PlaceOrderResponse = z.object({
   orderNumber: z.number().int(),

@@ -1,8 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { DELIVERY_NOTES_MAX, PO_NUMBER_MAX, type PlaceOrderResponse } from "../../../contract/store.ts";
 import { boxFill } from "../../../domain/box-fill.ts";
+import { dollarsToCents } from "../../../domain/money.ts";
+import { voucherDiscountCents, voucherSavingText } from "../../../domain/voucher.ts";
 import { InlineAlert, useAlert } from "../../components/ui/alert.tsx";
 import { TextAreaField, TextField } from "../../components/ui/field.tsx";
 import { ApiError } from "../../lib/api.ts";
@@ -14,7 +16,7 @@ import { HoldStatus } from "./hold-status.tsx";
 import { newIdempotencyKey } from "./idempotency.ts";
 import { LineStatusBadge } from "./line-status.tsx";
 import { CART_FETCH_ERROR_DEFAULT, CART_FETCH_ERROR_TITLE, cartUpdateErrorAlert, PLACE_ORDER_FAILED, serverMessage } from "./messages.ts";
-import { placeOrder, storeKeys, useBlitzVoucher, useCart, useCartSaver, useProfile, useRemoveHold, useStoreIds, type StoreIds } from "./queries.ts";
+import { placeOrder, storeKeys, useBlitzVoucher, useCart, useCartSaver, useProfile, useRemoveHold, useStoreIds, useVoucherQuote, type StoreIds } from "./queries.ts";
 import { NeedsCustomer } from "./store-page.tsx";
 import { responsiveTable as rt } from "./ui.ts";
 import { useHoldCountdown } from "./use-hold-countdown.ts";
@@ -84,6 +86,15 @@ function Checkout({ ids }: { ids: StoreIds }) {
   const [voucherError, setVoucherError] = useState<string | undefined>(undefined);
   const blitzQ = useBlitzVoucher(ids);
   const voucherId = useId();
+  // The code as typed settles for 400 ms before it is checked; the saving shows before the order is placed.
+  const [quotedCode, setQuotedCode] = useState("");
+  useEffect(() => {
+    const timer = setTimeout(() => setQuotedCode(voucherCode.trim()), 400);
+    return () => clearTimeout(timer);
+  }, [voucherCode]);
+  const quoteQ = useVoucherQuote(ids, quotedCode);
+  const quote = quotedCode && quotedCode === voucherCode.trim() ? quoteQ.data : undefined;
+  const quoteError = quotedCode && quotedCode === voucherCode.trim() && quoteQ.error instanceof ApiError ? quoteQ.error.fields.voucherCode : undefined;
   const [poNumber, setPoNumber] = useState("");
   const [deliveryNotes, setDeliveryNotes] = useState("");
   const [orderFieldErrors, setOrderFieldErrors] = useState<{ poNumber?: string; deliveryNotes?: string }>({});
@@ -351,7 +362,7 @@ function Checkout({ ids }: { ids: StoreIds }) {
                 autoComplete="off"
                 maxLength={40}
                 value={voucherCode}
-                error={voucherError}
+                error={voucherError ?? quoteError}
                 hint="The saving is taken off when the order is placed."
                 readOnly={placing}
                 onChange={(e) => {
@@ -404,6 +415,20 @@ function Checkout({ ids }: { ids: StoreIds }) {
             <div className="flex items-baseline justify-between border-t border-line pt-3">
               <span className="font-semibold">{voucherCode.trim() ? "Total before voucher" : "Total"}</span>
               <span className="text-2xl font-semibold tabular">{money(cart.subtotal)}</span>
+            </div>
+            {/* The same rule PlaceOrder applies (domain/voucher.ts), on the cart's subtotal. */}
+            <div role="status" aria-live="polite">
+              {quote && !voucherError && (
+                <div className="rounded-lg bg-leaf-light px-3 py-2">
+                  <p id="voucher-saving" className="font-semibold text-ink">
+                    {voucherSavingText(quote.code, dollarsToCents(cart.subtotal), quote)}
+                  </p>
+                  <p className="flex items-baseline justify-between text-sm">
+                    <span>Total after voucher</span>
+                    <span className="font-semibold tabular">{money((dollarsToCents(cart.subtotal) - voucherDiscountCents(dollarsToCents(cart.subtotal), quote)) / 100)}</span>
+                  </p>
+                </div>
+              )}
             </div>
             {error && <InlineAlert alert={{ type: "error", title: "Order not placed", message: error }} />}
             <button id="place-order" type="button" className="btn btn-primary w-full" onClick={() => void place()} disabled={placing || busy || !cart.shipDate}>
