@@ -354,35 +354,6 @@ function Checkout({ ids }: { ids: StoreIds }) {
                 </div>
               </div>
             </div>
-            <div>
-              <TextField
-                id={voucherId}
-                label="Voucher code"
-                name="voucherCode"
-                autoComplete="off"
-                maxLength={40}
-                value={voucherCode}
-                error={voucherError ?? quoteError}
-                hint="The saving is taken off when the order is placed."
-                readOnly={placing}
-                onChange={(e) => {
-                  setVoucherCode(e.target.value);
-                  setVoucherError(undefined);
-                }}
-              />
-              {blitzQ.data && voucherCode.trim().toUpperCase() !== blitzQ.data.code.toUpperCase() && (
-                <button
-                  type="button"
-                  className="mt-2 text-sm font-semibold underline"
-                  onClick={() => {
-                    setVoucherCode(blitzQ.data!.code);
-                    setVoucherError(undefined);
-                  }}
-                >
-                  Use your blitz voucher {blitzQ.data.code}
-                </button>
-              )}
-            </div>
             <TextField
               id={poId}
               label="PO number (optional)"
@@ -412,6 +383,35 @@ function Checkout({ ids }: { ids: StoreIds }) {
                 setOrderFieldErrors((f) => ({ ...f, deliveryNotes: undefined }));
               }}
             />
+            <div>
+              <TextField
+                id={voucherId}
+                label="Voucher code"
+                name="voucherCode"
+                autoComplete="off"
+                maxLength={40}
+                value={voucherCode}
+                error={voucherError ?? quoteError}
+                hint="The saving is taken off when the order is placed."
+                readOnly={placing}
+                onChange={(e) => {
+                  setVoucherCode(e.target.value);
+                  setVoucherError(undefined);
+                }}
+              />
+              {blitzQ.data && voucherCode.trim().toUpperCase() !== blitzQ.data.code.toUpperCase() && (
+                <button
+                  type="button"
+                  className="mt-2 text-sm font-semibold underline"
+                  onClick={() => {
+                    setVoucherCode(blitzQ.data!.code);
+                    setVoucherError(undefined);
+                  }}
+                >
+                  Use your blitz voucher {blitzQ.data.code}
+                </button>
+              )}
+            </div>
             <div className="flex items-baseline justify-between border-t border-line pt-3">
               <span className="font-semibold">{voucherCode.trim() ? "Total before voucher" : "Total"}</span>
               <span className="text-2xl font-semibold tabular">{money(cart.subtotal)}</span>
