@@ -410,6 +410,8 @@ describe.concurrent("the wholesale store", () => {
         await question
           .getByText(`We can hold ${available.toLocaleString("en-US")} bunches now; the other ${(9999 - available).toLocaleString("en-US")} would be a pending request`, { exact: false })
           .waitFor();
+        // One question, with the amount in money (issue 29 §3).
+        await question.getByText(/Request 9,999 bunches \(\$[\d,]+\.\d\d\)\?$/).waitFor();
         await expectNoAxeViolations(page, "the pending question");
         // No: nothing is saved.
         await question.getByRole("button", { name: "No" }).click();
