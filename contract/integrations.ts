@@ -147,6 +147,9 @@ export const V1Order = z.object({
   subtotal: z.number(),
   discount: z.number(),
   total: z.number(),
+  /** The buyer's purchase order number and delivery notes from checkout (null when none). */
+  poNumber: z.string().nullable(),
+  deliveryNotes: z.string().nullable(),
   lines: z.array(V1OrderLine),
 });
 export type V1Order = z.infer<typeof V1Order>;

@@ -111,6 +111,9 @@ export const DeskOrder = DeskOrderSummary.extend({
   subtotal: Money,
   voucherCode: z.string().nullable(),
   discount: Money,
+  /** The buyer's purchase order number and delivery notes from checkout. */
+  poNumber: z.string().nullable(),
+  deliveryNotes: z.string().nullable(),
   actions: z.array(DeskOrderAction),
   invoiceNumber: z.number().int().nullable(),
   /** True while today (New York) is before the ship date: shipping now needs a reason. */

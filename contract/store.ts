@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INT4_MAX, IsoDate } from "./common.ts";
+import { INT4_MAX, IsoDate, RetailerIdParam } from "./common.ts";
 import { PickupDays, ShipTime } from "./user.ts";
 
 /**
@@ -139,11 +139,30 @@ export const CartSaveBody = z.object({
 });
 export type CartSaveBody = z.infer<typeof CartSaveBody>;
 
-/** PlaceOrder's optional body: a blitz voucher code typed at checkout. */
+export const PO_NUMBER_MAX = 40;
+export const DELIVERY_NOTES_MAX = 500;
+
+/** PlaceOrder's optional body: a blitz voucher code, the buyer's PO number and delivery notes typed at checkout. */
 export const PlaceOrderBody = z.object({
   voucherCode: z.string().trim().max(40, "Maximum 40 characters").nullable().optional(),
+  poNumber: z.string().trim().max(PO_NUMBER_MAX, `Maximum ${PO_NUMBER_MAX} characters`).nullable().optional(),
+  deliveryNotes: z.string().trim().max(DELIVERY_NOTES_MAX, `Maximum ${DELIVERY_NOTES_MAX} characters`).nullable().optional(),
 });
 export type PlaceOrderBody = z.infer<typeof PlaceOrderBody>;
+
+/** A voucher code the buyer typed, checked before the order is placed (GET /api/Store/VoucherQuote). */
+export const VoucherQuoteQuery = z.object({
+  code: z.string().trim().min(1, "This field is required").max(40, "Maximum 40 characters"),
+  retailerId: RetailerIdParam.optional(),
+});
+/** The voucher's terms: the checkout computes the saving on its subtotal with domain/voucher.ts, as PlaceOrder does. */
+export const VoucherQuote = z.object({
+  code: z.string(),
+  percentOff: z.number().int().min(0).max(100),
+  /** Cents, integer: the fixed part of the saving. */
+  amountOffCents: z.number().int().min(0).max(2147483647),
+});
+export type VoucherQuote = z.infer<typeof VoucherQuote>;
 
 export const PlaceOrderResponse = z.object({
   orderNumber: z.number().int(),
@@ -197,6 +216,9 @@ export const Order = OrderSummary.extend({
   /** Only when a blitz voucher was used: its code and what it took off (total = subtotal - discount). */
   voucherCode: z.string().optional(),
   discount: Money.optional(),
+  /** The buyer's purchase order number and delivery notes from checkout (null when none was given). */
+  poNumber: z.string().nullable(),
+  deliveryNotes: z.string().nullable(),
 });
 export type Order = z.infer<typeof Order>;
 

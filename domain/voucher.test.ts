@@ -83,3 +83,14 @@ describe("voucherInvoiceLine", () => {
     expect(voucherInvoiceLine([], 500, "B")).toBeNull();
   });
 });
+
+describe("voucherSavingText (the checkout's line before the order is placed)", () => {
+  it("states the saving PlaceOrder will take, by the same rule", async () => {
+    const { voucherSavingText } = await import("./voucher.ts");
+    expect(voucherSavingText("BLITZ-7", 12345, { percentOff: 10, amountOffCents: 0 })).toBe("Voucher BLITZ-7 saves $12.35");
+    expect(voucherSavingText("TENOFF", 125000, { percentOff: 0, amountOffCents: 1000 })).toBe("Voucher TENOFF saves $10.00");
+    // Never more than the subtotal.
+    expect(voucherSavingText("BIG", 500, { percentOff: 0, amountOffCents: 2500 })).toBe("Voucher BIG saves $5.00");
+    expect(voucherSavingText("PCT", 165321281, { percentOff: 5, amountOffCents: 0 })).toBe("Voucher PCT saves $82,660.64");
+  });
+});

@@ -1,6 +1,8 @@
 // Blitz vouchers at checkout (docs/domain-orders.md "Vouchers"): which code may be used now, and what
 // it takes off an order. Integer cents throughout.
 
+import { formatMoney } from "./money.ts";
+
 export const VOUCHER_INVALID_MESSAGE = "This voucher code is not valid.";
 export const VOUCHER_EXPIRED_MESSAGE = "This voucher has expired.";
 export const VOUCHER_USED_MESSAGE = "This voucher has already been used.";
@@ -37,6 +39,11 @@ export function voucherDiscountCents(subtotalCents: number, v: Pick<VoucherTerms
   if (subtotalCents <= 0) return 0;
   const percent = Math.floor((subtotalCents * Math.min(Math.max(v.percentOff, 0), 100) + 50) / 100);
   return Math.min(subtotalCents, percent + Math.max(v.amountOffCents, 0));
+}
+
+/** What the checkout says before the order is placed: "Voucher BLITZ-7 saves $12.50". */
+export function voucherSavingText(code: string, subtotalCents: number, v: Pick<VoucherTerms, "percentOff" | "amountOffCents">): string {
+  return `Voucher ${code} saves ${formatMoney(voucherDiscountCents(subtotalCents, v))}`;
 }
 
 /** Codes are compared without case and surrounding spaces: "blitz-7 " is BLITZ-7. */

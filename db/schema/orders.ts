@@ -43,11 +43,16 @@ export const orders = pgTable(
     idempotencyKey: text("idempotency_key"),
     placedAt: timestamp("placed_at", { withTimezone: true }).notNull().defaultNow(),
     notes: text("notes"),
+    /** The buyer's purchase order number and delivery notes, typed at checkout (issue 29). */
+    poNumber: text("po_number"),
+    deliveryNotes: text("delivery_notes"),
     packedAt: timestamp("packed_at", { withTimezone: true }),
     shippedAt: timestamp("shipped_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
   },
   (t) => [
+    check("orders_po_number_length", sql`${t.poNumber} IS NULL OR char_length(${t.poNumber}) <= 40`),
+    check("orders_delivery_notes_length", sql`${t.deliveryNotes} IS NULL OR char_length(${t.deliveryNotes}) <= 500`),
     check("orders_status", sql`${t.status} in ('submitted', 'confirmed', 'shipped', 'invoiced', 'cancelled')`),
     index("orders_status_ship_date_idx").on(t.status, t.shipDate),
     uniqueIndex("orders_idempotency_unique").on(t.userId, t.idempotencyKey),

@@ -22,6 +22,9 @@ const LONG = [
   "Anthurium Red Large 16/20cm bloom, individually boxed with water tubes and a care card for each stem",
 ];
 const N = 200;
+/** The longest PO number and delivery notes checkout takes (40 and 500 characters), with words too long to wrap. */
+const PO = "PO-2026-BLOOMFIELD-EVENTS-000000012345-XY";
+const DELIVERY_NOTES = `Back entrance on Mulberry Lane, ring twice; ${"the cold room is past the loading dock on the left, ".repeat(9)}`.slice(0, 500);
 const describe200 = (i: number) => `${LONG[i % LONG.length]} #${i}`;
 
 async function expectClean(pdf: Buffer, header: string[]) {
@@ -47,6 +50,8 @@ describe("every document lays out 200 long lines without overlap, with headers o
       dueDate: "2026-12-25",
       terms: "Net 30",
       shipDate: "2026-11-25",
+      poNumber: PO,
+      deliveryNotes: DELIVERY_NOTES,
       customer,
       lines: Array.from({ length: N }, (_, i) => ({ productId: `LILY-AS-W70-${i}`, description: describe200(i), pails: i % 3, quantity: 10 + i, unitPriceCents: 1250, lineTotalCents: 1250 * (10 + i) })),
       subtotalCents: 123456,
@@ -57,7 +62,11 @@ describe("every document lays out 200 long lines without overlap, with headers o
       balanceCents: 130641,
       paid: false,
     });
-    const { boxes } = await expectClean(pdf, ["Description", "Bunches", "Amount"]);
+    const { boxes, pages } = await expectClean(pdf, ["Description", "Bunches", "Amount"]);
+    const first = pageTexts(pages, boxes)[0]!;
+    expect(first).toContain(PO.slice(0, 12));
+    expect(first).toContain("PO number");
+    expect(first).toContain("Delivery notes: Back entrance on Mulberry Lane");
     // Every line's description is printed whole (wrapped, not cut).
     const all = boxes.map((b) => b.str).join(" ");
     expect(all.replace(/\s+/g, " ")).toContain(describe200(199));
@@ -118,11 +127,17 @@ describe("every document lays out 200 long lines without overlap, with headers o
       receivingDate: "2026-12-03",
       boxed: false,
       notes: "Please deliver to the loading dock at the back of the building before 7 am; call ahead if the gate is closed.",
+      poNumber: PO,
+      deliveryNotes: DELIVERY_NOTES,
       customer,
       lines: slipLines,
       totals: sumPick(slipLines),
     };
-    await expectClean(await packingSlipPdf(grower, slip), ["Description", "Bunches", "Stems", "Packed"]);
+    const { pages, boxes } = await expectClean(await packingSlipPdf(grower, slip), ["Description", "Bunches", "Stems", "Packed"]);
+    const first = pageTexts(pages, boxes)[0]!;
+    expect(first).toContain("PO number");
+    expect(first).toContain(PO.slice(0, 12));
+    expect(first).toContain("Delivery notes: Back entrance on Mulberry Lane");
   });
 
   it("pick list", async () => {

@@ -321,6 +321,11 @@ const ENTRIES: Entry[] = [
       () => 400,
     ),
   },
+  {
+    route: "GET /api/Store/VoucherQuote/:userId/:customerId",
+    // No such code exists: an authorized call is refused for that (400), never answers terms.
+    cases: buyerCases((i) => get(`/api/Store/VoucherQuote/${i.user}/${i.customer}?retailerId=${i.retailer}&code=NO-SUCH-VOUCHER`), () => 400),
+  },
   // ---- standing orders: the buyer's own, like the cart; an authorized call is refused for its
   // content (an unknown product) or an id that is not the caller's, so the matrix writes nothing.
   { route: "GET /api/StandingOrders/:userId/:customerId", cases: buyerCases((i) => get(`/api/StandingOrders/${i.user}/${i.customer}?retailerId=${i.retailer}`)) },

@@ -70,6 +70,11 @@ describe("orders that cost less and repeat", () => {
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
     expect(await field.inputValue()).toBe(voucher.code);
+    // The saving shows before the order is placed, by the rule the server applies (10 % here).
+    const expectedSaving = Math.floor((subtotalCents * 10 + 50) / 100);
+    const savingLine = page.getByText(`Voucher ${voucher.code} saves $${(expectedSaving / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`, { exact: true });
+    await expect.poll(() => savingLine.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expectNoAxeViolations(page, "checkout with the voucher's saving shown");
     await field.focus();
     await page.keyboard.press("Tab");
     expect(await focusedId(page)).toBe("place-order");

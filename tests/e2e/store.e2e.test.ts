@@ -279,6 +279,9 @@ describe.concurrent("the wholesale store", () => {
         await page.getByRole("switch", { name: "Pack in boxes" }).waitFor();
         expect(await page.getByRole("switch", { name: "Pack in boxes" }).isDisabled()).toBe(false);
         await expectNoAxeViolations(page, "/store/checkout");
+        // A PO number and delivery notes travel with the order to its page (issue 29 §3).
+        await page.getByLabel("PO number (optional)").fill("PO-E2E-4471");
+        await page.getByLabel("Delivery notes (optional)").fill("Back entrance, ring twice.");
         await page.getByRole("button", { name: "Place order" }).click();
         const placed = page.getByRole("heading", { name: /^Order \d+ is placed$/ });
         await placed.waitFor({ timeout: 20_000 });
@@ -306,6 +309,8 @@ describe.concurrent("the wholesale store", () => {
         expect(await headerBackLink(page, "Order History")).toBe("/orders");
         await page.getByText(first.name).waitFor();
         await page.getByText(secondName).waitFor();
+        await page.getByText("PO-E2E-4471", { exact: true }).waitFor();
+        await page.getByText("Back entrance, ring twice.", { exact: true }).waitFor();
         await expectNoAxeViolations(page, `/Orders/${orderNumber}`);
 
         await page.getByRole("link", { name: /^Everything shipping / }).click();
@@ -405,6 +410,8 @@ describe.concurrent("the wholesale store", () => {
         await question
           .getByText(`We can hold ${available.toLocaleString("en-US")} bunches now; the other ${(9999 - available).toLocaleString("en-US")} would be a pending request`, { exact: false })
           .waitFor();
+        // One question, with the amount in money (issue 29 §3).
+        await question.getByText(/Request 9,999 bunches \(\$[\d,]+\.\d\d\)\?$/).waitFor();
         await expectNoAxeViolations(page, "the pending question");
         // No: nothing is saved.
         await question.getByRole("button", { name: "No" }).click();

@@ -555,6 +555,18 @@ export function DeskOrderPage({ orderNumber }: { orderNumber: number }) {
             {o.voucherCode && <span className="block text-sm font-normal text-sage">Voucher {o.voucherCode}: −{money(o.discount)}</span>}
           </dd>
         </div>
+        {o.poNumber && (
+          <div>
+            <dt className="text-xs font-semibold text-sage uppercase">PO number</dt>
+            <dd className="break-all">{o.poNumber}</dd>
+          </div>
+        )}
+        {o.deliveryNotes && (
+          <div className="sm:col-span-2 lg:col-span-4">
+            <dt className="text-xs font-semibold text-sage uppercase">Delivery notes</dt>
+            <dd className="break-words whitespace-pre-line">{o.deliveryNotes}</dd>
+          </div>
+        )}
       </dl>
       {pendingLines.length > 0 && can("confirmPending") && (
         <div className={`${card} mb-3 flex flex-wrap items-center gap-2 p-3`} role="group" aria-label="Selected lines">

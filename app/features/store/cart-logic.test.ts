@@ -243,6 +243,20 @@ describe("pendingQuestion", () => {
     );
   });
 
+  it("asks once for 99,999 bunches with the amount in money and the stock in numbers", () => {
+    const q = pendingQuestion(99_999, { ...product, quantityRemaining: 85 }, 0, 165_321_281);
+    expect(q?.title).toBe("Request more than is available?");
+    expect(q?.message).toBe(
+      "We can hold 85 bunches now; the other 99,914 would be a pending request, which the grower confirms or declines before the ship date. Request 99,999 bunches ($1,653,212.81)?",
+    );
+    // A large request the stock covers still asks, once, with both figures.
+    const covered = pendingQuestion(5_000, { ...product, quantityRemaining: 6_000, originalQuantityRemaining: 6_000 }, 0, 826_500);
+    expect(covered).toEqual({ title: "Order a large quantity?", message: "5,000 bunches come to $8,265.00. 6,000 bunches are available now. Order 5,000 bunches?" });
+    // Below the threshold, or not more than the cart already holds: no question.
+    expect(pendingQuestion(999, { ...product, quantityRemaining: 6_000, originalQuantityRemaining: 6_000 }, 0, 165_000)).toBeNull();
+    expect(pendingQuestion(5_000, { ...product, quantityRemaining: 6_000, originalQuantityRemaining: 6_000 }, 5_000, 826_500)).toBeNull();
+  });
+
   it("does not ask while most of the request can be held", () => {
     expect(pendingQuestion(40, product)).toBeNull();
     expect(pendingQuestion(80, product)).toBeNull(); // 40 held, 40 pending

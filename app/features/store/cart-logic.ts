@@ -4,7 +4,7 @@ import { isOrderable } from "../../../domain/availability.ts";
 import type { Cart, CartItem, CartSaveBody, Product } from "../../../contract/store.ts";
 import { isFarBeyondAvailable, validateQuantity } from "../../../domain/cart-flags.ts";
 import { ECO_FEE_DESCRIPTION, FEE_CATEGORIES, INVALID_QUANTITY_MESSAGE, QUANTITY_REMAINING_MESSAGE } from "../../../domain/constants.ts";
-import { dollarsToCents } from "../../../domain/money.ts";
+import { dollarsToCents, formatMoney } from "../../../domain/money.ts";
 import { lineTotal, pailSavingPerBunch, splitPails, type OfferPrices } from "../../../domain/pricing.ts";
 
 export interface LineInput {
@@ -99,18 +99,30 @@ export function pendingQuestion(
   quantity: number,
   product: Pick<Product, "isFinalProduct" | "quantityRemaining" | "originalQuantityRemaining">,
   inCartQuantity = 0,
+  /** The line's amount at this quantity (estimateCents): a large request states it in money. */
+  amountCents?: number,
 ): { title: string; message: string } | null {
-  if (!isFarBeyondAvailable(quantity, product, inCartQuantity)) return null;
-  const available = Math.max(0, product.quantityRemaining);
-  const pending = quantity - available;
   const n = (x: number) => x.toLocaleString("en-US");
   const bunches = (x: number) => `${n(x)} ${x === 1 ? "bunch" : "bunches"}`;
+  const available = Math.max(0, product.quantityRemaining);
+  const large = quantity >= LARGE_QUANTITY_MIN && quantity > inCartQuantity && amountCents !== undefined;
+  const amount = large ? ` (${formatMoney(amountCents)})` : "";
+  if (!isFarBeyondAvailable(quantity, product, inCartQuantity)) {
+    // One question, whatever the stock: a very large request says what it comes to and what is in stock.
+    if (!large) return null;
+    const stock = product.isFinalProduct || product.originalQuantityRemaining !== null ? ` ${bunches(available)} ${available === 1 ? "is" : "are"} available now.` : "";
+    return { title: "Order a large quantity?", message: `${bunches(quantity)} come to ${formatMoney(amountCents)}.${stock} Order ${bunches(quantity)}?` };
+  }
+  const pending = quantity - available;
   const held = available > 0 ? `We can hold ${bunches(available)} now; the other ${n(pending)}` : `Nothing is available to hold now; all ${n(pending)}`;
   return {
     title: "Request more than is available?",
-    message: `${held} would be a pending request, which the grower confirms or declines before the ship date. Request ${bunches(quantity)}?`,
+    message: `${held} would be a pending request, which the grower confirms or declines before the ship date. Request ${bunches(quantity)}${amount}?`,
   };
 }
+
+/** From this many bunches on a line, the one question before saving states the amount in money. */
+export const LARGE_QUANTITY_MIN = 1_000;
 
 /** The bunches of a quantity as the two entry fields show them. */
 export function entryOf(quantity: number, bunchesPerPail: number): { pails: string; bunches: string } {

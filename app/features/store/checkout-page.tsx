@@ -1,10 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { PlaceOrderResponse } from "../../../contract/store.ts";
+import { DELIVERY_NOTES_MAX, PO_NUMBER_MAX, type PlaceOrderResponse } from "../../../contract/store.ts";
 import { boxFill } from "../../../domain/box-fill.ts";
+import { dollarsToCents } from "../../../domain/money.ts";
+import { voucherDiscountCents, voucherSavingText } from "../../../domain/voucher.ts";
 import { InlineAlert, useAlert } from "../../components/ui/alert.tsx";
-import { TextField } from "../../components/ui/field.tsx";
+import { TextAreaField, TextField } from "../../components/ui/field.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { useSessionUser } from "../../lib/session.ts";
 import { cartCounts, emptiedCart, merchandiseLines, saveBody, type CartPatch } from "./cart-logic.ts";
@@ -14,7 +16,7 @@ import { HoldStatus } from "./hold-status.tsx";
 import { newIdempotencyKey } from "./idempotency.ts";
 import { LineStatusBadge } from "./line-status.tsx";
 import { CART_FETCH_ERROR_DEFAULT, CART_FETCH_ERROR_TITLE, cartUpdateErrorAlert, PLACE_ORDER_FAILED, serverMessage } from "./messages.ts";
-import { placeOrder, storeKeys, useBlitzVoucher, useCart, useCartSaver, useProfile, useRemoveHold, useStoreIds, type StoreIds } from "./queries.ts";
+import { placeOrder, storeKeys, useBlitzVoucher, useCart, useCartSaver, useProfile, useRemoveHold, useStoreIds, useVoucherQuote, type StoreIds } from "./queries.ts";
 import { NeedsCustomer } from "./store-page.tsx";
 import { responsiveTable as rt } from "./ui.ts";
 import { useHoldCountdown } from "./use-hold-countdown.ts";
@@ -84,6 +86,20 @@ function Checkout({ ids }: { ids: StoreIds }) {
   const [voucherError, setVoucherError] = useState<string | undefined>(undefined);
   const blitzQ = useBlitzVoucher(ids);
   const voucherId = useId();
+  // The code as typed settles for 400 ms before it is checked; the saving shows before the order is placed.
+  const [quotedCode, setQuotedCode] = useState("");
+  useEffect(() => {
+    const timer = setTimeout(() => setQuotedCode(voucherCode.trim()), 400);
+    return () => clearTimeout(timer);
+  }, [voucherCode]);
+  const quoteQ = useVoucherQuote(ids, quotedCode);
+  const quote = quotedCode && quotedCode === voucherCode.trim() ? quoteQ.data : undefined;
+  const quoteError = quotedCode && quotedCode === voucherCode.trim() && quoteQ.error instanceof ApiError ? quoteQ.error.fields.voucherCode : undefined;
+  const [poNumber, setPoNumber] = useState("");
+  const [deliveryNotes, setDeliveryNotes] = useState("");
+  const [orderFieldErrors, setOrderFieldErrors] = useState<{ poNumber?: string; deliveryNotes?: string }>({});
+  const poId = useId();
+  const notesId = useId();
   // One key per checkout attempt: a retry after a failure sends the same key, so the server never
   // places the order twice; a success starts a new attempt.
   const attemptKey = useRef<string | null>(null);
@@ -143,7 +159,7 @@ function Checkout({ ids }: { ids: StoreIds }) {
         return;
       }
       try {
-        const result = await placeOrder(ids, attemptKey.current, voucherCode);
+        const result = await placeOrder(ids, attemptKey.current, voucherCode, { poNumber, deliveryNotes });
         attemptKey.current = null;
         client.setQueryData(storeKeys.cart(ids), emptiedCart(saved.cart));
         setPlaced({ result, pickupDate: ids.isRetailer ? saved.cart.receivingDate : null });
@@ -154,9 +170,14 @@ function Checkout({ ids }: { ids: StoreIds }) {
       } catch (err) {
         // A refused voucher: say why at the field (nothing was written; the buyer may fix or clear it).
         const voucherProblem = err instanceof ApiError ? err.fields.voucherCode : undefined;
+        const poProblem = err instanceof ApiError ? err.fields.poNumber : undefined;
+        const notesProblem = err instanceof ApiError ? err.fields.deliveryNotes : undefined;
         if (voucherProblem) {
           setVoucherError(voucherProblem);
           document.getElementById(voucherId)?.focus();
+        } else if (poProblem || notesProblem) {
+          setOrderFieldErrors({ poNumber: poProblem, deliveryNotes: notesProblem });
+          document.getElementById(poProblem ? poId : notesId)?.focus();
         } else setError(serverMessage(err, PLACE_ORDER_FAILED));
       }
     } finally {
@@ -333,6 +354,35 @@ function Checkout({ ids }: { ids: StoreIds }) {
                 </div>
               </div>
             </div>
+            <TextField
+              id={poId}
+              label="PO number (optional)"
+              name="poNumber"
+              autoComplete="off"
+              maxLength={PO_NUMBER_MAX}
+              value={poNumber}
+              error={orderFieldErrors.poNumber}
+              readOnly={placing}
+              onChange={(e) => {
+                setPoNumber(e.target.value);
+                setOrderFieldErrors((f) => ({ ...f, poNumber: undefined }));
+              }}
+            />
+            <TextAreaField
+              id={notesId}
+              label="Delivery notes (optional)"
+              name="deliveryNotes"
+              className="min-h-20"
+              maxLength={DELIVERY_NOTES_MAX}
+              maxChars={DELIVERY_NOTES_MAX}
+              value={deliveryNotes}
+              error={orderFieldErrors.deliveryNotes}
+              readOnly={placing}
+              onChange={(e) => {
+                setDeliveryNotes(e.target.value);
+                setOrderFieldErrors((f) => ({ ...f, deliveryNotes: undefined }));
+              }}
+            />
             <div>
               <TextField
                 id={voucherId}
@@ -341,7 +391,7 @@ function Checkout({ ids }: { ids: StoreIds }) {
                 autoComplete="off"
                 maxLength={40}
                 value={voucherCode}
-                error={voucherError}
+                error={voucherError ?? quoteError}
                 hint="The saving is taken off when the order is placed."
                 readOnly={placing}
                 onChange={(e) => {
@@ -365,6 +415,20 @@ function Checkout({ ids }: { ids: StoreIds }) {
             <div className="flex items-baseline justify-between border-t border-line pt-3">
               <span className="font-semibold">{voucherCode.trim() ? "Total before voucher" : "Total"}</span>
               <span className="text-2xl font-semibold tabular">{money(cart.subtotal)}</span>
+            </div>
+            {/* The same rule PlaceOrder applies (domain/voucher.ts), on the cart's subtotal. */}
+            <div role="status" aria-live="polite">
+              {quote && !voucherError && (
+                <div className="rounded-lg bg-leaf-light px-3 py-2">
+                  <p id="voucher-saving" className="font-semibold text-ink">
+                    {voucherSavingText(quote.code, dollarsToCents(cart.subtotal), quote)}
+                  </p>
+                  <p className="flex items-baseline justify-between text-sm">
+                    <span>Total after voucher</span>
+                    <span className="font-semibold tabular">{money((dollarsToCents(cart.subtotal) - voucherDiscountCents(dollarsToCents(cart.subtotal), quote)) / 100)}</span>
+                  </p>
+                </div>
+              )}
             </div>
             {error && <InlineAlert alert={{ type: "error", title: "Order not placed", message: error }} />}
             <button id="place-order" type="button" className="btn btn-primary w-full" onClick={() => void place()} disabled={placing || busy || !cart.shipDate}>

@@ -109,6 +109,17 @@ export function OrderDetailPage({ orderNumber }: { orderNumber: number }) {
         <Fact label="Total">
           <span className="text-lg font-semibold tabular">{money(o.total)}</span>
         </Fact>
+        {o.poNumber && (
+          <Fact label="PO number">
+            <span className="break-all">{o.poNumber}</span>
+          </Fact>
+        )}
+        {o.deliveryNotes && (
+          <div className="col-span-2 sm:col-span-3 lg:col-span-6">
+            <dt className="text-xs font-semibold tracking-wide text-sage uppercase">Delivery notes</dt>
+            <dd className="mt-0.5 break-words whitespace-pre-line">{o.deliveryNotes}</dd>
+          </div>
+        )}
       </dl>
       <div className="md:rounded-xl md:border md:border-line md:bg-white md:p-2">
         <OrderLinesTable lines={o.lines} caption={`Lines of order ${o.orderNumber}`} />

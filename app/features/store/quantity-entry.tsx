@@ -2,7 +2,7 @@ import { memo, useId, useState, type FormEvent } from "react";
 import type { CartItem, Product } from "../../../contract/store.ts";
 import { InlineAlert, useAlert } from "../../components/ui/alert.tsx";
 import { pailHintText } from "../../../domain/pricing.ts";
-import { entryOf, pailSavingCents, pendingQuestion, quantityFromEntry, stockMessage } from "./cart-logic.ts";
+import { entryOf, estimateCents, pailSavingCents, pendingQuestion, quantityFromEntry, stockMessage } from "./cart-logic.ts";
 import { markPailHintShown, pailHintShown } from "./preferences.ts";
 import { qtyButton, qtyButtonUpdate, qtyInput } from "./ui.ts";
 
@@ -59,7 +59,7 @@ export const QuantityEntry = memo(function QuantityEntry({
       return;
     }
     setError(null);
-    const question = pendingQuestion(entry.quantity, product, inCartQuantity);
+    const question = pendingQuestion(entry.quantity, product, inCartQuantity, estimateCents(entry.quantity, product));
     if (question) {
       setBusy(true);
       const yes = await ask({ ...question, type: "question" });

@@ -14,6 +14,7 @@ import type {
   PlaceOrderResponse,
   Profile,
   ShipDateDetail,
+  VoucherQuote,
 } from "../../../contract/store.ts";
 import { Cart, Catalog, Product } from "../../../contract/store.ts";
 import { api, ApiError } from "../../lib/api.ts";
@@ -64,6 +65,7 @@ export const storePaths = {
   saveCart: (ids: StoreIds) => `/api/Store/Cart/Save/${e(ids.userId)}/${e(ids.customerId)}`,
   removeHold: (ids: StoreIds) => `/api/Store/Cart/RemoveHold/${e(ids.userId)}/${e(ids.customerId)}`,
   blitzVoucher: (ids: StoreIds) => `/api/Store/GetBlitzVoucher/${e(ids.userId)}`,
+  voucherQuote: (ids: StoreIds) => `/api/Store/VoucherQuote/${e(ids.userId)}/${e(ids.customerId)}`,
   placeOrder: (ids: StoreIds) => `/api/Store/PlaceOrder/${e(ids.userId)}/${e(ids.customerId)}`,
   recommended: () => `/api/Store/Recommended`,
   specials: (ids: StoreIds) => `/api/Dashboard/Specials/${seg(ids)}`,
@@ -88,6 +90,7 @@ export const storeKeys = {
   productsAll: (ids: StoreIds) => ["store", "products", ...who(ids)] as const,
   cart: (ids: StoreIds) => ["store", "cart", ...who(ids)] as const,
   blitz: (ids: StoreIds) => ["store", "blitz", ...who(ids)] as const,
+  voucherQuote: (ids: StoreIds, code: string) => ["store", "voucherQuote", ...who(ids), code] as const,
   recommended: (ids: StoreIds) => ["store", "recommended", ...who(ids)] as const,
   specials: (ids: StoreIds) => ["store", "specials", ...who(ids)] as const,
   futureSpecials: (ids: StoreIds) => ["store", "futureSpecials", ...who(ids)] as const,
@@ -286,6 +289,18 @@ export function useBlitzVoucher(ids: StoreIds | null) {
   });
 }
 
+/** A typed voucher code's terms before the order is placed (nothing is written); a refusal says why. */
+export function useVoucherQuote(ids: StoreIds | null, code: string) {
+  const normalised = code.trim().toUpperCase();
+  return useQuery({
+    queryKey: ids ? storeKeys.voucherQuote(ids, normalised) : ["store", "voucherQuote", "none"],
+    queryFn: () => api.get<VoucherQuote>(storePaths.voucherQuote(ids!), { code: normalised, ...retailerQuery(ids!) }),
+    enabled: !!ids && normalised.length > 0 && normalised.length <= 40,
+    retry: false,
+    staleTime: 30_000,
+  });
+}
+
 export function useOrders(ids: StoreIds | null) {
   return useQuery({
     queryKey: ids ? storeKeys.orders(ids) : ["store", "orders", "none"],
@@ -379,10 +394,19 @@ export function useRemoveHold(ids: StoreIds | null) {
   });
 }
 
-export async function placeOrder(ids: StoreIds, idempotencyKey: string, voucherCode = ""): Promise<PlaceOrderResponse> {
+export async function placeOrder(
+  ids: StoreIds,
+  idempotencyKey: string,
+  voucherCode = "",
+  extra: { poNumber?: string; deliveryNotes?: string } = {},
+): Promise<PlaceOrderResponse> {
+  const body: Record<string, string> = {};
+  if (voucherCode.trim()) body.voucherCode = voucherCode.trim();
+  if (extra.poNumber?.trim()) body.poNumber = extra.poNumber.trim();
+  if (extra.deliveryNotes?.trim()) body.deliveryNotes = extra.deliveryNotes.trim();
   return api.post<PlaceOrderResponse>(
     storePaths.placeOrder(ids),
-    voucherCode.trim() ? { voucherCode: voucherCode.trim() } : {},
+    body,
     { retailerId: ids.isRetailer ? ids.retailerId : undefined, salesUserId: ids.salesUserId ?? undefined },
     { "Idempotency-Key": idempotencyKey },
   );

@@ -231,6 +231,8 @@ export async function ordersSince(db: DbOrTx, since: string | undefined, limit: 
       subtotal: dollars(o.subtotalCents),
       discount: dollars(o.discountCents),
       total: dollars(o.totalCents),
+      poNumber: o.poNumber ?? null,
+      deliveryNotes: o.deliveryNotes ?? null,
       lines: (byOrder.get(o.id) ?? []).map((l) => ({ productId: l.productId, description: l.description, quantity: l.quantity, unitOfMeasure: l.unitOfMeasure, lineTotal: dollars(l.lineTotalCents) })),
     })),
     next: cursorOf(rows.length ? rows[rows.length - 1]!.seq : from),

@@ -12,6 +12,9 @@ export interface InvoiceDocument {
   dueDate: string;
   terms: string;
   shipDate: string;
+  /** The buyer's purchase order number and delivery notes from checkout. */
+  poNumber?: string | null;
+  deliveryNotes?: string | null;
   customer: { customerId: string; companyName: string; address: string[] };
   lines: { productId: string; description: string; pails: number; quantity: number; unitPriceCents: number; lineTotalCents: number }[];
   subtotalCents: number;
@@ -56,8 +59,10 @@ export async function invoicePdf(grower: Grower, inv: InvoiceDocument): Promise<
     ["Due date", inv.dueDate],
     ["Order no.", String(inv.orderNumber)],
     ["Ship date", inv.shipDate],
+    ...(inv.poNumber ? [["PO number", inv.poNumber] as [string, string]] : []),
   ]);
   pdf.parties([["Bill to", inv.customer]]);
+  if (inv.deliveryNotes) pdf.paragraph(`Delivery notes: ${inv.deliveryNotes}`);
   const columns: Column[] = [
     // Wide enough for the longest product code (14 characters) on one line.
     { header: "Product", width: 92 },

@@ -49,7 +49,7 @@ function numberPrefix(digits: string): SQL {
   return ranges.length ? sql`(${sql.join(ranges, sql` or `)})` : sql`false`;
 }
 
-const listColumns = { i: invoices, companyName: customers.companyName, orderNumber: orders.orderNumber, shipDate: orders.shipDate, orderUserId: orders.userId, credited };
+const listColumns = { i: invoices, companyName: customers.companyName, orderNumber: orders.orderNumber, shipDate: orders.shipDate, poNumber: orders.poNumber, deliveryNotes: orders.deliveryNotes, orderUserId: orders.userId, credited };
 
 /**
  * One page, newest first. The page's ids are found first (the date index read backwards, skipping

@@ -204,6 +204,8 @@ async function invoiceDocument(db: DbOrTx, invoiceNumber: number, access: Invoic
     dueDate: i.dueDate,
     terms: i.terms,
     shipDate: row.shipDate,
+    poNumber: row.poNumber,
+    deliveryNotes: row.deliveryNotes,
     customer: { customerId: i.customerId, companyName: row.companyName, address: addressOf(customer) },
     lines: lines.map((l) => ({ productId: l.productId, description: l.description, pails: l.pails, quantity: l.quantity, unitPriceCents: l.unitPriceCents, lineTotalCents: l.lineTotalCents })),
     subtotalCents: i.subtotalCents,

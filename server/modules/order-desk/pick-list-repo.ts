@@ -64,6 +64,8 @@ export async function orderForSlip(db: DbOrTx, orderNumber: number) {
       receivingDate: orders.receivingDate,
       boxed: orders.boxed,
       notes: orders.notes,
+      poNumber: orders.poNumber,
+      deliveryNotes: orders.deliveryNotes,
       retailerId: orders.retailerId,
       customerId: orders.customerId,
       companyName: customers.companyName,

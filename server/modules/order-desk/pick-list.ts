@@ -91,6 +91,9 @@ export interface PackingSlip {
   receivingDate: string | null;
   boxed: boolean;
   notes: string | null;
+  /** The buyer's purchase order number and delivery notes from checkout. */
+  poNumber: string | null;
+  deliveryNotes: string | null;
   customer: { customerId: string; companyName: string; address: string[] };
   lines: ({ productId: string; description: string; fee: boolean; unitOfMeasure: string; boxType: string | null } & PickQuantities)[];
   totals: PickQuantities;
@@ -112,6 +115,8 @@ export async function packingSlip(db: Db, orderNumber: number): Promise<PackingS
     receivingDate: o.receivingDate,
     boxed: o.boxed,
     notes: o.notes,
+    poNumber: o.poNumber,
+    deliveryNotes: o.deliveryNotes,
     customer: { customerId: o.customerId, companyName: o.companyName, address },
     lines,
     totals: sumPick(lines.filter((l) => !l.fee)),
@@ -131,9 +136,11 @@ export function packingSlipPdf(grower: Grower, slip: PackingSlip): Promise<Buffe
     ["Ship date", slip.shipDate],
   ];
   if (slip.receivingDate) facts.push(["Receiving date", slip.receivingDate]);
+  if (slip.poNumber) facts.push(["PO number", slip.poNumber]);
   facts.push(["Store", STORE[slip.store]], ["Packed in", slip.boxed ? "Boxes" : "Pails"]);
   pdf.letterhead("Packing slip", facts);
   pdf.parties([["Ship to", slip.customer]]);
+  if (slip.deliveryNotes) pdf.paragraph(`Delivery notes: ${slip.deliveryNotes}`);
   if (slip.notes) pdf.paragraph(`Notes: ${slip.notes}`);
   const t = slip.totals;
   pdf.table(

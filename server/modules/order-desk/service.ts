@@ -141,6 +141,8 @@ async function present(db: DbOrTx, o: OrderRow, lines?: LineRow[], now = new Dat
     lines: ls.map((l) => toDeskLine(l, labels.get(l.id))),
     subtotal: centsToDollars(o.subtotalCents),
     voucherCode: o.voucherCode,
+    poNumber: o.poNumber ?? null,
+    deliveryNotes: o.deliveryNotes ?? null,
     discount: centsToDollars(o.discountCents),
     actions: allowedActions(state),
     invoiceNumber: await repo.invoiceNumberOf(db, o.id),

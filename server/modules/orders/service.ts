@@ -59,7 +59,7 @@ async function findOrder(db: Db, scope: OrderScope, orderNumber: number): Promis
 export async function orderDetail(db: Db, scope: OrderScope, orderNumber: number): Promise<Order> {
   const o = await findOrder(db, scope, orderNumber);
   const lines = await repo.linesOf(db, [o.id]);
-  return { ...toSummary(o, lines.length), lines: lines.map(toLine), subtotal: centsToDollars(o.subtotalCents), salesUserId: o.salesUserId, ...(o.discountCents > 0 ? { voucherCode: o.voucherCode ?? "", discount: centsToDollars(o.discountCents) } : {}) };
+  return { ...toSummary(o, lines.length), lines: lines.map(toLine), subtotal: centsToDollars(o.subtotalCents), salesUserId: o.salesUserId, poNumber: o.poNumber ?? null, deliveryNotes: o.deliveryNotes ?? null, ...(o.discountCents > 0 ? { voucherCode: o.voucherCode ?? "", discount: centsToDollars(o.discountCents) } : {}) };
 }
 
 /** Every line of this scope's orders shipping on the same date as the given order (cancelled ones left out). */

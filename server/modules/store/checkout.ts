@@ -41,6 +41,9 @@ export interface PlaceOrderInput {
   idempotencyKey?: string;
   /** A blitz voucher code typed at checkout (docs/domain-orders.md "Vouchers"). */
   voucherCode?: string;
+  /** The buyer's purchase order number and delivery notes (optional; blank is none). */
+  poNumber?: string | null;
+  deliveryNotes?: string | null;
   /** For the confirmation mail. */
   config: Config;
 }
@@ -163,6 +166,8 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
           voucherCode: voucher?.code ?? null,
           discountCents,
           idempotencyKey: key ?? null,
+          poNumber: input.poNumber?.trim() || null,
+          deliveryNotes: input.deliveryNotes?.trim() || null,
       } as const;
       const order = await insertOrderEmptyingCart(tx, cart.id, values, built);
       if (voucher) await redeemVoucher(tx, voucher, { id: order.id, customerId: owner.customerId, userId: input.userId, discountCents });

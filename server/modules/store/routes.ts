@@ -14,7 +14,10 @@ import {
   ReorderBody,
   ReorderResponse,
   ShipDateResponse,
+  VoucherQuote,
+  VoucherQuoteQuery,
 } from "../../../contract/store.ts";
+import { checkVoucher } from "./voucher.ts";
 import { BuyerParams, CartParams, CustomerId, IsoDate, PositiveInt, RetailerId, RetailerQuery, UserId } from "../../../contract/params.ts";
 import type { ApiRoutes } from "../../deps.ts";
 import { checkedIds, type RouteAccess } from "../../plugins/access.ts";
@@ -259,8 +262,25 @@ export const storeRoutes: ApiRoutes = async (app, { db, config }) => {
         salesUserId: auth.originalUserId,
         idempotencyKey: request.headers["idempotency-key"],
         voucherCode: request.body?.voucherCode ?? undefined,
+        poNumber: request.body?.poNumber ?? null,
+        deliveryNotes: request.body?.deliveryNotes ?? null,
         config,
       });
+    },
+  );
+
+  // The voucher's terms before the order is placed (issue 29 §3): the same check as PlaceOrder makes
+  // (a code refused says why at the field); nothing is written.
+  app.get(
+    "/Store/VoucherQuote/:userId/:customerId",
+    {
+      schema: { tags, summary: "Checks a voucher code for the cart's owner and answers its terms", params: CartParams, querystring: VoucherQuoteQuery, response: { 200: VoucherQuote, ...Errors } },
+      config: { access: cartOwner },
+    },
+    async (request) => {
+      const owner = ownerOf(checkedIds(request));
+      const applied = await checkVoucher(db, { code: request.query.code, userId: checkedIds(request).auth.user.id, customerId: owner.customerId, now: new Date() });
+      return { code: applied.code, percentOff: applied.voucher.percentOff, amountOffCents: applied.voucher.amountOffCents };
     },
   );
 

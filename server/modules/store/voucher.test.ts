@@ -203,3 +203,45 @@ describe.skipIf(!process.env.DATABASE_URL)("two instances on one PostgreSQL data
     await race([t.app, second], 4);
   });
 });
+
+describe("the voucher's saving before the order is placed (GET /api/Store/VoucherQuote)", () => {
+  it("answers the terms PlaceOrder then applies: the saving the checkout shows is the one taken off", async () => {
+    const { voucherDiscountCents, voucherSavingText } = await import("../../../domain/voucher.ts");
+    const a = await buyer(t);
+    const { products: [p] } = await offer(t.db, [a.customerId], { line: { originalQuantity: 50 } });
+    const v = await voucher({ userId: a.userId, amountOffCents: 250, percentOff: 10 });
+    const subtotal = await fillCart(a, p!.productId);
+    const quote = await a.get(`/api/Store/VoucherQuote/${a.userId}/${a.customerId}?code=${encodeURIComponent(` ${v.code.toLowerCase()}`)}`);
+    expect(quote.statusCode).toBe(200);
+    expect(quote.json()).toEqual({ code: v.code, percentOff: 10, amountOffCents: 250 });
+    const shown = voucherDiscountCents(subtotal, quote.json());
+    expect(voucherSavingText(v.code, subtotal, quote.json())).toBe(`Voucher ${v.code} saves $${(shown / 100).toFixed(2)}`);
+    // Asking writes nothing: the voucher is still unused and the order takes exactly that saving.
+    expect(await t.db.select().from(voucherRedemptions).where(eq(voucherRedemptions.voucherId, v.id))).toEqual([]);
+    const placed = await place(a, v.code);
+    expect(placed.statusCode).toBe(200);
+    expect(placed.json().discount).toBe(shown / 100);
+    // Once used, the quote says so at the field, as PlaceOrder would.
+    const again = await a.get(`/api/Store/VoucherQuote/${a.userId}/${a.customerId}?code=${v.code}`);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().fields?.voucherCode).toBe("This voucher has already been used.");
+  });
+
+  it("refuses an unknown, expired or someone else's code with the field's message, and another buyer's cart with 403", async () => {
+    const a = await buyer(t);
+    const b = await buyer(t);
+    const expired = await voucher({ expiresAt: new Date(Date.now() - 1000), startsAt: new Date(Date.now() - day) });
+    const theirs = await voucher({ userId: b.userId });
+    const ask = (c: Client, code: string, as: Client = c) =>
+      t.app.inject({ method: "GET", url: `/api/Store/VoucherQuote/${c.userId}/${c.customerId}?code=${encodeURIComponent(code)}`, headers: { cookie: as.cookie, ...SAME_ORIGIN } });
+    const unknown = await ask(a, "NO-SUCH-CODE");
+    expect([unknown.statusCode, unknown.json().fields?.voucherCode]).toEqual([400, "This voucher code is not valid."]);
+    const old = await ask(a, expired.code);
+    expect([old.statusCode, old.json().fields?.voucherCode]).toEqual([400, "This voucher has expired."]);
+    const other = await ask(a, theirs.code);
+    expect([other.statusCode, other.json().fields?.voucherCode]).toEqual([400, "This voucher code is not valid."]);
+    expect((await ask(a, "")).statusCode).toBe(400);
+    expect((await ask(a, "X".repeat(41))).statusCode).toBe(400);
+    expect((await ask(b, theirs.code, a)).statusCode).toBe(403);
+  });
+});
