@@ -412,15 +412,12 @@ function BouquetFormView({
   );
 }
 
-function BouquetRow({
-  b,
-  onChanged,
-}: {
-  b: SupplyBouquet;
-  onChanged: () => void;
-}) {
+/**
+ * A list row's action (retire, bring back, delete): on success the toast and a fresh list, on
+ * refusal the server's message beside the row.
+ */
+function useRowAction(onChanged: () => void) {
   const toast = useToast();
-  const [open, setOpen] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const act = (work: Promise<unknown>, message: string) =>
     void work
@@ -430,6 +427,19 @@ function BouquetRow({
         onChanged();
       })
       .catch((e) => setProblem(formErrors(e).message));
+  return { problem, act };
+}
+
+function BouquetRow({
+  b,
+  onChanged,
+}: {
+  b: SupplyBouquet;
+  onChanged: () => void;
+}) {
+  const toast = useToast();
+  const [open, setOpen] = useState(false);
+  const { problem, act } = useRowAction(onChanged);
   return (
     <>
       <tr className="border-b border-line align-middle">
@@ -777,15 +787,7 @@ function PackageRow({
 }) {
   const toast = useToast();
   const [open, setOpen] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const act = (work: Promise<unknown>, message: string) =>
-    void work
-      .then(() => {
-        setProblem(null);
-        toast(message);
-        onChanged();
-      })
-      .catch((e) => setProblem(formErrors(e).message));
+  const { problem, act } = useRowAction(onChanged);
   const url = `/api/Supply/Packages/${encodeURIComponent(k.type)}`;
   return (
     <>
