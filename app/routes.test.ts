@@ -1,7 +1,7 @@
 // The router serves the pages table (domain/pages.ts) and nothing else: every page in the table is
 // routed to an existing route module, every routed page and every route module is in the table, each
 // page's address reaches its own route, and the access check and page-view counting read the same table.
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -12,7 +12,7 @@ import { PAGE_PATTERNS, pagePatternOf, UNKNOWN_PAGE } from "../domain/page-views
 import { isCatchAll, pagePattern, PAGES, type Page } from "../domain/pages.ts";
 
 const APP = import.meta.dirname;
-const LAYOUT_FILES = ["routes/public/layout.tsx", "routes/store/layout.tsx", "routes/mm/layout.tsx"];
+const LAYOUT_FILES = ["routes/public/site-layout.tsx", "routes/store/layout.tsx", "routes/mm/layout.tsx"];
 
 interface Routed {
   layout: string | null;
@@ -35,7 +35,7 @@ const toRouteObjects = (entries: readonly RouteConfigEntry[]): RouteObject[] =>
     return { id, path: e.path, ...(e.children ? { children: toRouteObjects(e.children) } : {}) };
   });
 
-const layoutFile = (p: Page) => (p.layout === "none" ? null : `routes/${p.layout}/layout.tsx`);
+const layoutFile = (p: Page) => (p.layout === "none" ? null : LAYOUT_FILES.find((f) => f.startsWith(`routes/${p.layout}/`))!);
 const key = (r: { layout: string | null; path: string; module: string }) => `${r.layout ?? "-"} ${r.path} ${r.module}`;
 /** An address of the page: each parameter filled with a value no fixed segment has. */
 const addressOf = (p: Page) => `/${p.path.replace(/:[A-Za-z0-9_]+/g, "100234")}`;
@@ -66,6 +66,14 @@ describe("the pages table and the router", () => {
     const named = new Set([...pages.map((p) => p.module), ...LAYOUT_FILES]);
     const onDisk = filesUnder(path.join(APP, "routes")).map((f) => path.relative(APP, f).split(path.sep).join("/"));
     expect(onDisk.filter((f) => !named.has(f))).toEqual([]);
+  });
+
+  it("has route modules that hold their own exports (no re-exports from another file)", () => {
+    for (const file of new Set([...pages.map((p) => p.module), ...LAYOUT_FILES])) {
+      const text = readFileSync(path.join(APP, file), "utf8");
+      expect(text, file).not.toMatch(/^export\s+(\*|\{[^}]*\})\s+from\s/m);
+      if (file.endsWith(".tsx")) expect(text, file).toMatch(/^export default /m);
+    }
   });
 
   it("sends each page's address to the page's own route", () => {

@@ -54,41 +54,41 @@ const page = (layout: PageLayout, audience: Audience, path: string, module: stri
 /** A public page of the site, in the sitemap unless said otherwise. */
 const site = (path: string, module: string, options: Options = {}) => page("public", "everyone", path, module, { sitemap: true, ...options });
 /** The generic content route (content/pages) and the variety route (content/varieties). */
-const content = (path: string) => site(path, "routes/public/content-page.tsx", { id: `page-${path}` });
-const variety = (path: string) => site(path, "routes/public/variety.tsx", { id: `variety-${path}` });
+const content = (path: string) => site(path, "routes/public/content.tsx", { id: `page-${path}` });
+const variety = (path: string) => site(path, "routes/public/variety-page.tsx", { id: `variety-${path}` });
 const store = (audience: Audience, path: string, module: string, options: Options = {}) => page("store", audience, path, module, options);
 const mm = (audience: Audience, path: string, module: string, options: Options = {}) => page("mm", audience, path, module, options);
 
 // Matching is case-insensitive (React Router's default and the access check's). The order is SPEC §2's,
 // which is also the order of the sitemap and of the page-view patterns.
 export const PAGES: readonly Page[] = [
-  site("", "routes/public/home.tsx"),
+  site("", "routes/public/home-page.tsx"),
   content("about"),
   content("faq"),
   site("login", "routes/account/login.tsx", { sitemap: false }),
   variety("lilies"),
-  site("Careers", "routes/public/careers.tsx"),
-  site("Contact", "routes/public/contact.tsx"),
+  site("Careers", "routes/public/careers-page.tsx"),
+  site("Contact", "routes/public/contact-page.tsx"),
   variety("Gerbera"),
-  site("OurTeam", "routes/public/our-team.tsx"),
+  site("OurTeam", "routes/public/our-team-page.tsx"),
   content("LineTest"),
   variety("Anthurium"),
   content("LT1-COGEN"),
   content("assortment"),
-  site("Blog", "routes/public/blog-index.tsx"),
-  site("Blog/:slug", "routes/public/blog-article.tsx"),
+  site("Blog", "routes/public/blog-index-page.tsx"),
+  site("Blog/:slug", "routes/public/blog-article-page.tsx"),
   variety("lisianthus"),
   content("OurProcess"),
   content("OurProcessOld"),
   variety("MiniGerbera"),
   variety("Snapdragons"),
   content("GrowingGreener"),
-  site("FlowerCare", "routes/public/care-index.tsx"),
-  site("FlowerCare/:slug", "routes/public/care-guide.tsx"),
+  site("FlowerCare", "routes/public/care-index-page.tsx"),
+  site("FlowerCare/:slug", "routes/public/care-guide-page.tsx"),
   content("AccessibilityPolicy"),
-  site("InteractiveCatalogue", "routes/public/interactive-catalogue.tsx"),
+  site("InteractiveCatalogue", "routes/public/interactive-catalogue-page.tsx"),
   content("GreenEnergyInitiative"),
-  site("Unauthorized", "routes/public/unauthorized.tsx", { sitemap: false }),
+  site("Unauthorized", "routes/public/unauthorized-page.tsx", { sitemap: false }),
   site("Account/ResetPassword", "routes/account/reset-password.tsx", { sitemap: false }),
 
   // The store: signed-in pages; the layout's loader checks the audience on every navigation.
