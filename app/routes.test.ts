@@ -12,7 +12,7 @@ import { PAGE_PATTERNS, pagePatternOf, UNKNOWN_PAGE } from "../domain/page-views
 import { isCatchAll, pagePattern, PAGES, type Page } from "../domain/pages.ts";
 
 const APP = import.meta.dirname;
-const LAYOUT_FILES = ["routes/public/site-layout.tsx", "routes/store/layout.tsx", "routes/mm/layout.tsx"];
+const LAYOUT_FILES = ["routes/public/public-layout.tsx", "routes/store/layout.tsx", "routes/mm/layout.tsx"];
 
 interface Routed {
   layout: string | null;

@@ -6,7 +6,7 @@ import { PAGES, type Page, type PageLayout } from "../domain/pages.ts";
 
 const LAYOUTS: Record<Exclude<PageLayout, "none">, string> = {
   // Default layout: the public site and the account pages.
-  public: "routes/public/site-layout.tsx",
+  public: "routes/public/public-layout.tsx",
   // Store layout: signed-in pages; SPEC §6 access is checked by the layout's loader on every navigation.
   store: "routes/store/layout.tsx",
   // MM layout: the mass-market store, checked the same way.
