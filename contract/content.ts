@@ -51,7 +51,7 @@ export const ART_KEYS = [
 const Hex = z.string().regex(/^#[0-9A-Fa-f]{6}$/, "a colour as #RRGGBB");
 const SitePath = z.string().regex(/^\/[A-Za-z0-9/_-]*$/, "a path on this site, starting with /");
 
-/** How a page of the generic content route is laid out (app/features/public/content-page.tsx). */
+/** How a page of the generic content route is laid out (app/routes/public/content.tsx). */
 export const ContentPageLayout = z.enum(["article", "faq", "seasons", "process", "archive", "about"]);
 
 /** The `page:` block: the route path (as SPEC §2 spells it), the layout and the hero picture. */

@@ -1,5 +1,7 @@
 // Who may open which page: SPEC §2 (routes), §6 (roles table), DOMAIN.md
-// "Staff impersonation". The API enforces the same table; this is the shared source.
+// "Staff impersonation". Each page's audience is in the pages table (domain/pages.ts); the API
+// enforces the same roles.
+import { isCatchAll, pageSegments, PAGES, type Audience } from "./pages.ts";
 
 export const ROLES = ["Administrator", "SalesPerson", "wholesaler", "Retailer", "MassMarket"] as const;
 export type Role = (typeof ROLES)[number];
@@ -26,80 +28,22 @@ export interface PageAccess {
   roles: string[];
 }
 
-type Rule = { pattern: string; signedIn: boolean; roles: readonly Role[] };
+/** What each audience of the pages table (domain/pages.ts) means in roles; an empty list allows any role. */
+export const AUDIENCES: Record<Audience, PageAccess> = {
+  everyone: { signedIn: false, roles: [] },
+  signedIn: { signedIn: true, roles: [] },
+  buyers: { signedIn: true, roles: ["wholesaler", "Retailer"] },
+  staffAndWholesaler: { signedIn: true, roles: [...STAFF_AND_WHOLESALER] },
+  staff: { signedIn: true, roles: [...STAFF] },
+  admin: { signedIn: true, roles: [...ADMIN_ONLY] },
+};
 
-// '*' is one path segment (a route parameter). Listed in lower case; first match wins,
-// so the public /account/resetpassword sits before the staff-only /account.
-const RULES: readonly Rule[] = [
-  // Public pages with parameters or under otherwise protected prefixes.
-  { pattern: "/account/resetpassword", signedIn: false, roles: [] },
-  { pattern: "/flowercare/*", signedIn: false, roles: [] },
-  { pattern: "/blog/*", signedIn: false, roles: [] },
-  { pattern: "/wholesaler_referrals/*", signedIn: false, roles: [] },
-  // Administrator, SalesPerson.
-  { pattern: "/account", signedIn: true, roles: STAFF },
-  { pattern: "/admin/users", signedIn: true, roles: STAFF },
-  { pattern: "/admin/wholesalers", signedIn: true, roles: STAFF },
-  { pattern: "/admin/wholesalers/new", signedIn: true, roles: STAFF }, // issue 25: a new customer
-  { pattern: "/admin/wholesalers/*", signedIn: true, roles: STAFF },
-  { pattern: "/mm/customer", signedIn: true, roles: STAFF },
-  { pattern: "/mm/customer/new", signedIn: true, roles: STAFF },
-  { pattern: "/mm/customer/*", signedIn: true, roles: STAFF },
-  // The order desk (issue 12): in the Administration area, staff only.
-  { pattern: "/administration/orders", signedIn: true, roles: STAFF },
-  { pattern: "/administration/orders/*", signedIn: true, roles: STAFF },
-  // Issue 26: the pick list of a ship date (staff only, like its API).
-  { pattern: "/orderdesk/picklist", signedIn: true, roles: STAFF },
-  // Issue 29: claims to answer on the order desk (staff only, like its API).
-  { pattern: "/orderdesk/claims", signedIn: true, roles: STAFF },
-  // Not a SPEC §2 route: the audit log screen of the staff desk (staff only, like its API).
-  { pattern: "/administration/auditlog", signedIn: true, roles: STAFF },
-  // Not a SPEC §2 route: page views per page and product (issue 13), staff only like its API.
-  { pattern: "/administration/pageviews", signedIn: true, roles: STAFF },
-  // The supply desk (issue 25): staff only, like its API.
-  { pattern: "/supply", signedIn: true, roles: STAFF },
-  { pattern: "/supply/products", signedIn: true, roles: STAFF },
-  { pattern: "/supply/products/*", signedIn: true, roles: STAFF },
-  { pattern: "/supply/availability", signedIn: true, roles: STAFF },
-  { pattern: "/supply/availability/upload", signedIn: true, roles: STAFF },
-  { pattern: "/supply/promotions", signedIn: true, roles: STAFF },
-  { pattern: "/supply/bouquets", signedIn: true, roles: STAFF },
-  { pattern: "/supply/packages", signedIn: true, roles: STAFF },
-  { pattern: "/supply/calendar", signedIn: true, roles: STAFF },
-  // Administrator, SalesPerson, wholesaler.
-  { pattern: "/invoices", signedIn: true, roles: STAFF_AND_WHOLESALER },
-  { pattern: "/invoices/details", signedIn: true, roles: STAFF_AND_WHOLESALER },
-  { pattern: "/administration", signedIn: true, roles: STAFF_AND_WHOLESALER },
-  { pattern: "/administration/users", signedIn: true, roles: STAFF_AND_WHOLESALER },
-  { pattern: "/administration/retailers", signedIn: true, roles: STAFF_AND_WHOLESALER },
-  { pattern: "/administration/retailers/*", signedIn: true, roles: STAFF_AND_WHOLESALER }, // New, Import, {retailerId}
-  // Issue 29: a buyer's claims (wholesaler, Retailer; staff acting as one have the buyer's roles).
-  { pattern: "/claims", signedIn: true, roles: ["wholesaler", "Retailer"] },
-  // Administrator only.
-  // Issue 28: the integration API's tokens and webhooks, like their API.
-  { pattern: "/admin/integrations", signedIn: true, roles: ADMIN_ONLY },
-  { pattern: "/mm/users", signedIn: true, roles: ADMIN_ONLY },
-  { pattern: "/mm/users/*", signedIn: true, roles: ADMIN_ONLY },
-  // Other store and MM layout pages: any signed-in user.
-  ...[
-    "/storefaq",
-    "/dashboard",
-    "/store",
-    "/store/checkout",
-    "/store/standingorders",
-    "/orders",
-    "/orders/*",
-    "/orders/*/shipdatedetail",
-    "/mm/dashboard",
-    "/mm/store",
-    "/mm/store/checkout",
-    "/mm/orders",
-    "/mm/orders/*",
-    "/mm/programs",
-  ].map((pattern) => ({ pattern, signedIn: true, roles: [] as readonly Role[] })),
-];
-
-const RULE_SEGMENTS = RULES.map((rule) => ({ ...rule, segments: rule.pattern.split("/").filter(Boolean) }));
+// Every page but the catch-all, in lower case; a parameter segment (null) matches any one segment.
+const RULES = PAGES.filter((p) => !isCatchAll(p)).map((p) => ({
+  segments: pageSegments(p).map((s) => s?.toLowerCase() ?? null),
+  fixed: pageSegments(p).filter((s) => s !== null).length,
+  access: AUDIENCES[p.audience],
+}));
 
 /** Lower case, no query or hash, no empty segments, so '/Store/', '/store?x' and '//store' are one page. */
 export function normalizePath(pathname: string): string {
@@ -110,17 +54,18 @@ export function normalizePath(pathname: string): string {
 
 /**
  * What a page requires. Public pages and unknown paths (which render the public
- * 404) need nothing; the roles list is to be checked with hasAnyRole.
+ * 404) need nothing; the roles list is to be checked with hasAnyRole. A fixed
+ * segment beats a parameter (/Admin/Wholesalers/New is not a customer id).
  */
 export function pageAccess(pathname: string): PageAccess {
   const segments = normalizePath(pathname).split("/").filter(Boolean);
-  for (const rule of RULE_SEGMENTS) {
-    if (rule.segments.length !== segments.length) continue;
-    if (rule.segments.every((s, i) => s === "*" || s === segments[i])) {
-      return { signedIn: rule.signedIn, roles: [...rule.roles] };
-    }
+  let best: (typeof RULES)[number] | null = null;
+  for (const rule of RULES) {
+    if (rule.segments.length !== segments.length || (best && best.fixed >= rule.fixed)) continue;
+    if (rule.segments.every((s, i) => s === null || s === segments[i])) best = rule;
   }
-  return { signedIn: false, roles: [] };
+  const access = best?.access ?? AUDIENCES.everyone;
+  return { signedIn: access.signedIn, roles: [...access.roles] };
 }
 
 /**

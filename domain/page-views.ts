@@ -2,6 +2,7 @@
 // is a route pattern, never the address as typed, so the table holds a bounded set of pages and
 // nothing a visitor wrote (no order numbers, ids, search words or query strings).
 import { ROLES } from "./access.ts";
+import { pagePattern, PAGES } from "./pages.ts";
 
 /** Days the staff screen looks back over. */
 export const PAGE_VIEW_DAYS = 30;
@@ -9,77 +10,8 @@ export const PAGE_VIEW_DAYS = 30;
 export const UNKNOWN_PAGE = "(page not found)";
 export const ANONYMOUS_ROLE = "anonymous";
 
-/** The site's pages as SPEC §2 spells them; `{name}` is one path segment. */
-export const PAGE_PATTERNS: readonly string[] = [
-  "/",
-  "/about",
-  "/faq",
-  "/login",
-  "/lilies",
-  "/Careers",
-  "/Contact",
-  "/Gerbera",
-  "/OurTeam",
-  "/LineTest",
-  "/Anthurium",
-  "/LT1-COGEN",
-  "/assortment",
-  "/Blog",
-  "/Blog/{slug}",
-  "/lisianthus",
-  "/OurProcess",
-  "/OurProcessOld",
-  "/MiniGerbera",
-  "/Snapdragons",
-  "/GrowingGreener",
-  "/FlowerCare",
-  "/FlowerCare/{slug}",
-  "/AccessibilityPolicy",
-  "/InteractiveCatalogue",
-  "/GreenEnergyInitiative",
-  "/Unauthorized",
-  "/Account/ResetPassword",
-  "/StoreFaq",
-  "/Dashboard",
-  "/store",
-  "/store/checkout",
-  "/Orders",
-  "/Orders/{orderNumber}",
-  "/Orders/{orderNumber}/ShipDateDetail",
-  "/Claims",
-  "/Account",
-  "/Invoices",
-  "/Invoices/details",
-  "/Administration",
-  "/Administration/Users",
-  "/Administration/AuditLog",
-  "/Administration/PageViews",
-  "/Administration/Orders",
-  "/Administration/Orders/{orderNumber}",
-  "/OrderDesk/PickList",
-  "/OrderDesk/Claims",
-  "/Administration/Retailers",
-  "/Administration/Retailers/New",
-  "/Administration/Retailers/Import",
-  "/Administration/Retailers/{retailerId}",
-  "/Admin/Users",
-  "/Admin/Wholesalers",
-  "/Admin/Wholesalers/New",
-  "/Admin/Wholesalers/{customerId}",
-  "/MM/Dashboard",
-  "/MM/Store",
-  "/MM/Store/checkout",
-  "/MM/Orders",
-  "/MM/Orders/{orderNumber}",
-  "/MM/Programs",
-  "/MM/Users",
-  "/MM/Users/{userID}",
-  "/MM/Customer",
-  "/MM/Customer/New",
-  "/MM/Customer/{customerId}",
-  "/Wholesaler_Referrals/NotApproved",
-  "/Wholesaler_Referrals/{Id}",
-];
+/** The counted pages of the pages table, as SPEC §2 spells them; `{name}` is one path segment. */
+export const PAGE_PATTERNS: readonly string[] = PAGES.filter((p) => p.pageView).map(pagePattern);
 
 const PATTERN_SEGMENTS = PAGE_PATTERNS.map((pattern) => ({ pattern, segments: pattern.split("/").filter(Boolean) }));
 

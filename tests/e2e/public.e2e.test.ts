@@ -473,7 +473,7 @@ describe("the public pages' own style sheet", () => {
   });
 
   it("is cut to the rules the page can use, and every element looks as the whole sheet would make it look", async () => {
-    // The public pages' whole built sheet (the layout names it: app/features/public/layout.tsx).
+    // The public pages' whole built sheet (the layout names it: app/routes/public/public-layout.tsx).
     const assets = fileURLToPath(new URL("../../build/client/assets/", import.meta.url));
     const sheets = readdirSync(assets).filter((f) => /^site-[\w-]+\.css$/.test(f));
     expect(sheets).toHaveLength(1);

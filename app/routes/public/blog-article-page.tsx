@@ -2,11 +2,15 @@ import type { CSSProperties } from "react";
 import { data, Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from "react-router";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
-import { Art, artSrc } from "./art.tsx";
-import { Initials } from "./people.tsx";
-import { ArticleCards } from "./blocks.tsx";
-import { Band, Breadcrumbs, formatDate, Prose, TagList } from "./ui.tsx";
-import { ART_ALT, artForImage, isScene } from "./varieties.ts";
+import { Art, artSrc } from "../../features/public/art.tsx";
+import { Initials } from "../../features/public/people.tsx";
+import { ArticleCards } from "../../features/public/blocks.tsx";
+import { Band, Breadcrumbs, formatDate, Prose, TagList } from "../../features/public/ui.tsx";
+import { ART_ALT, artForImage, isScene } from "../../features/public/varieties.ts";
+import { STATIC_PAGE } from "../../lib/static-page.ts";
+
+// Plain HTML: no app scripts (app/lib/static-page.ts).
+export const handle = STATIC_PAGE;
 
 export function loader({ params, context }: LoaderFunctionArgs) {
   const ctx = appContext(context);
@@ -85,7 +89,7 @@ export function meta({ data: d }: MetaArgs<typeof loader>) {
   return [...tags, { property: "article:published_time", content: d.date }, ...d.tags.map((t) => ({ property: "article:tag", content: t }))];
 }
 
-export function BlogArticle() {
+export default function BlogArticle() {
   const d = useLoaderData<typeof loader>();
   const scene = isScene(d.art);
   return (

@@ -2,9 +2,13 @@ import type { CSSProperties } from "react";
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from "react-router";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
-import { Art } from "./art.tsx";
-import { Band, CtaBand, formatDate, PageHero, TagList } from "./ui.tsx";
-import { ART_ALT, artForImage, isScene } from "./varieties.ts";
+import { Art } from "../../features/public/art.tsx";
+import { Band, CtaBand, formatDate, PageHero, TagList } from "../../features/public/ui.tsx";
+import { ART_ALT, artForImage, isScene } from "../../features/public/varieties.ts";
+import { STATIC_PAGE } from "../../lib/static-page.ts";
+
+// Plain HTML: no app scripts (app/lib/static-page.ts).
+export const handle = STATIC_PAGE;
 
 const DESCRIPTION = "Notes from our greenhouses: growing, flower care, packing, ordering and the flower trade, written by the people who do the work.";
 
@@ -79,7 +83,7 @@ function ArticleCard({ a, big = false }: { a: ReturnType<typeof useLoaderData<ty
   );
 }
 
-export function BlogIndex() {
+export default function BlogIndex() {
   const d = useLoaderData<typeof loader>();
   const [first, ...rest] = d.articles;
   return (

@@ -3,11 +3,11 @@ import { Link, NavLink, Outlet, useLoaderData, useLocation, type LoaderFunctionA
 import { BrandMark } from "../../components/layout/brand-mark.tsx";
 import { useRootData } from "../../lib/session.ts";
 import { appContext } from "../../lib/context.ts";
-import { Art } from "./art.tsx";
-import { VARIETIES } from "./varieties.ts";
-import "./public.css";
-import siteCss from "./site.css?url";
-import headingFont from "./fonts/fraunces-basic-wght.woff2?url";
+import { Art } from "../../features/public/art.tsx";
+import { VARIETIES } from "../../features/public/varieties.ts";
+import "../../features/public/public.css";
+import siteCss from "../../features/public/site.css?url";
+import headingFont from "../../features/public/fonts/fraunces-basic-wght.woff2?url";
 import type { HeadLink, StaticCssHandle } from "../../lib/static-page.ts";
 
 /**
@@ -90,7 +90,7 @@ function FooterList({ title, links }: { title: string; links: { to: string; labe
   );
 }
 
-export function PublicLayout() {
+export default function PublicLayout() {
   const { session, site } = useRootData();
   const contact = useLoaderData<typeof loader>();
   const menu = useRef<HTMLDetailsElement>(null);

@@ -2,8 +2,12 @@ import type { CSSProperties } from "react";
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from "react-router";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
-import { Art } from "./art.tsx";
-import { Prose } from "./ui.tsx";
+import { Art } from "../../features/public/art.tsx";
+import { Prose } from "../../features/public/ui.tsx";
+import { STATIC_PAGE } from "../../lib/static-page.ts";
+
+// Plain HTML: no app scripts (app/lib/static-page.ts).
+export const handle = STATIC_PAGE;
 
 export function loader({ context }: LoaderFunctionArgs) {
   const ctx = appContext(context);
@@ -22,7 +26,7 @@ export function meta({ data: d }: MetaArgs<typeof loader>) {
   return [...seo({ title: d.title, description: d.description, path: "/Unauthorized", site: d.site }), { name: "robots", content: "noindex" }];
 }
 
-export function Unauthorized() {
+export default function Unauthorized() {
   const d = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="unauth-title" className="pub-container grid items-center gap-12 py-16 md:grid-cols-12 md:py-24">

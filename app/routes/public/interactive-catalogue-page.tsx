@@ -2,9 +2,13 @@ import { useState, type CSSProperties } from "react";
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from "react-router";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
-import { Art } from "./art.tsx";
-import { Band, CtaBand, PageHero } from "./ui.tsx";
-import { ART_ALT, hotspotLabel, varietyBySlug, VARIETIES } from "./varieties.ts";
+import { Art } from "../../features/public/art.tsx";
+import { Band, CtaBand, PageHero } from "../../features/public/ui.tsx";
+import { ART_ALT, hotspotLabel, varietyBySlug, VARIETIES } from "../../features/public/varieties.ts";
+import { STATIC_PAGE } from "../../lib/static-page.ts";
+
+// Plain HTML: no app scripts (app/lib/static-page.ts).
+export const handle = STATIC_PAGE;
 
 const DESCRIPTION = "Our whole range in one picture: choose a flower to see the colours and grades we grow, how we pack it and how to care for it.";
 
@@ -62,7 +66,7 @@ const FLOWER_H = FLOWER_W * 1.2 * STAGE_RATIO;
 const HEAD_AT = 0.36;
 const BENCH_Y = 86;
 
-export function InteractiveCatalogue() {
+export default function InteractiveCatalogue() {
   const d = useLoaderData<typeof loader>();
   const [active, setActive] = useState<number | null>(null);
   return (

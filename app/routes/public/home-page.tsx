@@ -2,11 +2,15 @@ import type { CSSProperties } from "react";
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from "react-router";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
-import { Art } from "./art.tsx";
-import { findSection, leadOf, listItems, splitSections, withoutFirstList } from "./sections.ts";
-import { ArticleCards } from "./blocks.tsx";
-import { Band, CtaBand, Prose, SectionHeading } from "./ui.tsx";
-import { artForImage, VARIETIES } from "./varieties.ts";
+import { Art } from "../../features/public/art.tsx";
+import { findSection, leadOf, listItems, splitSections, withoutFirstList } from "../../features/public/sections.ts";
+import { ArticleCards } from "../../features/public/blocks.tsx";
+import { Band, CtaBand, Prose, SectionHeading } from "../../features/public/ui.tsx";
+import { artForImage, VARIETIES } from "../../features/public/varieties.ts";
+import { STATIC_PAGE } from "../../lib/static-page.ts";
+
+// Plain HTML: no app scripts (app/lib/static-page.ts).
+export const handle = STATIC_PAGE;
 
 export function loader({ context }: LoaderFunctionArgs) {
   const ctx = appContext(context);
@@ -76,7 +80,7 @@ export function meta({ data: d }: MetaArgs<typeof loader>) {
 
 const AUDIENCE_ART = ["pail", "bouquet", "bunch", "packing"] as const;
 
-export function Home() {
+export default function Home() {
   const d = useLoaderData<typeof loader>();
   const [lily, gerbera, , anthurium] = d.varieties;
   return (

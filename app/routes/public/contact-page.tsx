@@ -4,9 +4,13 @@ import { ContactFields, FORM_LIMITS } from "../../../contract/public.ts";
 import { TextAreaField, TextField } from "../../components/ui/field.tsx";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
-import { formPageHeaders, plainFormAction, PublicFormFrame, usePostedForm } from "./forms.tsx";
-import { splitSections } from "./sections.ts";
-import { Band, PageHero, Prose } from "./ui.tsx";
+import { formPageHeaders, plainFormAction, PublicFormFrame, usePostedForm } from "../../features/public/forms.tsx";
+import { splitSections } from "../../features/public/sections.ts";
+import { Band, PageHero, Prose } from "../../features/public/ui.tsx";
+import { STATIC_PAGE } from "../../lib/static-page.ts";
+
+// Plain HTML: no app scripts (app/lib/static-page.ts).
+export const handle = STATIC_PAGE;
 
 export function loader({ context }: LoaderFunctionArgs) {
   const ctx = appContext(context);
@@ -105,7 +109,7 @@ function ContactForm({ token }: { token: string }) {
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
-export function Contact() {
+export default function Contact() {
   const d = useLoaderData<typeof loader>();
   const cards = d.sections.filter((s) => s.title.toLowerCase() !== "address");
   const address = d.sections.find((s) => s.title.toLowerCase() === "address");

@@ -1,10 +1,14 @@
 import { data, Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from "react-router";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
-import { splitSections } from "./sections.ts";
-import { FactList, FlowerLinks, Sections, Toc } from "./blocks.tsx";
-import { Band, Breadcrumbs, CtaBand, PageHero, Prose } from "./ui.tsx";
-import { varietyByCareGuide, VARIETIES } from "./varieties.ts";
+import { splitSections } from "../../features/public/sections.ts";
+import { FactList, FlowerLinks, Sections, Toc } from "../../features/public/blocks.tsx";
+import { Band, Breadcrumbs, CtaBand, PageHero, Prose } from "../../features/public/ui.tsx";
+import { varietyByCareGuide, VARIETIES } from "../../features/public/varieties.ts";
+import { STATIC_PAGE } from "../../lib/static-page.ts";
+
+// Plain HTML: no app scripts (app/lib/static-page.ts).
+export const handle = STATIC_PAGE;
 
 export function loader({ params, context }: LoaderFunctionArgs) {
   const ctx = appContext(context);
@@ -39,7 +43,7 @@ export function meta({ data: d }: MetaArgs<typeof loader>) {
       }) : [];
 }
 
-export function CareGuide() {
+export default function CareGuide() {
   const d = useLoaderData<typeof loader>();
   const facts = [
     { label: "Vase life", value: d.vaseLifeDays ? `${d.vaseLifeDays} days` : "—" },

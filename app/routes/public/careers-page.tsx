@@ -4,9 +4,13 @@ import { ApplicationFields, FORM_LIMITS } from "../../../contract/public.ts";
 import { TextAreaField, TextField } from "../../components/ui/field.tsx";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
-import { formPageHeaders, plainFormAction, PublicFormFrame, usePostedForm } from "./forms.tsx";
-import { findSection, leadOf, listItems, splitSections } from "./sections.ts";
-import { Band, PageHero, Prose, SectionHeading } from "./ui.tsx";
+import { formPageHeaders, plainFormAction, PublicFormFrame, usePostedForm } from "../../features/public/forms.tsx";
+import { findSection, leadOf, listItems, splitSections } from "../../features/public/sections.ts";
+import { Band, PageHero, Prose, SectionHeading } from "../../features/public/ui.tsx";
+import { STATIC_PAGE } from "../../lib/static-page.ts";
+
+// Plain HTML: no app scripts (app/lib/static-page.ts).
+export const handle = STATIC_PAGE;
 
 export function loader({ context }: LoaderFunctionArgs) {
   const ctx = appContext(context);
@@ -122,7 +126,7 @@ function ApplicationForm({ openings, openingId, onOpening, token }: { openings: 
   );
 }
 
-export function Careers() {
+export default function Careers() {
   const d = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>();
   const [params] = useSearchParams();

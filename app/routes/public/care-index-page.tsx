@@ -2,9 +2,13 @@ import type { CSSProperties } from "react";
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from "react-router";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
-import { Art } from "./art.tsx";
-import { Band, CtaBand, PageHero } from "./ui.tsx";
-import { varietyByCareGuide, VARIETIES } from "./varieties.ts";
+import { Art } from "../../features/public/art.tsx";
+import { Band, CtaBand, PageHero } from "../../features/public/ui.tsx";
+import { varietyByCareGuide, VARIETIES } from "../../features/public/varieties.ts";
+import { STATIC_PAGE } from "../../lib/static-page.ts";
+
+// Plain HTML: no app scripts (app/lib/static-page.ts).
+export const handle = STATIC_PAGE;
 
 const DESCRIPTION = "How to recut, hydrate, store and display each flower we grow, so it lasts as long in your shop and at your customer's home as it did in our cooler.";
 
@@ -43,7 +47,7 @@ const BASICS = [
   { title: "Away from ethylene", text: "Keep flowers away from fruit, exhaust and wilting stems, especially the sensitive ones." },
 ];
 
-export function CareIndex() {
+export default function CareIndex() {
   const { guides } = useLoaderData<typeof loader>();
   return (
     <>

@@ -1,8 +1,12 @@
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from "react-router";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
-import { Band, CtaBand, PageHero, Prose } from "./ui.tsx";
-import { Initials } from "./people.tsx";
+import { Band, CtaBand, PageHero, Prose } from "../../features/public/ui.tsx";
+import { Initials } from "../../features/public/people.tsx";
+import { STATIC_PAGE } from "../../lib/static-page.ts";
+
+// Plain HTML: no app scripts (app/lib/static-page.ts).
+export const handle = STATIC_PAGE;
 
 export function loader({ context }: LoaderFunctionArgs) {
   const ctx = appContext(context);
@@ -26,7 +30,7 @@ export function meta({ data: d }: MetaArgs<typeof loader>) {
   return d ? seo({ title: d.title, description: d.description, path: "/OurTeam", site: d.site, image: { art: "packing", alt: "Our packing hall, where bunches are graded, sleeved and packed" } }) : [];
 }
 
-export function OurTeam() {
+export default function OurTeam() {
   const d = useLoaderData<typeof loader>();
   return (
     <>

@@ -3,11 +3,15 @@ import type { ContentPageSetup } from "../../../contract/content.ts";
 import { data, Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from "react-router";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
-import { Art } from "./art.tsx";
-import { findSection, leadOf, listItems, splitSections, textOf } from "./sections.ts";
-import { PackingTable, Sections, Toc } from "./blocks.tsx";
-import { Band, CtaBand, PageHero, Prose, SectionHeading } from "./ui.tsx";
-import { ART_ALT, VARIETIES, type ArtKey } from "./varieties.ts";
+import { Art } from "../../features/public/art.tsx";
+import { findSection, leadOf, listItems, splitSections, textOf } from "../../features/public/sections.ts";
+import { PackingTable, Sections, Toc } from "../../features/public/blocks.tsx";
+import { Band, CtaBand, PageHero, Prose, SectionHeading } from "../../features/public/ui.tsx";
+import { ART_ALT, VARIETIES, type ArtKey } from "../../features/public/varieties.ts";
+import { STATIC_PAGE } from "../../lib/static-page.ts";
+
+// Plain HTML: no app scripts (app/lib/static-page.ts).
+export const handle = STATIC_PAGE;
 
 /** A content page's setup: its `page:` front matter (contract/content.ts), validated when content is read. */
 type PageSetup = ContentPageSetup;
@@ -419,7 +423,7 @@ function AboutLayout({ d }: { d: Data }) {
   );
 }
 
-export function ContentPage() {
+export default function ContentPage() {
   const d = useLoaderData<typeof loader>();
   const { setup } = d;
   return (

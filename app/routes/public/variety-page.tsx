@@ -2,11 +2,15 @@ import type { CSSProperties } from "react";
 import { data, Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from "react-router";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
-import { Art } from "./art.tsx";
-import { findSection, splitSections } from "./sections.ts";
-import { FactList, FlowerLinks, PackingTable } from "./blocks.tsx";
-import { Band, Breadcrumbs, CtaBand, PageHero, Prose, SectionHeading } from "./ui.tsx";
-import { VARIETIES, VARIETY_BY_PATH } from "./varieties.ts";
+import { Art } from "../../features/public/art.tsx";
+import { findSection, splitSections } from "../../features/public/sections.ts";
+import { FactList, FlowerLinks, PackingTable } from "../../features/public/blocks.tsx";
+import { Band, Breadcrumbs, CtaBand, PageHero, Prose, SectionHeading } from "../../features/public/ui.tsx";
+import { VARIETIES, VARIETY_BY_PATH } from "../../features/public/varieties.ts";
+import { STATIC_PAGE } from "../../lib/static-page.ts";
+
+// Plain HTML: no app scripts (app/lib/static-page.ts).
+export const handle = STATIC_PAGE;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = appContext(context);
@@ -66,7 +70,7 @@ const needsRing = (hex: string) => {
   return 0.299 * r + 0.587 * g + 0.114 * b > 225;
 };
 
-export function VarietyPage() {
+export default function VarietyPage() {
   const d = useLoaderData<typeof loader>();
   const { range, info } = d;
   // Every colour's picture from one sheet: one file instead of a dozen (Art's sheet).
