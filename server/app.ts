@@ -10,7 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Database } from "../db/client.ts";
 import type { Deps, NonceCarrier } from "./deps.ts";
 import { noncePool } from "./nonce-pool.ts";
-import { FrontDoor, requestLog } from "./front-door.ts";
+import { FrontDoor, requestLog } from "./hot/index.ts";
 import { capConnectionsPerAddress } from "./connection-cap.ts";
 import { isDiskFull, type DiskGuard } from "./disk-guard.ts";
 import { clientErrorHandler, DISK_FULL_MESSAGE, registerErrorHandling } from "./plugins/errors.ts";
@@ -58,7 +58,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Every module gets the acting-aware handle: writes made while impersonating are audited in their
   // own transaction (docs/staff.md).
   const db = actingAware(options.db);
-  // Hot reads answered from memory ahead of routing, with every check repeated (server/front-door.ts).
+  // Hot reads answered from memory ahead of routing, with every check repeated (server/hot/front-door.ts).
   const door = new FrontDoor();
   // Refused connections are logged once a minute per address, not once each (a flood would flood the log).
   const refusals = {

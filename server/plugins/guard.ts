@@ -12,7 +12,8 @@
 import fp from "fastify-plugin";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/client.ts";
-import { changeFeedFor, FeedCache } from "../../db/change-feed.ts";
+import { changeFeedFor } from "../../db/change-feed.ts";
+import { FeedCache } from "../hot/feed-cache.ts";
 import { forbidden, unauthorized } from "../errors.ts";
 import { assertOwnership, defaultRetailer } from "../modules/buyers/index.ts";
 import { tokenAccess } from "../modules/integrations/index.ts";

@@ -18,13 +18,12 @@ import {
 } from "../../../contract/mm.ts";
 import { InteractiveImage } from "../../../contract/store.ts";
 import { CustomerId, PositiveInt, RetailerId, UserId } from "../../../contract/params.ts";
-import { changeFeedFor, FeedCache } from "../../../db/change-feed.ts";
 import type { ApiRoutes } from "../../deps.ts";
 import { checkedIds, type RouteAccess } from "../../plugins/access.ts";
 import { isStaff } from "../../plugins/roles.ts";
 import { loadBuyer } from "../buyers/index.ts";
 import { interactiveImage } from "../dashboard/index.ts";
-import { AnswerCache, negotiateEncoding } from "../store/index.ts";
+import { hotFor, sendAnswer } from "../../hot/index.ts";
 import { labelsPdf } from "./labels.ts";
 import {
   assertMassMarket,
@@ -180,14 +179,11 @@ export const mmRoutes: ApiRoutes = async (app, { db, config }) => {
     },
   );
 
-  const answers = new AnswerCache();
-  // The Products ETags, answered from this instance's memory while the change feed is live (db/change-feed.ts).
-  const feed = changeFeedFor(db);
-  const etags = new FeedCache<string>(feed, 50_000);
-  app.addHook("onClose", async () => {
-    etags.close();
-    await feed.release();
-  });
+  // The Products answers by ETag, and the ETags from this instance's memory while the change feed is live (server/hot).
+  const hot = hotFor(db);
+  const answers = hot.answers();
+  const etags = hot.cache<string>(50_000);
+  app.addHook("onClose", () => hot.close());
   app.get(
     "/MMStore/Products",
     {
@@ -210,13 +206,8 @@ export const mmRoutes: ApiRoutes = async (app, { db, config }) => {
         cache: answers,
         tags: etags,
       });
-      reply.header("etag", result.etag).header("cache-control", "private, no-cache").header("vary", "accept-encoding");
-      if (result.notModified || !result.entry) return reply.code(304).send(undefined as unknown as null); // no body, no length
       // The serialised (and compressed) answer is cached by ETag: sent as bytes, not serialised again.
-      const encoding = negotiateEncoding(request.headers["accept-encoding"]);
-      if (encoding !== "identity") reply.header("content-encoding", encoding);
-      const body = (await answers.body(result.entry, encoding)) as unknown as MmProduct[];
-      return reply.type("application/json; charset=utf-8").send(body);
+      return sendAnswer(reply, request, answers, result);
     },
   );
 

@@ -2,7 +2,7 @@
 // before a request reaches Fastify's routing and hooks, when every check the app would make can be
 // made from memory too. Anything else, or any check that memory cannot answer, goes through the app
 // unchanged, so the front door can only ever answer what the app would have answered from the same
-// memory, with the same bytes and headers (server/front-door.test.ts compares the two).
+// memory, with the same bytes and headers (server/hot/front-door.test.ts compares the two).
 //
 // The checks it repeats, each through the function of the plugin that owns it:
 //   - the session (server/plugins/session.ts): from memory only, and only while the change feed
@@ -17,10 +17,10 @@
 // and stands aside while the instance drains and for answers large enough to compress.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { ZodType } from "zod";
-import type { AuthContext } from "./plugins/session.ts";
-import type { CheckedAccess, RouteAccess } from "./plugins/access.ts";
+import type { AuthContext } from "../plugins/session.ts";
+import type { CheckedAccess, RouteAccess } from "../plugins/access.ts";
 // Answers at least this large go through the app, which compresses them.
-import { COMPRESS_THRESHOLD } from "./compression.ts";
+import { COMPRESS_THRESHOLD } from "../compression.ts";
 
 /** What a memory answer is given: the signed-in caller, the validated path parameters and the passed access check. */
 export interface MemoryRead {
@@ -164,7 +164,7 @@ export class FrontDoor {
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** The instance's front door (server/front-door.ts). */
+    /** The instance's front door (server/hot/front-door.ts). */
     frontDoor: FrontDoor;
   }
   interface FastifyContextConfig {

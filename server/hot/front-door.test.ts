@@ -1,16 +1,16 @@
-// The front door (server/front-door.ts) answers CheckToken and the cart GET from memory ahead of
+// The front door (server/hot/front-door.ts) answers CheckToken and the cart GET from memory ahead of
 // Fastify. These tests go over real HTTP (inject() does not pass through it) and hold it to what the
 // app itself answers: the same status, body and headers, and every case memory cannot vouch for left
 // to the app.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
-import { buildTestApp, cookieFrom, loginAs, SAME_ORIGIN, type TestApp } from "../tests/helpers/test-app.ts";
-import { buyer, offer, tomorrow, type Client } from "../tests/helpers/store-fixtures.ts";
-import { DEFAULT_TEST_PASSWORD, insertUser } from "../tests/factories/index.ts";
-import { openDatabase, type Database } from "../db/client.ts";
-import { changeFeedFor } from "../db/change-feed.ts";
-import { buildApp } from "./app.ts";
-import { loadConfig } from "./config.ts";
+import { buildTestApp, cookieFrom, loginAs, SAME_ORIGIN, type TestApp } from "../../tests/helpers/test-app.ts";
+import { buyer, offer, tomorrow, type Client } from "../../tests/helpers/store-fixtures.ts";
+import { DEFAULT_TEST_PASSWORD, insertUser } from "../../tests/factories/index.ts";
+import { openDatabase, type Database } from "../../db/client.ts";
+import { changeFeedFor } from "../../db/change-feed.ts";
+import { buildApp } from "../app.ts";
+import { loadConfig } from "../config.ts";
 
 let t: TestApp;
 let base: string;
