@@ -184,7 +184,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         // Fastify adds a HEAD route beside each GET; the front door answers GET only.
         if (!answer || route.method === "HEAD") return;
         if (route.method !== "GET") throw new Error(`${route.method} ${route.url}: only GET routes may answer from memory`);
-        door.add(route.url, { params: route.schema?.params as ZodType | undefined, access: route.config!.access!, answer });
+        const query = route.config!.memoryQuery ? (route.schema?.querystring as ZodType | undefined) : undefined;
+        door.add(route.url, { params: route.schema?.params as ZodType | undefined, query, access: route.config!.access!, answer });
       });
       for (const mod of apiModules) await api.register(mod, { db, config });
       api.get("/openapi.json", { schema: { hide: true }, config: { access: "public" } }, async () => app.swagger());

@@ -13,6 +13,8 @@ export interface AnswerEntry {
   utf8?: Buffer;
   br?: Promise<Buffer>;
   gzip?: Promise<Buffer>;
+  /** The compressed bytes once made: what can be sent without waiting (the front door sends only these). */
+  made?: { br?: Buffer; gzip?: Buffer };
 }
 
 /**
@@ -84,10 +86,21 @@ export class AnswerCache {
   /** The body in the requested encoding, compressed once per entry and encoding. */
   async body(entry: AnswerEntry, encoding: Encoding): Promise<Buffer> {
     entry.utf8 ??= Buffer.from(entry.json);
-    if (encoding === "br") return (entry.br ??= brotli(entry.utf8, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
-    if (encoding === "gzip") return (entry.gzip ??= gz(entry.utf8, { level: 6 }));
+    if (encoding === "br") return (entry.br ??= brotli(entry.utf8, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }).then((b) => keepMade(entry, "br", b)));
+    if (encoding === "gzip") return (entry.gzip ??= gz(entry.utf8, { level: 6 }).then((b) => keepMade(entry, "gzip", b)));
     return entry.utf8;
   }
+
+  /** The body in the requested encoding if it is already made (never compresses): for answers that cannot wait. */
+  static bodyNow(entry: AnswerEntry, encoding: Encoding): Buffer | undefined {
+    if (encoding === "identity") return (entry.utf8 ??= Buffer.from(entry.json));
+    return entry.made?.[encoding];
+  }
+}
+
+function keepMade(entry: AnswerEntry, encoding: "br" | "gzip", bytes: Buffer): Buffer {
+  (entry.made ??= {})[encoding] = bytes;
+  return bytes;
 }
 
 /** The best encoding the client accepts among brotli and gzip (q=0 refuses). */
