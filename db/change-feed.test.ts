@@ -8,7 +8,8 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { buildTestApp, type TestApp } from "../tests/helpers/test-app.ts";
 import { countStatements } from "../tests/helpers/statement-count.ts";
-import { changeFeedFor, FeedCache, type ChangeFeed } from "./change-feed.ts";
+import { FeedCache } from "../server/hot/feed-cache.ts";
+import { changeFeedFor, type ChangeFeed } from "./change-feed.ts";
 
 let t: TestApp;
 let feed: ChangeFeed;

@@ -10,7 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Database } from "../db/client.ts";
 import type { Deps, NonceCarrier } from "./deps.ts";
 import { noncePool } from "./nonce-pool.ts";
-import { FrontDoor, requestLog } from "./front-door.ts";
+import { FrontDoor, requestLog } from "./hot/index.ts";
 import { capConnectionsPerAddress } from "./connection-cap.ts";
 import { isDiskFull, type DiskGuard } from "./disk-guard.ts";
 import { clientErrorHandler, DISK_FULL_MESSAGE, registerErrorHandling } from "./plugins/errors.ts";
@@ -58,7 +58,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Every module gets the acting-aware handle: writes made while impersonating are audited in their
   // own transaction (docs/staff.md).
   const db = actingAware(options.db);
-  // Hot reads answered from memory ahead of routing, with every check repeated (server/front-door.ts).
+  // Hot reads answered from memory ahead of routing, with every check repeated (server/hot/front-door.ts).
   const door = new FrontDoor();
   // Refused connections are logged once a minute per address, not once each (a flood would flood the log).
   const refusals = {
@@ -184,7 +184,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         // Fastify adds a HEAD route beside each GET; the front door answers GET only.
         if (!answer || route.method === "HEAD") return;
         if (route.method !== "GET") throw new Error(`${route.method} ${route.url}: only GET routes may answer from memory`);
-        door.add(route.url, { params: route.schema?.params as ZodType | undefined, access: route.config!.access!, answer });
+        const query = route.config!.memoryQuery ? (route.schema?.querystring as ZodType | undefined) : undefined;
+        door.add(route.url, { params: route.schema?.params as ZodType | undefined, query, access: route.config!.access!, answer });
       });
       for (const mod of apiModules) await api.register(mod, { db, config });
       api.get("/openapi.json", { schema: { hide: true }, config: { access: "public" } }, async () => app.swagger());

@@ -12,7 +12,8 @@
 import fp from "fastify-plugin";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/client.ts";
-import { changeFeedFor, FeedCache } from "../../db/change-feed.ts";
+import { changeFeedFor } from "../../db/change-feed.ts";
+import { FeedCache } from "../hot/feed-cache.ts";
 import { forbidden, unauthorized } from "../errors.ts";
 import { assertOwnership, defaultRetailer } from "../modules/buyers/index.ts";
 import { tokenAccess } from "../modules/integrations/index.ts";
@@ -60,7 +61,7 @@ export async function checkAccess(db: Db, request: FastifyRequest, access: Route
 
 /** Registers the guard on an /api scope: declarations are required, then checked on every request. */
 /** A route's check from memory alone: the checked ids, null for a public route, undefined when memory cannot tell. */
-export type MemoryCheck = (auth: AuthContext, access: RouteAccess, params: Record<string, unknown>) => CheckedAccess | null | undefined;
+export type MemoryCheck = (auth: AuthContext, access: RouteAccess, params: Record<string, unknown>, query?: Record<string, unknown>) => CheckedAccess | null | undefined;
 
 export const guardPlugin = fp<{ db: Db; shareMemoryCheck?: (check: MemoryCheck) => void }>(
   async (app, { db, shareMemoryCheck }) => {
@@ -72,10 +73,10 @@ export const guardPlugin = fp<{ db: Db; shareMemoryCheck?: (check: MemoryCheck) 
       await feed.release();
     });
     // The front door takes only a check already passed and still true in memory; a refusal is the app's to give.
-    shareMemoryCheck?.((auth, access, params) => {
+    shareMemoryCheck?.((auth, access, params, query = {}) => {
       try {
         if (access !== "public" && access.scope) return undefined;
-        const d = declared({ auth, params, query: {} }, access);
+        const d = declared({ auth, params, query }, access);
         return !d ? null : passed.get(d.key) ? d.checked : undefined;
       } catch {
         return undefined;

@@ -19,7 +19,7 @@ declare module "fastify" {
 
 export interface OpsOptions {
   db: Db;
-  /** Given the function that counts an answer, for answers made outside Fastify (server/front-door.ts). */
+  /** Given the function that counts an answer, for answers made outside Fastify (server/hot/front-door.ts). */
   shareCount?: (count: (method: string, route: string, statusCode: number, seconds: number) => void) => void;
   /** The open database, for pool figures (PostgreSQL only) and its readiness connection. */
   database?: Pick<Database, "poolStats" | "readiness">;

@@ -5,7 +5,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { sessions, userClaims, userRoles, users } from "../../db/schema/index.ts";
-import { changeFeedFor, FeedCache } from "../../db/change-feed.ts";
+import { changeFeedFor } from "../../db/change-feed.ts";
+import { FeedCache } from "../hot/feed-cache.ts";
 import { actingUser } from "./acting-right.ts";
 
 export const SESSION_COOKIE = "bloom_sid";
@@ -113,7 +114,7 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export const sessionPlugin = fp<{
   db: Db;
   config: Config;
-  /** Given the session lookup from memory alone, for the front door (server/front-door.ts). */
+  /** Given the session lookup from memory alone, for the front door (server/hot/front-door.ts). */
   shareMemoryLookup?: (lookup: (token: string | undefined) => AuthContext | undefined) => void;
 }>(
   async (app, { db, config, shareMemoryLookup }) => {

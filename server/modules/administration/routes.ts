@@ -30,6 +30,7 @@ import {
 import type { Db } from "../../../db/client.ts";
 import type { Config } from "../../config.ts";
 import { HttpError } from "../../errors.ts";
+import { sendJson, type Json } from "../../hot/index.ts";
 import { signedIn as requireAuth } from "../../plugins/access.ts";
 import { STAFF_AND_WHOLESALER, STAFF_ROLES } from "../../../domain/access.ts";
 import { IMPORT_MESSAGES, confirmImport, previewImport } from "./retailer-import.ts";
@@ -85,7 +86,7 @@ function rawBody(limit: number, message: string) {
  * event loop for most of a second (issue 23 item 4); result() builds exactly ImportResult.
  */
 function sendImportResult(reply: FastifyReply, result: ImportResult) {
-  return reply.type("application/json; charset=utf-8").send(JSON.stringify(result) as unknown as ImportResult);
+  return sendJson(reply, JSON.stringify(result) as Json<ImportResult>);
 }
 
 const Csv = z.instanceof(Buffer).describe("The CSV file (text/csv, UTF-8)");

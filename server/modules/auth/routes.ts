@@ -9,9 +9,7 @@ import { signedIn } from "../../plugins/access.ts";
 import { clearSessionCookie, loadSessionUser, setSessionCookie } from "../../plugins/session.ts";
 import { canManage, userPayload } from "../users/index.ts";
 import * as auth from "./service.ts";
-import { changeFeedFor, FeedCache } from "../../../db/change-feed.ts";
-import type { MemoryRead } from "../../front-door.ts";
-import type { CheckTokenResponse as CheckTokenAnswer } from "../../../contract/user.ts";
+import { hotFor, sendJson, type Json, type MemoryRead } from "../../hot/index.ts";
 
 const open = { access: "public" } as const;
 
@@ -32,12 +30,9 @@ export const authRoutes: ApiRoutes = async (app, { db, config }) => {
 
   // CheckToken answers from this instance's memory while the change feed reports nothing it was read
   // from: the session itself (a sign-out drops it on every instance) and the accounts tables.
-  const feed = changeFeedFor(db);
-  const answers = new FeedCache<string>(feed, 50_000);
-  app.addHook("onClose", async () => {
-    answers.close();
-    await feed.release();
-  });
+  const hot = hotFor(db);
+  const answers = hot.cache<Json<CheckTokenResponse>>(50_000);
+  app.addHook("onClose", () => hot.close());
   const checkToken = { ...open, memoryAnswer: ({ auth: a }: MemoryRead) => answers.get(a.sessionId) };
   app.get("/Auth/CheckToken/", { schema: { tags: ["auth"], response: { 200: CheckTokenResponse } }, config: checkToken }, async (request, reply) => {
     const a = request.auth;
@@ -46,11 +41,10 @@ export const authRoutes: ApiRoutes = async (app, { db, config }) => {
     let json = answers.get(a.sessionId);
     if (!json) {
       // Serialised as the response schema would (parse, then stringify), once.
-      json = JSON.stringify(CheckTokenResponse.parse(await auth.sessionAnswer(db, a)));
+      json = JSON.stringify(CheckTokenResponse.parse(await auth.sessionAnswer(db, a))) as Json<CheckTokenResponse>;
       answers.set(a.sessionId, json, [`session:${a.sessionId}`, "accounts"], fill);
     }
-    // A string bypasses the response serializer: it already is the schema's JSON.
-    return reply.type("application/json; charset=utf-8").send(json as unknown as CheckTokenAnswer);
+    return sendJson(reply, json);
   });
 
   app.post("/Auth/logout/", { schema: { tags: ["auth"], response: { 200: Ok } }, config: open }, async (request, reply) => {

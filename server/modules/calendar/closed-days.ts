@@ -2,7 +2,8 @@
 // while the change feed is live, dropped by the feed's "calendar" notice (migration 0020's trigger on
 // closed_days) on every instance. Read inside a transaction it comes straight from the database.
 import { gte } from "drizzle-orm";
-import { changeFeedFor, FeedCache } from "../../../db/change-feed.ts";
+import { changeFeedFor } from "../../../db/change-feed.ts";
+import { FeedCache } from "../../hot/index.ts";
 import type { Db, DbOrTx } from "../../../db/client.ts";
 import { closedDays } from "../../../db/schema/index.ts";
 import { addDays, isoDateAt } from "../../../domain/dates.ts";

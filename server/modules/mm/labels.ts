@@ -12,7 +12,7 @@ import type { MmOrder } from "../../../contract/mm.ts";
 import { checkBarcode } from "../../../domain/barcode.ts";
 import { BOLD, FONT, newDocument, oneLine, type Grower } from "../../documents/pdf.ts";
 import { RenderQueue } from "../../documents/render-queue.ts";
-import { TaggedCache } from "../../tagged-cache.ts";
+import { TaggedCache } from "../../hot/index.ts";
 
 const PAGE = { width: 612, height: 792 }; // US Letter
 const LABEL = { width: 180, height: 100, gapX: 18, gapY: 8, left: 18, top: 24 };

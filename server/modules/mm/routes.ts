@@ -18,13 +18,12 @@ import {
 } from "../../../contract/mm.ts";
 import { InteractiveImage } from "../../../contract/store.ts";
 import { CustomerId, PositiveInt, RetailerId, UserId } from "../../../contract/params.ts";
-import { changeFeedFor, FeedCache } from "../../../db/change-feed.ts";
 import type { ApiRoutes } from "../../deps.ts";
 import { checkedIds, type RouteAccess } from "../../plugins/access.ts";
 import { isStaff } from "../../plugins/roles.ts";
 import { loadBuyer } from "../buyers/index.ts";
 import { interactiveImage } from "../dashboard/index.ts";
-import { AnswerCache, negotiateEncoding } from "../store/index.ts";
+import { hotFor, sendAnswer, type MemoryRead } from "../../hot/index.ts";
 import { labelsPdf } from "./labels.ts";
 import {
   assertMassMarket,
@@ -180,14 +179,19 @@ export const mmRoutes: ApiRoutes = async (app, { db, config }) => {
     },
   );
 
-  const answers = new AnswerCache();
-  // The Products ETags, answered from this instance's memory while the change feed is live (db/change-feed.ts).
-  const feed = changeFeedFor(db);
-  const etags = new FeedCache<string>(feed, 50_000);
-  app.addHook("onClose", async () => {
-    etags.close();
-    await feed.release();
-  });
+  // The Products answers by ETag, and the ETags from this instance's memory while the change feed is live (server/hot).
+  const hot = hotFor(db);
+  const answers = hot.answers();
+  const etags = hot.cache<string>(50_000);
+  app.addHook("onClose", () => hot.close());
+  /**
+   * Products from memory, for the front door: the ETag productsOf keeps (under the key it keeps it
+   * by, in service.ts) and its cached bytes. A key that does not match finds nothing: the app answers.
+   */
+  const productsFromMemory = ({ checked, query }: MemoryRead) => {
+    const etag = etags.get(`${checked!.auth.user.id}|${checked!.customerId!}|${String(query.shipDateTime)}|${String(query.catalog)}`);
+    return etag === undefined ? undefined : { etag, entry: answers.get(etag) };
+  };
   app.get(
     "/MMStore/Products",
     {
@@ -197,7 +201,7 @@ export const mmRoutes: ApiRoutes = async (app, { db, config }) => {
         querystring: CustomerQuery.extend({ shipDateTime: required(ShipDateTime), catalog: required(PositiveInt) }),
         response: { 200: z.array(MmProduct), 304: z.null().describe("Not modified"), ...Errors },
       },
-      config: { access: customerInQuery },
+      config: { access: customerInQuery, memoryAnswer: productsFromMemory, memoryQuery: true },
     },
     async (request, reply) => {
       // The hot path: the ids were checked by the guard; the customer's kind, catalog, cart and
@@ -210,13 +214,8 @@ export const mmRoutes: ApiRoutes = async (app, { db, config }) => {
         cache: answers,
         tags: etags,
       });
-      reply.header("etag", result.etag).header("cache-control", "private, no-cache").header("vary", "accept-encoding");
-      if (result.notModified || !result.entry) return reply.code(304).send(undefined as unknown as null); // no body, no length
       // The serialised (and compressed) answer is cached by ETag: sent as bytes, not serialised again.
-      const encoding = negotiateEncoding(request.headers["accept-encoding"]);
-      if (encoding !== "identity") reply.header("content-encoding", encoding);
-      const body = (await answers.body(result.entry, encoding)) as unknown as MmProduct[];
-      return reply.type("application/json; charset=utf-8").send(body);
+      return sendAnswer(reply, request, answers, result);
     },
   );
 

@@ -2,7 +2,8 @@
 // docs/domain-mm.md). Prices, fee lines and totals always come from the database.
 import { createHash } from "node:crypto";
 import type { Db, DbOrTx } from "../../../db/client.ts";
-import { cartOwnerTopic, type FeedCache } from "../../../db/change-feed.ts";
+import { cartOwnerTopic } from "../../../db/change-feed.ts";
+import type { AnswerCache, FeedCache } from "../../hot/index.ts";
 import type {
   MmCart,
   MmCartItem,
@@ -24,7 +25,7 @@ import { centsToDollars } from "../../../domain/money.ts";
 import { isShipDateOpen } from "../../../domain/ship-dates.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../errors.ts";
 import type { Buyer } from "../buyers/index.ts";
-import { etagMatches, openDates, refusedDate, type AnswerCache } from "../store/index.ts";
+import { etagMatches, openDates, refusedDate } from "../store/index.ts";
 import {
   allPackages,
   cartLinesOf,

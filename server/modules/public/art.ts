@@ -4,7 +4,7 @@ import { Resvg } from "@resvg/resvg-js";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { illustrationFor } from "../../../app/components/illustrations/index.ts";
-import { TaggedCache } from "../../tagged-cache.ts";
+import { Memo, TaggedCache } from "../../hot/index.ts";
 
 /**
  * The public site shows the illustrations as <img> files rather than inline SVG: pages stay small,
@@ -27,16 +27,9 @@ export interface RenderedArt {
 }
 
 const MAX_CACHED = 500;
-const cache = new Map<string, RenderedArt>();
+const cache = new Memo<RenderedArt>(MAX_CACHED);
 /** A picture's key in the caches: its illustration and colours. */
 const artId = ({ key, color, accent }: ArtRequest) => `${key}|${color ?? ""}|${accent ?? ""}`;
-
-/** Keeps `value` under `key`, dropping the oldest entry first when the map holds `max`. */
-function keep<V>(map: Map<string, V>, max: number, key: string, value: V): V {
-  if (map.size >= max) map.delete(map.keys().next().value!);
-  map.set(key, value);
-  return value;
-}
 
 /** A strong ETag of some bytes. */
 const etagOf = (bytes: string | Buffer) => `"${createHash("sha1").update(bytes).digest("base64url")}"`;
@@ -50,14 +43,13 @@ const XML_DECLARATION = `<?xml version="1.0" encoding="UTF-8"?>\n`;
 export function renderArt({ key, color, accent }: ArtRequest): RenderedArt | null {
   if (!KNOWN.has(key)) return null;
   const Picture = illustrationFor(key);
-  const id = artId({ key, color, accent });
-  const hit = cache.get(id);
-  if (hit) return hit;
-  const markup = renderToStaticMarkup(
-    createElement(Picture, { color: color ? `#${color}` : undefined, accent: accent ? `#${accent}` : undefined }),
-  );
-  const svg = XML_DECLARATION + decorative(markup);
-  return keep(cache, MAX_CACHED, id, { svg, etag: etagOf(svg) });
+  return cache.getOrMake(artId({ key, color, accent }), () => {
+    const markup = renderToStaticMarkup(
+      createElement(Picture, { color: color ? `#${color}` : undefined, accent: accent ? `#${accent}` : undefined }),
+    );
+    const svg = XML_DECLARATION + decorative(markup);
+    return { svg, etag: etagOf(svg) };
+  });
 }
 
 /** How many pictures renderArt would draw for this: 0 when it is kept (or the key is unknown). */
@@ -147,14 +139,14 @@ function placed(svg: string, box: { x: number; y: number; width: number; height:
   return `<g transform="translate(${round(dx)} ${round(dy)}) scale(${round(scale)})">${body}</g>`;
 }
 
-const cardCache = new Map<string, RenderedArt>();
+const cardCache = new Memo<RenderedArt>(MAX_CACHED);
 
 /**
  * How many pictures' worth of drawing renderCard (or, for `png`, renderCardPng) would do for this:
  * 0 when kept. Rasterising a card costs a few pictures' drawing (PNG_DRAWINGS).
  */
 export function cardToDraw(request: ArtRequest & { brand: string }, png = false): number {
-  const card = cardCache.get(`${artId(request)}|${request.brand}`);
+  const card = cardCache.peek(`${artId(request)}|${request.brand}`);
   if (png) return KNOWN.has(request.key) && !(card && pngCache.has(card.etag)) ? PNG_DRAWINGS : 0;
   return card ? 0 : artToDraw(request);
 }
@@ -168,9 +160,10 @@ const PNG_DRAWINGS = 4;
  * networks, which do not show SVG.
  */
 export function renderCard({ key, color, accent, brand }: ArtRequest & { brand: string }): RenderedArt | null {
-  const id = `${artId({ key, color, accent })}|${brand}`;
-  const hit = cardCache.get(id);
-  if (hit) return hit;
+  return cardCache.getOrMake(`${artId({ key, color, accent })}|${brand}`, () => drawCard({ key, color, accent, brand }));
+}
+
+function drawCard({ key, color, accent, brand }: ArtRequest & { brand: string }): RenderedArt | null {
   const art = renderArt({ key, color, accent });
   if (!art) return null;
   const { width: W, height: H } = CARD;
@@ -191,7 +184,7 @@ export function renderCard({ key, color, accent, brand }: ArtRequest & { brand: 
     `<text x="88" y="${H - 80}" font-family="Inter, 'Helvetica Neue', Arial, sans-serif" font-size="22" fill="#4A5A51">Cut flowers grown under glass</text>` +
     `<rect y="${H - 14}" width="${W}" height="14" fill="#1E5A3C"/>` +
     `</svg>`;
-  return keep(cardCache, MAX_CACHED, id, { svg, etag: etagOf(svg) });
+  return { svg, etag: etagOf(svg) };
 }
 
 /* ------------------------------------------------------------------ the cards as PNG */
@@ -211,24 +204,19 @@ export interface RenderedPng {
 
 /** Rendering costs tens of milliseconds and a PNG ~100 KB: keep the last few dozen in memory. */
 const MAX_CACHED_PNG = 64;
-const pngCache = new Map<string, RenderedPng>();
+const pngCache = new Memo<RenderedPng>(MAX_CACHED_PNG);
 
 /** The card as a 1200×630 PNG, rendered once per picture, colour and brand; null for an unknown key. */
 export function renderCardPng(request: ArtRequest & { brand: string }): RenderedPng | null {
   const card = renderCard(request);
   if (!card) return null;
-  const hit = pngCache.get(card.etag);
-  if (hit) {
-    // Most recently used last, so the oldest is the one dropped.
-    pngCache.delete(card.etag);
-    pngCache.set(card.etag, hit);
-    return hit;
-  }
-  const png = new Resvg(card.svg, {
-    fitTo: { mode: "width", value: CARD.width },
-    font: { fontFiles: FONT_FILES, loadSystemFonts: false, defaultFontFamily: "Inter", serifFamily: "Fraunces", sansSerifFamily: "Inter" },
-  })
-    .render()
-    .asPng();
-  return keep(pngCache, MAX_CACHED_PNG, card.etag, { png, etag: etagOf(png) });
+  return pngCache.getOrMake(card.etag, () => {
+    const png = new Resvg(card.svg, {
+      fitTo: { mode: "width", value: CARD.width },
+      font: { fontFiles: FONT_FILES, loadSystemFonts: false, defaultFontFamily: "Inter", serifFamily: "Fraunces", sansSerifFamily: "Inter" },
+    })
+      .render()
+      .asPng();
+    return { png, etag: etagOf(png) };
+  });
 }

@@ -11,6 +11,7 @@ import {
 } from "../../../contract/public.ts";
 import type { ApiRoutes } from "../../deps.ts";
 import { badRequest, notFound, tooManyRequests } from "../../errors.ts";
+import { sendNotModified } from "../../hot/index.ts";
 import { CARD_COLOURS, isCardColour } from "../../../contract/content.ts";
 import { createContentService } from "../content/index.ts";
 import { artToDraw, cardToDraw, MAX_SHEET_COLOURS, renderArt, renderArtSheet, renderCard, renderCardPng, sheetToDraw } from "./art.ts";
@@ -68,7 +69,7 @@ export const publicRoutes: ApiRoutes = async (app, { db, config }) => {
       if (!art) throw notFound("No such picture.");
       reply.header("cache-control", "public, max-age=86400, stale-while-revalidate=604800");
       reply.header("etag", art.etag);
-      if (request.headers["if-none-match"] === art.etag) return reply.status(304).send(undefined as unknown as null); // no body, no length
+      if (request.headers["if-none-match"] === art.etag) return sendNotModified(reply);
       return reply.type("image/svg+xml; charset=utf-8").send(art.svg);
     },
   );
@@ -111,7 +112,7 @@ export const publicRoutes: ApiRoutes = async (app, { db, config }) => {
       // Rendered once and kept; the ETag lets a crawler that kept its copy revalidate cheaply.
       reply.header("cache-control", png ? "public, max-age=2592000, stale-while-revalidate=2592000" : "public, max-age=86400, stale-while-revalidate=604800");
       reply.header("etag", card.etag);
-      if (request.headers["if-none-match"] === card.etag) return reply.status(304).send(undefined as unknown as null);
+      if (request.headers["if-none-match"] === card.etag) return sendNotModified(reply);
       if ("png" in card) return reply.type("image/png").send(card.png);
       return reply.type("image/svg+xml; charset=utf-8").send(card.svg);
     },

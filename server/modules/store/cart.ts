@@ -30,7 +30,8 @@ import {
   type ProductRow,
 } from "./repo.ts";
 import type { Buyer } from "../buyers/index.ts";
-import { cartOwnerTopic, type FeedCache } from "../../../db/change-feed.ts";
+import { cartOwnerTopic } from "../../../db/change-feed.ts";
+import type { FeedCache } from "../../hot/index.ts";
 
 export interface CartOwner {
   userId: string;

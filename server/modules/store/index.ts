@@ -18,7 +18,6 @@ export {
   type OfferLineRow,
   type OfferRow,
 } from "./repo.ts";
-export { AnswerCache, negotiateEncoding } from "./answer-cache.ts";
 export { catalogProducts, catalogsOn, etagMatches } from "./service.ts";
 export { placeOrder, type PlaceOrderInput } from "./checkout.ts";
 export { getCart, saveCart, type CartOwner } from "./cart.ts";

@@ -22,13 +22,10 @@ import { BuyerParams, CartParams, CustomerId, IsoDate, PositiveInt, RetailerId, 
 import type { ApiRoutes } from "../../deps.ts";
 import { checkedIds, type RouteAccess } from "../../plugins/access.ts";
 import { loadBuyer as readBuyer, type Buyer } from "../buyers/index.ts";
-import { changeFeedFor, FeedCache } from "../../../db/change-feed.ts";
 import { cartAnswer, cartInMemory, removeHold, saveCart } from "./cart.ts";
-import type { MemoryRead } from "../../front-door.ts";
 import { placeOrder } from "./checkout.ts";
 import { retailerShipDate } from "./dates.ts";
-import { AnswerCache, negotiateEncoding } from "./answer-cache.ts";
-import { TaggedCache } from "../../tagged-cache.ts";
+import { hotFor, jsonOf, sendAnswer, sendJson, TaggedCache, type Json, type MemoryRead } from "../../hot/index.ts";
 import { favouritesOf, starProduct, unstarProduct } from "./favourites.ts";
 import { reorder } from "./reorder.ts";
 import { CALENDAR_TOPIC } from "../calendar/index.ts";
@@ -46,21 +43,18 @@ const StaleCart = ErrorResponse.extend({ data: Cart });
 
 /** Wholesale store calls of SPEC §7; see docs/domain-store.md for the rules behind each. */
 export const storeRoutes: ApiRoutes = async (app, { db, config }) => {
-  const answers = new AnswerCache();
+  // Hot reads answered from this instance's memory while the change feed is live (server/hot).
+  const hot = hotFor(db);
+  const answers = hot.answers();
   // The rows of the last few catalog answers shared by every cart holding nothing, for every discount
   // (under 1 KB a row: about 4 MB for 5,000 products).
   const sources = new TaggedCache<CatalogSource>(4);
   /** The JSON of each cart answer object (cartAnswer hands out the same object while it is in memory). */
-  const cartJson = new WeakMap<object, string>();
-  // Hot reads answered from this instance's memory while the change feed is live (db/change-feed.ts).
-  const feed = changeFeedFor(db);
-  const buyers = new FeedCache<Buyer>(feed, 20_000);
-  const etags = new FeedCache<string>(feed, 50_000);
-  const carts = new FeedCache<Cart>(feed, 20_000);
-  app.addHook("onClose", async () => {
-    for (const c of [buyers, etags, carts]) c.close();
-    await feed.release();
-  });
+  const cartJson = new WeakMap<object, Json<Cart>>();
+  const buyers = hot.cache<Buyer>(20_000);
+  const etags = hot.cache<string>(50_000);
+  const carts = hot.cache<Cart>(20_000);
+  app.addHook("onClose", () => hot.close());
   /** The buyer of a store call (404 for a missing customer or retailer), kept while accounts stay as they were. */
   const loadBuyer = async (database: typeof db, customerId: string, retailerId: number): Promise<Buyer> => {
     const key = `${customerId}|${retailerId}`;
@@ -120,6 +114,17 @@ export const storeRoutes: ApiRoutes = async (app, { db, config }) => {
     async (request) => catalogsOn(db, await loadBuyer(db, request.params.customerId, 0), request.params.date),
   );
 
+  /**
+   * Catalog/Products from memory, for the front door: the ETag catalogProducts keeps (under the key
+   * it keeps it by, in service.ts) and its cached bytes. A key that does not match finds nothing: the app answers.
+   */
+  const productsFromMemory = ({ checked, params }: MemoryRead) => {
+    const owner = ownerOf(checked!);
+    const buyer = buyers.get(`${owner.customerId}|${owner.retailerId}`);
+    if (!buyer) return undefined;
+    const etag = etags.get(`${owner.userId}|${buyer.customerId}|${buyer.retailerId}|${buyer.discountPercent}|${String(params.catalogOrderId)}|${String(params.date)}`);
+    return etag === undefined ? undefined : { etag, entry: answers.get(etag) };
+  };
   app.get(
     "/Store/Catalog/Products/:userId/:customerId/:catalogOrderId/:date",
     {
@@ -130,7 +135,7 @@ export const storeRoutes: ApiRoutes = async (app, { db, config }) => {
         querystring: RetailerQuery,
         response: { 200: z.array(Product), 304: z.null().describe("Not modified"), ...Errors },
       },
-      config: { access: cartOwner },
+      config: { access: cartOwner, memoryAnswer: productsFromMemory, memoryQuery: true },
     },
     async (request, reply) => {
       const { userId, customerId, retailerId } = ownerOf(checkedIds(request));
@@ -149,15 +154,9 @@ export const storeRoutes: ApiRoutes = async (app, { db, config }) => {
         etags,
         sources,
       );
-      reply.header("etag", result.etag).header("cache-control", "private, no-cache").header("vary", "accept-encoding");
-      if (result.notModified || !result.entry) return reply.code(304).send(undefined as unknown as null); // no body, no length
       // A 5,000-product answer is 3 MB of JSON: send the cached serialised (and compressed) bytes
       // rather than validating, serialising and compressing it again for every buyer's request.
-      const encoding = negotiateEncoding(request.headers["accept-encoding"]);
-      if (encoding !== "identity") reply.header("content-encoding", encoding);
-      // Strings and buffers bypass the response serializer; the JSON was built from Product values.
-      const body = (await answers.body(result.entry, encoding)) as unknown as Product[];
-      return reply.type("application/json; charset=utf-8").send(body);
+      return sendAnswer(reply, request, answers, result);
     },
   );
 
@@ -187,10 +186,10 @@ export const storeRoutes: ApiRoutes = async (app, { db, config }) => {
       // again as the same bytes, without checking and stringifying it on every request.
       let json = cartJson.get(cart);
       if (json === undefined) {
-        json = JSON.stringify(z.encode(Cart, cart as Cart));
+        json = jsonOf(Cart, cart as Cart);
         cartJson.set(cart, json);
       }
-      return reply.type("application/json; charset=utf-8").send(json as unknown as Cart);
+      return sendJson(reply, json);
     },
   );
 

@@ -7,9 +7,8 @@ import { inArray } from "drizzle-orm";
 import { offerLines } from "../../../db/schema/index.ts";
 import { servableOffers } from "../../../domain/availability.ts";
 import { toProduct, toUpcomingProduct } from "./pricing.ts";
-import type { AnswerCache } from "./answer-cache.ts";
-import type { TaggedCache } from "../../tagged-cache.ts";
-import { cartOwnerTopic, type FeedCache } from "../../../db/change-feed.ts";
+import type { AnswerCache, FeedCache, TaggedCache } from "../../hot/index.ts";
+import { cartOwnerTopic } from "../../../db/change-feed.ts";
 import {
   cartHoldingIn,
   catalogFingerprint,

@@ -1,16 +1,18 @@
-// The front door (server/front-door.ts) answers CheckToken and the cart GET from memory ahead of
+// The front door (server/hot/front-door.ts) answers CheckToken and the cart GET from memory ahead of
 // Fastify. These tests go over real HTTP (inject() does not pass through it) and hold it to what the
 // app itself answers: the same status, body and headers, and every case memory cannot vouch for left
 // to the app.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import http from "node:http";
 import pg from "pg";
-import { buildTestApp, cookieFrom, loginAs, SAME_ORIGIN, type TestApp } from "../tests/helpers/test-app.ts";
-import { buyer, offer, tomorrow, type Client } from "../tests/helpers/store-fixtures.ts";
-import { DEFAULT_TEST_PASSWORD, insertUser } from "../tests/factories/index.ts";
-import { openDatabase, type Database } from "../db/client.ts";
-import { changeFeedFor } from "../db/change-feed.ts";
-import { buildApp } from "./app.ts";
-import { loadConfig } from "./config.ts";
+import { buildTestApp, cookieFrom, loginAs, SAME_ORIGIN, type TestApp } from "../../tests/helpers/test-app.ts";
+import { buyer, offer, tomorrow, type Client } from "../../tests/helpers/store-fixtures.ts";
+import { mmBuyer, mmOffer } from "../../tests/helpers/mm-fixtures.ts";
+import { DEFAULT_TEST_PASSWORD, insertUser } from "../../tests/factories/index.ts";
+import { openDatabase, type Database } from "../../db/client.ts";
+import { changeFeedFor } from "../../db/change-feed.ts";
+import { buildApp } from "../app.ts";
+import { loadConfig } from "../config.ts";
 
 let t: TestApp;
 let base: string;
@@ -372,6 +374,72 @@ describe("the front door of an instance that logs requests (level info)", () => 
       ]);
     } finally {
       door.open = open;
+    }
+  });
+});
+
+describe("the front door, for cached answers (Catalog/Products, MMStore/Products)", () => {
+  /** A GET over real HTTP that sends only the headers given and leaves the body as it came (fetch would decompress it). */
+  const rawGet = (path: string, headers: Record<string, string>) =>
+    new Promise<{ status: number; headers: Record<string, string>; body: Buffer }>((resolve, reject) => {
+      http
+        .get(`${base}${path}`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ status: res.statusCode!, headers: Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, String(v)])), body: Buffer.concat(chunks) }));
+        })
+        .on("error", reject);
+    });
+
+  /** The door's answer and the app's to the same request, compared as the app's own answer. */
+  async function sameAsApp(path: string, cookie: string, extra: Record<string, string>) {
+    let door: Awaited<ReturnType<typeof rawGet>> | undefined;
+    for (let i = 0; i < 5 && !door; i++) {
+      const before = t.app.frontDoor.answered;
+      const res = await rawGet(path, { cookie, ...extra });
+      if (t.app.frontDoor.answered === before + 1) door = res;
+    }
+    if (!door) throw new Error(`the front door never answered ${path}`);
+    const app = await t.app.inject({ method: "GET", url: path, headers: { cookie, ...extra } });
+    expect(door.status).toBe(app.statusCode);
+    expect(door.body.equals(app.rawPayload)).toBe(true);
+    const appHeaders = new Headers(Object.entries(app.headers).map(([k, v]) => [k, String(v)] as [string, string]));
+    expect(comparable(new Response(null, { headers: door.headers }))).toEqual(comparable(new Response(null, { headers: appHeaders })));
+    return { status: door.status, etag: door.headers.etag!, encoding: door.headers["content-encoding"] ?? null };
+  }
+
+  it("sends Catalog/Products from memory as the app does: brotli, no encoding, and 304", async () => {
+    const { catalog } = await offer(t.db, [b.customerId]);
+    const path = `/api/Store/Catalog/Products/${b.userId}/${b.customerId}/${catalog.orderId}/${tomorrow()}`;
+    // Large enough that the app would compress it: the size limit of plain answers does not apply.
+    const br = await sameAsApp(path, b.cookie, { "accept-encoding": "br" });
+    expect(br).toMatchObject({ status: 200, encoding: "br" });
+    expect(await sameAsApp(path, b.cookie, {})).toMatchObject({ status: 200, encoding: null, etag: br.etag });
+    expect(await sameAsApp(path, b.cookie, { "if-none-match": br.etag })).toMatchObject({ status: 304, etag: br.etag });
+  });
+
+  it("sends MMStore/Products, whose ids are in the query, from memory as the app does, and leaves an unusual query to the app", async () => {
+    const mm = await mmBuyer(t);
+    const { catalog } = await mmOffer(t, [mm.customerId]);
+    const query = new URLSearchParams({ customerId: mm.customerId, userId: mm.userId, shipDateTime: `${tomorrow()}T00:00:00`, catalog: String(catalog.orderId) });
+    const path = `/api/MMStore/Products?${query}`;
+    const br = await sameAsApp(path, mm.cookie, { "accept-encoding": "br" });
+    expect(br).toMatchObject({ status: 200, encoding: "br" });
+    expect(await sameAsApp(path, mm.cookie, { "if-none-match": br.etag })).toMatchObject({ status: 304, etag: br.etag });
+    // Another customer's products (the guard's 403), a name given twice, a name the schema does not
+    // know, a "+": the app answers each (the last three with its 400).
+    const cases: [string, string, number][] = [
+      [`/api/MMStore/Products?${new URLSearchParams({ customerId: b.customerId, userId: mm.userId, shipDateTime: `${tomorrow()}T00:00:00`, catalog: String(catalog.orderId) })}`, mm.cookie, 403],
+      [`${path}&catalog=${catalog.orderId}`, mm.cookie, 400],
+      [`${path}&x=1`, mm.cookie, 400],
+      [`${path}&x=a+b`, mm.cookie, 400],
+    ];
+    for (const [url, cookie, status] of cases) {
+      const before = t.app.frontDoor.answered;
+      const res = await get(url, cookie, { "accept-encoding": "br" });
+      await res.arrayBuffer();
+      expect.soft(res.status, url).toBe(status);
+      expect.soft(t.app.frontDoor.answered, url).toBe(before);
     }
   });
 });

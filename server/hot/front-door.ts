@@ -2,7 +2,7 @@
 // before a request reaches Fastify's routing and hooks, when every check the app would make can be
 // made from memory too. Anything else, or any check that memory cannot answer, goes through the app
 // unchanged, so the front door can only ever answer what the app would have answered from the same
-// memory, with the same bytes and headers (server/front-door.test.ts compares the two).
+// memory, with the same bytes and headers (server/hot/front-door.test.ts compares the two).
 //
 // The checks it repeats, each through the function of the plugin that owns it:
 //   - the session (server/plugins/session.ts): from memory only, and only while the change feed
@@ -10,27 +10,49 @@
 //     through any instance a moment ago (its WROTE_COOKIE), goes through the app;
 //   - the route's access declaration (server/plugins/guard.ts): only a check already passed and
 //     still true in memory; a 401 or 403 is always the app's;
-//   - the path parameters, through the route's own schema (a URL with a query, an encoded or an
-//     unusual character goes through the app);
+//   - the path parameters, through the route's own schema (an encoded or unusual character goes
+//     through the app), and the query through the route's querystring schema for the routes that
+//     take one from memory (`memoryQuery`; any other URL with a query goes through the app);
 //   - the response headers (server/plugins/security-headers.ts), the request id and the metrics.
 // It logs its answers as Fastify logs a request when request logging is on (level info or below),
-// and stands aside while the instance drains and for answers large enough to compress.
+// and stands aside while the instance drains. A plain JSON answer large enough to compress goes
+// through the app, which compresses it; a cached answer (AnswerCache: an ETag and its bytes in each
+// encoding, compressed once) is sent as the app sends it, 304 included, in any size, as long as the
+// bytes in the client's encoding are already made.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { ZodType } from "zod";
-import type { AuthContext } from "./plugins/session.ts";
-import type { CheckedAccess, RouteAccess } from "./plugins/access.ts";
+import type { AuthContext } from "../plugins/session.ts";
+import type { CheckedAccess, RouteAccess } from "../plugins/access.ts";
+import { AnswerCache, negotiateEncoding, type AnswerEntry } from "./answer-cache.ts";
 // Answers at least this large go through the app, which compresses them.
-import { COMPRESS_THRESHOLD } from "./compression.ts";
+import { COMPRESS_THRESHOLD } from "../compression.ts";
 
 /** What a memory answer is given: the signed-in caller, the validated path parameters and the passed access check. */
 export interface MemoryRead {
   auth: AuthContext;
   params: Record<string, unknown>;
+  /** The validated query (empty unless the route takes one from memory). */
+  query: Record<string, unknown>;
   checked: CheckedAccess | null;
 }
 
-/** A route's answer from memory: its JSON, or undefined when memory does not hold it (the app answers). */
-export type MemoryAnswer = (read: MemoryRead) => string | undefined;
+/** A cached conditional answer (as sendAnswer sends it): its ETag and its entry in the AnswerCache. */
+export interface MemoryEntry {
+  etag: string;
+  /** Undefined when only the ETag is known: a client holding it is answered 304, any other by the app. */
+  entry: AnswerEntry | undefined;
+}
+
+/** A route's answer from memory: its JSON or cached entry, or undefined when memory does not hold it (the app answers). */
+export type MemoryAnswer = (read: MemoryRead) => string | MemoryEntry | undefined;
+
+/** Weak comparison (RFC 9110 §13.1.2) of an If-None-Match list with our tag, as the routes make it. */
+function etagMatches(header: string | string[] | undefined, etag: string): boolean {
+  if (!header) return false;
+  const strip = (t: string) => t.trim().replace(/^W\//, "");
+  const ours = strip(etag);
+  return (Array.isArray(header) ? header.join(",") : header).split(",").some((t) => t.trim() === "*" || strip(t) === ours);
+}
 
 interface DoorRoute {
   /** The route pattern, as Fastify and the metrics name it. */
@@ -39,8 +61,35 @@ interface DoorRoute {
   segments: (string | null)[];
   names: string[];
   params?: ZodType;
+  /** The querystring schema of a route that takes its query from memory too. */
+  query?: ZodType;
   access: RouteAccess;
   answer: MemoryAnswer;
+}
+
+/**
+ * A query the front door takes: at most ten `name=value` pairs of plain characters and
+ * percent-encodings (no "+", no empty value, no name twice), decoded as Fastify's parser decodes them.
+ */
+const PLAIN_QUERY = /^[\w.~@:,%-]{1,100}=[\w.~@:,%-]{1,100}(?:&[\w.~@:,%-]{1,100}=[\w.~@:,%-]{1,100}){0,9}$/;
+
+function plainQuery(search: string): Record<string, string> | undefined {
+  if (!PLAIN_QUERY.test(search)) return undefined;
+  const query: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const pair of search.split("&")) {
+    const at = pair.indexOf("=");
+    let name: string;
+    let value: string;
+    try {
+      name = decodeURIComponent(pair.slice(0, at));
+      value = decodeURIComponent(pair.slice(at + 1));
+    } catch {
+      return undefined; // a malformed encoding: the app answers it
+    }
+    if (name in query) return undefined;
+    query[name] = value;
+  }
+  return { ...query };
 }
 
 /**
@@ -54,7 +103,7 @@ export class FrontDoor {
   /** The session of a cookie token, from memory only; undefined when memory cannot tell (set by the session plugin). */
   session: (token: string | undefined) => AuthContext | undefined = () => undefined;
   /** A route's access check from memory only; undefined when memory cannot tell (set by the guard). */
-  access: (auth: AuthContext, access: RouteAccess, params: Record<string, unknown>) => CheckedAccess | null | undefined = () => undefined;
+  access: (auth: AuthContext, access: RouteAccess, params: Record<string, unknown>, query: Record<string, unknown>) => CheckedAccess | null | undefined = () => undefined;
   /** The session cookie of a request (set by the app, with the cookie plugin's parser). */
   sessionToken: (cookieHeader: string) => string | undefined = () => undefined;
   /** The headers every answer carries (security headers, request id), in a new object. */
@@ -69,7 +118,7 @@ export class FrontDoor {
   answered = 0;
 
   /** Registers a GET route's memory answer (from the route's `config.memoryAnswer`). */
-  add(url: string, route: { params?: ZodType; access: RouteAccess; answer: MemoryAnswer }) {
+  add(url: string, route: { params?: ZodType; query?: ZodType; access: RouteAccess; answer: MemoryAnswer }) {
     const parts = url.split("/");
     const segments = parts.map((p) => (p.startsWith(":") ? null : p));
     const names = parts.filter((p) => p.startsWith(":")).map((p) => p.slice(1));
@@ -89,48 +138,84 @@ export class FrontDoor {
   answer(request: IncomingMessage, response: ServerResponse): boolean {
     if (request.method !== "GET" || this.routes.size === 0) return false;
     const url = request.url;
-    if (!url || url.includes("?") || url.includes("//")) return false;
+    if (!url || url.includes("//")) return false;
     const cookie = request.headers.cookie;
     if (!cookie || !this.open()) return false;
-    const parts = url.split("/");
+    const mark = url.indexOf("?");
+    const path = mark < 0 ? url : url.slice(0, mark);
+    const parts = path.split("/");
     const list = this.routes.get(`${parts.length}|${parts.slice(0, 3).join("/")}`);
     if (!list) return false;
     const started = performance.now();
-    let found: { route: DoorRoute; json: string; headers: OutgoingHttpHeaders } | undefined;
+    let found: { route: DoorRoute; status: number; body: string | Buffer | undefined; headers: OutgoingHttpHeaders } | undefined;
     try {
-      found = this.find(list, parts, cookie, request);
+      found = this.find(list, parts, mark < 0 ? undefined : url.slice(mark + 1), cookie, request);
     } catch (err) {
       // Whatever went wrong, the app answers the request and reports its own errors.
       this.failed(err);
       return false;
     }
     if (!found) return false;
-    response.writeHead(200, found.headers);
-    response.end(found.json);
+    response.writeHead(found.status, found.headers);
+    response.end(found.body);
     this.answered++;
     const ms = performance.now() - started;
-    this.count("GET", found.route.url, 200, ms / 1000);
-    this.log?.(request, found.headers["x-request-id"] as string, 200, ms);
+    this.count("GET", found.route.url, found.status, ms / 1000);
+    this.log?.(request, found.headers["x-request-id"] as string, found.status, ms);
     return true;
   }
 
   /** Reports an error met while reading memory (set by the app: its log). */
   failed: (err: unknown) => void = () => {};
 
-  private find(list: DoorRoute[], parts: string[], cookie: string, request: IncomingMessage) {
+  private find(list: DoorRoute[], parts: string[], search: string | undefined, cookie: string, request: IncomingMessage) {
     for (const route of list) {
       const raw = this.match(route, parts);
       if (!raw) continue;
-      const json = this.read(route, raw, cookie);
-      if (json === undefined) return undefined;
-      const bytes = Buffer.byteLength(json);
-      if (bytes >= COMPRESS_THRESHOLD) return undefined;
-      const headers = this.headers(request);
-      headers["content-type"] = "application/json; charset=utf-8";
-      headers["content-length"] = String(bytes);
-      return { route, json, headers };
+      let query: Record<string, string> = {};
+      if (search !== undefined) {
+        // Only a route that takes its query from memory, and only a plain one; the app parses the rest.
+        const plain = route.query && plainQuery(search);
+        if (!plain) return undefined;
+        query = plain;
+      }
+      const answer = this.read(route, raw, query, cookie);
+      if (answer === undefined) return undefined;
+      if (typeof answer === "string") {
+        const bytes = Buffer.byteLength(answer);
+        if (bytes >= COMPRESS_THRESHOLD) return undefined;
+        const headers = this.headers(request);
+        headers["content-type"] = "application/json; charset=utf-8";
+        headers["content-length"] = String(bytes);
+        return { route, status: 200, body: answer, headers };
+      }
+      return this.cached(route, answer, request);
     }
     return undefined;
+  }
+
+  /** A cached answer as sendAnswer sends it: 304 when the client holds it, else its bytes in the client's encoding, if made. */
+  private cached(route: DoorRoute, { etag, entry }: MemoryEntry, request: IncomingMessage) {
+    if (etagMatches(request.headers["if-none-match"], etag)) {
+      const headers = this.headers(request);
+      headers.etag = etag;
+      headers["cache-control"] = "private, no-cache";
+      headers.vary = "accept-encoding";
+      return { route, status: 304, body: undefined, headers };
+    }
+    if (!entry) return undefined;
+    const encoding = negotiateEncoding(request.headers["accept-encoding"]);
+    const body = AnswerCache.bodyNow(entry, encoding);
+    // Not made yet in this encoding: the app compresses it once, and the next request finds it here.
+    if (!body) return undefined;
+    const headers = this.headers(request);
+    headers.etag = etag;
+    headers["cache-control"] = "private, no-cache";
+    headers.vary = "accept-encoding";
+    if (encoding !== "identity") headers["content-encoding"] = encoding;
+    headers["content-type"] = "application/json; charset=utf-8";
+    headers["content-length"] = String(body.length);
+    return { route, status: 200, body, headers };
   }
 
   private match(route: DoorRoute, parts: string[]): Record<string, string> | null {
@@ -147,7 +232,7 @@ export class FrontDoor {
     return params;
   }
 
-  private read(route: DoorRoute, raw: Record<string, string>, cookie: string): string | undefined {
+  private read(route: DoorRoute, raw: Record<string, string>, rawQuery: Record<string, string>, cookie: string) {
     const auth = this.session(this.sessionToken(cookie));
     if (!auth || auth.originalUserId) return undefined;
     let params: Record<string, unknown> = raw;
@@ -156,20 +241,28 @@ export class FrontDoor {
       if (!parsed.success) return undefined;
       params = parsed.data as Record<string, unknown>;
     }
-    const checked = this.access(auth, route.access, params);
+    let query: Record<string, unknown> = rawQuery;
+    if (route.query) {
+      const parsed = route.query.safeParse(rawQuery);
+      if (!parsed.success) return undefined;
+      query = parsed.data as Record<string, unknown>;
+    }
+    const checked = this.access(auth, route.access, params, query);
     if (checked === undefined) return undefined;
-    return route.answer({ auth, params, checked });
+    return route.answer({ auth, params, query, checked });
   }
 }
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** The instance's front door (server/front-door.ts). */
+    /** The instance's front door (server/hot/front-door.ts). */
     frontDoor: FrontDoor;
   }
   interface FastifyContextConfig {
-    /** The route's answer from memory, for the front door (GET routes only; server/front-door.ts). */
+    /** The route's answer from memory, for the front door (GET routes only; server/hot/front-door.ts). */
     memoryAnswer?: MemoryAnswer;
+    /** True when the memory answer may be given for a URL with a query (checked by the route's querystring schema). */
+    memoryQuery?: boolean;
   }
 }
 

@@ -2,7 +2,8 @@
 // answers pass through, a FeedCache keeps at most its `max` entries, dropping the oldest, and its
 // topic index shrinks with it. A pure test: the feed is a stand-in that is always live.
 import { describe, expect, it } from "vitest";
-import { FeedCache, type ChangeFeed } from "./change-feed.ts";
+import type { ChangeFeed } from "../../db/change-feed.ts";
+import { FeedCache } from "./feed-cache.ts";
 
 function liveFeed(): ChangeFeed & { emit(topic: string): void } {
   const listeners = new Set<(topic: string) => void>();

@@ -1,4 +1,4 @@
-// A small cache shared by modules: the catalogue rows the store's answers are made of, the colour
+// A small cache of the speed kit (server/hot): the catalogue rows the store's answers are made of, the colour
 // sheets the public pictures draw.
 
 /**

@@ -6,12 +6,15 @@ const gz = promisify(gzip);
 
 export type Encoding = "br" | "gzip" | "identity";
 
-interface Entry {
+/** One answer: its JSON, and its bytes in each encoding once asked for. */
+export interface AnswerEntry {
   json: string;
   /** The JSON's UTF-8 bytes, made once: a string body is encoded and measured again on every send. */
   utf8?: Buffer;
   br?: Promise<Buffer>;
   gzip?: Promise<Buffer>;
+  /** The compressed bytes once made: what can be sent without waiting (the front door sends only these). */
+  made?: { br?: Buffer; gzip?: Buffer };
 }
 
 /**
@@ -20,8 +23,8 @@ interface Entry {
  * losing it, or running several instances each with their own, changes speed, never results.
  */
 export class AnswerCache {
-  private readonly entries = new Map<string, Entry>();
-  private readonly building = new Map<string, Promise<Entry>>();
+  private readonly entries = new Map<string, AnswerEntry>();
+  private readonly building = new Map<string, Promise<AnswerEntry>>();
   /** Characters of JSON kept (a 5,000-product answer is ~3 MB; its UTF-8 bytes and compressed forms, made when first asked, come on top). */
   private chars = 0;
   /**
@@ -39,7 +42,7 @@ export class AnswerCache {
     return { entries: this.entries.size, chars: this.chars };
   }
 
-  get(etag: string): Entry | undefined {
+  get(etag: string): AnswerEntry | undefined {
     const e = this.entries.get(etag);
     if (e) {
       // Map keeps insertion order: re-inserting makes it the most recently used.
@@ -50,7 +53,7 @@ export class AnswerCache {
   }
 
   /** The entry of `etag`, built once however many requests ask for it at the same time. */
-  async getOrBuild(etag: string, build: () => Promise<string>): Promise<Entry> {
+  async getOrBuild(etag: string, build: () => Promise<string>): Promise<AnswerEntry> {
     const known = this.get(etag);
     if (known) return known;
     let pending = this.building.get(etag);
@@ -63,8 +66,8 @@ export class AnswerCache {
     return pending;
   }
 
-  set(etag: string, json: string): Entry {
-    const e: Entry = { json };
+  set(etag: string, json: string): AnswerEntry {
+    const e: AnswerEntry = { json };
     this.drop(etag);
     if (json.length > this.maxChars) return e;
     this.entries.set(etag, e);
@@ -81,12 +84,23 @@ export class AnswerCache {
   }
 
   /** The body in the requested encoding, compressed once per entry and encoding. */
-  async body(entry: Entry, encoding: Encoding): Promise<Buffer> {
+  async body(entry: AnswerEntry, encoding: Encoding): Promise<Buffer> {
     entry.utf8 ??= Buffer.from(entry.json);
-    if (encoding === "br") return (entry.br ??= brotli(entry.utf8, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
-    if (encoding === "gzip") return (entry.gzip ??= gz(entry.utf8, { level: 6 }));
+    if (encoding === "br") return (entry.br ??= brotli(entry.utf8, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }).then((b) => keepMade(entry, "br", b)));
+    if (encoding === "gzip") return (entry.gzip ??= gz(entry.utf8, { level: 6 }).then((b) => keepMade(entry, "gzip", b)));
     return entry.utf8;
   }
+
+  /** The body in the requested encoding if it is already made (never compresses): for answers that cannot wait. */
+  static bodyNow(entry: AnswerEntry, encoding: Encoding): Buffer | undefined {
+    if (encoding === "identity") return (entry.utf8 ??= Buffer.from(entry.json));
+    return entry.made?.[encoding];
+  }
+}
+
+function keepMade(entry: AnswerEntry, encoding: "br" | "gzip", bytes: Buffer): Buffer {
+  (entry.made ??= {})[encoding] = bytes;
+  return bytes;
 }
 
 /** The best encoding the client accepts among brotli and gzip (q=0 refuses). */
