@@ -1,7 +1,7 @@
 // All SQL of the accounts module: users, their roles and claims, and sessions (impersonation included).
 // The only file that reads or writes those tables (server/modules/table-owners.ts).
-import { and, asc, eq, gt, inArray, isNotNull, ne, notExists, or, sql, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "../../../db/client.ts";
+import { and, asc, count, desc, eq, exists, gt, ilike, inArray, isNotNull, ne, not, notExists, or, sql, type SQL } from "drizzle-orm";
+import { likeContaining, type DbOrTx } from "../../../db/client.ts";
 import { sessions, userClaims, userRoles, users } from "../../../db/schema/index.ts";
 import { STAFF_ROLES, type Role } from "../../../domain/access.ts";
 
@@ -57,6 +57,15 @@ export async function userById(db: DbOrTx, userId: string): Promise<UserRow | nu
 /** Adds a user (no password yet: it chooses one through a welcome link). */
 export async function insertUser(db: DbOrTx, user: { id: string; email: string; firstName: string; lastName: string }) {
   await db.insert(users).values(user);
+}
+
+/** Gives a new user its roles and claims (none held yet). */
+export async function insertRoles(tx: DbOrTx, userId: string, roles: Role[]) {
+  if (roles.length) await tx.insert(userRoles).values(roles.map((role) => ({ userId, role })));
+}
+
+export async function insertClaims(tx: DbOrTx, userId: string, claims: { claim: string; value: string }[]) {
+  if (claims.length) await tx.insert(userClaims).values(claims.map((c) => ({ userId, ...c })));
 }
 
 /** Gives a user a role it may hold already. */
@@ -121,6 +130,81 @@ export async function userIdsByClaim(db: DbOrTx, claim: string, values: string[]
     .from(userClaims)
     .where(and(sql`lower(${userClaims.claim}) = ${claim.toLowerCase()}`, inArray(userClaims.value, values)));
   return rows.map((r) => r.id);
+}
+
+/** Is the address taken (any case), by another user than `exceptId` when given? */
+export async function emailTakenExcept(db: DbOrTx, email: string, exceptId?: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, exceptId ? ne(users.id, exceptId) : undefined));
+  return !!row;
+}
+
+export async function passwordHashOf(db: DbOrTx, userId: string) {
+  const [u] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return u?.hash ?? null;
+}
+
+export async function setNames(db: DbOrTx, userId: string, firstName: string, lastName: string) {
+  await db.update(users).set({ firstName, lastName, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** The roles of these users. */
+export async function rolesOf(db: DbOrTx, userIds: string[]): Promise<{ userId: string; role: string }[]> {
+  return db.select({ userId: userRoles.userId, role: userRoles.role }).from(userRoles).where(inArray(userRoles.userId, userIds));
+}
+
+const hasRoleIn = (roles: string[]) =>
+  exists(sql`(select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${inArray(userRoles.role, roles as never[])})`);
+
+export interface UserPageQuery {
+  scope?: string;
+  role?: string;
+  active?: string;
+  q?: string;
+  sort?: string;
+  dir?: string;
+  page: number;
+  pageSize: number;
+}
+
+/** A page of the staff desk's user list: `visible` (a UserScope's condition) and the query's filters. */
+export async function userPage(db: DbOrTx, visible: SQL | undefined, q: UserPageQuery) {
+  const where: (SQL | undefined)[] = [visible];
+  if (q.scope === "staff") where.push(hasRoleIn(["Administrator", "SalesPerson"]));
+  else where.push(not(hasRoleIn(["Administrator", "SalesPerson"])));
+  if (q.scope === "mm") where.push(hasRoleIn(["MassMarket"]));
+  if (q.role) where.push(hasRoleIn([q.role]));
+  if (q.active) where.push(eq(users.active, q.active === "true"));
+  if (q.q) {
+    const p = likeContaining(q.q);
+    where.push(or(ilike(users.email, p), ilike(users.firstName, p), ilike(users.lastName, p), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, p), eq(users.id, q.q)));
+  }
+  const condition = and(...where);
+  const dir = q.dir === "desc" ? desc : asc;
+  const order = q.sort === "email" ? [dir(sql`lower(${users.email})`)] : q.sort === "created" ? [dir(users.createdAt), dir(users.id)] : [dir(sql`lower(${users.lastName})`), dir(sql`lower(${users.firstName})`), asc(users.id)];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, active: users.active })
+      .from(users)
+      .where(condition)
+      .orderBy(...order)
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(users).where(condition),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+/** Users whose retailerid claim names the retailer, by name (at most 500). */
+export async function usersOfRetailer(db: DbOrTx, retailerId: number) {
+  return db
+    .selectDistinct({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, active: users.active })
+    .from(users)
+    .innerJoin(userClaims, and(eq(userClaims.userId, users.id), sql`lower(${userClaims.claim}) = 'retailerid'`, eq(userClaims.value, String(retailerId))))
+    .orderBy(asc(users.lastName), asc(users.firstName))
+    .limit(500);
 }
 
 export async function lockUser(tx: DbOrTx, userId: string): Promise<UserRow | null> {
@@ -199,6 +283,15 @@ export async function touchSession(db: DbOrTx, sessionId: string, now: Date) {
 export async function deleteSessionsOf(db: DbOrTx, userId: string, keepSessionId?: string) {
   const its = or(eq(sessions.userId, userId), eq(sessions.originalUserId, userId));
   await db.delete(sessions).where(keepSessionId ? and(its, ne(sessions.id, keepSessionId)) : its);
+}
+
+/** Ends a user's other sessions (its own, and those in which it acts for someone); returns how many. */
+export async function endOtherSessions(db: DbOrTx, userId: string, keepSessionId: string) {
+  const gone = await db
+    .delete(sessions)
+    .where(and(or(eq(sessions.userId, userId), eq(sessions.originalUserId, userId)), ne(sessions.id, keepSessionId)))
+    .returning({ id: sessions.id });
+  return gone.length;
 }
 
 export async function setSessionCustomer(db: DbOrTx, sessionId: string, customerId: string) {

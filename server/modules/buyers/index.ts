@@ -21,6 +21,7 @@ export {
   ensureCustomer,
   existingCustomerIds,
   linkedCustomerIds,
+  linkNewUser,
   replaceCustomerLinks,
   retailerBuysThrough,
   retailerBuysThroughAny,

@@ -93,6 +93,11 @@ export async function existingCustomerIds(db: DbOrTx, ids: string[]): Promise<st
   return found.map((f) => f.id);
 }
 
+/** Links a new user (no links yet) to these customers. */
+export async function linkNewUser(db: DbOrTx, userId: string, customerIds: string[]) {
+  if (customerIds.length) await db.insert(userCustomers).values(customerIds.map((customerId) => ({ userId, customerId })));
+}
+
 /** Links a user to exactly these customers. */
 export async function replaceCustomerLinks(db: DbOrTx, userId: string, customerIds: string[]) {
   await db.delete(userCustomers).where(eq(userCustomers.userId, userId));
