@@ -31,6 +31,7 @@ export {
   userActive,
   userById,
   userByEmail,
+  userContact,
   userIdentity,
   userIdsByClaim,
   userPage,

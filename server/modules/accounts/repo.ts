@@ -44,6 +44,12 @@ export async function userIdentity(db: DbOrTx, userId: string): Promise<{ id: st
   return o ?? null;
 }
 
+/** Where to mail a user, and whether it is active. */
+export async function userContact(db: DbOrTx, userId: string): Promise<{ email: string; firstName: string; active: boolean } | null> {
+  const [row] = await db.select({ email: users.email, firstName: users.firstName, active: users.active }).from(users).where(eq(users.id, userId));
+  return row ?? null;
+}
+
 export async function userByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
   const [u] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
   return u ?? null;

@@ -16,6 +16,7 @@ export {
   type NamedIds,
 } from "./service.ts";
 export {
+  companyName,
   companyNames,
   customerLinksOf,
   ensureCustomer,

@@ -132,3 +132,9 @@ export async function soleCustomers(db: DbOrTx, userIds: string[]): Promise<Map<
 export async function ensureCustomer(db: DbOrTx, c: { customerId: string; companyName: string; kind: CustomerRow["kind"] }) {
   await db.insert(customers).values(c).onConflictDoNothing();
 }
+
+/** A customer's company name (its code when there is no such customer). */
+export async function companyName(db: DbOrTx, customerId: string): Promise<string> {
+  const [row] = await db.select({ name: customers.companyName }).from(customers).where(eq(customers.customerId, customerId));
+  return row?.name ?? customerId;
+}
