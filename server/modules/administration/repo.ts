@@ -44,7 +44,7 @@ export async function withRolesAndCustomers<T extends { id: string }>(db: DbOrTx
   }));
 }
 
-export const emailTaken = accounts.emailTakenExcept;
+export const emailTaken = (db: DbOrTx, email: string, exceptId?: string) => accounts.emailTakenExcept(db, email, exceptId);
 
 export async function insertUser(
   tx: DbOrTx,
@@ -72,10 +72,10 @@ export async function usersOfRetailer(db: DbOrTx, retailerId: number) {
 }
 
 /** Ends a user's other sessions: its own, and those in which it acts for someone. */
-export const sessionsEnd = accounts.endOtherSessions;
-export const passwordHashOf = accounts.passwordHashOf;
-export const setPassword = accounts.setPasswordHash;
-export const setNames = accounts.setNames;
+export const sessionsEnd = (db: DbOrTx, userId: string, keepSessionId: string) => accounts.endOtherSessions(db, userId, keepSessionId);
+export const passwordHashOf = (db: DbOrTx, userId: string) => accounts.passwordHashOf(db, userId);
+export const setPassword = (db: DbOrTx, userId: string, passwordHash: string) => accounts.setPasswordHash(db, userId, passwordHash);
+export const setNames = (db: DbOrTx, userId: string, firstName: string, lastName: string) => accounts.setNames(db, userId, firstName, lastName);
 
 /* ------------------------------------------------------------------ customers */
 

@@ -50,11 +50,11 @@ export async function previousProducts(db: DbOrTx, userId: string, day: string):
 }
 
 /** Users are the accounts module's. */
-export const userContact = accounts.userContact;
+export const userContact = (db: DbOrTx, userId: string) => accounts.userContact(db, userId);
 
 export async function sendsOf(db: DbOrTx, userId: string) {
   return db.select().from(freshListSends).where(eq(freshListSends.userId, userId)).orderBy(desc(freshListSends.day));
 }
 
 /** Customers are the buyers module's. */
-export const companyName = buyers.companyName;
+export const companyName = (db: DbOrTx, customerId: string) => buyers.companyName(db, customerId);

@@ -95,4 +95,4 @@ export async function deleteStandingOrder(db: DbOrTx, id: number) {
 }
 
 /** Users are the accounts module's. */
-export const userContact = accounts.userContact;
+export const userContact = (db: DbOrTx, userId: string) => accounts.userContact(db, userId);
