@@ -7,12 +7,12 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { sql } from "drizzle-orm";
 import { openDatabase } from "../../db/client.ts";
-import { customers, userRoles, users } from "../../db/schema/index.ts";
 import { Email } from "../../contract/common.ts";
 import { loadConfig } from "../config.ts";
+import { grantRole, insertUser, userByEmail } from "../modules/accounts/index.ts";
 import { sendResetMail } from "../modules/auth/index.ts";
+import { ensureCustomer } from "../modules/buyers/index.ts";
 
 const { values } = parseArgs({
   options: { email: { type: "string" }, first: { type: "string", default: "" }, last: { type: "string", default: "" } },
@@ -29,16 +29,13 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 await database.migrate();
 const { db } = database;
 
-const [existing] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.data.toLowerCase()}`);
+const existing = await userByEmail(db, email.data);
 const id = existing?.id ?? randomUUID();
 await db.transaction(async (tx) => {
-  if (!existing) await tx.insert(users).values({ id, email: email.data, firstName: values.first ?? "", lastName: values.last ?? "" });
-  await tx.insert(userRoles).values({ userId: id, role: "Administrator" }).onConflictDoNothing();
+  if (!existing) await insertUser(tx, { id, email: email.data, firstName: values.first ?? "", lastName: values.last ?? "" });
+  await grantRole(tx, id, "Administrator");
   // Staff without customers of their own act for the default customer (SPEC §4).
-  await tx
-    .insert(customers)
-    .values({ customerId: config.defaultCustomerCode, companyName: config.brandName, kind: "wholesale" })
-    .onConflictDoNothing();
+  await ensureCustomer(tx, { customerId: config.defaultCustomerCode, companyName: config.brandName, kind: "wholesale" });
 });
 const link = await sendResetMail(db, config, id, "welcome");
 console.log(`${existing ? "Updated" : "Created"} administrator ${email.data}.`);

@@ -3,7 +3,7 @@
 import type { FastifyRequest } from "fastify";
 import type { Role } from "../../domain/access.ts";
 import { unauthorized } from "../errors.ts";
-import type { AuthContext } from "./session.ts";
+import type { AuthContext } from "./auth-context.ts";
 
 /** Where an id is read: the path parameter or query value of the same name, or `params.<name>`. */
 export type IdSource = "params" | "query" | `params.${string}`;
@@ -53,4 +53,9 @@ export function signedIn(request: FastifyRequest): AuthContext {
 export function checkedIds(request: FastifyRequest): CheckedAccess {
   if (!request.checked) throw unauthorized();
   return request.checked;
+}
+
+/** The client's address (Fastify's, after the trusted proxies). */
+export function clientIp(request: FastifyRequest) {
+  return request.ip;
 }

@@ -1,7 +1,7 @@
 // Who the signed-in user is, in the terms the server's rules use. One role check for the whole
 // project: domain/access.ts's hasAnyRole over its ROLES list (case-insensitive, as SPEC §5 asks).
 import { hasAnyRole, STAFF_ROLES, type Role } from "../../domain/access.ts";
-import type { AuthContext, SessionUser } from "./session.ts";
+import type { AuthContext, SessionUser } from "./auth-context.ts";
 
 const lower = (s: string) => s.toLowerCase();
 

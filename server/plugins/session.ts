@@ -1,13 +1,14 @@
 import fp from "fastify-plugin";
-import { and, eq, gt, isNotNull, or } from "drizzle-orm";
 import { hash, randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config.ts";
-import type { Db, DbOrTx } from "../../db/client.ts";
-import { sessions, userClaims, userRoles, users } from "../../db/schema/index.ts";
+import type { Db } from "../../db/client.ts";
 import { changeFeedFor } from "../../db/change-feed.ts";
 import { FeedCache } from "../hot/feed-cache.ts";
-import { actingUser } from "./acting-right.ts";
+import { openSession, type SessionRow } from "../modules/accounts/index.ts";
+import type { AuthContext, SessionUser } from "./auth-context.ts";
+
+export type { AuthContext, SessionUser } from "./auth-context.ts";
 
 export const SESSION_COOKIE = "bloom_sid";
 
@@ -29,29 +30,6 @@ export function recentWrite(value: string | undefined, now = Date.now()): boolea
   return age < WROTE_MS && age > -1_000;
 }
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  roles: string[];
-  claims: { claim: string; value: string }[];
-  /**
-   * Only while a wholesaler user acts as this one: the customers both share. The session reaches no
-   * other customer (buyers module: ownCustomers, canAccessCustomer), so acting never widens the
-   * actor's customers (server/plugins/acting-right.ts).
-   */
-  reach?: readonly string[];
-}
-
-export interface AuthContext {
-  sessionId: string;
-  user: SessionUser;
-  /** The staff member behind an impersonation, if any. */
-  originalUserId: string | null;
-  currentCustomerId: string | null;
-}
-
 declare module "fastify" {
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -61,46 +39,6 @@ declare module "fastify" {
 /** The stored id of a session token: its SHA-256 (one-shot: no hash object per request). */
 export const hashToken = (token: string) => hash("sha256", token, "hex");
 export const newToken = () => randomBytes(32).toString("base64url");
-
-export async function loadSessionUser(db: DbOrTx, userId: string): Promise<SessionUser | null> {
-  const [u] = await db.select().from(users).where(and(eq(users.id, userId), eq(users.active, true)));
-  if (!u) return null;
-  const [roles, claims] = await Promise.all([
-    db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId)),
-    db.select({ claim: userClaims.claim, value: userClaims.value }).from(userClaims).where(eq(userClaims.userId, userId)),
-  ]);
-  return {
-    id: u.id,
-    email: u.email,
-    firstName: u.firstName,
-    lastName: u.lastName,
-    roles: roles.map((r) => r.role),
-    claims,
-  };
-}
-
-/**
- * Ends, in the caller's transaction, the acting sessions that no longer stand after a change to
- * `userId` (its active flag, roles, claims or customer links): those in which it acts for someone and
- * those in which someone acts as it, whose impersonator may no longer act for their target. The next
- * request of such a session would end it anyway (the session plugin re-checks); ending it with the
- * change also closes its open live streams at once. Returns how many ended.
- */
-export async function endLapsedActingSessions(tx: DbOrTx, userId: string): Promise<number> {
-  const acting = await tx
-    .select({ id: sessions.id, userId: sessions.userId, originalUserId: sessions.originalUserId })
-    .from(sessions)
-    .where(and(isNotNull(sessions.originalUserId), or(eq(sessions.userId, userId), eq(sessions.originalUserId, userId))));
-  let ended = 0;
-  for (const s of acting) {
-    const target = await loadSessionUser(tx, s.userId);
-    const stands = target && (await actingUser(tx, await loadSessionUser(tx, s.originalUserId!), target));
-    if (stands) continue;
-    await tx.delete(sessions).where(eq(sessions.id, s.id));
-    ended++;
-  }
-  return ended;
-}
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -120,7 +58,7 @@ export const sessionPlugin = fp<{
   async (app, { db, config, shareMemoryLookup }) => {
     app.decorateRequest("auth", null);
     const feed = changeFeedFor(db, (err) => app.log.warn({ err }, "change feed lost"));
-    const cache = new FeedCache<{ s: typeof sessions.$inferSelect; user: SessionUser }>(feed, 50_000);
+    const cache = new FeedCache<{ s: SessionRow; user: SessionUser }>(feed, 50_000);
     app.addHook("onClose", async () => {
       cache.close();
       await feed.release();
@@ -157,33 +95,14 @@ export const sessionPlugin = fp<{
     };
     // The front door asks the same question, and only while nothing this process wrote is undelivered.
     shareMemoryLookup?.((token) => (!feed.behind && token && token.length <= 100 ? memoryAuth(hashToken(token)) : undefined));
+    // The session's rows are the accounts module's: it reads them, ends a lapsed one and touches it.
     const fromDatabase = async (request: FastifyRequest, id: string) => {
-      const now = new Date();
       const fill = cache.begin();
-      const [s] = await db
-        .select()
-        .from(sessions)
-        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)));
-      if (!s) return;
-      if (now.getTime() - s.lastSeenAt.getTime() > config.sessionIdleMs) {
-        await db.delete(sessions).where(eq(sessions.id, id));
-        return;
-      }
-      const target = await loadSessionUser(db, s.userId);
-      if (!target) return;
-      // An acting session stands only while its impersonator may still act for the target: read
-      // afresh here, and again after any change to users, roles, claims or links drops this copy.
-      const user = s.originalUserId ? await actingUser(db, await loadSessionUser(db, s.originalUserId), target) : target;
-      if (!user) {
-        await db.delete(sessions).where(eq(sessions.id, id));
-        return;
-      }
+      const open = await openSession(db, id, new Date(), config.sessionIdleMs);
+      if (!open) return;
+      const { session: s, user } = open;
       request.auth = { sessionId: id, user, originalUserId: s.originalUserId, currentCustomerId: s.currentCustomerId };
-      // Touch at most once a minute: idle expiry needs no more precision, and it spares a write per request.
-      if (now.getTime() - s.lastSeenAt.getTime() > 60_000) {
-        await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
-        return; // its notice drops nothing yet kept; the next request keeps the touched row
-      }
+      if (open.touched) return; // its notice drops nothing yet kept; the next request keeps the touched row
       cache.set(id, { s, user }, [`session:${id}`, "accounts"], fill, s.expiresAt.getTime());
     };
     app.addHook("onRequest", (request, _reply, done) => {
@@ -215,6 +134,4 @@ export function clearSessionCookie(reply: FastifyReply, config: Config) {
   reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: config.cookieSecure });
 }
 
-export function clientIp(request: FastifyRequest) {
-  return request.ip;
-}
+export { clientIp } from "./access.ts";

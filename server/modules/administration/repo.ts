@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { and, asc, count, desc, eq, exists, ilike, inArray, ne, not, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { likeContaining, type DbOrTx } from "../../../db/client.ts";
 import {
   catalogCustomers,
@@ -9,13 +9,13 @@ import {
   referralRequests,
   retailerCustomers,
   retailers,
-  sessions,
   shipTimes,
-  userClaims,
   userCustomers,
-  userRoles,
   users,
 } from "../../../db/schema/index.ts";
+import type { Role } from "../../../domain/access.ts";
+import * as accounts from "../accounts/index.ts";
+import * as buyers from "../buyers/index.ts";
 import type { CustomerListQuery, RetailerListQuery, UserListQuery } from "../../../contract/administration.ts";
 import type { z } from "zod";
 
@@ -24,45 +24,19 @@ export type CustomersQ = z.output<typeof CustomerListQuery>;
 export type RetailersQ = z.output<typeof RetailerListQuery>;
 
 
-const hasRoleIn = (roles: string[]) =>
-  exists(sql`(select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${inArray(userRoles.role, roles as never[])})`);
-
 /* ------------------------------------------------------------------ users */
+// Users, roles, claims and sessions are the accounts module's, customer links the buyers module's:
+// this desk asks them.
 
-export async function userPage(db: DbOrTx, visible: SQL | undefined, q: UsersQ) {
-  const where: (SQL | undefined)[] = [visible];
-  if (q.scope === "staff") where.push(hasRoleIn(["Administrator", "SalesPerson"]));
-  else where.push(not(hasRoleIn(["Administrator", "SalesPerson"])));
-  if (q.scope === "mm") where.push(hasRoleIn(["MassMarket"]));
-  if (q.role) where.push(hasRoleIn([q.role]));
-  if (q.active) where.push(eq(users.active, q.active === "true"));
-  if (q.q) {
-    const p = likeContaining(q.q);
-    where.push(or(ilike(users.email, p), ilike(users.firstName, p), ilike(users.lastName, p), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, p), eq(users.id, q.q)));
-  }
-  const condition = and(...where);
-  const dir = q.dir === "desc" ? desc : asc;
-  const order = q.sort === "email" ? [dir(sql`lower(${users.email})`)] : q.sort === "created" ? [dir(users.createdAt), dir(users.id)] : [dir(sql`lower(${users.lastName})`), dir(sql`lower(${users.firstName})`), asc(users.id)];
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, active: users.active })
-      .from(users)
-      .where(condition)
-      .orderBy(...order)
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(users).where(condition),
-  ]);
-  return { rows: await withRolesAndCustomers(db, rows), total: Number(total?.n ?? 0) };
-}
+export const userPage = async (db: DbOrTx, visible: SQL | undefined, q: UsersQ) => {
+  const { rows, total } = await accounts.userPage(db, visible, q);
+  return { rows: await withRolesAndCustomers(db, rows), total };
+};
 
 export async function withRolesAndCustomers<T extends { id: string }>(db: DbOrTx, rows: T[]) {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
-  const [roles, links] = await Promise.all([
-    db.select().from(userRoles).where(inArray(userRoles.userId, ids)),
-    db.select().from(userCustomers).where(inArray(userCustomers.userId, ids)),
-  ]);
+  const [roles, links] = await Promise.all([accounts.rolesOf(db, ids), buyers.customerLinksOf(db, ids)]);
   return rows.map((r) => ({
     ...r,
     roles: roles.filter((x) => x.userId === r.id).map((x) => x.role as string),
@@ -70,22 +44,16 @@ export async function withRolesAndCustomers<T extends { id: string }>(db: DbOrTx
   }));
 }
 
-export async function emailTaken(db: DbOrTx, email: string, exceptId?: string) {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, exceptId ? ne(users.id, exceptId) : undefined));
-  return !!row;
-}
+export const emailTaken = (db: DbOrTx, email: string, exceptId?: string) => accounts.emailTakenExcept(db, email, exceptId);
 
 export async function insertUser(
   tx: DbOrTx,
   u: { id: string; email: string; firstName: string; lastName: string; role: string; customerIds: string[]; claims: { claim: string; value: string }[] },
 ) {
-  await tx.insert(users).values({ id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, passwordHash: null });
-  await tx.insert(userRoles).values({ userId: u.id, role: u.role as never });
-  if (u.customerIds.length) await tx.insert(userCustomers).values(u.customerIds.map((customerId) => ({ userId: u.id, customerId })));
-  if (u.claims.length) await tx.insert(userClaims).values(u.claims.map((c) => ({ userId: u.id, ...c })));
+  await accounts.insertUser(tx, { id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName });
+  await accounts.insertRoles(tx, u.id, [u.role as Role]);
+  await buyers.linkNewUser(tx, u.id, u.customerIds);
+  await accounts.insertClaims(tx, u.id, u.claims);
 }
 
 /** Users linked to a customer (its wholesaler or mass-market users). */
@@ -100,36 +68,14 @@ export async function usersOfCustomer(db: DbOrTx, customerId: string) {
 }
 
 export async function usersOfRetailer(db: DbOrTx, retailerId: number) {
-  const rows = await db
-    .selectDistinct({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, active: users.active })
-    .from(users)
-    .innerJoin(userClaims, and(eq(userClaims.userId, users.id), sql`lower(${userClaims.claim}) = 'retailerid'`, eq(userClaims.value, String(retailerId))))
-    .orderBy(asc(users.lastName), asc(users.firstName))
-    .limit(500);
-  return withRolesAndCustomers(db, rows);
+  return withRolesAndCustomers(db, await accounts.usersOfRetailer(db, retailerId));
 }
 
 /** Ends a user's other sessions: its own, and those in which it acts for someone. */
-export async function sessionsEnd(db: DbOrTx, userId: string, keepSessionId: string) {
-  const gone = await db
-    .delete(sessions)
-    .where(and(or(eq(sessions.userId, userId), eq(sessions.originalUserId, userId)), ne(sessions.id, keepSessionId)))
-    .returning({ id: sessions.id });
-  return gone.length;
-}
-
-export async function passwordHashOf(db: DbOrTx, userId: string) {
-  const [u] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
-  return u?.hash ?? null;
-}
-
-export async function setPassword(db: DbOrTx, userId: string, passwordHash: string) {
-  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
-}
-
-export async function setNames(db: DbOrTx, userId: string, firstName: string, lastName: string) {
-  await db.update(users).set({ firstName, lastName, updatedAt: new Date() }).where(eq(users.id, userId));
-}
+export const sessionsEnd = (db: DbOrTx, userId: string, keepSessionId: string) => accounts.endOtherSessions(db, userId, keepSessionId);
+export const passwordHashOf = (db: DbOrTx, userId: string) => accounts.passwordHashOf(db, userId);
+export const setPassword = (db: DbOrTx, userId: string, passwordHash: string) => accounts.setPasswordHash(db, userId, passwordHash);
+export const setNames = (db: DbOrTx, userId: string, firstName: string, lastName: string) => accounts.setNames(db, userId, firstName, lastName);
 
 /* ------------------------------------------------------------------ customers */
 

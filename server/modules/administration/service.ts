@@ -20,9 +20,9 @@ import { LOGO_MAX_BYTES } from "../../../contract/administration.ts";
 import { canImpersonate, STAFF_ROLES } from "../../../domain/access.ts";
 import type { Config } from "../../config.ts";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../errors.ts";
-import type { AuthContext, SessionUser } from "../../plugins/session.ts";
+import type { AuthContext } from "../../plugins/session.ts";
 import { hasRole, isStaff } from "../../plugins/roles.ts";
-import { DEFAULT_LOGO, ownCustomers } from "../buyers/index.ts";
+import { customerScope, DEFAULT_LOGO } from "../buyers/index.ts";
 import { audit } from "../audit/index.ts";
 import { hashPassword, sendResetMail, verifyPassword } from "../auth/index.ts";
 import { screenPublicForm } from "../public/index.ts";
@@ -32,12 +32,6 @@ import * as repo from "./repo.ts";
 const STAFF: readonly string[] = STAFF_ROLES;
 const actAs = (auth: AuthContext, roles: string[]) => canImpersonate(auth.user.roles, roles, !!auth.originalUserId);
 
-/** The customers whose retailers and users a caller administers: null = all (staff). */
-async function customerScope(db: Db, user: SessionUser): Promise<string[] | null> {
-  if (isStaff(user)) return null;
-  if (!hasRole(user, "wholesaler")) throw forbidden();
-  return (await ownCustomers(db, user)).map((c) => c.customerID);
-}
 
 function requireStaff(auth: AuthContext) {
   if (!isStaff(auth.user)) throw forbidden();

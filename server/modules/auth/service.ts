@@ -1,13 +1,15 @@
 import type { Db } from "../../../db/client.ts";
 import type { Config } from "../../config.ts";
 import { tooManyRequests, unauthorized } from "../../errors.ts";
-import { hashToken, newToken, type AuthContext } from "../../plugins/session.ts";
+import type { AuthContext } from "../../plugins/auth-context.ts";
+import { hashToken, newToken } from "../../plugins/session.ts";
 import { audit } from "../audit/index.ts";
 import { enqueueMail } from "../mail/index.ts";
 import * as limits from "../rate-limit/index.ts";
 import type { CheckTokenResponse } from "../../../contract/user.ts";
 import { userPayload } from "../users/index.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
+import * as accounts from "../accounts/index.ts";
 import * as repo from "./repo.ts";
 
 export const LOGIN_FAILED = "The e-mail address or password is incorrect.";
@@ -15,11 +17,11 @@ export const LOGIN_FAILED = "The e-mail address or password is incorrect.";
 export const LOCK_MEMORY_MS = 24 * 60 * 60 * 1000;
 export const LOGIN_LOCKED = "Too many failed sign-in attempts. Please wait a few minutes and try again.";
 
-export const findUserByEmail = (db: Db, email: string) => repo.userByEmail(db, email);
+export const findUserByEmail = (db: Db, email: string) => accounts.userByEmail(db, email);
 
 export async function createSession(db: Db, config: Config, userId: string, meta: { ip?: string; userAgent?: string }) {
   const token = newToken();
-  await repo.insertSession(db, {
+  await accounts.insertSession(db, {
     id: hashToken(token),
     userId,
     expiresAt: new Date(Date.now() + config.sessionMaxMs),
@@ -62,7 +64,7 @@ export async function login(db: Db, config: Config, email: string, password: str
 }
 
 export async function logout(db: Db, auth: AuthContext | null) {
-  if (auth) await repo.deleteSession(db, auth.sessionId);
+  if (auth) await accounts.deleteSession(db, auth.sessionId);
 }
 
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -79,7 +81,7 @@ export async function sendResetMail(
   kind: "reset" | "welcome",
   sentBy?: { actorUserId: string; actingAs?: string; ip?: string },
 ): Promise<string | null> {
-  return writeResetMail(db, config, await repo.userById(db, userId), kind, sentBy);
+  return writeResetMail(db, config, await accounts.userById(db, userId), kind, sentBy);
 }
 
 type MailedUser = { id: string; email: string; firstName: string | null; active: boolean };
@@ -130,7 +132,7 @@ export async function requestPasswordReset(db: Db, config: Config, idOrEmail: st
     limits.hit(db, `reset:ip:${ip}`, 60 * 60 * 1000),
   ]);
   if (byTarget > 5 || byIp > 30) return;
-  const user = idOrEmail.includes("@") ? await findUserByEmail(db, idOrEmail) : await repo.userById(db, idOrEmail);
+  const user = idOrEmail.includes("@") ? await findUserByEmail(db, idOrEmail) : await accounts.userById(db, idOrEmail);
   await writeResetMail(db, config, user, "reset");
 }
 
@@ -148,22 +150,22 @@ export async function updatePasswordWithToken(db: Db, token: string, password: s
   return db.transaction(async (tx) => {
     const t = await repo.spendResetToken(tx, hashToken(token));
     if (!t) return false;
-    await repo.setPasswordHash(tx, t.userId, passwordHash);
+    await accounts.setPasswordHash(tx, t.userId, passwordHash);
     await audit(tx, { actorUserId: t.userId, action: "user.password", targetUserId: t.userId, detail: { kind: t.kind } });
     await repo.spendOpenTokensOf(tx, t.userId);
-    await repo.deleteSessionsOf(tx, t.userId, keepSessionId);
+    await accounts.deleteSessionsOf(tx, t.userId, keepSessionId);
     return true;
   });
 }
 
 export async function setCurrentCustomer(db: Db, auth: AuthContext, customerId: string) {
-  await repo.setSessionCustomer(db, auth.sessionId, customerId);
+  await accounts.setSessionCustomer(db, auth.sessionId, customerId);
   auth.currentCustomerId = customerId;
 }
 
 /** GET /api/Auth/CheckToken/ (and the same answer for server rendering): the user, and the staff member behind an impersonation. */
 export async function sessionAnswer(db: Db, auth: AuthContext | null): Promise<CheckTokenResponse> {
   if (!auth) return { user: null, originalUser: null };
-  const originalUser = auth.originalUserId ? await repo.userIdentity(db, auth.originalUserId) : null;
+  const originalUser = auth.originalUserId ? await accounts.userIdentity(db, auth.originalUserId) : null;
   return { user: await userPayload(db, auth.user, auth.currentCustomerId), originalUser };
 }

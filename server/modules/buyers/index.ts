@@ -3,6 +3,7 @@ export { buyerRoutes as routes } from "./routes.ts";
 export {
   assertOwnership,
   canAccessCustomer,
+  customerScope,
   DEFAULT_LOGO,
   customerHeader,
   defaultRetailer,
@@ -14,3 +15,17 @@ export {
   type Buyer,
   type NamedIds,
 } from "./service.ts";
+export {
+  companyName,
+  companyNames,
+  customerLinksOf,
+  ensureCustomer,
+  existingCustomerIds,
+  linkedCustomerIds,
+  linkNewUser,
+  replaceCustomerLinks,
+  retailerBuysThrough,
+  retailerBuysThroughAny,
+  soleCustomers,
+  userIdsLinkedTo,
+} from "./repo.ts";

@@ -8,7 +8,7 @@ import type { ClosedDays } from "../../../domain/closed-days.ts";
 import { closedDaysOf } from "../calendar/index.ts";
 import { forbidden, notFound } from "../../errors.ts";
 import { claimValues, hasRole, isRetailerUser, isStaff, retailerIdOf } from "../../plugins/roles.ts";
-import type { AuthContext, SessionUser } from "../../plugins/session.ts";
+import type { AuthContext, SessionUser } from "../../plugins/auth-context.ts";
 import * as repo from "./repo.ts";
 
 export const DEFAULT_LOGO = "/wholesalers/default-logo.svg";
@@ -107,6 +107,16 @@ async function ownCustomerHeaders(db: DbOrTx, user: SessionUser): Promise<Custom
 
 /** While a wholesaler acts for a shop: only the customers both share (SessionUser.reach). */
 const withinReach = (user: SessionUser, list: CustomerHeader[]) => (user.reach ? list.filter((c) => user.reach!.includes(c.customerID)) : list);
+
+/**
+ * The one scope of staff desks and lists, "staff, or your own customers": null for staff (every
+ * customer), a wholesaler's own customer ids, and 403 for anyone else.
+ */
+export async function customerScope(db: DbOrTx, user: SessionUser): Promise<string[] | null> {
+  if (isStaff(user)) return null;
+  if (!hasRole(user, "wholesaler")) throw forbidden();
+  return (await ownCustomers(db, user)).map((c) => c.customerID);
+}
 
 /** Every customer the user may see: all of them for staff. */
 export async function visibleCustomers(db: DbOrTx, user: SessionUser): Promise<CustomerHeader[]> {

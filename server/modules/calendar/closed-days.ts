@@ -1,13 +1,12 @@
 // The closed-day set as the server reads it: once per instance (per database handle), kept in memory
 // while the change feed is live, dropped by the feed's "calendar" notice (migration 0020's trigger on
 // closed_days) on every instance. Read inside a transaction it comes straight from the database.
-import { gte } from "drizzle-orm";
 import { changeFeedFor } from "../../../db/change-feed.ts";
-import { FeedCache } from "../../hot/index.ts";
+import { FeedCache } from "../../hot/feed-cache.ts";
 import type { Db, DbOrTx } from "../../../db/client.ts";
-import { closedDays } from "../../../db/schema/index.ts";
 import { addDays, isoDateAt } from "../../../domain/dates.ts";
 import type { ClosedDays, ClosedStore } from "../../../domain/closed-days.ts";
+import { closedDaysFrom } from "./repo.ts";
 
 export const CALENDAR_TOPIC = "calendar";
 
@@ -46,10 +45,7 @@ async function detach(db: Db) {
 
 /** Closed days from a week ago on (older ones decide nothing an order can still choose). */
 async function readAll(db: DbOrTx, now: Date): Promise<AllClosed> {
-  const rows = await db
-    .select({ date: closedDays.date, store: closedDays.store, reason: closedDays.reason })
-    .from(closedDays)
-    .where(gte(closedDays.date, addDays(isoDateAt(now), -7)));
+  const rows = await closedDaysFrom(db, addDays(isoDateAt(now), -7));
   const all = { wholesale: new Map<string, string>(), massMarket: new Map<string, string>() };
   for (const r of rows) all[r.store as ClosedStore]?.set(r.date, r.reason);
   return all;

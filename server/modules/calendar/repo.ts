@@ -1,9 +1,14 @@
 // Storage of the calendar desk: closed days, customers' ship times, retailers' pickup days.
-import { and, asc, between, eq, sql } from "drizzle-orm";
+import { and, asc, between, eq, gte, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.ts";
 import { closedDays, customers, retailers, shipTimes } from "../../../db/schema/index.ts";
 
 export type ClosedDayRow = { date: string; store: string; reason: string };
+
+/** Closed days of both stores on or after `from` (YYYY-MM-DD). */
+export async function closedDaysFrom(db: DbOrTx, from: string): Promise<ClosedDayRow[]> {
+  return db.select({ date: closedDays.date, store: closedDays.store, reason: closedDays.reason }).from(closedDays).where(gte(closedDays.date, from));
+}
 
 export async function closedDaysBetween(db: DbOrTx, from: string, to: string): Promise<ClosedDayRow[]> {
   return db

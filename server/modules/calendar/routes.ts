@@ -22,8 +22,7 @@ import {
 } from "../../../contract/calendar.ts";
 import { SUPPLY_ROLES } from "../../../domain/supply.ts";
 import type { ApiRoutes } from "../../deps.ts";
-import { signedIn, type RouteAccess } from "../../plugins/access.ts";
-import { clientIp } from "../../plugins/session.ts";
+import { clientIp, signedIn, type RouteAccess } from "../../plugins/access.ts";
 import { attachClosedDays } from "./closed-days.ts";
 import * as calendar from "./service.ts";
 

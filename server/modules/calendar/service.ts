@@ -8,7 +8,7 @@ import { addDays, isoDateAt } from "../../../domain/dates.ts";
 import { CLOSED_STORE_NAMES, cleanReason, longDate, usHolidays, type ClosedStore } from "../../../domain/closed-days.ts";
 import { weekdayName } from "../../../domain/standing-orders.ts";
 import { badRequest, notFound } from "../../errors.ts";
-import type { AuthContext } from "../../plugins/session.ts";
+import type { AuthContext } from "../../plugins/auth-context.ts";
 import { audit } from "../audit/index.ts";
 import * as repo from "./repo.ts";
 

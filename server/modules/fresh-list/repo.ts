@@ -1,7 +1,9 @@
 // All SQL of the fresh list: preferences and the one-a-day send rows.
 import { and, desc, eq, lt } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.ts";
-import { customers, freshListPreferences, freshListSends, users } from "../../../db/schema/index.ts";
+import { freshListPreferences, freshListSends } from "../../../db/schema/index.ts";
+import * as accounts from "../accounts/index.ts";
+import * as buyers from "../buyers/index.ts";
 
 export type PreferenceRow = typeof freshListPreferences.$inferSelect;
 
@@ -47,16 +49,12 @@ export async function previousProducts(db: DbOrTx, userId: string, day: string):
   return row ? row.productIds : null;
 }
 
-export async function userContact(db: DbOrTx, userId: string): Promise<{ email: string; firstName: string; active: boolean } | null> {
-  const [row] = await db.select({ email: users.email, firstName: users.firstName, active: users.active }).from(users).where(eq(users.id, userId));
-  return row ?? null;
-}
+/** Users are the accounts module's. */
+export const userContact = (db: DbOrTx, userId: string) => accounts.userContact(db, userId);
 
 export async function sendsOf(db: DbOrTx, userId: string) {
   return db.select().from(freshListSends).where(eq(freshListSends.userId, userId)).orderBy(desc(freshListSends.day));
 }
 
-export async function companyName(db: DbOrTx, customerId: string): Promise<string> {
-  const [row] = await db.select({ name: customers.companyName }).from(customers).where(eq(customers.customerId, customerId));
-  return row?.name ?? customerId;
-}
+/** Customers are the buyers module's. */
+export const companyName = (db: DbOrTx, customerId: string) => buyers.companyName(db, customerId);

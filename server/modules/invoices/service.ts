@@ -11,9 +11,8 @@ import { voucherInvoiceLine } from "../../../domain/voucher.ts";
 import { isoDateAt } from "../../../domain/dates.ts";
 import type { Config } from "../../config.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../errors.ts";
-import { hasRole, isStaff } from "../../plugins/roles.ts";
 import type { AuthContext } from "../../plugins/session.ts";
-import { ownCustomers } from "../buyers/index.ts";
+import { customerScope } from "../buyers/index.ts";
 import { audit } from "../audit/index.ts";
 import { enqueueMail } from "../mail/index.ts";
 import { creditNotePdf, invoicePdf, statementPdf, type Grower, type InvoiceDocument } from "./pdf.ts";
@@ -25,9 +24,8 @@ export const CSV_LIMIT = 100_000;
 export type InvoiceAccess = { all: true } | { all: false; customerIds: string[] };
 
 export async function invoiceAccess(db: DbOrTx, auth: AuthContext): Promise<InvoiceAccess> {
-  if (isStaff(auth.user)) return { all: true };
-  if (!hasRole(auth.user, "wholesaler")) throw forbidden();
-  return { all: false, customerIds: (await ownCustomers(db, auth.user)).map((c) => c.customerID) };
+  const customerIds = await customerScope(db, auth.user);
+  return customerIds === null ? { all: true } : { all: false, customerIds };
 }
 
 function assertCustomerVisible(access: InvoiceAccess, customerId: string) {

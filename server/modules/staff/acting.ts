@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import fp from "fastify-plugin";
-import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
+import { setActingContext } from "./repo.ts";
 
 /** Who is acting for whom during one impersonated request. */
 export interface ActingContext {
@@ -32,7 +32,7 @@ export function actingAware(db: Db): Db {
   const transaction: Db["transaction"] = (fn, config) =>
     db.transaction(async (tx) => {
       const ctx = acting.getStore();
-      if (ctx) await tx.execute(sql`select set_config('bloom.acting', ${JSON.stringify(ctx)}, true)`);
+      if (ctx) await setActingContext(tx, ctx);
       return fn(tx);
     }, config);
   return new Proxy(db, {

@@ -1,56 +1,15 @@
 import { and, type AnyColumn, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { likeContaining, likeLiteral, rowsOf, type DbOrTx } from "../../../db/client.ts";
-import { auditLog, customers, retailerCustomers, retailers, sessions, userClaims, userRoles, users } from "../../../db/schema/index.ts";
+import { likeContaining, likeLiteral, type DbOrTx } from "../../../db/client.ts";
+import { auditLog, customers, retailerCustomers, retailers, userClaims, userRoles, users } from "../../../db/schema/index.ts";
 import type { AuditEntry, AuditQuery } from "../../../contract/staff.ts";
 
-export interface UserWithRoles {
-  id: string;
-  email: string;
-  active: boolean;
-  roles: string[];
-}
-
-export async function findUserWithRoles(db: DbOrTx, id: string): Promise<UserWithRoles | null> {
-  const [u] = await db.select({ id: users.id, email: users.email, active: users.active }).from(users).where(eq(users.id, id));
-  if (!u) return null;
-  const roles = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, id));
-  return { ...u, roles: roles.map((r) => r.role) };
-}
-
-/** Locks the session row for the rest of the transaction and returns who it belongs to now. */
-export async function lockSession(tx: DbOrTx, sessionId: string) {
-  const [s] = await tx
-    .select({ userId: sessions.userId, originalUserId: sessions.originalUserId, currentCustomerId: sessions.currentCustomerId })
-    .from(sessions)
-    .where(eq(sessions.id, sessionId))
-    .for("update");
-  return s ?? null;
-}
-
-export async function setSessionIdentity(tx: DbOrTx, sessionId: string, identity: { userId: string; originalUserId: string | null; currentCustomerId: string | null }) {
-  await tx.update(sessions).set(identity).where(eq(sessions.id, sessionId));
-}
-
-export async function retailerBuysThrough(db: DbOrTx, retailerId: number, customerId: string): Promise<boolean> {
-  const [link] = await db
-    .select({ id: retailerCustomers.retailerId })
-    .from(retailerCustomers)
-    .innerJoin(retailers, eq(retailers.retailerId, retailerCustomers.retailerId))
-    .where(and(eq(retailerCustomers.retailerId, retailerId), eq(retailerCustomers.customerId, customerId)));
-  return !!link;
-}
-
-/** The retailer's own active Retailer users (claim retailerid = the retailer), oldest first. */
-export async function retailerUserIds(db: DbOrTx, retailerId: number): Promise<string[]> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(userClaims, and(eq(userClaims.userId, users.id), sql`lower(${userClaims.claim}) = 'retailerid'`, eq(userClaims.value, String(retailerId))))
-    .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, "Retailer")))
-    .where(eq(users.active, true))
-    .orderBy(asc(users.createdAt), asc(users.id));
-  return [...new Set(rows.map((r) => r.id))];
+/**
+ * Stores who is acting for whom in a transaction-local setting (`bloom.acting`), which the audit
+ * triggers of migration 0008 read. Runs in the transaction it is given.
+ */
+export async function setActingContext(tx: DbOrTx, ctx: unknown) {
+  await tx.execute(sql`select set_config('bloom.acting', ${JSON.stringify(ctx)}, true)`);
 }
 
 /** Active retailers buying through these customers that have an active Retailer user to act as. */
@@ -84,22 +43,6 @@ const entryCustomer = sql`coalesce(${auditLog.detail}->>'customerId', ${auditLog
   (select c.customer_id from carts c where c.id = nullif(${auditLog.detail}->'row'->>'cart_id', '')::int))`;
 
 export type AuditRow = Omit<AuditEntry, "summary" | "companyName"> & { customerId: string | null };
-
-/** Company names of customers, by code. */
-export async function companyNames(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
-  if (!ids.length) return new Map();
-  const rows = await db.select({ id: customers.customerId, name: customers.companyName }).from(customers).where(inArray(customers.customerId, ids));
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
-
-/** The customer a user buys for when it has exactly one (who someone acted for). */
-export async function soleCustomers(db: DbOrTx, userIds: string[]): Promise<Map<string, string>> {
-  if (!userIds.length) return new Map();
-  const rows = rowsOf<{ user_id: string; customer_id: string }>(
-    await db.execute(sql`select user_id, min(customer_id) as customer_id from user_customers where user_id in (${sql.join(userIds.map((u) => sql`${u}`), sql`, `)}) group by user_id having count(*) = 1`),
-  );
-  return new Map(rows.map((r) => [r.user_id, r.customer_id]));
-}
 
 export async function auditPage(db: DbOrTx, q: AuditQuery, dayRange?: { from: Date; to: Date }): Promise<{ items: AuditRow[]; total: number }> {
   const where: SQL[] = [];

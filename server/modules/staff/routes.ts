@@ -9,10 +9,8 @@ import type { Config } from "../../config.ts";
 import { unauthorized } from "../../errors.ts";
 import { signedIn as requireAuth } from "../../plugins/access.ts";
 import { STAFF_ROLES } from "../../../domain/access.ts";
-import { loadSessionUser } from "../../plugins/session.ts";
-import { actingUser } from "../../plugins/acting-right.ts";
+import { findUserWithRoles, sessionUserOf } from "../accounts/index.ts";
 import { userPayload } from "../users/index.ts";
-import { findUserWithRoles } from "./repo.ts";
 import * as staff from "./service.ts";
 
 const tags = ["staff"];
@@ -21,9 +19,8 @@ const origin = (request: FastifyRequest) => ({ ip: request.ip, userAgent: reques
 
 /** The CheckToken answer for a session that now belongs to `userId`, acting for it when `originalUserId`. */
 async function sessionAnswer(db: Db, userId: string, originalUserId: string | null, currentCustomerId: string | null) {
-  const loaded = await loadSessionUser(db, userId);
   // Acting: answered as the session's next request will be, within the customers both people share.
-  const user = loaded && originalUserId ? await actingUser(db, await loadSessionUser(db, originalUserId), loaded) : loaded;
+  const user = await sessionUserOf(db, userId, originalUserId);
   if (!user) throw unauthorized("Your session has ended. Please sign in again.");
   const original = originalUserId ? await findUserWithRoles(db, originalUserId) : null;
   return {

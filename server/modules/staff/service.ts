@@ -2,8 +2,10 @@ import type { Db } from "../../../db/client.ts";
 import { canImpersonate, hasAnyRole, STAFF_ROLES } from "../../../domain/access.ts";
 import type { ActableRetailer, AuditPage, AuditQuery } from "../../../contract/staff.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../errors.ts";
-import type { AuthContext } from "../../plugins/session.ts";
+import type { AuthContext } from "../../plugins/auth-context.ts";
 import { hasRole, isStaff } from "../../plugins/roles.ts";
+import * as accounts from "../accounts/index.ts";
+import * as buyers from "../buyers/index.ts";
 import { ownCustomers } from "../buyers/index.ts";
 import { audit } from "../audit/index.ts";
 import { auditSentence } from "../../../domain/audit-words.ts";
@@ -26,7 +28,7 @@ export async function impersonateUser(db: Db, auth: AuthContext, targetId: strin
   const me = auth.user;
   if (!isStaff(me)) throw forbidden("Only an Administrator or a SalesPerson can act for another user.");
   if (targetId === me.id) throw badRequest("You cannot act as yourself.");
-  const target = await repo.findUserWithRoles(db, targetId);
+  const target = await accounts.findUserWithRoles(db, targetId);
   if (!target) throw notFound("User not found.");
   if (!target.active) throw badRequest("This user is deactivated and cannot be acted for.");
   if (holds(target.roles, "Administrator")) throw forbidden("Nobody can act as an Administrator.");
@@ -48,11 +50,11 @@ export async function impersonateRetailer(db: Db, auth: AuthContext, ids: { user
     const mine = await ownCustomers(db, me);
     if (!mine.some((c) => c.customerID === ids.customerId)) throw forbidden("You do not have access to this customer.");
   }
-  if (!(await repo.retailerBuysThrough(db, ids.retailerId, ids.customerId))) throw forbidden("This retailer does not buy through this customer.");
-  const candidates = await repo.retailerUserIds(db, ids.retailerId);
+  if (!(await buyers.retailerBuysThrough(db, ids.retailerId, ids.customerId))) throw forbidden("This retailer does not buy through this customer.");
+  const candidates = await accounts.retailerUserIds(db, ids.retailerId);
   for (const id of candidates) {
     if (id === me.id) continue;
-    const target = await repo.findUserWithRoles(db, id);
+    const target = await accounts.findUserWithRoles(db, id);
     if (!target || holds(target.roles, ...STAFF_ROLES, "wholesaler") || !canImpersonate(me.roles, target.roles)) continue;
     await start(db, auth, id, ids.customerId, { via: "retailer", customerId: ids.customerId, retailerId: ids.retailerId }, origin);
     return id;
@@ -62,11 +64,11 @@ export async function impersonateRetailer(db: Db, auth: AuthContext, ids: { user
 
 async function start(db: Db, auth: AuthContext, targetId: string, customerId: string | null, detail: Record<string, unknown>, origin: Origin) {
   await db.transaction(async (tx) => {
-    const s = await repo.lockSession(tx, auth.sessionId);
+    const s = await accounts.lockSession(tx, auth.sessionId);
     if (!s) throw forbidden("Your session has ended. Please sign in again.");
     // Two tabs starting at once: the second sees the first's change under the lock.
     if (s.originalUserId || s.userId !== auth.user.id) throw conflict("You are already acting for someone. Stop first, then choose another user.");
-    await repo.setSessionIdentity(tx, auth.sessionId, { userId: targetId, originalUserId: auth.user.id, currentCustomerId: customerId });
+    await accounts.setSessionIdentity(tx, auth.sessionId, { userId: targetId, originalUserId: auth.user.id, currentCustomerId: customerId });
     await audit(tx, { actorUserId: auth.user.id, action: "impersonation.start", targetUserId: targetId, ip: origin.ip, detail: { ...detail, userAgent: origin.userAgent ?? null } });
   });
 }
@@ -76,9 +78,9 @@ export async function stopImpersonating(db: Db, auth: AuthContext, origin: Origi
   const original = auth.originalUserId;
   if (!original) throw conflict("You are not acting for anyone.");
   await db.transaction(async (tx) => {
-    const s = await repo.lockSession(tx, auth.sessionId);
+    const s = await accounts.lockSession(tx, auth.sessionId);
     if (!s || s.originalUserId !== original) throw conflict("You are not acting for anyone.");
-    await repo.setSessionIdentity(tx, auth.sessionId, { userId: original, originalUserId: null, currentCustomerId: null });
+    await accounts.setSessionIdentity(tx, auth.sessionId, { userId: original, originalUserId: null, currentCustomerId: null });
     await audit(tx, { actorUserId: original, action: "impersonation.stop", targetUserId: s.userId, ip: origin.ip, detail: { userAgent: origin.userAgent ?? null } });
   });
   return original;
@@ -98,9 +100,9 @@ export async function auditLogPage(db: Db, auth: AuthContext, q: AuditQuery): Pr
   const day = q.day ? { from: newYorkInstant(q.day, 0), to: newYorkInstant(addDays(q.day, 1), 0) } : undefined;
   const { items, total } = await repo.auditPage(db, q, day);
   // Who someone acted for: the entry's customer, else the one customer of the user acted as.
-  const sole = await repo.soleCustomers(db, [...new Set(items.filter((i) => !i.customerId && i.targetUserId).map((i) => i.targetUserId!))]);
+  const sole = await buyers.soleCustomers(db, [...new Set(items.filter((i) => !i.customerId && i.targetUserId).map((i) => i.targetUserId!))]);
   const customerOf = (i: (typeof items)[number]) => i.customerId ?? (i.targetUserId ? (sole.get(i.targetUserId) ?? null) : null);
-  const names = await repo.companyNames(db, [...new Set(items.map(customerOf).filter((c): c is string => !!c))]);
+  const names = await buyers.companyNames(db, [...new Set(items.map(customerOf).filter((c): c is string => !!c))]);
   return {
     items: items.map(({ customerId: _c, ...i }) => {
       const customer = customerOf({ customerId: _c, ...i });

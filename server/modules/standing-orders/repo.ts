@@ -1,7 +1,8 @@
 // All SQL of the standing orders module.
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.ts";
-import { mmProducts, products, standingOrderLines, standingOrders, users } from "../../../db/schema/index.ts";
+import { mmProducts, products, standingOrderLines, standingOrders } from "../../../db/schema/index.ts";
+import * as accounts from "../accounts/index.ts";
 
 export type StandingOrderRow = typeof standingOrders.$inferSelect;
 export type StandingLineRow = typeof standingOrderLines.$inferSelect;
@@ -93,7 +94,5 @@ export async function deleteStandingOrder(db: DbOrTx, id: number) {
   await db.delete(standingOrders).where(eq(standingOrders.id, id));
 }
 
-export async function userContact(db: DbOrTx, userId: string): Promise<{ email: string; firstName: string } | null> {
-  const [u] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId));
-  return u ?? null;
-}
+/** Users are the accounts module's. */
+export const userContact = (db: DbOrTx, userId: string) => accounts.userContact(db, userId);

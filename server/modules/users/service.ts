@@ -1,13 +1,34 @@
-import type { Db } from "../../../db/client.ts";
+import type { Db, DbOrTx } from "../../../db/client.ts";
 import type { User, UserSummary, UserUpdateBody } from "../../../contract/user.ts";
 import { ROLES } from "../../../domain/access.ts";
 import { audit } from "../audit/index.ts";
 import { badRequest, forbidden, notFound } from "../../errors.ts";
-import { endLapsedActingSessions, loadSessionUser, type AuthContext, type SessionUser } from "../../plugins/session.ts";
+import type { AuthContext, SessionUser } from "../../plugins/auth-context.ts";
 import { hasRole, isStaff, retailerIdOf } from "../../plugins/roles.ts";
+import * as accounts from "../accounts/index.ts";
+import { endLapsedActingSessions, loadSessionUser, type UserScope } from "../accounts/index.ts";
+import * as buyers from "../buyers/index.ts";
 import { canAccessCustomer, customerHeader, ownCustomers, storeProfileFor } from "../buyers/index.ts";
-import * as repo from "./repo.ts";
-import type { UserScope } from "./repo.ts";
+
+/** The users in scope with their roles and customer links, by name. */
+async function usersIn(db: Db, scope: UserScope) {
+  const rows = await accounts.usersIn(db, scope);
+  if (!rows.length) return [];
+  const links = await buyers.customerLinksOf(db, rows.map((r) => r.u.id));
+  return rows.map((r) => ({ ...r, customerIds: links.filter((l) => l.userId === r.u.id).map((l) => l.customerId) }));
+}
+
+/** Users linked to any of these customers, and Retailer users whose WholesalerId claim names one. */
+async function usersOfCustomers(db: Db, customerIds: string[]): Promise<string[]> {
+  const linked = await buyers.userIdsLinkedTo(db, customerIds);
+  return [...linked, ...(await accounts.userIdsByClaim(db, "WholesalerId", customerIds))];
+}
+
+/** What an update may change, as it is now (for the audit log and the role rules). */
+async function accountOf(tx: DbOrTx, userId: string) {
+  const [{ roles, claims }, customerIds] = await Promise.all([accounts.rolesAndClaimsOf(tx, userId), buyers.linkedCustomerIds(tx, userId)]);
+  return { roles, claims, customerIds };
+}
 
 /** The user as the client sees it: roles, claims, customers, the chosen customer and its store profile. */
 export async function userPayload(db: Db, user: SessionUser, currentCustomerId: string | null): Promise<User> {
@@ -17,7 +38,7 @@ export async function userPayload(db: Db, user: SessionUser, currentCustomerId: 
     current = await customerHeader(db, currentCustomerId);
   }
   const retailerID = retailerIdOf(user);
-  const active = await repo.userActive(db, user.id);
+  const active = await accounts.userActive(db, user.id);
   return {
     id: user.id,
     email: user.email,
@@ -34,7 +55,7 @@ export async function userPayload(db: Db, user: SessionUser, currentCustomerId: 
 }
 
 async function summaries(db: Db, scope: UserScope): Promise<UserSummary[]> {
-  return (await repo.usersIn(db, scope)).map(({ u, roles, customerIds }) => ({
+  return (await usersIn(db, scope)).map(({ u, roles, customerIds }) => ({
     id: u.id,
     email: u.email,
     firstName: u.firstName,
@@ -58,18 +79,18 @@ async function manageableUsers(db: Db, actor: SessionUser): Promise<UserScope> {
   if (!hasRole(actor, "wholesaler")) return { id: actor.id };
   const mine = (await ownCustomers(db, actor)).map((c) => c.customerID);
   if (!mine.length) return { id: actor.id };
-  return { self: actor.id, nonStaffOf: (await repo.usersOfCustomers(db, mine)).filter((id) => id !== actor.id) };
+  return { self: actor.id, nonStaffOf: (await usersOfCustomers(db, mine)).filter((id) => id !== actor.id) };
 }
 
 /** May the signed-in user see, edit or send a password mail to this user? (The user list's rule.) */
 export async function canManage(db: Db, actor: SessionUser, targetId: string): Promise<boolean> {
   const scope = await manageableUsers(db, actor);
-  return repo.isInScope(db, targetId, scope);
+  return accounts.isInScope(db, targetId, scope);
 }
 
 /** The users a caller may manage, as a condition on `users` (the staff desk's paged lists). */
 export async function manageableCondition(db: Db, actor: SessionUser) {
-  return repo.scopeCondition(db, await manageableUsers(db, actor));
+  return accounts.scopeCondition(db, await manageableUsers(db, actor));
 }
 
 export async function listUsers(db: Db, auth: AuthContext) {
@@ -79,7 +100,7 @@ export async function listUsers(db: Db, auth: AuthContext) {
 async function assertManageable(db: Db, actor: SessionUser, targetId: string) {
   const scope = await manageableUsers(db, actor);
   if ("all" in scope) return;
-  if (!(await repo.isInScope(db, targetId, scope))) throw forbidden("You cannot manage this user.");
+  if (!(await accounts.isInScope(db, targetId, scope))) throw forbidden("You cannot manage this user.");
 }
 
 /** Roles a caller may hand out or take away: an Administrator any, a SalesPerson the customer-side ones. */
@@ -99,7 +120,7 @@ export async function userDetails(db: Db, auth: AuthContext, targetId: string): 
   await assertManageable(db, auth.user, targetId);
   const target = await loadSessionUser(db, targetId);
   if (!target) {
-    if ((await repo.userActive(db, targetId)) === null) throw notFound("User not found.");
+    if ((await accounts.userActive(db, targetId)) === null) throw notFound("User not found.");
     throw notFound("This user is deactivated.");
   }
   return userPayload(db, target, null);
@@ -120,9 +141,9 @@ export async function updateUser(db: Db, auth: AuthContext, targetId: string, bo
   if (targetId === actor.id && body.active === false) throw badRequest("You cannot deactivate yourself.", { active: "You cannot deactivate yourself." });
 
   await db.transaction(async (tx) => {
-    const existing = await repo.lockUser(tx, targetId);
+    const existing = await accounts.lockUser(tx, targetId);
     if (!existing) throw notFound("User not found.");
-    const now = await repo.accountOf(tx, targetId);
+    const now = await accountOf(tx, targetId);
     const rolesChange = body.roles !== undefined && !sameSet(now.roles, body.roles);
     if (rolesChange) {
       if (targetId === actor.id) throw forbidden("You cannot change your own roles.");
@@ -150,28 +171,28 @@ export async function updateUser(db: Db, auth: AuthContext, targetId: string, bo
       });
     }
     if (body.email && body.email.toLowerCase() !== existing.email.toLowerCase()) {
-      if (await repo.emailTaken(tx, body.email)) throw badRequest("That e-mail address is already in use.", { email: "That e-mail address is already in use." });
+      if (await accounts.emailTaken(tx, body.email)) throw badRequest("That e-mail address is already in use.", { email: "That e-mail address is already in use." });
     }
-    await repo.updateUserRow(tx, targetId, {
+    await accounts.updateUserRow(tx, targetId, {
       ...(body.email !== undefined ? { email: body.email } : {}),
       ...(body.firstName !== undefined ? { firstName: body.firstName } : {}),
       ...(body.lastName !== undefined ? { lastName: body.lastName } : {}),
       ...(body.active !== undefined ? { active: body.active } : {}),
     });
-    if (rolesChange) await repo.replaceRoles(tx, targetId, [...new Set(body.roles!)]);
+    if (rolesChange) await accounts.replaceRoles(tx, targetId, [...new Set(body.roles!)]);
     if (body.claims) {
       const seen = new Set<string>();
       const claims = body.claims.filter((c) => !seen.has(`${c.claim}\u0000${c.value}`) && seen.add(`${c.claim}\u0000${c.value}`));
-      await repo.replaceClaims(tx, targetId, claims);
+      await accounts.replaceClaims(tx, targetId, claims);
     }
     if (body.customerIds) {
       const ids = [...new Set(body.customerIds)];
       if (ids.length) {
-        const found = await repo.existingCustomerIds(tx, ids);
+        const found = await buyers.existingCustomerIds(tx, ids);
         const missing = ids.filter((id) => !found.includes(id));
         if (missing.length) throw badRequest(`Unknown customer: ${missing.join(", ")}`, { customerIds: `Unknown customer: ${missing.join(", ")}` });
       }
-      await repo.replaceCustomerLinks(tx, targetId, ids);
+      await buyers.replaceCustomerLinks(tx, targetId, ids);
     }
     // Deactivated, a role or a customer taken away: the acting sessions that lost their right end now.
     if (body.active === false || rolesChange || body.claims || body.customerIds) await endLapsedActingSessions(tx, targetId);
