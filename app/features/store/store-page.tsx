@@ -492,7 +492,7 @@ function Store({ ids }: { ids: StoreIds }) {
       )}
 
       {quickOpen && shipDate && (
-        <QuickOrder products={products} lines={lines} dateText={shortDate(shipDate)} onAdd={addQuickOrder} onClose={() => setQuickOpen(false)} />
+        <QuickOrder products={products} lines={lines} dateText={shortDate(shipDate)} shipDate={shipDate} onAdd={addQuickOrder} onClose={() => setQuickOpen(false)} />
       )}
 
       {openId && openProductData && <ProductModal product={openProductData} line={lines.get(openId)} onSave={saveLine} onClose={() => setOpenId(null)} />}
