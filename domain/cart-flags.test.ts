@@ -3,6 +3,7 @@ import {
   MAX_ORDER_QUANTITY,
   isLineFinalProduct,
   isLinePending,
+  quantityRemainingMessage,
   splitConfirmedPending,
   validateQuantity,
 } from "./cart-flags.ts";
@@ -66,6 +67,15 @@ describe("splitConfirmedPending", () => {
     });
   });
 
+  it("says how many are left, and the date instead of today for a later ship date, when given the dates", () => {
+    expect(splitConfirmedPending(90, 85, true, { shipDate: "2026-11-26", today: "2026-11-26" }).error).toBe(
+      "You can only order up to the quantity remaining today: 85 bunches left.",
+    );
+    expect(splitConfirmedPending(90, 85, true, { shipDate: "2026-11-27", today: "2026-11-26" }).error).toBe(
+      "You can only order up to the quantity remaining for Fri, Nov 27: 85 bunches left.",
+    );
+  });
+
   it("treats negative availability as none", () => {
     expect(splitConfirmedPending(3, -2, false)).toEqual({ quantityConfirmed: 0, quantityPending: 3 });
     expect(splitConfirmedPending(3, -2, true)).toMatchObject({ quantityConfirmed: 0, cappedTo: 0 });
@@ -74,6 +84,25 @@ describe("splitConfirmedPending", () => {
   it("handles a zero request", () => {
     expect(splitConfirmedPending(0, 10, false)).toEqual({ quantityConfirmed: 0, quantityPending: 0 });
     expect(splitConfirmedPending(0, 0, true)).toEqual({ quantityConfirmed: 0, quantityPending: 0 });
+  });
+});
+
+describe("quantityRemainingMessage", () => {
+  it("keeps the SPEC sentence for today's ship date and adds the count", () => {
+    expect(quantityRemainingMessage(85, "2026-11-26", "2026-11-26")).toBe("You can only order up to the quantity remaining today: 85 bunches left.");
+    expect(quantityRemainingMessage(85, null, "2026-11-26")).toBe("You can only order up to the quantity remaining today: 85 bunches left.");
+  });
+
+  it("names a later ship date instead of today", () => {
+    expect(quantityRemainingMessage(85, "2026-11-27", "2026-11-26")).toBe("You can only order up to the quantity remaining for Fri, Nov 27: 85 bunches left.");
+  });
+
+  it("writes counts one way, singular, none, and bouquets for the mass-market store", () => {
+    expect(quantityRemainingMessage(100_015, "2026-11-26", "2026-11-26")).toBe("You can only order up to the quantity remaining today: 100,015 bunches left.");
+    expect(quantityRemainingMessage(1, "2026-11-26", "2026-11-26")).toBe("You can only order up to the quantity remaining today: 1 bunch left.");
+    expect(quantityRemainingMessage(0, "2026-11-26", "2026-11-26")).toBe("You can only order up to the quantity remaining today: none left.");
+    expect(quantityRemainingMessage(-3, "2026-11-26", "2026-11-26")).toBe("You can only order up to the quantity remaining today: none left.");
+    expect(quantityRemainingMessage(2, "2026-12-01", "2026-11-26", "bouquet")).toBe("You can only order up to the quantity remaining for Tue, Dec 1: 2 bouquets left.");
   });
 });
 

@@ -1,5 +1,6 @@
 // Wholesale cart line rules: SPEC §4 "Cart line flags (wholesale)", SPEC §5
 // quantity messages, DOMAIN.md "Carts and holds".
+import { DateTime } from "luxon";
 import { INVALID_QUANTITY_MESSAGE, QUANTITY_REMAINING_MESSAGE } from "./constants.ts";
 
 export const MAX_ORDER_QUANTITY = 100_000;
@@ -22,12 +23,42 @@ export function isLineFinalProduct(line: {
   return line.isFinalProduct && line.quantity >= line.quantityRemaining && !line.pending;
 }
 
+/** What a quantity message counts: bunches in the wholesale store, bouquets in the mass-market one. */
+export type StockUnit = "bunch" | "bouquet";
+
+/** The date in a ship-date message: "Fri, Nov 27". */
+export function shipDayText(isoDate: string): string {
+  return DateTime.fromISO(isoDate, { zone: "UTC" }).setLocale("en-US").toFormat("ccc, LLL d");
+}
+
+/** "85 bunches", "1 bouquet", "100,015 bunches": counts are written one way. */
+export function stockCount(n: number, unit: StockUnit = "bunch"): string {
+  const plural = unit === "bunch" ? "bunches" : "bouquets";
+  return `${n.toLocaleString("en-US")} ${n === 1 ? unit : plural}`;
+}
+
+/**
+ * SPEC §5's 'You can only order up to the quantity remaining today' with how many are left: the
+ * SPEC text as it stands for today's ship date (or no date yet), "for Fri, Nov 27" in place of
+ * "today" for a later ship date, then the count ("85 bunches left", or "none left"). The one wording
+ * of the message, used by the server's cart saves of both stores and by the browser. `today` is the
+ * grower's date (isoDateAt).
+ */
+export function quantityRemainingMessage(left: number, shipDate: string | null | undefined, today: string, unit: StockUnit = "bunch"): string {
+  const n = Math.max(0, Math.floor(left));
+  // A ship date may come with a time (SPEC §7 shipDateTime); the date part is what counts.
+  const day = shipDate ? shipDate.slice(0, 10) : null;
+  const sentence = day && day > today ? QUANTITY_REMAINING_MESSAGE.replace(/ today$/, ` for ${shipDayText(day)}`) : QUANTITY_REMAINING_MESSAGE;
+  return `${sentence}: ${n === 0 ? "none" : stockCount(n, unit)} left.`;
+}
+
 export interface ConfirmedPendingSplit {
   quantityConfirmed: number;
   quantityPending: number;
   /** Set when a final product's request was cut down to what remains. */
   cappedTo?: number;
-  error?: typeof QUANTITY_REMAINING_MESSAGE;
+  /** quantityRemainingMessage for what remains (the SPEC text alone when no date is given). */
+  error?: string;
 }
 
 /**
@@ -35,13 +66,20 @@ export interface ConfirmedPendingSplit {
  * the grower confirms later. Final products cannot be requested beyond what
  * remains, so they are capped instead. Negative availability (should not
  * happen, but stock counts come from elsewhere) counts as nothing available.
+ * With `on` (the cart's ship date and the grower's today) the error says how many are left.
  */
-export function splitConfirmedPending(requested: number, available: number, isFinalProduct: boolean): ConfirmedPendingSplit {
+export function splitConfirmedPending(
+  requested: number,
+  available: number,
+  isFinalProduct: boolean,
+  on?: { shipDate: string | null; today: string },
+): ConfirmedPendingSplit {
   const free = Math.max(0, available);
   const quantityConfirmed = Math.min(requested, free);
   if (requested <= free) return { quantityConfirmed, quantityPending: 0 };
   if (isFinalProduct) {
-    return { quantityConfirmed, quantityPending: 0, cappedTo: free, error: QUANTITY_REMAINING_MESSAGE };
+    const error = on ? quantityRemainingMessage(free, on.shipDate, on.today) : QUANTITY_REMAINING_MESSAGE;
+    return { quantityConfirmed, quantityPending: 0, cappedTo: free, error };
   }
   return { quantityConfirmed, quantityPending: requested - quantityConfirmed };
 }

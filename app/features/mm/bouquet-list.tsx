@@ -6,6 +6,8 @@
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { memo, useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import type { MmProduct } from "../../../contract/mm.ts";
+import { quantityRemainingMessage } from "../../../domain/cart-flags.ts";
+import { isoDateAt } from "../../../domain/dates.ts";
 import { money } from "../store/format.ts";
 import { useMedia } from "../store/use-media.ts";
 import { BouquetPicture } from "./parts.tsx";
@@ -29,12 +31,15 @@ export function BouquetList({
   view,
   inCart,
   busy,
+  shipDate,
   onQuantity,
 }: {
   products: readonly MmProduct[];
   view: MmView;
   inCart: ReadonlyMap<string, number>;
   busy: boolean;
+  /** The cart's ship date, for the quantity message. */
+  shipDate: string | null;
   onQuantity: (p: MmProduct, quantity: number) => unknown;
 }) {
   const listRef = useRef<HTMLUListElement>(null);
@@ -89,7 +94,7 @@ export function BouquetList({
               transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
             }}
           >
-            <ProductItem product={p} grid={view === "grid"} inCart={inCart.get(p.productId) ?? 0} busy={busy} onQuantity={onQuantity} />
+            <ProductItem product={p} grid={view === "grid"} inCart={inCart.get(p.productId) ?? 0} busy={busy} shipDate={shipDate} onQuantity={onQuantity} />
           </li>
         );
       })}
@@ -103,12 +108,14 @@ const ProductItem = memo(function ProductItem({
   grid,
   inCart,
   busy,
+  shipDate,
   onQuantity,
 }: {
   product: MmProduct;
   grid: boolean;
   inCart: number;
   busy: boolean;
+  shipDate: string | null;
   onQuantity: (p: MmProduct, q: number) => unknown;
 }) {
   const id = useId();
@@ -118,7 +125,7 @@ const ProductItem = memo(function ProductItem({
     e.preventDefault();
     const q = Number(value);
     if (!/^\d+$/.test(value.trim()) || q < 1) return setError("Invalid Quantity: Please enter a valid quantity");
-    if (q > p.available) return setError("You can only order up to the quantity remaining today");
+    if (q > p.available) return setError(quantityRemainingMessage(p.available, shipDate, isoDateAt(), "bouquet"));
     setError(null);
     onQuantity(p, q);
   }

@@ -200,7 +200,7 @@ function Catalogue({
       <p className="mt-2 text-sm text-sage" role="status">
         {loading ? "Loading bouquets…" : searching ? "Searching…" : `${matches.length} of ${products.length} bouquets`}
       </p>
-      <BouquetList products={matches} view={view} inCart={inCart} busy={busy} onQuantity={onQuantity} />
+      <BouquetList products={matches} view={view} inCart={inCart} busy={busy} shipDate={cart.shipDate} onQuantity={onQuantity} />
     </section>
   );
 }

@@ -145,7 +145,13 @@ describe("entryOf", () => {
 
 describe("stockMessage", () => {
   it("caps final products at what remains (which includes this buyer's own hold)", () => {
-    expect(stockMessage(11, product({ isFinalProduct: true, quantityRemaining: 10 }))).toBe(QUANTITY_REMAINING_MESSAGE);
+    expect(stockMessage(11, product({ isFinalProduct: true, quantityRemaining: 10 }))).toBe(`${QUANTITY_REMAINING_MESSAGE}: 10 bunches left.`);
+    expect(stockMessage(86, product({ isFinalProduct: true, quantityRemaining: 85 }), "2026-11-26", "2026-11-26")).toBe(
+      "You can only order up to the quantity remaining today: 85 bunches left.",
+    );
+    expect(stockMessage(86, product({ isFinalProduct: true, quantityRemaining: 85 }), "2026-11-27", "2026-11-26")).toBe(
+      "You can only order up to the quantity remaining for Fri, Nov 27: 85 bunches left.",
+    );
     expect(stockMessage(10, product({ isFinalProduct: true, quantityRemaining: 10 }))).toBeNull();
   });
   it("lets ordinary products go beyond stock (the rest becomes pending)", () => {

@@ -2,8 +2,9 @@
 // ship-date change check, line status words. The business rules themselves live in domain/.
 import { isOrderable } from "../../../domain/availability.ts";
 import type { Cart, CartItem, CartSaveBody, Product } from "../../../contract/store.ts";
-import { isFarBeyondAvailable, validateQuantity } from "../../../domain/cart-flags.ts";
+import { isFarBeyondAvailable, quantityRemainingMessage, validateQuantity } from "../../../domain/cart-flags.ts";
 import { ECO_FEE_DESCRIPTION, FEE_CATEGORIES, INVALID_QUANTITY_MESSAGE, QUANTITY_REMAINING_MESSAGE } from "../../../domain/constants.ts";
+import { isoDateAt } from "../../../domain/dates.ts";
 import { dollarsToCents, formatMoney } from "../../../domain/money.ts";
 import { lineTotal, pailSavingPerBunch, splitPails, type OfferPrices } from "../../../domain/pricing.ts";
 
@@ -78,11 +79,21 @@ export function quantityFromEntry(pailsRaw: string, bunchesRaw: string, bunchesP
   return valid.ok ? { ok: true, quantity: valid.quantity } : { ok: false, message: valid.message };
 }
 
-/** A final product cannot be requested beyond what remains today (SPEC §5, DOMAIN "Carts and holds"). */
-export function stockMessage(quantity: number, product: Pick<Product, "isFinalProduct" | "quantityRemaining">): typeof QUANTITY_REMAINING_MESSAGE | null {
+/**
+ * A final product cannot be requested beyond what remains (SPEC §5, DOMAIN "Carts and holds"): the
+ * SPEC message with how many are left, naming the cart's ship date when it is not today (the same
+ * wording as the server's, quantityRemainingMessage).
+ */
+export function stockMessage(
+  quantity: number,
+  product: Pick<Product, "isFinalProduct" | "quantityRemaining">,
+  shipDate: string | null = null,
+  today: string = isoDateAt(),
+): string | null {
   if (!product.isFinalProduct) return null;
   // quantityRemaining already counts this buyer's own hold as theirs (docs/domain-store.md).
-  return quantity > Math.max(0, product.quantityRemaining) ? QUANTITY_REMAINING_MESSAGE : null;
+  const left = Math.max(0, product.quantityRemaining);
+  return quantity > left ? quantityRemainingMessage(left, shipDate, today) : null;
 }
 
 /** What "pending" means, wherever a pending quantity appears. */

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import type { BlitzVoucher, FutureSpecial, Product } from "../../../contract/store.ts";
 import { useRootData } from "../../lib/session.ts";
 import { awaitingCustomer } from "../../../domain/customer-selection.ts";
-import { ColourChip } from "./catalogue.tsx";
+import { ColourChip } from "./catalogue-rows.tsx";
 import { offerPricesOf } from "./cart-logic.ts";
 import { dateRange, instant, money } from "./format.ts";
 import { InteractiveScene } from "./interactive-scene.tsx";

@@ -1,7 +1,7 @@
 import type { CartItem, Product } from "../../../contract/store.ts";
 import { formatMoney } from "../../../domain/money.ts";
 import { AvailabilityBadge, canOrder } from "./availability-badge.tsx";
-import { ColourChip } from "./catalogue.tsx";
+import { ColourChip } from "./catalogue-rows.tsx";
 import { priceTiers } from "./cart-logic.ts";
 import { Modal } from "./dialog.tsx";
 import { ProductPicture } from "./product-picture.tsx";

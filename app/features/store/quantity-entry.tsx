@@ -1,9 +1,11 @@
 import { memo, useId, useState, type FormEvent } from "react";
-import type { CartItem, Product } from "../../../contract/store.ts";
+import { useQueryClient } from "@tanstack/react-query";
+import type { Cart, CartItem, Product } from "../../../contract/store.ts";
 import { InlineAlert, useAlert } from "../../components/ui/alert.tsx";
 import { pailHintText } from "../../../domain/pricing.ts";
 import { entryOf, estimateCents, pailSavingCents, pendingQuestion, quantityFromEntry, stockMessage } from "./cart-logic.ts";
 import { markPailHintShown, pailHintShown } from "./preferences.ts";
+import { storeKeys, useStoreIds } from "./queries.ts";
 import { qtyButton, qtyButtonUpdate, qtyInput } from "./ui.ts";
 
 /** Saves one line; true when saved, false when it failed (already reported), or the server's inline message about this line. */
@@ -41,6 +43,8 @@ export const QuantityEntry = memo(function QuantityEntry({
   const [busy, setBusy] = useState(false);
   const id = useId();
   const ask = useAlert();
+  const ids = useStoreIds();
+  const queryClient = useQueryClient();
   const byPail = product.unitOfMeasureQty > 0;
   const inCart = !!line && line.quantity > 0;
   const label = product.description;
@@ -53,7 +57,9 @@ export const QuantityEntry = memo(function QuantityEntry({
       setError(entry.message);
       return;
     }
-    const capped = stockMessage(entry.quantity, product);
+    // Read from the query cache at submit time, so the rows do not re-render on every cart change.
+    const shipDate = ids ? (queryClient.getQueryData<Cart>(storeKeys.cart(ids))?.shipDate ?? null) : null;
+    const capped = stockMessage(entry.quantity, product, shipDate);
     if (capped) {
       setError(capped);
       return;

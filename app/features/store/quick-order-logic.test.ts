@@ -64,7 +64,7 @@ describe("resolveQuickOrder", () => {
     // 7 bunches in the cart after adding: one pail of 4 at $2.00 and 3 loose at $2.50.
     expect(rows[0]!.totalCents).toBe(4 * 200 + 3 * 250);
     expect(rows[1]!.message).toBe("3 held, 2 pending request (beyond what is available).");
-    expect(rows[2]!.message).toBe("You can only order up to the quantity remaining today: 2 will be added.");
+    expect(rows[2]!.message).toBe("You can only order up to the quantity remaining today: 2 bunches left. Those are added.");
     expect(rows[3]!.message).toBe("Flower LIL-4 is not offered for Tue, Nov 24.");
     expect(rows[4]!.message).toBe("Unknown product code: NOPE-9 is not in the offer for Tue, Nov 24.");
   });

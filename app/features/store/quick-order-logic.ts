@@ -3,8 +3,8 @@
 // shows before the buyer adds them; the cart save on the server decides in the end.
 import type { CartItem, Product } from "../../../contract/store.ts";
 import { isOrderable } from "../../../domain/availability.ts";
-import { isFarBeyondAvailable } from "../../../domain/cart-flags.ts";
-import { QUANTITY_REMAINING_MESSAGE } from "../../../domain/constants.ts";
+import { isFarBeyondAvailable, quantityRemainingMessage } from "../../../domain/cart-flags.ts";
+import { isoDateAt } from "../../../domain/dates.ts";
 import { lineTotal } from "../../../domain/pricing.ts";
 import { mergeQuickOrderLines, type QuickOrderLine } from "../../../domain/quick-order.ts";
 import { offerPricesOf, type LineInput } from "./cart-logic.ts";
@@ -40,7 +40,13 @@ export interface QuickRow {
  * Each code against the offer: unknown codes, products the date does not offer and sold-out limited
  * products are flagged and left out; the rest are added on top of what the cart already has.
  */
-export function resolveQuickOrder(lines: readonly QuickOrderLine[], products: readonly Product[], cart: ReadonlyMap<string, CartItem>, dateText: string): QuickRow[] {
+export function resolveQuickOrder(
+  lines: readonly QuickOrderLine[],
+  products: readonly Product[],
+  cart: ReadonlyMap<string, CartItem>,
+  dateText: string,
+  when: { shipDate: string | null; today: string } = { shipDate: null, today: isoDateAt() },
+): QuickRow[] {
   const byCode = new Map(products.map((p) => [p.productId.toUpperCase(), p]));
   return mergeQuickOrderLines(lines).map((l): QuickRow => {
     const product = byCode.get(l.code) ?? null;
@@ -61,7 +67,8 @@ export function resolveQuickOrder(lines: readonly QuickOrderLine[], products: re
     if (product.isFinalProduct && l.quantity > free) {
       adds = free;
       status = free > 0 ? "capped" : "notOffered";
-      message = free > 0 ? `${QUANTITY_REMAINING_MESSAGE}: ${free} will be added.` : `${QUANTITY_REMAINING_MESSAGE}: none left.`;
+      const remaining = quantityRemainingMessage(free, when.shipDate, when.today);
+      message = free > 0 ? `${remaining} Those are added.` : remaining;
     } else if (l.quantity > free) {
       status = free > 0 ? "partly" : "pending";
       message = free > 0 ? `${free} held, ${l.quantity - free} pending request (beyond what is available).` : `All ${l.quantity} pending: a request the grower confirms later.`;

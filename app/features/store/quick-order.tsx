@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from "react";
 import type { CartItem, Product } from "../../../contract/store.ts";
+import { isoDateAt } from "../../../domain/dates.ts";
 import { formatMoney } from "../../../domain/money.ts";
 import { parseQuickOrder, QUICK_ORDER_MAX_LINES, type QuickOrderParse } from "../../../domain/quick-order.ts";
 import { Modal } from "./dialog.tsx";
@@ -39,12 +40,15 @@ export function QuickOrder({
   products,
   lines,
   dateText,
+  shipDate,
   onAdd,
   onClose,
 }: {
   products: readonly Product[];
   lines: ReadonlyMap<string, CartItem>;
   dateText: string;
+  /** The cart's ship date (YYYY-MM-DD), for the quantity messages. */
+  shipDate: string | null;
   onAdd: (rows: QuickRow[]) => Promise<boolean>;
   onClose: () => void;
 }) {
@@ -57,7 +61,7 @@ export function QuickOrder({
   const [busy, setBusy] = useState(false);
   /** The far-beyond-availability lines the buyer is being asked about, or null. */
   const [asking, setAsking] = useState<QuickRow[] | null>(null);
-  const rows = useMemo(() => (checked ? resolveQuickOrder(checked.parse.lines, products, lines, dateText) : []), [checked, products, lines, dateText]);
+  const rows = useMemo(() => (checked ? resolveQuickOrder(checked.parse.lines, products, lines, dateText, { shipDate, today: isoDateAt() }) : []), [checked, products, lines, dateText, shipDate]);
   const addable = rows.filter((r) => r.adds > 0);
   const flagged = rows.filter((r) => r.adds === 0).length + (checked?.parse.problems.length ?? 0);
   const stale = checked !== null && checked.text !== text;

@@ -6,6 +6,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { extractText, getDocumentProxy } from "unpdf";
 import { carts, mmCatalogProducts, mmHolds, orders } from "../../../db/schema/index.ts";
 import type { MmCart, MmCartItem } from "../../../contract/mm.ts";
+import { shipDayText } from "../../../domain/cart-flags.ts";
 import { labelRenders } from "./labels.ts";
 import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import {
@@ -256,7 +257,7 @@ describe("SaveCart", () => {
     const b = await mmBuyer();
     const { lily } = await mmOffer([b.customerId], { available: 5 });
     const cart: MmCart = (await b.save({ shipDate: tomorrow(), items: [{ productId: lily.productId, quantity: 8 }] })).json();
-    expect(line(cart, lily.productId)).toMatchObject({ quantity: 5, message: "You can only order up to the quantity remaining today" });
+    expect(line(cart, lily.productId)).toMatchObject({ quantity: 5, message: `You can only order up to the quantity remaining for ${shipDayText(tomorrow())}: 5 bouquets left.` });
   });
 });
 

@@ -4,6 +4,7 @@
 // for it) may reorder it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MmCart, MmReorderResponse } from "../../../contract/mm.ts";
+import { shipDayText } from "../../../domain/cart-flags.ts";
 import { buildTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { mmBuyer, mmClient, mmOffer, mmStaff, setCatalogLine, type MmClient } from "../../../tests/helpers/mm-fixtures.ts";
 import { addDays, isoDateAt } from "../../../tests/factories/index.ts";
@@ -98,9 +99,11 @@ describe("Reorder", () => {
     expect(res.statusCode).toBe(200);
     const { cart, notAdded }: MmReorderResponse = res.json();
     expect(cart.items.filter((i) => i.id !== 0).map((i) => [i.productId, i.quantity])).toEqual([[lily.productId, 2]]);
+    // The first selling date is today before the cut-off and a later day after it.
+    const when = cart.shipDate === isoDateAt() ? "today" : `for ${shipDayText(cart.shipDate!)}`;
     expect(notAdded).toEqual([
-      { productId: lily.productId, description: lily.description, asked: 4, added: 2, message: "You can only order up to the quantity remaining today" },
-      { productId: rose.productId, description: rose.description, asked: 4, added: 0, message: "You can only order up to the quantity remaining today" },
+      { productId: lily.productId, description: lily.description, asked: 4, added: 2, message: `You can only order up to the quantity remaining ${when}: 2 bouquets left.` },
+      { productId: rose.productId, description: rose.description, asked: 4, added: 0, message: `You can only order up to the quantity remaining ${when}: none left.` },
       { productId: tulip.productId, description: tulip.description, asked: 4, added: 0, message: `This product is not offered for ${cart.shipDate}.` },
     ]);
   });

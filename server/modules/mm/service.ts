@@ -19,6 +19,8 @@ import type {
   MmProfile,
   MmReorderResponse,
 } from "../../../contract/mm.ts";
+import { quantityRemainingMessage } from "../../../domain/cart-flags.ts";
+import { isoDateAt } from "../../../domain/dates.ts";
 import { QUANTITY_REMAINING_MESSAGE } from "../../../domain/constants.ts";
 import { isFeeLine, itemCount, mmCartTotal, pailTotal, recomputeFeeLines, type MmPackage as FeePackage } from "../../../domain/mm-fees.ts";
 import { centsToDollars } from "../../../domain/money.ts";
@@ -367,10 +369,10 @@ export async function saveCart(db: Db, holdMs: number, owner: MmOwner, buyer: Bu
       const free = freeOf(r);
       const quantity = Math.min(w.quantity, free);
       if (quantity === 0) {
-        removed.push({ productId, description: r.product.description, message: QUANTITY_REMAINING_MESSAGE });
+        removed.push({ productId, description: r.product.description, message: quantityRemainingMessage(free, shipDate, isoDateAt(now), "bouquet") });
         continue;
       }
-      if (quantity < w.quantity) lineMessages.set(productId, QUANTITY_REMAINING_MESSAGE);
+      if (quantity < w.quantity) lineMessages.set(productId, quantityRemainingMessage(free, shipDate, isoDateAt(now), "bouquet"));
       if (quantity > (before.get(productId) ?? 0)) acquired = true;
       const mem = remembered.get(productId);
       lines.push({

@@ -8,6 +8,7 @@ import { and, desc, eq, like } from "drizzle-orm";
 import { openDatabase, type Database } from "../../../db/client.ts";
 import { jobs, mailOutbox, orders, standingOrders, users } from "../../../db/schema/index.ts";
 import type { MmCart } from "../../../contract/mm.ts";
+import { shipDayText } from "../../../domain/cart-flags.ts";
 import type { MmProgram } from "../../../contract/mm-programs.ts";
 import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { addDays, insertCustomer, insertProduct, insertUser, isoDateAt, specWeekday, DEFAULT_TEST_PASSWORD } from "../../../tests/factories/index.ts";
@@ -174,7 +175,7 @@ describe("the job", () => {
     const [mail] = await mailsTo(b.userId);
     expect(mail!.subject).toBe('Standing program "Front shelf": your cart is ready');
     expect(mail!.text).toContain(`put its lines in your cart for ${tomorrow()}`);
-    expect(mail!.text).toContain(`${rose.description}: 3 of 5 added (You can only order up to the quantity remaining today)`);
+    expect(mail!.text).toContain(`${rose.description}: 3 of 5 added (You can only order up to the quantity remaining for ${shipDayText(tomorrow())}: 3 bouquets left.)`);
     expect(mail!.text).toContain(`${tulip.description}: none of 2 added (This product is not offered for ${tomorrow()}.)`);
     expect(mail!.text).toContain("/MM/Store/checkout");
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, count, eq } from "drizzle-orm";
 import { cartLines, carts, holds, offerLines, shipTimes } from "../../../db/schema/index.ts";
+import { shipDayText } from "../../../domain/cart-flags.ts";
 import { lineTotal } from "../../../domain/pricing.ts";
 import { applyCustomerDiscount } from "../../../domain/pricing.ts";
 import { buildTestApp, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
@@ -119,11 +120,11 @@ describe("Cart/Save", () => {
       quantityPending: 0,
       ysnIsFinalProduct: true,
       ysnPending: false,
-      message: "You can only order up to the quantity remaining today",
+      message: `You can only order up to the quantity remaining for ${shipDayText(tomorrow())}: 5 bunches left.`,
     });
     const none = (await b.save({ shipDate: tomorrow(), items: [{ productId: p!.productId, quantity: 2 }] })).json();
     expect(none.items).toEqual([]);
-    expect(none.messages).toEqual([{ productId: p!.productId, description: p!.description, message: "You can only order up to the quantity remaining today" }]);
+    expect(none.messages).toEqual([{ productId: p!.productId, description: p!.description, message: `You can only order up to the quantity remaining for ${shipDayText(tomorrow())}: none left.` }]);
     expect(await committed(t.db, ol!.id)).toEqual({ original: 5, ordered: 0, held: 5 });
   });
 

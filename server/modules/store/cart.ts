@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from "../../../db/client.ts";
 import type { Cart, CartItem, CartMessage, CartSaveBody } from "../../../contract/store.ts";
 import { isLineFinalProduct, isLinePending, MAX_ORDER_QUANTITY, splitConfirmedPending } from "../../../domain/cart-flags.ts";
 import { FEE_CATEGORIES, ECO_FEE_DESCRIPTION, INVALID_QUANTITY_MESSAGE } from "../../../domain/constants.ts";
+import { isoDateAt } from "../../../domain/dates.ts";
 import { centsToDollars } from "../../../domain/money.ts";
 import { lineTotal } from "../../../domain/pricing.ts";
 import type { Config } from "../../config.ts";
@@ -313,7 +314,7 @@ export async function saveCart(db: Db, config: Config, owner: CartOwner, buyer: 
       if (!offer) continue;
       const ol = offer.ol;
       const free = freeQuantity(ol, others.get(ol.id) ?? 0);
-      const split = splitConfirmedPending(requested, free, ol.isFinalProduct);
+      const split = splitConfirmedPending(requested, free, ol.isFinalProduct, { shipDate: dates.shipDate, today: isoDateAt(now) });
       const quantity = split.cappedTo ?? requested;
       if (split.error) {
         if (quantity === 0) {

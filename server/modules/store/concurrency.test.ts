@@ -5,12 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { orderLines, orders } from "../../../db/schema/index.ts";
+import { shipDayText } from "../../../domain/cart-flags.ts";
 import { buildTestApp, type Injector, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { startServerProcess, type ServerProcess } from "../../../tests/helpers/server-process.ts";
 import { buyer, client, committed, offer, tomorrow, type Client } from "../../../tests/helpers/store-fixtures.ts";
 
 const BUYERS = 24;
-const REMAINING = "You can only order up to the quantity remaining today";
+/** The capped line's message for the next ship date, with how many were left for it. */
+const remaining = (left: string) => `You can only order up to the quantity remaining for ${shipDayText(tomorrow())}: ${left} left.`;
 const EMPTY = "Your cart is empty.";
 
 let t: TestApp;
@@ -85,10 +87,10 @@ async function finalProductRace(apps: Injector[]) {
   const kept: Line[] = carts.flatMap((c) => c.items);
   expect(kept.every((l) => l.quantityPending === 0 && l.quantity === l.quantityConfirmed)).toBe(true);
   expect(kept.map((l) => l.quantity).sort()).toEqual([1, 2, 2]);
-  expect(kept.filter((l) => l.message === REMAINING)).toHaveLength(1);
+  expect(kept.filter((l) => l.message === remaining("1 bunch"))).toHaveLength(1);
   const dropped = carts.filter((c) => c.items.length === 0);
   expect(dropped).toHaveLength(BUYERS - 3);
-  expect(dropped.every((c) => c.messages[0].message === REMAINING)).toBe(true);
+  expect(dropped.every((c) => c.messages[0].message === remaining("none"))).toBe(true);
   expect(await committed(t.db, ol!.id)).toEqual({ original: 5, ordered: 0, held: 5 });
 }
 

@@ -1,0 +1,95 @@
+// SPEC §4 "Changing the ship date (wholesale)" for the store page, and the dates it offers. Split out
+// of store-page.tsx.
+import { useQueryClient } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import type { Cart, Profile } from "../../../contract/store.ts";
+import { isShipDateOpen } from "../../../domain/ship-dates.ts";
+import { useAlert } from "../../components/ui/alert.tsx";
+import { useToast } from "../../components/ui/toast.tsx";
+import { dateChangeQuestion, merchandiseLines, partitionForDate, type CartPatch } from "./cart-logic.ts";
+import { shortDate } from "./format.ts";
+import { fetchRetailerShipDate, loadProductsFor, type SaveOutcome, type StoreIds } from "./queries.ts";
+
+export function useShipDateChange({
+  ids,
+  cart,
+  profile,
+  earliest,
+  now,
+  updateCart,
+  setAnnouncement,
+}: {
+  ids: StoreIds;
+  cart: Cart | undefined;
+  profile: Profile | undefined;
+  earliest: string | null | undefined;
+  now: number;
+  updateCart: (patch: CartPatch, holdsChanged?: boolean) => Promise<SaveOutcome | null>;
+  setAnnouncement: (text: string) => void;
+}) {
+  const client = useQueryClient();
+  const showAlert = useAlert();
+  const toast = useToast();
+  const [busyDate, setBusyDate] = useState<string | null>(null);
+  const [dateError, setDateError] = useState<string | null>(null);
+  const selectedDate = (ids.isRetailer ? cart?.receivingDate : cart?.shipDate) ?? null;
+
+  /** SPEC §4 "Changing the ship date (wholesale)". */
+  async function chooseDate(date: string) {
+    if (!cart || busyDate || date === selectedDate) return;
+    setBusyDate(date);
+    setDateError(null);
+    try {
+      let nextShip = date;
+      let nextReceiving: string | null = null;
+      if (ids.isRetailer) {
+        const mapped = await fetchRetailerShipDate(ids, date);
+        if (!mapped) {
+          setDateError(`We could not find a ship date for a pickup on ${shortDate(date)}. Please choose another pickup date.`);
+          return;
+        }
+        nextShip = mapped;
+        nextReceiving = date;
+      }
+      let items: CartPatch["items"];
+      let removed: string[] = [];
+      let moved = 0;
+      if (merchandiseLines(cart.items).length > 0) {
+        const nextProducts = await loadProductsFor(client, ids, nextShip);
+        const { kept, dropped } = partitionForDate(cart.items, nextProducts);
+        const question = dateChangeQuestion(dropped, kept.length, shortDate(date));
+        if (question) {
+          const yes = await showAlert({ type: "question", ...question });
+          if (!yes) {
+            setAnnouncement(selectedDate ? `Date not changed. Your cart stays on ${shortDate(selectedDate)}.` : "Date not changed.");
+            return;
+          }
+        }
+        // The lines the new date offers move with the cart; the server prices and holds them for it.
+        items = kept.map((i) => ({ productId: i.productId, quantity: i.quantity }));
+        removed = dropped.map((d) => d.description);
+        moved = kept.length;
+      }
+      // Without lines the save holds and releases nothing: no second read of thousands of products.
+      const outcome = await updateCart({ shipDate: nextShip, receivingDate: nextReceiving, items }, items !== undefined);
+      if (outcome?.ok) {
+        const set = ids.isRetailer ? `Pickup date set to ${shortDate(date)}, shipping ${shortDate(nextShip)}.` : `Ship date set to ${shortDate(date)}.`;
+        const kept = moved > 0 ? ` ${moved} ${moved === 1 ? "line" : "lines"} moved with the cart, priced for the new date.` : "";
+        const gone = removed.length > 0 ? ` Removed (not available that day): ${removed.join(", ")}.` : "";
+        setAnnouncement(`${set}${kept}${gone}`);
+        if (removed.length > 0 || moved > 0) toast(`${kept.trim()}${gone}`.trim(), { type: "success", title: "Date changed" });
+      }
+    } finally {
+      setBusyDate(null);
+    }
+  }
+
+  const dateOptions = useMemo(() => {
+    const open = profile?.openDates ?? [];
+    if (ids.isRetailer) return earliest ? open.filter((d) => d >= earliest) : open;
+    const at = new Date(now);
+    return open.filter((d) => isShipDateOpen(d, profile?.shipTimes ?? [], at));
+  }, [profile, ids.isRetailer, earliest, now]);
+
+  return { selectedDate, busyDate, dateError, chooseDate, dateOptions };
+}
