@@ -8,7 +8,7 @@ import { api } from "../../lib/api.ts";
 import { useSessionUser } from "../../lib/session.ts";
 import { useToast } from "../../components/ui/toast.tsx";
 import { TextField } from "../../components/ui/field.tsx";
-import { Modal } from "../store/dialog.tsx";
+import { Modal } from "../../components/ui/dialog.tsx";
 import { useImpersonation } from "./impersonation.ts";
 import { ListFilters, StaffList, usePagedList } from "./list.tsx";
 import { Badge, Checkbox, Failed, formErrors, Loading, SelectFilter, StaffPage, StatusBadge } from "./ui.tsx";

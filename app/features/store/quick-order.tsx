@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from "react";
 import type { CartItem, Product } from "../../../contract/store.ts";
 import { formatMoney } from "../../../domain/money.ts";
 import { parseQuickOrder, QUICK_ORDER_MAX_LINES, type QuickOrderParse } from "../../../domain/quick-order.ts";
-import { Modal } from "./dialog.tsx";
+import { Modal } from "../../components/ui/dialog.tsx";
 import { onlyAvailable, resolveQuickOrder, type QuickRow, type QuickStatus } from "./quick-order-logic.ts";
 import { smallButton } from "./ui.ts";
 
