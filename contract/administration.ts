@@ -233,6 +233,8 @@ export const CustomerDetail = z.object({
   referrals: z.array(ReferralRequest),
 });
 export type CustomerDetail = z.infer<typeof CustomerDetail>;
+/** The answer to a logo upload or removal: the picture to show now. */
+export const LogoAnswer = z.object({ imgSrc: z.string() });
 
 export const LOGO_MAX_BYTES = 512 * 1024;
 export const LOGO_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;

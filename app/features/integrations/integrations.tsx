@@ -7,7 +7,7 @@ import { API_SCOPES, ApiTokenCreated, ApiTokenList, SCOPE_LABELS, type ApiScope,
 import { ConfirmDialog, type ConfirmRequest } from "../../components/ui/confirm-dialog.tsx";
 import { TextField } from "../../components/ui/field.tsx";
 import { api } from "../../lib/api.ts";
-import { instant } from "../store/format.ts";
+import { instant } from "../../lib/format.ts";
 import { Badge, Empty, Failed, formErrors, Loading, StaffPage, TableFrame } from "../staff/ui.tsx";
 import { WebhooksSection } from "./webhooks-section.tsx";
 

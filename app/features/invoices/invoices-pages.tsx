@@ -8,7 +8,7 @@ import { TextField } from "../../components/ui/field.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { useSessionUser } from "../../lib/session.ts";
-import { money, shortDate } from "../store/format.ts";
+import { money, shortDate } from "../../lib/format.ts";
 import { card, responsiveTable as rt, smallButton } from "../store/ui.ts";
 import { invoicePaths, useCreditNote, useInvoice, useInvoices, useMarkPaid, type InvoiceFilters } from "./queries.ts";
 

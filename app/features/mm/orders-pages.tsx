@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { MmOrderSummary } from "../../../contract/mm.ts";
 import { ApiError } from "../../lib/api.ts";
-import { instant, money, shortDate } from "../store/format.ts";
+import { instant, money, shortDate } from "../../lib/format.ts";
 import { OrderStatusBadge } from "../store/order-parts.tsx";
 import { responsiveTable as rt } from "../store/ui.ts";
 import { FeeTable, MmPage, Totals } from "./parts.tsx";

@@ -10,7 +10,7 @@ import { weekdayName } from "../../../domain/standing-orders.ts";
 import { InlineAlert, useAlert } from "../../components/ui/alert.tsx";
 import { TextField } from "../../components/ui/field.tsx";
 import { api, ApiError } from "../../lib/api.ts";
-import { instant, shortDate } from "../store/format.ts";
+import { instant, shortDate } from "../../lib/format.ts";
 import { useMmStoreIds } from "./customer-gate.tsx";
 import { MmPage } from "./parts.tsx";
 import { mmPaths, useMmCart, useMmCatalogs, useMmOrders, useMmProducts, useMmProfile, type StoreIds } from "./queries.ts";

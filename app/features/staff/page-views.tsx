@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { PageViewReport } from "../../../contract/analytics.ts";
 import { PAGE_VIEW_DAYS } from "../../../domain/page-views.ts";
 import { api } from "../../lib/api.ts";
-import { shortDate } from "../store/format.ts";
+import { shortDate } from "../../lib/format.ts";
 import { Empty, Failed, Loading, StaffPage, TableFrame } from "./ui.tsx";
 
 const ROLE_ORDER = ["Administrator", "SalesPerson", "wholesaler", "Retailer", "MassMarket", "anonymous", "other"];

@@ -11,7 +11,7 @@ import { ApiError } from "../../lib/api.ts";
 import { useSessionUser } from "../../lib/session.ts";
 import { cartCounts, emptiedCart, merchandiseLines, saveBody, type CartPatch } from "./cart-logic.ts";
 import { CheckoutReminder, LeaveReminder } from "./checkout-reminder.tsx";
-import { count, money, shortDate } from "./format.ts";
+import { count, money, shortDate } from "../../lib/format.ts";
 import { HoldStatus } from "./hold-status.tsx";
 import { newIdempotencyKey } from "./idempotency.ts";
 import { LineStatusBadge } from "./line-status.tsx";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Order, OrderSummary } from "../../../contract/store.ts";
-import { instant, money, pailsAndBunches, shortDate } from "./format.ts";
+import { instant, money, pailsAndBunches, shortDate } from "../../lib/format.ts";
 import { responsiveTable as rt } from "./ui.ts";
 
 type Status = OrderSummary["status"];

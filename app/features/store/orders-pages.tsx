@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import type { Order } from "../../../contract/store.ts";
 import { Link } from "react-router";
 import { ApiError } from "../../lib/api.ts";
-import { instant, longDate, money, shortDate } from "./format.ts";
+import { instant, longDate, money, shortDate } from "../../lib/format.ts";
 import { OrderLinesTable, OrdersTable, OrderStatusBadge } from "./order-parts.tsx";
 import { useChangeOwnOrder, useOrder, useOrders, useShipDateDetail, useStoreIds, type StoreIds } from "./queries.ts";
 import { NeedsCustomer } from "./store-page.tsx";

@@ -9,7 +9,7 @@ import { standingWeekdays, weekdayName } from "../../../domain/standing-orders.t
 import { InlineAlert, useAlert } from "../../components/ui/alert.tsx";
 import { TextField } from "../../components/ui/field.tsx";
 import { api, ApiError } from "../../lib/api.ts";
-import { instant, shortDate } from "./format.ts";
+import { instant, shortDate } from "../../lib/format.ts";
 import { useCart, useCatalog, useProducts, useProfile, useStoreIds, type StoreIds } from "./queries.ts";
 import { NeedsCustomer } from "./store-page.tsx";
 

@@ -16,7 +16,7 @@ import { useFavourites } from "./buyer-queries.ts";
 import { QuickOrder } from "./quick-order.tsx";
 import { quickOrderItems, type QuickRow } from "./quick-order-logic.ts";
 import { reportPageView } from "../../lib/page-views.ts";
-import { money, shortDate } from "./format.ts";
+import { money, shortDate } from "../../lib/format.ts";
 import { HoldStatus } from "./hold-status.tsx";
 import { ADD_TO_CART_FAILED, CART_FETCH_ERROR_DEFAULT, CART_FETCH_ERROR_TITLE, cartUpdateErrorAlert, serverMessage } from "./messages.ts";
 import { savedView, saveView, type CatalogueView } from "./preferences.ts";

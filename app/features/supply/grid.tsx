@@ -13,7 +13,7 @@ import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type C
 import { CopyResult, SupplyCatalogList, UploadResult, type SupplyLine, type SupplyLineList } from "../../../contract/supply.ts";
 import { useToast } from "../../components/ui/toast.tsx";
 import { api, ApiError } from "../../lib/api.ts";
-import { shortDate } from "../store/format.ts";
+import { shortDate } from "../../lib/format.ts";
 import { Badge, formErrors, TableFrame } from "../staff/ui.tsx";
 import { gridCsv, isBlock, parseClipboard, placeBlock } from "./paste.ts";
 

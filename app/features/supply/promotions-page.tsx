@@ -10,7 +10,7 @@ import { formatMoney } from "../../../domain/money.ts";
 import { ConfirmDialog, type ConfirmRequest } from "../../components/ui/confirm-dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { api } from "../../lib/api.ts";
-import { shortDate } from "../store/format.ts";
+import { shortDate } from "../../lib/format.ts";
 import { Badge, Empty, Failed, formErrors, Loading, StaffPage, TableFrame } from "../staff/ui.tsx";
 
 const KEY = ["supply", "promotions"] as const;
