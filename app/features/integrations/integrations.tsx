@@ -10,6 +10,7 @@ import { api } from "../../lib/api.ts";
 import { instant } from "../../lib/format.ts";
 import { Badge, Empty, Failed, formErrors, Loading, StaffPage, TableFrame } from "../staff/ui.tsx";
 import { WebhooksSection } from "./webhooks-section.tsx";
+import { REQUIRED_MESSAGE } from "../../../domain/constants.ts";
 
 const KEY = ["integrations", "tokens"];
 
@@ -75,7 +76,7 @@ function CreateToken({ onCreated }: { onCreated: (name: string, token: string) =
       onSubmit={(e) => {
         e.preventDefault();
         if (!scopes.length) {
-          setErrors({ message: "Choose at least one scope", fields: { scopes: "Choose at least one scope", ...(name.trim() ? {} : { name: "This field is required" }) } });
+          setErrors({ message: "Choose at least one scope", fields: { scopes: "Choose at least one scope", ...(name.trim() ? {} : { name: REQUIRED_MESSAGE }) } });
           return;
         }
         create.mutate();

@@ -7,6 +7,7 @@ import { seo } from "../../lib/seo.ts";
 import { formPageHeaders, plainFormAction, PublicFormFrame, usePostedForm } from "./forms.tsx";
 import { findSection, leadOf, listItems, splitSections } from "./sections.ts";
 import { Band, PageHero, Prose, SectionHeading } from "./ui.tsx";
+import { REQUIRED_MESSAGE } from "../../../domain/constants.ts";
 
 export function loader({ context }: LoaderFunctionArgs) {
   const ctx = appContext(context);
@@ -61,7 +62,7 @@ function ApplicationForm({ openings, openingId, onOpening, token }: { openings: 
       action="/Careers"
       labelledBy="apply-title"
       token={token}
-      extraErrors={(): Record<string, string> => (opening ? {} : { opening: "This field is required" })}
+      extraErrors={(): Record<string, string> => (opening ? {} : { opening: REQUIRED_MESSAGE })}
       sent={
         <p>
           Your application{opening ? ` for ${opening.title}` : ""} is with our team. Someone who works in that part of the range reads every one and will write to you at {values.email}.
