@@ -12,7 +12,7 @@ import { ApiError } from "../../lib/api.ts";
 import { instant, money, shortDate } from "../../lib/format.ts";
 import { useStoreIds, type StoreIds } from "../store/queries.ts";
 import { NeedsCustomer } from "../store/store-page.tsx";
-import { card } from "../store/ui.ts";
+import { card } from "../../components/ui/classes.ts";
 import { claimPaths, readAsDataUrl, useAnswerClaim, useBuyerClaims, useClaimWindow, useDeskClaims, useOpenClaim } from "./queries.ts";
 
 function Page({ children }: { children: ReactNode }) {

@@ -8,7 +8,10 @@ import { ConfirmDialog, type ConfirmRequest } from "../../components/ui/confirm-
 import { TextField } from "../../components/ui/field.tsx";
 import { api } from "../../lib/api.ts";
 import { instant } from "../../lib/format.ts";
-import { Badge, Empty, Failed, formErrors, Loading, StaffPage, TableFrame } from "../staff/ui.tsx";
+import { formErrors } from "../../components/ui/form.tsx";
+import { StaffPage } from "../../components/ui/page.tsx";
+import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
+import { TableFrame } from "../../components/ui/table.tsx";
 import { WebhooksSection } from "./webhooks-section.tsx";
 import { REQUIRED_MESSAGE } from "../../../domain/constants.ts";
 

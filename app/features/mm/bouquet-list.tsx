@@ -7,7 +7,7 @@ import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { memo, useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import type { MmProduct } from "../../../contract/mm.ts";
 import { money } from "../../lib/format.ts";
-import { useMedia } from "../store/use-media.ts";
+import { useMedia } from "../../lib/use-media.ts";
 import { BouquetPicture } from "./parts.tsx";
 
 export type MmView = "list" | "grid";

@@ -6,7 +6,7 @@ import type { MmOrderSummary } from "../../../contract/mm.ts";
 import { ApiError } from "../../lib/api.ts";
 import { instant, money, shortDate } from "../../lib/format.ts";
 import { OrderStatusBadge } from "../store/order-parts.tsx";
-import { responsiveTable as rt } from "../store/ui.ts";
+import { responsiveTable as rt } from "../../components/ui/classes.ts";
 import { FeeTable, MmPage, Totals } from "./parts.tsx";
 import { useMmStoreIds } from "./customer-gate.tsx";
 import { mmPaths, useMmOrder, useMmOrders, useMmPackages, type StoreIds } from "./queries.ts";

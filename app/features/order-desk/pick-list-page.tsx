@@ -10,7 +10,7 @@ import { TextField } from "../../components/ui/field.tsx";
 import { api, ApiError } from "../../lib/api.ts";
 import { longDate } from "../../lib/format.ts";
 import { OrderStatusBadge } from "../store/order-parts.tsx";
-import { card, responsiveTable as rt, smallButton } from "../store/ui.ts";
+import { card, responsiveTable as rt, smallButton } from "../../components/ui/classes.ts";
 
 const PICK_LIST = "/api/OrderDesk/PickList";
 

@@ -4,7 +4,8 @@ import { api } from "../../lib/api.ts";
 import { useSessionUser } from "../../lib/session.ts";
 import { useToast } from "../../components/ui/toast.tsx";
 import { TextField } from "../../components/ui/field.tsx";
-import { formErrors, StaffPage } from "./ui.tsx";
+import { formErrors } from "../../components/ui/form.tsx";
+import { StaffPage } from "../../components/ui/page.tsx";
 
 type Problems = { message: string; fields: Record<string, string> } | null;
 

@@ -3,7 +3,9 @@ import { PageViewReport } from "../../../contract/analytics.ts";
 import { PAGE_VIEW_DAYS } from "../../../domain/page-views.ts";
 import { api } from "../../lib/api.ts";
 import { shortDate } from "../../lib/format.ts";
-import { Empty, Failed, Loading, StaffPage, TableFrame } from "./ui.tsx";
+import { StaffPage } from "../../components/ui/page.tsx";
+import { Empty, Failed, Loading } from "../../components/ui/status.tsx";
+import { TableFrame } from "../../components/ui/table.tsx";
 
 const ROLE_ORDER = ["Administrator", "SalesPerson", "wholesaler", "Retailer", "MassMarket", "anonymous", "other"];
 const n = (v: number) => v.toLocaleString("en-US");

@@ -18,7 +18,10 @@ import { useToast } from "../../components/ui/toast.tsx";
 import { TextField } from "../../components/ui/field.tsx";
 import { useImpersonation } from "./impersonation.ts";
 import { ListFilters, StaffList, usePagedList } from "./list.tsx";
-import { Badge, Checkbox, Failed, formErrors, Loading, StaffPage, StatusBadge, TableFrame } from "./ui.tsx";
+import { Checkbox, formErrors } from "../../components/ui/form.tsx";
+import { StaffPage } from "../../components/ui/page.tsx";
+import { Badge, Failed, Loading, StatusBadge } from "../../components/ui/status.tsx";
+import { TableFrame } from "../../components/ui/table.tsx";
 
 const DAYS: [keyof PickupDays, string][] = [
   ["monday", "Monday"],

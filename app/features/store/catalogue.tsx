@@ -10,9 +10,9 @@ import { sortProducts, toWholesaleFilters, type FilterState } from "./filters.ts
 import { ProductPicture } from "./product-picture.tsx";
 import { QuantityEntry, type SaveLine } from "./quantity-entry.tsx";
 import type { CatalogueView } from "./preferences.ts";
-import { responsiveTable as rt } from "./ui.ts";
+import { responsiveTable as rt } from "../../components/ui/classes.ts";
 import { sampleProduct } from "./sample-product.ts";
-import { useMedia } from "./use-media.ts";
+import { useMedia } from "../../lib/use-media.ts";
 
 /**
  * The products the catalogue lists: those offered for the date, those the server lists as Not

@@ -18,7 +18,7 @@ import { LineStatusBadge } from "./line-status.tsx";
 import { CART_FETCH_ERROR_DEFAULT, CART_FETCH_ERROR_TITLE, cartUpdateErrorAlert, PLACE_ORDER_FAILED, serverMessage } from "./messages.ts";
 import { placeOrder, storeKeys, useBlitzVoucher, useCart, useCartSaver, useProfile, useRemoveHold, useStoreIds, useVoucherQuote, type StoreIds } from "./queries.ts";
 import { NeedsCustomer } from "./store-page.tsx";
-import { responsiveTable as rt } from "./ui.ts";
+import { responsiveTable as rt } from "../../components/ui/classes.ts";
 import { useHoldCountdown } from "./use-hold-countdown.ts";
 
 export function CheckoutPage() {

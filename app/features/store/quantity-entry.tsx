@@ -4,7 +4,7 @@ import { InlineAlert, useAlert } from "../../components/ui/alert.tsx";
 import { pailHintText } from "../../../domain/pricing.ts";
 import { entryOf, estimateCents, pailSavingCents, pendingQuestion, quantityFromEntry, stockMessage } from "./cart-logic.ts";
 import { markPailHintShown, pailHintShown } from "./preferences.ts";
-import { qtyButton, qtyButtonUpdate, qtyInput } from "./ui.ts";
+import { qtyButton, qtyButtonUpdate, qtyInput } from "../../components/ui/classes.ts";
 
 /** Saves one line; true when saved, false when it failed (already reported), or the server's inline message about this line. */
 export type SaveLine = (productId: string, quantity: number) => Promise<boolean | string>;

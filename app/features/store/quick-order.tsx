@@ -4,7 +4,7 @@ import { formatMoney } from "../../../domain/money.ts";
 import { parseQuickOrder, QUICK_ORDER_MAX_LINES, type QuickOrderParse } from "../../../domain/quick-order.ts";
 import { Modal } from "../../components/ui/dialog.tsx";
 import { onlyAvailable, resolveQuickOrder, type QuickRow, type QuickStatus } from "./quick-order-logic.ts";
-import { smallButton } from "./ui.ts";
+import { smallButton } from "../../components/ui/classes.ts";
 
 const TONE: Record<QuickStatus, string> = {
   held: "text-leaf-dark",

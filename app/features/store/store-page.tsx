@@ -39,7 +39,7 @@ import {
 } from "./queries.ts";
 import { ShipDatePicker } from "./ship-date-picker.tsx";
 import { useHoldCountdown } from "./use-hold-countdown.ts";
-import { useMedia, useNow } from "./use-media.ts";
+import { useMedia, useNow } from "../../lib/use-media.ts";
 
 const NO_PRODUCTS: Product[] = [];
 

@@ -14,7 +14,9 @@ import { CopyResult, SupplyCatalogList, UploadResult, type SupplyLine, type Supp
 import { useToast } from "../../components/ui/toast.tsx";
 import { api, ApiError } from "../../lib/api.ts";
 import { shortDate } from "../../lib/format.ts";
-import { Badge, formErrors, TableFrame } from "../staff/ui.tsx";
+import { formErrors } from "../../components/ui/form.tsx";
+import { Badge } from "../../components/ui/status.tsx";
+import { TableFrame } from "../../components/ui/table.tsx";
 import { gridCsv, isBlock, parseClipboard, placeBlock } from "./paste.ts";
 
 const n = (v: number) => v.toLocaleString("en-US");

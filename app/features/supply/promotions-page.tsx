@@ -11,7 +11,10 @@ import { ConfirmDialog, type ConfirmRequest } from "../../components/ui/confirm-
 import { useToast } from "../../components/ui/toast.tsx";
 import { api } from "../../lib/api.ts";
 import { shortDate } from "../../lib/format.ts";
-import { Badge, Empty, Failed, formErrors, Loading, StaffPage, TableFrame } from "../staff/ui.tsx";
+import { formErrors } from "../../components/ui/form.tsx";
+import { StaffPage } from "../../components/ui/page.tsx";
+import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
+import { TableFrame } from "../../components/ui/table.tsx";
 
 const KEY = ["supply", "promotions"] as const;
 const dollars = (d: number) => formatMoney(Math.round(d * 100));
