@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, statSync, existsSync } from "node:fs";
 import path from "node:path";
 
-const ROOTS = ["server", "app", "domain", "contract", "db"];
+const ROOTS = ["server", "app", "art", "domain", "contract", "db"];
 const root = path.resolve(import.meta.dirname, "..");
 
 function files(dir: string): string[] {

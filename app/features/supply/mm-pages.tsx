@@ -26,7 +26,7 @@ import {
   PACKAGE_CATEGORIES,
   PAIL_FEE_PACKAGE,
 } from "../../../domain/supply-mm.ts";
-import { artUrl } from "../../components/illustrations/art-url.ts";
+import { artUrl } from "../../../art/art-url.ts";
 import { useToast } from "../../components/ui/toast.tsx";
 import { api } from "../../lib/api.ts";
 import { Checkbox, formErrors } from "../../components/ui/form.tsx";
