@@ -11,7 +11,7 @@ export default tseslint.config(
   {
     // No import circles in the source folders (type-only imports included: scripts/import-graph.ts
     // checks those, and reaches into another server module's insides, as part of `npm run lint`).
-    files: ["{server,app,domain,contract,db}/**/*.{ts,tsx}"],
+    files: ["{server,app,art,domain,contract,db}/**/*.{ts,tsx}"],
     plugins: { "import-x": importX },
     settings: {
       "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js"] })],

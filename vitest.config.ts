@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 // (`npx vitest run --project unit`). "database": the server and db/ integration tests, each file on its
 // own migrated database (PGlite from a snapshot, or a PostgreSQL clone when DATABASE_URL is set).
 // A test file belongs to the database project by where it lives, never by what it imports.
-const UNIT = ["{domain,contract,app,scripts}/**/*.test.{ts,tsx}"];
+const UNIT = ["{domain,contract,app,art,scripts}/**/*.test.{ts,tsx}"];
 const DATABASE = ["{server,db,tests/integration}/**/*.test.{ts,tsx}"];
 
 export default defineConfig({

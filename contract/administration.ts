@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { UPPERCASE_ONLY_MESSAGE } from "../domain/constants.ts";
+import { UPPERCASE_ONLY_MESSAGE, REQUIRED_MESSAGE } from "../domain/constants.ts";
 import { Email, INT4_MAX, ShortText } from "./common.ts";
 import { PickupDays, RoleName, ShipTime } from "./user.ts";
 
@@ -121,7 +121,7 @@ export function toHourMinute(time: string): string {
 export const CustomerCode = z
   .string()
   .trim()
-  .min(1, "This field is required")
+  .min(1, REQUIRED_MESSAGE)
   .max(20, "Maximum 20 characters")
   .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, "Letters, digits, dashes and underscores only")
   .refine((code) => code === code.toUpperCase(), UPPERCASE_ONLY_MESSAGE);
@@ -233,6 +233,8 @@ export const CustomerDetail = z.object({
   referrals: z.array(ReferralRequest),
 });
 export type CustomerDetail = z.infer<typeof CustomerDetail>;
+/** The answer to a logo upload or removal: the picture to show now. */
+export const LogoAnswer = z.object({ imgSrc: z.string() });
 
 export const LOGO_MAX_BYTES = 512 * 1024;
 export const LOGO_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
@@ -339,7 +341,7 @@ export const ApproveReferralBody = z.object({
 
 export const ChangePasswordBody = z
   .object({
-    currentPassword: z.string().min(1, "This field is required").max(200),
+    currentPassword: z.string().min(1, REQUIRED_MESSAGE).max(200),
     password: z.string().min(10, "Minimum 10 characters").max(128, "Maximum 128 characters"),
     confirmPassword: z.string(),
   })

@@ -1,10 +1,11 @@
 // Page-view reporting (issue 13, SPEC §7): the client reports each navigation to the site itself.
 import { z } from "zod";
 import { ProductIdParam } from "./store.ts";
+import { REQUIRED_MESSAGE } from "../domain/constants.ts";
 
 export const PageViewBody = z.object({
   /** The address navigated to (path, optionally with query); the server counts its route pattern only. */
-  path: z.string().trim().min(1, "This field is required").max(500, "Maximum 500 characters").startsWith("/", "Invalid format"),
+  path: z.string().trim().min(1, REQUIRED_MESSAGE).max(500, "Maximum 500 characters").startsWith("/", "Invalid format"),
   /** The product opened in the store, when the view is of one. */
   productId: ProductIdParam.optional(),
 });

@@ -2,7 +2,7 @@
 // (staff). Photos travel in the JSON body as base64, like the supply desk's CSV upload.
 import { z } from "zod";
 import "./common.ts";
-import { INTEGER_ONLY_MESSAGE } from "../domain/constants.ts";
+import { INTEGER_ONLY_MESSAGE, REQUIRED_MESSAGE } from "../domain/constants.ts";
 import { CustomerId, PositiveInt, UserId } from "./params.ts";
 
 export const CLAIM_REASONS = ["damaged", "short", "wrong_item", "quality"] as const;
@@ -47,7 +47,7 @@ export const ClaimPhotoUpload = z
   .object({
     name: z.string().trim().max(200, "Maximum 200 characters").default("photo"),
     /** The file's bytes, base64 (a data: URL is accepted too). */
-    data: z.string().min(1, "This field is required").max(PHOTO_BASE64_MAX, CLAIM_MESSAGES.photoTooLarge),
+    data: z.string().min(1, REQUIRED_MESSAGE).max(PHOTO_BASE64_MAX, CLAIM_MESSAGES.photoTooLarge),
   })
   .strict();
 

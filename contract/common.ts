@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { unprintableMessage } from "../domain/printable.ts";
+import { REQUIRED_MESSAGE } from "../domain/constants.ts";
 
 /**
  * SPEC §5 generic form messages for what the schemas do not word themselves: a missing value reads
@@ -9,7 +10,7 @@ import { unprintableMessage } from "../domain/printable.ts";
 z.config({
   customError: (iss) => {
     if (iss.code !== "invalid_type") return undefined;
-    if (iss.input === undefined || iss.input === null) return "This field is required";
+    if (iss.input === undefined || iss.input === null) return REQUIRED_MESSAGE;
     if (iss.expected === "number" || iss.expected === "int") return "Only numbers are allowed";
     return undefined;
   },
@@ -73,7 +74,7 @@ export const DigitsParam = (min: number, message = "Only integer values are allo
 /** A `{retailerId}` path segment or query value: 0 for a user without a retailer. */
 export const RetailerIdParam = DigitsParam(0);
 
-export const ShortText = (max = 200) => z.string().trim().min(1, "This field is required").max(max, `Maximum ${max} characters`);
+export const ShortText = (max = 200) => z.string().trim().min(1, REQUIRED_MESSAGE).max(max, `Maximum ${max} characters`);
 
 /**
  * Refines a text that is printed on labels or documents: characters the documents' font cannot draw

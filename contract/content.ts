@@ -30,7 +30,7 @@ export function isCardColour(hex: string): boolean {
   return (CARD_COLOURS as readonly string[]).includes(hex.replace(/^#/, "").toUpperCase());
 }
 
-/** The illustrations the public site draws (app/components/illustrations). */
+/** The illustrations the public site draws (art/). */
 export const ART_KEYS = [
   "lily",
   "gerbera",

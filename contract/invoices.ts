@@ -2,13 +2,13 @@
 import { z } from "zod";
 import "./common.ts";
 import { IsoDate, printable, ShortText } from "./common.ts";
-import { INTEGER_ONLY_MESSAGE } from "../domain/constants.ts";
+import { INTEGER_ONLY_MESSAGE, REQUIRED_MESSAGE } from "../domain/constants.ts";
 import { AGEING_BUCKETS } from "../domain/invoicing.ts";
 import { PositiveInt } from "./params.ts";
 
 const Money = z.number();
 /** A customer code: 1-40 characters, no NUL (which PostgreSQL text cannot hold). */
-export const CustomerCode = z.string().trim().min(1, "This field is required").max(40, "Maximum 40 characters").refine((s) => !s.includes("\0"), "Invalid format");
+export const CustomerCode = z.string().trim().min(1, REQUIRED_MESSAGE).max(40, "Maximum 40 characters").refine((s) => !s.includes("\0"), "Invalid format");
 const INT4_MAX = 2_147_483_647;
 const Int = (min: number, max = INT4_MAX) =>
   z.coerce.number({ error: INTEGER_ONLY_MESSAGE }).int(INTEGER_ONLY_MESSAGE).min(min, INTEGER_ONLY_MESSAGE).max(max, `Maximum ${max}`);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { STANDING_ORDER_MODES } from "../domain/standing-orders.ts";
 import { IsoDate } from "./common.ts";
 import { MmCartItemInput } from "./mm.ts";
+import { REQUIRED_MESSAGE } from "../domain/constants.ts";
 
 /**
  * A mass-market standing program (docs/domain-mm.md "Standing programs"): the same bouquets, with
@@ -15,7 +16,7 @@ const OptionalDate = z.preprocess((v) => (v === "" ? null : v), IsoDate.nullable
 
 export const MmProgramBody = z
   .object({
-    name: z.string().trim().min(1, "This field is required").max(80, "Maximum 80 characters"),
+    name: z.string().trim().min(1, REQUIRED_MESSAGE).max(80, "Maximum 80 characters"),
     /** Sunday=1 .. Saturday=7: ship weekdays of the customer. */
     weekdays: z.array(Weekday).min(1, "Please choose at least one day").max(7, "Please choose at most seven days"),
     mode: z.enum(STANDING_ORDER_MODES, { error: "Please choose cart or order" }),

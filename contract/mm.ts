@@ -2,6 +2,7 @@ import { z } from "zod";
 import { INT4_MAX, ISO_DATE_PATTERN, IsoDate, printable } from "./common.ts";
 import { ShipTime } from "./user.ts";
 import { checkBarcode } from "../domain/barcode.ts";
+import { REQUIRED_MESSAGE } from "../domain/constants.ts";
 
 /**
  * Mass-market store contract (SPEC §3 "Product (MM store)", "Cart (MM)", "Cart item (MM)", "Package";
@@ -138,7 +139,7 @@ const Barcode = z
  * the customer used last time for the product; null or '' clears it.
  */
 export const MmCartItemInput = z.object({
-  productId: z.string().trim().min(1, "This field is required").max(60, "Maximum 60 characters"),
+  productId: z.string().trim().min(1, REQUIRED_MESSAGE).max(60, "Maximum 60 characters"),
   category: z.string().max(60).nullable().optional(),
   quantity: z
     .number({ error: "Invalid Quantity: Please enter a valid quantity" })

@@ -1,18 +1,18 @@
 import { z } from "zod";
+import { REQUIRED_MESSAGE } from "../domain/constants.ts";
 
 /**
  * The public site's forms: contact and job application. The Fastify routes and the forms in the
  * browser validate with these same schemas, so the messages (SPEC §5) are the same on both sides.
  */
 
-const REQUIRED = "This field is required";
 
 /** A required single-line text: trimmed, not empty, at most `max` characters, no line breaks. */
 const Line = (max: number) =>
   z
-    .string({ error: REQUIRED })
+    .string({ error: REQUIRED_MESSAGE })
     .trim()
-    .min(1, REQUIRED)
+    .min(1, REQUIRED_MESSAGE)
     .max(max, `Maximum ${max} characters`)
     .regex(/^[^\r\n\t]*$/, "Invalid format");
 
@@ -27,12 +27,12 @@ const OptionalLine = (max: number) =>
     .transform((v) => (v ? v : undefined));
 
 /** Multi-line text: trimmed, required, at most `max` characters. */
-const Paragraphs = (max: number) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `Maximum ${max} characters`);
+const Paragraphs = (max: number) => z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE).max(max, `Maximum ${max} characters`);
 
 const EmailField = z
-  .string({ error: REQUIRED })
+  .string({ error: REQUIRED_MESSAGE })
   .trim()
-  .min(1, REQUIRED)
+  .min(1, REQUIRED_MESSAGE)
   .max(254, "Maximum 254 characters")
   .pipe(z.email("Please enter a valid email"));
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { INT4_MAX, IsoDate, RetailerIdParam } from "./common.ts";
 import { PickupDays, ShipTime } from "./user.ts";
+import { REQUIRED_MESSAGE } from "../domain/constants.ts";
 
 /**
  * Wholesale store and dashboard contract (SPEC §3, §7). Field names are the spec's. Money travels as
@@ -120,7 +121,7 @@ export const Cart = z.object({
 export type Cart = z.infer<typeof Cart>;
 
 export const CartItemInput = z.object({
-  productId: z.string().trim().min(1, "This field is required").max(60),
+  productId: z.string().trim().min(1, REQUIRED_MESSAGE).max(60),
   quantity: z
     .number({ error: "Invalid Quantity: Please enter a valid quantity" })
     .int("Invalid Quantity: Please enter a valid quantity")
@@ -152,7 +153,7 @@ export type PlaceOrderBody = z.infer<typeof PlaceOrderBody>;
 
 /** A voucher code the buyer typed, checked before the order is placed (GET /api/Store/VoucherQuote). */
 export const VoucherQuoteQuery = z.object({
-  code: z.string().trim().min(1, "This field is required").max(40, "Maximum 40 characters"),
+  code: z.string().trim().min(1, REQUIRED_MESSAGE).max(40, "Maximum 40 characters"),
   retailerId: RetailerIdParam.optional(),
 });
 /** The voucher's terms: the checkout computes the saving on its subtotal with domain/voucher.ts, as PlaceOrder does. */
@@ -280,7 +281,7 @@ export type Favourites = z.infer<typeof Favourites>;
 export const ProductIdParam = z
   .string()
   .trim()
-  .min(1, "This field is required")
+  .min(1, REQUIRED_MESSAGE)
   .max(40, "Maximum 40 characters")
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "Invalid format");
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Email, ShortText } from "./common.ts";
+import { REQUIRED_MESSAGE } from "../domain/constants.ts";
 
 export const RoleName = z.enum(["Administrator", "SalesPerson", "wholesaler", "Retailer", "MassMarket"]);
 export type RoleName = z.infer<typeof RoleName>;
@@ -58,7 +59,7 @@ export type CheckTokenResponse = z.infer<typeof CheckTokenResponse>;
 
 export const LoginBody = z.object({
   email: Email,
-  password: z.string().min(1, "This field is required").max(200, "Maximum 200 characters"),
+  password: z.string().min(1, REQUIRED_MESSAGE).max(200, "Maximum 200 characters"),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
@@ -68,10 +69,10 @@ export const NewPassword = z
   .min(PASSWORD_MIN, `Minimum ${PASSWORD_MIN} characters`)
   .max(128, "Maximum 128 characters");
 
-export const ValidateResetBody = z.object({ token: z.string().min(1, "This field is required").max(200) });
+export const ValidateResetBody = z.object({ token: z.string().min(1, REQUIRED_MESSAGE).max(200) });
 export const UpdatePasswordBody = z
   .object({
-    token: z.string().min(1, "This field is required").max(200),
+    token: z.string().min(1, REQUIRED_MESSAGE).max(200),
     password: NewPassword,
     confirmPassword: z.string(),
   })

@@ -2,6 +2,7 @@
 // delivery is signed per the Standard Webhooks specification.
 import { z } from "zod";
 import { DigitsParam } from "./common.ts";
+import { REQUIRED_MESSAGE } from "../domain/constants.ts";
 
 export const WEBHOOK_EVENTS = ["order.placed", "order.changed", "order.cancelled", "invoice.issued", "availability.changed"] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
@@ -10,7 +11,7 @@ export const WEBHOOK_URL_MAX = 2000;
 export const WEBHOOKS_MAX = 50;
 
 export const WebhookCreate = z.object({
-  url: z.string().trim().min(1, "This field is required").max(WEBHOOK_URL_MAX, `Maximum ${WEBHOOK_URL_MAX} characters`),
+  url: z.string().trim().min(1, REQUIRED_MESSAGE).max(WEBHOOK_URL_MAX, `Maximum ${WEBHOOK_URL_MAX} characters`),
   events: z
     .array(z.enum(WEBHOOK_EVENTS, { message: `Choose from ${WEBHOOK_EVENTS.join(", ")}` }))
     .min(1, "Choose at least one event")

@@ -19,7 +19,7 @@
 import { readdirSync, readFileSync, statSync, existsSync } from "node:fs";
 import path from "node:path";
 
-const ROOTS = ["server", "app", "domain", "contract", "db"];
+const ROOTS = ["server", "app", "art", "domain", "contract", "db"];
 
 /**
  * Breaks left only inside the folders being rewritten as one carts engine (server/modules/store, mm,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { parseListInChunks } from "./api.ts";
+import { api, ApiError, parseListInChunks } from "./api.ts";
 
 const Item = z.object({ id: z.string(), n: z.number().int() });
 const items = (count: number) => Array.from({ length: count }, (_, i) => ({ id: `p${i}`, n: i, extra: "dropped" }));
@@ -26,5 +26,68 @@ describe("parseListInChunks", () => {
     await parseListInChunks(items(2000), Item);
     parsed = true;
     expect(ranBefore).toBe(true);
+  });
+});
+
+describe("api.upload", () => {
+  // A plain HTTP server that answers with what it was sent, so the test sees the bytes on the wire.
+  async function echoServer(status = 200, answer?: unknown) {
+    const { createServer } = await import("node:http");
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        const body = Buffer.concat(chunks).toString("utf8");
+        res.writeHead(status, { "content-type": "application/json" });
+        res.end(JSON.stringify(answer ?? { method: req.method, url: req.url, type: req.headers["content-type"] ?? "", body }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    return { base: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  }
+  const Echo = z.object({ method: z.string(), url: z.string(), type: z.string(), body: z.string() });
+
+  it("sends a file as it is with its own type, or the type given, and parses the answer", async () => {
+    const { base, close } = await echoServer();
+    try {
+      const png = await api.upload("PUT", `${base}/Logo`, new Blob(["png bytes"], { type: "image/png" }), Echo);
+      expect(png).toEqual({ method: "PUT", url: "/Logo", type: "image/png", body: "png bytes" });
+      const csv = await api.upload("POST", `${base}/Import`, new Blob(["code,name\r\n"]), Echo, { type: "text/csv", query: { dryRun: true } });
+      expect(csv).toEqual({ method: "POST", url: "/Import?dryRun=true", type: "text/csv", body: "code,name\r\n" });
+    } finally {
+      await close();
+    }
+  });
+
+  it("sends form data as multipart", async () => {
+    const { base, close } = await echoServer();
+    try {
+      const form = new FormData();
+      form.set("file", new Blob(["a,b"], { type: "text/csv" }), "list.csv");
+      const sent = await api.upload("POST", `${base}/Upload`, form, Echo);
+      expect(sent.type).toMatch(/^multipart\/form-data; boundary=/);
+      expect(sent.body).toContain('filename="list.csv"');
+      expect(sent.body).toContain("a,b");
+    } finally {
+      await close();
+    }
+  });
+
+  it("fails on an answer its schema refuses, and carries the server's message on an error", async () => {
+    const wrong = await echoServer(200, { imgSrc: 42 });
+    try {
+      await expect(api.upload("PUT", `${wrong.base}/Logo`, new Blob(["x"], { type: "image/png" }), z.object({ imgSrc: z.string() }))).rejects.toBeInstanceOf(z.ZodError);
+    } finally {
+      await wrong.close();
+    }
+    const refused = await echoServer(415, { message: "The logo must be a PNG, JPEG or WebP image." });
+    try {
+      const err = await api.upload("PUT", `${refused.base}/Logo`, new Blob(["x"], { type: "image/gif" }), z.object({ imgSrc: z.string() })).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ApiError);
+      expect(err).toMatchObject({ status: 415, message: "The logo must be a PNG, JPEG or WebP image.", fromServer: true });
+    } finally {
+      await refused.close();
+    }
   });
 });

@@ -29,15 +29,28 @@ export function withQuery(path: string, query?: Query) {
   return qs ? `${path}${path.includes("?") ? "&" : "?"}${qs}` : path;
 }
 
-async function request<T>(method: string, path: string, body?: unknown, schema?: z.ZodType<T>, headers?: Record<string, string>): Promise<T> {
+/** A request body: JSON (any value), or a file sent as it is (its own type) or as multipart form data. */
+type Body = { json: unknown } | { file: Blob; type?: string } | { form: FormData } | undefined;
+
+function encode(body: Body): { headers: Record<string, string>; body?: BodyInit } {
+  if (body === undefined) return { headers: {} };
+  if ("json" in body) return { headers: { "content-type": "application/json" }, body: JSON.stringify(body.json) };
+  // The browser writes the multipart boundary itself: no content-type of ours.
+  if ("form" in body) return { headers: {}, body: body.form };
+  const type = body.type ?? body.file.type;
+  return { headers: type ? { "content-type": type } : {}, body: body.file };
+}
+
+async function request<T>(method: string, path: string, body?: Body, schema?: z.ZodType<T>, headers?: Record<string, string>): Promise<T> {
+  const sent = encode(body);
   for (let attempt = 0; ; attempt++) {
     let res: Response;
     try {
       res = await fetch(path, {
         method,
         credentials: "same-origin",
-        headers: { accept: "application/json", ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
-        body: body !== undefined ? JSON.stringify(body) : undefined,
+        headers: { accept: "application/json", ...sent.headers, ...headers },
+        body: sent.body,
       });
     } catch {
       throw new ApiError(0, "We could not reach the server. Check your connection and try again.", {}, undefined, false);
@@ -55,8 +68,8 @@ async function request<T>(method: string, path: string, body?: unknown, schema?:
     } catch {
       // not JSON: keep the generic message
     }
-    const sent = typeof payload.message === "string" && payload.message.trim() !== "";
-    throw new ApiError(res.status, sent ? payload.message! : res.statusText || "Request failed", payload.fields ?? {}, payload.data, sent);
+    const own = typeof payload.message === "string" && payload.message.trim() !== "";
+    throw new ApiError(res.status, own ? payload.message! : res.statusText || "Request failed", payload.fields ?? {}, payload.data, own);
   }
 }
 
@@ -99,7 +112,13 @@ export const api = {
   getList: async <T>(path: string, query: Query | undefined, item: z.ZodType<T>, reuse?: (parsed: T) => T) =>
     parseListInChunks(await request<unknown>("GET", withQuery(path, query)), item, reuse),
   post: <T>(path: string, body?: unknown, query?: Query, headers?: Record<string, string>, schema?: z.ZodType<T>) =>
-    request<T>("POST", withQuery(path, query), body ?? {}, schema, headers),
-  put: <T>(path: string, body?: unknown, query?: Query, schema?: z.ZodType<T>) => request<T>("PUT", withQuery(path, query), body ?? {}, schema),
+    request<T>("POST", withQuery(path, query), { json: body ?? {} }, schema, headers),
+  put: <T>(path: string, body?: unknown, query?: Query, schema?: z.ZodType<T>) => request<T>("PUT", withQuery(path, query), { json: body ?? {} }, schema),
+  /**
+   * Sends a file: as it is, with its own content type (or `type`), or as multipart form data when
+   * `file` is a FormData. Never retried (a write); the answer is parsed with `schema`.
+   */
+  upload: <T>(method: "POST" | "PUT", path: string, file: Blob | FormData, schema: z.ZodType<T>, options: { query?: Query; type?: string } = {}) =>
+    request<T>(method, withQuery(path, options.query), file instanceof FormData ? { form: file } : { file, type: options.type }, schema),
   del: <T>(path: string, query?: Query) => request<T>("DELETE", withQuery(path, query)),
 };

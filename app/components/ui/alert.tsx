@@ -1,6 +1,8 @@
-import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type CSSProperties, type ReactNode } from "react";
+import * as AlertDialogPrimitive from "@radix-ui/react-alert-dialog";
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { alertButtons, newAlertKey } from "../../../domain/constants.ts";
+import { useReturnFocus } from "./dialog.tsx";
 
 export type AlertType = "success" | "error" | "info" | "warning" | "question" | "blitz";
 
@@ -87,47 +89,52 @@ const AlertContext = createContext<ShowAlert>(async () => false);
 export const useAlert = () => useContext(AlertContext);
 
 function AlertDialog({ alert, onClose }: { alert: AlertData; onClose: (primary: boolean) => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const messageId = useId();
-  useEffect(() => {
-    const d = ref.current;
-    if (d && !d.open) d.showModal();
-  }, []);
+  const primaryRef = useRef<HTMLButtonElement>(null);
+  const focus = useReturnFocus();
   const tone = TONE[alert.type];
   const { primary, secondary } = buttonsFor(alert);
+  // Errors, warnings and questions interrupt (alertdialog); the others are plain dialogs. Neither
+  // closes on a click outside; Escape answers "no".
+  const urgent = alert.type === "error" || alert.type === "warning" || alert.type === "question";
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      aria-describedby={messageId}
-      role={alert.type === "error" || alert.type === "warning" || alert.type === "question" ? "alertdialog" : "dialog"}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose(false);
+    <AlertDialogPrimitive.Root
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose(false);
       }}
-      className={`m-auto w-[min(92vw,460px)] rounded-xl border-t-4 p-0 text-ink shadow-2xl backdrop:bg-ink/40 ${tone.box}`}
     >
-      <div className="p-6">
-        <h2 id={titleId} className="text-xl">
-          <span className="sr-only">{tone.label}: </span>
-          {alert.title}
-        </h2>
-        <p id={messageId} className="mt-2">
-          {alert.message}
-        </p>
-        <div className="mt-6 flex justify-end gap-2">
-          {secondary && (
-            <button type="button" className="btn btn-secondary" onClick={() => onClose(false)}>
-              {secondary}
-            </button>
-          )}
-          <button type="button" className="btn btn-primary" autoFocus onClick={() => onClose(true)}>
-            {primary}
-          </button>
-        </div>
-      </div>
-    </dialog>
+      <AlertDialogPrimitive.Portal>
+        <AlertDialogPrimitive.Overlay className="fixed inset-0 z-[60] bg-ink/40" />
+        <AlertDialogPrimitive.Content
+          role={urgent ? "alertdialog" : "dialog"}
+          onOpenAutoFocus={(e) => {
+            focus.onOpenAutoFocus();
+            e.preventDefault();
+            primaryRef.current?.focus();
+          }}
+          onCloseAutoFocus={focus.onCloseAutoFocus}
+          className={`fixed top-1/2 left-1/2 z-[60] w-[min(92vw,460px)] -translate-x-1/2 -translate-y-1/2 rounded-xl border-t-4 p-0 text-ink shadow-2xl ${tone.box}`}
+        >
+          <div className="p-6">
+            <AlertDialogPrimitive.Title className="text-xl">
+              <span className="sr-only">{tone.label}: </span>
+              {alert.title}
+            </AlertDialogPrimitive.Title>
+            <AlertDialogPrimitive.Description className="mt-2">{alert.message}</AlertDialogPrimitive.Description>
+            <div className="mt-6 flex justify-end gap-2">
+              {secondary && (
+                <button type="button" className="btn btn-secondary" onClick={() => onClose(false)}>
+                  {secondary}
+                </button>
+              )}
+              <button ref={primaryRef} type="button" className="btn btn-primary" onClick={() => onClose(true)}>
+                {primary}
+              </button>
+            </div>
+          </div>
+        </AlertDialogPrimitive.Content>
+      </AlertDialogPrimitive.Portal>
+    </AlertDialogPrimitive.Root>
   );
 }
 

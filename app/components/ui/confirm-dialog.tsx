@@ -2,7 +2,9 @@
 // will happen. Radix Dialog: focus moves in and is trapped, Escape and Cancel close it, focus returns
 // to the button that opened it; the consequences are the dialog's description.
 import * as Dialog from "@radix-ui/react-dialog";
-import { useId, useRef, useState, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
+import { REQUIRED_MESSAGE } from "../../../domain/constants.ts";
+import { useReturnFocus } from "./dialog.tsx";
 
 export interface ConfirmRequest {
   title: string;
@@ -23,7 +25,7 @@ export function ConfirmDialog({ request, onClose, busy = false, error }: { reque
   const errorId = useId();
   const open = request !== null;
   // Opened from a button without a Radix Trigger: focus goes back to that button on close (when it is still there).
-  const opener = useRef<HTMLElement | null>(null);
+  const focus = useReturnFocus();
   return (
     <Dialog.Root
       open={open}
@@ -38,15 +40,7 @@ export function ConfirmDialog({ request, onClose, busy = false, error }: { reque
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/45" />
         <Dialog.Content
-          onOpenAutoFocus={() => {
-            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          }}
-          onCloseAutoFocus={(e) => {
-            if (opener.current?.isConnected) {
-              e.preventDefault();
-              opener.current.focus();
-            }
-          }}
+          {...focus}
           className="fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[min(94vw,520px)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 text-ink shadow-2xl">
           {request && (
             <form
@@ -93,7 +87,7 @@ export function ConfirmDialog({ request, onClose, busy = false, error }: { reque
                   />
                   {missing && (
                     <p id={errorId} className="mt-1 text-sm text-[#8a1c12]">
-                      This field is required
+                      {REQUIRED_MESSAGE}
                     </p>
                   )}
                 </div>

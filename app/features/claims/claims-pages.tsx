@@ -9,10 +9,10 @@ import { ConfirmDialog, type ConfirmRequest } from "../../components/ui/confirm-
 import { TextAreaField, TextField } from "../../components/ui/field.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { ApiError } from "../../lib/api.ts";
-import { instant, money, shortDate } from "../store/format.ts";
+import { instant, money, shortDate } from "../../lib/format.ts";
 import { useStoreIds, type StoreIds } from "../store/queries.ts";
 import { NeedsCustomer } from "../store/store-page.tsx";
-import { card } from "../store/ui.ts";
+import { card } from "../../components/ui/classes.ts";
 import { claimPaths, readAsDataUrl, useAnswerClaim, useBuyerClaims, useClaimWindow, useDeskClaims, useOpenClaim } from "./queries.ts";
 
 function Page({ children }: { children: ReactNode }) {

@@ -7,9 +7,13 @@ import { API_SCOPES, ApiTokenCreated, ApiTokenList, SCOPE_LABELS, type ApiScope,
 import { ConfirmDialog, type ConfirmRequest } from "../../components/ui/confirm-dialog.tsx";
 import { TextField } from "../../components/ui/field.tsx";
 import { api } from "../../lib/api.ts";
-import { instant } from "../store/format.ts";
-import { Badge, Empty, Failed, formErrors, Loading, StaffPage, TableFrame } from "../staff/ui.tsx";
+import { instant } from "../../lib/format.ts";
+import { formErrors } from "../../components/ui/form.tsx";
+import { StaffPage } from "../../components/ui/page.tsx";
+import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
+import { TableFrame } from "../../components/ui/table.tsx";
 import { WebhooksSection } from "./webhooks-section.tsx";
+import { REQUIRED_MESSAGE } from "../../../domain/constants.ts";
 
 const KEY = ["integrations", "tokens"];
 
@@ -75,7 +79,7 @@ function CreateToken({ onCreated }: { onCreated: (name: string, token: string) =
       onSubmit={(e) => {
         e.preventDefault();
         if (!scopes.length) {
-          setErrors({ message: "Choose at least one scope", fields: { scopes: "Choose at least one scope", ...(name.trim() ? {} : { name: "This field is required" }) } });
+          setErrors({ message: "Choose at least one scope", fields: { scopes: "Choose at least one scope", ...(name.trim() ? {} : { name: REQUIRED_MESSAGE }) } });
           return;
         }
         create.mutate();

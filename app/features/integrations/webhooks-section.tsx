@@ -17,7 +17,9 @@ import { ConfirmDialog, type ConfirmRequest } from "../../components/ui/confirm-
 import { TextField } from "../../components/ui/field.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { api } from "../../lib/api.ts";
-import { Badge, Empty, Failed, formErrors, Loading, TableFrame } from "../staff/ui.tsx";
+import { formErrors } from "../../components/ui/form.tsx";
+import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
+import { TableFrame } from "../../components/ui/table.tsx";
 
 const EVENT_TEXT: Record<WebhookEvent, string> = {
   "order.placed": "An order is placed (either store)",

@@ -8,9 +8,10 @@ import { TextField } from "../../components/ui/field.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { useSessionUser } from "../../lib/session.ts";
-import { money, shortDate } from "../store/format.ts";
-import { card, responsiveTable as rt, smallButton } from "../store/ui.ts";
+import { money, shortDate } from "../../lib/format.ts";
+import { card, responsiveTable as rt, smallButton } from "../../components/ui/classes.ts";
 import { invoicePaths, useCreditNote, useInvoice, useInvoices, useMarkPaid, type InvoiceFilters } from "./queries.ts";
+import { Fact } from "../../components/ui/fact.tsx";
 
 function Page({ children }: { children: ReactNode }) {
   return <section className="mx-auto max-w-6xl px-3 py-6 sm:px-4 md:px-6">{children}</section>;
@@ -194,15 +195,6 @@ export function InvoicesPage() {
         </>
       ) : null}
     </Page>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-semibold tracking-wide text-sage uppercase">{label}</dt>
-      <dd className="mt-0.5">{children}</dd>
-    </div>
   );
 }
 

@@ -8,8 +8,8 @@ import { memo, useId, useLayoutEffect, useRef, useState, type FormEvent } from "
 import type { MmProduct } from "../../../contract/mm.ts";
 import { quantityRemainingMessage } from "../../../domain/cart-flags.ts";
 import { isoDateAt } from "../../../domain/dates.ts";
-import { money } from "../store/format.ts";
-import { useMedia } from "../store/use-media.ts";
+import { money } from "../../lib/format.ts";
+import { useMedia } from "../../lib/use-media.ts";
 import { BouquetPicture } from "./parts.tsx";
 
 export type MmView = "list" | "grid";

@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import type { MmCart, MmCartItem, MmOrderResponse } from "../../../contract/mm.ts";
 import { checkBarcode } from "../../../domain/barcode.ts";
 import { ApiError } from "../../lib/api.ts";
-import { money, shortDate } from "../store/format.ts";
+import { money, shortDate } from "../../lib/format.ts";
 import { PLACE_ORDER_FAILED, serverMessage } from "../store/messages.ts";
 import {
   bouquetLines,

@@ -1,7 +1,7 @@
 // /MM/Dashboard: the way into the store, this week's specials, recent orders and the picture.
 import { Link } from "react-router";
 import { useSessionUser } from "../../lib/session.ts";
-import { money } from "../store/format.ts";
+import { money } from "../../lib/format.ts";
 import { InteractiveScene } from "../store/interactive-scene.tsx";
 import { MmOrdersTable } from "./orders-pages.tsx";
 import { BouquetPicture, MmPage } from "./parts.tsx";

@@ -3,8 +3,8 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { MmCart, MmCartItem, MmPackage } from "../../../contract/mm.ts";
 import { formatPailTotal } from "../../../domain/mm-fees.ts";
-import { artUrl } from "../../components/illustrations/art-url.ts";
-import { money } from "../store/format.ts";
+import { artUrl } from "../../../art/art-url.ts";
+import { money } from "../../lib/format.ts";
 import { feeLines } from "./cart-logic.ts";
 
 /**

@@ -10,12 +10,13 @@ import { weekdayName } from "../../../domain/standing-orders.ts";
 import { InlineAlert, useAlert } from "../../components/ui/alert.tsx";
 import { TextField } from "../../components/ui/field.tsx";
 import { api, ApiError } from "../../lib/api.ts";
-import { instant, shortDate } from "../store/format.ts";
+import { instant, shortDate } from "../../lib/format.ts";
 import { useMmStoreIds } from "./customer-gate.tsx";
 import { MmPage } from "./parts.tsx";
 import { mmPaths, useMmCart, useMmCatalogs, useMmOrders, useMmProducts, useMmProfile, type StoreIds } from "./queries.ts";
 import { deleteMmProgram, programKeys, saveMmProgram, useMmPrograms } from "./programs-queries.ts";
 import type { MmOrder } from "../../../contract/mm.ts";
+import { REQUIRED_MESSAGE } from "../../../domain/constants.ts";
 
 interface LineDraft {
   productId: string;
@@ -263,12 +264,12 @@ function Editor({ ids, draft, onCancel, onSaved }: { ids: StoreIds; draft: Draft
     setFields({});
     setError(null);
     const local: Record<string, string> = {};
-    if (!d.name.trim()) local.name = "This field is required";
+    if (!d.name.trim()) local.name = REQUIRED_MESSAGE;
     if (!d.weekdays.length) local.weekdays = "Please choose at least one day";
     const body = bodyOf(d);
     if (!body.lines.length) local.lines = "Add at least one bouquet";
     body.lines.forEach((l, i) => {
-      if (!l.productId) local[`lines.${i}.productId`] = "This field is required";
+      if (!l.productId) local[`lines.${i}.productId`] = REQUIRED_MESSAGE;
       if (!Number.isInteger(l.quantity) || l.quantity < 1) local[`lines.${i}.quantity`] = "Invalid Quantity: Please enter a valid quantity";
     });
     if (Object.keys(local).length) {

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import type { MmReorderResponse } from "../../../contract/mm.ts";
 import { InlineAlert } from "../../components/ui/alert.tsx";
 import { ApiError } from "../../lib/api.ts";
-import { plural, shortDate } from "../store/format.ts";
+import { plural, shortDate } from "../../lib/format.ts";
 import { mmKeys, type StoreIds } from "./queries.ts";
 import { reorderMm } from "./programs-queries.ts";
 

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import type { MmCart, MmPackage, MmProduct } from "../../../contract/mm.ts";
 import { ApiError } from "../../lib/api.ts";
 import { ShipDatePicker } from "../store/ship-date-picker.tsx";
-import { money, shortDate } from "../store/format.ts";
+import { money, shortDate } from "../../lib/format.ts";
 import { bouquetLines, feeLines, mmSaveBody, withQuantity, type MmPatch } from "./cart-logic.ts";
 import { BouquetList, type MmView } from "./bouquet-list.tsx";
 import { FeeTable, MmPage, Totals } from "./parts.tsx";

@@ -9,7 +9,7 @@ import { useNavigate } from "react-router";
 import type { MmCart } from "../../../contract/mm.ts";
 import { useToast } from "../../components/ui/toast.tsx";
 import { CheckoutReminder, HoldExpiredNotice } from "../store/checkout-reminder.tsx";
-import { shortDate } from "../store/format.ts";
+import { shortDate } from "../../lib/format.ts";
 import { HoldStatus } from "../store/hold-status.tsx";
 import { useHoldCountdown, type HoldView } from "../store/use-hold-countdown.ts";
 import { bouquetLines, mmSaveBody } from "./cart-logic.ts";

@@ -9,9 +9,9 @@ import { ConfirmDialog, type ConfirmRequest } from "../../components/ui/confirm-
 import { TextField } from "../../components/ui/field.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { ApiError } from "../../lib/api.ts";
-import { money, pailsAndBunches, shortDate } from "../store/format.ts";
+import { money, pailsAndBunches, shortDate } from "../../lib/format.ts";
 import { OrderStatusBadge } from "../store/order-parts.tsx";
-import { card, qtyInput, responsiveTable as rt, smallButton } from "../store/ui.ts";
+import { card, qtyInput, responsiveTable as rt, smallButton } from "../../components/ui/classes.ts";
 import { useDeskBulk, useDeskChange, useDeskOrder, useDeskOrders, type DeskChange, type DeskFilters } from "./queries.ts";
 
 function Page({ children }: { children: ReactNode }) {

@@ -8,9 +8,9 @@ import type { PickList } from "../../../contract/pick-list.ts";
 import { addDays, isoDateAt } from "../../../domain/dates.ts";
 import { TextField } from "../../components/ui/field.tsx";
 import { api, ApiError } from "../../lib/api.ts";
-import { longDate } from "../store/format.ts";
+import { longDate } from "../../lib/format.ts";
 import { OrderStatusBadge } from "../store/order-parts.tsx";
-import { card, responsiveTable as rt, smallButton } from "../store/ui.ts";
+import { card, responsiveTable as rt, smallButton } from "../../components/ui/classes.ts";
 
 const PICK_LIST = "/api/OrderDesk/PickList";
 

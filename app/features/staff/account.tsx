@@ -4,40 +4,30 @@ import { api } from "../../lib/api.ts";
 import { useSessionUser } from "../../lib/session.ts";
 import { useToast } from "../../components/ui/toast.tsx";
 import { TextField } from "../../components/ui/field.tsx";
-import { formErrors, StaffPage } from "./ui.tsx";
+import { formErrors, FormField, FormProblem, SubmitButton, useContractForm } from "../../components/ui/form.tsx";
+import { ProfileBody } from "../../../contract/administration.ts";
+import { StaffPage } from "../../components/ui/page.tsx";
 
 type Problems = { message: string; fields: Record<string, string> } | null;
-
-function Problem({ p }: { p: Problems }) {
-  return p ? (
-    <p role="alert" className="rounded-lg bg-petal-light px-3 py-2">
-      {p.message}
-    </p>
-  ) : null;
-}
 
 /** /Account: the signed-in user's profile, password and other sessions. */
 export function AccountScreen() {
   const user = useSessionUser();
   const toast = useToast();
   const revalidator = useRevalidator();
-  const [names, setNames] = useState({ firstName: user?.firstName ?? "", lastName: user?.lastName ?? "" });
-  const [pw, setPw] = useState({ currentPassword: "", password: "", confirmPassword: "" });
-  const [p1, setP1] = useState<Problems>(null);
-  const [p2, setP2] = useState<Problems>(null);
-  if (!user) return null;
-
-  async function saveNames(e: React.FormEvent) {
-    e.preventDefault();
-    setP1(null);
-    try {
+  const profile = useContractForm(
+    ProfileBody,
+    async (names) => {
       await api.put("/api/Account/Profile", names);
       toast("Your name was saved.");
       await revalidator.revalidate();
-    } catch (err) {
-      setP1(formErrors(err));
-    }
-  }
+    },
+    { defaultValue: { firstName: user?.firstName ?? "", lastName: user?.lastName ?? "" } },
+  );
+  const [pw, setPw] = useState({ currentPassword: "", password: "", confirmPassword: "" });
+  const [p2, setP2] = useState<Problems>(null);
+  if (!user) return null;
+
   async function changePassword(e: React.FormEvent) {
     e.preventDefault();
     setP2(null);
@@ -61,18 +51,16 @@ export function AccountScreen() {
   return (
     <StaffPage title="Your account" intro={user.email}>
       <div className="grid gap-4 lg:grid-cols-2">
-        <form onSubmit={(e) => void saveNames(e)} className="space-y-3 rounded-2xl border border-line bg-white p-5" noValidate>
+        <form id={profile.form.id} onSubmit={profile.form.onSubmit} className="space-y-3 rounded-2xl border border-line bg-white p-5" noValidate>
           <h2 className="text-xl">Profile</h2>
-          <Problem p={p1} />
-          <TextField label="First name" required value={names.firstName} onChange={(e) => setNames({ ...names, firstName: e.target.value })} error={p1?.fields.firstName} />
-          <TextField label="Last name" required value={names.lastName} onChange={(e) => setNames({ ...names, lastName: e.target.value })} error={p1?.fields.lastName} />
-          <button type="submit" className="btn btn-primary">
-            Save profile
-          </button>
+          <FormProblem problem={profile.refused} />
+          <FormField field={profile.fields.firstName!} label="First name" required error={profile.errorOf("firstName")} />
+          <FormField field={profile.fields.lastName!} label="Last name" required error={profile.errorOf("lastName")} />
+          <SubmitButton busy={profile.busy}>Save profile</SubmitButton>
         </form>
         <form onSubmit={(e) => void changePassword(e)} className="space-y-3 rounded-2xl border border-line bg-white p-5" noValidate>
           <h2 className="text-xl">Password</h2>
-          <Problem p={p2} />
+          <FormProblem problem={p2} />
           <TextField label="Current password" type="password" autoComplete="current-password" required value={pw.currentPassword} onChange={(e) => setPw({ ...pw, currentPassword: e.target.value })} error={p2?.fields.currentPassword} />
           <TextField label="New password" type="password" autoComplete="new-password" hint="At least 10 characters." required value={pw.password} onChange={(e) => setPw({ ...pw, password: e.target.value })} error={p2?.fields.password} />
           <TextField label="Repeat the new password" type="password" autoComplete="new-password" required value={pw.confirmPassword} onChange={(e) => setPw({ ...pw, confirmPassword: e.target.value })} error={p2?.fields.confirmPassword} />

@@ -1,9 +1,10 @@
 import { useState } from "react";
 import type { AuditEntry, AuditPage } from "../../../contract/staff.ts";
 import { api } from "../../lib/api.ts";
-import { instant } from "../store/format.ts";
+import { instant } from "../../lib/format.ts";
 import { StaffList, usePagedList } from "./list.tsx";
-import { SelectFilter, StaffPage } from "./ui.tsx";
+import { StaffPage } from "../../components/ui/page.tsx";
+import { SelectFilter } from "../../components/ui/table.tsx";
 
 const ACTIONS: [string, string][] = [
   ["", "All actions"],

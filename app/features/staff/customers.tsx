@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { LOGO_MAX_BYTES, LOGO_TYPES, type CustomerCreateBody, type CustomerDetail, type CustomerPage, type CustomerUpdateBody, type ReferralRequest } from "../../../contract/administration.ts";
+import { LOGO_MAX_BYTES, LOGO_TYPES, LogoAnswer, type CustomerCreateBody, type CustomerDetail, type CustomerPage, type CustomerUpdateBody, type ReferralRequest } from "../../../contract/administration.ts";
 import type { SupplyCatalog } from "../../../contract/supply.ts";
 import { shipDays } from "../../../domain/supply.ts";
 import { api, ApiError } from "../../lib/api.ts";
@@ -9,7 +9,9 @@ import { useToast } from "../../components/ui/toast.tsx";
 import { TextField } from "../../components/ui/field.tsx";
 import { useImpersonation } from "./impersonation.ts";
 import { ListFilters, StaffList, usePagedList } from "./list.tsx";
-import { Badge, Checkbox, Failed, formErrors, Loading, StaffPage, StatusBadge } from "./ui.tsx";
+import { Checkbox, formErrors } from "../../components/ui/form.tsx";
+import { StaffPage } from "../../components/ui/page.tsx";
+import { Badge, Failed, Loading, StatusBadge } from "../../components/ui/status.tsx";
 
 const WEEKDAYS: [number, string][] = [
   [2, "Monday"],
@@ -278,8 +280,13 @@ function logoFileProblem(file: File): string | null {
 }
 
 async function sendLogo(customerId: string, file: File) {
-  const res = await fetch(`/api/Admin/Wholesalers/${encodeURIComponent(customerId)}/Logo`, { method: "PUT", headers: { "content-type": file.type }, body: file, credentials: "same-origin" });
-  if (!res.ok) throw new ApiError(res.status, ((await res.json().catch(() => ({}))) as { message?: string }).message ?? "The upload failed.");
+  try {
+    return await api.upload("PUT", `/api/Admin/Wholesalers/${encodeURIComponent(customerId)}/Logo`, file, LogoAnswer);
+  } catch (err) {
+    // An answer without a message of its own (a proxy's 413) still says what failed.
+    if (err instanceof ApiError && !err.fromServer) throw new ApiError(err.status, "The upload failed.", err.fields, err.data, false);
+    throw err;
+  }
 }
 
 /** /Admin/Wholesalers/New and /MM/Customer/New: the edit form with the customer's code, and a logo to send after. */

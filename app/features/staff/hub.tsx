@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { hasAnyRole } from "../../../domain/access.ts";
 import { useSessionUser } from "../../lib/session.ts";
-import { StaffPage } from "./ui.tsx";
+import { StaffPage } from "../../components/ui/page.tsx";
 
 interface Tile {
   to: string;

@@ -3,7 +3,8 @@
 // paging states with the same texts everywhere.
 import type { ReactNode } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Empty, Failed, Loading, Pager, SearchBox, SelectFilter, SortHeader, TableFrame, useListParams } from "./ui.tsx";
+import { Empty, Failed, Loading } from "../../components/ui/status.tsx";
+import { Pager, SearchBox, SelectFilter, SortHeader, TableFrame, useListParams } from "../../components/ui/table.tsx";
 
 /** A page of a list as the administration API answers it. */
 export interface ListPage<Row> {

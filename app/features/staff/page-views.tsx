@@ -2,8 +2,10 @@ import { useQuery } from "@tanstack/react-query";
 import { PageViewReport } from "../../../contract/analytics.ts";
 import { PAGE_VIEW_DAYS } from "../../../domain/page-views.ts";
 import { api } from "../../lib/api.ts";
-import { shortDate } from "../store/format.ts";
-import { Empty, Failed, Loading, StaffPage, TableFrame } from "./ui.tsx";
+import { shortDate } from "../../lib/format.ts";
+import { StaffPage } from "../../components/ui/page.tsx";
+import { Empty, Failed, Loading } from "../../components/ui/status.tsx";
+import { TableFrame } from "../../components/ui/table.tsx";
 
 const ROLE_ORDER = ["Administrator", "SalesPerson", "wholesaler", "Retailer", "MassMarket", "anonymous", "other"];
 const n = (v: number) => v.toLocaleString("en-US");

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   IMPORT_COLUMNS,
   IMPORT_MAX_BYTES,
-  type ImportResult,
+  ImportResult,
   type RetailerBody,
   type RetailerDetail,
   type RetailerPage,
@@ -12,12 +12,16 @@ import {
 import type { PickupDays } from "../../../contract/user.ts";
 import { hasAnyRole } from "../../../domain/access.ts";
 import { api, ApiError } from "../../lib/api.ts";
+import { csvText, downloadText } from "../../lib/format.ts";
 import { useSessionUser } from "../../lib/session.ts";
 import { useToast } from "../../components/ui/toast.tsx";
 import { TextField } from "../../components/ui/field.tsx";
 import { useImpersonation } from "./impersonation.ts";
 import { ListFilters, StaffList, usePagedList } from "./list.tsx";
-import { Badge, Checkbox, Failed, formErrors, Loading, StaffPage, StatusBadge, TableFrame } from "./ui.tsx";
+import { Checkbox, formErrors } from "../../components/ui/form.tsx";
+import { StaffPage } from "../../components/ui/page.tsx";
+import { Badge, Failed, Loading, StatusBadge } from "../../components/ui/status.tsx";
+import { TableFrame } from "../../components/ui/table.tsx";
 
 const DAYS: [keyof PickupDays, string][] = [
   ["monday", "Monday"],
@@ -264,15 +268,13 @@ export function RetailerScreen({ retailerId }: { retailerId: number }) {
 
 /** CSV text for the import's report: one line per row of the file, with what happened and why. */
 export function reportCsv(result: ImportResult): string {
-  const cell = (s: string) => (/[",\r\n]/.test(s) || /^[=+\-@]/.test(s) ? `"${(/^[=+\-@]/.test(s) ? "'" : "") + s.replaceAll('"', '""')}"` : s);
-  const lines = ["line,code,name,result,retailerId,errors"];
-  for (const r of result.rows) {
+  const rows = result.rows.map((r) => {
     const errors = Object.entries(r.errors)
       .map(([k, v]) => `${k}: ${v}`)
       .join("; ");
-    lines.push([String(r.line), r.code, r.name, r.action, r.retailerId ? String(r.retailerId) : "", errors].map(cell).join(","));
-  }
-  return lines.join("\r\n") + "\r\n";
+    return [String(r.line), r.code, r.name, r.action, r.retailerId ? String(r.retailerId) : "", errors];
+  });
+  return csvText(["line", "code", "name", "result", "retailerId", "errors"], rows);
 }
 
 const ACTION_TEXT: Record<string, string> = { create: "Create", update: "Update", unchanged: "Unchanged", error: "Error" };
@@ -288,15 +290,12 @@ export function ImportScreen() {
   const toast = useToast();
 
   async function send(kind: "preview" | "import", f: File) {
-    const res = await fetch(kind === "preview" ? "/api/Administration/Retailers/Import/Preview" : "/api/Administration/Retailers/Import", {
-      method: "POST",
-      headers: { "content-type": "text/csv" },
-      body: f,
-      credentials: "same-origin",
-    });
-    const json = (await res.json().catch(() => ({}))) as ImportResult & { message?: string };
-    if (!res.ok) throw new ApiError(res.status, json.message ?? "The file could not be checked.");
-    return json;
+    try {
+      return await api.upload("POST", kind === "preview" ? "/api/Administration/Retailers/Import/Preview" : "/api/Administration/Retailers/Import", f, ImportResult, { type: "text/csv" });
+    } catch (err) {
+      if (err instanceof ApiError && !err.fromServer) throw new ApiError(err.status, "The file could not be checked.", err.fields, err.data, false);
+      throw err;
+    }
   }
 
   async function choose(f: File | undefined) {
@@ -332,12 +331,7 @@ export function ImportScreen() {
   }
 
   function download(result: ImportResult) {
-    const url = URL.createObjectURL(new Blob([reportCsv(result)], { type: "text/csv;charset=utf-8" }));
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = `retailer-import-${new Date().toISOString().slice(0, 10)}.csv`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    downloadText(reportCsv(result), `retailer-import-${new Date().toISOString().slice(0, 10)}.csv`);
   }
 
   const shown = preview ?? done;

@@ -8,10 +8,13 @@ import { api } from "../../lib/api.ts";
 import { useSessionUser } from "../../lib/session.ts";
 import { useToast } from "../../components/ui/toast.tsx";
 import { TextField } from "../../components/ui/field.tsx";
-import { Modal } from "../store/dialog.tsx";
+import { Modal } from "../../components/ui/dialog.tsx";
 import { useImpersonation } from "./impersonation.ts";
 import { ListFilters, StaffList, usePagedList } from "./list.tsx";
-import { Badge, Checkbox, Failed, formErrors, Loading, SelectFilter, StaffPage, StatusBadge } from "./ui.tsx";
+import { Checkbox, formErrors } from "../../components/ui/form.tsx";
+import { StaffPage } from "../../components/ui/page.tsx";
+import { Badge, Failed, Loading, StatusBadge } from "../../components/ui/status.tsx";
+import { SelectFilter } from "../../components/ui/table.tsx";
 
 const ALL_ROLES = ["Administrator", "SalesPerson", "wholesaler", "Retailer", "MassMarket"] as const;
 const ROLE_FILTER: Record<UserScope, [string, string][]> = {

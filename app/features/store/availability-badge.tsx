@@ -1,7 +1,7 @@
 import { memo, type ReactNode } from "react";
 import type { Product } from "../../../contract/store.ts";
 import { availabilityState, isOrderable, type AvailabilityKind } from "../../../domain/availability.ts";
-import { shortDate } from "./format.ts";
+import { shortDate } from "../../lib/format.ts";
 
 const TONE: Record<AvailabilityKind, string> = {
   preconfirmed: "bg-leaf-light text-leaf-dark",

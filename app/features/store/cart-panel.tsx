@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Cart } from "../../../contract/store.ts";
 import { cartCounts, merchandiseLines, PENDING_EXPLANATION } from "./cart-logic.ts";
-import { money, pailsAndBunches, plural, shortDate } from "./format.ts";
+import { money, pailsAndBunches, plural, shortDate } from "../../lib/format.ts";
 import { HoldStatus } from "./hold-status.tsx";
 import { LineStatusBadge } from "./line-status.tsx";
 import type { HoldView } from "./use-hold-countdown.ts";

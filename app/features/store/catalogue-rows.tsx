@@ -7,7 +7,7 @@ import { AvailabilityBadge, canOrder } from "./availability-badge.tsx";
 import { offerPricesOf, priceTiers } from "./cart-logic.ts";
 import { ProductPicture } from "./product-picture.tsx";
 import { QuantityEntry, type SaveLine } from "./quantity-entry.tsx";
-import { responsiveTable as rt } from "./ui.ts";
+import { responsiveTable as rt } from "../../components/ui/classes.ts";
 
 export function ColourChip({ hex, name }: { hex: string; name: string }) {
   return (

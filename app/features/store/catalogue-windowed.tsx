@@ -4,7 +4,7 @@ import { defaultRangeExtractor, useWindowVirtualizer, type Range, type Virtualiz
 import { startTransition, useCallback, useEffect, useRef, useState, type FocusEvent, type RefObject } from "react";
 import type { CartItem, Product } from "../../../contract/store.ts";
 import type { SaveLine } from "./quantity-entry.tsx";
-import { useMedia } from "./use-media.ts";
+import { useMedia } from "../../lib/use-media.ts";
 import { ProductCard, ProductRow, type RowProps } from "./catalogue-rows.tsx";
 
 /** Rows rendered beyond the screen's edges, so Tab and arrow scrolling never reach an empty edge. */

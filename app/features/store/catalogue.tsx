@@ -5,7 +5,7 @@ import { yieldToBrowser } from "../../lib/api.ts";
 import { sortProducts, toWholesaleFilters, type FilterState } from "./filters.ts";
 import type { SaveLine } from "./quantity-entry.tsx";
 import type { CatalogueView } from "./preferences.ts";
-import { responsiveTable as rt } from "./ui.ts";
+import { responsiveTable as rt } from "../../components/ui/classes.ts";
 import { sampleProduct } from "./sample-product.ts";
 import { LIST_COLUMNS, ProductCard, ProductRow, type RowProps } from "./catalogue-rows.tsx";
 import { VirtualGrid, VirtualRows } from "./catalogue-windowed.tsx";

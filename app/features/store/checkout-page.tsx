@@ -11,14 +11,14 @@ import { ApiError } from "../../lib/api.ts";
 import { useSessionUser } from "../../lib/session.ts";
 import { cartCounts, emptiedCart, merchandiseLines, saveBody, type CartPatch } from "./cart-logic.ts";
 import { CheckoutReminder, LeaveReminder } from "./checkout-reminder.tsx";
-import { count, money, shortDate } from "./format.ts";
+import { count, money, shortDate } from "../../lib/format.ts";
 import { HoldStatus } from "./hold-status.tsx";
 import { newIdempotencyKey } from "./idempotency.ts";
 import { LineStatusBadge } from "./line-status.tsx";
 import { CART_FETCH_ERROR_DEFAULT, CART_FETCH_ERROR_TITLE, cartUpdateErrorAlert, PLACE_ORDER_FAILED, serverMessage } from "./messages.ts";
 import { placeOrder, storeKeys, useBlitzVoucher, useCart, useCartSaver, useProfile, useRemoveHold, useStoreIds, useVoucherQuote, type StoreIds } from "./queries.ts";
 import { NeedsCustomer } from "./store-page.tsx";
-import { responsiveTable as rt } from "./ui.ts";
+import { responsiveTable as rt } from "../../components/ui/classes.ts";
 import { useHoldCountdown } from "./use-hold-countdown.ts";
 
 export function CheckoutPage() {

@@ -1,6 +1,6 @@
 import { useCallback, useRef } from "react";
 import { useBlocker, useNavigate, type BlockerFunction } from "react-router";
-import { Modal } from "./dialog.tsx";
+import { Modal } from "../../components/ui/dialog.tsx";
 
 /**
  * What the hold reminder says once the hold has lapsed while it was open: what happened, and one

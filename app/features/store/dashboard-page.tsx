@@ -6,7 +6,7 @@ import { useRootData } from "../../lib/session.ts";
 import { awaitingCustomer } from "../../../domain/customer-selection.ts";
 import { ColourChip } from "./catalogue-rows.tsx";
 import { offerPricesOf } from "./cart-logic.ts";
-import { dateRange, instant, money } from "./format.ts";
+import { dateRange, instant, money } from "../../lib/format.ts";
 import { InteractiveScene } from "./interactive-scene.tsx";
 import { OrdersTable } from "./order-parts.tsx";
 import { ProductPicture } from "./product-picture.tsx";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clockTime, dateRange, longDate, money, pailsAndBunches, shortDate } from "./format.ts";
+import { clockTime, dateRange, longDate, money, pailsAndBunches, shortDate } from "../../lib/format.ts";
 import { newIdempotencyKey } from "./idempotency.ts";
 import { parseOrderNumber } from "./order-number.ts";
 import { serverMessage, CART_UPDATE_ERROR_DEFAULT, PLACE_ORDER_FAILED } from "./messages.ts";

@@ -7,7 +7,7 @@ import { api, ApiError } from "../../lib/api.ts";
 import { TextField } from "../../components/ui/field.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { useProfile, type StoreIds } from "./queries.ts";
-import { instant, shortDate } from "./format.ts";
+import { instant, shortDate } from "../../lib/format.ts";
 
 const path = (ids: StoreIds) => `/api/Store/FreshList/Preference/${encodeURIComponent(ids.userId)}/${encodeURIComponent(ids.customerId)}`;
 

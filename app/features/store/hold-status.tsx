@@ -33,7 +33,9 @@ export function HoldStatus({ hold, compact = false, onHoldAgain, busy = false }:
   return (
     <div className={`flex items-center gap-2 rounded-lg border ${compact ? "px-2.5 py-1.5 text-sm" : "px-3 py-2"} ${tone}`}>
       <Icon state={hold.state} />
-      <p role="timer" aria-atomic="true" className="font-semibold tabular" data-testid="hold-countdown">
+      {/* aria-live="off" is a timer's own default, said out loud so that a modal dialog (the
+          remember-to-check-out reminder) leaves the countdown readable instead of hiding it. */}
+      <p role="timer" aria-live="off" aria-atomic="true" className="font-semibold tabular" data-testid="hold-countdown">
         {hold.text}
       </p>
       {!compact && hold.state === "running" && <span className="ml-auto hidden text-sm font-normal sm:inline">Held stock is yours until then</span>}

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { InteractiveImage } from "../../../contract/store.ts";
-import { illustrationFor } from "../../components/illustrations/index.ts";
+import { illustrationFor } from "../../../art/index.ts";
 
 /** Where a hotspot leads: the product in the store when it names one, else its own link. */
 export function hotspotHref(h: InteractiveImage["hotspots"][number]): string {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Order, OrderSummary } from "../../../contract/store.ts";
-import { instant, money, pailsAndBunches, shortDate } from "./format.ts";
-import { responsiveTable as rt } from "./ui.ts";
+import { instant, money, pailsAndBunches, shortDate } from "../../lib/format.ts";
+import { responsiveTable as rt } from "../../components/ui/classes.ts";
 
 type Status = OrderSummary["status"];
 

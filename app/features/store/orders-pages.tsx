@@ -2,12 +2,13 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import type { Order } from "../../../contract/store.ts";
 import { Link } from "react-router";
 import { ApiError } from "../../lib/api.ts";
-import { instant, longDate, money, shortDate } from "./format.ts";
+import { instant, longDate, money, shortDate } from "../../lib/format.ts";
 import { OrderLinesTable, OrdersTable, OrderStatusBadge } from "./order-parts.tsx";
 import { useChangeOwnOrder, useOrder, useOrders, useShipDateDetail, useStoreIds, type StoreIds } from "./queries.ts";
 import { NeedsCustomer } from "./store-page.tsx";
 import { Reorder } from "./reorder.tsx";
 import { OrderClaims } from "../claims/claims-pages.tsx";
+import { Fact } from "../../components/ui/fact.tsx";
 
 function Page({ children }: { children: ReactNode }) {
   return <section className="mx-auto max-w-6xl px-3 py-6 sm:px-4 md:px-6">{children}</section>;
@@ -66,15 +67,6 @@ export function OrdersPage() {
         </div>
       )}
     </Page>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-semibold tracking-wide text-sage uppercase">{label}</dt>
-      <dd className="mt-0.5">{children}</dd>
-    </div>
   );
 }
 

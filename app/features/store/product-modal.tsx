@@ -3,7 +3,7 @@ import { formatMoney } from "../../../domain/money.ts";
 import { AvailabilityBadge, canOrder } from "./availability-badge.tsx";
 import { ColourChip } from "./catalogue-rows.tsx";
 import { priceTiers } from "./cart-logic.ts";
-import { Modal } from "./dialog.tsx";
+import { Modal } from "../../components/ui/dialog.tsx";
 import { ProductPicture } from "./product-picture.tsx";
 import { QuantityEntry, type SaveLine } from "./quantity-entry.tsx";
 

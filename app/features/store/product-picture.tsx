@@ -1,5 +1,5 @@
 import { memo } from "react";
-import { artUrl } from "../../components/illustrations/art-url.ts";
+import { artUrl } from "../../../art/art-url.ts";
 
 /**
  * A product drawn in its own colour. An <img> rather than inline SVG: a catalogue page shows a

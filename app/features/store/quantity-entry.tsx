@@ -6,7 +6,7 @@ import { pailHintText } from "../../../domain/pricing.ts";
 import { entryOf, estimateCents, pailSavingCents, pendingQuestion, quantityFromEntry, stockMessage } from "./cart-logic.ts";
 import { markPailHintShown, pailHintShown } from "./preferences.ts";
 import { storeKeys, useStoreIds } from "./queries.ts";
-import { qtyButton, qtyButtonUpdate, qtyInput } from "./ui.ts";
+import { qtyButton, qtyButtonUpdate, qtyInput } from "../../components/ui/classes.ts";
 
 /** Saves one line; true when saved, false when it failed (already reported), or the server's inline message about this line. */
 export type SaveLine = (productId: string, quantity: number) => Promise<boolean | string>;

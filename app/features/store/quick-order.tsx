@@ -3,9 +3,9 @@ import type { CartItem, Product } from "../../../contract/store.ts";
 import { isoDateAt } from "../../../domain/dates.ts";
 import { formatMoney } from "../../../domain/money.ts";
 import { parseQuickOrder, QUICK_ORDER_MAX_LINES, type QuickOrderParse } from "../../../domain/quick-order.ts";
-import { Modal } from "./dialog.tsx";
+import { Modal } from "../../components/ui/dialog.tsx";
 import { onlyAvailable, resolveQuickOrder, type QuickRow, type QuickStatus } from "./quick-order-logic.ts";
-import { smallButton } from "./ui.ts";
+import { smallButton } from "../../components/ui/classes.ts";
 
 const TONE: Record<QuickStatus, string> = {
   held: "text-leaf-dark",

@@ -5,7 +5,7 @@ import { isShipDateOpen } from "../../../domain/ship-dates.ts";
 import { ApiError } from "../../lib/api.ts";
 import { useReorder } from "./buyer-queries.ts";
 import { merchandiseLines } from "./cart-logic.ts";
-import { shortDate } from "./format.ts";
+import { shortDate } from "../../lib/format.ts";
 import { useCart, useEarliestDate, useProfile, type StoreIds } from "./queries.ts";
 
 /**

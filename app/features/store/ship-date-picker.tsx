@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { cutoffInstant, pickupToShipDate, specWeekdayOfDate, type ShipTime } from "../../../domain/ship-dates.ts";
 import { CUTOFF_TIMEZONE } from "../../../domain/constants.ts";
-import { shortDate } from "./format.ts";
+import { shortDate } from "../../lib/format.ts";
 
 const CUTOFF_FORMAT = new Intl.DateTimeFormat("en-US", { weekday: "short", hour: "numeric", minute: "2-digit", timeZone: CUTOFF_TIMEZONE, timeZoneName: "short" });
 const CUTOFF_LONG = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: CUTOFF_TIMEZONE, timeZoneName: "long" });

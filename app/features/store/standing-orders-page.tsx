@@ -9,9 +9,10 @@ import { standingWeekdays, weekdayName } from "../../../domain/standing-orders.t
 import { InlineAlert, useAlert } from "../../components/ui/alert.tsx";
 import { TextField } from "../../components/ui/field.tsx";
 import { api, ApiError } from "../../lib/api.ts";
-import { instant, shortDate } from "./format.ts";
+import { instant, shortDate } from "../../lib/format.ts";
 import { useCart, useCatalog, useProducts, useProfile, useStoreIds, type StoreIds } from "./queries.ts";
 import { NeedsCustomer } from "./store-page.tsx";
+import { REQUIRED_MESSAGE } from "../../../domain/constants.ts";
 
 const e = encodeURIComponent;
 const base = (ids: StoreIds) => `/api/StandingOrders/${e(ids.userId)}/${e(ids.customerId)}`;
@@ -225,12 +226,12 @@ function Editor({ ids, draft, onCancel, onSaved }: { ids: StoreIds; draft: Draft
     setFields({});
     setError(null);
     const local: Record<string, string> = {};
-    if (!d.name.trim()) local.name = "This field is required";
+    if (!d.name.trim()) local.name = REQUIRED_MESSAGE;
     if (!d.weekday) local.weekday = "Please choose a day";
     const body = bodyOf(d);
     if (!body.lines.length) local.lines = "Add at least one product";
     body.lines.forEach((l, i) => {
-      if (!l.productId) local[`lines.${i}.productId`] = "This field is required";
+      if (!l.productId) local[`lines.${i}.productId`] = REQUIRED_MESSAGE;
       if (!Number.isInteger(l.quantity) || l.quantity < 1) local[`lines.${i}.quantity`] = "Invalid Quantity: Please enter a valid quantity";
     });
     if (Object.keys(local).length) {

@@ -11,14 +11,14 @@ import { cartCounts, merchandiseLines } from "./cart-logic.ts";
 import { LeaveReminder } from "./checkout-reminder.tsx";
 import { filtersFromSearch, searchForFilters, type FilterState } from "./filters.ts";
 import { FiltersPanel } from "./filters-panel.tsx";
-import { shortDate } from "./format.ts";
+import { shortDate } from "../../lib/format.ts";
 import { CART_FETCH_ERROR_DEFAULT, CART_FETCH_ERROR_TITLE, serverMessage } from "./messages.ts";
 import { savedView, saveView, type CatalogueView } from "./preferences.ts";
 import { ProductModal } from "./product-modal.tsx";
 import { useCart, useCatalog, useComboSpecials, useEarliestDate, useProducts, useProfile, useStoreIds, type StoreIds } from "./queries.ts";
 import { QuickOrder } from "./quick-order.tsx";
 import { CatalogueBody, CatalogueToolbar, DateCard, HoldReminders, MobileCartBar, NoDateYet } from "./store-sections.tsx";
-import { useMedia, useNow } from "./use-media.ts";
+import { useMedia, useNow } from "../../lib/use-media.ts";
 import { useShipDateChange } from "./use-ship-date-change.ts";
 import { useStoreCart } from "./use-store-cart.ts";
 

@@ -8,7 +8,7 @@ import { Catalogue, CatalogueWarmUp } from "./catalogue.tsx";
 import { CheckoutReminder, HoldExpiredNotice } from "./checkout-reminder.tsx";
 import { activeFilterCount, type FilterState } from "./filters.ts";
 import { FiltersPanel, SearchBox, SortSelect } from "./filters-panel.tsx";
-import { money, shortDate } from "./format.ts";
+import { money, shortDate } from "../../lib/format.ts";
 import { HoldStatus } from "./hold-status.tsx";
 import type { CatalogueView } from "./preferences.ts";
 import type { SaveLine } from "./quantity-entry.tsx";

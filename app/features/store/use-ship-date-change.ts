@@ -7,7 +7,7 @@ import { isShipDateOpen } from "../../../domain/ship-dates.ts";
 import { useAlert } from "../../components/ui/alert.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { dateChangeQuestion, merchandiseLines, partitionForDate, type CartPatch } from "./cart-logic.ts";
-import { shortDate } from "./format.ts";
+import { shortDate } from "../../lib/format.ts";
 import { fetchRetailerShipDate, loadProductsFor, type SaveOutcome, type StoreIds } from "./queries.ts";
 
 export function useShipDateChange({

@@ -8,7 +8,10 @@ import { CLOSED_STORE_NAMES, CLOSED_STORES, longDate, usHolidays, type ClosedSto
 import { WEEKDAY_NAMES } from "../../../domain/standing-orders.ts";
 import { useToast } from "../../components/ui/toast.tsx";
 import { api } from "../../lib/api.ts";
-import { BackLink, Badge, Checkbox, Empty, Failed, formErrors, Loading, StaffPage, TableFrame } from "../staff/ui.tsx";
+import { Checkbox, formErrors } from "../../components/ui/form.tsx";
+import { BackLink, StaffPage } from "../../components/ui/page.tsx";
+import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
+import { TableFrame } from "../../components/ui/table.tsx";
 import type { z } from "zod";
 
 const todayIso = () => new Date().toLocaleDateString("en-CA", { timeZone: "America/New_York" });

@@ -13,8 +13,10 @@ import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type C
 import { CopyResult, SupplyCatalogList, UploadResult, type SupplyLine, type SupplyLineList } from "../../../contract/supply.ts";
 import { useToast } from "../../components/ui/toast.tsx";
 import { api, ApiError } from "../../lib/api.ts";
-import { shortDate } from "../store/format.ts";
-import { Badge, formErrors, TableFrame } from "../staff/ui.tsx";
+import { shortDate } from "../../lib/format.ts";
+import { formErrors } from "../../components/ui/form.tsx";
+import { Badge } from "../../components/ui/status.tsx";
+import { TableFrame } from "../../components/ui/table.tsx";
 import { gridCsv, isBlock, parseClipboard, placeBlock } from "./paste.ts";
 
 const n = (v: number) => v.toLocaleString("en-US");

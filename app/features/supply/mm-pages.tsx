@@ -26,19 +26,13 @@ import {
   PACKAGE_CATEGORIES,
   PAIL_FEE_PACKAGE,
 } from "../../../domain/supply-mm.ts";
-import { artUrl } from "../../components/illustrations/art-url.ts";
+import { artUrl } from "../../../art/art-url.ts";
 import { useToast } from "../../components/ui/toast.tsx";
 import { api } from "../../lib/api.ts";
-import {
-  Badge,
-  Checkbox,
-  Empty,
-  Failed,
-  formErrors,
-  Loading,
-  StaffPage,
-  TableFrame,
-} from "../staff/ui.tsx";
+import { Checkbox, formErrors } from "../../components/ui/form.tsx";
+import { StaffPage } from "../../components/ui/page.tsx";
+import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
+import { TableFrame } from "../../components/ui/table.tsx";
 
 type Errors = { message: string; fields: Record<string, string> } | null;
 const n = (v: number) => v.toLocaleString("en-US");

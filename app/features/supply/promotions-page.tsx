@@ -10,8 +10,11 @@ import { formatMoney } from "../../../domain/money.ts";
 import { ConfirmDialog, type ConfirmRequest } from "../../components/ui/confirm-dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { api } from "../../lib/api.ts";
-import { shortDate } from "../store/format.ts";
-import { Badge, Empty, Failed, formErrors, Loading, StaffPage, TableFrame } from "../staff/ui.tsx";
+import { shortDate } from "../../lib/format.ts";
+import { formErrors } from "../../components/ui/form.tsx";
+import { StaffPage } from "../../components/ui/page.tsx";
+import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
+import { TableFrame } from "../../components/ui/table.tsx";
 
 const KEY = ["supply", "promotions"] as const;
 const dollars = (d: number) => formatMoney(Math.round(d * 100));

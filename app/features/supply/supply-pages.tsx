@@ -18,9 +18,12 @@ import { CATEGORIES, PRODUCT_IMAGES, UNITS_OF_MEASURE, VARIETY_FAMILIES } from "
 import { useToast } from "../../components/ui/toast.tsx";
 import { MmCatalogLines } from "./mm-pages.tsx";
 import { api, ApiError } from "../../lib/api.ts";
-import { shortDate } from "../store/format.ts";
+import { shortDate } from "../../lib/format.ts";
 import { CopyDay, SupplyGrid } from "./grid.tsx";
-import { BackLink, Badge, Checkbox, Empty, Failed, formErrors, Loading, StaffPage, TableFrame } from "../staff/ui.tsx";
+import { Checkbox, formErrors } from "../../components/ui/form.tsx";
+import { BackLink, StaffPage } from "../../components/ui/page.tsx";
+import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
+import { TableFrame } from "../../components/ui/table.tsx";
 
 const n = (v: number) => v.toLocaleString("en-US");
 

@@ -8,6 +8,7 @@ import { formPageHeaders, plainFormAction, PublicFormFrame, usePostedForm } from
 import { findSection, leadOf, listItems, splitSections } from "../../features/public/sections.ts";
 import { Band, PageHero, Prose, SectionHeading } from "../../features/public/ui.tsx";
 import { STATIC_PAGE } from "../../lib/static-page.ts";
+import { REQUIRED_MESSAGE } from "../../../domain/constants.ts";
 
 // Plain HTML: no app scripts (app/lib/static-page.ts).
 export const handle = STATIC_PAGE;
@@ -65,7 +66,7 @@ function ApplicationForm({ openings, openingId, onOpening, token }: { openings: 
       action="/Careers"
       labelledBy="apply-title"
       token={token}
-      extraErrors={(): Record<string, string> => (opening ? {} : { opening: "This field is required" })}
+      extraErrors={(): Record<string, string> => (opening ? {} : { opening: REQUIRED_MESSAGE })}
       sent={
         <p>
           Your application{opening ? ` for ${opening.title}` : ""} is with our team. Someone who works in that part of the range reads every one and will write to you at {values.email}.

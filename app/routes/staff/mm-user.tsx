@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { useParams } from "react-router";
 import { UserEditor } from "../../features/staff/users.tsx";
-import { StaffPage } from "../../features/staff/ui.tsx";
+import { StaffPage } from "../../components/ui/page.tsx";
 import { validateAreaParams } from "../../features/areas/pending-area.tsx";
 
 export const meta = () => [{ title: "User" }];

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { Resvg } from "@resvg/resvg-js";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { illustrationFor } from "../../../app/components/illustrations/index.ts";
+import { illustrationFor } from "../../../art/index.ts";
 import { Memo, TaggedCache } from "../../hot/index.ts";
 
 /**

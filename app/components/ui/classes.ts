@@ -1,4 +1,5 @@
-// Class lists shared by the store screens (Tailwind utilities; the kit's .btn classes are in app.css).
+// Class lists shared by every screen (Tailwind utilities; the kit's .btn classes are in app.css): the quantity
+// input and its buttons, small buttons, cards and the responsive table.
 
 export const qtyInput =
   "h-10 w-14 rounded-md border-[1.5px] border-[#8a958e] bg-white px-2 text-right tabular text-ink aria-[invalid=true]:border-[#b42318]";

@@ -1,4 +1,4 @@
-import { ART_KEYS } from "../../../contract/content.ts";
+import { ART_KEYS } from "../contract/content.ts";
 
 // Plural and other names the illustrations answer to (illustrationFor), as the picture endpoint names them.
 const ALIASES: Record<string, string> = {

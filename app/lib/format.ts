@@ -1,7 +1,12 @@
-// Display formatting for the store screens. Money comes from the API as dollars with two decimals;
-// the domain's formatter works in cents, so every amount goes through dollarsToCents once, here.
-import { dollarsToCents, formatMoney } from "../../../domain/money.ts";
-import { CUTOFF_TIMEZONE } from "../../../domain/constants.ts";
+// The app's one place for display formatting: money, dates, counts and CSV files to download. Money
+// comes from the API as dollars with two decimals; the domain's formatter works in cents, so every
+// amount goes through dollarsToCents once, here. Screens import from here, not from domain/money.ts.
+import { csvRow } from "../../domain/csv.ts";
+import { dollarsToCents, formatMoney } from "../../domain/money.ts";
+import { CUTOFF_TIMEZONE } from "../../domain/constants.ts";
+
+/** Integer cents -> "$1,234.50" (the domain's formatter, the only one). */
+export { formatMoney };
 
 /** API dollars -> "$1,234.50". */
 export function money(dollars: number): string {
@@ -82,4 +87,21 @@ export function pailsAndBunches(pails: number, bunches: number): string {
   if (pails > 0) parts.push(plural(pails, "pail", "pails"));
   if (bunches > 0 || pails === 0) parts.push(plural(bunches, "bunch", "bunches"));
   return parts.join(" + ");
+}
+
+type CsvValue = string | number | boolean | null | undefined;
+
+/** A CSV file's text (RFC 4180, CRLF, formula cells guarded) from a header and rows: domain/csv.ts writes every cell. */
+export function csvText(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
+  return csvRow(header) + rows.map(csvRow).join("");
+}
+
+/** Offers text as a file download in the browser ("report.csv"). */
+export function downloadText(text: string, filename: string, type = "text/csv;charset=utf-8"): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = filename;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

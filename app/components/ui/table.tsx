@@ -1,58 +1,7 @@
+// Tables and their controls: the scrolling frame, sortable column heads, the pager, and the list state
+// kept in the address (page, sort, filters, search).
 import { useEffect, useState, type ReactNode } from "react";
-import { Link, useSearchParams } from "react-router";
-import { ApiError } from "../../lib/api.ts";
-
-export function StaffPage({ title, intro, actions, children }: { title: string; intro?: ReactNode; actions?: ReactNode; children: ReactNode }) {
-  return (
-    <section className="mx-auto max-w-6xl px-3 py-6 sm:px-4 md:px-6">
-      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-3xl">{title}</h1>
-          {intro && <p className="mt-1 text-sage">{intro}</p>}
-        </div>
-        {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
-      </div>
-      {children}
-    </section>
-  );
-}
-
-export function Loading({ what }: { what: string }) {
-  return (
-    <p className="py-10 text-center text-sage" role="status">
-      Loading {what}…
-    </p>
-  );
-}
-
-export function Failed({ error, what }: { error: unknown; what: string }) {
-  const message = error instanceof ApiError ? error.message : "Please try again in a moment.";
-  return (
-    <div className="rounded-xl border border-dashed border-line bg-white px-6 py-10 text-center" role="alert">
-      <p className="font-serif text-2xl">We could not load {what}</p>
-      <p className="mt-2 text-sage">{message}</p>
-    </div>
-  );
-}
-
-export function Empty({ children }: { children: ReactNode }) {
-  return <div className="rounded-xl border border-dashed border-line bg-white px-6 py-10 text-center text-sage">{children}</div>;
-}
-
-export function Badge({ tone = "plain", children }: { tone?: "plain" | "good" | "muted" | "warn"; children: ReactNode }) {
-  const cls = {
-    plain: "bg-mist text-ink",
-    good: "bg-leaf-light text-leaf-dark",
-    muted: "bg-white text-sage border border-line",
-    warn: "bg-cream text-amber-text",
-  }[tone];
-  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${cls}`}>{children}</span>;
-}
-
-/** Active or inactive, as every staff list shows it. */
-export function StatusBadge({ active }: { active: boolean }) {
-  return active ? <Badge tone="good">Active</Badge> : <Badge tone="muted">Inactive</Badge>;
-}
+import { useSearchParams } from "react-router";
 
 /** List state kept in the address (page, sort, filters), so back and reload return to the same view. */
 export function useListParams(defaults: Record<string, string>) {
@@ -160,27 +109,4 @@ export function TableFrame({ caption, children, narrow = false }: { caption: str
       </table>
     </div>
   );
-}
-
-export function Checkbox({ label, checked, onChange, id }: { label: string; checked: boolean; onChange: (v: boolean) => void; id: string }) {
-  return (
-    <label htmlFor={id} className="inline-flex min-h-11 items-center gap-2">
-      <input id={id} type="checkbox" className="h-5 w-5 accent-[var(--color-leaf)]" checked={checked} onChange={(e) => onChange(e.target.checked)} />
-      {label}
-    </label>
-  );
-}
-
-export function BackLink({ to, children }: { to: string; children: ReactNode }) {
-  return (
-    <Link to={to} className="text-sm">
-      ← {children}
-    </Link>
-  );
-}
-
-/** The first message of an API error for a form: field messages by name, and the general one. */
-export function formErrors(err: unknown): { message: string; fields: Record<string, string> } {
-  if (err instanceof ApiError) return { message: err.message, fields: err.fields };
-  return { message: "Something went wrong. Please try again.", fields: {} };
 }

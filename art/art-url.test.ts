@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ART_KEYS } from "../../../contract/content.ts";
+import { ART_KEYS } from "../contract/content.ts";
 import { artKeyFor, artUrl } from "./art-url.ts";
 
 describe("artUrl", () => {

@@ -1,0 +1,91 @@
+// Forms: one way to write one (Conform with the contract's Zod schema: field, message, submit), a
+// checkbox with its label, and an API error turned into the form's messages.
+import { useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState, type InputHTMLAttributes, type ReactNode } from "react";
+import type { z } from "zod";
+import { ApiError } from "../../lib/api.ts";
+import { TextField } from "./field.tsx";
+
+export function Checkbox({ label, checked, onChange, id }: { label: string; checked: boolean; onChange: (v: boolean) => void; id: string }) {
+  return (
+    <label htmlFor={id} className="inline-flex min-h-11 items-center gap-2">
+      <input id={id} type="checkbox" className="h-5 w-5 accent-[var(--color-leaf)]" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      {label}
+    </label>
+  );
+}
+
+/** The first message of an API error for a form: field messages by name, and the general one. */
+export function formErrors(err: unknown): { message: string; fields: Record<string, string> } {
+  if (err instanceof ApiError) return { message: err.message, fields: err.fields };
+  return { message: "Something went wrong. Please try again.", fields: {} };
+}
+
+/**
+ * A form checked with the contract's Zod schema, the one the server checks the body with (Conform):
+ * the schema's messages show on their fields before anything is sent, a valid value goes to `send`,
+ * and a refusal from the server shows its message and field messages the same way. `lastResult` is
+ * for a result already known when the form renders (a server render of a refused post).
+ */
+export function useContractForm<S extends z.ZodType<Record<string, unknown>>>(
+  schema: S,
+  send: (value: z.output<S>) => Promise<void>,
+  options: { defaultValue?: Partial<Record<keyof z.output<S> & string, string>>; lastResult?: SubmissionResult<string[]> } = {},
+) {
+  const [refused, setRefused] = useState<{ message: string; fields: Record<string, string> } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [form, fields] = useForm<Record<string, unknown>>({
+    defaultValue: options.defaultValue as never,
+    lastResult: options.lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onSubmit: (event, { submission }) => {
+      event.preventDefault();
+      if (submission?.status !== "success") return;
+      setRefused(null);
+      setBusy(true);
+      send(submission.value as z.output<S>)
+        .catch((err: unknown) => setRefused(formErrors(err)))
+        .finally(() => setBusy(false));
+    },
+  });
+  /** The message to show under a field: the schema's first, else the server's. */
+  const errorOf = (name: string) => (fields as Record<string, FieldMetadata<unknown> | undefined>)[name]?.errors?.[0] ?? refused?.fields[name];
+  return { form, fields, refused, busy, errorOf };
+}
+
+/** A labelled text input bound to a contract form's field (name, first value, message). */
+export function FormField({ field, label, error, ...input }: { field: FieldMetadata<unknown>; label: string; error?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "defaultValue" | "form">) {
+  return (
+    <TextField
+      key={field.key}
+      id={field.id}
+      name={field.name}
+      form={field.formId}
+      defaultValue={typeof field.initialValue === "string" ? field.initialValue : undefined}
+      label={label}
+      error={error}
+      {...input}
+    />
+  );
+}
+
+/** The form's refusal, announced above its fields. */
+export function FormProblem({ problem }: { problem: { message: string } | null }) {
+  return problem ? (
+    <p role="alert" className="rounded-lg bg-petal-light px-3 py-2">
+      {problem.message}
+    </p>
+  ) : null;
+}
+
+/** The form's submit button: disabled, and saying so, while the form is being sent. */
+export function SubmitButton({ busy, children, busyText = "Saving…" }: { busy: boolean; children: ReactNode; busyText?: string }) {
+  return (
+    <button type="submit" className="btn btn-primary" disabled={busy}>
+      {busy ? busyText : children}
+    </button>
+  );
+}
