@@ -13,6 +13,7 @@ import { createHash } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import type { Db } from "../../../db/client.ts";
 import { changeFeedFor, type ChangeFeed } from "../../../db/change-feed.ts";
+import { freeStock } from "../../../domain/free-stock.ts";
 import { HttpError, notFound, tooManyRequests } from "../../errors.ts";
 import { loadBuyer } from "../buyers/index.ts";
 import { liveCatalogOf } from "../mm/index.ts";
@@ -94,7 +95,7 @@ const quantityFor = (s: State, owner: string, productId: string): number | undef
   const base = s.base.get(productId);
   if (base === undefined) return undefined;
   const others = (s.held.get(productId) ?? 0) - (s.holds.get(owner)?.get(productId) ?? 0);
-  return Math.max(0, base - others);
+  return freeStock({ stock: base, ordered: 0, heldByOthers: others });
 };
 
 function stateOf(stock: CatalogStock): State {

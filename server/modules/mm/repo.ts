@@ -4,7 +4,6 @@ import { rowsOf, type DbOrTx } from "../../../db/client.ts";
 import {
   cartLines,
   carts,
-  catalogCustomers,
   catalogs,
   customers,
   mmBarcodes,
@@ -16,6 +15,7 @@ import {
   orderLines,
   orders,
 } from "../../../db/schema/index.ts";
+import { catalogCover } from "../store/index.ts";
 
 export type MmCatalogRow = typeof catalogs.$inferSelect;
 export type MmProductRow = typeof mmProducts.$inferSelect;
@@ -39,12 +39,11 @@ export interface MmOwner {
  * order number. The first one's orderId is what Products is asked for (SPEC §7).
  */
 export async function catalogsCovering(db: DbOrTx, customerId: string, date: string): Promise<MmCatalogRow[]> {
-  const mine = sql<boolean>`exists (select 1 from ${catalogCustomers} cc where cc.catalog_id = "catalogs"."id" and cc.customer_id = ${customerId})`;
-  const open = sql<boolean>`not exists (select 1 from ${catalogCustomers} cc where cc.catalog_id = "catalogs"."id")`;
+  const { mine, covers } = catalogCover(customerId);
   return db
     .select()
     .from(catalogs)
-    .where(and(eq(catalogs.kind, "massMarket"), sql`${catalogs.shipDateFrom} <= ${date}::date`, sql`${catalogs.shipDateTo} >= ${date}::date`, sql`(${mine} or ${open})`))
+    .where(and(eq(catalogs.kind, "massMarket"), sql`${catalogs.shipDateFrom} <= ${date}::date`, sql`${catalogs.shipDateTo} >= ${date}::date`, covers))
     .orderBy(sql`${mine} desc`, desc(catalogs.shipDateFrom), desc(catalogs.orderId));
 }
 
@@ -318,8 +317,7 @@ export async function productsKey(db: DbOrTx, owner: MmOwner, date: string, orde
       from ${customers} cu
       left join ${catalogs} c
         on c.order_id = ${orderId} and c.kind = 'massMarket' and c.ship_date_from <= ${date}::date and c.ship_date_to >= ${date}::date
-       and (exists (select 1 from ${catalogCustomers} cc where cc.catalog_id = c.id and cc.customer_id = cu.customer_id)
-            or not exists (select 1 from ${catalogCustomers} cc where cc.catalog_id = c.id))
+       and ${catalogCover(sql`cu.customer_id`, { catalogId: sql`c.id` }).covers}
       left join ${carts} k
         on k.user_id = ${owner.userId} and k.customer_id = cu.customer_id and k.retailer_id = 0 and k.store = 'mm'
      where cu.customer_id = ${owner.customerId}`);

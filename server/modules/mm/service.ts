@@ -20,6 +20,7 @@ import type {
 } from "../../../contract/mm.ts";
 import { QUANTITY_REMAINING_MESSAGE } from "../../../domain/constants.ts";
 import { isFeeLine, itemCount, mmCartTotal, pailTotal, recomputeFeeLines, type MmPackage as FeePackage } from "../../../domain/mm-fees.ts";
+import { freeStock } from "../../../domain/free-stock.ts";
 import { centsToDollars } from "../../../domain/money.ts";
 import { isShipDateOpen } from "../../../domain/ship-dates.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../errors.ts";
@@ -102,7 +103,8 @@ export function pricesOf(r: Pick<CatalogLine, "line" | "product">) {
 export const linePriceCents = (r: Pick<CatalogLine, "line" | "product">, boxed: boolean) =>
   boxed ? pricesOf(r).pricePerBouquetCents : pricesOf(r).pricePerBouquetNoBoxCents;
 
-export const freeOf = (r: Pick<CatalogLine, "line" | "heldByOthers">) => Math.max(0, r.line.available - r.line.quantityOrdered - r.heldByOthers);
+/** What the buyer may still take of a catalog line (domain freeStock: the catalog's `available` is its stock). */
+export const freeOf = (r: Pick<CatalogLine, "line" | "heldByOthers">) => freeStock({ stock: r.line.available, ordered: r.line.quantityOrdered, heldByOthers: r.heldByOthers });
 
 function toProduct(r: CatalogLine, orderId: number): MmProduct {
   const prices = pricesOf(r);

@@ -1,7 +1,8 @@
 import { and, asc, eq, getTableColumns, gt, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "../../../db/client.ts";
-import { cartLines, carts, catalogCustomers, catalogs, favourites, holds, offerLines, orderLines, orders, products, users, voucherRedemptions, vouchers } from "../../../db/schema/index.ts";
+import { cartLines, carts, catalogs, favourites, holds, offerLines, orderLines, orders, products, users, voucherRedemptions, vouchers } from "../../../db/schema/index.ts";
 import type { Buyer } from "../buyers/index.ts";
+import { catalogCover } from "./covering.ts";
 
 export type CatalogRow = typeof catalogs.$inferSelect;
 export type OfferLineRow = typeof offerLines.$inferSelect;
@@ -18,8 +19,7 @@ export type OrderInsert = typeof orders.$inferInsert;
  * this customer beats a general one, then the latest-starting offer, then the highest order number.
  */
 export async function catalogsFor(db: DbOrTx, buyer: Pick<Buyer, "customerId" | "kind">, date: string): Promise<CatalogRow[]> {
-  const mine = sql<boolean>`exists (select 1 from ${catalogCustomers} cc where cc.catalog_id = "catalogs"."id" and cc.customer_id = ${buyer.customerId})`;
-  const open = sql<boolean>`not exists (select 1 from ${catalogCustomers} cc where cc.catalog_id = "catalogs"."id")`;
+  const { mine, covers } = catalogCover(buyer.customerId, { general: buyer.kind === "wholesale" });
   return db
     .select()
     .from(catalogs)
@@ -28,7 +28,7 @@ export async function catalogsFor(db: DbOrTx, buyer: Pick<Buyer, "customerId" | 
         eq(catalogs.kind, "wholesale"),
         sql`${catalogs.shipDateFrom} <= ${date}::date`,
         sql`${catalogs.shipDateTo} >= ${date}::date`,
-        buyer.kind === "wholesale" ? sql`(${mine} or ${open})` : mine,
+        covers,
       ),
     )
     .orderBy(sql`${mine} desc`, sql`${catalogs.shipDateFrom} desc`, sql`${catalogs.orderId} desc`);
@@ -36,12 +36,11 @@ export async function catalogsFor(db: DbOrTx, buyer: Pick<Buyer, "customerId" | 
 
 /** Catalogs of the buyer that start after `date` (future specials, next available dates), soonest first. */
 export async function laterCatalogs(db: DbOrTx, buyer: Pick<Buyer, "customerId" | "kind">, date: string, limit = 20): Promise<CatalogRow[]> {
-  const mine = sql<boolean>`exists (select 1 from ${catalogCustomers} cc where cc.catalog_id = "catalogs"."id" and cc.customer_id = ${buyer.customerId})`;
-  const open = sql<boolean>`not exists (select 1 from ${catalogCustomers} cc where cc.catalog_id = "catalogs"."id")`;
+  const { covers } = catalogCover(buyer.customerId, { general: buyer.kind === "wholesale" });
   return db
     .select()
     .from(catalogs)
-    .where(and(eq(catalogs.kind, "wholesale"), sql`${catalogs.shipDateFrom} > ${date}::date`, buyer.kind === "wholesale" ? sql`(${mine} or ${open})` : mine))
+    .where(and(eq(catalogs.kind, "wholesale"), sql`${catalogs.shipDateFrom} > ${date}::date`, covers))
     .orderBy(asc(catalogs.shipDateFrom), asc(catalogs.orderId))
     .limit(limit);
 }
@@ -399,8 +398,7 @@ export async function lockChosenOfferLines(
   productIds: string[],
 ): Promise<Map<string, ChosenOffer>> {
   if (!productIds.length) return new Map();
-  const mine = sql`exists (select 1 from ${catalogCustomers} cc where cc.catalog_id = "catalogs"."id" and cc.customer_id = ${buyer.customerId})`;
-  const open = sql`not exists (select 1 from ${catalogCustomers} cc where cc.catalog_id = "catalogs"."id")`;
+  const { mine, covers } = catalogCover(buyer.customerId, { general: buyer.kind === "wholesale" });
   const covering = tx
     .select({
       id: catalogs.id,
@@ -413,7 +411,7 @@ export async function lockChosenOfferLines(
         eq(catalogs.kind, "wholesale"),
         sql`${catalogs.shipDateFrom} <= ${date}::date`,
         sql`${catalogs.shipDateTo} >= ${date}::date`,
-        buyer.kind === "wholesale" ? sql`(${mine} or ${open})` : mine,
+        covers,
       ),
     )
     .as("covering");
