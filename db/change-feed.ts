@@ -265,18 +265,14 @@ export function changeFeedFor(db: Db, onError?: (err: Error) => void): ChangeFee
 /**
  * A map of values read from the database, kept true by the change feed: an entry names the topics
  * it was read from and may carry a time it stops being true (the next hold expiry); a notice of one
- * of its topics drops it. Nothing is served while the feed is down. A fill that saw a notice of one
- * of its topics (or of everything) between its start (`begin()`) and `set` is not kept: it may have
- * read before a change whose notice has already gone by. Notices of other topics do not spoil it:
- * under a rush of cart saves (a notice each) a fill would otherwise never be kept.
+ * of its topics drops it. Nothing is served while the feed is down. A fill that saw any notice
+ * between its start (`begin()`) and `set` is not kept: it may have read before a change whose
+ * notice has already gone by.
  */
 export class FeedCache<V> {
   private readonly entries = new Map<string, { value: V; topics: string[]; until: number }>();
   private readonly byTopic = new Map<string, Set<string>>();
   private readonly unsubscribe: () => void;
-  /** The latest notices (feed position and topic), oldest first: what a fill in progress may have missed. */
-  private readonly recent: { seq: number; topic: string }[] = [];
-  private static readonly RECENT = 2048;
 
   constructor(
     private readonly feed: ChangeFeed,
@@ -307,7 +303,7 @@ export class FeedCache<V> {
   }
 
   set(key: string, value: V, topics: string[], token: number, until = Infinity): void {
-    if (!this.feed.live || (this.feed.seq !== token && this.spoiled(topics, token))) return;
+    if (!this.feed.live || this.feed.seq !== token) return;
     this.delete(key);
     if (this.entries.size >= this.max) this.delete(this.entries.keys().next().value!);
     this.entries.set(key, { value, topics, until: Math.min(until, Date.now() + this.maxAgeMs) });
@@ -318,20 +314,7 @@ export class FeedCache<V> {
     }
   }
 
-  /** Whether a notice since `token` names one of `topics` or everything (or is no longer known). */
-  private spoiled(topics: string[], token: number): boolean {
-    const first = this.recent[0];
-    if (!first || first.seq > token + 1) return true;
-    for (let i = this.recent.length - 1; i >= 0 && this.recent[i]!.seq > token; i--) {
-      const topic = this.recent[i]!.topic;
-      if (topic === "*" || topic === FEED_LATE || topics.includes(topic)) return true;
-    }
-    return false;
-  }
-
   invalidate(topic: string): void {
-    this.recent.push({ seq: this.feed.seq, topic });
-    if (this.recent.length > FeedCache.RECENT) this.recent.splice(0, this.recent.length - FeedCache.RECENT / 2);
     if (topic === "*" || topic === FEED_LATE) {
       this.entries.clear();
       this.byTopic.clear();
