@@ -2,10 +2,11 @@
 // per catalog and burst of notices, shared by all its streams), and which sessions still stand.
 import { sql } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "../../../db/client.ts";
+import { freeStock } from "../../../domain/free-stock.ts";
 
 /** What a catalog has left before anybody's holds, and the active holds on it per buying account. */
 export interface CatalogStock {
-  /** Product id → stock left before holds (may be negative: the answer is never below 0). */
+  /** Product id → free stock before anybody's holds (domain freeStock with no holds: never below 0). */
   base: Map<string, number>;
   /** Holds by owner ("user|customer|retailer") → product id → quantity. */
   holds: Map<string, Map<string, number>>;
@@ -18,9 +19,12 @@ export interface CatalogStock {
   terms: string;
 }
 
-function collect(lines: { product_id: string; base: number }[], holds: { product_id: string; owner: string; qty: number; until: number }[], terms = ""): CatalogStock {
+/** A catalog line's stock as read: its stock (null when not confirmed) and what is ordered. */
+type LineStock = { product_id: string; stock: number | null; ordered: number };
+
+function collect(lines: LineStock[], holds: { product_id: string; owner: string; qty: number; until: number }[], terms = ""): CatalogStock {
   const stock: CatalogStock = { base: new Map(), holds: new Map(), until: Infinity, terms };
-  for (const l of lines) stock.base.set(l.product_id, Number(l.base));
+  for (const l of lines) stock.base.set(l.product_id, freeStock({ stock: l.stock === null ? null : Number(l.stock), ordered: Number(l.ordered), heldByOthers: 0 }));
   for (const h of holds) {
     let own = stock.holds.get(h.owner);
     if (!own) stock.holds.set(h.owner, (own = new Map()));
@@ -32,13 +36,13 @@ function collect(lines: { product_id: string; base: number }[], holds: { product
 
 /**
  * A wholesale catalog's lines in the store (as Catalog/Products lists them: the line, its product
- * shown and active) with original - ordered (a line whose stock is not confirmed has nothing), and
+ * shown and active) with their stock and what is ordered (a line whose stock is not confirmed reads as 0: nothing), and
  * the active holds on them per cart owner.
  */
 export async function wholesaleStock(db: DbOrTx, catalogId: number): Promise<CatalogStock> {
-  const lines = rowsOf<{ product_id: string; base: number }>(
+  const lines = rowsOf<LineStock>(
     await db.execute(sql`
-      select ol.product_id, coalesce(ol.original_quantity, 0) - ol.quantity_ordered as base
+      select ol.product_id, coalesce(ol.original_quantity, 0) as stock, ol.quantity_ordered as ordered
         from offer_lines ol join products p on p.product_id = ol.product_id
        where ol.catalog_id = ${catalogId} and ol.show_store and p.show_store and p.active`),
   );
@@ -67,11 +71,11 @@ export async function wholesaleStock(db: DbOrTx, catalogId: number): Promise<Cat
   return collect(lines, holds, terms?.terms ?? "");
 }
 
-/** A mass-market catalog's active bouquets with available - ordered, and the active holds per cart owner. */
+/** A mass-market catalog's active bouquets with their stock (`available`) and what is ordered, and the active holds per cart owner. */
 export async function massMarketStock(db: DbOrTx, catalogId: number): Promise<CatalogStock> {
-  const lines = rowsOf<{ product_id: string; base: number }>(
+  const lines = rowsOf<LineStock>(
     await db.execute(sql`
-      select cp.product_id, cp.available - cp.quantity_ordered as base
+      select cp.product_id, cp.available as stock, cp.quantity_ordered as ordered
         from mm_catalog_products cp join mm_products p on p.product_id = cp.product_id
        where cp.catalog_id = ${catalogId} and p.active`),
   );

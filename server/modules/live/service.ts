@@ -9,7 +9,6 @@
 // database state. A reconnecting EventSource sends it back as Last-Event-ID: when it still matches,
 // nothing was missed ("ready"); otherwise the stream starts with a full snapshot (never a replay).
 // While the feed is down every channel reads the database every `pollMs`, so nothing stale is served.
-import { createHash } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import type { Db } from "../../../db/client.ts";
 import { changeFeedFor, type ChangeFeed } from "../../../db/change-feed.ts";
@@ -19,7 +18,8 @@ import { liveCatalogOf } from "../mm/index.ts";
 import { catalogsFor } from "../store/index.ts";
 import type { FastifyReply } from "fastify";
 import { Gauge, type Registry } from "prom-client";
-import { massMarketStock, sessionsSignedIn, wholesaleStock, type CatalogStock } from "./repo.ts";
+import { massMarketStock, sessionsSignedIn, wholesaleStock } from "./repo.ts";
+import { quantityFor, stateOf, type State } from "./state.ts";
 
 export type StoreKind = "wholesale" | "mm";
 
@@ -53,12 +53,6 @@ export interface ChangeEvent {
   refresh?: true;
 }
 
-interface State extends CatalogStock {
-  id: string;
-  /** Held per product by every owner together. */
-  held: Map<string, number>;
-}
-
 interface Stream {
   res: ServerResponse;
   /** Its headers and first event are out: only then do changes go to it. */
@@ -88,28 +82,6 @@ interface Channel {
 const MAX_TIMEOUT = 2 ** 31 - 1;
 /** A client this far behind is dropped: its EventSource reconnects and starts from a snapshot. */
 const MAX_BUFFERED = 1 << 20;
-
-/** What a buyer may still take of a line: stock before holds minus the holds of everybody else. */
-const quantityFor = (s: State, owner: string, productId: string): number | undefined => {
-  const base = s.base.get(productId);
-  if (base === undefined) return undefined;
-  const others = (s.held.get(productId) ?? 0) - (s.holds.get(owner)?.get(productId) ?? 0);
-  return Math.max(0, base - others);
-};
-
-function stateOf(stock: CatalogStock): State {
-  const h = createHash("sha1");
-  h.update(`${stock.terms};`);
-  for (const k of [...stock.base.keys()].sort()) h.update(`${k}=${stock.base.get(k)};`);
-  for (const o of [...stock.holds.keys()].sort()) {
-    const held = stock.holds.get(o)!;
-    h.update(`|${o}:`);
-    for (const k of [...held.keys()].sort()) h.update(`${k}=${held.get(k)};`);
-  }
-  const held = new Map<string, number>();
-  for (const own of stock.holds.values()) for (const [p, q] of own) held.set(p, (held.get(p) ?? 0) + q);
-  return { ...stock, held, id: h.digest("base64url").slice(0, 16) };
-}
 
 export interface LiveFigures {
   channels: number;

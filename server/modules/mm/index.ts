@@ -2,4 +2,6 @@
 export { mmRoutes as routes } from "./routes.ts";
 export { liveCatalogOf } from "./service.ts";
 /** For the standing programs (server/modules/standing-orders): the cart and checkout of the MM store. */
-export { addBouquetsToCart, assertMassMarket, createOrder as createMmOrder, getCart as getMmCart, NOT_MM_CUSTOMER_MESSAGE } from "./service.ts";
+export { assertMassMarket, getCart as getMmCart, NOT_MM_CUSTOMER_MESSAGE } from "./service.ts";
+export { createOrder as createMmOrder } from "./checkout.ts";
+export { addBouquetsToCart } from "./reorder.ts";

@@ -1,10 +1,9 @@
 // Every SQL statement of the mass-market store.
-import { and, asc, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, inArray, ne, sql } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "../../../db/client.ts";
 import {
   cartLines,
   carts,
-  catalogCustomers,
   catalogs,
   customers,
   mmBarcodes,
@@ -16,6 +15,7 @@ import {
   orderLines,
   orders,
 } from "../../../db/schema/index.ts";
+import { catalogCover } from "../store/index.ts";
 
 export type MmCatalogRow = typeof catalogs.$inferSelect;
 export type MmProductRow = typeof mmProducts.$inferSelect;
@@ -39,12 +39,11 @@ export interface MmOwner {
  * order number. The first one's orderId is what Products is asked for (SPEC §7).
  */
 export async function catalogsCovering(db: DbOrTx, customerId: string, date: string): Promise<MmCatalogRow[]> {
-  const mine = sql<boolean>`exists (select 1 from ${catalogCustomers} cc where cc.catalog_id = "catalogs"."id" and cc.customer_id = ${customerId})`;
-  const open = sql<boolean>`not exists (select 1 from ${catalogCustomers} cc where cc.catalog_id = "catalogs"."id")`;
+  const { mine, covers } = catalogCover(customerId);
   return db
     .select()
     .from(catalogs)
-    .where(and(eq(catalogs.kind, "massMarket"), sql`${catalogs.shipDateFrom} <= ${date}::date`, sql`${catalogs.shipDateTo} >= ${date}::date`, sql`(${mine} or ${open})`))
+    .where(and(eq(catalogs.kind, "massMarket"), sql`${catalogs.shipDateFrom} <= ${date}::date`, sql`${catalogs.shipDateTo} >= ${date}::date`, covers))
     .orderBy(sql`${mine} desc`, desc(catalogs.shipDateFrom), desc(catalogs.orderId));
 }
 
@@ -122,46 +121,6 @@ export async function lockCart(tx: DbOrTx, owner: MmOwner, alwaysBoxed: boolean)
 
 export async function cartLinesOf(db: DbOrTx, cartId: number): Promise<MmCartLineRow[]> {
   return db.select().from(cartLines).where(eq(cartLines.cartId, cartId)).orderBy(asc(cartLines.position), asc(cartLines.id));
-}
-
-export async function updateCart(tx: DbOrTx, cartId: number, values: { shipDate?: string | null; boxed?: boolean; holdMs?: number | null; keepHold?: Date | null }) {
-  const holdExpiresAt =
-    values.holdMs !== undefined && values.holdMs !== null ? sql`now() + ${values.holdMs} * interval '1 millisecond'` : (values.keepHold ?? null);
-  const [saved] = await tx
-    .update(carts)
-    .set({
-      ...(values.shipDate !== undefined ? { shipDate: values.shipDate } : {}),
-      ...(values.boxed !== undefined ? { boxed: values.boxed } : {}),
-      holdExpiresAt,
-      version: sql`${carts.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(carts.id, cartId))
-    .returning();
-  return saved!;
-}
-
-/** Replaces a cart's lines and holds (lines with quantity held get a hold until `expiresAt`). */
-export async function replaceCartContents(
-  tx: DbOrTx,
-  cartId: number,
-  lines: NewCartLine[],
-  holds: { catalogId: number; productId: string; quantity: number }[],
-  expiresAt: Date | null,
-): Promise<void> {
-  await tx.delete(mmHolds).where(eq(mmHolds.cartId, cartId));
-  if (holds.length && expiresAt) {
-    await tx.insert(mmHolds).values(holds.map((h) => ({ cartId, ...h, expiresAt })));
-  }
-  await tx.delete(cartLines).where(eq(cartLines.cartId, cartId));
-  if (lines.length) await tx.insert(cartLines).values(lines);
-}
-
-/** The label data this customer last used, per product. */
-export async function rememberedBarcodes(db: DbOrTx, customerId: string, productIds: string[]): Promise<Map<string, BarcodeRow>> {
-  if (!productIds.length) return new Map();
-  const rows = await db.select().from(mmBarcodes).where(and(eq(mmBarcodes.customerId, customerId), inArray(mmBarcodes.productId, productIds)));
-  return new Map(rows.map((r) => [r.productId, r]));
 }
 
 export async function rememberBarcodes(
@@ -318,8 +277,7 @@ export async function productsKey(db: DbOrTx, owner: MmOwner, date: string, orde
       from ${customers} cu
       left join ${catalogs} c
         on c.order_id = ${orderId} and c.kind = 'massMarket' and c.ship_date_from <= ${date}::date and c.ship_date_to >= ${date}::date
-       and (exists (select 1 from ${catalogCustomers} cc where cc.catalog_id = c.id and cc.customer_id = cu.customer_id)
-            or not exists (select 1 from ${catalogCustomers} cc where cc.catalog_id = c.id))
+       and ${catalogCover(sql`cu.customer_id`, { catalogId: sql`c.id` }).covers}
       left join ${carts} k
         on k.user_id = ${owner.userId} and k.customer_id = cu.customer_id and k.retailer_id = 0 and k.store = 'mm'
      where cu.customer_id = ${owner.customerId}`);
@@ -332,4 +290,186 @@ export async function productsKey(db: DbOrTx, owner: MmOwner, date: string, orde
     fingerprint: `${row.lines}|${row.held}`,
     nextHoldExpiry: row.next_expiry === null ? null : new Date(row.next_expiry),
   };
+}
+
+// ---- lean cart saves -------------------------------------------------------------------------------
+// A save is BEGIN, lockSaveCart, lockSaleCatalog, saleLines, writeSavedMmCart, COMMIT: six statements
+// whatever the number of lines, as the wholesale save (store/repo.ts "Lean cart writes").
+
+const textArray = (values: string[]) => sql`ARRAY[${sql.join(
+  values.map((v) => sql`${v}`),
+  sql`, `,
+)}]::text[]`;
+
+/** A line the cart held before a save: what the save compares against and names in its messages. */
+export interface PreviousLine {
+  productId: string;
+  quantity: number;
+  description: string;
+}
+
+const jsonOf = <T>(value: T | string): T => (typeof value === "string" ? (JSON.parse(value) as T) : value);
+
+/**
+ * The owner's MM cart, created on first use and locked for the rest of the transaction, in one
+ * statement (an insert that on conflict "updates" the row to itself takes the same row lock as
+ * SELECT … FOR UPDATE and returns the row either way), with the lines it holds now and the fee
+ * packages the answer is priced with.
+ */
+export async function lockSaveCart(
+  tx: DbOrTx,
+  owner: MmOwner,
+  alwaysBoxed: boolean,
+): Promise<{ cart: MmCartRow; previous: PreviousLine[]; packages: MmPackageRow[] }> {
+  const previous = sql<PreviousLine[]>`(select coalesce(jsonb_agg(jsonb_build_object('productId', l.product_id, 'quantity', l.quantity, 'description', l.description) order by l.position, l.id), '[]'::jsonb)
+       from ${cartLines} l where l.cart_id = ${carts.id})`;
+  const packages = sql<MmPackageRow[]>`(select coalesce(jsonb_agg(jsonb_build_object('type', p.type, 'category', p.category, 'size', p.size, 'description', p.description, 'priceCents', p.price_cents, 'active', p.active)
+       order by p.category, p.price_cents, p.type), '[]'::jsonb) from ${mmPackages} p)`;
+  const [row] = await tx
+    .insert(carts)
+    .values({ userId: owner.userId, customerId: owner.customerId, retailerId: 0, store: "mm", boxed: alwaysBoxed })
+    .onConflictDoUpdate({ target: [carts.userId, carts.customerId, carts.retailerId, carts.store], set: { store: sql`excluded.store` } })
+    .returning({ ...getTableColumns(carts), previous, packages });
+  const { previous: lines, packages: fees, ...cart } = row!;
+  return { cart, previous: jsonOf(lines), packages: jsonOf(fees) };
+}
+
+/**
+ * The catalog a save sells from (the first covering `date` for the customer, as catalogsCovering
+ * ranks them) with the lines of `productIds` locked in product order (two buyers never deadlock;
+ * NO KEY UPDATE does not block the holds' foreign-key checks). One statement; null when no catalog
+ * covers the date.
+ */
+export async function lockSaleCatalog(tx: DbOrTx, customerId: string, date: string, productIds: string[]): Promise<{ id: number; orderId: number } | null> {
+  const { mine, covers } = catalogCover(customerId);
+  const result = await tx.execute(sql`
+    with chosen as (
+      select "catalogs"."id" as id, "catalogs"."order_id" as order_id from ${catalogs}
+       where "catalogs"."kind" = 'massMarket' and "catalogs"."ship_date_from" <= ${date}::date and "catalogs"."ship_date_to" >= ${date}::date and ${covers}
+       order by ${mine} desc, "catalogs"."ship_date_from" desc, "catalogs"."order_id" desc
+       limit 1
+    ), locked as (
+      select cp.product_id from ${mmCatalogProducts} cp
+       where cp.catalog_id = (select id from chosen) and cp.product_id = any(${textArray(productIds)})
+       order by cp.product_id
+         for no key update
+    )
+    select chosen.id, chosen.order_id, (select count(*) from locked)::int as locked from chosen`);
+  const row = rowsOf<{ id: number; order_id: number }>(result)[0];
+  return row ? { id: Number(row.id), orderId: Number(row.order_id) } : null;
+}
+
+/** A catalog line a save sells, with the label data the customer last used for its product. */
+export interface SaleLine extends CatalogLine {
+  remembered: BarcodeRow | null;
+}
+
+/** The catalog's lines of these products (read after lockSaleCatalog), other carts' holds and the remembered labels. One statement. */
+export async function saleLines(db: DbOrTx, catalogId: number, excludeCartId: number, customerId: string, productIds: string[]): Promise<SaleLine[]> {
+  if (!productIds.length) return [];
+  const held = db
+    .select({ productId: mmHolds.productId, qty: sql<number>`sum(${mmHolds.quantity})::int`.as("held_qty") })
+    .from(mmHolds)
+    .where(and(eq(mmHolds.catalogId, catalogId), gt(mmHolds.expiresAt, sql`now()`), ne(mmHolds.cartId, excludeCartId)))
+    .groupBy(mmHolds.productId)
+    .as("held");
+  return db
+    .select({ line: mmCatalogProducts, product: mmProducts, heldByOthers: sql<number>`coalesce(${held.qty}, 0)`.mapWith(Number), remembered: mmBarcodes })
+    .from(mmCatalogProducts)
+    .innerJoin(mmProducts, eq(mmProducts.productId, mmCatalogProducts.productId))
+    .leftJoin(held, eq(held.productId, mmCatalogProducts.productId))
+    .leftJoin(mmBarcodes, and(eq(mmBarcodes.customerId, customerId), eq(mmBarcodes.productId, mmCatalogProducts.productId)))
+    .where(and(eq(mmCatalogProducts.catalogId, catalogId), eq(mmProducts.active, true), inArray(mmCatalogProducts.productId, productIds)));
+}
+
+/** What a save writes on the cart row besides a new version. */
+export interface MmCartSaveFields {
+  shipDate: string | null;
+  boxed: boolean;
+  /** "extend": now + holdMs; a date: keep that expiry; null: no hold. */
+  holdExpiresAt: "extend" | Date | null;
+  holdMs: number;
+}
+
+/**
+ * Everything a save writes, in one statement: the cart row (fields, version + 1, hold expiry), the
+ * holds (dropped for bouquets that left or another catalog, upserted for the rest, expiring with the
+ * cart) and the lines (replaced). An extended expiry is whole milliseconds, so it reads back into a
+ * Date exactly. Answers the new version and expiry and the new lines' ids by position.
+ */
+export async function writeSavedMmCart(
+  tx: DbOrTx,
+  cartId: number,
+  f: MmCartSaveFields,
+  catalogId: number | null,
+  held: { productId: string; quantity: number }[],
+  lines: NewCartLine[],
+): Promise<{ version: number; holdExpiresAt: Date | null; lineIds: number[] }> {
+  const expiry =
+    f.holdExpiresAt === "extend"
+      ? sql`date_trunc('milliseconds', now() + ${f.holdMs} * interval '1 millisecond')`
+      : f.holdExpiresAt
+        ? sql`${f.holdExpiresAt.toISOString()}::timestamptz`
+        : sql`null::timestamptz`;
+  const json = JSON.stringify(
+    lines.map((l) => ({
+      position: l.position,
+      product_id: l.productId,
+      offer_order_number: l.offerOrderNumber,
+      description: l.description,
+      category: l.category,
+      quantity: l.quantity,
+      price_cents: l.priceCents,
+      quantity_confirmed: l.quantityConfirmed,
+      unit_of_measure: l.unitOfMeasure,
+      unit_of_measure_qty: l.unitOfMeasureQty,
+      box_type: l.boxType,
+      boxed: l.boxed,
+      available: l.available,
+      barcode_number: l.barcodeNumber,
+      barcode_top: l.barcodeTop,
+      barcode_left: l.barcodeLeft,
+      barcode_bottom: l.barcodeBottom,
+      bouquet: l.bouquet,
+      pack_size: l.packSize,
+    })),
+  );
+  const keep = textArray(held.map((h) => h.productId));
+  const result = await tx.execute(sql`
+    with saved as (
+      update ${carts}
+         set ship_date = ${f.shipDate}::date, boxed = ${f.boxed}, version = version + 1, updated_at = now(), hold_expires_at = ${expiry}
+       where id = ${cartId}
+      returning version, hold_expires_at
+    ), dropped as (
+      delete from ${mmHolds} where cart_id = ${cartId} and not (catalog_id = ${catalogId ?? 0} and product_id = any(${keep}))
+    ), upserted as (
+      insert into ${mmHolds} (cart_id, catalog_id, product_id, quantity, expires_at)
+      select ${cartId}, ${catalogId ?? 0}, h.p, h.q, (select hold_expires_at from saved)
+        from unnest(${keep}, ${sql`ARRAY[${sql.join(held.map((h) => sql`${h.quantity}`), sql`, `)}]::int[]`}) as h(p, q)
+       where (select hold_expires_at from saved) is not null
+      on conflict (cart_id, catalog_id, product_id) do update set quantity = excluded.quantity, expires_at = excluded.expires_at
+    ), emptied as (
+      delete from ${cartLines} where cart_id = ${cartId}
+    ), added as (
+      insert into ${cartLines} (cart_id, position, product_id, offer_order_number, description, category, quantity, price_cents,
+                                quantity_confirmed, unit_of_measure, unit_of_measure_qty, box_type, boxed, available,
+                                barcode_number, barcode_top, barcode_left, barcode_bottom, bouquet, pack_size)
+      select ${cartId}, x.position, x.product_id, x.offer_order_number, x.description, x.category, x.quantity, x.price_cents,
+             x.quantity_confirmed, x.unit_of_measure, x.unit_of_measure_qty, x.box_type, x.boxed, x.available,
+             x.barcode_number, x.barcode_top, x.barcode_left, x.barcode_bottom, x.bouquet, x.pack_size
+        from jsonb_to_recordset(${json}::jsonb) as x(position int, product_id text, offer_order_number int, description text,
+             category text, quantity int, price_cents int, quantity_confirmed int, unit_of_measure text, unit_of_measure_qty int,
+             box_type text, boxed boolean, available int, barcode_number text, barcode_top text, barcode_left text,
+             barcode_bottom text, bouquet boolean, pack_size int)
+      returning id, position
+    )
+    select saved.version,
+           (extract(epoch from saved.hold_expires_at) * 1000)::float8 as expires_ms,
+           (select coalesce(jsonb_agg(jsonb_build_array(a.position, a.id)), '[]'::jsonb) from added a) as line_ids
+      from saved`);
+  const row = rowsOf<{ version: number; expires_ms: number | null; line_ids: [number, number][] | string }>(result)[0]!;
+  const lineIds: number[] = [];
+  for (const [position, id] of jsonOf(row.line_ids)) lineIds[position] = Number(id);
+  return { version: Number(row.version), holdExpiresAt: row.expires_ms === null ? null : new Date(Number(row.expires_ms)), lineIds };
 }

@@ -24,20 +24,18 @@ import { isStaff } from "../../plugins/roles.ts";
 import { loadBuyer } from "../buyers/index.ts";
 import { interactiveImage } from "../dashboard/index.ts";
 import { hotFor, sendAnswer, type MemoryRead } from "../../hot/index.ts";
+import { createOrder, orderDetail, orderSummaries } from "./checkout.ts";
 import { labelsPdf } from "./labels.ts";
+import { reorder } from "./reorder.ts";
 import {
   assertMassMarket,
   catalogsOn,
-  createOrder,
   getCart,
-  orderDetail,
-  orderSummaries,
   ORDER_HISTORY_LIMIT,
   packagesList,
   productsOf,
   profileOf,
   RECENT_ORDERS,
-  reorder,
   saveCart,
   specials,
 } from "./service.ts";

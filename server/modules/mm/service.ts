@@ -10,19 +10,15 @@ import type {
   MmCartMessage,
   MmCartSaveBody,
   MmCatalog,
-  MmOrder,
-  MmOrderResponse,
-  MmOrderSummary,
   MmPackage,
   MmProduct,
-  MmNotAdded,
   MmProfile,
-  MmReorderResponse,
 } from "../../../contract/mm.ts";
 import { quantityRemainingMessage } from "../../../domain/cart-flags.ts";
 import { isoDateAt } from "../../../domain/dates.ts";
 import { QUANTITY_REMAINING_MESSAGE } from "../../../domain/constants.ts";
 import { isFeeLine, itemCount, mmCartTotal, pailTotal, recomputeFeeLines, type MmPackage as FeePackage } from "../../../domain/mm-fees.ts";
+import { freeStock } from "../../../domain/free-stock.ts";
 import { centsToDollars } from "../../../domain/money.ts";
 import { isShipDateOpen } from "../../../domain/ship-dates.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../errors.ts";
@@ -34,30 +30,20 @@ import {
   catalogByOrderId,
   catalogLines,
   catalogsCovering,
-  emptyCart,
   ensureCart,
-  insertOrder,
-  lockCart,
-  lockCatalogLines,
-  orderByKey,
-  orderOf,
-  ordersOf,
   priceDrops,
   productsKey,
-  rememberBarcodes,
-  rememberedBarcodes,
-  replaceCartContents,
-  takeStock,
-  updateCart,
+  lockSaleCatalog,
+  lockSaveCart,
+  saleLines,
+  writeSavedMmCart,
   type CatalogLine,
-  type LabelValues,
   type MmCartLineRow,
   type MmCartRow,
   type MmOwner,
   type MmPackageRow,
   type NewCartLine,
-  type NewOrderLine,
-  type OrderRow,
+  type SaleLine,
 } from "./repo.ts";
 
 export const CHOOSE_DATE_MESSAGE = "Please choose a ship date first.";
@@ -82,7 +68,7 @@ export function profileOf(buyer: Buyer, now = new Date()): MmProfile {
 }
 
 const toPackage = (p: MmPackageRow): MmPackage => ({ type: p.type, category: p.category, size: p.size, description: p.description, price: centsToDollars(p.priceCents) });
-const toFeePackage = (p: MmPackageRow): FeePackage => ({ type: p.type, category: p.category, size: p.size, description: p.description, priceCents: p.priceCents });
+export const toFeePackage = (p: MmPackageRow): FeePackage => ({ type: p.type, category: p.category, size: p.size, description: p.description, priceCents: p.priceCents });
 
 export async function packagesList(db: Db): Promise<MmPackage[]> {
   return (await allPackages(db)).map(toPackage);
@@ -105,7 +91,8 @@ export function pricesOf(r: Pick<CatalogLine, "line" | "product">) {
 export const linePriceCents = (r: Pick<CatalogLine, "line" | "product">, boxed: boolean) =>
   boxed ? pricesOf(r).pricePerBouquetCents : pricesOf(r).pricePerBouquetNoBoxCents;
 
-export const freeOf = (r: Pick<CatalogLine, "line" | "heldByOthers">) => Math.max(0, r.line.available - r.line.quantityOrdered - r.heldByOthers);
+/** What the buyer may still take of a catalog line (domain freeStock: the catalog's `available` is its stock). */
+export const freeOf = (r: Pick<CatalogLine, "line" | "heldByOthers">) => freeStock({ stock: r.line.available, ordered: r.line.quantityOrdered, heldByOthers: r.heldByOthers });
 
 function toProduct(r: CatalogLine, orderId: number): MmProduct {
   const prices = pricesOf(r);
@@ -129,7 +116,7 @@ function toProduct(r: CatalogLine, orderId: number): MmProduct {
 }
 
 /** The first catalog covering the date (what the store sells from), or null. */
-async function firstCatalog(db: DbOrTx, buyer: Buyer, date: string) {
+export async function firstCatalog(db: DbOrTx, buyer: Buyer, date: string) {
   return (await catalogsCovering(db, buyer.customerId, date))[0] ?? null;
 }
 
@@ -220,9 +207,13 @@ export async function cartView(db: DbOrTx, cart: MmCartRow, notes: SaveNotes = {
   const stored = await cartLinesOf(db, cart.id);
   const catalog = stored[0]?.offerOrderNumber ? await catalogByOrderId(db, stored[0].offerOrderNumber) : undefined;
   const live = catalog ? await catalogLines(db, catalog.id, cart.id, stored.map((l) => l.productId)) : [];
-  const byProduct = new Map(live.map((r) => [r.product.productId, r]));
+  return viewOf(cart, stored, new Map(live.map((r) => [r.product.productId, r])), await allPackages(db), notes);
+}
+
+/** The cart's answer from its lines, their catalog lines now and the packages (no statement): cartView's, and a save's from what it wrote. */
+function viewOf(cart: Pick<MmCartRow, "customerId" | "shipDate" | "boxed" | "holdExpiresAt" | "version">, stored: MmCartLineRow[], byProduct: Map<string, CatalogLine>, packageRows: MmPackageRow[], notes: SaveNotes = {}): MmCart {
   const merchandise = stored.map((l) => lineView(l, byProduct.get(l.productId), cart.boxed, notes.lineMessages?.get(l.productId) ?? null));
-  const packages = (await allPackages(db)).map(toFeePackage);
+  const packages = packageRows.map(toFeePackage);
   const withFees = recomputeFeeLines(
     merchandise.map((m) => ({ ...m, priceCents: Math.round(m.price * 100) })),
     packages,
@@ -334,11 +325,10 @@ const label = (given: string | null | undefined, remembered: string | null | und
  * totals are never stored: every answer recomputes them.
  */
 export async function saveCart(db: Db, holdMs: number, owner: MmOwner, buyer: Buyer, body: MmCartSaveBody, now = new Date()): Promise<MmCart> {
-  const packages = await allPackages(db);
-  const wanted = wantedItems(body, new Set(packages.map((p) => p.type.toUpperCase())));
   return db.transaction(async (tx) => {
-    const cart = await lockCart(tx, owner, buyer.alwaysBoxed);
+    const { cart, previous, packages } = await lockSaveCart(tx, owner, buyer.alwaysBoxed);
     if (body.version !== undefined && body.version !== cart.version) throw conflict(STALE_CART_MESSAGE, await cartView(tx, cart));
+    const wanted = wantedItems(body, new Set(packages.map((p) => p.type.toUpperCase())));
     const shipDate = body.shipDate !== undefined ? body.shipDate : cart.shipDate;
     const boxed = buyer.alwaysBoxed || (body.boxed ?? cart.boxed);
     if (wanted.size && !shipDate) throw badRequest(CHOOSE_DATE_MESSAGE, { shipDate: "This field is required" });
@@ -346,18 +336,16 @@ export async function saveCart(db: Db, holdMs: number, owner: MmOwner, buyer: Bu
     if (shipDate && (wanted.size || dateChanged) && !isShipDateOpen(shipDate, buyer.shipTimes, now, buyer.closed)) {
       throw refusedDate(buyer, "ship", shipDate, "shipDate");
     }
-    const catalog = shipDate ? await firstCatalog(tx, buyer, shipDate) : null;
+    const ids = [...wanted.keys()];
+    // The catalog matters only for bouquets to sell: without any the cart keeps its date and empties.
+    const catalog = shipDate && ids.length ? await lockSaleCatalog(tx, buyer.customerId, shipDate, ids) : null;
     if (wanted.size && !catalog) throw badRequest(NO_CATALOG_MESSAGE, { shipDate: NO_CATALOG_MESSAGE });
 
-    const ids = [...wanted.keys()];
-    if (catalog) await lockCatalogLines(tx, catalog.id, ids);
-    const live = catalog ? new Map((await catalogLines(tx, catalog.id, cart.id, ids)).map((r) => [r.product.productId, r])) : new Map<string, CatalogLine>();
-    const remembered = await rememberedBarcodes(tx, owner.customerId, ids);
+    const live = new Map<string, SaleLine>(catalog ? (await saleLines(tx, catalog.id, cart.id, owner.customerId, ids)).map((r) => [r.product.productId, r]) : []);
     const removed: MmCartMessage[] = [];
     const lineMessages = new Map<string, string>();
     const lines: NewCartLine[] = [];
-    const holds: { catalogId: number; productId: string; quantity: number }[] = [];
-    const previous = await cartLinesOf(tx, cart.id);
+    const holds: { productId: string; quantity: number }[] = [];
     const before = new Map(previous.map((l) => [l.productId, l.quantity]));
     let acquired = false;
     for (const [productId, w] of [...wanted].sort((a, b) => a[1].index - b[1].index)) {
@@ -374,7 +362,7 @@ export async function saveCart(db: Db, holdMs: number, owner: MmOwner, buyer: Bu
       }
       if (quantity < w.quantity) lineMessages.set(productId, quantityRemainingMessage(free, shipDate, isoDateAt(now), "bouquet"));
       if (quantity > (before.get(productId) ?? 0)) acquired = true;
-      const mem = remembered.get(productId);
+      const mem = r.remembered;
       lines.push({
         cartId: cart.id,
         position: lines.length,
@@ -397,307 +385,49 @@ export async function saveCart(db: Db, holdMs: number, owner: MmOwner, buyer: Bu
         bouquet: r.product.bouquet,
         packSize: r.product.packSize,
       });
-      holds.push({ catalogId: catalog!.id, productId, quantity });
+      holds.push({ productId, quantity });
     }
     // A new expiry when this save took more stock; otherwise the running one.
     const running = cart.holdExpiresAt && cart.holdExpiresAt > now ? cart.holdExpiresAt : null;
     const extend = holds.length > 0 && (acquired || !running);
-    const saved = await updateCart(tx, cart.id, { shipDate: shipDate ?? null, boxed, holdMs: extend ? holdMs : null, keepHold: holds.length ? running : null });
-    await replaceCartContents(tx, cart.id, lines, holds, saved.holdExpiresAt);
-    return cartView(tx, saved, { lineMessages, removed });
-  });
-}
-
-export interface CreateOrderInput {
-  owner: MmOwner;
-  buyer: Buyer;
-  /** The signed-in user (the impersonated one during impersonation). */
-  userId: string;
-  /** The staff member behind an impersonation: the only source of salesUserId. */
-  salesUserId: string | null;
-  idempotencyKey?: string;
-  version?: number;
-}
-
-async function orderAnswer(db: DbOrTx, o: OrderRow): Promise<MmOrderResponse> {
-  const found = await orderOf(db, o.customerId, o.orderNumber);
-  const count = itemCount((found?.lines ?? []).map(({ l }) => ({ quantity: l.quantity, category: l.category, description: l.description })));
-  return { orderNumber: o.orderNumber, shipDate: o.shipDate, total: centsToDollars(o.totalCents), itemCount: count };
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === "23505" || e?.cause?.code === "23505";
-}
-
-/**
- * CreateOrder: the cart as saved becomes an order, in one transaction. Lock the cart (this also
- * serialises two copies of one request), answer the first order again for a repeated
- * Idempotency-Key, re-check the ship date, lock the catalog lines, price every line and fee from the
- * database, take the stock under the invariant (ordered + other carts' holds <= available; a line
- * that cannot be had in full refuses the whole order, nothing written), remember the label data,
- * empty the cart.
- */
-export async function createOrder(db: Db, input: CreateOrderInput, now = new Date()): Promise<MmOrderResponse> {
-  const { owner, buyer, idempotencyKey: key } = input;
-  if (key) {
-    const first = await orderByKey(db, input.userId, key);
-    if (first) return orderAnswer(db, first);
-  }
-  try {
-    return await db.transaction(async (tx) => {
-      const cart = await lockCart(tx, owner, buyer.alwaysBoxed);
-      if (key) {
-        const first = await orderByKey(tx, input.userId, key);
-        if (first) return orderAnswer(tx, first);
-      }
-      if (input.version !== undefined && input.version !== cart.version) throw conflict(STALE_CART_MESSAGE, await cartView(tx, cart));
-      const stored = await cartLinesOf(tx, cart.id);
-      if (!stored.length) throw badRequest(EMPTY_CART_MESSAGE);
-      const shipDate = cart.shipDate;
-      if (!shipDate) throw badRequest(CHOOSE_DATE_MESSAGE, { shipDate: "This field is required" });
-      if (!isShipDateOpen(shipDate, buyer.shipTimes, now, buyer.closed)) throw refusedDate(buyer, "ship", shipDate, "shipDate");
-      const catalog = await firstCatalog(tx, buyer, shipDate);
-      if (!catalog) throw badRequest(NO_CATALOG_MESSAGE);
-      const ids = stored.map((l) => l.productId);
-      await lockCatalogLines(tx, catalog.id, ids);
-      const live = new Map((await catalogLines(tx, catalog.id, cart.id, ids)).map((r) => [r.product.productId, r]));
-      const boxed = buyer.alwaysBoxed || cart.boxed;
-
-      const merchandise: (NewOrderLine & { label: LabelValues | null })[] = [];
-      const take = new Map<string, number>();
-      for (const l of stored) {
-        const r = live.get(l.productId);
-        if (!r) throw badRequest(`${l.description}: ${notOfferedMessage(shipDate)} Please review your cart.`);
-        const free = freeOf(r);
-        if (l.quantity > free) throw conflict(soldOutMessage(r.product.description, free));
-        const price = linePriceCents(r, boxed);
-        take.set(l.productId, l.quantity);
-        merchandise.push({
-          orderId: 0,
-          position: merchandise.length,
-          productId: l.productId,
-          offerOrderNumber: catalog.orderId,
-          description: r.product.description,
-          category: r.product.category,
-          quantity: l.quantity,
-          bunchPriceCents: price,
-          quantityConfirmed: l.quantity,
-          lineTotalCents: price * l.quantity,
-          boxType: r.product.boxType,
-          unitOfMeasure: r.product.unitOfMeasure,
-          label: l.barcodeNumber || l.barcodeTop || l.barcodeLeft || l.barcodeBottom
-            ? { barcodeNumber: l.barcodeNumber, barcodeTop: l.barcodeTop, barcodeLeft: l.barcodeLeft, barcodeBottom: l.barcodeBottom }
-            : null,
-        });
-      }
-      const packages = (await allPackages(tx)).map(toFeePackage);
-      const fees = recomputeFeeLines(
-        merchandise.map((m) => ({ productId: m.productId, description: m.description, category: m.category ?? "", quantity: m.quantity, priceCents: m.bunchPriceCents ?? 0, unitOfMeasure: m.unitOfMeasure ?? "", boxType: m.boxType ?? null })),
-        packages,
-        boxed,
-      ).filter(isFeeLine);
-      const lines = [
-        ...merchandise,
-        ...fees.map((f, i) => ({
-          orderId: 0,
-          position: merchandise.length + i,
-          productId: f.productId,
-          description: f.description,
-          category: f.category,
-          quantity: f.quantity,
-          bunchPriceCents: f.priceCents,
-          quantityConfirmed: f.quantity,
-          lineTotalCents: f.priceCents * f.quantity,
-          boxType: f.boxType,
-          unitOfMeasure: f.unitOfMeasure ?? "Each",
-          label: null,
-        })),
-      ];
-      const totalCents = mmCartTotal(lines.map((l) => ({ quantity: l.quantity, priceCents: l.bunchPriceCents ?? 0 })));
-
-      // The invariant, checked by the database: under our locks it always passes; if it ever does
-      // not, the whole order rolls back rather than overselling.
-      if ((await takeStock(tx, catalog.id, cart.id, take)) !== take.size) throw conflict("The stock changed while your order was being placed. Please try again.");
-
-      const order = await insertOrder(
-        tx,
-        {
-          store: "mm",
-          customerId: owner.customerId,
-          userId: input.userId,
-          retailerId: 0,
-          salesUserId: input.salesUserId,
-          shipDate,
-          boxed,
-          status: "submitted",
-          subtotalCents: totalCents,
-          totalCents,
-          idempotencyKey: key ?? null,
-        },
-        lines,
-      );
-      await rememberBarcodes(
-        tx,
-        stored.flatMap((l) =>
-          l.barcodeNumber
-            ? [{ customerId: owner.customerId, productId: l.productId, barcodeNumber: l.barcodeNumber, barcodeTop: l.barcodeTop, barcodeLeft: l.barcodeLeft, barcodeBottom: l.barcodeBottom }]
-            : [],
-        ),
-      );
-      await emptyCart(tx, cart.id);
-      return {
-        orderNumber: order.orderNumber,
-        shipDate,
-        total: centsToDollars(totalCents),
-        itemCount: itemCount(lines.map((l) => ({ quantity: l.quantity, category: l.category ?? "", description: l.description }))),
-      };
-    });
-  } catch (err) {
-    // Two copies that do not share a cart lock: the loser hits the unique index and answers the winner's order.
-    if (key && isUniqueViolation(err)) {
-      const first = await orderByKey(db, input.userId, key);
-      if (first) return orderAnswer(db, first);
-    }
-    throw err;
-  }
-}
-
-function toSummary(o: OrderRow, count: number): MmOrderSummary {
-  return {
-    orderNumber: o.orderNumber,
-    customerId: o.customerId,
-    shipDate: o.shipDate,
-    placedAt: o.placedAt.toISOString(),
-    status: o.status,
-    boxed: o.boxed,
-    itemCount: count,
-    total: centsToDollars(o.totalCents),
-  };
-}
-
-export async function orderSummaries(db: Db, customerId: string, limit: number): Promise<MmOrderSummary[]> {
-  return (await ordersOf(db, customerId, limit)).map((r) => toSummary(r.o, r.itemCount));
-}
-
-export async function orderDetail(db: Db, customerId: string, orderNumber: number): Promise<MmOrder> {
-  const found = await orderOf(db, customerId, orderNumber);
-  // Another customer's order is indistinguishable from a missing one.
-  if (!found) throw notFound(`Order ${orderNumber} was not found.`);
-  const lines = found.lines.map(({ l, label: lb }) => ({
-    productId: l.productId,
-    description: l.description,
-    category: l.category,
-    quantity: l.quantity,
-    price: centsToDollars(l.bunchPriceCents),
-    lineTotal: centsToDollars(l.lineTotalCents),
-    unitOfMeasure: l.unitOfMeasure,
-    boxType: l.boxType,
-    fee: isFeeLine(l),
-    barcodeNumber: lb?.barcodeNumber ?? null,
-    barcodeTop: lb?.barcodeTop ?? null,
-    barcodeLeft: lb?.barcodeLeft ?? null,
-    barcodeBottom: lb?.barcodeBottom ?? null,
-  }));
-  const counted = found.lines.map(({ l }) => ({ quantity: l.quantity, category: l.category, description: l.description }));
-  return { ...toSummary(found.o, itemCount(counted)), lines, pailTotal: pailTotal(counted), salesUserId: found.o.salesUserId };
-}
-
-// ---- reorder -------------------------------------------------------------------------------------
-
-export const NO_OPEN_DATE_MESSAGE = "There is no ship date open for ordering. Please try again later.";
-
-/** The bouquets of a past order as cart input: quantities and shelf labels, fee lines left out. */
-export function bouquetsOf(order: MmOrder): MmCartSaveBody["items"] {
-  return order.lines
-    .filter((l) => !l.fee)
-    .map((l) => ({
+    const written = await writeSavedMmCart(
+      tx,
+      cart.id,
+      { shipDate: shipDate ?? null, boxed, holdExpiresAt: extend ? "extend" : holds.length ? running : null, holdMs },
+      catalog?.id ?? null,
+      holds,
+      lines,
+    );
+    // The answer from what was just written: the same lines, catalog lines and packages a re-read would find.
+    const saved = { customerId: cart.customerId, shipDate: shipDate ?? null, boxed, holdExpiresAt: written.holdExpiresAt, version: written.version };
+    const rows: MmCartLineRow[] = lines.map((l, i) => ({
+      id: written.lineIds[i]!,
+      cartId: cart.id,
+      position: i,
       productId: l.productId,
+      offerLineId: null,
+      offerOrderNumber: l.offerOrderNumber ?? null,
+      description: l.description,
+      category: l.category ?? "",
       quantity: l.quantity,
-      // The order's label travels with it; a line ordered without one takes the remembered one (undefined).
-      ...(l.barcodeNumber || l.barcodeTop || l.barcodeLeft || l.barcodeBottom
-        ? { barcodeNumber: l.barcodeNumber, barcodeTop: l.barcodeTop, barcodeLeft: l.barcodeLeft, barcodeBottom: l.barcodeBottom }
-        : {}),
+      priceCents: l.priceCents,
+      quantityConfirmed: l.quantityConfirmed ?? 0,
+      quantityPending: 0,
+      isPending: false,
+      isFinalProduct: false,
+      unitOfMeasure: l.unitOfMeasure ?? "",
+      unitOfMeasureQty: l.unitOfMeasureQty ?? 1,
+      boxType: l.boxType ?? null,
+      boxed: l.boxed ?? false,
+      available: l.available ?? null,
+      barcodeBottom: l.barcodeBottom ?? null,
+      barcodeLeft: l.barcodeLeft ?? null,
+      barcodeTop: l.barcodeTop ?? null,
+      barcodeNumber: l.barcodeNumber ?? null,
+      boughtIn: false,
+      bouquet: l.bouquet ?? false,
+      packSize: l.packSize ?? null,
     }));
-}
-
-/**
- * Adds bouquets (with their labels) to what the cart holds and saves it through saveCart, so today's
- * prices, holds and the never-oversold invariant apply. The cart's ship date is kept; an empty cart
- * without one takes `date`. Returns the saved cart and, per bouquet asked for, what could not be
- * added (not offered, sold out, only part left).
- */
-export async function addBouquetsToCart(
-  db: Db,
-  holdMs: number,
-  owner: MmOwner,
-  buyer: Buyer,
-  bouquets: MmCartSaveBody["items"],
-  opts: { date?: string | null; boxed?: boolean; now?: Date; descriptions?: Map<string, string> } = {},
-): Promise<{ cart: MmCart; notAdded: MmNotAdded[] }> {
-  const now = opts.now ?? new Date();
-  const cart = await ensureCart(db, owner, buyer.alwaysBoxed);
-  const current = await cartLinesOf(db, cart.id);
-  // A cart holding bouquets keeps its date; an empty one takes the date asked for, else the one it shows, else the first selling.
-  const shown = cart.shipDate && isShipDateOpen(cart.shipDate, buyer.shipTimes, now, buyer.closed) ? cart.shipDate : null;
-  const date = current.length ? (shown ?? opts.date ?? null) : (opts.date ?? shown ?? (await firstSellingDate(db, buyer, now)));
-  if (!date) throw badRequest(NO_OPEN_DATE_MESSAGE);
-  const items = new Map<string, MmCartSaveBody["items"][number]>(
-    current.map((l) => [
-      l.productId,
-      { productId: l.productId, quantity: l.quantity, barcodeNumber: l.barcodeNumber, barcodeTop: l.barcodeTop, barcodeLeft: l.barcodeLeft, barcodeBottom: l.barcodeBottom },
-    ]),
-  );
-  const asked = new Map<string, number>();
-  for (const b of bouquets) {
-    asked.set(b.productId, (asked.get(b.productId) ?? 0) + b.quantity);
-    const had = items.get(b.productId);
-    if (!had) items.set(b.productId, { ...b });
-    else items.set(b.productId, { ...had, quantity: had.quantity + b.quantity, ...(had.barcodeNumber ? {} : pickLabel(b)) });
-  }
-  const saved = await saveCart(
-    db,
-    holdMs,
-    owner,
-    buyer,
-    { shipDate: date, ...(opts.boxed !== undefined && !current.length ? { boxed: opts.boxed } : {}), items: [...items.values()], version: cart.version },
-    now,
-  );
-  const before = new Map(current.map((l) => [l.productId, l.quantity]));
-  const notAdded: MmNotAdded[] = [];
-  for (const [productId, quantity] of asked) {
-    const line = saved.items.find((i) => i.productId === productId && i.id !== 0);
-    const added = Math.max(0, (line?.quantity ?? 0) - (before.get(productId) ?? 0));
-    if (added >= quantity) continue;
-    const removed = saved.messages?.find((m) => m.productId === productId);
-    notAdded.push({
-      productId,
-      description: line?.description ?? opts.descriptions?.get(productId) ?? removed?.description ?? productId,
-      asked: quantity,
-      added,
-      message: removed?.message ?? line?.message ?? QUANTITY_REMAINING_MESSAGE,
-    });
-  }
-  return { cart: saved, notAdded };
-}
-
-/** The first open ship date a catalog sells on, or null. */
-async function firstSellingDate(db: DbOrTx, buyer: Buyer, now: Date): Promise<string | null> {
-  for (const date of openDates(buyer, now, 14)) if (await firstCatalog(db, buyer, date)) return date;
-  return null;
-}
-
-const pickLabel = (b: MmCartSaveBody["items"][number]) =>
-  b.barcodeNumber !== undefined ? { barcodeNumber: b.barcodeNumber, barcodeTop: b.barcodeTop, barcodeLeft: b.barcodeLeft, barcodeBottom: b.barcodeBottom } : {};
-
-/**
- * Reorder: a past order's bouquets, with their shelf labels and its boxed choice (when the cart is
- * empty, since boxed is the whole cart's), added to the cart at today's prices and availability.
- */
-export async function reorder(db: Db, holdMs: number, owner: MmOwner, buyer: Buyer, orderNumber: number, now = new Date()): Promise<MmReorderResponse> {
-  const order = await orderDetail(db, owner.customerId, orderNumber);
-  const bouquets = bouquetsOf(order);
-  if (!bouquets.length) throw badRequest(`Order ${orderNumber} has no bouquets to order again.`);
-  const { cart, notAdded } = await addBouquetsToCart(db, holdMs, owner, buyer, bouquets, { boxed: order.boxed, now, descriptions: new Map(order.lines.map((l) => [l.productId, l.description])) });
-  return { cart, notAdded };
+    return viewOf(saved, rows, live, packages, { lineMessages, removed });
+  });
 }

@@ -1,5 +1,6 @@
 import type { Product } from "../../../contract/store.ts";
 import { availabilityState, isTextState } from "../../../domain/availability.ts";
+import { freeStock } from "../../../domain/free-stock.ts";
 import { centsToDollars } from "../../../domain/money.ts";
 import { applyCustomerDiscount, type OfferPrices } from "../../../domain/pricing.ts";
 import type { OfferLineRow, OfferRow, ProductRow } from "./repo.ts";
@@ -29,7 +30,7 @@ export function customerPrices(ol: OfferLineRow, unitOfMeasureQty: number, disco
  * A line whose stock the grower has not confirmed yet (original null) has nothing to hold.
  */
 export function freeQuantity(ol: Pick<OfferLineRow, "originalQuantity" | "quantityOrdered">, heldByOthers: number): number {
-  return Math.max(0, (ol.originalQuantity ?? 0) - ol.quantityOrdered - heldByOthers);
+  return freeStock({ stock: ol.originalQuantity, ordered: ol.quantityOrdered, heldByOthers });
 }
 
 /**

@@ -1,0 +1,125 @@
+// Statement counts of the mass-market cart save (issue 24 "one statement budget for both stores"):
+// counted at the real driver, BEGIN and COMMIT included, with the same helper and the same budget
+// as the wholesale save (server/modules/store/lean-writes.test.ts). A count, not a time.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { cartLines, carts, mmBarcodes, mmHolds } from "../../../db/schema/index.ts";
+import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
+import {
+  ALL_WEEKDAYS,
+  addDays,
+  DEFAULT_TEST_PASSWORD,
+  insertCatalog,
+  insertCustomer,
+  insertMmCatalogProduct,
+  insertMmPackage,
+  insertMmProduct,
+  insertUser,
+  isoDateAt,
+  nextCode,
+  shipTimesOn,
+  type MmPackage,
+} from "../../../tests/factories/index.ts";
+import { countStatements } from "../../../tests/helpers/statement-count.ts";
+import { loadBuyer } from "../buyers/index.ts";
+import { saveCart } from "./service.ts";
+
+/** The wholesale save's budget (store/lean-writes.test.ts): one for both stores. */
+const SAVE_BUDGET = 6;
+
+let t: TestApp;
+let box: MmPackage;
+const tomorrow = () => addDays(isoDateAt(), 1);
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  box = await insertMmPackage(t.db, { type: nextCode("BXL-"), priceCents: 40, description: "Medium box" });
+  await insertMmPackage(t.db, { type: "RFLP1", category: "pails", size: "Pail", priceCents: 75, description: "Pail fee" });
+});
+afterAll(async () => t?.close());
+
+/** A mass-market buyer with a catalog of `n` bouquets (`available` each), its saves counted. */
+async function setUp(n: number, available = 40) {
+  const c = await insertCustomer(t.db, { kind: "massMarket", shipTimes: shipTimesOn(ALL_WEEKDAYS, "23:59") });
+  const u = await insertUser(t.db, { roles: ["MassMarket"], customerIds: [c.customerId] });
+  const catalog = await insertCatalog(t.db, { kind: "massMarket", customerIds: [c.customerId], shipDateFrom: isoDateAt(), shipDateTo: addDays(isoDateAt(), 7) });
+  const products = [];
+  for (let i = 0; i < n; i++) {
+    const p = await insertMmProduct(t.db, { boxType: box.type, pricePerBouquetCents: 1299, pricePerBouquetNoBoxCents: 1279, priceCents: 1299 });
+    await insertMmCatalogProduct(t.db, { catalogId: catalog.id, productId: p.productId, available });
+    products.push(p);
+  }
+  const owner = { userId: u.id, customerId: c.customerId };
+  const buyer = await loadBuyer(t.db, c.customerId, 0);
+  const cookie = await loginAs(t.app, u.email, DEFAULT_TEST_PASSWORD);
+  const save = async (items: { productId: string; quantity: number; barcodeNumber?: string | null }[], extra: { boxed?: boolean } = {}) => {
+    const counter = countStatements(t.db);
+    try {
+      const result = await saveCart(t.db, t.config.holdMs, owner, buyer, { shipDate: tomorrow(), items, ...extra });
+      return { result, count: counter.count, statements: [...counter.statements] };
+    } finally {
+      counter.stop();
+    }
+  };
+  /** The cart as a fresh GET reads it. */
+  const read = async () =>
+    (await t.app.inject({ method: "GET", url: `/api/MMStore/Cart?customerId=${c.customerId}&userId=${u.id}`, headers: { cookie, ...SAME_ORIGIN } })).json();
+  return { owner, products, catalog, save, read };
+}
+
+describe("a mass-market cart save", () => {
+  it("saves 50 bouquets in the wholesale save's budget, holding and pricing every line", async () => {
+    const s = await setUp(50);
+    const { result, count, statements } = await s.save(s.products.map((p) => ({ productId: p.productId, quantity: 5 })));
+    // BEGIN, lock the cart (with its lines and the packages), choose the catalog and lock its lines,
+    // read them with other carts' holds and the remembered labels, write, COMMIT.
+    expect(count, statements.join("\n")).toBeLessThanOrEqual(SAVE_BUDGET);
+    expect(result.items.filter((i) => i.id !== 0)).toHaveLength(50);
+    expect(result.items.filter((i) => i.id !== 0).every((i) => i.quantity === 5 && i.available === 40)).toBe(true);
+    const [cart] = await t.db.select().from(carts).where(eq(carts.userId, s.owner.userId));
+    const held = await t.db.select().from(mmHolds).where(eq(mmHolds.cartId, cart!.id));
+    expect(held).toHaveLength(50);
+    expect(held.every((h) => h.quantity === 5 && h.expiresAt.getTime() === cart!.holdExpiresAt!.getTime())).toBe(true);
+    expect(await t.db.select().from(cartLines).where(eq(cartLines.cartId, cart!.id))).toHaveLength(50);
+    // The answer built from what was written equals a fresh read.
+    expect(result).toEqual({ ...(await s.read()), messages: [] });
+  });
+
+  it("changes, drops and adds bouquets of a 50-line cart in the same statements, never above what is free", async () => {
+    const s = await setUp(60);
+    await s.save(s.products.slice(0, 50).map((p) => ({ productId: p.productId, quantity: 5 })));
+    // 10 leave, 10 come in, the rest change (half of them above what the catalog has: cut to 40).
+    const { result, count } = await s.save(s.products.slice(10, 60).map((p, i) => ({ productId: p.productId, quantity: i % 2 ? 45 : 3 })));
+    expect(count).toBeLessThanOrEqual(SAVE_BUDGET);
+    const bouquets = result.items.filter((i) => i.id !== 0);
+    expect(bouquets.map((i) => i.productId)).toEqual(s.products.slice(10, 60).map((p) => p.productId));
+    expect(bouquets.filter((i) => i.quantity === 40 && i.message !== null)).toHaveLength(25);
+    const [cart] = await t.db.select().from(carts).where(eq(carts.userId, s.owner.userId));
+    const held = new Map((await t.db.select().from(mmHolds).where(eq(mmHolds.cartId, cart!.id))).map((h) => [h.productId, h.quantity]));
+    expect(held.size).toBe(50);
+    for (const p of s.products.slice(0, 10)) expect(held.has(p.productId)).toBe(false);
+    // A fresh read equals the answer but for the save's own notes (the cut lines' messages).
+    const noted = { ...result, items: result.items.map((i) => ({ ...i, message: null })) };
+    expect(noted).toEqual({ ...(await s.read()), messages: [] });
+  });
+
+  it("costs the same number of statements for 1 bouquet as for 50, and keeps remembered labels", async () => {
+    const one = await setUp(1);
+    const fifty = await setUp(50);
+    await t.db.insert(mmBarcodes).values({ customerId: one.owner.customerId, productId: one.products[0]!.productId, barcodeNumber: "0123456789012", barcodeTop: "TOP", barcodeLeft: null, barcodeBottom: null });
+    const a = await one.save([{ productId: one.products[0]!.productId, quantity: 2 }]);
+    const b = await fifty.save(fifty.products.map((p) => ({ productId: p.productId, quantity: 2 })));
+    expect(b.count).toBe(a.count);
+    expect(a.result.items[0]).toMatchObject({ barcodeNumber: "0123456789012", barcodeTop: "TOP" });
+  });
+
+  it("empties a cart in fewer statements still", async () => {
+    const s = await setUp(3);
+    await s.save(s.products.map((p) => ({ productId: p.productId, quantity: 2 })));
+    const { result, count } = await s.save([]);
+    expect(count).toBeLessThanOrEqual(SAVE_BUDGET);
+    expect(result.items).toEqual([]);
+    const [cart] = await t.db.select().from(carts).where(eq(carts.userId, s.owner.userId));
+    expect(await t.db.select().from(mmHolds).where(eq(mmHolds.cartId, cart!.id))).toEqual([]);
+  });
+});
