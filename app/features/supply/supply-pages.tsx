@@ -16,7 +16,7 @@ import {
 } from "../../../contract/supply.ts";
 import { CATEGORIES, PRODUCT_IMAGES, UNITS_OF_MEASURE, VARIETY_FAMILIES } from "../../../domain/supply.ts";
 import { useToast } from "../../components/ui/toast.tsx";
-import { MmCatalogLines } from "./mm-pages.tsx";
+import { MmCatalogLines } from "./mm-catalog-lines.tsx";
 import { api, ApiError } from "../../lib/api.ts";
 import { shortDate } from "../store/format.ts";
 import { CopyDay, SupplyGrid } from "./grid.tsx";
