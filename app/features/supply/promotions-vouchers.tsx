@@ -1,5 +1,5 @@
 // The vouchers section of /Supply/Promotions: the vouchers with their status and the form issuing one.
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, type UseQueryResult } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { PromotionBuyers, SupplyVoucherList, type SupplyVoucher } from "../../../contract/promotions.ts";
 import { addDays, isoDateAt } from "../../../domain/dates.ts";
@@ -58,8 +58,6 @@ export function VouchersSection() {
   });
   const [f, setF] = useState<VoucherForm>(newVoucher);
   const [errors, setErrors] = useState<Errors>(null);
-  const [ask, setAsk] = useState<ConfirmRequest | null>(null);
-  const [askError, setAskError] = useState<string | null>(null);
   const customer = buyers.data?.customers.find((c) => c.customerId === f.customerId);
   const editing = f.voucherId !== null;
 
@@ -96,31 +94,6 @@ export function VouchersSection() {
       setErrors(valueError ? { ...e, fields: { ...e.fields, value: valueError } } : e);
     }
   }
-
-  const act = (v: SupplyVoucher, kind: "withdraw" | "delete") =>
-    setAsk({
-      title: kind === "withdraw" ? `Withdraw ${v.code}?` : `Delete ${v.code}?`,
-      consequences:
-        kind === "withdraw"
-          ? ["Nobody can use it from now on; it leaves the buyer's dashboard.", `Orders that used it (${v.uses}) keep their saving.`]
-          : v.uses > 0
-            ? [`It was used on ${v.uses} order${v.uses === 1 ? "" : "s"}: it cannot be deleted. Withdraw it instead.`]
-            : ["It was never used: it is removed for good."],
-      confirmLabel: kind === "withdraw" ? "Withdraw" : "Delete",
-      danger: true,
-      onConfirm: () => {
-        setAskError(null);
-        const done = kind === "withdraw" ? api.post(`/api/Supply/Promotions/Vouchers/${v.voucherId}/Withdraw`) : api.del(`/api/Supply/Promotions/Vouchers/${v.voucherId}`);
-        done.then(
-          () => {
-            toast(kind === "withdraw" ? `${v.code} was withdrawn.` : `${v.code} was deleted.`);
-            setAsk(null);
-            refresh();
-          },
-          (err) => setAskError(formErrors(err).message),
-        );
-      },
-    });
 
   const fe = (k: string) => errors?.fields[k];
   return (
@@ -255,103 +228,151 @@ export function VouchersSection() {
         </div>
       </form>
 
-      {list.isPending ? (
-        <Loading what="vouchers" />
-      ) : list.isError ? (
-        <Failed error={list.error} what="vouchers" />
-      ) : list.data.vouchers.length === 0 ? (
-        <Empty>No vouchers yet.</Empty>
-      ) : (
-        <TableFrame caption="All blitz vouchers">
-          <thead className="border-b border-line bg-mist text-left">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                Code
-              </th>
-              <th scope="col" className="px-3 py-2">
-                For
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Takes off
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Valid until
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Uses
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Status
-              </th>
-              <th scope="col" className="px-3 py-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.vouchers.map((v) => {
-              const [words, tone] = STATUS_WORDS[v.status];
-              const open = v.status !== "withdrawn";
-              return (
-                <tr key={v.voucherId} className="border-b border-line last:border-0">
-                  <td className="px-3 py-2 font-mono text-xs">{v.code}</td>
-                  <td className="px-3 py-2">
-                    {v.companyName ?? v.customerId ?? "Anyone"}
-                    {v.userName && <span className="block text-xs text-sage">{v.userName}</span>}
-                  </td>
-                  <td className="px-3 py-2 tabular">{off(v)}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{shortDate(v.validUntil)}</td>
-                  <td className="px-3 py-2 text-right tabular">
-                    {v.uses}
-                    {v.usesPerCustomer !== null && ` of ${v.usesPerCustomer}`}
-                  </td>
-                  <td className="px-3 py-2">
-                    <Badge tone={tone}>{words}</Badge>
-                  </td>
-                  <td className="px-3 py-2">
-                    <div className="flex flex-wrap justify-end gap-2">
-                      {open && (
-                        <button
-                          type="button"
-                          className="btn btn-secondary !min-h-9 !py-1"
-                          onClick={() => {
-                            setErrors(null);
-                            setF({
-                              voucherId: v.voucherId,
-                              customerId: v.customerId ?? "",
-                              userId: v.userId ?? "",
-                              code: v.code,
-                              description: v.description,
-                              kind: v.percentOff > 0 ? "percent" : "amount",
-                              value: String(v.percentOff > 0 ? v.percentOff : v.amountOff),
-                              validUntil: v.validUntil,
-                              uses: v.usesPerCustomer === null ? "" : String(v.usesPerCustomer),
-                            });
-                            document.getElementById("voucher-description")?.focus();
-                          }}
-                        >
-                          Edit<span className="sr-only"> {v.code}</span>
-                        </button>
-                      )}
-                      {open && (
-                        <button type="button" className="btn btn-secondary !min-h-9 !py-1" onClick={() => act(v, "withdraw")}>
-                          Withdraw<span className="sr-only"> {v.code}</span>
-                        </button>
-                      )}
-                      {v.uses === 0 && (
-                        <button type="button" className="btn btn-secondary !min-h-9 !py-1" onClick={() => act(v, "delete")}>
-                          Delete<span className="sr-only"> {v.code}</span>
-                        </button>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </TableFrame>
-      )}
-      <ConfirmDialog request={ask} onClose={() => setAsk(null)} error={askError} />
+      <VoucherList
+        list={list}
+        onEdit={(form) => {
+          setErrors(null);
+          setF(form);
+        }}
+      />
     </Section>
+  );
+}
+
+interface VoucherListProps {
+  list: UseQueryResult<SupplyVoucherList>;
+  onEdit: (form: VoucherForm) => void;
+}
+
+/** Every blitz voucher with its status, and edit, withdraw and delete where they apply. */
+function VoucherList({ list, onEdit }: VoucherListProps) {
+  const toast = useToast();
+  const refresh = useRefresh();
+  const [ask, setAsk] = useState<ConfirmRequest | null>(null);
+  const [askError, setAskError] = useState<string | null>(null);
+  const act = (v: SupplyVoucher, kind: "withdraw" | "delete") =>
+    setAsk({
+      title: kind === "withdraw" ? `Withdraw ${v.code}?` : `Delete ${v.code}?`,
+      consequences:
+        kind === "withdraw"
+          ? ["Nobody can use it from now on; it leaves the buyer's dashboard.", `Orders that used it (${v.uses}) keep their saving.`]
+          : v.uses > 0
+            ? [`It was used on ${v.uses} order${v.uses === 1 ? "" : "s"}: it cannot be deleted. Withdraw it instead.`]
+            : ["It was never used: it is removed for good."],
+      confirmLabel: kind === "withdraw" ? "Withdraw" : "Delete",
+      danger: true,
+      onConfirm: () => {
+        setAskError(null);
+        const done = kind === "withdraw" ? api.post(`/api/Supply/Promotions/Vouchers/${v.voucherId}/Withdraw`) : api.del(`/api/Supply/Promotions/Vouchers/${v.voucherId}`);
+        done.then(
+          () => {
+            toast(kind === "withdraw" ? `${v.code} was withdrawn.` : `${v.code} was deleted.`);
+            setAsk(null);
+            refresh();
+          },
+          (err) => setAskError(formErrors(err).message),
+        );
+      },
+    });
+
+  return (
+    <>
+    {list.isPending ? (
+      <Loading what="vouchers" />
+    ) : list.isError ? (
+      <Failed error={list.error} what="vouchers" />
+    ) : list.data.vouchers.length === 0 ? (
+      <Empty>No vouchers yet.</Empty>
+    ) : (
+      <TableFrame caption="All blitz vouchers">
+        <thead className="border-b border-line bg-mist text-left">
+          <tr>
+            <th scope="col" className="px-3 py-2">
+              Code
+            </th>
+            <th scope="col" className="px-3 py-2">
+              For
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Takes off
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Valid until
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              Uses
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Status
+            </th>
+            <th scope="col" className="px-3 py-2">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.data.vouchers.map((v) => {
+            const [words, tone] = STATUS_WORDS[v.status];
+            const open = v.status !== "withdrawn";
+            return (
+              <tr key={v.voucherId} className="border-b border-line last:border-0">
+                <td className="px-3 py-2 font-mono text-xs">{v.code}</td>
+                <td className="px-3 py-2">
+                  {v.companyName ?? v.customerId ?? "Anyone"}
+                  {v.userName && <span className="block text-xs text-sage">{v.userName}</span>}
+                </td>
+                <td className="px-3 py-2 tabular">{off(v)}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{shortDate(v.validUntil)}</td>
+                <td className="px-3 py-2 text-right tabular">
+                  {v.uses}
+                  {v.usesPerCustomer !== null && ` of ${v.usesPerCustomer}`}
+                </td>
+                <td className="px-3 py-2">
+                  <Badge tone={tone}>{words}</Badge>
+                </td>
+                <td className="px-3 py-2">
+                  <div className="flex flex-wrap justify-end gap-2">
+                    {open && (
+                      <button
+                        type="button"
+                        className="btn btn-secondary !min-h-9 !py-1"
+                        onClick={() => {
+                          onEdit({
+                            voucherId: v.voucherId,
+                            customerId: v.customerId ?? "",
+                            userId: v.userId ?? "",
+                            code: v.code,
+                            description: v.description,
+                            kind: v.percentOff > 0 ? "percent" : "amount",
+                            value: String(v.percentOff > 0 ? v.percentOff : v.amountOff),
+                            validUntil: v.validUntil,
+                            uses: v.usesPerCustomer === null ? "" : String(v.usesPerCustomer),
+                          });
+                          document.getElementById("voucher-description")?.focus();
+                        }}
+                      >
+                        Edit<span className="sr-only"> {v.code}</span>
+                      </button>
+                    )}
+                    {open && (
+                      <button type="button" className="btn btn-secondary !min-h-9 !py-1" onClick={() => act(v, "withdraw")}>
+                        Withdraw<span className="sr-only"> {v.code}</span>
+                      </button>
+                    )}
+                    {v.uses === 0 && (
+                      <button type="button" className="btn btn-secondary !min-h-9 !py-1" onClick={() => act(v, "delete")}>
+                        Delete<span className="sr-only"> {v.code}</span>
+                      </button>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </TableFrame>
+    )}
+      <ConfirmDialog request={ask} onClose={() => setAsk(null)} error={askError} />
+    </>
   );
 }
