@@ -1,5 +1,5 @@
 // The specials section of /Supply/Promotions: the lines on special and the form putting one on special.
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, type UseQueryResult } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { PromotionSpecialList } from "../../../contract/promotions.ts";
 import { SupplyCatalogList, SupplyLineList } from "../../../contract/supply.ts";
@@ -37,10 +37,7 @@ export function SpecialsSection() {
   const [busy, setBusy] = useState(false);
   const chosen = lines.data?.lines.find((l) => String(l.lineId) === f.lineId);
   // One run of ship days at a time (the first by default): a grower has dozens of specials a day.
-  const runs = [...new Map((specials.data?.specials ?? []).map((s) => [`${s.shipDateFrom}|${s.shipDateTo}`, s])).keys()];
   const [run, setRun] = useState("");
-  const shownRun = run === "" ? (runs[0] ?? "") : run;
-  const listed = (specials.data?.specials ?? []).filter((s) => shownRun === "all" || `${s.shipDateFrom}|${s.shipDateTo}` === shownRun);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -71,18 +68,6 @@ export function SpecialsSection() {
     }
   }
 
-  async function takeOff(lineId: number, description: string) {
-    try {
-      await api.put(`/api/Supply/Promotions/Specials/${lineId}`, {
-        special: false,
-      });
-      toast(`${description} is no longer on special.`);
-      refresh();
-    } catch (err) {
-      toast(formErrors(err).message, { type: "error" });
-    }
-  }
-
   const fe = (k: string) => errors?.fields[k];
   return (
     <Section
@@ -90,89 +75,7 @@ export function SpecialsSection() {
       title="Specials"
       intro="Offer lines on special, today's and coming catalogs: buyers see them under Specials (their next ship date) and Future specials (later ones) on their dashboard."
     >
-      {specials.isPending ? (
-        <Loading what="specials" />
-      ) : specials.isError ? (
-        <Failed error={specials.error} what="specials" />
-      ) : specials.data.specials.length === 0 ? (
-        <Empty>No line is on special for today or later.</Empty>
-      ) : (
-        <>
-          <div className="mb-3 max-w-xs">
-            <label className="field-label" htmlFor="special-run">
-              Ships
-            </label>
-            <select id="special-run" className="field-input" value={shownRun} onChange={(e) => setRun(e.target.value)}>
-              {runs.map((r) => {
-                const [from, to] = r.split("|") as [string, string];
-                const n = specials.data.specials.filter((s) => s.shipDateFrom === from && s.shipDateTo === to).length;
-                return (
-                  <option key={r} value={r}>
-                    {days(from, to)} ({n} on special)
-                  </option>
-                );
-              })}
-              <option value="all">Every day ({specials.data.specials.length} on special)</option>
-            </select>
-          </div>
-          <TableFrame caption="Lines on special">
-            <thead className="border-b border-line bg-mist text-left">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Product
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Ships
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Standard (pail / loose)
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Special (pail / loose)
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Free
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {listed.map((s) => (
-                <tr key={s.lineId} className="border-b border-line last:border-0">
-                  <td className="px-3 py-2">
-                    <span className="font-semibold">{s.description}</span>
-                    <span className="block text-xs text-sage">
-                      {s.productId} · {s.catalogTitle}
-                      {!s.shown && " · hidden from the store: on no dashboard"}
-                    </span>
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap">{days(s.shipDateFrom, s.shipDateTo)}</td>
-                  <td className="px-3 py-2 text-right tabular">
-                    <span className="line-through decoration-sage">{dollars(s.price)}</span> / {dollars(s.priceNoPail)}
-                  </td>
-                  <td className="px-3 py-2 text-right tabular">
-                    <strong className="text-petal-dark">{dollars(s.specialPrice)}</strong> / {dollars(s.specialPriceNoPail)}
-                    <span className="ml-1">
-                      <Badge tone="warn">{s.percentOff}% off</Badge>
-                    </span>
-                  </td>
-                  <td className="px-3 py-2 text-right tabular">{s.free.toLocaleString("en-US")}</td>
-                  <td className="px-3 py-2 text-right">
-                    <button type="button" className="btn btn-secondary !min-h-9 !py-1 whitespace-nowrap" onClick={() => void takeOff(s.lineId, s.description)}>
-                      Take off special
-                      <span className="sr-only">
-                        : {s.description}, {days(s.shipDateFrom, s.shipDateTo)}
-                      </span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </TableFrame>
-        </>
-      )}
+      <SpecialsList specials={specials} run={run} setRun={setRun} />
 
       <form
         onSubmit={(e) => void submit(e)}
@@ -247,5 +150,119 @@ export function SpecialsSection() {
         </div>
       </form>
     </Section>
+  );
+}
+
+interface SpecialsListProps {
+  specials: UseQueryResult<PromotionSpecialList>;
+  run: string;
+  setRun: (run: string) => void;
+}
+
+/** The lines on special, one run of ship days at a time, each with "take off special". */
+function SpecialsList({ specials, run, setRun }: SpecialsListProps) {
+  const toast = useToast();
+  const refresh = useRefresh();
+  const runs = [...new Map((specials.data?.specials ?? []).map((s) => [`${s.shipDateFrom}|${s.shipDateTo}`, s])).keys()];
+  const shownRun = run === "" ? (runs[0] ?? "") : run;
+  const listed = (specials.data?.specials ?? []).filter((s) => shownRun === "all" || `${s.shipDateFrom}|${s.shipDateTo}` === shownRun);
+  async function takeOff(lineId: number, description: string) {
+    try {
+      await api.put(`/api/Supply/Promotions/Specials/${lineId}`, {
+        special: false,
+      });
+      toast(`${description} is no longer on special.`);
+      refresh();
+    } catch (err) {
+      toast(formErrors(err).message, { type: "error" });
+    }
+  }
+
+  return (
+    <>
+    {specials.isPending ? (
+      <Loading what="specials" />
+    ) : specials.isError ? (
+      <Failed error={specials.error} what="specials" />
+    ) : specials.data.specials.length === 0 ? (
+      <Empty>No line is on special for today or later.</Empty>
+    ) : (
+      <>
+        <div className="mb-3 max-w-xs">
+          <label className="field-label" htmlFor="special-run">
+            Ships
+          </label>
+          <select id="special-run" className="field-input" value={shownRun} onChange={(e) => setRun(e.target.value)}>
+            {runs.map((r) => {
+              const [from, to] = r.split("|") as [string, string];
+              const n = specials.data.specials.filter((s) => s.shipDateFrom === from && s.shipDateTo === to).length;
+              return (
+                <option key={r} value={r}>
+                  {days(from, to)} ({n} on special)
+                </option>
+              );
+            })}
+            <option value="all">Every day ({specials.data.specials.length} on special)</option>
+          </select>
+        </div>
+        <TableFrame caption="Lines on special">
+          <thead className="border-b border-line bg-mist text-left">
+            <tr>
+              <th scope="col" className="px-3 py-2">
+                Product
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Ships
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Standard (pail / loose)
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Special (pail / loose)
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Free
+              </th>
+              <th scope="col" className="px-3 py-2">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {listed.map((s) => (
+              <tr key={s.lineId} className="border-b border-line last:border-0">
+                <td className="px-3 py-2">
+                  <span className="font-semibold">{s.description}</span>
+                  <span className="block text-xs text-sage">
+                    {s.productId} · {s.catalogTitle}
+                    {!s.shown && " · hidden from the store: on no dashboard"}
+                  </span>
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">{days(s.shipDateFrom, s.shipDateTo)}</td>
+                <td className="px-3 py-2 text-right tabular">
+                  <span className="line-through decoration-sage">{dollars(s.price)}</span> / {dollars(s.priceNoPail)}
+                </td>
+                <td className="px-3 py-2 text-right tabular">
+                  <strong className="text-petal-dark">{dollars(s.specialPrice)}</strong> / {dollars(s.specialPriceNoPail)}
+                  <span className="ml-1">
+                    <Badge tone="warn">{s.percentOff}% off</Badge>
+                  </span>
+                </td>
+                <td className="px-3 py-2 text-right tabular">{s.free.toLocaleString("en-US")}</td>
+                <td className="px-3 py-2 text-right">
+                  <button type="button" className="btn btn-secondary !min-h-9 !py-1 whitespace-nowrap" onClick={() => void takeOff(s.lineId, s.description)}>
+                    Take off special
+                    <span className="sr-only">
+                      : {s.description}, {days(s.shipDateFrom, s.shipDateTo)}
+                    </span>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </TableFrame>
+      </>
+    )}
+    </>
   );
 }
