@@ -11,6 +11,7 @@ import { api, ApiError } from "../../lib/api.ts";
 import { longDate } from "../../lib/format.ts";
 import { OrderStatusBadge } from "../store/order-parts.tsx";
 import { card, responsiveTable as rt, smallButton } from "../../components/ui/classes.ts";
+import { Spacer, useWindowedRows } from "./windowed-rows.tsx";
 
 const PICK_LIST = "/api/OrderDesk/PickList";
 
@@ -21,6 +22,132 @@ function usePickList(shipDate: string) {
 const figure = (n: number | null) => (n === null ? "–" : n ? n.toLocaleString("en-US") : "");
 const COLUMNS = ["Stems", "Bunches", "Pending", "Pails", "Boxes"] as const;
 const KEYS = { Stems: "stems", Bunches: "bunches", Pending: "pending", Pails: "pails", Boxes: "boxes" } as const;
+
+/** A list longer than this is windowed. */
+const WINDOW_FROM = 150;
+
+/** Stems, bunches, pails and boxes per product, and their totals. */
+function PickRows({ list, shipDate }: { list: PickList; shipDate: string }) {
+  const rows = useWindowedRows(list.rows.length, { rowHeight: 45, from: WINDOW_FROM });
+  return (
+    <div className="mb-2 md:rounded-xl md:border md:border-line md:bg-white md:p-2">
+      <table className={rt.table}>
+        <caption className="sr-only">Stems, bunches, pails and boxes per product for {longDate(shipDate)}</caption>
+        <thead className={rt.thead}>
+          <tr className="border-b-2 border-line">
+            <th scope="col" className={rt.th}>
+              Product
+            </th>
+            <th scope="col" className={`${rt.th} text-right`}>
+              Orders
+            </th>
+            {COLUMNS.map((h) => (
+              <th key={h} scope="col" className={`${rt.th} text-right`}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className={rt.tbody} ref={rows.body}>
+          <Spacer height={rows.padTop} columns={COLUMNS.length + 2} />
+          {rows.indexes.map((i) => {
+            const r = list.rows[i]!;
+            return (
+              <tr key={r.productId} className={rt.tr} data-index={i} ref={rows.measure}>
+                <th scope="row" className={`${rt.td} text-left font-normal`} data-label="Product">
+                  <span>
+                    <span className="font-semibold">{r.description}</span> <span className="text-xs text-sage">{r.productId}</span>
+                  </span>
+                </th>
+                <td className={`${rt.td} text-right tabular`} data-label="Orders">
+                  {r.orders}
+                </td>
+                {COLUMNS.map((h) => (
+                  <td key={h} className={`${rt.td} text-right tabular`} data-label={h}>
+                    {figure(r[KEYS[h]])}
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
+          <Spacer height={rows.padBottom} columns={COLUMNS.length + 2} />
+        </tbody>
+        <tfoot className="max-md:block">
+          <tr className={`${rt.tr} font-semibold`}>
+            <th scope="row" className={`${rt.td} text-left`} data-label="">
+              Total
+            </th>
+            <td className={`${rt.td} text-right tabular`} data-label="Orders">
+              {list.orders.length}
+            </td>
+            {COLUMNS.map((h) => (
+              <td key={h} className={`${rt.td} text-right tabular`} data-label={h}>
+                {figure(list.totals[KEYS[h]])}
+              </td>
+            ))}
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+/** The day's orders with their packing slips. */
+function PickOrders({ orders, shipDate }: { orders: PickList["orders"]; shipDate: string }) {
+  const rows = useWindowedRows(orders.length, { rowHeight: 45, from: WINDOW_FROM });
+  return (
+    <div className="md:rounded-xl md:border md:border-line md:bg-white md:p-2">
+      <table className={rt.table}>
+        <caption className="sr-only">The orders shipping on {longDate(shipDate)}</caption>
+        <thead className={rt.thead}>
+          <tr className="border-b-2 border-line">
+            {["Order", "Store", "Customer", "Status", "Packing slip"].map((h) => (
+              <th key={h} scope="col" className={rt.th}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className={rt.tbody} ref={rows.body}>
+          <Spacer height={rows.padTop} columns={5} />
+          {rows.indexes.map((i) => {
+            const o = orders[i]!;
+            const slip = `/api/OrderDesk/Orders/${o.orderNumber}/PackingSlip`;
+            return (
+              <tr key={o.orderNumber} className={rt.tr} data-index={i} ref={rows.measure}>
+                <td className={rt.td} data-label="Order">
+                  <Link className="font-semibold underline tabular" to={`/Administration/Orders/${o.orderNumber}`}>
+                    {o.orderNumber}
+                  </Link>
+                </td>
+                <td className={rt.td} data-label="Store">
+                  {o.store === "mm" ? "Mass market" : "Wholesale"}
+                </td>
+                <td className={rt.td} data-label="Customer">
+                  {o.companyName} <span className="text-xs text-sage">{o.customerId}</span>
+                </td>
+                <td className={rt.td} data-label="Status">
+                  <OrderStatusBadge status={o.status} /> {o.packed && o.status === "confirmed" && <span className="text-xs text-sage">packed</span>}
+                </td>
+                <td className={rt.td} data-label="Packing slip">
+                  <span className="flex gap-3">
+                    <a className="underline" href={slip} download>
+                      PDF<span className="sr-only"> packing slip of order {o.orderNumber}</span>
+                    </a>
+                    <a className="underline" href={`${slip}?format=csv`} download>
+                      CSV<span className="sr-only"> packing slip of order {o.orderNumber}</span>
+                    </a>
+                  </span>
+                </td>
+              </tr>
+            );
+          })}
+          <Spacer height={rows.padBottom} columns={5} />
+        </tbody>
+      </table>
+    </div>
+  );
+}
 
 export function PickListPage() {
   const [params, setParams] = useSearchParams();
@@ -69,118 +196,17 @@ export function PickListPage() {
         </p>
       ) : (
         <>
-          <h2 className="mb-2 text-xl">
-            To cut and pack for {longDate(shipDate)}
-          </h2>
+          <h2 className="mb-2 text-xl">To cut and pack for {longDate(shipDate)}</h2>
           <p className="sr-only" role="status">
             {list.data.rows.length} products over {list.data.orders.length} orders
           </p>
-          <div className="mb-2 md:rounded-xl md:border md:border-line md:bg-white md:p-2">
-            <table className={rt.table}>
-              <caption className="sr-only">Stems, bunches, pails and boxes per product for {longDate(shipDate)}</caption>
-              <thead className={rt.thead}>
-                <tr className="border-b-2 border-line">
-                  <th scope="col" className={rt.th}>
-                    Product
-                  </th>
-                  <th scope="col" className={`${rt.th} text-right`}>
-                    Orders
-                  </th>
-                  {COLUMNS.map((h) => (
-                    <th key={h} scope="col" className={`${rt.th} text-right`}>
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className={rt.tbody}>
-                {list.data.rows.map((r) => (
-                  <tr key={r.productId} className={rt.tr}>
-                    <th scope="row" className={`${rt.td} text-left font-normal`} data-label="Product">
-                      <span>
-                        <span className="font-semibold">{r.description}</span> <span className="text-xs text-sage">{r.productId}</span>
-                      </span>
-                    </th>
-                    <td className={`${rt.td} text-right tabular`} data-label="Orders">
-                      {r.orders}
-                    </td>
-                    {COLUMNS.map((h) => (
-                      <td key={h} className={`${rt.td} text-right tabular`} data-label={h}>
-                        {figure(r[KEYS[h]])}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot className="max-md:block">
-                <tr className={`${rt.tr} font-semibold`}>
-                  <th scope="row" className={`${rt.td} text-left`} data-label="">
-                    Total
-                  </th>
-                  <td className={`${rt.td} text-right tabular`} data-label="Orders">
-                    {list.data.orders.length}
-                  </td>
-                  {COLUMNS.map((h) => (
-                    <td key={h} className={`${rt.td} text-right tabular`} data-label={h}>
-                      {figure(list.data.totals[KEYS[h]])}
-                    </td>
-                  ))}
-                </tr>
-              </tfoot>
-            </table>
-          </div>
+          <PickRows list={list.data} shipDate={shipDate} />
           <p className="mb-6 text-sm text-sage">
             Bunches are confirmed bunches (mass market: units); pending bunches are not confirmed yet. Stems only where the product&apos;s stems a bunch are known (–).
           </p>
 
           <h2 className="mb-2 text-xl">Orders and packing slips</h2>
-          <div className="md:rounded-xl md:border md:border-line md:bg-white md:p-2">
-            <table className={rt.table}>
-              <caption className="sr-only">The orders shipping on {longDate(shipDate)}</caption>
-              <thead className={rt.thead}>
-                <tr className="border-b-2 border-line">
-                  {["Order", "Store", "Customer", "Status", "Packing slip"].map((h) => (
-                    <th key={h} scope="col" className={rt.th}>
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className={rt.tbody}>
-                {list.data.orders.map((o) => {
-                  const slip = `/api/OrderDesk/Orders/${o.orderNumber}/PackingSlip`;
-                  return (
-                    <tr key={o.orderNumber} className={rt.tr}>
-                      <td className={rt.td} data-label="Order">
-                        <Link className="font-semibold underline tabular" to={`/Administration/Orders/${o.orderNumber}`}>
-                          {o.orderNumber}
-                        </Link>
-                      </td>
-                      <td className={rt.td} data-label="Store">
-                        {o.store === "mm" ? "Mass market" : "Wholesale"}
-                      </td>
-                      <td className={rt.td} data-label="Customer">
-                        {o.companyName} <span className="text-xs text-sage">{o.customerId}</span>
-                      </td>
-                      <td className={rt.td} data-label="Status">
-                        <OrderStatusBadge status={o.status} /> {o.packed && o.status === "confirmed" && <span className="text-xs text-sage">packed</span>}
-                      </td>
-                      <td className={rt.td} data-label="Packing slip">
-                        <span className="flex gap-3">
-                          <a className="underline" href={slip} download>
-                            PDF<span className="sr-only"> packing slip of order {o.orderNumber}</span>
-                          </a>
-                          <a className="underline" href={`${slip}?format=csv`} download>
-                            CSV<span className="sr-only"> packing slip of order {o.orderNumber}</span>
-                          </a>
-                        </span>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <PickOrders orders={list.data.orders} shipDate={shipDate} />
         </>
       )}
     </section>

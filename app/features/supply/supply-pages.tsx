@@ -3,32 +3,24 @@
 // (domain/access.ts); the server checks every call itself. Every state worth keeping (the chosen
 // catalog) is in the address, so a reload shows the same screen.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import {
-  SupplyCatalogList,
-  SupplyLineList,
-  SupplyProduct,
-  SupplyProductList,
-  UPLOAD_COLUMNS,
-  UPLOAD_MAX_BYTES,
-  UploadResult,
-} from "../../../contract/supply.ts";
-import { CATEGORIES, PRODUCT_IMAGES, UNITS_OF_MEASURE, VARIETY_FAMILIES } from "../../../domain/supply.ts";
+import { SupplyLineList, SupplyProduct, SupplyProductList, UPLOAD_COLUMNS, UPLOAD_MAX_BYTES, UploadResult } from "../../../contract/supply.ts";
 import { useToast } from "../../components/ui/toast.tsx";
-import { MmCatalogLines } from "./mm-pages.tsx";
+import { MmCatalogLines } from "./mm-catalog-lines.tsx";
 import { api, ApiError } from "../../lib/api.ts";
-import { shortDate } from "../../lib/format.ts";
-import { CopyDay, SupplyGrid } from "./grid.tsx";
-import { Checkbox, formErrors } from "../../components/ui/form.tsx";
+import { CopyDay } from "./copy-day.tsx";
+import { SupplyGrid } from "./grid.tsx";
+import { formErrors } from "../../components/ui/form.tsx";
 import { BackLink, StaffPage } from "../../components/ui/page.tsx";
 import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
 import { TableFrame } from "../../components/ui/table.tsx";
+import { AddLine, CatalogPicker, NewCatalog } from "./catalog-parts.tsx";
+import { EMPTY_PRODUCT, productBody, ProductFormView } from "./product-form.tsx";
 
 const n = (v: number) => v.toLocaleString("en-US");
 
 // ---- /Supply ------------------------------------------------------------------------------------
-
 const TILES = [
   { to: "/Supply/Products", title: "Products", text: "Create, edit and retire the wholesale products: variety, colour, grade, stem length and packing." },
   { to: "/Supply/Availability", title: "Availability", text: "Catalogs for a run of ship dates and their lines: quantities, prices and tiers, with sold, held and free." },
@@ -53,189 +45,6 @@ export function SupplyOverview() {
         ))}
       </ul>
     </StaffPage>
-  );
-}
-
-// ---- products -----------------------------------------------------------------------------------
-
-interface ProductForm {
-  productId: string;
-  description: string;
-  variety: string;
-  category: string;
-  colour: string;
-  colourHex: string;
-  grade: string;
-  stemLengthCm: string;
-  unitOfMeasure: string;
-  unitOfMeasureQty: string;
-  stemsPerBunch: string;
-  bunchesPerBox: string;
-  image: string;
-  showStore: boolean;
-}
-
-const EMPTY_PRODUCT: ProductForm = {
-  productId: "",
-  description: "",
-  variety: "lilies",
-  category: "Lilies",
-  colour: "",
-  colourHex: "#FFFFFF",
-  grade: "",
-  stemLengthCm: "",
-  unitOfMeasure: "Pail",
-  unitOfMeasureQty: "8",
-  stemsPerBunch: "10",
-  bunchesPerBox: "12",
-  image: "lily",
-  showStore: true,
-};
-
-const num = (s: string) => (s.trim() === "" ? null : Number(s));
-
-function productBody(f: ProductForm) {
-  return {
-    description: f.description,
-    variety: f.variety,
-    category: f.category,
-    colour: f.colour,
-    colourHex: f.colourHex,
-    grade: f.grade,
-    stemLengthCm: num(f.stemLengthCm),
-    unitOfMeasure: f.unitOfMeasure,
-    unitOfMeasureQty: num(f.unitOfMeasureQty),
-    stemsPerBunch: num(f.stemsPerBunch),
-    bunchesPerBox: num(f.bunchesPerBox),
-    image: f.image,
-    showStore: f.showStore,
-  };
-}
-
-function Field({ id, label, error, children, hint }: { id: string; label: string; error?: string; children: ReactNode; hint?: string }) {
-  return (
-    <div>
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      {children}
-      {hint && <p className="mt-1 text-xs text-sage">{hint}</p>}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-petal-dark">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function ProductFormView({ initial, isNew, submitLabel, onSubmit }: { initial: ProductForm; isNew: boolean; submitLabel: string; onSubmit: (f: ProductForm) => Promise<void> }) {
-  const [f, setF] = useState(initial);
-  const [errors, setErrors] = useState<{ message: string; fields: Record<string, string> } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (k: keyof ProductForm) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
-  const fe = (k: string) => errors?.fields[k];
-  const input = (k: keyof ProductForm, props: Record<string, unknown> = {}) => (
-    <input id={`p-${k}`} className="field-input" value={String(f[k])} onChange={set(k)} aria-invalid={fe(k) ? true : undefined} aria-describedby={fe(k) ? `p-${k}-error` : undefined} {...props} />
-  );
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setErrors(null);
-    try {
-      await onSubmit(f);
-    } catch (err) {
-      setErrors(formErrors(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <form onSubmit={(e) => void submit(e)} className="space-y-4 rounded-2xl border border-line bg-white p-5" noValidate>
-      {errors && (
-        <p role="alert" className="rounded-lg bg-petal-light px-3 py-2">
-          {errors.message}
-        </p>
-      )}
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {isNew && (
-          <Field id="p-productId" label="Product code" error={fe("productId")} hint="Letters, digits and dashes, e.g. LIL-ASI-NAV-70">
-            {input("productId", { autoCapitalize: "characters", required: true })}
-          </Field>
-        )}
-        <Field id="p-description" label="Description" error={fe("description")}>
-          {input("description", { required: true })}
-        </Field>
-        <Field id="p-variety" label="Variety" error={fe("variety")}>
-          <select
-            id="p-variety"
-            className="field-input"
-            value={f.variety}
-            onChange={(e) => {
-              const fam = VARIETY_FAMILIES.find((v) => v.variety === e.target.value);
-              setF({ ...f, variety: e.target.value, ...(fam ? { category: fam.category, image: fam.image } : {}) });
-            }}
-          >
-            {VARIETY_FAMILIES.map((v) => (
-              <option key={v.variety} value={v.variety}>
-                {v.category}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id="p-category" label="Category" error={fe("category")}>
-          <select id="p-category" className="field-input" value={f.category} onChange={set("category")}>
-            {CATEGORIES.map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </select>
-        </Field>
-        <Field id="p-colour" label="Colour" error={fe("colour")}>
-          {input("colour", { required: true })}
-        </Field>
-        <Field id="p-colourHex" label="Colour swatch (hex)" error={fe("colourHex")}>
-          <div className="flex gap-2">
-            {input("colourHex", { pattern: "#[0-9A-Fa-f]{6}" })}
-            <span aria-hidden="true" className="h-11 w-11 shrink-0 rounded-lg border border-line" style={{ background: /^#[0-9A-Fa-f]{6}$/.test(f.colourHex) ? f.colourHex : "transparent" }} />
-          </div>
-        </Field>
-        <Field id="p-grade" label="Grade" error={fe("grade")}>
-          {input("grade")}
-        </Field>
-        <Field id="p-stemLengthCm" label="Stem length (cm)" error={fe("stemLengthCm")}>
-          {input("stemLengthCm", { inputMode: "numeric" })}
-        </Field>
-        <Field id="p-unitOfMeasure" label="Unit of measure" error={fe("unitOfMeasure")}>
-          <select id="p-unitOfMeasure" className="field-input" value={f.unitOfMeasure} onChange={set("unitOfMeasure")}>
-            {UNITS_OF_MEASURE.map((u) => (
-              <option key={u}>{u}</option>
-            ))}
-          </select>
-        </Field>
-        <Field id="p-unitOfMeasureQty" label="Bunches per pail" error={fe("unitOfMeasureQty")}>
-          {input("unitOfMeasureQty", { inputMode: "numeric" })}
-        </Field>
-        <Field id="p-stemsPerBunch" label="Stems per bunch" error={fe("stemsPerBunch")}>
-          {input("stemsPerBunch", { inputMode: "numeric" })}
-        </Field>
-        <Field id="p-bunchesPerBox" label="Bunches per box" error={fe("bunchesPerBox")}>
-          {input("bunchesPerBox", { inputMode: "numeric" })}
-        </Field>
-        <Field id="p-image" label="Picture" error={fe("image")}>
-          <select id="p-image" className="field-input" value={f.image} onChange={set("image")}>
-            {PRODUCT_IMAGES.map((i) => (
-              <option key={i}>{i}</option>
-            ))}
-          </select>
-        </Field>
-      </div>
-      <Checkbox id="p-showStore" label="Shown in the store" checked={f.showStore} onChange={(v) => setF({ ...f, showStore: v })} />
-      <div>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? "Saving…" : submitLabel}
-        </button>
-      </div>
-    </form>
   );
 }
 
@@ -380,165 +189,6 @@ export function ProductScreen({ productId }: { productId: string }) {
         </button>
       </div>
     </StaffPage>
-  );
-}
-
-// ---- availability -------------------------------------------------------------------------------
-
-const todayIso = () => new Date().toLocaleDateString("en-CA", { timeZone: "America/New_York" });
-const plusDays = (iso: string, d: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + d * 86_400_000).toISOString().slice(0, 10);
-
-function useCatalogs() {
-  const from = plusDays(todayIso(), -7);
-  return useQuery({ queryKey: ["supply", "catalogs", from], queryFn: () => api.get("/api/Supply/Catalogs", { from }, SupplyCatalogList) });
-}
-
-/** `wholesaleOnly`: the fresh-list upload, which carries products (mass-market catalogs carry bouquets). */
-function CatalogPicker({ value, onChange, wholesaleOnly = false }: { value: string; onChange: (id: string) => void; wholesaleOnly?: boolean }) {
-  const catalogs = useCatalogs();
-  if (catalogs.isPending) return <Loading what="catalogs" />;
-  if (catalogs.isError) return <Failed error={catalogs.error} what="catalogs" />;
-  return (
-    <div className="max-w-xl">
-      <label className="field-label" htmlFor="catalog">
-        Catalog
-      </label>
-      <select id="catalog" className="field-input" value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">Choose a catalog…</option>
-        {catalogs.data.catalogs
-          .filter((c) => !wholesaleOnly || c.kind === "wholesale")
-          .map((c) => (
-            <option key={c.catalogId} value={String(c.catalogId)}>
-              {c.kind === "massMarket" ? "Mass market · " : ""}
-              {shortDate(c.shipDateFrom)}
-              {c.shipDateTo !== c.shipDateFrom ? `–${shortDate(c.shipDateTo)}` : ""} · {c.title} · {c.lines} lines{c.customerIds.length ? ` · ${c.customerIds.join(", ")}` : " · every customer"}
-            </option>
-          ))}
-      </select>
-    </div>
-  );
-}
-
-function NewCatalog({ onCreated }: { onCreated: (id: number) => void }) {
-  const day = plusDays(todayIso(), 1);
-  const [f, setF] = useState({ kind: "wholesale", title: "", shipDateFrom: day, shipDateTo: day, customerIds: "" });
-  const [errors, setErrors] = useState<{ message: string; fields: Record<string, string> } | null>(null);
-  const queryClient = useQueryClient();
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setErrors(null);
-    try {
-      const c = await api.post<{ catalogId: number }>("/api/Supply/Catalogs", {
-        kind: f.kind,
-        title: f.title || `Availability for ${shortDate(f.shipDateFrom)}`,
-        shipDateFrom: f.shipDateFrom,
-        shipDateTo: f.shipDateTo,
-        customerIds: f.customerIds.split(/[\s,;]+/).filter(Boolean),
-      });
-      await queryClient.invalidateQueries({ queryKey: ["supply", "catalogs"] });
-      onCreated(c.catalogId);
-    } catch (err) {
-      setErrors(formErrors(err));
-    }
-  }
-  return (
-    <details className="mt-3 rounded-2xl border border-line bg-white p-4">
-      <summary className="cursor-pointer font-serif text-xl text-leaf">New catalog</summary>
-      <form onSubmit={(e) => void submit(e)} className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4" noValidate>
-        {errors && (
-          <p role="alert" className="rounded-lg bg-petal-light px-3 py-2 sm:col-span-2 lg:col-span-4">
-            {errors.message}
-          </p>
-        )}
-        <Field id="c-kind" label="Kind" error={errors?.fields.kind}>
-          <select id="c-kind" className="field-input" value={f.kind} onChange={(e) => setF({ ...f, kind: e.target.value })}>
-            <option value="wholesale">Wholesale (products)</option>
-            <option value="massMarket">Mass market (bouquets)</option>
-          </select>
-        </Field>
-        <Field id="c-title" label="Title" error={errors?.fields.title}>
-          <input id="c-title" className="field-input" value={f.title} placeholder={`Availability for ${shortDate(f.shipDateFrom)}`} onChange={(e) => setF({ ...f, title: e.target.value })} />
-        </Field>
-        <Field id="c-from" label="First ship date" error={errors?.fields.shipDateFrom}>
-          <input id="c-from" type="date" className="field-input" value={f.shipDateFrom} onChange={(e) => setF({ ...f, shipDateFrom: e.target.value, shipDateTo: e.target.value > f.shipDateTo ? e.target.value : f.shipDateTo })} />
-        </Field>
-        <Field id="c-to" label="Last ship date" error={errors?.fields.shipDateTo}>
-          <input id="c-to" type="date" className="field-input" value={f.shipDateTo} onChange={(e) => setF({ ...f, shipDateTo: e.target.value })} />
-        </Field>
-        <Field id="c-customers" label="Only for customers (codes)" error={errors?.fields.customerIds} hint={`Empty: every ${f.kind === "massMarket" ? "mass-market" : "wholesale"} customer`}>
-          <input id="c-customers" className="field-input" value={f.customerIds} onChange={(e) => setF({ ...f, customerIds: e.target.value })} />
-        </Field>
-        <div className="sm:col-span-2 lg:col-span-4">
-          <button type="submit" className="btn btn-primary">
-            Open catalog
-          </button>
-        </div>
-      </form>
-    </details>
-  );
-}
-
-function AddLine({ catalogId, onAdded }: { catalogId: number; onAdded: () => void }) {
-  const products = useQuery({ queryKey: ["supply", "products", ""], queryFn: () => api.get("/api/Supply/Products", undefined, SupplyProductList) });
-  const [f, setF] = useState({ productId: "", quantity: "", price: "", priceNoPail: "", tier1Quantity: "", tier1Price: "", tier1PriceNoPail: "" });
-  const [errors, setErrors] = useState<{ message: string; fields: Record<string, string> } | null>(null);
-  const input = (k: keyof typeof f, label: string) => (
-    <Field id={`l-${k}`} label={label} error={errors?.fields[k]}>
-      <input id={`l-${k}`} className="field-input" inputMode="decimal" value={f[k]} onChange={(e) => setF({ ...f, [k]: e.target.value })} />
-    </Field>
-  );
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setErrors(null);
-    const numOrUndefined = (s: string) => (s.trim() === "" ? undefined : Number(s.replace(/,/g, "")));
-    try {
-      await api.post(`/api/Supply/Catalogs/${catalogId}/Lines`, {
-        productId: f.productId,
-        quantity: numOrUndefined(f.quantity),
-        price: numOrUndefined(f.price),
-        priceNoPail: numOrUndefined(f.priceNoPail),
-        tier1Quantity: numOrUndefined(f.tier1Quantity),
-        tier1Price: numOrUndefined(f.tier1Price),
-        tier1PriceNoPail: numOrUndefined(f.tier1PriceNoPail),
-      });
-      setF({ productId: "", quantity: "", price: "", priceNoPail: "", tier1Quantity: "", tier1Price: "", tier1PriceNoPail: "" });
-      onAdded();
-    } catch (err) {
-      setErrors(formErrors(err));
-    }
-  }
-  return (
-    <form onSubmit={(e) => void submit(e)} className="mt-4 rounded-2xl border border-line bg-white p-4" noValidate>
-      <h2 className="text-xl">Publish a product</h2>
-      {errors && (
-        <p role="alert" className="mt-2 rounded-lg bg-petal-light px-3 py-2">
-          {errors.message}
-        </p>
-      )}
-      <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <Field id="l-productId" label="Product" error={errors?.fields.productId}>
-          <select id="l-productId" className="field-input" value={f.productId} onChange={(e) => setF({ ...f, productId: e.target.value })}>
-            <option value="">Choose a product…</option>
-            {(products.data?.products ?? [])
-              .filter((p) => p.active)
-              .map((p) => (
-                <option key={p.productId} value={p.productId}>
-                  {p.description} ({p.productId})
-                </option>
-              ))}
-          </select>
-        </Field>
-        {input("quantity", "Bunches")}
-        {input("price", "Price a bunch, by the pail ($)")}
-        {input("priceNoPail", "Price a bunch, loose ($)")}
-        {input("tier1Quantity", "Tier 1 from (bunches)")}
-        {input("tier1Price", "Tier 1 price, pail ($)")}
-        {input("tier1PriceNoPail", "Tier 1 price, loose ($)")}
-      </div>
-      <button type="submit" className="btn btn-primary mt-3">
-        Publish
-      </button>
-    </form>
   );
 }
 
@@ -798,4 +448,3 @@ export function UploadScreen() {
     </StaffPage>
   );
 }
-

@@ -1,0 +1,168 @@
+// The catalog pieces of /Supply/Availability: choosing a catalog, making a new one, adding a line.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { SupplyCatalogList, SupplyProductList } from "../../../contract/supply.ts";
+import { api } from "../../lib/api.ts";
+import { shortDate } from "../../lib/format.ts";
+import { formErrors } from "../../components/ui/form.tsx";
+import { Failed, Loading } from "../../components/ui/status.tsx";
+import { Field } from "./product-form.tsx";
+
+// ---- availability -------------------------------------------------------------------------------
+const todayIso = () => new Date().toLocaleDateString("en-CA", { timeZone: "America/New_York" });
+
+export const plusDays = (iso: string, d: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + d * 86_400_000).toISOString().slice(0, 10);
+
+function useCatalogs() {
+  const from = plusDays(todayIso(), -7);
+  return useQuery({ queryKey: ["supply", "catalogs", from], queryFn: () => api.get("/api/Supply/Catalogs", { from }, SupplyCatalogList) });
+}
+
+/** `wholesaleOnly`: the fresh-list upload, which carries products (mass-market catalogs carry bouquets). */
+export function CatalogPicker({ value, onChange, wholesaleOnly = false }: { value: string; onChange: (id: string) => void; wholesaleOnly?: boolean }) {
+  const catalogs = useCatalogs();
+  if (catalogs.isPending) return <Loading what="catalogs" />;
+  if (catalogs.isError) return <Failed error={catalogs.error} what="catalogs" />;
+  return (
+    <div className="max-w-xl">
+      <label className="field-label" htmlFor="catalog">
+        Catalog
+      </label>
+      <select id="catalog" className="field-input" value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">Choose a catalog…</option>
+        {catalogs.data.catalogs
+          .filter((c) => !wholesaleOnly || c.kind === "wholesale")
+          .map((c) => (
+            <option key={c.catalogId} value={String(c.catalogId)}>
+              {c.kind === "massMarket" ? "Mass market · " : ""}
+              {shortDate(c.shipDateFrom)}
+              {c.shipDateTo !== c.shipDateFrom ? `–${shortDate(c.shipDateTo)}` : ""} · {c.title} · {c.lines} lines{c.customerIds.length ? ` · ${c.customerIds.join(", ")}` : " · every customer"}
+            </option>
+          ))}
+      </select>
+    </div>
+  );
+}
+
+export function NewCatalog({ onCreated }: { onCreated: (id: number) => void }) {
+  const day = plusDays(todayIso(), 1);
+  const [f, setF] = useState({ kind: "wholesale", title: "", shipDateFrom: day, shipDateTo: day, customerIds: "" });
+  const [errors, setErrors] = useState<{ message: string; fields: Record<string, string> } | null>(null);
+  const queryClient = useQueryClient();
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setErrors(null);
+    try {
+      const c = await api.post<{ catalogId: number }>("/api/Supply/Catalogs", {
+        kind: f.kind,
+        title: f.title || `Availability for ${shortDate(f.shipDateFrom)}`,
+        shipDateFrom: f.shipDateFrom,
+        shipDateTo: f.shipDateTo,
+        customerIds: f.customerIds.split(/[\s,;]+/).filter(Boolean),
+      });
+      await queryClient.invalidateQueries({ queryKey: ["supply", "catalogs"] });
+      onCreated(c.catalogId);
+    } catch (err) {
+      setErrors(formErrors(err));
+    }
+  }
+  return (
+    <details className="mt-3 rounded-2xl border border-line bg-white p-4">
+      <summary className="cursor-pointer font-serif text-xl text-leaf">New catalog</summary>
+      <form onSubmit={(e) => void submit(e)} className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4" noValidate>
+        {errors && (
+          <p role="alert" className="rounded-lg bg-petal-light px-3 py-2 sm:col-span-2 lg:col-span-4">
+            {errors.message}
+          </p>
+        )}
+        <Field id="c-kind" label="Kind" error={errors?.fields.kind}>
+          <select id="c-kind" className="field-input" value={f.kind} onChange={(e) => setF({ ...f, kind: e.target.value })}>
+            <option value="wholesale">Wholesale (products)</option>
+            <option value="massMarket">Mass market (bouquets)</option>
+          </select>
+        </Field>
+        <Field id="c-title" label="Title" error={errors?.fields.title}>
+          <input id="c-title" className="field-input" value={f.title} placeholder={`Availability for ${shortDate(f.shipDateFrom)}`} onChange={(e) => setF({ ...f, title: e.target.value })} />
+        </Field>
+        <Field id="c-from" label="First ship date" error={errors?.fields.shipDateFrom}>
+          <input id="c-from" type="date" className="field-input" value={f.shipDateFrom} onChange={(e) => setF({ ...f, shipDateFrom: e.target.value, shipDateTo: e.target.value > f.shipDateTo ? e.target.value : f.shipDateTo })} />
+        </Field>
+        <Field id="c-to" label="Last ship date" error={errors?.fields.shipDateTo}>
+          <input id="c-to" type="date" className="field-input" value={f.shipDateTo} onChange={(e) => setF({ ...f, shipDateTo: e.target.value })} />
+        </Field>
+        <Field id="c-customers" label="Only for customers (codes)" error={errors?.fields.customerIds} hint={`Empty: every ${f.kind === "massMarket" ? "mass-market" : "wholesale"} customer`}>
+          <input id="c-customers" className="field-input" value={f.customerIds} onChange={(e) => setF({ ...f, customerIds: e.target.value })} />
+        </Field>
+        <div className="sm:col-span-2 lg:col-span-4">
+          <button type="submit" className="btn btn-primary">
+            Open catalog
+          </button>
+        </div>
+      </form>
+    </details>
+  );
+}
+
+export function AddLine({ catalogId, onAdded }: { catalogId: number; onAdded: () => void }) {
+  const products = useQuery({ queryKey: ["supply", "products", ""], queryFn: () => api.get("/api/Supply/Products", undefined, SupplyProductList) });
+  const [f, setF] = useState({ productId: "", quantity: "", price: "", priceNoPail: "", tier1Quantity: "", tier1Price: "", tier1PriceNoPail: "" });
+  const [errors, setErrors] = useState<{ message: string; fields: Record<string, string> } | null>(null);
+  const input = (k: keyof typeof f, label: string) => (
+    <Field id={`l-${k}`} label={label} error={errors?.fields[k]}>
+      <input id={`l-${k}`} className="field-input" inputMode="decimal" value={f[k]} onChange={(e) => setF({ ...f, [k]: e.target.value })} />
+    </Field>
+  );
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setErrors(null);
+    const numOrUndefined = (s: string) => (s.trim() === "" ? undefined : Number(s.replace(/,/g, "")));
+    try {
+      await api.post(`/api/Supply/Catalogs/${catalogId}/Lines`, {
+        productId: f.productId,
+        quantity: numOrUndefined(f.quantity),
+        price: numOrUndefined(f.price),
+        priceNoPail: numOrUndefined(f.priceNoPail),
+        tier1Quantity: numOrUndefined(f.tier1Quantity),
+        tier1Price: numOrUndefined(f.tier1Price),
+        tier1PriceNoPail: numOrUndefined(f.tier1PriceNoPail),
+      });
+      setF({ productId: "", quantity: "", price: "", priceNoPail: "", tier1Quantity: "", tier1Price: "", tier1PriceNoPail: "" });
+      onAdded();
+    } catch (err) {
+      setErrors(formErrors(err));
+    }
+  }
+  return (
+    <form onSubmit={(e) => void submit(e)} className="mt-4 rounded-2xl border border-line bg-white p-4" noValidate>
+      <h2 className="text-xl">Publish a product</h2>
+      {errors && (
+        <p role="alert" className="mt-2 rounded-lg bg-petal-light px-3 py-2">
+          {errors.message}
+        </p>
+      )}
+      <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <Field id="l-productId" label="Product" error={errors?.fields.productId}>
+          <select id="l-productId" className="field-input" value={f.productId} onChange={(e) => setF({ ...f, productId: e.target.value })}>
+            <option value="">Choose a product…</option>
+            {(products.data?.products ?? [])
+              .filter((p) => p.active)
+              .map((p) => (
+                <option key={p.productId} value={p.productId}>
+                  {p.description} ({p.productId})
+                </option>
+              ))}
+          </select>
+        </Field>
+        {input("quantity", "Bunches")}
+        {input("price", "Price a bunch, by the pail ($)")}
+        {input("priceNoPail", "Price a bunch, loose ($)")}
+        {input("tier1Quantity", "Tier 1 from (bunches)")}
+        {input("tier1Price", "Tier 1 price, pail ($)")}
+        {input("tier1PriceNoPail", "Tier 1 price, loose ($)")}
+      </div>
+      <button type="submit" className="btn btn-primary mt-3">
+        Publish
+      </button>
+    </form>
+  );
+}

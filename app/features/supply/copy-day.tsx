@@ -1,0 +1,179 @@
+// Copying a day's supply lines to another day (a new catalog), on /Supply/Availability.
+import * as Dialog from "@radix-ui/react-dialog";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { CopyResult, SupplyCatalogList, type SupplyLineList } from "../../../contract/supply.ts";
+import { useToast } from "../../components/ui/toast.tsx";
+import { api, ApiError } from "../../lib/api.ts";
+import { shortDate } from "../../lib/format.ts";
+import { formErrors } from "../../components/ui/form.tsx";
+import { Badge } from "../../components/ui/status.tsx";
+import { Modal, RESULT_TEXT, tone } from "./grid-paste.tsx";
+import { plusDays } from "./catalog-parts.tsx";
+
+// ---- "copy this day to …" -----------------------------------------------------------------------
+export function CopyDay({ list, onCopied }: { list: SupplyLineList; onCopied: (catalogId: number) => void }) {
+  const { catalog } = list;
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [target, setTarget] = useState<"date" | "catalog">("date");
+  const [date, setDate] = useState(plusDays(catalog.shipDateTo, 7));
+  const [toCatalog, setToCatalog] = useState("");
+  const [existing, setExisting] = useState<"skip" | "overwrite">("skip");
+  const [preview, setPreview] = useState<CopyResult | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const catalogs = useQuery({ queryKey: ["supply", "catalogs", "copy", catalog.shipDateFrom], queryFn: () => api.get("/api/Supply/Catalogs", { from: plusDays(catalog.shipDateFrom, -7) }, SupplyCatalogList), enabled: open });
+  const body = () => ({ ...(target === "date" ? { toShipDate: date } : { toCatalogId: Number(toCatalog) }), existing });
+  const reset = () => {
+    setPreview(null);
+    setProblem(null);
+  };
+  async function check(e: FormEvent) {
+    e.preventDefault();
+    reset();
+    if (target === "catalog" && !toCatalog) return setProblem("Choose the catalog to copy to.");
+    setBusy(true);
+    try {
+      setPreview(await api.post(`/api/Supply/Catalogs/${catalog.catalogId}/Copy/Preview`, body(), undefined, undefined, CopyResult));
+    } catch (err) {
+      setProblem(formErrors(err).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+  async function apply() {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const done = await api.post(`/api/Supply/Catalogs/${catalog.catalogId}/Copy/Apply`, body(), undefined, undefined, CopyResult);
+      toast(`Copied ${done.counts.add + done.counts.overwrite} lines to ${done.toCatalog?.title ?? "the new catalog"}.`);
+      await queryClient.invalidateQueries({ queryKey: ["supply"] });
+      setOpen(false);
+      reset();
+      if (done.toCatalog) onCopied(done.toCatalog.catalogId);
+    } catch (err) {
+      const parsed = CopyResult.safeParse(err instanceof ApiError ? err.data : undefined);
+      if (parsed.success) setPreview(parsed.data);
+      setProblem(formErrors(err).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+  const writes = preview ? preview.counts.add + preview.counts.overwrite : 0;
+  const others = (catalogs.data?.catalogs ?? []).filter((c) => c.kind === "wholesale" && c.catalogId !== catalog.catalogId);
+  return (
+    <>
+      <button type="button" className="btn btn-secondary" onClick={() => setOpen(true)}>
+        Copy this day to …
+      </button>
+      <Modal
+        open={open}
+        onClose={() => {
+          setOpen(false);
+          reset();
+        }}
+        title={`Copy ${catalog.title} to …`}
+        description="Copies every line's quantity, prices, tiers and special to another catalog or a new ship date, in one go. Check the preview first: nothing is written until you copy."
+      >
+        <form className="mt-3 space-y-3" onSubmit={(e) => void check(e)} noValidate>
+          <fieldset>
+            <legend className="field-label">Copy to</legend>
+            <label className="flex min-h-11 items-center gap-2">
+              <input type="radio" name="copy-target" className="h-5 w-5 accent-[var(--color-leaf)]" checked={target === "date"} onChange={() => (setTarget("date"), reset())} />A new catalog for the ship date
+            </label>
+            <label className="sr-only" htmlFor="copy-date">
+              Ship date of the new catalog
+            </label>
+            <input id="copy-date" type="date" className="field-input max-w-56" value={date} disabled={target !== "date"} onChange={(e) => (setDate(e.target.value), reset())} />
+            <label className="mt-2 flex min-h-11 items-center gap-2">
+              <input type="radio" name="copy-target" className="h-5 w-5 accent-[var(--color-leaf)]" checked={target === "catalog"} onChange={() => (setTarget("catalog"), reset())} />
+              Another catalog
+            </label>
+            <label className="sr-only" htmlFor="copy-catalog">
+              Catalog to copy to
+            </label>
+            <select id="copy-catalog" className="field-input" value={toCatalog} disabled={target !== "catalog"} onChange={(e) => (setToCatalog(e.target.value), reset())}>
+              <option value="">Choose a catalog…</option>
+              {others.map((c) => (
+                <option key={c.catalogId} value={String(c.catalogId)}>
+                  {shortDate(c.shipDateFrom)}
+                  {c.shipDateTo !== c.shipDateFrom ? `–${shortDate(c.shipDateTo)}` : ""} · {c.title} · {c.lines} lines
+                </option>
+              ))}
+            </select>
+          </fieldset>
+          <fieldset>
+            <legend className="field-label">Products the target already offers</legend>
+            {(
+              [
+                ["skip", "Skip them: leave their quantity and prices as they are"],
+                ["overwrite", "Overwrite them with this day's quantity and prices (never below what is sold plus held there)"],
+              ] as const
+            ).map(([value, text]) => (
+              <label key={value} className="flex min-h-11 items-center gap-2">
+                <input type="radio" name="copy-existing" className="h-5 w-5 shrink-0 accent-[var(--color-leaf)]" checked={existing === value} onChange={() => (setExisting(value), reset())} />
+                {text}
+              </label>
+            ))}
+          </fieldset>
+          <button type="submit" className="btn btn-secondary" disabled={busy}>
+            {busy && !preview ? "Checking…" : "Preview the copy"}
+          </button>
+        </form>
+        {problem && (
+          <p role="alert" className="mt-3 rounded-lg bg-petal-light px-3 py-2">
+            {problem}
+          </p>
+        )}
+        {preview && (
+          <div className="mt-3 space-y-3">
+            <p role="status">
+              To {preview.toCatalog ? preview.toCatalog.title : `a new catalog for ${shortDate(preview.toShipDateFrom)}`}: {preview.counts.add} new · {preview.counts.overwrite} overwritten · {preview.counts.unchanged} unchanged ·{" "}
+              {preview.counts.skip} skipped · {preview.counts.refuse} refused
+            </p>
+            <div className="max-h-[40vh] overflow-auto rounded-xl border border-line" tabIndex={0} role="region" aria-label="Lines of the copy">
+              <table className="w-full text-sm">
+                <caption className="sr-only">Lines of the copy</caption>
+                <thead className="bg-mist text-left">
+                  <tr>
+                    <th scope="col" className="px-3 py-2">Product</th>
+                    <th scope="col" className="px-3 py-2">Result</th>
+                    <th scope="col" className="px-3 py-2 text-right">There now</th>
+                    <th scope="col" className="px-3 py-2 text-right">After</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {preview.rows.slice(0, 300).map((r) => (
+                    <tr key={r.productId} className="border-t border-line align-top">
+                      <th scope="row" className="px-3 py-2 text-left font-normal">
+                        {r.description}
+                        {r.reasons.map((m) => (
+                          <span key={m} className="block text-xs">
+                            {m}
+                          </span>
+                        ))}
+                      </th>
+                      <td className="px-3 py-2">
+                        <Badge tone={tone(r.action)}>{RESULT_TEXT[r.action]}</Badge>
+                      </td>
+                      <td className="px-3 py-2 text-right tabular">{r.before ?? "—"}</td>
+                      <td className="px-3 py-2 text-right tabular">{r.after ?? "—"}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <button type="button" className="btn btn-primary" disabled={busy || preview.counts.refuse > 0 || writes === 0} onClick={() => void apply()}>
+              {preview.counts.refuse > 0 ? "Some lines are refused: nothing can be copied" : `Copy ${writes} line${writes === 1 ? "" : "s"}`}
+            </button>
+          </div>
+        )}
+        <div className="mt-3 border-t border-line pt-3">
+          <Dialog.Close className="btn btn-secondary">Close</Dialog.Close>
+        </div>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+// The supply grid's editable columns, their labels and how a line's value is shown in a cell.
+import { type SupplyLine } from "../../../contract/supply.ts";
+
+export const n = (v: number) => v.toLocaleString("en-US");
+
+export const EDIT_COLUMNS = ["quantity", "price", "priceNoPail", "tier1Quantity", "tier1Price", "tier2Quantity", "tier2Price"] as const;
+
+export type EditColumn = (typeof EDIT_COLUMNS)[number];
+
+export const COLUMN_LABEL: Record<EditColumn, string> = {
+  quantity: "Quantity",
+  price: "Price (pail)",
+  priceNoPail: "Price (loose)",
+  tier1Quantity: "Tier 1 from",
+  tier1Price: "Tier 1 price",
+  tier2Quantity: "Tier 2 from",
+  tier2Price: "Tier 2 price",
+};
+
+export const isCount = (c: EditColumn) => c === "quantity" || c.endsWith("Quantity");
+
+/** A cell's value as the grid shows it. */
+export const shown = (line: SupplyLine, c: EditColumn) => (line[c] === null ? "" : isCount(c) ? String(line[c]) : Number(line[c]).toFixed(2));
+
+export type Edits = Record<number, Partial<Record<EditColumn, string>>>;

@@ -1,0 +1,70 @@
+// The promotions screen's shared pieces: its query key, money and day words, the labelled field, the
+// form's alert, a section with its heading, and the refresh after a change.
+import { useQueryClient } from "@tanstack/react-query";
+import { type ReactNode } from "react";
+import { formatMoney } from "../../../domain/money.ts";
+import { shortDate } from "../../lib/format.ts";
+
+export const KEY = ["supply", "promotions"] as const;
+
+export const dollars = (d: number) => formatMoney(Math.round(d * 100));
+
+export const days = (from: string, to: string) => (from === to ? shortDate(from) : `${shortDate(from)} – ${shortDate(to)}`);
+
+/** A typed amount: undefined when left empty (the server then names the missing field). */
+export const amount = (s: string) => (s.trim() === "" ? undefined : Number(s.replace(/[$,\s]/g, "")));
+
+export type Errors = { message: string; fields: Record<string, string> } | null;
+
+export function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
+  return (
+    <div>
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-sage">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-petal-dark">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** aria props of an input that may carry an error. */
+export const invalid = (id: string, error?: string, hint = false) => ({
+  "aria-invalid": error ? true : undefined,
+  "aria-describedby": [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined,
+});
+
+export function FormAlert({ errors }: { errors: Errors }) {
+  if (!errors) return null;
+  return (
+    <p role="alert" className="rounded-lg bg-petal-light px-3 py-2 sm:col-span-2 lg:col-span-4">
+      {errors.message}
+    </p>
+  );
+}
+
+export function Section({ id, title, intro, children }: { id: string; title: string; intro: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`} id={id} className="mb-8 scroll-mt-20">
+      <h2 id={`${id}-heading`} className="text-2xl">
+        {title}
+      </h2>
+      <p className="mb-3 text-sage">{intro}</p>
+      {children}
+    </section>
+  );
+}
+
+export function useRefresh() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: KEY });
+}

@@ -1,0 +1,270 @@
+// The specials section of /Supply/Promotions: the lines on special and the form putting one on special.
+import { useQuery, type UseQueryResult } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { PromotionSpecialList } from "../../../contract/promotions.ts";
+import { SupplyCatalogList, SupplyLineList } from "../../../contract/supply.ts";
+import { isoDateAt } from "../../../domain/dates.ts";
+import { useToast } from "../../components/ui/toast.tsx";
+import { api } from "../../lib/api.ts";
+import { formErrors } from "../../components/ui/form.tsx";
+import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
+import { TableFrame } from "../../components/ui/table.tsx";
+import { amount, days, dollars, type Errors, Field, FormAlert, invalid, KEY, Section, useRefresh } from "./promotions-parts.tsx";
+
+// ---- specials -----------------------------------------------------------------------------------
+export function SpecialsSection() {
+  const toast = useToast();
+  const refresh = useRefresh();
+  const today = isoDateAt();
+  const specials = useQuery({
+    queryKey: [...KEY, "specials"],
+    queryFn: () => api.get("/api/Supply/Promotions/Specials", undefined, PromotionSpecialList),
+  });
+  const catalogs = useQuery({
+    queryKey: [...KEY, "catalogs", today],
+    queryFn: () => api.get("/api/Supply/Catalogs", { from: today }, SupplyCatalogList),
+  });
+  const [f, setF] = useState({
+    catalogId: "",
+    lineId: "",
+    specialPrice: "",
+    specialPriceNoPail: "",
+  });
+  const lines = useQuery({
+    queryKey: [...KEY, "lines", f.catalogId],
+    queryFn: () => api.get(`/api/Supply/Catalogs/${f.catalogId}/Lines`, undefined, SupplyLineList),
+    enabled: f.catalogId !== "",
+  });
+  const [errors, setErrors] = useState<Errors>(null);
+  const [busy, setBusy] = useState(false);
+  const chosen = lines.data?.lines.find((l) => String(l.lineId) === f.lineId);
+  // One run of ship days at a time (the first by default): a grower has dozens of specials a day.
+  const [run, setRun] = useState("");
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setErrors(null);
+    if (!f.lineId) {
+      setErrors({
+        message: "Choose the line to put on special.",
+        fields: { lineId: "Choose a line" },
+      });
+      return;
+    }
+    setBusy(true);
+    try {
+      const line = await api.put<{ description: string }>(`/api/Supply/Promotions/Specials/${f.lineId}`, {
+        special: true,
+        specialPrice: amount(f.specialPrice),
+        specialPriceNoPail: amount(f.specialPriceNoPail),
+      });
+      toast(`${line.description} is on special.`);
+      const c = catalogs.data?.catalogs.find((x) => String(x.catalogId) === f.catalogId);
+      if (c) setRun(`${c.shipDateFrom}|${c.shipDateTo}`);
+      setF({ ...f, lineId: "", specialPrice: "", specialPriceNoPail: "" });
+      refresh();
+    } catch (err) {
+      setErrors(formErrors(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const fe = (k: string) => errors?.fields[k];
+  return (
+    <Section
+      id="specials"
+      title="Specials"
+      intro="Offer lines on special, today's and coming catalogs: buyers see them under Specials (their next ship date) and Future specials (later ones) on their dashboard."
+    >
+      <SpecialsList specials={specials} run={run} setRun={setRun} />
+
+      <form
+        onSubmit={(e) => void submit(e)}
+        className="mt-4 grid gap-3 rounded-2xl border border-line bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
+        noValidate
+        aria-labelledby="special-form-heading"
+      >
+        <h3 id="special-form-heading" className="font-serif text-xl text-leaf sm:col-span-2 lg:col-span-4">
+          Put a line on special
+        </h3>
+        <FormAlert errors={errors} />
+        <Field id="special-catalog" label="Catalog">
+          <select id="special-catalog" className="field-input" value={f.catalogId} onChange={(e) => setF({ ...f, catalogId: e.target.value, lineId: "" })}>
+            <option value="">Choose a catalog…</option>
+            {(catalogs.data?.catalogs ?? [])
+              .filter((c) => c.kind === "wholesale")
+              .map((c) => (
+                <option key={c.catalogId} value={String(c.catalogId)}>
+                  {days(c.shipDateFrom, c.shipDateTo)} · {c.title}
+                </option>
+              ))}
+          </select>
+        </Field>
+        <Field
+          id="special-line"
+          label="Line"
+          error={fe("lineId")}
+          hint={chosen ? `Standard ${dollars(chosen.price)} by the pail, ${dollars(chosen.priceNoPail)} loose` : undefined}
+        >
+          <select
+            id="special-line"
+            className="field-input"
+            value={f.lineId}
+            disabled={!f.catalogId}
+            onChange={(e) => setF({ ...f, lineId: e.target.value })}
+            {...invalid("special-line", fe("lineId"), !!chosen)}
+          >
+            <option value="">{f.catalogId ? (lines.isPending ? "Loading lines…" : "Choose a line…") : "Choose a catalog first"}</option>
+            {(lines.data?.lines ?? [])
+              .filter((l) => !l.special)
+              .map((l) => (
+                <option key={l.lineId} value={String(l.lineId)}>
+                  {l.description} ({l.productId})
+                </option>
+              ))}
+          </select>
+        </Field>
+        <Field id="special-price" label="Special price by the pail ($)" error={fe("specialPrice") ?? fe("tier1Price")}>
+          <input
+            id="special-price"
+            className="field-input"
+            inputMode="decimal"
+            value={f.specialPrice}
+            onChange={(e) => setF({ ...f, specialPrice: e.target.value })}
+            {...invalid("special-price", fe("specialPrice") ?? fe("tier1Price"))}
+          />
+        </Field>
+        <Field id="special-price-loose" label="Special price loose ($)" error={fe("specialPriceNoPail") ?? fe("tier1PriceNoPail")}>
+          <input
+            id="special-price-loose"
+            className="field-input"
+            inputMode="decimal"
+            value={f.specialPriceNoPail}
+            onChange={(e) => setF({ ...f, specialPriceNoPail: e.target.value })}
+            {...invalid("special-price-loose", fe("specialPriceNoPail") ?? fe("tier1PriceNoPail"))}
+          />
+        </Field>
+        <div className="sm:col-span-2 lg:col-span-4">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? "Saving…" : "Put on special"}
+          </button>
+        </div>
+      </form>
+    </Section>
+  );
+}
+
+interface SpecialsListProps {
+  specials: UseQueryResult<PromotionSpecialList>;
+  run: string;
+  setRun: (run: string) => void;
+}
+
+/** The lines on special, one run of ship days at a time, each with "take off special". */
+function SpecialsList({ specials, run, setRun }: SpecialsListProps) {
+  const toast = useToast();
+  const refresh = useRefresh();
+  const runs = [...new Map((specials.data?.specials ?? []).map((s) => [`${s.shipDateFrom}|${s.shipDateTo}`, s])).keys()];
+  const shownRun = run === "" ? (runs[0] ?? "") : run;
+  const listed = (specials.data?.specials ?? []).filter((s) => shownRun === "all" || `${s.shipDateFrom}|${s.shipDateTo}` === shownRun);
+  async function takeOff(lineId: number, description: string) {
+    try {
+      await api.put(`/api/Supply/Promotions/Specials/${lineId}`, {
+        special: false,
+      });
+      toast(`${description} is no longer on special.`);
+      refresh();
+    } catch (err) {
+      toast(formErrors(err).message, { type: "error" });
+    }
+  }
+
+  return (
+    <>
+    {specials.isPending ? (
+      <Loading what="specials" />
+    ) : specials.isError ? (
+      <Failed error={specials.error} what="specials" />
+    ) : specials.data.specials.length === 0 ? (
+      <Empty>No line is on special for today or later.</Empty>
+    ) : (
+      <>
+        <div className="mb-3 max-w-xs">
+          <label className="field-label" htmlFor="special-run">
+            Ships
+          </label>
+          <select id="special-run" className="field-input" value={shownRun} onChange={(e) => setRun(e.target.value)}>
+            {runs.map((r) => {
+              const [from, to] = r.split("|") as [string, string];
+              const n = specials.data.specials.filter((s) => s.shipDateFrom === from && s.shipDateTo === to).length;
+              return (
+                <option key={r} value={r}>
+                  {days(from, to)} ({n} on special)
+                </option>
+              );
+            })}
+            <option value="all">Every day ({specials.data.specials.length} on special)</option>
+          </select>
+        </div>
+        <TableFrame caption="Lines on special">
+          <thead className="border-b border-line bg-mist text-left">
+            <tr>
+              <th scope="col" className="px-3 py-2">
+                Product
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Ships
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Standard (pail / loose)
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Special (pail / loose)
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Free
+              </th>
+              <th scope="col" className="px-3 py-2">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {listed.map((s) => (
+              <tr key={s.lineId} className="border-b border-line last:border-0">
+                <td className="px-3 py-2">
+                  <span className="font-semibold">{s.description}</span>
+                  <span className="block text-xs text-sage">
+                    {s.productId} · {s.catalogTitle}
+                    {!s.shown && " · hidden from the store: on no dashboard"}
+                  </span>
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">{days(s.shipDateFrom, s.shipDateTo)}</td>
+                <td className="px-3 py-2 text-right tabular">
+                  <span className="line-through decoration-sage">{dollars(s.price)}</span> / {dollars(s.priceNoPail)}
+                </td>
+                <td className="px-3 py-2 text-right tabular">
+                  <strong className="text-petal-dark">{dollars(s.specialPrice)}</strong> / {dollars(s.specialPriceNoPail)}
+                  <span className="ml-1">
+                    <Badge tone="warn">{s.percentOff}% off</Badge>
+                  </span>
+                </td>
+                <td className="px-3 py-2 text-right tabular">{s.free.toLocaleString("en-US")}</td>
+                <td className="px-3 py-2 text-right">
+                  <button type="button" className="btn btn-secondary !min-h-9 !py-1 whitespace-nowrap" onClick={() => void takeOff(s.lineId, s.description)}>
+                    Take off special
+                    <span className="sr-only">
+                      : {s.description}, {days(s.shipDateFrom, s.shipDateTo)}
+                    </span>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </TableFrame>
+      </>
+    )}
+    </>
+  );
+}

@@ -1,0 +1,380 @@
+// The vouchers section of /Supply/Promotions: the vouchers with their status and the form issuing one.
+import { useQuery, type UseQueryResult } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { PromotionBuyers, SupplyVoucherList, type SupplyVoucher } from "../../../contract/promotions.ts";
+import { addDays, isoDateAt } from "../../../domain/dates.ts";
+import { ConfirmDialog, type ConfirmRequest } from "../../components/ui/confirm-dialog.tsx";
+import { useToast } from "../../components/ui/toast.tsx";
+import { api } from "../../lib/api.ts";
+import { shortDate } from "../../lib/format.ts";
+import { formErrors } from "../../components/ui/form.tsx";
+import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
+import { TableFrame } from "../../components/ui/table.tsx";
+import { amount, dollars, type Errors, Field, FormAlert, invalid, KEY, Section, useRefresh } from "./promotions-parts.tsx";
+
+// ---- blitz vouchers -----------------------------------------------------------------------------
+interface VoucherForm {
+  voucherId: number | null;
+  customerId: string;
+  userId: string;
+  code: string;
+  description: string;
+  kind: "percent" | "amount";
+  value: string;
+  validUntil: string;
+  uses: string;
+}
+
+const newVoucher = (): VoucherForm => ({
+  voucherId: null,
+  customerId: "",
+  userId: "",
+  code: "",
+  description: "Blitz! Your saving on the next order.",
+  kind: "percent",
+  value: "10",
+  validUntil: addDays(isoDateAt(), 3),
+  uses: "1",
+});
+
+const STATUS_WORDS: Record<SupplyVoucher["status"], [string, "good" | "plain" | "muted" | "warn"]> = {
+  running: ["Running", "good"],
+  coming: ["Coming", "plain"],
+  expired: ["Expired", "muted"],
+  withdrawn: ["Withdrawn", "muted"],
+  "used up": ["Used up", "warn"],
+};
+
+const off = (v: { percentOff: number; amountOff: number }) => (v.percentOff > 0 ? `${v.percentOff}% off` : `${dollars(v.amountOff)} off`);
+
+export function VouchersSection() {
+  const toast = useToast();
+  const refresh = useRefresh();
+  const list = useQuery({
+    queryKey: [...KEY, "vouchers"],
+    queryFn: () => api.get("/api/Supply/Promotions/Vouchers", undefined, SupplyVoucherList),
+  });
+  const buyers = useQuery({
+    queryKey: [...KEY, "buyers"],
+    queryFn: () => api.get("/api/Supply/Promotions/Buyers", undefined, PromotionBuyers),
+  });
+  const [f, setF] = useState<VoucherForm>(newVoucher);
+  const [errors, setErrors] = useState<Errors>(null);
+  const customer = buyers.data?.customers.find((c) => c.customerId === f.customerId);
+  const editing = f.voucherId !== null;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setErrors(null);
+    const value = amount(f.value);
+    const kind = f.kind === "percent" ? { percentOff: value ?? 0, amountOff: 0 } : { amountOff: value ?? 0, percentOff: 0 };
+    const uses = f.uses.trim() === "" ? null : Number(f.uses);
+    try {
+      const saved = editing
+        ? await api.put<SupplyVoucher>(`/api/Supply/Promotions/Vouchers/${f.voucherId}`, {
+            description: f.description,
+            ...kind,
+            validUntil: f.validUntil,
+            usesPerCustomer: uses,
+          })
+        : await api.post<SupplyVoucher>("/api/Supply/Promotions/Vouchers", {
+            customerId: f.customerId,
+            userId: f.userId || null,
+            ...(f.code.trim() ? { code: f.code.trim() } : {}),
+            description: f.description,
+            ...kind,
+            validUntil: f.validUntil,
+            usesPerCustomer: uses,
+          });
+      toast(editing ? `Voucher ${saved.code} was saved.` : `Voucher ${saved.code} was made for ${saved.companyName ?? saved.customerId}.`);
+      setF(newVoucher());
+      refresh();
+    } catch (err) {
+      const e = formErrors(err);
+      // The kind's one input carries the amount's or the percent's message.
+      const valueError = e.fields.percentOff ?? e.fields.amountOff;
+      setErrors(valueError ? { ...e, fields: { ...e.fields, value: valueError } } : e);
+    }
+  }
+
+  const fe = (k: string) => errors?.fields[k];
+  return (
+    <Section
+      id="vouchers"
+      title="Blitz vouchers"
+      intro="A time-limited code for one customer: the user named sees it on the dashboard, and only that customer can use it at checkout."
+    >
+      <form
+        onSubmit={(e) => void submit(e)}
+        className="mb-4 grid gap-3 rounded-2xl border border-line bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
+        noValidate
+        aria-labelledby="voucher-form-heading"
+      >
+        <h3 id="voucher-form-heading" className="font-serif text-xl text-leaf sm:col-span-2 lg:col-span-4">
+          {editing ? `Change ${f.code}` : "New blitz voucher"}
+        </h3>
+        <FormAlert errors={errors} />
+        {editing ? (
+          <p className="text-sm sm:col-span-2 lg:col-span-4">
+            For <strong>{customer?.companyName ?? f.customerId}</strong>
+            {f.userId ? `, ${customer?.users.find((u) => u.userId === f.userId)?.name ?? f.userId}` : ", any of its users"}
+          </p>
+        ) : (
+          <>
+            <Field id="voucher-customer" label="Customer" error={fe("customerId")}>
+              <select
+                id="voucher-customer"
+                className="field-input"
+                value={f.customerId}
+                onChange={(e) => setF({ ...f, customerId: e.target.value, userId: "" })}
+                {...invalid("voucher-customer", fe("customerId"))}
+              >
+                <option value="">{buyers.isPending ? "Loading customers…" : "Choose a customer…"}</option>
+                {(buyers.data?.customers ?? []).map((c) => (
+                  <option key={c.customerId} value={c.customerId}>
+                    {c.companyName} ({c.customerId})
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field id="voucher-user" label="For the user" error={fe("userId")} hint="Shown on this user's dashboard">
+              <select
+                id="voucher-user"
+                className="field-input"
+                value={f.userId}
+                disabled={!customer}
+                onChange={(e) => setF({ ...f, userId: e.target.value })}
+                {...invalid("voucher-user", fe("userId"), true)}
+              >
+                <option value="">Any user of the company (no dashboard)</option>
+                {(customer?.users ?? []).map((u) => (
+                  <option key={u.userId} value={u.userId}>
+                    {u.name} ({u.email})
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field id="voucher-code" label="Code (optional)" error={fe("code")} hint="Left empty: one is made up">
+              <input
+                id="voucher-code"
+                className="field-input"
+                value={f.code}
+                maxLength={40}
+                autoCapitalize="characters"
+                onChange={(e) => setF({ ...f, code: e.target.value })}
+                {...invalid("voucher-code", fe("code"), true)}
+              />
+            </Field>
+          </>
+        )}
+        <Field id="voucher-description" label="Description" error={fe("description")}>
+          <input
+            id="voucher-description"
+            className="field-input"
+            value={f.description}
+            maxLength={200}
+            onChange={(e) => setF({ ...f, description: e.target.value })}
+            {...invalid("voucher-description", fe("description"))}
+          />
+        </Field>
+        <fieldset className="min-w-0">
+          <legend className="field-label">Takes off</legend>
+          <div className="flex gap-4">
+            {(["percent", "amount"] as const).map((k) => (
+              <label key={k} className="inline-flex min-h-11 items-center gap-2">
+                <input type="radio" name="voucher-kind" className="h-5 w-5 accent-[var(--color-leaf)]" checked={f.kind === k} onChange={() => setF({ ...f, kind: k })} />
+                {k === "percent" ? "A percent" : "An amount"}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <Field id="voucher-value" label={f.kind === "percent" ? "Percent off" : "Amount off ($)"} error={fe("value")}>
+          <input
+            id="voucher-value"
+            className="field-input"
+            inputMode="decimal"
+            value={f.value}
+            onChange={(e) => setF({ ...f, value: e.target.value })}
+            {...invalid("voucher-value", fe("value"))}
+          />
+        </Field>
+        <Field id="voucher-until" label="Valid until (last day)" error={fe("validUntil")}>
+          <input
+            id="voucher-until"
+            type="date"
+            className="field-input"
+            value={f.validUntil}
+            onChange={(e) => setF({ ...f, validUntil: e.target.value })}
+            {...invalid("voucher-until", fe("validUntil"))}
+          />
+        </Field>
+        <Field id="voucher-uses" label="Uses per customer" error={fe("usesPerCustomer")} hint="Empty: no limit">
+          <input
+            id="voucher-uses"
+            className="field-input"
+            inputMode="numeric"
+            value={f.uses}
+            onChange={(e) => setF({ ...f, uses: e.target.value })}
+            {...invalid("voucher-uses", fe("usesPerCustomer"), true)}
+          />
+        </Field>
+        <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
+          <button type="submit" className="btn btn-primary">
+            {editing ? "Save voucher" : "Make voucher"}
+          </button>
+          {editing && (
+            <button type="button" className="btn btn-secondary" onClick={() => setF(newVoucher())}>
+              Cancel
+            </button>
+          )}
+        </div>
+      </form>
+
+      <VoucherList
+        list={list}
+        onEdit={(form) => {
+          setErrors(null);
+          setF(form);
+        }}
+      />
+    </Section>
+  );
+}
+
+interface VoucherListProps {
+  list: UseQueryResult<SupplyVoucherList>;
+  onEdit: (form: VoucherForm) => void;
+}
+
+/** Every blitz voucher with its status, and edit, withdraw and delete where they apply. */
+function VoucherList({ list, onEdit }: VoucherListProps) {
+  const toast = useToast();
+  const refresh = useRefresh();
+  const [ask, setAsk] = useState<ConfirmRequest | null>(null);
+  const [askError, setAskError] = useState<string | null>(null);
+  const act = (v: SupplyVoucher, kind: "withdraw" | "delete") =>
+    setAsk({
+      title: kind === "withdraw" ? `Withdraw ${v.code}?` : `Delete ${v.code}?`,
+      consequences:
+        kind === "withdraw"
+          ? ["Nobody can use it from now on; it leaves the buyer's dashboard.", `Orders that used it (${v.uses}) keep their saving.`]
+          : v.uses > 0
+            ? [`It was used on ${v.uses} order${v.uses === 1 ? "" : "s"}: it cannot be deleted. Withdraw it instead.`]
+            : ["It was never used: it is removed for good."],
+      confirmLabel: kind === "withdraw" ? "Withdraw" : "Delete",
+      danger: true,
+      onConfirm: () => {
+        setAskError(null);
+        const done = kind === "withdraw" ? api.post(`/api/Supply/Promotions/Vouchers/${v.voucherId}/Withdraw`) : api.del(`/api/Supply/Promotions/Vouchers/${v.voucherId}`);
+        done.then(
+          () => {
+            toast(kind === "withdraw" ? `${v.code} was withdrawn.` : `${v.code} was deleted.`);
+            setAsk(null);
+            refresh();
+          },
+          (err) => setAskError(formErrors(err).message),
+        );
+      },
+    });
+
+  return (
+    <>
+    {list.isPending ? (
+      <Loading what="vouchers" />
+    ) : list.isError ? (
+      <Failed error={list.error} what="vouchers" />
+    ) : list.data.vouchers.length === 0 ? (
+      <Empty>No vouchers yet.</Empty>
+    ) : (
+      <TableFrame caption="All blitz vouchers">
+        <thead className="border-b border-line bg-mist text-left">
+          <tr>
+            <th scope="col" className="px-3 py-2">
+              Code
+            </th>
+            <th scope="col" className="px-3 py-2">
+              For
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Takes off
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Valid until
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              Uses
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Status
+            </th>
+            <th scope="col" className="px-3 py-2">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.data.vouchers.map((v) => {
+            const [words, tone] = STATUS_WORDS[v.status];
+            const open = v.status !== "withdrawn";
+            return (
+              <tr key={v.voucherId} className="border-b border-line last:border-0">
+                <td className="px-3 py-2 font-mono text-xs">{v.code}</td>
+                <td className="px-3 py-2">
+                  {v.companyName ?? v.customerId ?? "Anyone"}
+                  {v.userName && <span className="block text-xs text-sage">{v.userName}</span>}
+                </td>
+                <td className="px-3 py-2 tabular">{off(v)}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{shortDate(v.validUntil)}</td>
+                <td className="px-3 py-2 text-right tabular">
+                  {v.uses}
+                  {v.usesPerCustomer !== null && ` of ${v.usesPerCustomer}`}
+                </td>
+                <td className="px-3 py-2">
+                  <Badge tone={tone}>{words}</Badge>
+                </td>
+                <td className="px-3 py-2">
+                  <div className="flex flex-wrap justify-end gap-2">
+                    {open && (
+                      <button
+                        type="button"
+                        className="btn btn-secondary !min-h-9 !py-1"
+                        onClick={() => {
+                          onEdit({
+                            voucherId: v.voucherId,
+                            customerId: v.customerId ?? "",
+                            userId: v.userId ?? "",
+                            code: v.code,
+                            description: v.description,
+                            kind: v.percentOff > 0 ? "percent" : "amount",
+                            value: String(v.percentOff > 0 ? v.percentOff : v.amountOff),
+                            validUntil: v.validUntil,
+                            uses: v.usesPerCustomer === null ? "" : String(v.usesPerCustomer),
+                          });
+                          document.getElementById("voucher-description")?.focus();
+                        }}
+                      >
+                        Edit<span className="sr-only"> {v.code}</span>
+                      </button>
+                    )}
+                    {open && (
+                      <button type="button" className="btn btn-secondary !min-h-9 !py-1" onClick={() => act(v, "withdraw")}>
+                        Withdraw<span className="sr-only"> {v.code}</span>
+                      </button>
+                    )}
+                    {v.uses === 0 && (
+                      <button type="button" className="btn btn-secondary !min-h-9 !py-1" onClick={() => act(v, "delete")}>
+                        Delete<span className="sr-only"> {v.code}</span>
+                      </button>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </TableFrame>
+    )}
+      <ConfirmDialog request={ask} onClose={() => setAsk(null)} error={askError} />
+    </>
+  );
+}
