@@ -4,7 +4,7 @@ import { and, asc, eq, gt, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "../../../db/client.ts";
 import { cartLines, carts, catalogs, holds, offerLines, orderLines, orders, products } from "../../../db/schema/index.ts";
 import type { Buyer } from "../buyers/index.ts";
-import { catalogCover } from "./covering.ts";
+import { catalogCover } from "./repo-covering.ts";
 
 export type CatalogRow = typeof catalogs.$inferSelect;
 export type OfferLineRow = typeof offerLines.$inferSelect;

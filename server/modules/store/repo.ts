@@ -2,7 +2,7 @@ import { and, asc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "../../../db/client.ts";
 import { cartLines, carts, catalogs, holds, offerLines, orderLines, orders, products } from "../../../db/schema/index.ts";
 import type { Buyer } from "../buyers/index.ts";
-import { catalogCover } from "./covering.ts";
+import { catalogCover } from "./repo-covering.ts";
 import type { CartLineInsert, CartRow, OfferLineRow, OrderInsert, OrderLineInsert, ProductRow } from "./catalog-repo.ts";
 
 import { visible } from "./catalog-repo.ts";
