@@ -57,7 +57,7 @@ import {
   type NewOfferLine,
   type NewOrder,
   type OrderLineInput,
-} from "../../tests/factories/index.ts";
+} from "../factories/index.ts";
 import { demoProducts, productRow, type DemoProduct } from "./demo-products.ts";
 import { Random } from "./random.ts";
 
