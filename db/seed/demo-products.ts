@@ -1,7 +1,7 @@
 // The demo's product master: the grower's seven variety families, named the way the
 // trade names them (cultivar, colour, grade, stem length), with packing and a base price.
-import type { NewProduct } from "../../tests/factories/index.ts";
-import { buildProduct } from "../../tests/factories/index.ts";
+import type { NewProduct } from "../factories/index.ts";
+import { buildProduct } from "../factories/index.ts";
 import type { Random } from "./random.ts";
 
 export interface DemoProduct extends NewProduct {

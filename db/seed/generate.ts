@@ -15,7 +15,7 @@ import {
   type InsertedUser,
   type NewOfferLine,
   type NewProduct,
-} from "../../tests/factories/index.ts";
+} from "../factories/index.ts";
 import { DEMO_PASSWORD, generatedMmProducts, MM_PACKAGES } from "./demo.ts";
 import { Random } from "./random.ts";
 

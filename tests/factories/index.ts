@@ -1,9 +1,3 @@
-// Test data factories: buildX(overrides) returns plain row data, insertX(db, overrides)
-// inserts and returns the saved row. Ids come from one counter, so tests can insert many.
-export * from "./sequence.ts";
-export * from "./dates.ts";
-export * from "./prices.ts";
-export * from "./accounts.ts";
-export * from "./catalog.ts";
-export * from "./mm.ts";
-export * from "./orders.ts";
+// The tests' factories are the project's data factories (db/factories/), which the demo seed builds on
+// too: buildX(overrides) returns plain row data, insertX(db, overrides) inserts and returns the saved row.
+export * from "../../db/factories/index.ts";

@@ -8,7 +8,7 @@ import { auditLog, catalogCustomers, customers, shipTimes } from "../../../db/sc
 import type { Role } from "../../../db/schema/index.ts";
 import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { DEFAULT_TEST_PASSWORD, insertUser } from "../../../tests/factories/index.ts";
-import { nextCode } from "../../../tests/factories/sequence.ts";
+import { nextCode } from "../../../tests/factories/index.ts";
 import { tomorrow } from "../../../tests/helpers/store-fixtures.ts";
 
 let t: TestApp;

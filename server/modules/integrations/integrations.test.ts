@@ -10,7 +10,7 @@ import { apiTokens, auditLog, offerLines, orders } from "../../../db/schema/inde
 import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { addDays, DEFAULT_TEST_PASSWORD, insertCustomer, insertInvoice, insertOrder, insertUser, isoDateAt } from "../../../tests/factories/index.ts";
 import { buyer, committed } from "../../../tests/helpers/store-fixtures.ts";
-import { nextCode } from "../../../tests/factories/sequence.ts";
+import { nextCode } from "../../../tests/factories/index.ts";
 import { hashToken } from "../../plugins/session.ts";
 
 let a: TestApp;

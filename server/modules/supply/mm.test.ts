@@ -7,7 +7,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { auditLog, mmCatalogProducts, mmPackages } from "../../../db/schema/index.ts";
 import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { DEFAULT_TEST_PASSWORD, insertUser } from "../../../tests/factories/index.ts";
-import { nextCode } from "../../../tests/factories/sequence.ts";
+import { nextCode } from "../../../tests/factories/index.ts";
 import { mmBuyer, type MmClient } from "../../../tests/helpers/mm-fixtures.ts";
 import { tomorrow } from "../../../tests/helpers/store-fixtures.ts";
 

@@ -7,7 +7,7 @@ import { auditLog, offerLines, products } from "../../../db/schema/index.ts";
 import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { DEFAULT_TEST_PASSWORD, insertUser } from "../../../tests/factories/index.ts";
 import { buyer, committed, tomorrow } from "../../../tests/helpers/store-fixtures.ts";
-import { nextCode } from "../../../tests/factories/sequence.ts";
+import { nextCode } from "../../../tests/factories/index.ts";
 import { shortDate } from "../../../domain/supply.ts";
 
 let t: TestApp;

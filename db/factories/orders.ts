@@ -1,6 +1,6 @@
-import type { DbOrTx } from "../../db/client.ts";
-import { takeDocumentNumbers } from "../../db/document-numbers.ts";
-import { invoiceLines, invoices, orderLines, orders } from "../../db/schema/index.ts";
+import type { DbOrTx } from "../client.ts";
+import { takeDocumentNumbers } from "../document-numbers.ts";
+import { invoiceLines, invoices, orderLines, orders } from "../schema/index.ts";
 import { invoiceLinesFor, taxCents, type OrderLineForInvoice } from "../../domain/invoicing.ts";
 import { splitPails } from "../../domain/pricing.ts";
 import { insertCustomer, insertUser } from "./accounts.ts";

@@ -1,5 +1,5 @@
-import type { DbOrTx } from "../../db/client.ts";
-import { mmCatalogProducts, mmPackages, mmProducts } from "../../db/schema/index.ts";
+import type { DbOrTx } from "../client.ts";
+import { mmCatalogProducts, mmPackages, mmProducts } from "../schema/index.ts";
 import { nextCode } from "./sequence.ts";
 
 export type MmPackage = typeof mmPackages.$inferSelect;

@@ -1,4 +1,4 @@
-import type { DbOrTx } from "../../db/client.ts";
+import type { DbOrTx } from "../client.ts";
 import {
   customers,
   retailerCustomers,
@@ -9,8 +9,8 @@ import {
   userRoles,
   users,
   type Role,
-} from "../../db/schema/index.ts";
-import { hashPassword } from "../../server/modules/auth/password.ts";
+} from "../schema/index.ts";
+import { hashPassword } from "../../server/modules/auth/index.ts";
 import { nextCode, nextSeq } from "./sequence.ts";
 
 export type Customer = typeof customers.$inferSelect;

@@ -1,5 +1,5 @@
-import type { DbOrTx } from "../../db/client.ts";
-import { catalogCustomers, catalogs, offerLines, products } from "../../db/schema/index.ts";
+import type { DbOrTx } from "../client.ts";
+import { catalogCustomers, catalogs, offerLines, products } from "../schema/index.ts";
 import { addDays, isoDateAt } from "./dates.ts";
 import { offerPrices } from "./prices.ts";
 import { nextCode, nextSeq } from "./sequence.ts";
