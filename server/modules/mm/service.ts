@@ -16,7 +16,6 @@ import type {
 } from "../../../contract/mm.ts";
 import { quantityRemainingMessage } from "../../../domain/cart-flags.ts";
 import { isoDateAt } from "../../../domain/dates.ts";
-import { QUANTITY_REMAINING_MESSAGE } from "../../../domain/constants.ts";
 import { isFeeLine, itemCount, mmCartTotal, pailTotal, recomputeFeeLines, type MmPackage as FeePackage } from "../../../domain/mm-fees.ts";
 import { freeStock } from "../../../domain/free-stock.ts";
 import { centsToDollars } from "../../../domain/money.ts";
