@@ -18,7 +18,7 @@ export class ApiError extends Error {
   }
 }
 
-type Query = Record<string, string | number | boolean | null | undefined>;
+export type Query = Record<string, string | number | boolean | null | undefined>;
 
 /** Builds a query string, leaving out empty and missing values (SPEC §7). */
 export function withQuery(path: string, query?: Query) {

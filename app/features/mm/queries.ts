@@ -1,9 +1,10 @@
 // Query keys, API paths and hooks of the mass-market store (SPEC §7 MM store, MMDashboard, MMOrder).
 // Every path is built here so the screens never spell one; empty query values are left out (api.ts).
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useRef } from "react";
+import { useSerialCartSaver, type CartSaveOutcome } from "../../lib/cart-saver.ts";
+import { useQuery } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { MmCart } from "../../../contract/mm.ts";
 import type {
-  MmCart,
   MmCartSaveBody,
   MmCatalog,
   MmOrder,
@@ -118,36 +119,22 @@ export function useMmOrder(ids: StoreIds, orderNumber: number) {
   });
 }
 
-export type MmSaveOutcome = { ok: true; cart: MmCart } | { ok: false; error: ApiError };
+export type MmSaveOutcome = CartSaveOutcome<MmCart>;
 
 /**
- * Saves the whole cart built from the current one. Saves run one at a time (each sends the version
- * the previous answer gave); a 409 answer's current cart is shown. SPEC §8: a failed MM save is only
- * logged (the caller decides whether to say more), and the updating flag is cleared either way.
+ * Saves the whole cart built from the current one, through the one save path both stores use
+ * (app/lib/cart-saver.ts): one at a time, a 409 answer's current cart shown. SPEC §8: a failed MM
+ * save is only logged (the caller decides whether to say more).
  */
 export function useMmCartSaver(ids: StoreIds) {
-  const client = useQueryClient();
-  const chain = useRef<Promise<unknown>>(Promise.resolve());
+  const save = useSerialCartSaver<MmCart, MmCartSaveBody>({ key: mmKeys.cart(ids), path: mmPaths.saveCart(), query: ask(ids), schema: MmCart });
   return useCallback(
-    (build: (cart: MmCart) => MmCartSaveBody): Promise<MmSaveOutcome | null> => {
-      const run = chain.current.then(async (): Promise<MmSaveOutcome | null> => {
-        const current = client.getQueryData<MmCart>(mmKeys.cart(ids));
-        if (!current) return null;
-        try {
-          const cart = await api.post<MmCart>(mmPaths.saveCart(), build(current), ask(ids));
-          client.setQueryData(mmKeys.cart(ids), cart);
-          return { ok: true, cart };
-        } catch (err) {
-          const error = err instanceof ApiError ? err : new ApiError(0, String(err));
-          if (error.status === 409 && error.data) client.setQueryData(mmKeys.cart(ids), error.data as MmCart);
-          console.error("MM cart save failed", error.status, error.message);
-          return { ok: false, error };
-        }
-      });
-      chain.current = run.catch(() => undefined);
-      return run;
+    async (build: (cart: MmCart) => MmCartSaveBody): Promise<MmSaveOutcome | null> => {
+      const outcome = await save(build);
+      if (outcome && !outcome.ok) console.error("MM cart save failed", outcome.error.status, outcome.error.message);
+      return outcome;
     },
-    [client, ids],
+    [save],
   );
 }
 

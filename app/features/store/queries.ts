@@ -1,7 +1,8 @@
 // Query keys, API paths and hooks of the wholesale store and its dashboard (SPEC §7).
 // Every path is built here so the screens never spell one.
+import { useSerialCartSaver, type CartSaveOutcome } from "../../lib/cart-saver.ts";
 import { replaceEqualDeep, useMutation, useQuery, useQueryClient, type QueryClient, type QueryFunctionContext } from "@tanstack/react-query";
-import { useCallback, useMemo, useRef } from "react";
+import { useMemo } from "react";
 import { z } from "zod";
 import type {
   BlitzVoucher,
@@ -339,42 +340,11 @@ export function useShipDateDetail(ids: StoreIds | null, orderNumber: number) {
 
 // ---- cart writes --------------------------------------------------------------------------
 
-export type SaveOutcome = { ok: true; cart: Cart } | { ok: false; conflict: boolean; error: ApiError };
+export type SaveOutcome = CartSaveOutcome<Cart>;
 
-/**
- * Saves run one after another, each built from the cart as the last save left it, so quick
- * successive changes never send a stale version. The server's cart is the truth afterwards; a 409
- * carries the current cart in `data`, which replaces ours.
- */
+/** The wholesale cart's save (app/lib/cart-saver.ts: one after another; a 409's current cart replaces ours). */
 export function useCartSaver(ids: StoreIds | null) {
-  const client = useQueryClient();
-  const chain = useRef<Promise<unknown>>(Promise.resolve());
-  return useCallback(
-    (build: (cart: Cart) => CartSaveBody | null): Promise<SaveOutcome | null> => {
-      if (!ids) return Promise.resolve(null);
-      const run = async (): Promise<SaveOutcome | null> => {
-        const current = client.getQueryData<Cart>(storeKeys.cart(ids));
-        if (!current) return null;
-        const body = build(current);
-        if (!body) return null;
-        try {
-          const saved = await api.post(storePaths.saveCart(ids), body, retailerQuery(ids), undefined, Cart);
-          client.setQueryData(storeKeys.cart(ids), saved);
-          return { ok: true, cart: saved };
-        } catch (err) {
-          const error = err instanceof ApiError ? err : new ApiError(0, "");
-          const current = error.status === 409 ? Cart.safeParse(error.data) : null;
-          const conflict = !!current?.success;
-          if (current?.success) client.setQueryData(storeKeys.cart(ids), current.data);
-          return { ok: false, conflict, error };
-        }
-      };
-      const next = chain.current.then(run, run);
-      chain.current = next.catch(() => undefined);
-      return next;
-    },
-    [client, ids],
-  );
+  return useSerialCartSaver<Cart, CartSaveBody>(ids ? { key: storeKeys.cart(ids), path: storePaths.saveCart(ids), query: retailerQuery(ids), schema: Cart } : null);
 }
 
 export function useRemoveHold(ids: StoreIds | null) {
