@@ -347,7 +347,7 @@ describe.concurrent("the wholesale store", () => {
       // SPEC §4: the demo gives every ship date its own offer, so staff first open one offer, for this
       // buyer's customer only, that covers the first two dates of the picker: a line from it keeps its
       // offer order number from the first date to the second, and has another (or none) on the third.
-      it("keeps the lines and asks nothing when their offer stays; asks to clear the cart when it changes: No keeps all, Yes clears", { timeout: 120_000 }, async ({ expect }) => {
+      it("keeps the lines and asks nothing when their offer stays; asks to clear the cart when it changes: No or Escape keeps all, Yes clears", { timeout: 120_000 }, async ({ expect }) => {
         const eventually = polling(expect);
         const buyerApi = await apiAs(server.baseUrl, "buyer@demo.test");
         const userId: string = buyerApi.user.id;
@@ -402,6 +402,14 @@ describe.concurrent("the wholesale store", () => {
           await cart(page).getByText(kept, { exact: true }).waitFor();
           const saved = await buyerApi.call("GET", `/api/Store/Cart/${userId}/${customerId}`);
           expect(saved).toMatchObject({ shipDate: second, items: [{ productId: source.productId, quantity: 2 }] });
+          // Escape declines as No does.
+          await dates.nth(2).click();
+          await ask.waitFor();
+          await page.keyboard.press("Escape");
+          await ask.waitFor({ state: "hidden" });
+          expect(await dates.nth(1).getAttribute("aria-pressed")).toBe("true");
+          await cart(page).getByText(kept, { exact: true }).waitFor();
+          expect(await buyerApi.call("GET", `/api/Store/Cart/${userId}/${customerId}`)).toMatchObject({ shipDate: second, items: [{ productId: source.productId, quantity: 2 }] });
 
           // Yes: the date changes and the cart is cleared.
           await dates.nth(2).click();
