@@ -8,7 +8,7 @@
 // the header's Menu below md, with the keyboard and for every role; a keyboard-only order.
 import { afterAll, beforeAll, describe, it, type ExpectStatic } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { axeViolations, hydrated, launchBrowser, newPage, signIn, startServer, type RunningServer } from "./harness.ts";
+import { apiAs, axeViolations, hydrated, launchBrowser, newPage, signIn, startServer, type RunningServer } from "./harness.ts";
 
 // The two servers' tests run at the same time, so every test asserts with its own `expect` (the
 // test context's), and the helpers below poll and throw without one.
@@ -122,11 +122,12 @@ async function addFromRow(page: Page, row: Locator, field: "Pails" | "Bunches", 
 }
 
 /**
- * Chooses the last date with lines in the cart. Without a question the lines moved with the cart,
- * and the test moves it back to the first date; with one, it names lines of the cart (the later date
- * does not offer them) and No keeps the cart and the first date. Either way the cart ends on the first
- * date with every line. (Which lines a date keeps is checked exactly by "changing the date" and the
- * unit tests of partitionForDate.)
+ * Chooses the last date with lines in the cart (SPEC §4). When a line's offer order number changes on
+ * that date, or the date does not offer it, one question asks whether to clear the cart, naming those
+ * lines; No keeps the cart and the first date, nothing saved. When every line keeps its offer, the date
+ * changes with no question and the lines stay, repriced; the test then moves it back. Either way the
+ * cart ends on the first date with every line. (Which lines count as changed is checked exactly by
+ * "changing the date" and the unit tests of partitionForDate.)
  */
 async function tryLaterDate(page: Page, expect: ExpectStatic, group: "Ship date" | "Pickup date", names: string[]) {
   const dates = dateGroup(page, group).getByRole("button");
@@ -137,17 +138,15 @@ async function tryLaterDate(page: Page, expect: ExpectStatic, group: "Ship date"
   const ready = async () => (await dates.first().getAttribute("aria-pressed")) === "true" && !(await dates.first().innerText()).includes("(changing)");
   const question = page.getByRole("alertdialog");
   if ((await question.count()) === 0) {
-    // Everything is offered on the later date: the lines moved with the cart. Back to the first date.
+    // Every line keeps its offer on the later date: the lines stay in the cart. Back to the first date.
     for (const n of names) await cart(page).getByText(n, { exact: true }).waitFor();
     await dates.first().click();
   } else {
-    // The question names what the later date does not offer; No keeps the cart and the first date.
+    // One question, to clear the cart, naming the lines whose offer changes; No keeps the cart and the first date.
     const text = await question.innerText();
-    if (/Clear the cart\?/.test(text)) expect(text).toContain("None of the flowers in your cart can be ordered for");
-    else {
-      expect(text).toContain("Remove flowers not available that day?");
-      expect(names.filter((n) => text.includes(n)).length).toBeGreaterThan(0);
-    }
+    expect(text).toContain("Clear the cart?");
+    expect(text).toMatch(/has a different offer, or none, for .*\. Clear the cart and change the date to .*\? Choose No to keep your cart and your current date\./);
+    expect(names.filter((n) => text.includes(n)).length).toBeGreaterThan(0);
     await question.getByRole("button", { name: "No" }).click();
     expect(await last.getAttribute("aria-pressed")).toBe("false");
   }
@@ -155,6 +154,9 @@ async function tryLaterDate(page: Page, expect: ExpectStatic, group: "Ship date"
   const shown = await cart(page).innerText();
   for (const n of names) expect(shown, `cart after returning to the first date`).toContain(n);
 }
+
+/** "Nov 30" for 2026-11-30, as a date button writes it below its weekday. */
+const monthDay = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 
 /** Below 1600 px the filters sit in a disclosure above the list. */
 async function openFilters(page: Page) {
@@ -342,56 +344,87 @@ describe.concurrent("the wholesale store", () => {
     });
 
     describe.sequential("changing the date", () => {
-      it("moves the lines the new date offers, names the one it does not, and removes it on Yes", async ({ expect }) => {
+      // SPEC §4: the demo gives every ship date its own offer, so staff first open one offer, for this
+      // buyer's customer only, that covers the first two dates of the picker: a line from it keeps its
+      // offer order number from the first date to the second, and has another (or none) on the third.
+      it("keeps the lines and asks nothing when their offer stays; asks to clear the cart when it changes: No or Escape keeps all, Yes clears", { timeout: 120_000 }, async ({ expect }) => {
         const eventually = polling(expect);
+        const buyerApi = await apiAs(server.baseUrl, "buyer@demo.test");
+        const userId: string = buyerApi.user.id;
+        const customerId: string = (buyerApi.user.currentCustomer ?? buyerApi.user.customers[0]).customerID;
         const page = await newPage(browser);
         await signInFor(page, "buyer@demo.test");
-        const firstOffer = page.waitForResponse((r) => /\/api\/Store\/Catalog\/Products\//i.test(r.url()) && r.status() === 200);
-        await openStoreOnFirstDate(page, "Ship date");
-        const onFirst = (await (await firstOffer).json()) as { description: string; showStore: boolean; nextAvailableDate: string | null }[];
-        // A flower only a later date offers, and one the first date offers too.
-        const laterOnly = onFirst.find((p) => !p.showStore && p.nextAvailableDate);
-        expect(laterOnly).toBeDefined();
+        await page.getByRole("banner").getByRole("link", { name: "Store", exact: true }).click();
+        await page.waitForURL(/\/store$/);
+        await hydrated(page);
         const dates = dateGroup(page, "Ship date").getByRole("button");
-        const texts = (await dates.allInnerTexts()).map((t) => t.replace(/\s+/g, " "));
-        const day = Number(laterOnly!.nextAvailableDate!.slice(8, 10));
-        const index = texts.findIndex((t) => new RegExp(`\\b${day}\\b`).test(t.split(" order by")[0]));
-        expect(index).toBeGreaterThan(0);
-        await chooseDate(page, dates.nth(index));
-        await page.getByRole("table").first().waitFor();
-        await searchBox(page).fill(laterOnly!.description);
-        const laterRow = page.getByRole("row").filter({ has: page.getByRole("button", { name: laterOnly!.description, exact: true }) });
-        await addFromRow(page, laterRow, "Bunches", 2);
-        await searchBox(page).fill("");
-        const both = bunchRows(page).filter({ hasNotText: laterOnly!.description }).filter({ has: page.getByText(AVAILABLE) });
-        let movable = "";
-        for (let i = 0; i < 40 && !movable; i++) {
-          const name = await productName(both.nth(i));
-          if (onFirst.some((p) => p.description === name && p.showStore)) movable = name;
+        await dates.nth(2).waitFor();
+        const shown = (await dates.allInnerTexts()).map((t) => t.replace(/\s+/g, " "));
+        const openDates: string[] = (await buyerApi.call("GET", `/api/Store/Profile/${userId}/${customerId}/0`)).openDates;
+        const isoOf = (i: number) => openDates.find((d) => new RegExp(`\\b${monthDay(d)}\\b`).test(shown[i]!))!;
+        const [first, second, third] = [isoOf(0), isoOf(1), isoOf(2)];
+        expect(first < second && second < third).toBe(true);
+
+        const staffApi = await apiAs(server.baseUrl, "sales@demo.test");
+        const demoCatalog = (await staffApi.call("GET", `/api/Supply/Catalogs?from=${first}&to=${first}`)).catalogs.find(
+          (c: { kind: string; customerIds: string[] }) => c.kind === "wholesale" && c.customerIds.length === 0,
+        );
+        type Line = { lineId: number; productId: string; description: string; showStore: boolean; productActive: boolean; isFinalProduct: boolean; price: number; priceNoPail: number };
+        const source = ((await staffApi.call("GET", `/api/Supply/Catalogs/${demoCatalog.catalogId}/Lines`)).lines as Line[]).find((l) => l.showStore && l.productActive && !l.isFinalProduct)!;
+        const own = await staffApi.call("POST", "/api/Supply/Catalogs", { title: "One offer for two ship dates", shipDateFrom: first, shipDateTo: second, customerIds: [customerId] });
+        const line = await staffApi.call("POST", `/api/Supply/Catalogs/${own.catalogId}/Lines`, { productId: source.productId, quantity: 300, price: 2.5, priceNoPail: 2.75 });
+        const kept = source.description;
+        try {
+          await page.reload();
+          await hydrated(page);
+          await chooseDate(page, dates.first());
+          await searchBox(page).fill(kept);
+          await addFromRow(page, page.getByRole("row").filter({ has: page.getByRole("button", { name: kept, exact: true }) }), "Bunches", 2);
+          await searchBox(page).fill("");
+
+          // The second date sells it under the same offer order number: no question, the line stays, repriced.
+          await dates.nth(1).click();
+          await eventually(async () => (await dates.nth(1).getAttribute("aria-pressed")) === "true" && !(await dates.nth(1).innerText()).includes("(changing)")).toBe(true);
+          expect(await page.getByRole("alertdialog").count()).toBe(0);
+          await page.getByText("1 line priced for the new date.").first().waitFor();
+          await cart(page).getByText(kept, { exact: true }).waitFor();
+
+          // The third date has another offer: one question, naming the line, to clear the cart.
+          await dates.nth(2).click();
+          const ask = page.getByRole("alertdialog", { name: "Clear the cart?" });
+          await ask.getByText(new RegExp(`has a different offer, or none, for ${kept.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\. Clear the cart and change the date to`)).waitFor();
+          await expectNoAxeViolations(page, "the date change question");
+          // No: the picker stays on the second date and the cart as it was.
+          await ask.getByRole("button", { name: "No" }).click();
+          await ask.waitFor({ state: "hidden" });
+          await eventually(() => dates.nth(1).getAttribute("aria-pressed")).toBe("true");
+          expect(await dates.nth(2).getAttribute("aria-pressed")).toBe("false");
+          await cart(page).getByText(kept, { exact: true }).waitFor();
+          const saved = await buyerApi.call("GET", `/api/Store/Cart/${userId}/${customerId}`);
+          expect(saved).toMatchObject({ shipDate: second, items: [{ productId: source.productId, quantity: 2 }] });
+          // Escape declines as No does.
+          await dates.nth(2).click();
+          await ask.waitFor();
+          await page.keyboard.press("Escape");
+          await ask.waitFor({ state: "hidden" });
+          expect(await dates.nth(1).getAttribute("aria-pressed")).toBe("true");
+          await cart(page).getByText(kept, { exact: true }).waitFor();
+          expect(await buyerApi.call("GET", `/api/Store/Cart/${userId}/${customerId}`)).toMatchObject({ shipDate: second, items: [{ productId: source.productId, quantity: 2 }] });
+
+          // Yes: the date changes and the cart is cleared.
+          await dates.nth(2).click();
+          await ask.getByRole("button", { name: "Yes" }).click();
+          await eventually(() => dates.nth(2).getAttribute("aria-pressed")).toBe("true");
+          await eventually(() => cart(page).getByText(kept, { exact: true }).count()).toBe(0);
+          await page.getByText(/The cart was cleared\./).first().waitFor();
+          const cleared = await buyerApi.call("GET", `/api/Store/Cart/${userId}/${customerId}`);
+          expect(cleared).toMatchObject({ shipDate: third, items: [] });
+        } finally {
+          // Leave the demo as it was for the tests after this one: no line, and the offer on no open date.
+          await staffApi.call("DELETE", `/api/Supply/Catalogs/${own.catalogId}/Lines/${line.lineId}`);
+          await staffApi.call("PUT", `/api/Supply/Catalogs/${own.catalogId}`, { title: "One offer for two ship dates", shipDateFrom: "2020-01-06", shipDateTo: "2020-01-06", customerIds: [customerId] });
+          await page.context().close();
         }
-        expect(movable).not.toBe("");
-        await searchBox(page).fill(movable);
-        await addFromRow(page, page.getByRole("row").filter({ has: page.getByRole("button", { name: movable, exact: true }) }), "Bunches", 1);
-
-        // Back to the first date: the question names the flower that date does not offer; No keeps everything.
-        await dates.first().click();
-        const ask = page.getByRole("alertdialog", { name: /Remove flowers not available that day\?/ });
-        await ask.getByText(new RegExp(`^${laterOnly!.description.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} cannot be ordered for .*Your other line moves to`)).waitFor();
-        await expectNoAxeViolations(page, "the date change question");
-        await ask.getByRole("button", { name: "No" }).click();
-        await eventually(() => dates.nth(index).getAttribute("aria-pressed")).toBe("true");
-        await cart(page).getByText(laterOnly!.description, { exact: true }).waitFor();
-
-        // Yes: the date changes, the offered line moves (priced and held for that day), the other is removed.
-        await dates.first().click();
-        await ask.getByRole("button", { name: "Yes" }).click();
-        await eventually(() => dates.first().getAttribute("aria-pressed")).toBe("true");
-        await cart(page).getByText(movable, { exact: true }).waitFor();
-        await eventually(() => cart(page).getByText(laterOnly!.description, { exact: true }).count()).toBe(0);
-        await page.getByText(`Removed (not available that day): ${laterOnly!.description}.`).first().waitFor();
-        await cart(page).getByRole("button", { name: `Remove ${movable}` }).click();
-        await cart(page).getByText(movable, { exact: true }).waitFor({ state: "hidden" });
-        await page.context().close();
       });
     });
 

@@ -179,39 +179,57 @@ describe("prices", () => {
 });
 
 describe("partitionForDate and dateChangeQuestion", () => {
-  it("keeps every line the new date offers, whatever its offer, and drops fee lines from both lists", () => {
-    const lines = [item(), item({ productId: "BX-M", category: "boxes", description: "Box" })];
-    expect(partitionForDate(lines, [product({ offerOrderNumber: 8 })])).toEqual({ kept: [lines[0]], dropped: [] });
-    expect(dateChangeQuestion([], 1, "Tue, Dec 1")).toBeNull();
+  it("keeps every line the new date sells under the same offer order number, asks nothing, and leaves fee lines out", () => {
+    const lines = [item(), item({ productId: "BX-M", category: "boxes", description: "Box", offerOrderNumber: 1 })];
+    expect(partitionForDate(lines, [product({ offerOrderNumber: 7 })])).toEqual({ kept: [lines[0]], changed: [] });
+    expect(dateChangeQuestion([], "Tue, Dec 1")).toBeNull();
   });
 
-  it("drops a line whose product is missing or not shown in the store, and asks with the names", () => {
+  it("counts a line whose offer order number differs on the new date as changed, even when the product is offered", () => {
     const lily = item();
     const rose = item({ productId: "GRS-1", description: "Garden Rose Juliet" });
-    const tulip = item({ productId: "TUL-1", description: "Tulip" });
-    const { kept, dropped } = partitionForDate([lily, rose, tulip], [product(), product({ productId: "GRS-1", showStore: false })]);
+    const { kept, changed } = partitionForDate([lily, rose], [product(), product({ productId: "GRS-1", offerOrderNumber: 8 })]);
     expect(kept).toEqual([lily]);
-    expect(dropped).toEqual([rose, tulip]);
-    expect(dateChangeQuestion(dropped, kept.length, "Tue, Dec 1")).toEqual({
-      title: "Remove flowers not available that day?",
-      message:
-        "Garden Rose Juliet and Tulip cannot be ordered for Tue, Dec 1. Change the date and remove them? Your other line moves to Tue, Dec 1, priced for that day and held again. Choose No to keep your cart and your current date.",
+    expect(changed).toEqual([rose]);
+    expect(dateChangeQuestion(changed, "Tue, Dec 1")).toEqual({
+      title: "Clear the cart?",
+      message: "Tue, Dec 1 has a different offer, or none, for Garden Rose Juliet. Clear the cart and change the date to Tue, Dec 1? Choose No to keep your cart and your current date.",
     });
   });
 
-  it("drops a final product with nothing left that day, and keeps an ordinary one as a request", () => {
+  it("counts a line whose product is missing or not shown in the store as changed, and names them all in one question", () => {
+    const lily = item();
+    const rose = item({ productId: "GRS-1", description: "Garden Rose Juliet" });
+    const tulip = item({ productId: "TUL-1", description: "Tulip" });
+    const peony = item({ productId: "PEO-1", description: "Peony" });
+    const { kept, changed } = partitionForDate(
+      [lily, rose, tulip, peony],
+      [product(), product({ productId: "GRS-1", showStore: false }), product({ productId: "PEO-1", offerOrderNumber: 9 })],
+    );
+    expect(kept).toEqual([lily]);
+    expect(changed).toEqual([rose, tulip, peony]);
+    expect(dateChangeQuestion(changed, "Tue, Dec 1")).toEqual({
+      title: "Clear the cart?",
+      message:
+        "Tue, Dec 1 has a different offer, or none, for Garden Rose Juliet, Tulip and Peony. Clear the cart and change the date to Tue, Dec 1? Choose No to keep your cart and your current date.",
+    });
+  });
+
+  it("counts a final product with nothing left that day as changed, and keeps an ordinary one on the same offer as a request", () => {
     const rose = item({ productId: "GRS-1", description: "Garden Rose Juliet" });
     const lily = item();
     const soldOut = product({ productId: "GRS-1", isFinalProduct: true, quantityRemaining: 0, originalQuantityRemaining: 0 });
     const pendingLily = product({ quantityRemaining: 0, originalQuantityRemaining: 0 });
-    expect(partitionForDate([lily, rose], [pendingLily, soldOut])).toEqual({ kept: [lily], dropped: [rose] });
+    expect(partitionForDate([lily, rose], [pendingLily, soldOut])).toEqual({ kept: [lily], changed: [rose] });
   });
 
-  it("asks SPEC §4's clear-the-cart question when nothing can move", () => {
-    expect(dateChangeQuestion([item()], 0, "Tue, Dec 1")).toEqual({
-      title: "Clear the cart?",
-      message: "None of the flowers in your cart can be ordered for Tue, Dec 1. Clear the cart and change the date? Choose No to keep your cart and your current date.",
-    });
+  it("asks when every line's offer changes, as when the demo's dates each have their own offer", () => {
+    const lines = [item(), item({ productId: "GRS-1", description: "Garden Rose Juliet" })];
+    const next = [product({ offerOrderNumber: 7002 }), product({ productId: "GRS-1", offerOrderNumber: 7002 })];
+    const { kept, changed } = partitionForDate(lines, next);
+    expect(kept).toEqual([]);
+    expect(changed).toEqual(lines);
+    expect(dateChangeQuestion(changed, "Tue, Dec 1")?.title).toBe("Clear the cart?");
   });
 });
 

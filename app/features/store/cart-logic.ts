@@ -197,36 +197,31 @@ export function priceTiers(p: Product): PriceTierRow[] {
 }
 
 /**
- * SPEC §4 "Changing the ship date", kept as far as it can be: the lines the new date offers and can
- * sell move with the cart (the server reprices them from that date's offer and holds them again); the
- * others (not offered, or a final product sold out that day) cannot,
- * and the buyer is asked whether to drop them and change the date, or keep the cart and the date.
+ * SPEC §4 "Changing the ship date (wholesale)": a line keeps its offer when the new date shows the
+ * product in the store, can sell it (a final product sold out that day cannot), and sells it under the
+ * same offer order number as the line has now. Those lines are repriced for the new date without a
+ * question; if any line is `changed` (another offer, or not offered that day), the buyer is asked
+ * whether to clear the cart. Fee lines are the server's and are in neither list.
  */
-export function partitionForDate<I extends Pick<CartItem, "productId" | "description" | "category" | "quantity">>(
+export function partitionForDate<I extends Pick<CartItem, "productId" | "description" | "category" | "quantity" | "offerOrderNumber">>(
   items: readonly I[],
-  products: readonly Pick<Product, "productId" | "showStore" | "quantityRemaining" | "originalQuantityRemaining" | "isFinalProduct" | "nextAvailableDate">[],
-): { kept: I[]; dropped: I[] } {
-  // Offered and orderable: a final product with nothing left that day cannot move either.
-  const offered = new Set(products.filter((p) => p.showStore && isOrderable(p)).map((p) => p.productId));
+  products: readonly Pick<Product, "productId" | "showStore" | "quantityRemaining" | "originalQuantityRemaining" | "isFinalProduct" | "nextAvailableDate" | "offerOrderNumber">[],
+): { kept: I[]; changed: I[] } {
+  const offerOf = new Map(products.filter((p) => p.showStore && isOrderable(p)).map((p) => [p.productId, p.offerOrderNumber]));
   const kept: I[] = [];
-  const dropped: I[] = [];
-  for (const item of merchandiseLines(items)) (offered.has(item.productId) ? kept : dropped).push(item);
-  return { kept, dropped };
+  const changed: I[] = [];
+  for (const item of merchandiseLines(items)) (offerOf.get(item.productId) === item.offerOrderNumber ? kept : changed).push(item);
+  return { kept, changed };
 }
 
-/** The question asked when some lines cannot move to the new date (null when all can). */
-export function dateChangeQuestion(dropped: readonly Pick<CartItem, "description">[], kept: number, dateText: string): { title: string; message: string } | null {
-  if (dropped.length === 0) return null;
-  const keep = "Choose No to keep your cart and your current date.";
-  if (kept === 0) {
-    return { title: "Clear the cart?", message: `None of the flowers in your cart can be ordered for ${dateText}. Clear the cart and change the date? ${keep}` };
-  }
-  const names = dropped.map((d) => d.description);
+/** SPEC §4's one question when some lines' offer changes on the new date (null when none does). */
+export function dateChangeQuestion(changed: readonly Pick<CartItem, "description">[], dateText: string): { title: string; message: string } | null {
+  if (changed.length === 0) return null;
+  const names = changed.map((d) => d.description);
   const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-  const them = dropped.length === 1 ? "it" : "them";
   return {
-    title: "Remove flowers not available that day?",
-    message: `${list} cannot be ordered for ${dateText}. Change the date and remove ${them}? Your other ${kept === 1 ? "line moves" : `${kept} lines move`} to ${dateText}, priced for that day and held again. ${keep}`,
+    title: "Clear the cart?",
+    message: `${dateText} has a different offer, or none, for ${list}. Clear the cart and change the date to ${dateText}? Choose No to keep your cart and your current date.`,
   };
 }
 

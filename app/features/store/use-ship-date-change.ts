@@ -52,32 +52,39 @@ export function useShipDateChange({
         nextReceiving = date;
       }
       let items: CartPatch["items"];
-      let removed: string[] = [];
-      let moved = 0;
+      let cleared = false;
+      let repriced = 0;
       if (merchandiseLines(cart.items).length > 0) {
         const nextProducts = await loadProductsFor(client, ids, nextShip);
-        const { kept, dropped } = partitionForDate(cart.items, nextProducts);
-        const question = dateChangeQuestion(dropped, kept.length, shortDate(date));
+        const { kept, changed } = partitionForDate(cart.items, nextProducts);
+        const question = dateChangeQuestion(changed, shortDate(date));
         if (question) {
+          // One question: No leaves the cart and its date as they were (nothing is saved, so the
+          // date picker still shows the cart's date); Yes clears the cart and saves the new date.
           const yes = await showAlert({ type: "question", ...question });
           if (!yes) {
             setAnnouncement(selectedDate ? `Date not changed. Your cart stays on ${shortDate(selectedDate)}.` : "Date not changed.");
             return;
           }
+          items = [];
+          cleared = true;
+        } else {
+          // Every line keeps its offer: the server reprices the same lines for the new date.
+          items = kept.map((i) => ({ productId: i.productId, quantity: i.quantity }));
+          repriced = kept.length;
         }
-        // The lines the new date offers move with the cart; the server prices and holds them for it.
-        items = kept.map((i) => ({ productId: i.productId, quantity: i.quantity }));
-        removed = dropped.map((d) => d.description);
-        moved = kept.length;
       }
       // Without lines the save holds and releases nothing: no second read of thousands of products.
       const outcome = await updateCart({ shipDate: nextShip, receivingDate: nextReceiving, items }, items !== undefined);
       if (outcome?.ok) {
         const set = ids.isRetailer ? `Pickup date set to ${shortDate(date)}, shipping ${shortDate(nextShip)}.` : `Ship date set to ${shortDate(date)}.`;
-        const kept = moved > 0 ? ` ${moved} ${moved === 1 ? "line" : "lines"} moved with the cart, priced for the new date.` : "";
-        const gone = removed.length > 0 ? ` Removed (not available that day): ${removed.join(", ")}.` : "";
-        setAnnouncement(`${set}${kept}${gone}`);
-        if (removed.length > 0 || moved > 0) toast(`${kept.trim()}${gone}`.trim(), { type: "success", title: "Date changed" });
+        const after = cleared
+          ? " The cart was cleared."
+          : repriced > 0
+            ? ` ${repriced} ${repriced === 1 ? "line" : "lines"} priced for the new date.`
+            : "";
+        setAnnouncement(`${set}${after}`);
+        if (after) toast(after.trim(), { type: "success", title: "Date changed" });
       }
     } finally {
       setBusyDate(null);
