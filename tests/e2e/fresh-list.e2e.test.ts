@@ -73,5 +73,10 @@ describe("the fresh list panel", () => {
       expect(p).toBeDefined();
       expect(Number(row[header.indexOf("Price")])).toBe(p!.price);
     }
+
+    // The PDF of the same date: a PDF, named like the CSV.
+    const [pdf] = await Promise.all([page.waitForEvent("download"), panel.getByRole("link", { name: "Download PDF" }).click()]);
+    expect(pdf.suggestedFilename()).toBe(`fresh-list-${customerId}-${date}.pdf`);
+    expect(readFileSync((await pdf.path())!).subarray(0, 5).toString("latin1")).toBe("%PDF-");
   }, 120_000);
 });

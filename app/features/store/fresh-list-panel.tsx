@@ -1,5 +1,6 @@
 // The fresh list on the dashboard (issue 29 §2, docs/fresh-list.md): the buyer chooses whether and when
-// (New York time) the daily availability mail comes, and downloads the same list as CSV for an open date.
+// (New York time) the daily availability mail comes, and downloads the same list as CSV or PDF for an
+// open date.
 import { useEffect, useId, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { FreshListPreference } from "../../../contract/fresh-list.ts";
@@ -50,7 +51,7 @@ export function FreshListPanel({ ids }: { ids: StoreIds }) {
     }
   }
 
-  const csvHref = date ? `/api/Store/FreshList/Csv/${encodeURIComponent(ids.userId)}/${encodeURIComponent(ids.customerId)}/${date}` : undefined;
+  const download = (kind: "Csv" | "Pdf") => `/api/Store/FreshList/${kind}/${encodeURIComponent(ids.userId)}/${encodeURIComponent(ids.customerId)}/${date}`;
   return (
     <section aria-labelledby="fresh-list-heading" className="rounded-2xl border border-line bg-white p-4 sm:p-5">
       <h2 id="fresh-list-heading" className="text-xl">
@@ -92,10 +93,15 @@ export function FreshListPanel({ ids }: { ids: StoreIds }) {
             ))}
           </select>
         </div>
-        {csvHref ? (
-          <a href={csvHref} download className="btn btn-secondary">
-            Download CSV
-          </a>
+        {date ? (
+          <>
+            <a href={download("Csv")} download className="btn btn-secondary">
+              Download CSV
+            </a>
+            <a href={download("Pdf")} download className="btn btn-secondary">
+              Download PDF
+            </a>
+          </>
         ) : (
           <p className="text-sm text-sage">No open ship date to download.</p>
         )}

@@ -1,7 +1,9 @@
 // The fresh list (issue 29 §2): the buyer's preference through the API, the job across two
 // instances (one mail per buyer per day), the mail's HTML and CSV at that buyer's prices (the same
-// as the store's Catalog/Products answers it), "new today" and "last chance", and the CSV download.
+// as the store's Catalog/Products answers it), "new today" and "last chance", and the CSV and PDF
+// downloads.
 import { mkdirSync, writeFileSync } from "node:fs";
+import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, like } from "drizzle-orm";
 import { openDatabase, type Database, type Db } from "../../../db/client.ts";
@@ -10,6 +12,7 @@ import type { Product } from "../../../contract/store.ts";
 import { buildTestApp, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { buyer, offer, tomorrow, type Client } from "../../../tests/helpers/store-fixtures.ts";
 import { buildOfferLine, insertProduct } from "../../../tests/factories/index.ts";
+import { describeOverlap, overlaps, textBoxes } from "../../../tests/helpers/pdf-layout.ts";
 import { runDueJobs } from "../jobs/index.ts";
 import { jobHandlers } from "../index.ts";
 import { FRESH_LIST_JOB } from "./index.ts";
@@ -197,5 +200,52 @@ describe("the CSV download", () => {
     expect(past.json().message).toContain("is not an open ship date");
     const other = await csv(discounted, plain.customerId, tomorrow());
     expect([403, 404]).toContain(other.statusCode);
+  });
+});
+
+describe("the PDF download", () => {
+  const pdf = (c: Client, customerId: string, date: string) =>
+    t.app.inject({ method: "GET", url: `/api/Store/FreshList/Pdf/${c.userId}/${customerId}/${date}`, headers: { cookie: c.cookie } });
+  const pdfText = async (bytes: Buffer) => (await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })).text.replace(/\s+/g, " ");
+
+  it("is a PDF of the CSV's lines at the buyer's prices, with the sections, laid out without overlap", async () => {
+    const res = await pdf(discounted, discounted.customerId, tomorrow());
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("application/pdf");
+    expect(res.headers["content-disposition"]).toContain(`fresh-list-${discounted.customerId}-${tomorrow()}.pdf`);
+    expect(res.rawPayload.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    if (process.env.FRESH_LIST_MAIL_DIR) {
+      mkdirSync(process.env.FRESH_LIST_MAIL_DIR, { recursive: true });
+      writeFileSync(`${process.env.FRESH_LIST_MAIL_DIR}/fresh-list.pdf`, res.rawPayload);
+    }
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain("Fresh list");
+    expect(text).toContain(t.config.brandName);
+    expect(text).toContain("Last chance");
+    expect(text).toContain("Everything available");
+    // The discounted buyer's price ($13.50 a bunch in a pail less 20 %), never the plain buyer's.
+    expect(text).toContain("$10.80");
+    expect(text).not.toContain("$13.50");
+    // Every line of the CSV, at the price the CSV gives.
+    const rows = rowsOf((await t.app.inject({ method: "GET", url: `/api/Store/FreshList/Csv/${discounted.userId}/${discounted.customerId}/${tomorrow()}`, headers: { cookie: discounted.cookie } })).body);
+    const col = (n: string) => rows[0]!.indexOf(n);
+    expect(rows.length).toBeGreaterThan(1);
+    for (const r of rows.slice(1)) {
+      expect(text).toContain(r[col("Product ID")]!);
+      expect(text).toContain(`$${Number(r[col("Price")]).toFixed(2)}`);
+    }
+    expect(overlaps((await textBoxes(res.rawPayload)).boxes).map(describeOverlap)).toEqual([]);
+  });
+
+  it("refuses a date that is not open, and another buyer's customer", async () => {
+    const past = await pdf(discounted, discounted.customerId, "2020-01-01");
+    expect(past.statusCode).toBe(400);
+    expect(past.json().message).toContain("is not an open ship date");
+    // The plain buyer's cookie on the discounted buyer's customer, with either user id in the path.
+    for (const userId of [plain.userId, discounted.userId]) {
+      const other = await t.app.inject({ method: "GET", url: `/api/Store/FreshList/Pdf/${userId}/${discounted.customerId}/${tomorrow()}`, headers: { cookie: plain.cookie } });
+      expect([403, 404]).toContain(other.statusCode);
+      expect(other.rawPayload.subarray(0, 5).toString("latin1")).not.toBe("%PDF-");
+    }
   });
 });

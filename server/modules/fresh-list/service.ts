@@ -11,6 +11,7 @@ import { csvRow } from "../../../domain/csv.ts";
 import { isoDateAt } from "../../../domain/dates.ts";
 import { dollarsToCents, formatMoney } from "../../../domain/money.ts";
 import type { Config } from "../../config.ts";
+import type { Grower } from "../../documents/pdf.ts";
 import { badRequest } from "../../errors.ts";
 import { audit } from "../audit/index.ts";
 import { loadBuyer, type Buyer } from "../buyers/index.ts";
@@ -20,6 +21,7 @@ import { catalogProducts, catalogsOn, nextShipDate, openDates } from "../store/i
 import * as repo from "./repo.ts";
 import type { FreshLine, FreshList } from "./types.ts";
 import { renderFreshListMail } from "./mail.tsx";
+import { freshListPdf } from "./pdf.ts";
 
 export const FRESH_LIST_JOB = "fresh-list";
 /** A line with this many units or fewer left is a "last chance" (as is a final product). */
@@ -165,14 +167,31 @@ export function freshListCsv(list: FreshList): string {
 
 const companyNameOf = (db: DbOrTx, customerId: string) => repo.companyName(db, customerId);
 
-/** The CSV download: any open date of the buyer's (400 otherwise). */
-export async function freshListCsvFor(db: Db, userId: string, customerId: string, date: string, now = new Date()) {
+/** The list of a download: any open date of the buyer's (400 otherwise). */
+async function downloadList(db: Db, userId: string, customerId: string, date: string, now: Date): Promise<FreshList> {
   const buyer = await loadBuyer(db, customerId, 0);
   if (!openDates(buyer, now).includes(date)) {
     throw badRequest(`${date} is not an open ship date for this account.`, { date: "Choose an open ship date" });
   }
-  const list = await buildFreshList(db, buyer, userId, date, await companyNameOf(db, customerId), await repo.previousProducts(db, userId, isoDateAt(now)), now);
+  return buildFreshList(db, buyer, userId, date, await companyNameOf(db, customerId), await repo.previousProducts(db, userId, isoDateAt(now)), now);
+}
+
+/** The CSV download: any open date of the buyer's (400 otherwise). */
+export async function freshListCsvFor(db: Db, userId: string, customerId: string, date: string, now = new Date()) {
+  const list = await downloadList(db, userId, customerId, date, now);
   return { filename: `fresh-list-${customerId}-${date}.csv`, csv: freshListCsv(list) };
+}
+
+/** The PDF download: the same lines as the CSV, drawn through `render` (the routes' render queue). */
+export async function freshListPdfFor(
+  db: Db,
+  grower: Grower,
+  ids: { userId: string; customerId: string; date: string },
+  render: (draw: () => Promise<Buffer>) => Promise<Buffer>,
+  now = new Date(),
+) {
+  const list = await downloadList(db, ids.userId, ids.customerId, ids.date, now);
+  return { filename: `fresh-list-${ids.customerId}-${ids.date}.pdf`, pdf: await render(() => freshListPdf(grower, list)) };
 }
 
 // ---- the preference ------------------------------------------------------------------------
