@@ -57,7 +57,7 @@ export function FreshListPanel({ ids }: { ids: StoreIds }) {
       <h2 id="fresh-list-heading" className="text-xl">
         Fresh list
       </h2>
-      <p className="mt-1 text-sm text-sage">What you can order for the next ship date, at your prices, by e-mail every morning, with a spreadsheet attached.</p>
+      <p className="mt-1 text-sm text-sage">What you can order for the next ship date, at your prices, by e-mail every day at your time (or once that day's orders close, when later), with a spreadsheet attached.</p>
       <form onSubmit={(e) => void save(e)} className="mt-3 space-y-3" noValidate>
         {error && (
           <p role="alert" className="rounded-lg bg-petal-light px-3 py-2 text-sm">
