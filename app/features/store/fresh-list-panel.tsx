@@ -1,7 +1,7 @@
 // The fresh list on the dashboard (issue 29 §2, docs/fresh-list.md): the buyer chooses whether and when
 // (New York time) the daily availability mail comes, and downloads the same list as CSV or PDF for an
 // open date.
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { FreshListPreference } from "../../../contract/fresh-list.ts";
 import { api, ApiError } from "../../lib/api.ts";
@@ -24,7 +24,7 @@ export function FreshListPanel({ ids }: { ids: StoreIds }) {
   const [time, setTime] = useState("07:00");
   const [error, setError] = useState<{ message: string; time?: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const dates = profile.data?.openDates ?? [];
+  const dates = useMemo(() => profile.data?.openDates ?? [], [profile.data]);
   const [date, setDate] = useState("");
   useEffect(() => {
     if (pref.data) {

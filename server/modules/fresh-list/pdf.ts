@@ -5,8 +5,8 @@ import { GREEN, MUTED, PdfLayout, type Column, type Grower } from "../../documen
 import type { FreshLine, FreshList } from "./types.ts";
 
 const COLUMNS: Column[] = [
-  { header: "Product", width: 62 },
-  { header: "Description", width: 150 },
+  { header: "Product", width: 74 },
+  { header: "Description", width: 138 },
   { header: "Colour / grade", width: 72 },
   { header: "Stems", width: 38, align: "right" },
   { header: "Available", width: 52, align: "right" },
