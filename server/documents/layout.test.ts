@@ -9,6 +9,7 @@ import { describeOverlap, overlaps, pageTexts, textBoxes } from "../../tests/hel
 import { creditNotePdf, invoicePdf, statementPdf } from "../modules/invoices/pdf.ts";
 import { labelRenders, labelsPdf } from "../modules/mm/labels.ts";
 import { packingSlipPdf, pickListPdf, type PackingSlip } from "../modules/order-desk/pick-list.ts";
+import { freshListPdf } from "../modules/fresh-list/pdf.ts";
 import { pickTotals, sumPick } from "../../domain/pick-list.ts";
 import { printableText } from "../../domain/printable.ts";
 import { newDocument } from "./pdf.ts";
@@ -164,6 +165,36 @@ describe("every document lays out 200 long lines without overlap, with headers o
       expect(text).toContain(`Page ${i + 1} of ${pages}`);
       expect(text.includes("Stems") || text.includes("Customer")).toBe(true);
     });
+  });
+
+  it("fresh list", async () => {
+    const lines = Array.from({ length: N }, (_, i) => ({
+      productId: `LILY-AS-W70-${i}`,
+      description: describe200(i),
+      category: i % 2 ? "Lilies" : "Gerberas",
+      colour: i % 3 ? "White" : "Mixed Colours with Burgundy Centres",
+      grade: "Premium",
+      stemsPerBunch: 10,
+      unitOfMeasure: "Bunch",
+      available: 5 + i * 37,
+      price: 12.5,
+      priceNoPail: 13.25,
+      standardPrice: 14,
+      discountQuantity: 8,
+      discountPrice: 11.88,
+      discountQuantity2: 24,
+      discountPrice2: 11.25,
+      special: i % 5 === 0,
+      isFinalProduct: i % 7 === 0,
+      lastChance: i % 7 === 0 || i < 4,
+      newToday: i % 9 === 0,
+      priceText: "$12.50 (was $14.00)",
+      tiers: "8+ at $11.88, 24+ at $11.25",
+    }));
+    const pdf = await freshListPdf(grower, { customerId: customer.customerId, companyName: customer.companyName, shipDate: "2026-12-02", shipDateText: "Wed, Dec 2", asOfText: "Tue, Dec 1, 3:00 PM", lines });
+    const { pages, boxes } = await expectClean(pdf, ["Description", "Available", "Quantity prices"]);
+    const all = pageTexts(pages, boxes).join(" ");
+    for (const section of ["New today", "Last chance", "Everything available"]) expect(all).toContain(section);
   });
 
   it("shelf labels", async () => {

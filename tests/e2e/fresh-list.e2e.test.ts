@@ -1,5 +1,5 @@
 // The fresh list on the dashboard (issue 29 §2): a buyer turns the daily mail on at a time of its
-// choosing from the keyboard, and downloads the CSV of an open date at its own prices. Loaded in
+// choosing from the keyboard, and downloads the CSV (and the PDF) of an open date at its own prices. Loaded in
 // full after sign-in; axe-clean at 360 and 1280 px.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
@@ -55,6 +55,8 @@ describe("the fresh list panel", () => {
     expect(await panel.getByLabel("Time (New York)").inputValue()).toBe("06:45");
 
     // The CSV of the first open date: the buyer's own prices, the same as the store's.
+    // The dates come with the profile, which a reload reads again: wait for the first one to be chosen.
+    await expect.poll(() => panel.getByLabel("Ship date").inputValue(), { timeout: 15_000 }).not.toBe("");
     const date = await panel.getByLabel("Ship date").inputValue();
     const [download] = await Promise.all([page.waitForEvent("download"), panel.getByRole("link", { name: "Download CSV" }).click()]);
     expect(download.suggestedFilename()).toBe(`fresh-list-${customerId}-${date}.csv`);
@@ -73,5 +75,10 @@ describe("the fresh list panel", () => {
       expect(p).toBeDefined();
       expect(Number(row[header.indexOf("Price")])).toBe(p!.price);
     }
+
+    // The PDF of the same date: a PDF, named like the CSV.
+    const [pdf] = await Promise.all([page.waitForEvent("download"), panel.getByRole("link", { name: "Download PDF" }).click()]);
+    expect(pdf.suggestedFilename()).toBe(`fresh-list-${customerId}-${date}.pdf`);
+    expect(readFileSync((await pdf.path())!).subarray(0, 5).toString("latin1")).toBe("%PDF-");
   }, 120_000);
 });

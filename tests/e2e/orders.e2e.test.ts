@@ -3,10 +3,11 @@
 // the administrator's /api/Jobs/RunDue, the same code the job runner polls). Keyboard only; axe-core at
 // 360 and 1280 px on both screens. The server runs standing orders a week ahead of the cut-off here
 // (STANDING_ORDER_LEAD_HOURS=168), so the next date's run is due at once, and polls only once a day,
-// so nothing runs before the test asks.
+// so nothing runs before the test asks. First, issue 29 §3's checkout basics (PO number, delivery
+// notes, box fill, the voucher's saving, the question before a huge quantity) at 360 and 1280 px.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { apiAs, expectNoAxeViolations, hydrated, launchBrowser, newPage, signIn, startServer, type RunningServer } from "./harness.ts";
+import { apiAs, expectNoAxeViolations, hydrated, launchBrowser, newPage, saveShot, signIn, startServer, type RunningServer } from "./harness.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -38,6 +39,71 @@ async function buyerSetup() {
   expect(p.length).toBeGreaterThan(1);
   return { buyer, userId, customerId, base, profile, shipDate, products: p };
 }
+
+/** Axe at 360 and 1280 px, with a screenshot at each width (E2E_SHOTS) to look at. */
+async function bothWidths(page: Page, name: string, fullPage = true) {
+  await expectNoAxeViolations(page, name);
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await saveShot(page, `${name}-${width}`, { fullPage });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+describe("the checkout basics at 360 and 1280 px", () => {
+  it("PO number, delivery notes, box fill with its hint and the voucher's saving on the checkout, then the huge-quantity question", { timeout: 120_000 }, async () => {
+    const { buyer, base, shipDate, products } = await buyerSetup();
+    const voucher = await buyer.call("GET", `/api/Store/GetBlitzVoucher/${buyer.user.id}`);
+    expect(voucher.code).toMatch(/^BLITZ-/);
+    // Three bunches: a box part filled, so the hint to fill it shows.
+    await buyer.call("POST", `/api/Store/Cart/Save/${base}`, { shipDate, items: [{ productId: products[0]!.productId, quantity: 3 }] });
+
+    const page = await newPage(browser);
+    await signIn(page, server.baseUrl, "buyer@demo.test");
+    await page.waitForURL(/Dashboard/i);
+    await page.goto(`${server.baseUrl}/store/checkout`);
+    await hydrated(page);
+    const boxed = page.getByRole("switch", { name: "Pack in boxes" });
+    await boxed.waitFor();
+    const wasBoxed = await boxed.isChecked();
+    if (!wasBoxed) await boxed.click();
+    await expect.poll(() => boxed.isChecked(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByText(/^Box fill: /).isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.getByLabel("PO number (optional)").fill("PO-2026-11-0042 / Greenstreet Market Hall receiving");
+    await page.getByLabel("Delivery notes (optional)").fill("Back entrance on 5th Street, ring twice; leave with the night manager if the dock is closed.");
+    await page.getByLabel("Voucher code").fill(voucher.code);
+    await expect.poll(() => page.getByText(new RegExp(`^Voucher ${voucher.code} saves \\$`)).isVisible(), { timeout: 15_000 }).toBe(true);
+    await bothWidths(page, "checkout-basics");
+    // Nothing placed: the voucher and the packing go back as they were for the tests below.
+    await page.getByLabel("Voucher code").fill("");
+    if (!wasBoxed) {
+      await boxed.click();
+      await expect.poll(() => boxed.isChecked(), { timeout: 15_000 }).toBe(false);
+    }
+
+    // The store, with an empty cart on the same date: 99,999 bunches of a product asks once, with the amount in money.
+    await buyer.call("POST", `/api/Store/Cart/Save/${base}`, { shipDate, items: [] });
+    await page.goto(`${server.baseUrl}/store`);
+    await hydrated(page);
+    const row = page
+      .getByRole("row")
+      .filter({ has: page.getByRole("textbox", { name: /^Bunches of / }) })
+      .filter({ has: page.getByText(/^\d[\d,]* available$/) })
+      .first();
+    await row.waitFor({ timeout: 20_000 });
+    await row.getByRole("textbox", { name: /^Bunches of / }).fill("99999");
+    await row.getByRole("button", { name: /^Add .* to cart$/ }).click();
+    const question = page.getByRole("alertdialog", { name: /Request more than is available\?/ });
+    await question.getByText(/Request 99,999 bunches \(\$[\d,]+\.\d\d\)\?$/).waitFor();
+    // The store's list is long: the screen as the buyer sees it around the dialog.
+    await bothWidths(page, "huge-quantity-question", false);
+    await question.getByRole("button", { name: "No" }).click();
+    await question.waitFor({ state: "hidden" });
+    await buyer.call("POST", `/api/Store/Cart/Save/${base}`, { items: [] });
+    await page.context().close();
+  });
+});
 
 describe("orders that cost less and repeat", () => {
   it("the blitz voucher lowers the order total on the server", async () => {

@@ -1,6 +1,7 @@
 // The fresh list on the dashboard (issue 29 §2, docs/fresh-list.md): the buyer chooses whether and when
-// (New York time) the daily availability mail comes, and downloads the same list as CSV for an open date.
-import { useEffect, useId, useState } from "react";
+// (New York time) the daily availability mail comes, and downloads the same list as CSV or PDF for an
+// open date.
+import { useEffect, useId, useMemo, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { FreshListPreference } from "../../../contract/fresh-list.ts";
 import { api, ApiError } from "../../lib/api.ts";
@@ -23,7 +24,7 @@ export function FreshListPanel({ ids }: { ids: StoreIds }) {
   const [time, setTime] = useState("07:00");
   const [error, setError] = useState<{ message: string; time?: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const dates = profile.data?.openDates ?? [];
+  const dates = useMemo(() => profile.data?.openDates ?? [], [profile.data]);
   const [date, setDate] = useState("");
   useEffect(() => {
     if (pref.data) {
@@ -50,13 +51,13 @@ export function FreshListPanel({ ids }: { ids: StoreIds }) {
     }
   }
 
-  const csvHref = date ? `/api/Store/FreshList/Csv/${encodeURIComponent(ids.userId)}/${encodeURIComponent(ids.customerId)}/${date}` : undefined;
+  const download = (kind: "Csv" | "Pdf") => `/api/Store/FreshList/${kind}/${encodeURIComponent(ids.userId)}/${encodeURIComponent(ids.customerId)}/${date}`;
   return (
     <section aria-labelledby="fresh-list-heading" className="rounded-2xl border border-line bg-white p-4 sm:p-5">
       <h2 id="fresh-list-heading" className="text-xl">
         Fresh list
       </h2>
-      <p className="mt-1 text-sm text-sage">What you can order for the next ship date, at your prices, by e-mail every morning, with a spreadsheet attached.</p>
+      <p className="mt-1 text-sm text-sage">What you can order for the next ship date, at your prices, by e-mail every day at your time (or once that day's orders close, when later), with a spreadsheet attached.</p>
       <form onSubmit={(e) => void save(e)} className="mt-3 space-y-3" noValidate>
         {error && (
           <p role="alert" className="rounded-lg bg-petal-light px-3 py-2 text-sm">
@@ -92,10 +93,15 @@ export function FreshListPanel({ ids }: { ids: StoreIds }) {
             ))}
           </select>
         </div>
-        {csvHref ? (
-          <a href={csvHref} download className="btn btn-secondary">
-            Download CSV
-          </a>
+        {date ? (
+          <>
+            <a href={download("Csv")} download className="btn btn-secondary">
+              Download CSV
+            </a>
+            <a href={download("Pdf")} download className="btn btn-secondary">
+              Download PDF
+            </a>
+          </>
         ) : (
           <p className="text-sm text-sage">No open ship date to download.</p>
         )}

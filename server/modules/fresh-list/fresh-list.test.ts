@@ -1,7 +1,10 @@
 // The fresh list (issue 29 §2): the buyer's preference through the API, the job across two
 // instances (one mail per buyer per day), the mail's HTML and CSV at that buyer's prices (the same
-// as the store's Catalog/Products answers it), "new today" and "last chance", and the CSV download.
+// as the store's Catalog/Products answers it), "new today" and "last chance", and the CSV and PDF
+// downloads.
 import { mkdirSync, writeFileSync } from "node:fs";
+import { DateTime } from "luxon";
+import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, like } from "drizzle-orm";
 import { openDatabase, type Database, type Db } from "../../../db/client.ts";
@@ -9,7 +12,8 @@ import { auditLog, jobs, mailOutbox, offerLines, products } from "../../../db/sc
 import type { Product } from "../../../contract/store.ts";
 import { buildTestApp, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { buyer, offer, tomorrow, type Client } from "../../../tests/helpers/store-fixtures.ts";
-import { buildOfferLine, insertProduct } from "../../../tests/factories/index.ts";
+import { ALL_WEEKDAYS, buildOfferLine, insertProduct, shipTimesOn } from "../../../tests/factories/index.ts";
+import { describeOverlap, overlaps, textBoxes } from "../../../tests/helpers/pdf-layout.ts";
 import { runDueJobs } from "../jobs/index.ts";
 import { jobHandlers } from "../index.ts";
 import { FRESH_LIST_JOB } from "./index.ts";
@@ -28,8 +32,9 @@ beforeAll(async () => {
   t = await buildTestApp();
   second = await buildTestApp({}, t.database);
   if (t.database.url) secondPool = await openDatabase({ databaseUrl: t.database.url, poolSize: 5 });
-  plain = await buyer(t, { discountPercent: 0 });
-  discounted = await buyer(t, { discountPercent: 20 });
+  // Orders for a day close at 06:00 (New York): the 06:30 lists below are after the cut-off for changes.
+  plain = await buyer(t, { discountPercent: 0, shipTimes: shipTimesOn(ALL_WEEKDAYS, "06:00") });
+  discounted = await buyer(t, { discountPercent: 20, shipTimes: shipTimesOn(ALL_WEEKDAYS, "06:00") });
   const o = await offer(t.db, [plain.customerId, discounted.customerId], { count: 3, line: { basePriceCents: 1500, originalQuantity: 200 } });
   catalogId = o.catalog.id;
   orderId = o.catalog.orderId;
@@ -175,6 +180,48 @@ describe("the job, across two instances", () => {
   });
 });
 
+describe("the cut-off for changes", () => {
+  const nyTime = (at: Date | string) => DateTime.fromJSDate(new Date(at), { zone: "America/New_York" }).toFormat("HH:mm");
+
+  it("sends a list chosen before the customer's cut-off only after that cut-off", async () => {
+    const late = await buyer(t, { discountPercent: 0, shipTimes: shipTimesOn(ALL_WEEKDAYS, "14:00") });
+    await offer(t.db, [late.customerId], { count: 2, line: { basePriceCents: 1500, originalQuantity: 200 } });
+    const saved = await put(late, { enabled: true, time: "07:00" });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ enabled: true, time: "07:00" });
+    // The panel's "Next list" and the job both say 14:00, the later of the two.
+    expect(nyTime(saved.json().nextSendAt)).toBe("14:00");
+    const queued = await t.db.select().from(jobs).where(like(jobs.key, `${FRESH_LIST_JOB}:${late.userId}:%`));
+    expect(queued).toHaveLength(1);
+    const job = queued[0]!;
+    expect(nyTime(job.runAt)).toBe("14:00");
+
+    // A job at the chosen 07:00 (as if scheduled before the cut-off moved to 14:00) sends nothing and waits.
+    const early = DateTime.fromJSDate(job.runAt, { zone: "America/New_York" }).set({ hour: 7, minute: 0 }).toJSDate();
+    await t.db.insert(jobs).values({ kind: FRESH_LIST_JOB, key: `${job.key}:early`, payload: job.payload, runAt: early });
+    expect((await runDueJobs(t.db, t.config, jobHandlers, { now: new Date(early.getTime() + 1000) })).failed).toBe(0);
+    expect(await mailsOf(t.db, await emailOf(late))).toHaveLength(0);
+    const [held] = await t.db.select().from(jobs).where(eq(jobs.key, `${job.key}:early`));
+    expect(held!.result).toMatch(/^held until the cut-off at /);
+    const waiting = await t.db.select().from(jobs).where(and(like(jobs.key, `${FRESH_LIST_JOB}:${late.userId}:%`), eq(jobs.status, "queued")));
+    expect(waiting.map((j) => j.runAt.getTime())).toEqual([job.runAt.getTime(), job.runAt.getTime()]);
+
+    // A minute before the cut-off: still nothing. Just after it: one mail, whichever job runs it.
+    await runDueJobs(t.db, t.config, jobHandlers, { now: new Date(job.runAt.getTime() - 60_000) });
+    expect(await mailsOf(t.db, await emailOf(late))).toHaveLength(0);
+    expect((await runDueJobs(t.db, t.config, jobHandlers, { now: new Date(job.runAt.getTime() + 1000) })).failed).toBe(0);
+    const mails = await mailsOf(t.db, await emailOf(late));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toMatch(/: 2 products$/);
+    expect(mails[0]!.html).toContain("$13.50");
+    // Tomorrow's job is at the cut-off again.
+    const next = await t.db.select().from(jobs).where(and(like(jobs.key, `${FRESH_LIST_JOB}:${late.userId}:%`), eq(jobs.status, "queued")));
+    expect(next).toHaveLength(1);
+    expect(nyTime(next[0]!.runAt)).toBe("14:00");
+    expect(next[0]!.runAt.getTime()).toBeGreaterThan(job.runAt.getTime());
+  });
+});
+
 describe("the CSV download", () => {
   const csv = (c: Client, customerId: string, date: string) =>
     t.app.inject({ method: "GET", url: `/api/Store/FreshList/Csv/${c.userId}/${customerId}/${date}`, headers: { cookie: c.cookie } });
@@ -197,5 +244,52 @@ describe("the CSV download", () => {
     expect(past.json().message).toContain("is not an open ship date");
     const other = await csv(discounted, plain.customerId, tomorrow());
     expect([403, 404]).toContain(other.statusCode);
+  });
+});
+
+describe("the PDF download", () => {
+  const pdf = (c: Client, customerId: string, date: string) =>
+    t.app.inject({ method: "GET", url: `/api/Store/FreshList/Pdf/${c.userId}/${customerId}/${date}`, headers: { cookie: c.cookie } });
+  const pdfText = async (bytes: Buffer) => (await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })).text.replace(/\s+/g, " ");
+
+  it("is a PDF of the CSV's lines at the buyer's prices, with the sections, laid out without overlap", async () => {
+    const res = await pdf(discounted, discounted.customerId, tomorrow());
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("application/pdf");
+    expect(res.headers["content-disposition"]).toContain(`fresh-list-${discounted.customerId}-${tomorrow()}.pdf`);
+    expect(res.rawPayload.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    if (process.env.FRESH_LIST_MAIL_DIR) {
+      mkdirSync(process.env.FRESH_LIST_MAIL_DIR, { recursive: true });
+      writeFileSync(`${process.env.FRESH_LIST_MAIL_DIR}/fresh-list.pdf`, res.rawPayload);
+    }
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain("Fresh list");
+    expect(text).toContain(t.config.brandName);
+    expect(text).toContain("Last chance");
+    expect(text).toContain("Everything available");
+    // The discounted buyer's price ($13.50 a bunch in a pail less 20 %), never the plain buyer's.
+    expect(text).toContain("$10.80");
+    expect(text).not.toContain("$13.50");
+    // Every line of the CSV, at the price the CSV gives.
+    const rows = rowsOf((await t.app.inject({ method: "GET", url: `/api/Store/FreshList/Csv/${discounted.userId}/${discounted.customerId}/${tomorrow()}`, headers: { cookie: discounted.cookie } })).body);
+    const col = (n: string) => rows[0]!.indexOf(n);
+    expect(rows.length).toBeGreaterThan(1);
+    for (const r of rows.slice(1)) {
+      expect(text).toContain(r[col("Product ID")]!);
+      expect(text).toContain(`$${Number(r[col("Price")]).toFixed(2)}`);
+    }
+    expect(overlaps((await textBoxes(res.rawPayload)).boxes).map(describeOverlap)).toEqual([]);
+  });
+
+  it("refuses a date that is not open, and another buyer's customer", async () => {
+    const past = await pdf(discounted, discounted.customerId, "2020-01-01");
+    expect(past.statusCode).toBe(400);
+    expect(past.json().message).toContain("is not an open ship date");
+    // The plain buyer's cookie on the discounted buyer's customer, with either user id in the path.
+    for (const userId of [plain.userId, discounted.userId]) {
+      const other = await t.app.inject({ method: "GET", url: `/api/Store/FreshList/Pdf/${userId}/${discounted.customerId}/${tomorrow()}`, headers: { cookie: plain.cookie } });
+      expect([403, 404]).toContain(other.statusCode);
+      expect(other.rawPayload.subarray(0, 5).toString("latin1")).not.toBe("%PDF-");
+    }
   });
 });

@@ -1,18 +1,24 @@
-// The fresh list's calls (docs/fresh-list.md): the buyer's mail preference and the CSV of any open date.
+// The fresh list's calls (docs/fresh-list.md): the buyer's mail preference and the CSV or PDF of any
+// open date.
 import { z } from "zod";
 import { ErrorResponse } from "../../../contract/common.ts";
 import { FreshListPreference, FreshListPreferenceBody } from "../../../contract/fresh-list.ts";
 import { CartParams, IsoDate } from "../../../contract/params.ts";
 import type { ApiRoutes } from "../../deps.ts";
+import { RenderQueue } from "../../documents/render-queue.ts";
 import { checkedIds, type RouteAccess } from "../../plugins/access.ts";
-import { freshListCsvFor, preferenceFor, savePreference } from "./service.ts";
+import { freshListCsvFor, freshListPdfFor, preferenceFor, savePreference } from "./service.ts";
 
 const tags = ["store"];
 const Errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+/** Two PDFs drawn at a time per instance, eight waiting, then 429 (as the pick list's). */
+const renders = new RenderQueue(2, 8);
 /** The caller's own user id and a customer it buys for (the guard checks both). */
 const ownBuyer: RouteAccess = { ids: { userId: "params", customerId: "params" } };
 
-export const freshListRoutes: ApiRoutes = async (app, { db }) => {
+export const freshListRoutes: ApiRoutes = async (app, { db, config }) => {
+  const grower = { name: config.brandName, address: config.growerAddress };
+
   app.get(
     "/Store/FreshList/Preference/:userId/:customerId",
     {
@@ -64,6 +70,26 @@ export const freshListRoutes: ApiRoutes = async (app, { db }) => {
       const { filename, csv } = await freshListCsvFor(db, ids.userId!, ids.customerId!, request.params.date);
       reply.header("content-disposition", `attachment; filename="${encodeURIComponent(filename)}"`);
       return reply.type("text/csv; charset=utf-8").send(csv);
+    },
+  );
+
+  app.get(
+    "/Store/FreshList/Pdf/:userId/:customerId/:date",
+    {
+      schema: {
+        tags,
+        summary: "The fresh list of an open ship date at the buyer's prices, as PDF (the same lines as the CSV)",
+        params: CartParams.extend({ date: IsoDate }),
+        produces: ["application/pdf"],
+        response: { 200: z.any().describe("application/pdf"), ...Errors, 429: ErrorResponse },
+      },
+      config: { access: ownBuyer },
+    },
+    async (request, reply) => {
+      const ids = checkedIds(request);
+      const { filename, pdf } = await freshListPdfFor(db, grower, { userId: ids.userId!, customerId: ids.customerId!, date: request.params.date }, (draw) => renders.run(draw));
+      reply.header("content-disposition", `attachment; filename="${encodeURIComponent(filename)}"`).header("cache-control", "private, no-store");
+      return reply.type("application/pdf").send(pdf);
     },
   );
 };

@@ -8,9 +8,12 @@ import type { Product } from "../../../contract/store.ts";
 import type { FreshListPreference, FreshListPreferenceBody } from "../../../contract/fresh-list.ts";
 import { CUTOFF_TIMEZONE } from "../../../domain/constants.ts";
 import { csvRow } from "../../../domain/csv.ts";
+import { isClosedDay } from "../../../domain/closed-days.ts";
 import { isoDateAt } from "../../../domain/dates.ts";
+import { cutoffInstant, specWeekdayOfDate } from "../../../domain/ship-dates.ts";
 import { dollarsToCents, formatMoney } from "../../../domain/money.ts";
 import type { Config } from "../../config.ts";
+import type { Grower } from "../../documents/pdf.ts";
 import { badRequest } from "../../errors.ts";
 import { audit } from "../audit/index.ts";
 import { loadBuyer, type Buyer } from "../buyers/index.ts";
@@ -20,6 +23,7 @@ import { catalogProducts, catalogsOn, nextShipDate, openDates } from "../store/i
 import * as repo from "./repo.ts";
 import type { FreshLine, FreshList } from "./types.ts";
 import { renderFreshListMail } from "./mail.tsx";
+import { freshListPdf } from "./pdf.ts";
 
 export const FRESH_LIST_JOB = "fresh-list";
 /** A line with this many units or fewer left is a "last chance" (as is a final product). */
@@ -33,12 +37,40 @@ const minuteOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.s
 const money = (dollars: number) => formatMoney(dollarsToCents(dollars));
 const dateText = (iso: string) => DateTime.fromISO(iso, { zone: "UTC" }).toFormat("ccc, LLL d");
 
-/** The next instant after `now` whose New York wall clock reads `minute` (minutes after midnight). */
-export function nextSendAt(minute: number, now: Date): Date {
-  const ny = DateTime.fromJSDate(now, { zone: CUTOFF_TIMEZONE });
-  let at = ny.startOf("day").set({ hour: Math.floor(minute / 60), minute: minute % 60 });
-  if (at.toMillis() <= now.getTime()) at = ny.startOf("day").plus({ days: 1 }).set({ hour: Math.floor(minute / 60), minute: minute % 60 });
-  return at.toJSDate();
+/**
+ * The grower's cut-off for changes on a New York day: the customer's order cut-off of that day's
+ * ship weekday (the latest when it has several), after which that ship date's orders are settled
+ * and the next ship date's availability is what the list shows. Null when the day is not one of
+ * the customer's ship days or its store is closed then (no cut-off to wait for).
+ */
+export function changesCloseAt(buyer: Pick<Buyer, "shipTimes" | "closed">, day: string): Date | null {
+  if (isClosedDay(day, buyer.closed)) return null;
+  const weekday = specWeekdayOfDate(day);
+  let latest: number | null = null;
+  for (const st of buyer.shipTimes) {
+    if (st.weekday !== weekday) continue;
+    const cut = cutoffInstant(day, st.cutoffShipTime)?.toMillis();
+    if (cut !== undefined && (latest === null || cut > latest)) latest = cut;
+  }
+  return latest === null ? null : new Date(latest);
+}
+
+/** When a New York day's list goes: the chosen time, or the day's cut-off for changes when later. */
+function sendTimeOn(day: DateTime, minute: number, buyer: Pick<Buyer, "shipTimes" | "closed"> | null): Date {
+  const chosen = day.set({ hour: Math.floor(minute / 60), minute: minute % 60 }).toJSDate();
+  const cut = buyer ? changesCloseAt(buyer, day.toISODate()!) : null;
+  return cut && cut.getTime() > chosen.getTime() ? cut : chosen;
+}
+
+/**
+ * The next send after `now`: the first New York day (today or tomorrow) whose send time (the later
+ * of `minute`, minutes after midnight, and that day's cut-off for changes of the buyer, when given)
+ * is still ahead.
+ */
+export function nextSendAt(minute: number, now: Date, buyer: Pick<Buyer, "shipTimes" | "closed"> | null = null): Date {
+  const today = DateTime.fromJSDate(now, { zone: CUTOFF_TIMEZONE }).startOf("day");
+  const at = sendTimeOn(today, minute, buyer);
+  return at.getTime() > now.getTime() ? at : sendTimeOn(today.plus({ days: 1 }), minute, buyer);
 }
 
 function toLine(p: Product, previous: Set<string> | null): FreshLine {
@@ -165,14 +197,31 @@ export function freshListCsv(list: FreshList): string {
 
 const companyNameOf = (db: DbOrTx, customerId: string) => repo.companyName(db, customerId);
 
-/** The CSV download: any open date of the buyer's (400 otherwise). */
-export async function freshListCsvFor(db: Db, userId: string, customerId: string, date: string, now = new Date()) {
+/** The list of a download: any open date of the buyer's (400 otherwise). */
+async function downloadList(db: Db, userId: string, customerId: string, date: string, now: Date): Promise<FreshList> {
   const buyer = await loadBuyer(db, customerId, 0);
   if (!openDates(buyer, now).includes(date)) {
     throw badRequest(`${date} is not an open ship date for this account.`, { date: "Choose an open ship date" });
   }
-  const list = await buildFreshList(db, buyer, userId, date, await companyNameOf(db, customerId), await repo.previousProducts(db, userId, isoDateAt(now)), now);
+  return buildFreshList(db, buyer, userId, date, await companyNameOf(db, customerId), await repo.previousProducts(db, userId, isoDateAt(now)), now);
+}
+
+/** The CSV download: any open date of the buyer's (400 otherwise). */
+export async function freshListCsvFor(db: Db, userId: string, customerId: string, date: string, now = new Date()) {
+  const list = await downloadList(db, userId, customerId, date, now);
   return { filename: `fresh-list-${customerId}-${date}.csv`, csv: freshListCsv(list) };
+}
+
+/** The PDF download: the same lines as the CSV, drawn through `render` (the routes' render queue). */
+export async function freshListPdfFor(
+  db: Db,
+  grower: Grower,
+  ids: { userId: string; customerId: string; date: string },
+  render: (draw: () => Promise<Buffer>) => Promise<Buffer>,
+  now = new Date(),
+) {
+  const list = await downloadList(db, ids.userId, ids.customerId, ids.date, now);
+  return { filename: `fresh-list-${ids.customerId}-${ids.date}.pdf`, pdf: await render(() => freshListPdf(grower, list)) };
 }
 
 // ---- the preference ------------------------------------------------------------------------
@@ -180,14 +229,15 @@ export async function freshListCsvFor(db: Db, userId: string, customerId: string
 export async function preferenceFor(db: DbOrTx, userId: string, now = new Date()): Promise<FreshListPreference> {
   const row = await repo.preferenceOf(db, userId);
   const minute = row?.sendMinute ?? DEFAULT_SEND_MINUTE;
-  return { enabled: row?.enabled ?? false, time: minuteText(minute), nextSendAt: row?.enabled ? nextSendAt(minute, now).toISOString() : null };
+  const at = row?.enabled ? nextSendAt(minute, now, await loadBuyer(db, row.customerId, 0)) : null;
+  return { enabled: row?.enabled ?? false, time: minuteText(minute), nextSendAt: at?.toISOString() ?? null };
 }
 
 const jobKey = (userId: string, at: Date, minute: number) => `${FRESH_LIST_JOB}:${userId}:${isoDateAt(at)}:${minute}`;
 
 /** Schedules the user's next send (nothing added when that job exists already). */
-async function scheduleNext(db: DbOrTx, userId: string, minute: number, now: Date) {
-  const runAt = nextSendAt(minute, now);
+async function scheduleNext(db: DbOrTx, userId: string, customerId: string, minute: number, now: Date) {
+  const runAt = nextSendAt(minute, now, await loadBuyer(db, customerId, 0));
   await scheduleJob(db, { kind: FRESH_LIST_JOB, key: jobKey(userId, runAt, minute), payload: { userId, minute }, runAt, maxAttempts: 3 });
 }
 
@@ -203,7 +253,7 @@ export async function savePreference(
   return db.transaction(async (tx) => {
     const before = await repo.preferenceOf(tx, actor.userId);
     await repo.upsertPreference(tx, { userId: actor.userId, customerId, enabled: body.enabled, sendMinute });
-    if (body.enabled) await scheduleNext(tx, actor.userId, sendMinute, now);
+    if (body.enabled) await scheduleNext(tx, actor.userId, customerId, sendMinute, now);
     await audit(tx, {
       actorUserId: actor.actorUserId,
       action: "freshList.preference",
@@ -258,7 +308,15 @@ export const freshListJob: JobHandler = async (payload, { db, config, now }) => 
   const pref = await repo.preferenceOf(db, userId);
   // The preference changed since this job was scheduled: its own save scheduled the right one.
   if (!pref?.enabled || pref.sendMinute !== minute) return "preference changed";
+  // Never before today's cut-off for changes (the customer's ship times may have moved it since
+  // this job was scheduled): then a job at the cut-off sends it.
+  const today = DateTime.fromJSDate(now, { zone: CUTOFF_TIMEZONE }).startOf("day");
+  const due = sendTimeOn(today, minute, await loadBuyer(db, pref.customerId, 0));
+  if (due.getTime() > now.getTime()) {
+    await scheduleJob(db, { kind: FRESH_LIST_JOB, key: `${jobKey(userId, due, minute)}:${due.getTime()}`, payload: { userId, minute }, runAt: due, maxAttempts: 3 });
+    return `held until the cut-off at ${due.toISOString()}`;
+  }
   const result = await sendFreshList(db, config, userId, now);
-  await scheduleNext(db, userId, minute, now);
+  await scheduleNext(db, userId, pref.customerId, minute, now);
   return result;
 };

@@ -180,7 +180,7 @@ export const STORE_ENTRIES: Entry[] = [
     route: "DELETE /api/Store/Favourites/:userId/:customerId/:productId",
     cases: buyerCases((i) => ({ method: "DELETE", url: `/api/Store/Favourites/${i.user}/${i.customer}/NO-SUCH-1?retailerId=${i.retailer}` })),
   },
-  // The fresh list (issue 29 §2): the caller's own preference and any open date's CSV, for a customer it buys for.
+  // The fresh list (issue 29 §2): the caller's own preference and any open date's CSV or PDF, for a customer it buys for.
   {
     route: "GET /api/Store/FreshList/Preference/:userId/:customerId",
     cases: buyerCases((i) => get(`/api/Store/FreshList/Preference/${i.user}/${i.customer}`), undefined, { retailer: false }),
@@ -192,6 +192,10 @@ export const STORE_ENTRIES: Entry[] = [
   {
     route: "GET /api/Store/FreshList/Csv/:userId/:customerId/:date",
     cases: buyerCases((i) => get(`/api/Store/FreshList/Csv/${i.user}/${i.customer}/${tomorrow()}`), undefined, { retailer: false }),
+  },
+  {
+    route: "GET /api/Store/FreshList/Pdf/:userId/:customerId/:date",
+    cases: buyerCases((i) => get(`/api/Store/FreshList/Pdf/${i.user}/${i.customer}/${tomorrow()}`), undefined, { retailer: false }),
   },
   {
     route: "POST /api/Store/Reorder/:userId/:customerId/:orderNumber",
