@@ -110,3 +110,24 @@ export function TableFrame({ caption, children, narrow = false }: { caption: str
     </div>
   );
 }
+
+/** A header cell: its text, or `{ label, right }` for a number column, `{ label, hidden }` for a screen-reader-only header. */
+export type Column = string | { label: string; right?: boolean; hidden?: boolean };
+
+/** The header row of a staff table: one `th scope="col"` per column, on the mist band. */
+export function TableHead({ columns, bordered = true }: { columns: readonly Column[]; bordered?: boolean }) {
+  return (
+    <thead className={`${bordered ? "border-b border-line " : ""}bg-mist text-left`}>
+      <tr>
+        {columns.map((c) => {
+          const col = typeof c === "string" ? { label: c } : c;
+          return (
+            <th key={col.label} scope="col" className={col.right ? "px-3 py-2 text-right" : "px-3 py-2"}>
+              {col.hidden ? <span className="sr-only">{col.label}</span> : col.label}
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
+  );
+}

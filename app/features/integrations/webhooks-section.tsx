@@ -19,7 +19,7 @@ import { useToast } from "../../components/ui/toast.tsx";
 import { api } from "../../lib/api.ts";
 import { formErrors } from "../../components/ui/form.tsx";
 import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
-import { TableFrame } from "../../components/ui/table.tsx";
+import { TableFrame, TableHead } from "../../components/ui/table.tsx";
 
 const EVENT_TEXT: Record<WebhookEvent, string> = {
   "order.placed": "An order is placed (either store)",
@@ -91,25 +91,7 @@ export function WebhooksSection() {
         <Empty>No webhooks yet. Add one below to have another system told about orders, invoices and availability.</Empty>
       ) : (
         <TableFrame caption="Registered webhooks">
-          <thead className="bg-mist text-left">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                Receiver URL
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Events
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Deliveries
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Added
-              </th>
-              <th scope="col" className="px-3 py-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead bordered={false} columns={["Receiver URL", "Events", "Deliveries", "Added", { label: "Actions", hidden: true }]} />
           <tbody>
             {list.data.webhooks.map((w) => (
               <tr key={w.id} className="border-t border-line align-top">
@@ -325,25 +307,7 @@ function DeliveriesPanel({ webhook }: { webhook: Webhook }) {
         <Empty>Nothing sent yet: deliveries appear here as orders, invoices and availability change.</Empty>
       ) : (
         <TableFrame caption="Each delivery, newest first">
-          <thead className="bg-mist text-left">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                Event
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Status
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Attempts
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Last attempt
-              </th>
-              <th scope="col" className="px-3 py-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead bordered={false} columns={["Event", "Status", "Attempts", "Last attempt", { label: "Actions", hidden: true }]} />
           <tbody>
             {deliveries.data.deliveries.map((d) => {
               const last = d.history[0];

@@ -5,7 +5,7 @@ import { api } from "../../lib/api.ts";
 import { shortDate } from "../../lib/format.ts";
 import { StaffPage } from "../../components/ui/page.tsx";
 import { Empty, Failed, Loading } from "../../components/ui/status.tsx";
-import { TableFrame } from "../../components/ui/table.tsx";
+import { TableFrame, TableHead } from "../../components/ui/table.tsx";
 
 const ROLE_ORDER = ["Administrator", "SalesPerson", "wholesaler", "Retailer", "MassMarket", "anonymous", "other"];
 const n = (v: number) => v.toLocaleString("en-US");
@@ -78,13 +78,7 @@ function PageViewTables({ report }: { report: PageViewReport }) {
         <Empty>No product has been opened yet.</Empty>
       ) : (
         <TableFrame caption="Product views, most viewed first">
-          <thead className="border-b border-line bg-mist text-left">
-            <tr>
-              <th scope="col" className="px-3 py-2">Product</th>
-              <th scope="col" className="px-3 py-2">Code</th>
-              <th scope="col" className="px-3 py-2 text-right">Views</th>
-            </tr>
-          </thead>
+          <TableHead columns={["Product", "Code", { label: "Views", right: true }]} />
           <tbody>
             {report.products.map((p) => (
               <tr key={p.productId} className="border-b border-line last:border-0">

@@ -21,7 +21,7 @@ import { ListFilters, StaffList, usePagedList } from "./list.tsx";
 import { Checkbox, formErrors } from "../../components/ui/form.tsx";
 import { StaffPage } from "../../components/ui/page.tsx";
 import { Badge, Failed, Loading, StatusBadge } from "../../components/ui/status.tsx";
-import { TableFrame } from "../../components/ui/table.tsx";
+import { TableFrame, TableHead } from "../../components/ui/table.tsx";
 
 const DAYS: [keyof PickupDays, string][] = [
   ["monday", "Monday"],
@@ -390,15 +390,7 @@ export function ImportScreen() {
             <Checkbox id="only-errors" label="Only rows with errors" checked={onlyErrors} onChange={setOnlyErrors} />
           </div>
           <TableFrame caption="Rows of the file">
-            <thead className="border-b border-line bg-mist text-left">
-              <tr>
-                <th scope="col" className="px-3 py-2">Line</th>
-                <th scope="col" className="px-3 py-2">Code</th>
-                <th scope="col" className="px-3 py-2">Name</th>
-                <th scope="col" className="px-3 py-2">Result</th>
-                <th scope="col" className="px-3 py-2">Problems</th>
-              </tr>
-            </thead>
+            <TableHead columns={["Line", "Code", "Name", "Result", "Problems"]} />
             <tbody>
               {rows.map((r) => (
                 <tr key={r.line} className="border-b border-line align-top last:border-0">

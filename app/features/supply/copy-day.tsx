@@ -1,4 +1,5 @@
 // Copying a day's supply lines to another day (a new catalog), on /Supply/Availability.
+import { TableHead } from "../../components/ui/table.tsx";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
@@ -136,14 +137,7 @@ export function CopyDay({ list, onCopied }: { list: SupplyLineList; onCopied: (c
             <div className="max-h-[40vh] overflow-auto rounded-xl border border-line" tabIndex={0} role="region" aria-label="Lines of the copy">
               <table className="w-full text-sm">
                 <caption className="sr-only">Lines of the copy</caption>
-                <thead className="bg-mist text-left">
-                  <tr>
-                    <th scope="col" className="px-3 py-2">Product</th>
-                    <th scope="col" className="px-3 py-2">Result</th>
-                    <th scope="col" className="px-3 py-2 text-right">There now</th>
-                    <th scope="col" className="px-3 py-2 text-right">After</th>
-                  </tr>
-                </thead>
+                <TableHead bordered={false} columns={["Product", "Result", { label: "There now", right: true }, { label: "After", right: true }]} />
                 <tbody>
                   {preview.rows.slice(0, 300).map((r) => (
                     <tr key={r.productId} className="border-t border-line align-top">

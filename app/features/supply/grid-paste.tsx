@@ -1,4 +1,5 @@
 // The supply grid's paste dialog: what a pasted block will change, line by line, before it is saved.
+import { TableHead } from "../../components/ui/table.tsx";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useState, type ReactNode } from "react";
 import { UploadResult, type SupplyLine } from "../../../contract/supply.ts";
@@ -95,13 +96,7 @@ export function PasteDialog({ paste, catalogId, onCancel, onSaved }: { paste: Pa
               <div className="max-h-[50vh] overflow-auto rounded-xl border border-line" tabIndex={0} role="region" aria-label="What the paste changes">
                 <table className="w-full text-sm">
                   <caption className="sr-only">What the paste changes</caption>
-                  <thead className="bg-mist text-left">
-                    <tr>
-                      <th scope="col" className="px-3 py-2">Product</th>
-                      <th scope="col" className="px-3 py-2">Changes</th>
-                      <th scope="col" className="px-3 py-2">Result</th>
-                    </tr>
-                  </thead>
+                  <TableHead bordered={false} columns={["Product", "Changes", "Result"]} />
                   <tbody>
                     {paste.changes.map(({ line, cells }) => {
                       const r = byProduct.get(line.productId);

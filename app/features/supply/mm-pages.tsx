@@ -11,7 +11,7 @@ import { useToast } from "../../components/ui/toast.tsx";
 import { api } from "../../lib/api.ts";
 import { StaffPage } from "../../components/ui/page.tsx";
 import { Empty, Failed, Loading } from "../../components/ui/status.tsx";
-import { TableFrame } from "../../components/ui/table.tsx";
+import { TableFrame, TableHead } from "../../components/ui/table.tsx";
 import { bouquetBody, BouquetFormView, EMPTY_BOUQUET, usePackages } from "./mm-bouquet-form.tsx";
 import { BouquetRow } from "./mm-bouquet-row.tsx";
 import { EMPTY_PACKAGE, packageBody, PackageFormView } from "./mm-package-form.tsx";
@@ -187,34 +187,7 @@ export function PackagesScreen() {
         </Empty>
       ) : (
         <TableFrame caption="Packages">
-          <thead className="border-b border-line bg-mist text-left">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                Type
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Description
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Kind
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Size
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Price
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Bouquets
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Status
-              </th>
-              <th scope="col" className="px-3 py-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={["Type", "Description", "Kind", "Size", { label: "Price", right: true }, { label: "Bouquets", right: true }, "Status", { label: "Actions", hidden: true }]} />
           <tbody>
             {query.data.packages.map((k) => (
               <PackageRow key={k.type} k={k} onChanged={refresh} />

@@ -8,7 +8,7 @@ import { useToast } from "../../components/ui/toast.tsx";
 import { api } from "../../lib/api.ts";
 import { formErrors } from "../../components/ui/form.tsx";
 import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
-import { TableFrame } from "../../components/ui/table.tsx";
+import { TableFrame, TableHead } from "../../components/ui/table.tsx";
 import { amount, days, dollars, type Errors, Field, FormAlert, invalid, KEY, Section, useRefresh } from "./promotions-parts.tsx";
 
 // ---- specials -----------------------------------------------------------------------------------
@@ -208,28 +208,7 @@ function SpecialsList({ specials, run, setRun }: SpecialsListProps) {
           </select>
         </div>
         <TableFrame caption="Lines on special">
-          <thead className="border-b border-line bg-mist text-left">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                Product
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Ships
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Standard (pail / loose)
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Special (pail / loose)
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Free
-              </th>
-              <th scope="col" className="px-3 py-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={["Product", "Ships", { label: "Standard (pail / loose)", right: true }, { label: "Special (pail / loose)", right: true }, { label: "Free", right: true }, { label: "Actions", hidden: true }]} />
           <tbody>
             {listed.map((s) => (
               <tr key={s.lineId} className="border-b border-line last:border-0">

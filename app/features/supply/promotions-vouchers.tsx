@@ -9,7 +9,7 @@ import { api } from "../../lib/api.ts";
 import { shortDate } from "../../lib/format.ts";
 import { formErrors } from "../../components/ui/form.tsx";
 import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
-import { TableFrame } from "../../components/ui/table.tsx";
+import { TableFrame, TableHead } from "../../components/ui/table.tsx";
 import { amount, dollars, type Errors, Field, FormAlert, invalid, KEY, Section, useRefresh } from "./promotions-parts.tsx";
 
 // ---- blitz vouchers -----------------------------------------------------------------------------
@@ -287,31 +287,7 @@ function VoucherList({ list, onEdit }: VoucherListProps) {
       <Empty>No vouchers yet.</Empty>
     ) : (
       <TableFrame caption="All blitz vouchers">
-        <thead className="border-b border-line bg-mist text-left">
-          <tr>
-            <th scope="col" className="px-3 py-2">
-              Code
-            </th>
-            <th scope="col" className="px-3 py-2">
-              For
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Takes off
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Valid until
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              Uses
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Status
-            </th>
-            <th scope="col" className="px-3 py-2">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={["Code", "For", "Takes off", "Valid until", { label: "Uses", right: true }, "Status", { label: "Actions", hidden: true }]} />
         <tbody>
           {list.data.vouchers.map((v) => {
             const [words, tone] = STATUS_WORDS[v.status];

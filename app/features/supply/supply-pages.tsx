@@ -14,7 +14,7 @@ import { SupplyGrid } from "./grid.tsx";
 import { formErrors } from "../../components/ui/form.tsx";
 import { BackLink, StaffPage } from "../../components/ui/page.tsx";
 import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
-import { TableFrame } from "../../components/ui/table.tsx";
+import { TableFrame, TableHead } from "../../components/ui/table.tsx";
 import { AddLine, CatalogPicker, NewCatalog } from "./catalog-parts.tsx";
 import { EMPTY_PRODUCT, productBody, ProductFormView } from "./product-form.tsx";
 
@@ -93,15 +93,7 @@ export function ProductsScreen() {
         <Empty>No products{q ? ` match “${q}”` : " yet: create the first one above"}.</Empty>
       ) : (
         <TableFrame caption="Products">
-          <thead className="border-b border-line bg-mist text-left">
-            <tr>
-              <th scope="col" className="px-3 py-2">Code</th>
-              <th scope="col" className="px-3 py-2">Description</th>
-              <th scope="col" className="px-3 py-2">Category</th>
-              <th scope="col" className="px-3 py-2 text-right">Ever ordered</th>
-              <th scope="col" className="px-3 py-2">Status</th>
-            </tr>
-          </thead>
+          <TableHead columns={["Code", "Description", "Category", { label: "Ever ordered", right: true }, "Status"]} />
           <tbody>
             {query.data.products.map((p) => (
               <tr key={p.productId} className="border-b border-line last:border-0">
@@ -404,18 +396,7 @@ export function UploadScreen() {
             </button>
           )}
           <TableFrame caption="Rows of the file">
-            <thead className="border-b border-line bg-mist text-left">
-              <tr>
-                <th scope="col" className="px-3 py-2">Line</th>
-                <th scope="col" className="px-3 py-2">Product</th>
-                <th scope="col" className="px-3 py-2">Result</th>
-                <th scope="col" className="px-3 py-2 text-right">Before</th>
-                <th scope="col" className="px-3 py-2 text-right">After</th>
-                <th scope="col" className="px-3 py-2 text-right">Sold</th>
-                <th scope="col" className="px-3 py-2 text-right">Held</th>
-                <th scope="col" className="px-3 py-2">Why refused</th>
-              </tr>
-            </thead>
+            <TableHead columns={["Line", "Product", "Result", { label: "Before", right: true }, { label: "After", right: true }, { label: "Sold", right: true }, { label: "Held", right: true }, "Why refused"]} />
             <tbody>
               {rows.map((r) => (
                 <tr key={r.line} className="border-b border-line align-top last:border-0">
