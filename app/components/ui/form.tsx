@@ -73,9 +73,9 @@ export function FormField({ field, label, error, ...input }: { field: FieldMetad
 }
 
 /** The form's refusal, announced above its fields. */
-export function FormProblem({ problem }: { problem: { message: string } | null }) {
+export function FormProblem({ problem, className = "" }: { problem: { message: string } | null; className?: string }) {
   return problem ? (
-    <p role="alert" className="rounded-lg bg-petal-light px-3 py-2">
+    <p role="alert" className={`rounded-lg bg-petal-light px-3 py-2 ${className}`.trim()}>
       {problem.message}
     </p>
   ) : null;
@@ -87,5 +87,27 @@ export function SubmitButton({ busy, children, busyText = "Saving…" }: { busy:
     <button type="submit" className="btn btn-primary" disabled={busy}>
       {busy ? busyText : children}
     </button>
+  );
+}
+
+/** A label above any control, with its hint and its error under it (ids `{id}-hint`, `{id}-error` for aria-describedby). */
+export function LabelledField({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
+  return (
+    <div>
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-sage">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-petal-dark">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

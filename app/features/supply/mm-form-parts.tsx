@@ -4,6 +4,9 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useState, type ReactNode } from "react";
 import { useToast } from "../../components/ui/toast.tsx";
 import { formErrors } from "../../components/ui/form.tsx";
+import { LabelledField as Field } from "../../components/ui/form.tsx";
+export { Field };
+import { FormProblem } from "../../components/ui/form.tsx";
 
 export type Errors = { message: string; fields: Record<string, string> } | null;
 
@@ -14,34 +17,6 @@ export const money = (v: number) => `$${v.toFixed(2)}`;
 export const num = (s: string) =>
   s.trim() === "" ? null : Number(s.replace(/[$,]/g, ""));
 
-export function Field({
-  id,
-  label,
-  error,
-  hint,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div>
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      {children}
-      {hint && <p className="mt-1 text-xs text-sage">{hint}</p>}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-petal-dark">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** A text input bound to one key of a form's state, with its error wired for screen readers. */
 export function TextInput<F extends Record<string, string | boolean>>({
@@ -72,14 +47,11 @@ export function TextInput<F extends Record<string, string | boolean>>({
   );
 }
 
+/** The form's refusal, above its fields. */
 export function FormAlert({ errors }: { errors: Errors }) {
-  if (!errors) return null;
-  return (
-    <p role="alert" className="rounded-lg bg-petal-light px-3 py-2">
-      {errors.message}
-    </p>
-  );
+  return <FormProblem problem={errors} />;
 }
+
 
 /** An edit form in a dialog, opened by its own button (focus returns to it on close). */
 export function EditDialog({

@@ -1,7 +1,9 @@
 // The product form of /Supply/Products (new and edit): its fields and the body it sends.
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useState, type FormEvent } from "react";
 import { CATEGORIES, PRODUCT_IMAGES, UNITS_OF_MEASURE, VARIETY_FAMILIES } from "../../../domain/supply.ts";
 import { Checkbox, formErrors } from "../../components/ui/form.tsx";
+import { LabelledField as Field } from "../../components/ui/form.tsx";
+export { Field };
 
 // ---- products -----------------------------------------------------------------------------------
 interface ProductForm {
@@ -58,22 +60,6 @@ export function productBody(f: ProductForm) {
   };
 }
 
-export function Field({ id, label, error, children, hint }: { id: string; label: string; error?: string; children: ReactNode; hint?: string }) {
-  return (
-    <div>
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      {children}
-      {hint && <p className="mt-1 text-xs text-sage">{hint}</p>}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-petal-dark">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 export function ProductFormView({ initial, isNew, submitLabel, onSubmit }: { initial: ProductForm; isNew: boolean; submitLabel: string; onSubmit: (f: ProductForm) => Promise<void> }) {
   const [f, setF] = useState(initial);

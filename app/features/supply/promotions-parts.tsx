@@ -4,6 +4,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode } from "react";
 import { formatMoney } from "../../../domain/money.ts";
 import { shortDate } from "../../lib/format.ts";
+import { LabelledField as Field } from "../../components/ui/form.tsx";
+export { Field };
+import { FormProblem } from "../../components/ui/form.tsx";
 
 export const KEY = ["supply", "promotions"] as const;
 
@@ -16,26 +19,6 @@ export const amount = (s: string) => (s.trim() === "" ? undefined : Number(s.rep
 
 export type Errors = { message: string; fields: Record<string, string> } | null;
 
-export function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
-  return (
-    <div>
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      {children}
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-sage">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-petal-dark">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** aria props of an input that may carry an error. */
 export const invalid = (id: string, error?: string, hint = false) => ({
@@ -43,14 +26,11 @@ export const invalid = (id: string, error?: string, hint = false) => ({
   "aria-describedby": [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined,
 });
 
+/** The form's refusal, above its fields. */
 export function FormAlert({ errors }: { errors: Errors }) {
-  if (!errors) return null;
-  return (
-    <p role="alert" className="rounded-lg bg-petal-light px-3 py-2 sm:col-span-2 lg:col-span-4">
-      {errors.message}
-    </p>
-  );
+  return <FormProblem problem={errors} className="sm:col-span-2 lg:col-span-4" />;
 }
+
 
 export function Section({ id, title, intro, children }: { id: string; title: string; intro: string; children: ReactNode }) {
   return (
