@@ -131,3 +131,17 @@ export function TableHead({ columns, bordered = true }: { columns: readonly Colu
     </thead>
   );
 }
+
+/** A row's refusal, in a full-width row of its own right under it (`role="alert"`, so it is read out). */
+export function RowProblem({ problem, colSpan }: { problem: string | null | undefined; colSpan: number }) {
+  if (!problem) return null;
+  return (
+    <tr>
+      <td colSpan={colSpan} className="px-3 pb-2">
+        <p role="alert" className="rounded-lg bg-petal-light px-3 py-2">
+          {problem}
+        </p>
+      </td>
+    </tr>
+  );
+}

@@ -7,6 +7,7 @@ import { api } from "../../lib/api.ts";
 import { Badge } from "../../components/ui/status.tsx";
 import { bouquetBody, bouquetForm, BouquetFormView } from "./mm-bouquet-form.tsx";
 import { EditDialog, money, n, useRowAction } from "./mm-form-parts.tsx";
+import { RowProblem } from "../../components/ui/table.tsx";
 
 export function BouquetRow({
   b,
@@ -116,15 +117,7 @@ export function BouquetRow({
           </div>
         </td>
       </tr>
-      {problem && (
-        <tr>
-          <td colSpan={9} className="px-3 pb-2">
-            <p role="alert" className="rounded-lg bg-petal-light px-3 py-2">
-              {problem}
-            </p>
-          </td>
-        </tr>
-      )}
+      <RowProblem problem={problem} colSpan={9} />
     </>
   );
 }

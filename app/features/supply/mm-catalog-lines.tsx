@@ -9,6 +9,7 @@ import { formErrors } from "../../components/ui/form.tsx";
 import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
 import { TableFrame } from "../../components/ui/table.tsx";
 import { type Errors, Field, FormAlert, n, num } from "./mm-form-parts.tsx";
+import { RowProblem } from "../../components/ui/table.tsx";
 
 // ---- a mass-market catalog's bouquet lines --------------------------------------------------------
 const LINE_COLUMNS = [
@@ -146,15 +147,7 @@ function MmLineRow({
           </button>
         </td>
       </tr>
-      {problem && (
-        <tr>
-          <td colSpan={8} className="px-3 pb-2">
-            <p role="alert" className="rounded-lg bg-petal-light px-3 py-2">
-              {problem}
-            </p>
-          </td>
-        </tr>
-      )}
+      <RowProblem problem={problem} colSpan={8} />
     </>
   );
 }

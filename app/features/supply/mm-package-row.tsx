@@ -7,6 +7,7 @@ import { api } from "../../lib/api.ts";
 import { Badge } from "../../components/ui/status.tsx";
 import { EditDialog, money, n, useRowAction } from "./mm-form-parts.tsx";
 import { packageBody, PackageFormView } from "./mm-package-form.tsx";
+import { RowProblem } from "../../components/ui/table.tsx";
 
 export function PackageRow({
   k,
@@ -98,15 +99,7 @@ export function PackageRow({
           </div>
         </td>
       </tr>
-      {problem && (
-        <tr>
-          <td colSpan={8} className="px-3 pb-2">
-            <p role="alert" className="rounded-lg bg-petal-light px-3 py-2">
-              {problem}
-            </p>
-          </td>
-        </tr>
-      )}
+      <RowProblem problem={problem} colSpan={8} />
     </>
   );
 }
