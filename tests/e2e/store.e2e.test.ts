@@ -133,7 +133,15 @@ async function tryLaterDate(page: Page, expect: ExpectStatic, group: "Ship date"
   const dates = dateGroup(page, group).getByRole("button");
   const last = dates.last();
   await last.click();
-  const settled = async () => (await page.getByRole("alertdialog").count()) > 0 || ((await last.getAttribute("aria-pressed")) === "true" && !(await last.innerText()).includes("(changing)"));
+  // The question is a modal (Radix AlertDialog): while it is open the page behind it is hidden from
+  // the accessibility tree, so the date button cannot be found by role. Look for the question first,
+  // and read the button with a short timeout, so a question that opens meanwhile is seen next round.
+  const settled = async () => {
+    if ((await page.getByRole("alertdialog").count()) > 0) return true;
+    const pressed = await last.getAttribute("aria-pressed", { timeout: 1000 }).catch(() => null);
+    const text = await last.innerText({ timeout: 1000 }).catch(() => "(changing)");
+    return pressed === "true" && !text.includes("(changing)");
+  };
   await waitUntil(settled, (v) => v, "a question or the later date");
   const ready = async () => (await dates.first().getAttribute("aria-pressed")) === "true" && !(await dates.first().innerText()).includes("(changing)");
   const question = page.getByRole("alertdialog");

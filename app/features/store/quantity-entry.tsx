@@ -125,7 +125,7 @@ export const QuantityEntry = memo(function QuantityEntry({
             aria-describedby={error ? `${id}-err` : undefined}
           />
         </div>
-        <button type="submit" className={inCart ? qtyButtonUpdate : qtyButton} disabled={busy} aria-label={`${inCart ? "Update" : "Add"} ${label}${inCart ? " in cart" : " to cart"}`}>
+        <button type="submit" className={inCart ? qtyButtonUpdate : qtyButton} disabled={busy} aria-label={busy ? `Saving… ${label}` : `${inCart ? "Update" : "Add"} ${label}${inCart ? " in cart" : " to cart"}`}>
           {busy ? "Saving…" : inCart ? "Update" : "Add"}
         </button>
       </div>
