@@ -5,8 +5,9 @@ import { SupplyBouquet, SupplyPackageList } from "../../../contract/supply-mm.ts
 import { MM_CATEGORIES, MM_IMAGES, MM_UNITS } from "../../../domain/supply-mm.ts";
 import { artUrl } from "../../../art/art-url.ts";
 import { api } from "../../lib/api.ts";
-import { Checkbox, formErrors } from "../../components/ui/form.tsx";
+import { Checkbox } from "../../components/ui/form.tsx";
 import { type Errors, Field, FormAlert, money, num, TextInput } from "./mm-form-parts.tsx";
+import { sendForm } from "../../components/ui/form.tsx";
 
 // ---- bouquets -----------------------------------------------------------------------------------
 interface BouquetForm extends Record<string, string | boolean> {
@@ -130,18 +131,7 @@ export function BouquetFormView({
       })}
     </select>
   );
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setErrors(null);
-    try {
-      await onSubmit(f);
-    } catch (err) {
-      setErrors(formErrors(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = (e: FormEvent) => sendForm(e, () => onSubmit(f), setBusy, setErrors);
   return (
     <form onSubmit={(e) => void submit(e)} className="space-y-4" noValidate>
       <FormAlert errors={errors} />

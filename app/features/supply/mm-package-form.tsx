@@ -1,8 +1,8 @@
 // The package form of /Supply/Packages (new and edit).
 import { useState, type FormEvent } from "react";
 import { PACKAGE_CATEGORIES, PAIL_FEE_PACKAGE } from "../../../domain/supply-mm.ts";
-import { formErrors } from "../../components/ui/form.tsx";
 import { type Errors, Field, FormAlert, num, TextInput } from "./mm-form-parts.tsx";
+import { sendForm } from "../../components/ui/form.tsx";
 
 // ---- packages -----------------------------------------------------------------------------------
 interface PackageForm extends Record<string, string | boolean> {
@@ -49,18 +49,7 @@ export function PackageFormView({
   ) => (
     <TextInput prefix={p} k={k} f={f} setF={setF} errors={errors} {...props} />
   );
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setErrors(null);
-    try {
-      await onSubmit(f);
-    } catch (err) {
-      setErrors(formErrors(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = (e: FormEvent) => sendForm(e, () => onSubmit(f), setBusy, setErrors);
   return (
     <form onSubmit={(e) => void submit(e)} className="space-y-4" noValidate>
       <FormAlert errors={errors} />

@@ -1,8 +1,9 @@
 // The product form of /Supply/Products (new and edit): its fields and the body it sends.
 import { useState, type FormEvent } from "react";
 import { CATEGORIES, PRODUCT_IMAGES, UNITS_OF_MEASURE, VARIETY_FAMILIES } from "../../../domain/supply.ts";
-import { Checkbox, formErrors } from "../../components/ui/form.tsx";
+import { Checkbox } from "../../components/ui/form.tsx";
 import { LabelledField as Field } from "../../components/ui/form.tsx";
+import { sendForm } from "../../components/ui/form.tsx";
 export { Field };
 
 // ---- products -----------------------------------------------------------------------------------
@@ -70,18 +71,7 @@ export function ProductFormView({ initial, isNew, submitLabel, onSubmit }: { ini
   const input = (k: keyof ProductForm, props: Record<string, unknown> = {}) => (
     <input id={`p-${k}`} className="field-input" value={String(f[k])} onChange={set(k)} aria-invalid={fe(k) ? true : undefined} aria-describedby={fe(k) ? `p-${k}-error` : undefined} {...props} />
   );
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setErrors(null);
-    try {
-      await onSubmit(f);
-    } catch (err) {
-      setErrors(formErrors(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = (e: FormEvent) => sendForm(e, () => onSubmit(f), setBusy, setErrors);
   return (
     <form onSubmit={(e) => void submit(e)} className="space-y-4 rounded-2xl border border-line bg-white p-5" noValidate>
       {errors && (
