@@ -317,7 +317,9 @@ async function main() {
   } finally {
     for (const s of servers) await s.stop();
     await database.close();
-    rmSync(logDir, { recursive: true, force: true });
+    // RUSH_KEEP_LOGS=1 keeps the two servers' logs (info level) to read after the run.
+    if (process.env.RUSH_KEEP_LOGS) console.log(`server logs kept in ${logDir}`);
+    else rmSync(logDir, { recursive: true, force: true });
     const c = new pg.Client({ connectionString: adminUrl });
     await c.connect();
     await c.query(`drop database if exists "${name}" with (force)`);
