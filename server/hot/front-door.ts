@@ -14,7 +14,7 @@
 //     through the app), and the query through the route's querystring schema for the routes that
 //     take one from memory (`memoryQuery`; any other URL with a query goes through the app);
 //   - the response headers (server/plugins/security-headers.ts), the request id and the metrics.
-// It logs its answers as Fastify logs a request when request logging is on (level info or below),
+// It logs each answer in one line, as the app logs a request answered, when request logging is on (level info or below),
 // and stands aside while the instance drains. A plain JSON answer large enough to compress goes
 // through the app, which compresses it; a cached answer (AnswerCache: an ETag and its bytes in each
 // encoding, compressed once) is sent as the app sends it, 304 included, in any size, as long as the
@@ -267,10 +267,11 @@ declare module "fastify" {
 }
 
 /**
- * What Fastify's logger writes for a request it answers at level info ("incoming request", then
- * "request completed"), for a request the front door answered: the same messages and fields, the
+ * What the app's log says of a request it answers at level info ("request completed", with the request:
+ * server/request-log.ts), for a request the front door answered: the same message and fields, the
  * client's address and host read as Fastify reads them (behind a trusted proxy, X-Forwarded-For's
- * first address and X-Forwarded-Host's last value).
+ * first address and X-Forwarded-Host's last value). One line: the door answers a request in the same
+ * synchronous call that reads it, so there is never a request of its own in flight to log on arrival.
  */
 export function requestLog(log: { info(obj: object, msg: string): void }, trustProxy: boolean) {
   return (request: IncomingMessage, reqId: string, statusCode: number, responseTime: number) => {
@@ -285,7 +286,6 @@ export function requestLog(log: { info(obj: object, msg: string): void }, trustP
       ip: typeof forwardedFor === "string" && forwardedFor.trim() ? forwardedFor.split(",")[0]!.trim() : request.socket.remoteAddress,
       socket: request.socket,
     };
-    log.info({ reqId, req }, "incoming request");
-    log.info({ reqId, res: { statusCode }, responseTime }, "request completed");
+    log.info({ reqId, req, res: { statusCode }, responseTime }, "request completed");
   };
 }
