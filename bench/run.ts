@@ -207,7 +207,9 @@ async function cannonCpu(pids: number[], bases: string[], pathname: string, head
  * PostgreSQL with two instances, measured against two bare servers (and, for reference, one); with
  * the demo data and with BENCH_PRODUCTS generated products. Each call is measured flat out (the most
  * requests/s, and the latency when 50 connections queue) and at a steady part of the bare servers'
- * most (BENCH_STEADY, 0.5 unless set: the latency of a load the server carries). Writes bench/results/hot.json.
+ * most (BENCH_STEADY, 0.5 unless set: the latency of a load the server carries), with the CPU per request
+ * of each run. BENCH_CALLS (parts of the calls' names, comma-separated) measures only those calls.
+ * Writes bench/results/hot.json.
  */
 async function hotMain() {
   const setups: (HotBenchOptions & { label: string })[] = [];
@@ -234,10 +236,13 @@ async function hotMain() {
         "Cart GET": { path: `/api/Store/Cart/${userId}/${customerId}`, headers: { cookie } },
       };
       if (setup.data === "demo") calls["MMStore/Products (br)"] = await mmProductsCall(bench.base);
+      // BENCH_CALLS (comma-separated parts of the names, e.g. "br,Cart"): only the calls named.
+      const only = process.env.BENCH_CALLS?.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
+      if (only?.length) for (const name of Object.keys(calls)) if (!only.some((s) => name.toLowerCase().includes(s))) delete calls[name];
       // The buyer's cart exists before anything is recorded: the first cart GET creates it, and a new
       // cart changes the buyer's catalogue answer (it carries the cart's quantities), which would then
       // be built anew inside the measured run.
-      await json(calls["Cart GET"]!.path);
+      await json(`/api/Store/Cart/${userId}/${customerId}`);
       const keyOf = (c: { path: string; headers: Record<string, string> }) => answerKey(c.path, c.headers["accept-encoding"]);
       const recorded = Object.fromEntries(await Promise.all(Object.values(calls).map(async (c) => [keyOf(c), await record(`${bench.base}${c.path}`, c.headers)] as const)));
       // Every instance answers each call once before it is measured (the recording warmed the first
@@ -258,8 +263,10 @@ async function hotMain() {
           // connections sending flat out, p99 is mostly time spent queueing (50 / requests-per-second),
           // for the bare server as much as for the app.
           const rate = Math.round(b.rps * STEADY);
-          const bareAtRate = await cannonSpread(bares.map((x) => x.base), call.path, call.headers, rate);
-          const appAtRate = await cannonSpread(bench.bases, call.path, call.headers, rate);
+          // The CPU per request at that steady rate too: flat out, a server that falls behind batches
+          // more requests per turn of its event loop (and per system call), which makes each look cheaper.
+          const bareAtRate = await cannonCpu(bares.map((x) => x.pid), bares.map((x) => x.base), call.path, call.headers, rate);
+          const appAtRate = await cannonCpu(bench.pids, bench.bases, call.path, call.headers, rate);
           results.push({
             setup: setup.label,
             call: name,
@@ -280,6 +287,9 @@ async function hotMain() {
             app_p50_steady_ms: appAtRate.p50,
             app_p99_steady_ms: appAtRate.p99,
             app_errors_steady: appAtRate.errors,
+            app_cpu_steady_ms: appAtRate.cpuMsPerRequest,
+            bare_cpu_steady_ms: bareAtRate.cpuMsPerRequest,
+            cpu_cost_steady: `x${(appAtRate.cpuMsPerRequest / Math.max(0.001, bareAtRate.cpuMsPerRequest)).toFixed(1)}`,
             ...(bares.length > 1 ? { one_bare_rps: one.rps, share_of_one_bare: `${Math.round((100 * app.rps) / one.rps)}%` } : {}),
           });
         }

@@ -11,6 +11,7 @@ import type { Database } from "../db/client.ts";
 import type { Deps, NonceCarrier } from "./deps.ts";
 import { noncePool } from "./nonce-pool.ts";
 import { FrontDoor, requestLog } from "./hot/index.ts";
+import { RequestLogController } from "./request-log.ts";
 import { capConnectionsPerAddress } from "./connection-cap.ts";
 import { isDiskFull, type DiskGuard } from "./disk-guard.ts";
 import { clientErrorHandler, DISK_FULL_MESSAGE, registerErrorHandling } from "./plugins/errors.ts";
@@ -74,6 +75,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     genReqId: requestIdOf,
+    // "request completed" carries the request as well (server/request-log.ts).
+    logController: new RequestLogController(),
     // A request Node's HTTP parser refuses (a malformed header) gets the API's error body too.
     clientErrorHandler,
     serverFactory: (handler) => {
@@ -137,7 +140,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     const cookies = app.parseCookie(header);
     return recentWrite(cookies[WROTE_COOKIE]) ? undefined : cookies[SESSION_COOKIE];
   };
-  // Fastify logs every request at level info: the front door logs its answers the same way.
+  // Fastify logs every request at level info: the front door logs its answers as the app's "request completed" line.
   const logsRequests = options.logger !== false && ["trace", "debug", "info"].includes(config.logLevel);
   door.open = () => !app.lifecycle.draining;
   if (logsRequests) door.log = requestLog(app.log, config.trustProxy);

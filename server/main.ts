@@ -1,5 +1,4 @@
 import { existsSync, mkdirSync } from "node:fs";
-import pino from "pino";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { openDatabase, databaseIsEmpty } from "../db/client.ts";
@@ -13,6 +12,7 @@ import { installShutdown, untilDatabaseAnswers } from "./lifecycle.ts";
 import { startMetricsServer } from "./metrics-server.ts";
 import { startDiskGuard } from "./disk-guard.ts";
 import { startStallWatchdog } from "./stall-watchdog.ts";
+import { logDestination } from "./log-destination.ts";
 
 async function main() {
   const started = performance.now();
@@ -56,17 +56,8 @@ async function main() {
   const watchdog = startStallWatchdog(config.stallExitMs);
   // The embedded database's disk: writes are refused before it fills (server/disk-guard.ts).
   const diskGuard = database.kind === "pglite" ? startDiskGuard({ dir: config.dataDir, minFreeBytes: config.dataDirMinFreeBytes }) : undefined;
-  // The log is written asynchronously: lines gather while a write is in flight and go out together,
-  // so a request's log lines cost no system call of their own (issue 30: synchronous writes doubled
-  // a hot read's CPU). What is still buffered is written out when the process exits.
-  const logStream = pino.destination({ dest: 1, sync: false });
-  process.once("exit", () => {
-    try {
-      logStream.flushSync();
-    } catch {
-      // Standard output already closed: nothing more can be written.
-    }
-  });
+  // Log lines go out once per turn of the event loop, and on exit (server/log-destination.ts).
+  const logStream = logDestination();
   const app = await buildApp({ db: database.db, database, config, ssrBuildPath: buildPath, diskGuard, logStream });
   diskGuard?.useLog(app.log);
   connectionLost = (err) => app.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, "database connection lost; the pool reconnects");

@@ -337,7 +337,7 @@ describe("the front door of an instance that logs requests (level info)", () => 
   const entriesOf = (reqId: string) => lines.map((l) => JSON.parse(l) as Entry).filter((e) => e.reqId === reqId);
   const forwarded = { "x-forwarded-for": "203.0.113.9, 10.0.0.2", "x-forwarded-host": "shop.grower.test" };
 
-  it("answers from memory and logs each answer as the app logs the same request", async () => {
+  it("answers from memory and logs each answer as the app logs the same request answered", async () => {
     const door = logged.frontDoor;
     let answered: Response | undefined;
     for (let i = 0; i < 5 && !answered; i++) {
@@ -367,11 +367,14 @@ describe("the front door of an instance that logs requests (level info)", () => 
           res: e.res,
           responseTime: typeof e.responseTime,
         }));
-      expect(shape(fromDoorLog)).toEqual(shape(fromAppLog));
-      expect(shape(fromDoorLog)).toEqual([
-        expect.objectContaining({ msg: "incoming request", req: expect.objectContaining({ method: "GET", url: cartPath(b), host: "shop.grower.test", remoteAddress: "203.0.113.9" }) }),
-        expect.objectContaining({ msg: "request completed", res: { statusCode: 200 }, responseTime: "number" }),
+      // The app logs the request's arrival and its answer; the door, which answers in the call that
+      // reads the request, only the answer: the same line as the app's.
+      const request = expect.objectContaining({ method: "GET", url: cartPath(b), host: "shop.grower.test", remoteAddress: "203.0.113.9" });
+      expect(shape(fromAppLog)).toEqual([
+        expect.objectContaining({ msg: "incoming request", req: request }),
+        expect.objectContaining({ msg: "request completed", req: request, res: { statusCode: 200 }, responseTime: "number" }),
       ]);
+      expect(shape(fromDoorLog)).toEqual(shape(fromAppLog).slice(1));
     } finally {
       door.open = open;
     }
@@ -434,7 +437,8 @@ describe("the front door, for cached answers (Catalog/Products, MMStore/Products
       [`${path}&x=1`, mm.cookie, 400],
       [`${path}&x=a+b`, mm.cookie, 400],
     ];
-    for (const [url, cookie, status] of cases) {
+    // Each twice: the door keeps what it worked out for a URL, and the second ask must end the same way.
+    for (const [url, cookie, status] of [...cases, ...cases]) {
       const before = t.app.frontDoor.answered;
       const res = await get(url, cookie, { "accept-encoding": "br" });
       await res.arrayBuffer();

@@ -14,7 +14,7 @@
 //     through the app), and the query through the route's querystring schema for the routes that
 //     take one from memory (`memoryQuery`; any other URL with a query goes through the app);
 //   - the response headers (server/plugins/security-headers.ts), the request id and the metrics.
-// It logs its answers as Fastify logs a request when request logging is on (level info or below),
+// It logs each answer in one line, as the app logs a request answered, when request logging is on (level info or below),
 // and stands aside while the instance drains. A plain JSON answer large enough to compress goes
 // through the app, which compresses it; a cached answer (AnswerCache: an ETag and its bytes in each
 // encoding, compressed once) is sent as the app sends it, 304 included, in any size, as long as the
@@ -98,8 +98,21 @@ function plainQuery(search: string): Record<string, string> | undefined {
  */
 const PLAIN_SEGMENT = /^[\w.~@:+,-]{1,100}$/;
 
+/** A URL's route, with its parameters and query as the route's schemas parse them. */
+interface DoorTarget {
+  route: DoorRoute;
+  params: Readonly<Record<string, unknown>>;
+  query: Readonly<Record<string, unknown>>;
+}
+
+/** How many URLs' targets the front door keeps, and the longest URL it keeps one for. */
+const TARGETS_KEPT = 5_000;
+const TARGET_URL_MAX = 512;
+
 export class FrontDoor {
   private readonly routes = new Map<string, DoorRoute[]>();
+  /** Each URL asked lately: its target, or null when the app answers it (see `target`). */
+  private readonly targets = new Map<string, DoorTarget | null>();
   /** The session of a cookie token, from memory only; undefined when memory cannot tell (set by the session plugin). */
   session: (token: string | undefined) => AuthContext | undefined = () => undefined;
   /** A route's access check from memory only; undefined when memory cannot tell (set by the guard). */
@@ -126,6 +139,7 @@ export class FrontDoor {
     const list = this.routes.get(key) ?? [];
     list.push({ url, segments, names, ...route });
     this.routes.set(key, list);
+    this.targets.clear();
   }
 
   get size() {
@@ -169,29 +183,66 @@ export class FrontDoor {
   failed: (err: unknown) => void = () => {};
 
   private find(list: DoorRoute[], parts: string[], search: string | undefined, cookie: string, request: IncomingMessage) {
+    const target = this.target(list, parts, search, request.url!);
+    if (!target) return undefined;
+    const { route } = target;
+    const answer = this.read(target, cookie);
+    if (answer === undefined) return undefined;
+    if (typeof answer === "string") {
+      const bytes = Buffer.byteLength(answer);
+      if (bytes >= COMPRESS_THRESHOLD) return undefined;
+      const headers = this.headers(request);
+      headers["content-type"] = "application/json; charset=utf-8";
+      headers["content-length"] = String(bytes);
+      return { route, status: 200, body: answer, headers };
+    }
+    return this.cached(route, answer, request);
+  }
+
+  /**
+   * The route a URL names and its parameters and query as the route's schemas parse them, or null
+   * when the app must answer it. A pure function of the URL (the schemas check formats only), so it is
+   * worked out once per URL and kept (at most TARGETS_KEPT URLs of up to TARGET_URL_MAX characters;
+   * all are dropped when full): the hot reads ask the same few URLs again and again.
+   */
+  private target(list: DoorRoute[], parts: string[], search: string | undefined, url: string): DoorTarget | null {
+    const known = this.targets.get(url);
+    if (known !== undefined) return known;
+    const target = this.parse(list, parts, search);
+    if (url.length <= TARGET_URL_MAX) {
+      if (this.targets.size >= TARGETS_KEPT) this.targets.clear();
+      this.targets.set(url, target);
+    }
+    return target;
+  }
+
+  private parse(list: DoorRoute[], parts: string[], search: string | undefined): DoorTarget | null {
     for (const route of list) {
       const raw = this.match(route, parts);
       if (!raw) continue;
-      let query: Record<string, string> = {};
+      let rawQuery: Record<string, string> = {};
       if (search !== undefined) {
         // Only a route that takes its query from memory, and only a plain one; the app parses the rest.
         const plain = route.query && plainQuery(search);
-        if (!plain) return undefined;
-        query = plain;
+        if (!plain) return null;
+        rawQuery = plain;
       }
-      const answer = this.read(route, raw, query, cookie);
-      if (answer === undefined) return undefined;
-      if (typeof answer === "string") {
-        const bytes = Buffer.byteLength(answer);
-        if (bytes >= COMPRESS_THRESHOLD) return undefined;
-        const headers = this.headers(request);
-        headers["content-type"] = "application/json; charset=utf-8";
-        headers["content-length"] = String(bytes);
-        return { route, status: 200, body: answer, headers };
+      let params: Record<string, unknown> = raw;
+      if (route.params) {
+        const parsed = route.params.safeParse(raw);
+        if (!parsed.success) return null;
+        params = parsed.data as Record<string, unknown>;
       }
-      return this.cached(route, answer, request);
+      let query: Record<string, unknown> = rawQuery;
+      if (route.query) {
+        const parsed = route.query.safeParse(rawQuery);
+        if (!parsed.success) return null;
+        query = parsed.data as Record<string, unknown>;
+      }
+      // Shared by every request for the URL: frozen, so nothing can change it for the next one.
+      return { route, params: Object.freeze(params), query: Object.freeze(query) };
     }
-    return undefined;
+    return null;
   }
 
   /** A cached answer as sendAnswer sends it: 304 when the client holds it, else its bytes in the client's encoding, if made. */
@@ -232,21 +283,9 @@ export class FrontDoor {
     return params;
   }
 
-  private read(route: DoorRoute, raw: Record<string, string>, rawQuery: Record<string, string>, cookie: string) {
+  private read({ route, params, query }: DoorTarget, cookie: string) {
     const auth = this.session(this.sessionToken(cookie));
     if (!auth || auth.originalUserId) return undefined;
-    let params: Record<string, unknown> = raw;
-    if (route.params) {
-      const parsed = route.params.safeParse(raw);
-      if (!parsed.success) return undefined;
-      params = parsed.data as Record<string, unknown>;
-    }
-    let query: Record<string, unknown> = rawQuery;
-    if (route.query) {
-      const parsed = route.query.safeParse(rawQuery);
-      if (!parsed.success) return undefined;
-      query = parsed.data as Record<string, unknown>;
-    }
     const checked = this.access(auth, route.access, params, query);
     if (checked === undefined) return undefined;
     return route.answer({ auth, params, query, checked });
@@ -267,10 +306,11 @@ declare module "fastify" {
 }
 
 /**
- * What Fastify's logger writes for a request it answers at level info ("incoming request", then
- * "request completed"), for a request the front door answered: the same messages and fields, the
+ * What the app's log says of a request it answers at level info ("request completed", with the request:
+ * server/request-log.ts), for a request the front door answered: the same message and fields, the
  * client's address and host read as Fastify reads them (behind a trusted proxy, X-Forwarded-For's
- * first address and X-Forwarded-Host's last value).
+ * first address and X-Forwarded-Host's last value). One line: the door answers a request in the same
+ * synchronous call that reads it, so there is never a request of its own in flight to log on arrival.
  */
 export function requestLog(log: { info(obj: object, msg: string): void }, trustProxy: boolean) {
   return (request: IncomingMessage, reqId: string, statusCode: number, responseTime: number) => {
@@ -285,7 +325,6 @@ export function requestLog(log: { info(obj: object, msg: string): void }, trustP
       ip: typeof forwardedFor === "string" && forwardedFor.trim() ? forwardedFor.split(",")[0]!.trim() : request.socket.remoteAddress,
       socket: request.socket,
     };
-    log.info({ reqId, req }, "incoming request");
-    log.info({ reqId, res: { statusCode }, responseTime }, "request completed");
+    log.info({ reqId, req, res: { statusCode }, responseTime }, "request completed");
   };
 }
