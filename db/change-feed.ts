@@ -190,14 +190,31 @@ export function changeFeedFor(db: Db, onError?: (err: Error) => void): ChangeFee
       };
     };
     pool.on("acquire", onAcquire);
-    // A sync's notice goes out on the feed's own connection, never through the pool: under a rush the
+    // A sync's notice goes out on a connection of its own, never through the pool: under a rush the
     // pool's queue is long (requests waiting on the scarce lines' locks), and a sync queued behind it
-    // gave up (FEED_LATE: every cache emptied, more reads, a longer queue). The notice still commits
-    // after every write made before the sync, so it arrives after their notices.
+    // gave up (FEED_LATE: every cache emptied, more reads, a longer queue). Nor on the LISTEN
+    // connection, which delivers no notice while it runs a statement. The notice still commits after
+    // every write made before the sync, so it arrives after their notices.
+    let syncClient: Promise<pg.Client> | null = null;
+    const syncConnection = () => {
+      if (syncClient) return syncClient;
+      const c = new pg.Client({ ...(pool.options as pg.ClientConfig), application_name: "bloom-store-sync" });
+      const made = c.connect().then(() => c);
+      // A lost or failed connection is dropped; the next sync opens a new one.
+      const drop = (err?: Error) => {
+        if (err) onError?.(err);
+        if (syncClient === made) syncClient = null;
+        c.end().catch(() => {});
+      };
+      c.on("error", drop);
+      c.on("end", () => drop());
+      made.catch(drop);
+      return (syncClient = made);
+    };
     notify = async (payload) => {
       await first;
-      if (!client) throw new Error("change feed not connected");
-      await client.query("select pg_notify($1, $2)", [CHANGE_CHANNEL, payload]);
+      const c = await syncConnection();
+      await c.query("select pg_notify($1, $2)", [CHANGE_CHANNEL, payload]);
     };
     stop = async () => {
       await first;
@@ -205,7 +222,9 @@ export function changeFeedFor(db: Db, onError?: (err: Error) => void): ChangeFee
       if (timer) clearTimeout(timer);
       const c = client;
       client = null;
-      await c?.end().catch(() => {});
+      const s = syncClient;
+      syncClient = null;
+      await Promise.all([c?.end().catch(() => {}), s?.then((sc) => sc.end()).catch(() => {})]);
     };
   }
 
