@@ -5,12 +5,13 @@ import { describe, expect, it } from "vitest";
 import { FEED_LATE, type ChangeFeed } from "../../db/change-feed.ts";
 import { FeedCache } from "./feed-cache.ts";
 
+/** A stand-in feed, always live, that numbers its notices as the real one does (seq moves before listeners hear). */
 function liveFeed(): ChangeFeed & { emit(topic: string): void } {
   const listeners = new Set<(topic: string) => void>();
-  return {
+  const feed = {
     live: true,
     seq: 0,
-    subscribe(fn) {
+    subscribe(fn: (topic: string) => void) {
       listeners.add(fn);
       return () => listeners.delete(fn);
     },
@@ -18,8 +19,12 @@ function liveFeed(): ChangeFeed & { emit(topic: string): void } {
     settle: async () => {},
     behind: false,
     release: async () => {},
-    emit: (topic) => listeners.forEach((fn) => fn(topic)),
+    emit(topic: string) {
+      feed.seq += 1;
+      listeners.forEach((fn) => fn(topic));
+    },
   };
+  return feed;
 }
 
 describe("FeedCache", () => {
@@ -42,81 +47,44 @@ describe("FeedCache", () => {
   });
 });
 
-/** A stand-in feed that numbers its notices as the real one does (seq moves before listeners hear). */
-function numberedFeed(): ChangeFeed & { emit(topic: string): void } {
-  const listeners = new Set<(topic: string) => void>();
-  const feed = {
-    live: true,
-    seq: 0,
-    subscribe(fn: (topic: string) => void) {
-      listeners.add(fn);
-      return () => listeners.delete(fn);
-    },
-    sync: async () => {},
-    settle: async () => {},
-    behind: false,
-    release: async () => {},
-    emit(topic: string) {
-      feed.seq += 1;
-      listeners.forEach((fn) => fn(topic));
-    },
-  };
-  return feed;
-}
-
 // Which fills are kept (issue 30 "the cut-off rush"): a fill is dropped when a notice of one of its
 // topics, or of everything, went by while it read; notices of other topics (every cart save sends
 // some) leave it standing.
+/** A fill of `topics` begun before `notices` went by: its cache, its feed and whether it was kept. */
+function fillAcross(notices: string[], topics: string[]) {
+  const feed = liveFeed();
+  const cache = new FeedCache<number>(feed);
+  const fill = cache.begin();
+  for (const topic of notices) feed.emit(topic);
+  cache.set("k", 1, topics, fill);
+  return { feed, cache, kept: cache.get("k") === 1 };
+}
+
 describe("a FeedCache fill", () => {
   it("is kept when only other topics were noticed while it read, and still dropped by a later notice of its own", () => {
-    const feed = numberedFeed();
-    const cache = new FeedCache<number>(feed);
-    const fill = cache.begin();
-    feed.emit("holds:7");
-    feed.emit("cart:12");
-    cache.set("session:a", 1, ["session:a", "accounts"], fill);
-    expect(cache.get("session:a")).toBe(1);
+    const { feed, cache, kept } = fillAcross(["holds:7", "cart:12"], ["session:a", "accounts"]);
+    expect(kept).toBe(true);
     feed.emit("accounts");
-    expect(cache.get("session:a")).toBeUndefined();
+    expect(cache.get("k")).toBeUndefined();
   });
 
-  it("is dropped when one of its topics was noticed while it read", () => {
-    const feed = numberedFeed();
-    const cache = new FeedCache<number>(feed);
-    const fill = cache.begin();
-    feed.emit("holds:7");
-    feed.emit("session:a");
-    feed.emit("cart:12");
-    feed.emit("holds:7");
-    cache.set("session:a", 1, ["session:a", "accounts"], fill);
-    expect(cache.get("session:a")).toBeUndefined();
-    // a fill begun after that notice is kept
+  it("is dropped when one of its topics was noticed while it read; one begun after that notice is kept", () => {
+    const { feed, cache, kept } = fillAcross(["holds:7", "session:a", "cart:12", "holds:7"], ["session:a", "accounts"]);
+    expect(kept).toBe(false);
     const next = cache.begin();
     feed.emit("cart:12");
-    cache.set("session:a", 2, ["session:a", "accounts"], next);
-    expect(cache.get("session:a")).toBe(2);
+    cache.set("k", 2, ["session:a", "accounts"], next);
+    expect(cache.get("k")).toBe(2);
   });
 
   it("is dropped when the feed was lost, came back or was late while it read", () => {
-    for (const topic of ["*", FEED_LATE]) {
-      const feed = numberedFeed();
-      const cache = new FeedCache<number>(feed);
-      const fill = cache.begin();
-      feed.emit(topic);
-      feed.emit("cart:1");
-      cache.set("k", 1, ["offers"], fill);
-      expect(cache.get("k")).toBeUndefined();
-    }
+    expect(fillAcross(["*", "cart:1"], ["offers"]).kept).toBe(false);
+    expect(fillAcross([FEED_LATE, "cart:1"], ["offers"]).kept).toBe(false);
   });
 
   it("is dropped when it began before notices the cache no longer remembers", () => {
-    const feed = numberedFeed();
-    const cache = new FeedCache<number>(feed);
-    const fill = cache.begin();
-    feed.emit("offers");
-    for (let i = 0; i < 10_000; i++) feed.emit(`cart:${i}`);
-    cache.set("k", 1, ["offers"], fill);
-    expect(cache.get("k")).toBeUndefined();
+    const { feed, cache, kept } = fillAcross(["offers", ...Array.from({ length: 10_000 }, (_, i) => `cart:${i}`)], ["offers"]);
+    expect(kept).toBe(false);
     const next = cache.begin();
     feed.emit("cart:x");
     cache.set("k", 2, ["offers"], next);
@@ -124,7 +92,7 @@ describe("a FeedCache fill", () => {
   });
 
   it("is dropped when it began before the cache was made", () => {
-    const feed = numberedFeed();
+    const feed = liveFeed();
     const before = feed.seq;
     feed.emit("cart:1");
     const cache = new FeedCache<number>(feed);
