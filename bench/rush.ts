@@ -164,7 +164,9 @@ async function main() {
     // Every buyer here comes from one address (each has its own connection): the per-address cap of
     // docs/operations.md "Slow clients" is raised as a proxy in front would make it per buyer.
     const env = { DEMO_MODE: "false", LOG_LEVEL: "info", DATABASE_URL: databaseUrl, HTTP_MAX_CONNECTIONS_PER_ADDRESS: "0" };
-    for (let i = 0; i < 2; i++) servers.push(await startServer(env, { dataDir: mkdtempSync(path.join(logDir, "data-")), logFile: path.join(logDir, `server-${i}.log`) }));
+    // RUSH_METRICS_PORT=N: instance i serves its Prometheus metrics (pool use among them) on port N + i.
+    const metricsPort = (i: number): Record<string, string> => (process.env.RUSH_METRICS_PORT ? { METRICS_PORT: String(Number(process.env.RUSH_METRICS_PORT) + i) } : {});
+    for (let i = 0; i < 2; i++) servers.push(await startServer({ ...env, ...metricsPort(i) }, { dataDir: mkdtempSync(path.join(logDir, "data-")), logFile: path.join(logDir, `server-${i}.log`) }));
     const bases = servers.map((s) => s.baseUrl);
     const emails = generated.customerIds.map((c) => `bench+${c.toLowerCase()}@bench.example`);
     console.log(`Signing in ${emails.length} buyers over two instances…`);

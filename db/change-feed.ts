@@ -82,6 +82,9 @@ export function changeFeedFor(db: Db, onError?: (err: Error) => void): ChangeFee
   let seq = 0;
   let closed = false;
   let syncs = 0;
+  /** The sync whose notice is not sent yet (later syncs join it), and the notice being sent. */
+  let nextSync: Promise<void> | null = null;
+  let sending: Promise<void> = Promise.resolve();
   const emit = (topic: string) => {
     // A sync notice (any instance's) is no change: it must not spoil fills in progress.
     if (topic.startsWith("sync:")) {
@@ -187,9 +190,31 @@ export function changeFeedFor(db: Db, onError?: (err: Error) => void): ChangeFee
       };
     };
     pool.on("acquire", onAcquire);
+    // A sync's notice goes out on a connection of its own, never through the pool: under a rush the
+    // pool's queue is long (requests waiting on the scarce lines' locks), and a sync queued behind it
+    // gave up (FEED_LATE: every cache emptied, more reads, a longer queue). Nor on the LISTEN
+    // connection, which delivers no notice while it runs a statement. The notice still commits after
+    // every write made before the sync, so it arrives after their notices.
+    let syncClient: Promise<pg.Client> | null = null;
+    const syncConnection = () => {
+      if (syncClient) return syncClient;
+      const c = new pg.Client({ ...(pool.options as pg.ClientConfig), application_name: "bloom-store-sync" });
+      const made = c.connect().then(() => c);
+      // A lost or failed connection is dropped; the next sync opens a new one.
+      const drop = (err?: Error) => {
+        if (err) onError?.(err);
+        if (syncClient === made) syncClient = null;
+        c.end().catch(() => {});
+      };
+      c.on("error", drop);
+      c.on("end", () => drop());
+      made.catch(drop);
+      return (syncClient = made);
+    };
     notify = async (payload) => {
       await first;
-      await pool.query("select pg_notify($1, $2)", [CHANGE_CHANNEL, payload]);
+      const c = await syncConnection();
+      await c.query("select pg_notify($1, $2)", [CHANGE_CHANNEL, payload]);
     };
     stop = async () => {
       await first;
@@ -197,7 +222,9 @@ export function changeFeedFor(db: Db, onError?: (err: Error) => void): ChangeFee
       if (timer) clearTimeout(timer);
       const c = client;
       client = null;
-      await c?.end().catch(() => {});
+      const s = syncClient;
+      syncClient = null;
+      await Promise.all([c?.end().catch(() => {}), s?.then((sc) => sc.end()).catch(() => {})]);
     };
   }
 
@@ -213,8 +240,11 @@ export function changeFeedFor(db: Db, onError?: (err: Error) => void): ChangeFee
       listeners.add(fn);
       return () => listeners.delete(fn);
     },
-    async sync() {
-      if (!live) return;
+    sync() {
+      if (!live) return Promise.resolve();
+      // Syncs asked for before the next notice goes out share it: it is sent after each of them was
+      // asked for, so it covers every write each of them must see (one notice in flight at a time).
+      if (nextSync) return nextSync;
       const topic = `sync:${process.pid}:${++syncs}:${Math.random().toString(36).slice(2)}`;
       const arrived = new Promise<void>((resolve) => {
         waiting.set(topic, resolve);
@@ -228,9 +258,14 @@ export function changeFeedFor(db: Db, onError?: (err: Error) => void): ChangeFee
           resolve();
         };
         setTimeout(giveUp, syncGiveUpMs()).unref();
-        notify(topic).catch(giveUp);
+        const send = sending.then(() => {
+          if (nextSync === arrived) nextSync = null;
+          return notify(topic);
+        });
+        sending = send.catch(giveUp);
       });
-      await arrived;
+      nextSync = arrived;
+      return arrived;
     },
     get behind() {
       return written > synced && live;

@@ -4,21 +4,35 @@ import { FEED_LATE, type ChangeFeed } from "../../db/change-feed.ts";
 /**
  * A map of values read from the database, kept true by the change feed: an entry names the topics
  * it was read from and may carry a time it stops being true (the next hold expiry); a notice of one
- * of its topics drops it. Nothing is served while the feed is down. A fill that saw any notice
- * between its start (`begin()`) and `set` is not kept: it may have read before a change whose
- * notice has already gone by.
+ * of its topics drops it. Nothing is served while the feed is down. A fill that saw a notice of one
+ * of its own topics, or of everything ("*", FEED_LATE), between its start (`begin()`) and `set` is
+ * not kept: it may have read before a change whose notice has already gone by. Notices of other
+ * topics leave it standing: under a rush of cart saves (notices each) a fill would otherwise never
+ * be kept. The cache remembers the feed position of each topic's latest notice for the last
+ * `TOPICS_REMEMBERED` topics; a fill begun before the oldest one it forgot is not kept either.
  */
+/** How many topics' latest notices a FeedCache remembers for the fills in progress. */
+const TOPICS_REMEMBERED = 4096;
+
 export class FeedCache<V> {
   private readonly entries = new Map<string, { value: V; topics: string[]; until: number }>();
   private readonly byTopic = new Map<string, Set<string>>();
   private readonly unsubscribe: () => void;
+  /** Each topic's latest notice (feed position), least recent first; bounded by TOPICS_REMEMBERED. */
+  private readonly noticed = new Map<string, number>();
+  /** The latest notice of everything ("*", FEED_LATE). */
+  private resetAt: number;
+  /** Fills begun before this position may have missed a notice the cache no longer remembers. */
+  private forgottenUpTo: number;
 
   constructor(
     private readonly feed: ChangeFeed,
     private readonly max = 10_000,
     private readonly maxAgeMs = 5 * 60_000,
   ) {
-    this.unsubscribe = feed.subscribe((topic) => this.invalidate(topic));
+    // Notices before this cache existed are unknown to it: a fill begun before now is not kept.
+    this.resetAt = this.forgottenUpTo = feed.seq;
+    this.unsubscribe = feed.subscribe((topic) => this.noticeOf(topic));
   }
 
   get size() {
@@ -42,7 +56,7 @@ export class FeedCache<V> {
   }
 
   set(key: string, value: V, topics: string[], token: number, until = Infinity): void {
-    if (!this.feed.live || this.feed.seq !== token) return;
+    if (!this.feed.live || (this.feed.seq !== token && this.missed(topics, token))) return;
     this.delete(key);
     if (this.entries.size >= this.max) this.delete(this.entries.keys().next().value!);
     this.entries.set(key, { value, topics, until: Math.min(until, Date.now() + this.maxAgeMs) });
@@ -51,6 +65,35 @@ export class FeedCache<V> {
       if (!keys) this.byTopic.set(t, (keys = new Set()));
       keys.add(key);
     }
+  }
+
+  /** Whether a fill begun at `token` may have missed a notice of one of `topics` (or of everything). */
+  private missed(topics: string[], token: number): boolean {
+    if (token < this.forgottenUpTo || this.resetAt > token) return true;
+    for (const t of topics) if ((this.noticed.get(t) ?? -Infinity) > token) return true;
+    return false;
+  }
+
+  /** A notice from the feed: remembered (for fills in progress), then its entries dropped. */
+  private noticeOf(topic: string): void {
+    const at = this.feed.seq;
+    if (topic === "*" || topic === FEED_LATE) {
+      this.resetAt = at;
+      this.noticed.clear();
+    } else {
+      this.noticed.delete(topic); // re-inserted last: the map stays in order of the latest notice
+      this.noticed.set(topic, at);
+      if (this.noticed.size > TOPICS_REMEMBERED) {
+        // Forget the least recent half; a fill begun before the last one forgotten is not kept.
+        let drop = this.noticed.size - TOPICS_REMEMBERED / 2;
+        for (const [t, seq] of this.noticed) {
+          if (drop-- <= 0) break;
+          this.noticed.delete(t);
+          this.forgottenUpTo = Math.max(this.forgottenUpTo, seq);
+        }
+      }
+    }
+    this.invalidate(topic);
   }
 
   invalidate(topic: string): void {
