@@ -22,10 +22,12 @@ export const TABLE_OWNERS: Record<string, string> = {
   favourites: "store",
   pageViews: "analytics",
   closedDays: "calendar",
-  // the wholesale store: catalogs, offer lines, carts and holds
-  carts: "store",
-  cartLines: "store",
-  holds: "store",
+  // the carts engine: both stores' carts, their lines and holds
+  carts: "carts",
+  cartLines: "carts",
+  holds: "carts",
+  mmHolds: "carts",
+  // the wholesale store: catalogs and offer lines
   products: "store",
   catalogs: "store",
   catalogCustomers: "store",
@@ -51,7 +53,6 @@ export const TABLE_OWNERS: Record<string, string> = {
   mmPackages: "mm",
   mmProducts: "mm",
   mmCatalogProducts: "mm",
-  mmHolds: "mm",
   mmBarcodes: "mm",
   mmOrderLineLabels: "mm",
   orders: "orders",

@@ -8,22 +8,19 @@ import { isShipDateOpen } from "../../../domain/ship-dates.ts";
 import { badRequest, conflict, notFound } from "../../errors.ts";
 import type { Buyer } from "../buyers/index.ts";
 import { refusedDate } from "../store/index.ts";
+import { cartLinesOf, emptyCartSql, lockCartRow } from "../carts/index.ts";
+import { insertOrder, orderByIdempotencyKey, type OrderLineInsert } from "../orders/index.ts";
 import {
   allPackages,
-  cartLinesOf,
   catalogLines,
-  emptyCart,
-  insertOrder,
-  lockCart,
+  insertLabels,
   lockCatalogLines,
-  orderByKey,
   orderOf,
   ordersOf,
   rememberBarcodes,
   takeStock,
   type LabelValues,
   type MmOwner,
-  type NewOrderLine,
   type OrderRow,
 } from "./repo.ts";
 import {
@@ -49,6 +46,11 @@ export interface CreateOrderInput {
   salesUserId: string | null;
   idempotencyKey?: string;
   version?: number;
+}
+
+/** The user's mass-market order placed with this Idempotency-Key, if any. */
+async function orderByKey(db: DbOrTx, userId: string, key: string): Promise<OrderRow | undefined> {
+  return (await orderByIdempotencyKey(db, userId, key, "mm"))?.o;
 }
 
 async function orderAnswer(db: DbOrTx, o: OrderRow): Promise<MmOrderResponse> {
@@ -78,7 +80,7 @@ export async function createOrder(db: Db, input: CreateOrderInput, now = new Dat
   }
   try {
     return await db.transaction(async (tx) => {
-      const cart = await lockCart(tx, owner, buyer.alwaysBoxed);
+      const { cart } = await lockCartRow(tx, { ...owner, retailerId: 0 }, "mm", buyer.alwaysBoxed);
       if (key) {
         const first = await orderByKey(tx, input.userId, key);
         if (first) return orderAnswer(tx, first);
@@ -96,7 +98,7 @@ export async function createOrder(db: Db, input: CreateOrderInput, now = new Dat
       const live = new Map((await catalogLines(tx, catalog.id, cart.id, ids)).map((r) => [r.product.productId, r]));
       const boxed = buyer.alwaysBoxed || cart.boxed;
 
-      const merchandise: (NewOrderLine & { label: LabelValues | null })[] = [];
+      const merchandise: (OrderLineInsert & { label: LabelValues | null })[] = [];
       const take = new Map<string, number>();
       for (const l of stored) {
         const r = live.get(l.productId);
@@ -152,6 +154,7 @@ export async function createOrder(db: Db, input: CreateOrderInput, now = new Dat
       // not, the whole order rolls back rather than overselling.
       if ((await takeStock(tx, catalog.id, cart.id, take)) !== take.size) throw conflict("The stock changed while your order was being placed. Please try again.");
 
+      // The order, its lines and the cart emptied in one statement; then the lines' labels.
       const order = await insertOrder(
         tx,
         {
@@ -167,7 +170,12 @@ export async function createOrder(db: Db, input: CreateOrderInput, now = new Dat
           totalCents,
           idempotencyKey: key ?? null,
         },
-        lines,
+        lines.map(({ label: _label, ...l }) => l),
+        emptyCartSql(cart.id),
+      );
+      await insertLabels(
+        tx,
+        lines.flatMap((l, i) => (l.label ? [{ orderLineId: order.lineIds[i]!, ...l.label }] : [])),
       );
       await rememberBarcodes(
         tx,
@@ -177,7 +185,6 @@ export async function createOrder(db: Db, input: CreateOrderInput, now = new Dat
             : [],
         ),
       );
-      await emptyCart(tx, cart.id);
       return {
         orderNumber: order.orderNumber,
         shipDate,

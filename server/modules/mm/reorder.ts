@@ -7,7 +7,8 @@ import { badRequest } from "../../errors.ts";
 import type { Buyer } from "../buyers/index.ts";
 import { openDates } from "../store/index.ts";
 import { orderDetail } from "./checkout.ts";
-import { cartLinesOf, ensureCart, type MmOwner } from "./repo.ts";
+import { cartLinesOf, ensureCart } from "../carts/index.ts";
+import type { MmOwner } from "./repo.ts";
 import { firstCatalog, saveCart } from "./service.ts";
 
 export const NO_OPEN_DATE_MESSAGE = "There is no ship date open for ordering. Please try again later.";
@@ -41,7 +42,7 @@ export async function addBouquetsToCart(
   opts: { date?: string | null; boxed?: boolean; now?: Date; descriptions?: Map<string, string> } = {},
 ): Promise<{ cart: MmCart; notAdded: MmNotAdded[] }> {
   const now = opts.now ?? new Date();
-  const cart = await ensureCart(db, owner, buyer.alwaysBoxed);
+  const cart = await ensureCart(db, { ...owner, retailerId: 0 }, "mm", buyer.alwaysBoxed);
   const current = await cartLinesOf(db, cart.id);
   // A cart holding bouquets keeps its date; an empty one takes the date asked for, else the one it shows, else the first selling.
   const shown = cart.shipDate && isShipDateOpen(cart.shipDate, buyer.shipTimes, now, buyer.closed) ? cart.shipDate : null;

@@ -20,35 +20,31 @@ import { isFeeLine, itemCount, mmCartTotal, pailTotal, recomputeFeeLines, type M
 import { freeStock } from "../../../domain/free-stock.ts";
 import { centsToDollars } from "../../../domain/money.ts";
 import { isShipDateOpen } from "../../../domain/ship-dates.ts";
-import { badRequest, conflict, forbidden, notFound } from "../../errors.ts";
+import { badRequest, forbidden, notFound } from "../../errors.ts";
 import type { Buyer } from "../buyers/index.ts";
 import { etagMatches, openDates, refusedDate } from "../store/index.ts";
+import { cartLinesOf, ensureCart, saveCartWith, STALE_CART_MESSAGE, type CartPolicy, type SavedLine } from "../carts/index.ts";
 import {
   allPackages,
-  cartLinesOf,
   catalogByOrderId,
   catalogLines,
   catalogsCovering,
-  ensureCart,
+  lockSaleLines,
+  packagesSql,
   priceDrops,
   productsKey,
-  lockSaleCatalog,
-  lockSaveCart,
-  saleLines,
-  writeSavedMmCart,
   type CatalogLine,
   type MmCartLineRow,
   type MmCartRow,
   type MmOwner,
   type MmPackageRow,
-  type NewCartLine,
   type SaleLine,
 } from "./repo.ts";
 
 export const CHOOSE_DATE_MESSAGE = "Please choose a ship date first.";
 export const NO_CATALOG_MESSAGE = "There are no bouquets on offer for this ship date. Please choose another date.";
 export const EMPTY_CART_MESSAGE = "Your cart is empty.";
-export const STALE_CART_MESSAGE = "Your cart was changed in another window. Please review it and try again.";
+export { STALE_CART_MESSAGE };
 export const NOT_MM_CUSTOMER_MESSAGE = "This customer does not buy in the mass-market store.";
 export const notOfferedMessage = (date: string) => `This product is not offered for ${date}.`;
 export const soldOutMessage = (description: string, left: number) =>
@@ -297,7 +293,7 @@ function lineView(l: MmCartLineRow, live: CatalogLine | undefined, boxed: boolea
 }
 
 export async function getCart(db: Db, owner: MmOwner, buyer: Buyer): Promise<MmCart> {
-  return cartView(db, await ensureCart(db, owner, buyer.alwaysBoxed));
+  return cartView(db, await ensureCart(db, { ...owner, retailerId: 0 }, "mm", buyer.alwaysBoxed));
 }
 
 type Wanted = { quantity: number; index: number; input: MmCartSaveBody["items"][number] };
@@ -316,117 +312,120 @@ function wantedItems(body: MmCartSaveBody, packageTypes: Set<string>): Map<strin
 const label = (given: string | null | undefined, remembered: string | null | undefined): string | null =>
   given === undefined ? (remembered ?? null) : given === null || given.trim() === "" ? null : given.trim();
 
+/** The offers a mass-market save sells from: the bouquets wanted, the date and boxed it settles on, the catalog's lines locked. */
+interface MmOffers {
+  wanted: Map<string, Wanted>;
+  shipDate: string | null;
+  boxed: boolean;
+  sale: { catalog: { id: number; orderId: number }; lines: SaleLine[] } | null;
+}
+
+/** The cart line columns a bouquet line leaves as a wholesale line would use them. */
+const MM_LINE = { offerLineId: null, quantityPending: 0, isPending: false, isFinalProduct: false, unitOfMeasureQty: 1, boughtIn: false } satisfies Partial<SavedLine>;
+
 /**
- * SaveCart. In one transaction: lock the cart and check its version; take the ship date (it must be
- * open) and boxed; sell from the date's first catalog; lock its lines in product order, hold what
- * each line wants up to what is free (never more: the rest is refused with SPEC's 'quantity
- * remaining' message), price every line from the catalog, and store lines and holds. Fee lines and
- * totals are never stored: every answer recomputes them.
+ * The mass-market store's policy (SPEC §4 "MM cart", "Fee rules (MM)"): fee lines of the body
+ * dropped (the fee packages are read with the cart's lock); the ship date must be open; the date's
+ * first catalog sells, its lines locked; each bouquet held up to what is free (never more: the rest
+ * is refused with SPEC's 'quantity remaining' message) and priced from the catalog for the cart's
+ * boxed state. Fee lines and totals are never stored: every answer recomputes them.
+ */
+function mmPolicy(buyer: Buyer, body: MmCartSaveBody): CartPolicy<MmPackageRow[], MmOffers, string, MmCart> {
+  return {
+    store: "mm",
+    version: body.version,
+    alongside: packagesSql(),
+    current: (tx, { cart }) => cartView(tx, cart),
+    choose: async (tx, { cart, alongside: packages }, now) => {
+      const wanted = wantedItems(body, new Set(packages.map((p) => p.type.toUpperCase())));
+      const shipDate = body.shipDate !== undefined ? body.shipDate : cart.shipDate;
+      const boxed = buyer.alwaysBoxed || (body.boxed ?? cart.boxed);
+      if (wanted.size && !shipDate) throw badRequest(CHOOSE_DATE_MESSAGE, { shipDate: "This field is required" });
+      const dateChanged = body.shipDate !== undefined && body.shipDate !== cart.shipDate;
+      if (shipDate && (wanted.size || dateChanged) && !isShipDateOpen(shipDate, buyer.shipTimes, now, buyer.closed)) {
+        throw refusedDate(buyer, "ship", shipDate, "shipDate");
+      }
+      const ids = [...wanted.keys()];
+      // The catalog matters only for bouquets to sell: without any the cart keeps its date and empties.
+      const sale = shipDate && ids.length ? await lockSaleLines(tx, buyer.customerId, shipDate, ids) : null;
+      if (wanted.size && !sale) throw badRequest(NO_CATALOG_MESSAGE, { shipDate: NO_CATALOG_MESSAGE });
+      return { wanted, shipDate, boxed, sale };
+    },
+    holdTarget: (o) => ({ catalogId: o.sale?.catalog.id ?? 0, productIds: o.sale ? o.sale.lines.map((l) => l.product.productId) : [] }),
+    plan: ({ cart, lines: previous, alongside: packages }, { wanted, shipDate, boxed, sale }, { others }, now) => {
+      const live = new Map<string, CatalogLine & SaleLine>(
+        (sale?.lines ?? []).map((r) => [r.product.productId, { ...r, heldByOthers: others.get(r.product.productId) ?? 0 }]),
+      );
+      const removed: MmCartMessage[] = [];
+      const lineMessages = new Map<string, string>();
+      const lines: SavedLine[] = [];
+      const holds: { productId: string; quantity: number }[] = [];
+      const before = new Map(previous.map((l) => [l.productId, l.quantity]));
+      let acquired = false;
+      for (const [productId, w] of [...wanted].sort((a, b) => a[1].index - b[1].index)) {
+        const r = live.get(productId);
+        if (!r) {
+          removed.push({ productId, description: previous.find((l) => l.productId === productId)?.description ?? productId, message: notOfferedMessage(shipDate!) });
+          continue;
+        }
+        const free = freeOf(r);
+        const quantity = Math.min(w.quantity, free);
+        if (quantity === 0) {
+          removed.push({ productId, description: r.product.description, message: quantityRemainingMessage(free, shipDate, isoDateAt(now), "bouquet") });
+          continue;
+        }
+        if (quantity < w.quantity) lineMessages.set(productId, quantityRemainingMessage(free, shipDate, isoDateAt(now), "bouquet"));
+        if (quantity > (before.get(productId) ?? 0)) acquired = true;
+        const mem = r.remembered;
+        lines.push({
+          ...MM_LINE,
+          position: lines.length,
+          productId,
+          offerOrderNumber: sale!.catalog.orderId,
+          description: r.product.description,
+          category: r.product.category,
+          quantity,
+          priceCents: linePriceCents(r, boxed),
+          quantityConfirmed: quantity,
+          unitOfMeasure: r.product.unitOfMeasure,
+          boxType: r.product.boxType,
+          boxed,
+          available: free,
+          barcodeNumber: label(w.input.barcodeNumber, mem?.barcodeNumber),
+          barcodeTop: label(w.input.barcodeTop, mem?.barcodeTop),
+          barcodeLeft: label(w.input.barcodeLeft, mem?.barcodeLeft),
+          barcodeBottom: label(w.input.barcodeBottom, mem?.barcodeBottom),
+          bouquet: r.product.bouquet,
+          packSize: r.product.packSize,
+        });
+        holds.push({ productId, quantity });
+      }
+      return {
+        shipDate: shipDate ?? null,
+        receivingDate: cart.receivingDate,
+        boxed,
+        lines,
+        holds: { catalogId: sale?.catalog.id ?? null, bouquets: holds },
+        acquired,
+        // The answer from what was just written: the same lines, catalog lines and packages a re-read would find.
+        answer: (saved, lineIds) =>
+          viewOf(
+            saved,
+            lines.map((l, i) => ({ ...l, id: lineIds[i]!, cartId: cart.id })),
+            live,
+            packages,
+            { lineMessages, removed },
+          ),
+      };
+    },
+  };
+}
+
+/**
+ * SaveCart, through the carts engine with the mass-market policy: one transaction of six statements
+ * whatever the number of bouquets (BEGIN, lock the cart with the fee packages, choose the catalog and
+ * lock its lines, read their holds, write, COMMIT).
  */
 export async function saveCart(db: Db, holdMs: number, owner: MmOwner, buyer: Buyer, body: MmCartSaveBody, now = new Date()): Promise<MmCart> {
-  return db.transaction(async (tx) => {
-    const { cart, previous, packages } = await lockSaveCart(tx, owner, buyer.alwaysBoxed);
-    if (body.version !== undefined && body.version !== cart.version) throw conflict(STALE_CART_MESSAGE, await cartView(tx, cart));
-    const wanted = wantedItems(body, new Set(packages.map((p) => p.type.toUpperCase())));
-    const shipDate = body.shipDate !== undefined ? body.shipDate : cart.shipDate;
-    const boxed = buyer.alwaysBoxed || (body.boxed ?? cart.boxed);
-    if (wanted.size && !shipDate) throw badRequest(CHOOSE_DATE_MESSAGE, { shipDate: "This field is required" });
-    const dateChanged = body.shipDate !== undefined && body.shipDate !== cart.shipDate;
-    if (shipDate && (wanted.size || dateChanged) && !isShipDateOpen(shipDate, buyer.shipTimes, now, buyer.closed)) {
-      throw refusedDate(buyer, "ship", shipDate, "shipDate");
-    }
-    const ids = [...wanted.keys()];
-    // The catalog matters only for bouquets to sell: without any the cart keeps its date and empties.
-    const catalog = shipDate && ids.length ? await lockSaleCatalog(tx, buyer.customerId, shipDate, ids) : null;
-    if (wanted.size && !catalog) throw badRequest(NO_CATALOG_MESSAGE, { shipDate: NO_CATALOG_MESSAGE });
-
-    const live = new Map<string, SaleLine>(catalog ? (await saleLines(tx, catalog.id, cart.id, owner.customerId, ids)).map((r) => [r.product.productId, r]) : []);
-    const removed: MmCartMessage[] = [];
-    const lineMessages = new Map<string, string>();
-    const lines: NewCartLine[] = [];
-    const holds: { productId: string; quantity: number }[] = [];
-    const before = new Map(previous.map((l) => [l.productId, l.quantity]));
-    let acquired = false;
-    for (const [productId, w] of [...wanted].sort((a, b) => a[1].index - b[1].index)) {
-      const r = live.get(productId);
-      if (!r) {
-        removed.push({ productId, description: previous.find((l) => l.productId === productId)?.description ?? productId, message: notOfferedMessage(shipDate!) });
-        continue;
-      }
-      const free = freeOf(r);
-      const quantity = Math.min(w.quantity, free);
-      if (quantity === 0) {
-        removed.push({ productId, description: r.product.description, message: quantityRemainingMessage(free, shipDate, isoDateAt(now), "bouquet") });
-        continue;
-      }
-      if (quantity < w.quantity) lineMessages.set(productId, quantityRemainingMessage(free, shipDate, isoDateAt(now), "bouquet"));
-      if (quantity > (before.get(productId) ?? 0)) acquired = true;
-      const mem = r.remembered;
-      lines.push({
-        cartId: cart.id,
-        position: lines.length,
-        productId,
-        offerOrderNumber: catalog!.orderId,
-        description: r.product.description,
-        category: r.product.category,
-        quantity,
-        priceCents: linePriceCents(r, boxed),
-        quantityConfirmed: quantity,
-        unitOfMeasure: r.product.unitOfMeasure,
-        unitOfMeasureQty: 1,
-        boxType: r.product.boxType,
-        boxed,
-        available: free,
-        barcodeNumber: label(w.input.barcodeNumber, mem?.barcodeNumber),
-        barcodeTop: label(w.input.barcodeTop, mem?.barcodeTop),
-        barcodeLeft: label(w.input.barcodeLeft, mem?.barcodeLeft),
-        barcodeBottom: label(w.input.barcodeBottom, mem?.barcodeBottom),
-        bouquet: r.product.bouquet,
-        packSize: r.product.packSize,
-      });
-      holds.push({ productId, quantity });
-    }
-    // A new expiry when this save took more stock; otherwise the running one.
-    const running = cart.holdExpiresAt && cart.holdExpiresAt > now ? cart.holdExpiresAt : null;
-    const extend = holds.length > 0 && (acquired || !running);
-    const written = await writeSavedMmCart(
-      tx,
-      cart.id,
-      { shipDate: shipDate ?? null, boxed, holdExpiresAt: extend ? "extend" : holds.length ? running : null, holdMs },
-      catalog?.id ?? null,
-      holds,
-      lines,
-    );
-    // The answer from what was just written: the same lines, catalog lines and packages a re-read would find.
-    const saved = { customerId: cart.customerId, shipDate: shipDate ?? null, boxed, holdExpiresAt: written.holdExpiresAt, version: written.version };
-    const rows: MmCartLineRow[] = lines.map((l, i) => ({
-      id: written.lineIds[i]!,
-      cartId: cart.id,
-      position: i,
-      productId: l.productId,
-      offerLineId: null,
-      offerOrderNumber: l.offerOrderNumber ?? null,
-      description: l.description,
-      category: l.category ?? "",
-      quantity: l.quantity,
-      priceCents: l.priceCents,
-      quantityConfirmed: l.quantityConfirmed ?? 0,
-      quantityPending: 0,
-      isPending: false,
-      isFinalProduct: false,
-      unitOfMeasure: l.unitOfMeasure ?? "",
-      unitOfMeasureQty: l.unitOfMeasureQty ?? 1,
-      boxType: l.boxType ?? null,
-      boxed: l.boxed ?? false,
-      available: l.available ?? null,
-      barcodeBottom: l.barcodeBottom ?? null,
-      barcodeLeft: l.barcodeLeft ?? null,
-      barcodeTop: l.barcodeTop ?? null,
-      barcodeNumber: l.barcodeNumber ?? null,
-      boughtIn: false,
-      bouquet: l.bouquet ?? false,
-      packSize: l.packSize ?? null,
-    }));
-    return viewOf(saved, rows, live, packages, { lineMessages, removed });
-  });
+  return saveCartWith(db, mmPolicy(buyer, body), { ...owner, retailerId: 0 }, buyer.alwaysBoxed, { holdMs, now });
 }

@@ -8,31 +8,38 @@ import { isoDateAt } from "../../../domain/dates.ts";
 import { centsToDollars } from "../../../domain/money.ts";
 import { lineTotal } from "../../../domain/pricing.ts";
 import type { Config } from "../../config.ts";
-import { badRequest, conflict } from "../../errors.ts";
+import { badRequest } from "../../errors.ts";
 import { resolveCartDates } from "./dates.ts";
 import { holdReminderInsert } from "./reminders.ts";
 import { customerPrices, freeQuantity } from "./pricing.ts";
 import {
-  activeHoldsOn,
-  cartLinesWithOffers,
-  cartOf,
   heldByOthers,
-  insertCartIfMissing,
-  lockCartRow,
   lockChosenOfferLines,
-  nextHoldExpiry,
-  releaseCartHolds,
-  writeSavedCart,
-  type CartLineRow,
+  offersOfLines,
+  productFactsSql,
   type ChosenOffer,
-  type SavedLine,
-  type CartRow,
   type OfferLineRow,
+  type ProductFacts,
   type ProductRow,
 } from "./repo.ts";
 import type { Buyer } from "../buyers/index.ts";
+import {
+  cartLinesOf,
+  ensureCart,
+  lockCartRow,
+  nextHoldExpiry,
+  releaseCartHolds,
+  saveCartWith,
+  STALE_CART_MESSAGE,
+  type CartLineRow,
+  type CartPolicy,
+  type CartRow,
+  type SavedLine,
+} from "../carts/index.ts";
 import { cartOwnerTopic } from "../../../db/change-feed.ts";
 import type { FeedCache } from "../../hot/index.ts";
+
+export { STALE_CART_MESSAGE };
 
 export interface CartOwner {
   userId: string;
@@ -41,12 +48,21 @@ export interface CartOwner {
   retailerId: number;
 }
 
-export const STALE_CART_MESSAGE = "Your cart was changed in another window. Please review it and try again.";
 export const notOfferedMessage = (date: string) => `This product is not offered for ${date}.`;
 
-/** The owner's cart, created on first use, locked for the rest of the transaction (one statement). */
-export async function lockCart(tx: DbOrTx, owner: CartOwner, buyer: Buyer): Promise<CartRow> {
-  return (await lockCartRow(tx, owner, buyer.alwaysBoxed)).cart;
+/** The owner's wholesale cart with its lines, created on first use, locked for the rest of the transaction (one statement). */
+export async function lockCart(tx: DbOrTx, owner: CartOwner, buyer: Buyer): Promise<{ cart: CartRow; lines: CartLineRow[] }> {
+  return lockCartRow(tx, owner, "wholesale", buyer.alwaysBoxed);
+}
+
+/** A cart's lines, each with what it is sold from now (its offer line, null when withdrawn) and its product. */
+async function linesWithOffers(db: DbOrTx, lines: CartLineRow[]) {
+  const offers = await offersOfLines(db, lines);
+  return lines.map((cl) => {
+    const found = offers.get(cl.productId);
+    const ol = found?.ol && found.ol.id === cl.offerLineId ? found.ol : null;
+    return { cl, ol, p: found?.p ?? null };
+  });
 }
 
 /** Answer of a save: per-line notes and lines the save removed. */
@@ -61,8 +77,12 @@ interface SaveNotes {
  * cart-flags with quantityRemaining = what this buyer could still take (its own hold included).
  */
 export async function cartView(db: DbOrTx, cart: CartRow, buyer: Buyer, notes: SaveNotes = {}): Promise<Cart> {
-  const rows = await cartLinesWithOffers(db, cart.id);
-  const others = await heldByOthers(db, rows.flatMap((r) => (r.ol ? [r.ol.id] : [])), cart.id);
+  const rows = await linesWithOffers(db, await cartLinesOf(db, cart.id));
+  const others = await heldByOthers(
+    db,
+    rows.flatMap((r) => (r.ol ? [r.ol.id] : [])),
+    cart.id,
+  );
   return viewOf(cart.customerId, cart, rows, others, buyer, notes);
 }
 
@@ -83,19 +103,21 @@ type ViewedLine = Pick<
 >;
 
 async function readCart(db: Db, owner: CartOwner, buyer: Buyer, key: string, fill: number, memo?: FeedCache<Cart>): Promise<Cart> {
-  let cart = await cartOf(db, owner);
-  if (!cart) {
-    await insertCartIfMissing(db, owner, buyer.alwaysBoxed);
-    cart = await cartOf(db, owner);
-  }
-  const rows = await cartLinesWithOffers(db, cart!.id);
+  const cart = await ensureCart(db, owner, "wholesale", buyer.alwaysBoxed);
+  const rows = await linesWithOffers(db, await cartLinesOf(db, cart.id));
   const lineIds = rows.flatMap((r) => (r.ol ? [r.ol.id] : []));
-  const others = await heldByOthers(db, lineIds, cart!.id);
-  const view = viewOf(cart!.customerId, cart!, rows, others, buyer, {});
+  const others = await heldByOthers(db, lineIds, cart.id);
+  const view = viewOf(cart.customerId, cart, rows, others, buyer, {});
   if (memo) {
     const catalogs = [...new Set(rows.flatMap((r) => (r.ol ? [r.ol.catalogId] : [])))];
-    const until = lineIds.length ? await nextHoldExpiry(db, { offerLineIds: lineIds }) : Infinity;
-    memo.set(key, structuredClone(view), [`cart:${cart!.id}`, cartOwnerTopic(owner), "offers", "accounts", CALENDAR_TOPIC, ...catalogs.map((id) => `holds:${id}`)], fill, until);
+    const until = await nextHoldExpiry(db, lineIds);
+    memo.set(
+      key,
+      structuredClone(view),
+      [`cart:${cart.id}`, cartOwnerTopic(owner), "offers", "accounts", CALENDAR_TOPIC, ...catalogs.map((id) => `holds:${id}`)],
+      fill,
+      until,
+    );
   }
   return view;
 }
@@ -114,7 +136,10 @@ function viewOf(
     const item = priceLine(cl, ol, p, buyer, others.get(cl.offerLineId ?? 0) ?? 0);
     subtotalCents += item.totalCents;
     if (!(FEE_CATEGORIES as readonly string[]).includes(cl.category.toLowerCase()) && cl.description !== ECO_FEE_DESCRIPTION) itemCount += 1;
-    return { ...item.view, message: notes.lineMessages?.get(cl.productId) ?? null };
+    return {
+      ...item.view,
+      message: notes.lineMessages?.get(cl.productId) ?? null,
+    };
   });
   return {
     customerId,
@@ -145,8 +170,12 @@ function priceLine(
     const t = lineTotal(q, prices);
     const remaining = freeQuantity(ol, othersHeld);
     const pending =
-      isLinePending({ quantityRemaining: remaining, priceCents: prices.priceCents, standardPriceCents: prices.standardPriceCents, special: ol.special }) ||
-      cl.quantityPending > 0;
+      isLinePending({
+        quantityRemaining: remaining,
+        priceCents: prices.priceCents,
+        standardPriceCents: prices.standardPriceCents,
+        special: ol.special,
+      }) || cl.quantityPending > 0;
     return {
       totalCents: t.totalCents,
       view: {
@@ -158,7 +187,12 @@ function priceLine(
         quantity: q,
         price: centsToDollars(Math.round(t.totalCents / q)),
         ysnPending: pending,
-        ysnIsFinalProduct: isLineFinalProduct({ isFinalProduct: ol.isFinalProduct, quantity: q, quantityRemaining: remaining, pending }),
+        ysnIsFinalProduct: isLineFinalProduct({
+          isFinalProduct: ol.isFinalProduct,
+          quantity: q,
+          quantityRemaining: remaining,
+          pending,
+        }),
         quantityConfirmed: cl.quantityConfirmed,
         quantityPending: cl.quantityPending,
         offerOrderNumber: cl.offerOrderNumber,
@@ -246,146 +280,206 @@ function mergeItems(items: CartSaveBody["items"]): Map<string, { quantity: numbe
   items.forEach((item, index) => {
     const prev = merged.get(item.productId);
     const quantity = (prev?.quantity ?? 0) + item.quantity;
-    if (quantity > MAX_ORDER_QUANTITY) throw badRequest(INVALID_QUANTITY_MESSAGE, { [`items.${index}.quantity`]: INVALID_QUANTITY_MESSAGE });
+    if (quantity > MAX_ORDER_QUANTITY)
+      throw badRequest(INVALID_QUANTITY_MESSAGE, {
+        [`items.${index}.quantity`]: INVALID_QUANTITY_MESSAGE,
+      });
     merged.set(item.productId, { quantity, index: prev?.index ?? index });
   });
   return merged;
 }
 
+/** The offers a wholesale save sells from: the dates and boxed it settles on, and each product's offer line, locked. */
+interface WholesaleOffers {
+  shipDate: string | null;
+  receivingDate: string | null;
+  boxed: boolean;
+  offers: Map<string, ChosenOffer>;
+}
+
 /**
- * POST Cart/Save. Only quantities, dates and boxed are read from the body. In one transaction of
- * six statements whatever the number of lines (BEGIN, lock the cart, lock the chosen offer lines,
- * read their active holds, write, COMMIT): lock the cart, check its version, lock the offer lines
- * in id order, hold what is free (original - ordered - other carts' active holds, read after the
- * lock), make the rest pending (final products are capped instead), drop holds of lines that
- * left, and store the lines priced from the database. The answer is built from what was written.
+ * The wholesale store's policy (docs/domain-store.md): products checked against the catalogue with
+ * the cart's lock; dates resolved for the buyer (ship date, or a retailer's pickup date); the first
+ * covering catalog's offer line of each product, locked; what is free held, the rest pending (final
+ * products capped instead); every line priced at the buyer's level with pail and bunch tiers.
  */
-export async function saveCart(db: Db, config: Config, owner: CartOwner, buyer: Buyer, body: CartSaveBody): Promise<Cart> {
-  const now = new Date();
+function wholesalePolicy(config: Config, buyer: Buyer, body: CartSaveBody): CartPolicy<ProductFacts[], WholesaleOffers, number, Cart> {
   const wanted = mergeItems(body.items);
   const productIds = [...wanted.keys()];
-
-  return db.transaction(async (tx) => {
-    const { cart, products } = await lockCartRow(tx, owner, buyer.alwaysBoxed, productIds);
-    const facts = new Map(products.map((p) => [p.productId, p]));
-    const unknown = productIds.find((id) => !facts.get(id)?.active);
-    if (unknown !== undefined) {
-      const at = `items.${wanted.get(unknown)!.index}.productId`;
-      throw badRequest(`Unknown product ${unknown}.`, { [at]: "Unknown product" });
-    }
-    if (body.version !== undefined && body.version !== cart.version) {
-      throw conflict(STALE_CART_MESSAGE, await cartView(tx, cart, buyer));
-    }
-    const dates = resolveCartDates(
-      buyer,
-      {
-        shipDate: body.shipDate !== undefined ? body.shipDate : cart.shipDate,
-        receivingDate: body.receivingDate !== undefined ? body.receivingDate : cart.receivingDate,
-      },
-      wanted.size > 0,
-      now,
-    );
-    const boxed = buyer.alwaysBoxed || (body.boxed ?? cart.boxed);
-
-    const offers: Map<string, ChosenOffer> = dates.shipDate ? await lockChosenOfferLines(tx, buyer, dates.shipDate, productIds) : new Map();
-    const removed: CartMessage[] = [];
-    const lineMessages = new Map<string, string>();
-    for (const id of productIds) {
-      if (!offers.has(id)) removed.push({ productId: id, description: facts.get(id)?.description ?? id, message: notOfferedMessage(dates.shipDate!) });
-    }
-    const { others, own } = await activeHoldsOn(
-      tx,
-      [...offers.values()].map((o) => o.ol.id),
-      cart.id,
-    );
-
-    interface Planned {
-      productId: string;
-      position: number;
-      offer: ChosenOffer;
-      quantity: number;
-      held: number;
-      pending: number;
-    }
-    const planned: Planned[] = [];
-    let acquired = false;
-    for (const [productId, { quantity: requested, index }] of wanted) {
-      const offer = offers.get(productId);
-      if (!offer) continue;
-      const ol = offer.ol;
-      const free = freeQuantity(ol, others.get(ol.id) ?? 0);
-      const split = splitConfirmedPending(requested, free, ol.isFinalProduct, { shipDate: dates.shipDate, today: isoDateAt(now) });
-      const quantity = split.cappedTo ?? requested;
-      if (split.error) {
-        if (quantity === 0) {
-          removed.push({ productId, description: offer.p.description, message: split.error });
-          continue;
-        }
-        lineMessages.set(productId, split.error);
+  return {
+    store: "wholesale",
+    version: body.version,
+    alongside: productFactsSql(productIds),
+    refuse: ({ alongside }) => {
+      const facts = new Map(alongside.map((p) => [p.productId, p]));
+      const unknown = productIds.find((id) => !facts.get(id)?.active);
+      if (unknown !== undefined) {
+        const at = `items.${wanted.get(unknown)!.index}.productId`;
+        throw badRequest(`Unknown product ${unknown}.`, {
+          [at]: "Unknown product",
+        });
       }
-      if (split.quantityConfirmed > (own.get(ol.id) ?? 0)) acquired = true;
-      planned.push({ productId, position: index, offer, quantity, held: split.quantityConfirmed, pending: split.quantityPending });
-    }
-    const anyHeld = planned.some((l) => l.held > 0);
-    // A new expiry when this save took stock; otherwise the running one (any hold still counted is active).
-    const extend = acquired || (anyHeld && !cart.holdExpiresAt);
-
-    planned.sort((a, b) => a.position - b.position);
-    const lines: SavedLine[] = planned.map((l, position) => {
-      const prices = customerPrices(l.offer.ol, l.offer.p.unitOfMeasureQty, buyer.discountPercent);
-      const total = lineTotal(l.quantity, prices).totalCents;
-      const remaining = freeQuantity(l.offer.ol, others.get(l.offer.ol.id) ?? 0);
-      const pending =
-        isLinePending({ quantityRemaining: remaining, priceCents: prices.priceCents, standardPriceCents: prices.standardPriceCents, special: l.offer.ol.special }) ||
-        l.pending > 0;
+    },
+    current: (tx, { cart }) => cartView(tx, cart, buyer),
+    choose: async (tx, { cart }, now) => {
+      const dates = resolveCartDates(
+        buyer,
+        {
+          shipDate: body.shipDate !== undefined ? body.shipDate : cart.shipDate,
+          receivingDate: body.receivingDate !== undefined ? body.receivingDate : cart.receivingDate,
+        },
+        wanted.size > 0,
+        now,
+      );
+      const boxed = buyer.alwaysBoxed || (body.boxed ?? cart.boxed);
+      const offers = dates.shipDate ? await lockChosenOfferLines(tx, buyer, dates.shipDate, productIds) : new Map<string, ChosenOffer>();
+      return { ...dates, boxed, offers };
+    },
+    holdTarget: (o) => ({
+      offerLineIds: [...o.offers.values()].map((x) => x.ol.id),
+    }),
+    plan: ({ cart, alongside }, o, { others, own }, now) => {
+      const description = new Map(alongside.map((p) => [p.productId, p.description]));
+      const removed: CartMessage[] = [];
+      const lineMessages = new Map<string, string>();
+      for (const id of productIds) {
+        if (!o.offers.has(id))
+          removed.push({
+            productId: id,
+            description: description.get(id) ?? id,
+            message: notOfferedMessage(o.shipDate!),
+          });
+      }
+      const planned: {
+        productId: string;
+        position: number;
+        offer: ChosenOffer;
+        quantity: number;
+        held: number;
+        pending: number;
+      }[] = [];
+      let acquired = false;
+      for (const [productId, { quantity: requested, index }] of wanted) {
+        const offer = o.offers.get(productId);
+        if (!offer) continue;
+        const ol = offer.ol;
+        const free = freeQuantity(ol, others.get(ol.id) ?? 0);
+        const split = splitConfirmedPending(requested, free, ol.isFinalProduct, { shipDate: o.shipDate, today: isoDateAt(now) });
+        const quantity = split.cappedTo ?? requested;
+        if (split.error) {
+          if (quantity === 0) {
+            removed.push({
+              productId,
+              description: offer.p.description,
+              message: split.error,
+            });
+            continue;
+          }
+          lineMessages.set(productId, split.error);
+        }
+        if (split.quantityConfirmed > (own.get(ol.id) ?? 0)) acquired = true;
+        planned.push({
+          productId,
+          position: index,
+          offer,
+          quantity,
+          held: split.quantityConfirmed,
+          pending: split.quantityPending,
+        });
+      }
+      planned.sort((a, b) => a.position - b.position);
+      const lines: SavedLine[] = planned.map((l, position) => {
+        const prices = customerPrices(l.offer.ol, l.offer.p.unitOfMeasureQty, buyer.discountPercent);
+        const total = lineTotal(l.quantity, prices).totalCents;
+        const remaining = freeQuantity(l.offer.ol, others.get(l.offer.ol.id) ?? 0);
+        const pending =
+          isLinePending({
+            quantityRemaining: remaining,
+            priceCents: prices.priceCents,
+            standardPriceCents: prices.standardPriceCents,
+            special: l.offer.ol.special,
+          }) || l.pending > 0;
+        return {
+          ...WHOLESALE_LINE,
+          position,
+          productId: l.productId,
+          offerLineId: l.offer.ol.id,
+          offerOrderNumber: l.offer.orderId,
+          description: l.offer.p.description,
+          category: l.offer.p.category,
+          quantity: l.quantity,
+          priceCents: Math.round(total / l.quantity),
+          quantityConfirmed: l.held,
+          quantityPending: l.pending,
+          isPending: pending,
+          isFinalProduct: isLineFinalProduct({
+            isFinalProduct: l.offer.ol.isFinalProduct,
+            quantity: l.quantity,
+            quantityRemaining: remaining,
+            pending,
+          }),
+          unitOfMeasure: l.offer.p.unitOfMeasure,
+          unitOfMeasureQty: l.offer.p.unitOfMeasureQty,
+          boxed: o.boxed,
+        };
+      });
       return {
-        position,
-        productId: l.productId,
-        offerLineId: l.offer.ol.id,
-        offerOrderNumber: l.offer.orderId,
-        description: l.offer.p.description,
-        category: l.offer.p.category,
-        quantity: l.quantity,
-        priceCents: Math.round(total / l.quantity),
-        quantityConfirmed: l.held,
-        quantityPending: l.pending,
-        isPending: pending,
-        isFinalProduct: isLineFinalProduct({ isFinalProduct: l.offer.ol.isFinalProduct, quantity: l.quantity, quantityRemaining: remaining, pending }),
-        unitOfMeasure: l.offer.p.unitOfMeasure,
-        unitOfMeasureQty: l.offer.p.unitOfMeasureQty,
-        boxed,
-      };
-    });
-    const written = await writeSavedCart(
-      tx,
-      cart.id,
-      {
-        shipDate: dates.shipDate,
-        receivingDate: dates.receivingDate,
-        boxed,
-        holdExpiresAt: extend ? "extend" : anyHeld ? cart.holdExpiresAt : null,
-        holdMs: config.holdMs,
+        shipDate: o.shipDate,
+        receivingDate: o.receivingDate,
+        boxed: o.boxed,
+        lines,
+        holds: {
+          offerLines: planned.filter((l) => l.held > 0).map((l) => ({ offerLineId: l.offer.ol.id, quantity: l.held })),
+        },
+        acquired,
         // A new expiry gets its reminder job in the same statement.
-        ...(extend ? { alsoInsert: holdReminderInsert(config, cart.id) } : {}),
-      },
-      planned.filter((l) => l.held > 0).map((l) => ({ offerLineId: l.offer.ol.id, quantity: l.held })),
-      lines,
-    );
-    const saved: CartRow = { ...cart, shipDate: dates.shipDate, receivingDate: dates.receivingDate, boxed, version: written.version, holdExpiresAt: written.holdExpiresAt };
-    // The answer from what was just written: the same lines, offer lines and holds a re-read would find.
-    const rows = lines.map((l, i) => ({
-      cl: { ...l, id: written.lineIds[i]! },
-      ol: planned[i]!.offer.ol,
-      p: planned[i]!.offer.p,
-    }));
-    return viewOf(cart.customerId, saved, rows, others, buyer, { lineMessages, removed });
-  });
+        onExtend: (cartId) => holdReminderInsert(config, cartId),
+        // The answer from what was just written: the same lines, offer lines and holds a re-read would find.
+        answer: (saved, lineIds) =>
+          viewOf(
+            cart.customerId,
+            saved,
+            lines.map((l, i) => ({
+              cl: { ...l, id: lineIds[i]! },
+              ol: planned[i]!.offer.ol,
+              p: planned[i]!.offer.p,
+            })),
+            others,
+            buyer,
+            { lineMessages, removed },
+          ),
+      };
+    },
+  };
+}
+
+/** The mass-market columns of a cart line, as a wholesale line leaves them. */
+const WHOLESALE_LINE = {
+  boxType: null,
+  available: null,
+  barcodeBottom: null,
+  barcodeLeft: null,
+  barcodeTop: null,
+  barcodeNumber: null,
+  boughtIn: false,
+  bouquet: false,
+  packSize: null,
+} satisfies Partial<SavedLine>;
+
+/**
+ * POST Cart/Save, through the carts engine with the wholesale policy: one transaction of six
+ * statements whatever the number of lines (BEGIN, lock the cart, lock the chosen offer lines, read
+ * their active holds, write, COMMIT). Only quantities, dates and boxed are read from the body; the
+ * answer is built from what was written.
+ */
+export async function saveCart(db: Db, config: Config, owner: CartOwner, buyer: Buyer, body: CartSaveBody): Promise<Cart> {
+  return saveCartWith(db, wholesalePolicy(config, buyer, body), owner, buyer.alwaysBoxed, { holdMs: config.holdMs });
 }
 
 /** PUT Cart/RemoveHold: gives every held bunch back now; the lines stay, as pending requests. */
 export async function removeHold(db: Db, owner: CartOwner, buyer: Buyer): Promise<Cart> {
   return db.transaction(async (tx) => {
-    const cart = await lockCart(tx, owner, buyer);
+    const { cart } = await lockCart(tx, owner, buyer);
     return cartView(tx, await releaseCartHolds(tx, cart.id), buyer);
   });
 }

@@ -13,16 +13,9 @@ import { lockCart, type CartOwner } from "./cart.ts";
 import { refusedDate, retailerShipDate } from "./dates.ts";
 import { customerPrices, freeQuantity } from "./pricing.ts";
 import { orderConfirmationMail } from "./order-mail.ts";
-import {
-  addOrderedQuantities,
-  cartLinesWithProducts,
-  heldByOthers,
-  insertOrderEmptyingCart,
-  lockOfferLines,
-  orderByIdempotencyKey,
-  userContact,
-  type OrderLineInsert,
-} from "./repo.ts";
+import { addOrderedQuantities, heldByOthers, lockOfferLinesWithProducts, userContact } from "./repo.ts";
+import { cartLinesOf, emptyCartSql } from "../carts/index.ts";
+import { insertOrder, orderByIdempotencyKey, type OrderLineInsert } from "../orders/index.ts";
 import { checkVoucher, discountOf, redeemVoucher } from "./voucher.ts";
 import type { Buyer } from "../buyers/index.ts";
 
@@ -49,8 +42,8 @@ export interface PlaceOrderInput {
 }
 
 async function orderByKey(db: DbOrTx, userId: string, key: string): Promise<PlaceOrderResponse | null> {
-  const o = await orderByIdempotencyKey(db, userId, key);
-  return o ? { orderNumber: o.orderNumber, shipDate: o.shipDate, total: centsToDollars(o.totalCents), pendingLines: o.pendingLines } : null;
+  const found = await orderByIdempotencyKey(db, userId, key);
+  return found ? { orderNumber: found.o.orderNumber, shipDate: found.o.shipDate, total: centsToDollars(found.o.totalCents), pendingLines: found.pendingLines } : null;
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -75,13 +68,13 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
   }
   try {
     return await db.transaction(async (tx) => {
-      const cart = await lockCart(tx, owner, buyer);
+      const { cart } = await lockCart(tx, owner, buyer);
       if (key) {
         const first = await orderByKey(tx, input.userId, key);
         if (first) return first;
       }
-      const rows = await cartLinesWithProducts(tx, cart.id);
-      const lines = rows.map((r) => r.cl);
+      // Read after the lock: what a save that held it wrote is seen.
+      const lines = await cartLinesOf(tx, cart.id);
       if (!lines.length) throw badRequest(EMPTY_CART_MESSAGE);
       const now = new Date();
       const voucher = input.voucherCode?.trim() ? await checkVoucher(tx, { code: input.voucherCode, userId: input.userId, customerId: owner.customerId, now }) : null;
@@ -105,16 +98,14 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
       if (lines.some((l) => l.offerLineId === null)) throw badRequest(NOT_OFFERED_MESSAGE);
 
       const ids = [...new Set(lines.map((l) => l.offerLineId!))];
-      const locked = await lockOfferLines(tx, ids);
+      const locked = await lockOfferLinesWithProducts(tx, ids);
       const others = await heldByOthers(tx, ids, cart.id);
-      const productOf = new Map(rows.flatMap((r) => (r.p ? [[r.p.productId, r.p] as const] : [])));
 
       const built: Omit<OrderLineInsert, "orderId">[] = [];
       const take = new Map<number, number>();
       let subtotalCents = 0;
       for (const line of lines) {
-        const ol = locked.get(line.offerLineId!);
-        const p = productOf.get(line.productId);
+        const { ol, p } = locked.get(line.offerLineId!) ?? {};
         if (!ol || !p) throw badRequest(NOT_OFFERED_MESSAGE);
         const free = freeQuantity(ol, (others.get(ol.id) ?? 0) + (take.get(ol.id) ?? 0));
         const split = splitConfirmedPending(line.quantity, free, ol.isFinalProduct);
@@ -169,7 +160,8 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
           poNumber: input.poNumber?.trim() || null,
           deliveryNotes: input.deliveryNotes?.trim() || null,
       } as const;
-      const order = await insertOrderEmptyingCart(tx, cart.id, values, built);
+      // The order, its lines and the cart emptied, in one statement.
+      const order = await insertOrder(tx, values, built, emptyCartSql(cart.id));
       if (voucher) await redeemVoucher(tx, voucher, { id: order.id, customerId: owner.customerId, userId: input.userId, discountCents });
       await mailConfirmation(tx, input.config, input.userId, { ...values, orderNumber: order.orderNumber, lines: built });
 

@@ -3,19 +3,18 @@ import type { Db } from "../../../db/client.ts";
 import type { Catalog, Product, Profile } from "../../../contract/store.ts";
 import { badRequest, notFound } from "../../errors.ts";
 import { openDates, openPickupDates } from "./dates.ts";
-import { inArray } from "drizzle-orm";
-import { offerLines } from "../../../db/schema/index.ts";
 import { servableOffers } from "../../../domain/availability.ts";
 import { toProduct, toUpcomingProduct } from "./pricing.ts";
 import type { AnswerCache, FeedCache, TaggedCache } from "../../hot/index.ts";
 import { cartOwnerTopic } from "../../../db/change-feed.ts";
+import { cartHoldingOn, nextHoldExpiry } from "../carts/index.ts";
 import {
-  cartHoldingIn,
   catalogFingerprint,
   catalogsFor,
   laterCatalogs,
-  nextHoldExpiry,
   nextOffers,
+  offerLineOfProducts,
+  offerLinesOfCatalogs,
   offerRows,
   type CatalogRow,
   type OfferRow,
@@ -114,7 +113,7 @@ export async function catalogProducts(
   // answer of its own; every cart holding none sees the same rows and shares one answer (ETag and
   // cached bytes): a buyer's first load of the day is then most often already built.
   const owner = { userId: req.userId, customerId: req.buyer.customerId, retailerId: req.buyer.retailerId };
-  const own = await cartHoldingIn(db, owner, looked);
+  const own = await cartHoldingOn(db, owner, offerLinesOfCatalogs(looked));
   const fingerprint = await catalogFingerprint(db, catalog.id, own);
   const nexts = await nextOffers(db, catalog.id, later.map((l) => l.offer.id));
   // Everything the answer depends on but the buyer's discount (the rows read, which the buyers of
@@ -125,7 +124,7 @@ export async function catalogProducts(
   const source = base.digest("base64url");
   const etag = `W/"${createHash("sha1").update(`${source}|${req.buyer.discountPercent}`).digest("base64url")}"`;
   if (tags) {
-    const until = await nextHoldExpiry(db, { catalogIds: looked });
+    const until = await nextHoldExpiry(db, offerLinesOfCatalogs(looked));
     tags.set(key, etag, ["offers", "accounts", cartOwnerTopic(owner), ...looked.map((id) => `holds:${id}`)], fill, until);
   }
   if (etagMatches(req.ifNoneMatch, etag)) return { etag, notModified: true, entry: null };
@@ -142,7 +141,7 @@ export async function catalogProducts(
     for (const l of later) {
       const ids = upcoming.get(l.offer.id);
       if (!ids) continue;
-      for (const row of await offerRows(db, [l.offer.id], own, inArray(offerLines.productId, ids))) next.push({ row, orderId: l.offer.orderId, date: l.date });
+      for (const row of await offerRows(db, [l.offer.id], own, offerLineOfProducts(ids))) next.push({ row, orderId: l.offer.orderId, date: l.date });
     }
     return { current, upcoming: next };
   };

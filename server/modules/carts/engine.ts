@@ -1,0 +1,120 @@
+// The one cart save of both stores (DOMAIN.md "Carts and holds"; issue 24 "one carts engine"). A save
+// is one transaction of six statements whatever the number of lines: BEGIN, lock the cart (with its
+// lines and what the store's policy reads alongside), choose and lock the offers to sell from (the
+// policy's statement), read the active holds on them, write cart, holds and lines, COMMIT. What is
+// sold, at what price and with which fees is the store's policy; the order of the steps, the version
+// check with its 409, the hold expiry and the write are the engine's, the same for both stores.
+import type { SQL } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../../db/client.ts";
+import { conflict } from "../../errors.ts";
+import {
+  activeHolds,
+  lockCartRow,
+  writeSavedCart,
+  type CartOwner,
+  type CartRow,
+  type CartStore,
+  type HoldSums,
+  type HoldWrite,
+  type CartLineRow,
+  type SavedLine,
+} from "./repo.ts";
+
+export const STALE_CART_MESSAGE = "Your cart was changed in another window. Please review it and try again.";
+
+/** The cart as the save's first statement found it, locked. */
+export interface LockedCart<Alongside> {
+  cart: CartRow;
+  /** Its lines in their order, as the lock's statement read them (lockCartRow: a concurrent save may have changed them since). */
+  lines: CartLineRow[];
+  /** What the policy asked to read with the lock. */
+  alongside: Alongside;
+}
+
+/** What a policy decided a save writes, and how its answer is made from what was written. */
+export interface SavePlan<Answer> {
+  shipDate: string | null;
+  receivingDate: string | null;
+  boxed: boolean;
+  lines: SavedLine[];
+  holds: HoldWrite;
+  /** Whether the save takes stock its cart did not hold (a new hold expiry). */
+  acquired: boolean;
+  /** Another insert of the same write for a new expiry (see CartSaveFields.alsoInsert). */
+  onExtend?: (cartId: number) => (holdExpiresAt: SQL) => SQL;
+  answer(saved: CartRow, lineIds: number[]): Answer;
+}
+
+/**
+ * A store's pricing and fee policy for one save: the steps that differ between the stores, made per
+ * save around what its body asks (the store module builds it). `Key` is what a hold is keyed by (offer
+ * line id, or bouquet product id), `Offers` what the store sells from.
+ */
+export interface CartPolicy<Alongside, Offers, Key extends number | string, Answer> {
+  store: CartStore;
+  /** The version the body was based on (a 409 when the cart has moved on since). */
+  version: number | undefined;
+  /** An SQL value of the store's own tables read by the lock's statement (product facts, fee packages). */
+  alongside?: SQL;
+  /** Refusals that do not depend on the cart's version (a product that does not exist). */
+  refuse?(locked: LockedCart<Alongside>): void;
+  /** The cart as it stands, for a 409. */
+  current(tx: DbOrTx, locked: LockedCart<Alongside>): Promise<Answer>;
+  /** The dates, and the offers to sell from chosen and locked (one statement). */
+  choose(tx: DbOrTx, locked: LockedCart<Alongside>, now: Date): Promise<Offers>;
+  /** What the hold read looks at. */
+  holdTarget(offers: Offers): { offerLineIds: number[] } | { catalogId: number; productIds: string[] };
+  /** Lines, holds and prices from what is free. */
+  plan(locked: LockedCart<Alongside>, offers: Offers, holds: HoldSums<Key>, now: Date): SavePlan<Answer>;
+}
+
+/**
+ * Saves a cart through a store's policy. Holds: a new expiry (now + holdMs) when the save took stock
+ * or the cart's expiry has lapsed; otherwise the running one; none when nothing is held.
+ */
+export async function saveCartWith<Alongside, Offers, Key extends number | string, Answer>(
+  db: Db,
+  policy: CartPolicy<Alongside, Offers, Key, Answer>,
+  owner: CartOwner,
+  boxed: boolean,
+  opts: { holdMs: number; now?: Date },
+): Promise<Answer> {
+  const now = opts.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const locked = (await lockCartRow(tx, owner, policy.store, boxed, policy.alongside)) as LockedCart<Alongside>;
+    policy.refuse?.(locked);
+    if (policy.version !== undefined && policy.version !== locked.cart.version) throw conflict(STALE_CART_MESSAGE, await policy.current(tx, locked));
+    const offers = await policy.choose(tx, locked, now);
+    const target = policy.holdTarget(offers);
+    const holds = (await ("offerLineIds" in target ? activeHolds(tx, locked.cart.id, target) : activeHolds(tx, locked.cart.id, target))) as HoldSums<Key>;
+    const plan = policy.plan(locked, offers, holds, now);
+
+    const cart = locked.cart;
+    const anyHeld = "offerLines" in plan.holds ? plan.holds.offerLines.length > 0 : plan.holds.bouquets.length > 0;
+    const running = cart.holdExpiresAt && cart.holdExpiresAt > now ? cart.holdExpiresAt : null;
+    const extend = anyHeld && (plan.acquired || !running);
+    const written = await writeSavedCart(
+      tx,
+      cart.id,
+      {
+        shipDate: plan.shipDate,
+        receivingDate: plan.receivingDate,
+        boxed: plan.boxed,
+        holdExpiresAt: extend ? "extend" : anyHeld ? running : null,
+        holdMs: opts.holdMs,
+        ...(extend && plan.onExtend ? { alsoInsert: plan.onExtend(cart.id) } : {}),
+      },
+      plan.holds,
+      plan.lines,
+    );
+    const saved: CartRow = {
+      ...cart,
+      shipDate: plan.shipDate,
+      receivingDate: plan.receivingDate,
+      boxed: plan.boxed,
+      version: written.version,
+      holdExpiresAt: written.holdExpiresAt,
+    };
+    return plan.answer(saved, written.lineIds);
+  });
+}

@@ -1,0 +1,27 @@
+// The carts engine's public face (issue 24 "one carts engine for both stores"): it owns carts, their
+// lines and the holds of both stores. The store and mm modules save through saveCartWith with their
+// policy; the orders module empties a cart inside the order's write with emptyCartSql; the owners
+// of stock check other carts' holds inside their own statements with the *HeldByOthers pieces.
+export { saveCartWith, STALE_CART_MESSAGE, type CartPolicy, type LockedCart, type SavePlan } from "./engine.ts";
+export {
+  bouquetHeldByOthersSql,
+  bouquetHoldsFingerprintSql,
+  bouquetNextHoldExpirySql,
+  bouquetsHeldByOthers,
+  cartHoldingOn,
+  cartIdSql,
+  cartLinesOf,
+  cartOf,
+  emptyCartSql,
+  ensureCart,
+  lockCartRow,
+  nextHoldExpiry,
+  offerLineHeldByOthersSql,
+  releaseCartHolds,
+  type CartLineRow,
+  type CartOwner,
+  type CartRow,
+  type CartStore,
+  type HoldSums,
+  type SavedLine,
+} from "./repo.ts";

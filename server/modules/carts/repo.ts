@@ -1,0 +1,416 @@
+// Every SQL statement on carts, their lines and their holds, for both stores (the wholesale cart holds
+// offer lines, the mass-market cart holds catalog bouquets). Other modules reach these tables only
+// through this module's index.ts: its functions, or the SQL pieces below that let an owner of stock
+// check "ordered + other carts' active holds" inside its own statement.
+import { and, asc, eq, gt, ne, sql, type SQL } from "drizzle-orm";
+import { rowsOf, type DbOrTx } from "../../../db/client.ts";
+import { cartLines, carts, holds, mmHolds } from "../../../db/schema/index.ts";
+
+export type CartRow = typeof carts.$inferSelect;
+export type CartLineRow = typeof cartLines.$inferSelect;
+export type CartStore = CartRow["store"];
+
+/** Who owns a cart: one per user, customer, retailer (0 = none; always 0 in the mass-market store) and store. */
+export interface CartOwner {
+  userId: string;
+  customerId: string;
+  retailerId: number;
+}
+
+/** A cart line as a save writes it: every column, the store's policy filling what it does not use. */
+export type SavedLine = Omit<CartLineRow, "id" | "cartId">;
+
+const ownerWhere = (o: CartOwner, store: CartStore) =>
+  and(eq(carts.userId, o.userId), eq(carts.customerId, o.customerId), eq(carts.retailerId, o.retailerId), eq(carts.store, store));
+
+const textArray = (values: string[]) =>
+  sql`ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+const intArray = (values: number[]) =>
+  sql`ARRAY[${sql.join(
+    values.map((v) => sql`${v}::int`),
+    sql`, `,
+  )}]::int[]`;
+const jsonOf = <T>(value: T | string): T => (typeof value === "string" ? (JSON.parse(value) as T) : value);
+
+const LINE_COLUMNS: [keyof SavedLine, string, string][] = [
+  ["position", "position", "int"],
+  ["productId", "product_id", "text"],
+  ["offerLineId", "offer_line_id", "int"],
+  ["offerOrderNumber", "offer_order_number", "int"],
+  ["description", "description", "text"],
+  ["category", "category", "text"],
+  ["quantity", "quantity", "int"],
+  ["priceCents", "price_cents", "int"],
+  ["quantityConfirmed", "quantity_confirmed", "int"],
+  ["quantityPending", "quantity_pending", "int"],
+  ["isPending", "is_pending", "boolean"],
+  ["isFinalProduct", "is_final_product", "boolean"],
+  ["unitOfMeasure", "unit_of_measure", "text"],
+  ["unitOfMeasureQty", "unit_of_measure_qty", "int"],
+  ["boxType", "box_type", "text"],
+  ["boxed", "boxed", "boolean"],
+  ["available", "available", "int"],
+  ["barcodeBottom", "barcode_bottom", "text"],
+  ["barcodeLeft", "barcode_left", "text"],
+  ["barcodeTop", "barcode_top", "text"],
+  ["barcodeNumber", "barcode_number", "text"],
+  ["boughtIn", "bought_in", "boolean"],
+  ["bouquet", "bouquet", "boolean"],
+  ["packSize", "pack_size", "int"],
+];
+const COLUMN_LIST = sql.raw(LINE_COLUMNS.map(([, c]) => c).join(", "));
+const X_COLUMN_LIST = sql.raw(LINE_COLUMNS.map(([, c]) => `x.${c}`).join(", "));
+const RECORD_TYPE = sql.raw(LINE_COLUMNS.map(([, c, t]) => `${c} ${t}`).join(", "));
+
+const LINE_AS_JSON = sql.raw(LINE_COLUMNS.map(([k, c]) => `'${k}', l.${c}`).join(", "));
+
+/** The owner's cart, or undefined (read only: lockCartRow locks). */
+export async function cartOf(db: DbOrTx, owner: CartOwner, store: CartStore): Promise<CartRow | undefined> {
+  const [row] = await db.select().from(carts).where(ownerWhere(owner, store));
+  return row;
+}
+
+/** The owner's cart, created empty on first use (boxed when the customer always is; a concurrent create is harmless). */
+export async function ensureCart(db: DbOrTx, owner: CartOwner, store: CartStore, boxed: boolean): Promise<CartRow> {
+  const found = await cartOf(db, owner, store);
+  if (found) return found;
+  await db
+    .insert(carts)
+    .values({ ...owner, store, boxed })
+    .onConflictDoNothing();
+  return (await cartOf(db, owner, store))!;
+}
+
+/** The id of the owner's cart, 0 when it has none yet, as an SQL expression (for a statement of another module). */
+export const cartIdSql = (owner: { userId: string; customerId: SQL | string; retailerId: number }, store: CartStore) =>
+  sql`coalesce((select k.id from ${carts} k where k.user_id = ${owner.userId} and k.customer_id = ${owner.customerId} and k.retailer_id = ${owner.retailerId} and k.store = ${store}), 0)`;
+
+/** A cart's lines in their order. */
+export async function cartLinesOf(db: DbOrTx, cartId: number): Promise<CartLineRow[]> {
+  return db.select().from(cartLines).where(eq(cartLines.cartId, cartId)).orderBy(asc(cartLines.position), asc(cartLines.id));
+}
+
+/**
+ * The owner's cart, created on first use and locked for the rest of the transaction, in one
+ * statement: an insert that on conflict "updates" the existing row to itself takes the same row lock
+ * as SELECT … FOR UPDATE, and returns the row either way. The same statement reads the cart's lines
+ * (in their order; as the statement's snapshot saw them, which a concurrent save that held the lock
+ * may have changed since: a reader that must see them after the lock reads them again) and, with `alongside`, what the store's policy needs read with it (an SQL value of
+ * another module's tables, answered as `alongside`).
+ */
+export async function lockCartRow(
+  tx: DbOrTx,
+  owner: CartOwner,
+  store: CartStore,
+  boxed: boolean,
+  alongside?: SQL,
+): Promise<{ cart: CartRow; lines: CartLineRow[]; alongside: unknown }> {
+  const upsert = tx
+    .insert(carts)
+    .values({ ...owner, store, boxed })
+    .onConflictDoUpdate({ target: [carts.userId, carts.customerId, carts.retailerId, carts.store], set: { store: sql`excluded.store` } })
+    .returning()
+    .getSQL();
+  const result = await tx.execute(sql`
+    with locked as (${upsert})
+    select k.id, k.user_id, k.customer_id, k.retailer_id, k.store, k.ship_date::text as ship_date, k.receiving_date::text as receiving_date,
+           k.boxed, k.fresh, k.version, (extract(epoch from k.hold_expires_at) * 1000)::float8 as hold_expires_ms,
+           (extract(epoch from k.updated_at) * 1000)::float8 as updated_ms,
+           (select coalesce(jsonb_agg(jsonb_build_object('id', l.id, 'cartId', l.cart_id, ${LINE_AS_JSON}) order by l.position, l.id), '[]'::jsonb)
+              from ${cartLines} l where l.cart_id = k.id) as lines,
+           ${alongside ?? sql`null::jsonb`} as alongside
+      from locked k`);
+  const r = rowsOf<{
+    id: number;
+    user_id: string;
+    customer_id: string;
+    retailer_id: number;
+    store: CartStore;
+    ship_date: string | null;
+    receiving_date: string | null;
+    boxed: boolean;
+    fresh: boolean;
+    version: number;
+    hold_expires_ms: number | null;
+    updated_ms: number;
+    lines: CartLineRow[] | string;
+    alongside: unknown;
+  }>(result)[0]!;
+  const cart: CartRow = {
+    id: Number(r.id),
+    userId: r.user_id,
+    customerId: r.customer_id,
+    retailerId: Number(r.retailer_id),
+    store: r.store,
+    shipDate: r.ship_date,
+    receivingDate: r.receiving_date,
+    boxed: r.boxed,
+    fresh: r.fresh,
+    version: Number(r.version),
+    holdExpiresAt: r.hold_expires_ms === null ? null : new Date(Number(r.hold_expires_ms)),
+    updatedAt: new Date(Number(r.updated_ms)),
+  };
+  return { cart, lines: jsonOf(r.lines), alongside: r.alongside === null ? null : jsonOf(r.alongside as string) };
+}
+
+// ---- holds ------------------------------------------------------------------------------------------
+
+/** What a save holds: offer lines (wholesale), or bouquets of one catalog (mass market). */
+export type HoldTarget = { offerLineIds: number[] } | { catalogId: number; productIds: string[] };
+
+/** Active holds summed per line: of every other cart, and of this one. */
+export interface HoldSums<K> {
+  others: Map<K, number>;
+  own: Map<K, number>;
+}
+
+/**
+ * Active holds on what a save sells, in one statement: summed per line for every other cart, and
+ * this cart's own. Read after the lines are locked, so it sees every hold committed before.
+ */
+export async function activeHolds(tx: DbOrTx, cartId: number, target: { offerLineIds: number[] }): Promise<HoldSums<number>>;
+export async function activeHolds(tx: DbOrTx, cartId: number, target: { catalogId: number; productIds: string[] }): Promise<HoldSums<string>>;
+export async function activeHolds(tx: DbOrTx, cartId: number, target: HoldTarget): Promise<HoldSums<number> | HoldSums<string>> {
+  const wholesale = "offerLineIds" in target;
+  if (wholesale ? !target.offerLineIds.length : !target.productIds.length) return { others: new Map(), own: new Map() };
+  const rows = rowsOf<{
+    id: number | string;
+    others: number | null;
+    own: number | null;
+  }>(
+    await tx.execute(
+      wholesale
+        ? sql`
+      select offer_line_id as id,
+             sum(quantity) filter (where cart_id <> ${cartId})::int as others,
+             sum(quantity) filter (where cart_id = ${cartId})::int as own
+        from ${holds}
+       where offer_line_id = any(${intArray(target.offerLineIds)}) and expires_at > now()
+       group by offer_line_id`
+        : sql`
+      select product_id as id,
+             sum(quantity) filter (where cart_id <> ${cartId})::int as others,
+             sum(quantity) filter (where cart_id = ${cartId})::int as own
+        from ${mmHolds}
+       where catalog_id = ${target.catalogId} and product_id = any(${textArray(target.productIds)}) and expires_at > now()
+       group by product_id`,
+    ),
+  );
+  const key = (id: number | string) => (wholesale ? Number(id) : String(id));
+  const others = new Map<number | string, number>();
+  const own = new Map<number | string, number>();
+  for (const r of rows) {
+    if (r.others) others.set(key(r.id), Number(r.others));
+    if (r.own) own.set(key(r.id), Number(r.own));
+  }
+  return { others, own } as HoldSums<number> | HoldSums<string>;
+}
+
+/** Bunches other carts hold now on the offer line `offerLineId` (an SQL expression), for the stock owner's guarded update. */
+export const offerLineHeldByOthersSql = (offerLineId: SQL, cartId: number) =>
+  sql`coalesce((select sum(h.quantity) from ${holds} h where h.offer_line_id = ${offerLineId} and h.cart_id <> ${cartId} and h.expires_at > now()), 0)`;
+
+/** Bouquets other carts hold now on a catalog line (SQL expressions), for the stock owner's guarded update. */
+export const bouquetHeldByOthersSql = (catalogId: SQL, productId: SQL, cartId: number) =>
+  sql`coalesce((select sum(h.quantity) from ${mmHolds} h where h.catalog_id = ${catalogId} and h.product_id = ${productId} and h.cart_id <> ${cartId} and h.expires_at > now()), 0)`;
+
+/** A catalog's active mass-market holds of carts other than one, summed per bouquet (a subquery to join on productId). */
+export const bouquetsHeldByOthers = (db: DbOrTx, catalogId: number, excludeCartId: number) =>
+  db
+    .select({
+      productId: mmHolds.productId,
+      qty: sql<number>`sum(${mmHolds.quantity})::int`.as("held_qty"),
+    })
+    .from(mmHolds)
+    .where(and(eq(mmHolds.catalogId, catalogId), gt(mmHolds.expiresAt, sql`now()`), ne(mmHolds.cartId, excludeCartId)))
+    .groupBy(mmHolds.productId)
+    .as("held");
+
+/**
+ * The held part of a mass-market catalog's fingerprint (SQL expressions in, text out): the active
+ * holds of other carts, an order-free sum of hashes; and when the first of them lapses.
+ */
+export const bouquetHoldsFingerprintSql = (
+  catalogId: SQL,
+  excludeCartId: SQL,
+) => sql`(select count(*)::text || '.' || coalesce(sum(hashtext(h.cart_id::text || ':' || h.product_id || ':' || h.quantity::text)::bigint), 0)::text
+         from ${mmHolds} h where h.catalog_id = ${catalogId} and h.expires_at > now() and h.cart_id <> ${excludeCartId})`;
+export const bouquetNextHoldExpirySql = (catalogId: SQL) =>
+  sql`(select min(h.expires_at) from ${mmHolds} h where h.catalog_id = ${catalogId} and h.expires_at > now())`;
+
+/**
+ * The owner's wholesale cart when it holds stock, not yet lapsed, on any of `offerLineIds` (the
+ * stock owner's subquery of the lines of some catalogs); 0 when it holds none there (or has no cart).
+ */
+export async function cartHoldingOn(db: DbOrTx, owner: CartOwner, offerLineIds: SQL): Promise<number> {
+  const result = await db.execute(sql`
+    select c.id from ${carts} c
+     where c.user_id = ${owner.userId} and c.customer_id = ${owner.customerId} and c.retailer_id = ${owner.retailerId} and c.store = 'wholesale'
+       and exists (select 1 from ${holds} h where h.cart_id = c.id and h.expires_at > now() and h.offer_line_id in ${offerLineIds})`);
+  return Number(rowsOf<{ id: number }>(result)[0]?.id ?? 0);
+}
+
+/**
+ * When the soonest active wholesale hold on these offer lines lapses (epoch ms; Infinity when none is
+ * active): until then an answer built from the holds stays true by time alone. `offerLineIds` is a
+ * list, or the stock owner's subquery.
+ */
+export async function nextHoldExpiry(db: DbOrTx, offerLineIds: number[] | SQL): Promise<number> {
+  if (Array.isArray(offerLineIds) && !offerLineIds.length) return Infinity;
+  const on = Array.isArray(offerLineIds) ? sql`h.offer_line_id = any(${intArray(offerLineIds)})` : sql`h.offer_line_id in ${offerLineIds}`;
+  const result = await db.execute(
+    sql`select (extract(epoch from min(h.expires_at)) * 1000)::float8 as next from ${holds} h where h.expires_at > now() and ${on}`,
+  );
+  const next = rowsOf<{ next: number | null }>(result)[0]?.next;
+  return next === null || next === undefined ? Infinity : Number(next);
+}
+
+/**
+ * Gives every held bunch of a wholesale cart back: holds dropped, lines made pending requests, the
+ * expiry cleared and the version bumped. Answers the cart row.
+ */
+export async function releaseCartHolds(db: DbOrTx, cartId: number): Promise<CartRow> {
+  await db.delete(holds).where(eq(holds.cartId, cartId));
+  await db
+    .update(cartLines)
+    .set({
+      quantityConfirmed: 0,
+      quantityPending: sql`${cartLines.quantity}`,
+      isPending: true,
+      isFinalProduct: false,
+    })
+    .where(eq(cartLines.cartId, cartId));
+  const [saved] = await db
+    .update(carts)
+    .set({
+      holdExpiresAt: null,
+      version: sql`${carts.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(carts.id, cartId))
+    .returning();
+  return saved!;
+}
+
+// ---- the save's write ----------------------------------------------------------------------------
+
+/** What a save writes on the cart row besides a new version. */
+export interface CartSaveFields {
+  shipDate: string | null;
+  receivingDate: string | null;
+  boxed: boolean;
+  /** "extend": now + holdMs; a date: keep it; null: no holds. */
+  holdExpiresAt: "extend" | Date | null;
+  holdMs: number;
+  /**
+   * Another insert to run in the same statement, given the cart's new hold expiry as an SQL
+   * expression (null when the cart holds nothing): the wholesale hold-expiry reminder job.
+   */
+  alsoInsert?: (holdExpiresAt: SQL) => SQL;
+}
+
+/** The holds a save keeps: on offer lines (wholesale) or on one catalog's bouquets (mass market; null: none). */
+export type HoldWrite =
+  | { offerLines: { offerLineId: number; quantity: number }[] }
+  | {
+      catalogId: number | null;
+      bouquets: { productId: string; quantity: number }[];
+    };
+
+/** The holds part of a save's write: drop what left, upsert the rest expiring with the cart (`expiry`: the saved expiry). */
+function holdsWrite(cartId: number, write: HoldWrite, expiry: SQL): SQL {
+  if ("offerLines" in write) {
+    const keep = intArray(write.offerLines.map((h) => h.offerLineId));
+    return sql`dropped as (
+      delete from ${holds} where cart_id = ${cartId} and not (offer_line_id = any(${keep}))
+    ), upserted as (
+      insert into ${holds} (cart_id, offer_line_id, quantity, expires_at)
+      select ${cartId}, h.id, h.q, ${expiry}
+        from unnest(${keep}, ${intArray(write.offerLines.map((h) => h.quantity))}) as h(id, q)
+       where ${expiry} is not null
+      on conflict (cart_id, offer_line_id) do update set quantity = excluded.quantity, expires_at = excluded.expires_at
+    )`;
+  }
+  const keep = textArray(write.bouquets.map((h) => h.productId));
+  const catalogId = write.catalogId ?? 0;
+  return sql`dropped as (
+      delete from ${mmHolds} where cart_id = ${cartId} and not (catalog_id = ${catalogId} and product_id = any(${keep}))
+    ), upserted as (
+      insert into ${mmHolds} (cart_id, catalog_id, product_id, quantity, expires_at)
+      select ${cartId}, ${catalogId}, h.p, h.q, ${expiry}
+        from unnest(${keep}, ${intArray(write.bouquets.map((h) => h.quantity))}) as h(p, q)
+       where ${expiry} is not null
+      on conflict (cart_id, catalog_id, product_id) do update set quantity = excluded.quantity, expires_at = excluded.expires_at
+    )`;
+}
+
+/**
+ * Everything a save writes, in one statement: the cart row (fields, version + 1, hold expiry), the
+ * holds (dropped for lines that left or hold nothing, upserted for the rest, expiring with the cart),
+ * the lines (replaced), and `f.alsoInsert` when given. An extended expiry is whole milliseconds, so
+ * it reads back into a Date exactly. Answers the new version and expiry and the new lines' ids by
+ * position.
+ */
+export async function writeSavedCart(
+  tx: DbOrTx,
+  cartId: number,
+  f: CartSaveFields,
+  held: HoldWrite,
+  lines: SavedLine[],
+): Promise<{ version: number; holdExpiresAt: Date | null; lineIds: number[] }> {
+  const expiry =
+    f.holdExpiresAt === "extend"
+      ? sql`date_trunc('milliseconds', now() + ${f.holdMs} * interval '1 millisecond')`
+      : f.holdExpiresAt
+        ? sql`${f.holdExpiresAt.toISOString()}::timestamptz`
+        : sql`null::timestamptz`;
+  const json = JSON.stringify(lines.map((l) => Object.fromEntries(LINE_COLUMNS.map(([k, c]) => [c, l[k]]))));
+  const savedExpiry = sql`(select hold_expires_at from saved)`;
+  const result = await tx.execute(sql`
+    with saved as (
+      update ${carts}
+         set ship_date = ${f.shipDate}::date, receiving_date = ${f.receivingDate}::date, boxed = ${f.boxed},
+             version = version + 1, updated_at = now(), hold_expires_at = ${expiry}
+       where id = ${cartId}
+      returning version, hold_expires_at
+    ), ${holdsWrite(cartId, held, savedExpiry)}, emptied as (
+      delete from ${cartLines} where cart_id = ${cartId}
+    ), added as (
+      insert into ${cartLines} (cart_id, ${COLUMN_LIST})
+      select ${cartId}, ${X_COLUMN_LIST}
+        from jsonb_to_recordset(${json}::jsonb) as x(${RECORD_TYPE})
+      returning id, position
+    )${f.alsoInsert ? sql`, also as (${f.alsoInsert(savedExpiry)})` : sql``}
+    select saved.version,
+           (extract(epoch from saved.hold_expires_at) * 1000)::float8 as expires_ms,
+           (select coalesce(jsonb_agg(jsonb_build_array(a.position, a.id)), '[]'::jsonb) from added a) as line_ids
+      from saved`);
+  const row = rowsOf<{
+    version: number;
+    expires_ms: number | null;
+    line_ids: [number, number][] | string;
+  }>(result)[0]!;
+  const lineIds: number[] = [];
+  for (const [position, id] of jsonOf(row.line_ids)) lineIds[position] = Number(id);
+  return {
+    version: Number(row.version),
+    holdExpiresAt: row.expires_ms === null ? null : new Date(Number(row.expires_ms)),
+    lineIds,
+  };
+}
+
+/**
+ * The cart emptied once its order is placed, as statements to run inside the order's own write (CTEs
+ * of one `with`): holds of both kinds and lines dropped, dates and expiry cleared, version + 1.
+ */
+export function emptyCartSql(cartId: number): SQL {
+  return sql`dropped_holds as (delete from ${holds} where cart_id = ${cartId}),
+         dropped_mm_holds as (delete from ${mmHolds} where cart_id = ${cartId}),
+         dropped_lines as (delete from ${cartLines} where cart_id = ${cartId}),
+         emptied as (
+           update ${carts} set ship_date = null, receiving_date = null, hold_expires_at = null, version = version + 1, updated_at = now()
+            where id = ${cartId})`;
+}
