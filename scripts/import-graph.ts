@@ -7,6 +7,10 @@
  * - imports that reach into another server module's insides (anything but its index.ts);
  * - tables read or written outside their owner's repo (server/modules/table-owners.ts): a Drizzle table
  *   of db/schema imported, or a table named in raw `sql`, in a file that is not the owning module's repo;
+ *   a published read model (a `pgView` of db/schema, READ_MODELS) may be read by any module's repo;
+ * - a read model written to (a Drizzle insert, update or delete on it, or raw `insert into`, `update`,
+ *   `delete from` naming it), anywhere;
+ * - a read model with no owner in READ_MODELS;
  * - SQL outside a repo: a `sql` template or a db/tx select, insert, update, delete or execute in a module
  *   file that is not a repo (repo.ts, repo-*.ts, *-repo.ts, or a file under a repo/ folder);
  * - SQL in a plugin (server/plugins/): plugins do HTTP concerns only;
@@ -175,6 +179,10 @@ export interface Analysis {
   sqlInPlugins: string[];
   appToServer: string[];
   unownedTables: string[];
+  /** Views of db/schema with no owner in READ_MODELS. */
+  unownedViews: string[];
+  /** "file: view written": an insert, update or delete on a read model. */
+  viewWrites: string[];
   staleExceptions: string[];
   /** Every import edge found, "from -> to". */
   edges: string[];
@@ -206,6 +214,22 @@ function schemaTables(root: string): Map<string, string> {
   }
   return out;
 }
+
+/** Drizzle view identifier → SQL view name, read from db/schema/*.ts (`export const x = pgView("name")…`). */
+function schemaViews(root: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const dir = path.join(root, "db", "schema");
+  if (!existsSync(dir)) return out;
+  for (const f of listFiles(dir)) {
+    for (const m of readFileSync(f, "utf8").matchAll(/export\s+const\s+(\w+)\s*=\s*pgView\(\s*["']([^"']+)["']/g)) out.set(m[1]!, m[2]!);
+  }
+  return out;
+}
+
+/** A Drizzle write on a named table or view: `.insert(x)`, `.update(x)`, `.delete(x)`. */
+const DRIZZLE_WRITE = /\.\s*(?:insert|update|delete)\s*\(\s*(\w+)\s*[,)]/g;
+/** A raw SQL write naming its target: `insert into x`, `update x`, `delete from x`. */
+const SQL_WRITE = /\b(?:insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?/gi;
 
 /** The text of every `sql` template in `text`, without its `${…}` parts. */
 function sqlTexts(text: string): string[] {
@@ -240,7 +264,10 @@ function sqlTexts(text: string): string[] {
 /** Strips comments, so a comment naming `db.select(` or a table is not taken for SQL. */
 const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`\\])\/\/.*$/gm, "$1");
 
-export function analyse(root: string, options: { owners: Record<string, string>; exceptions?: readonly string[]; withTypes?: boolean }): Analysis {
+export function analyse(
+  root: string,
+  options: { owners: Record<string, string>; readModels?: Record<string, string>; exceptions?: readonly string[]; withTypes?: boolean },
+): Analysis {
   const withTypes = options.withTypes ?? true;
   const all = ROOTS.flatMap((r) => (existsSync(path.join(root, r)) ? listFiles(path.join(root, r)) : []));
   const known = new Set(all);
@@ -313,6 +340,10 @@ export function analyse(root: string, options: { owners: Record<string, string>;
   const tables = schemaTables(root);
   const byName = new Map([...tables].map(([id, name]) => [name, id]));
   const unownedTables = [...tables.keys()].filter((t) => !options.owners[t]).sort();
+  const views = schemaViews(root);
+  const viewByName = new Map([...views].map(([id, name]) => [name, id]));
+  const unownedViews = [...views.keys()].filter((v) => !options.readModels?.[v]).sort();
+  const viewWrites = new Set<string>();
   const schemaDir = path.join(root, "db", "schema");
   const tableBreaks = new Set<string>();
   const sqlOutsideRepo: string[] = [];
@@ -330,10 +361,18 @@ export function analyse(root: string, options: { owners: Record<string, string>;
       }
       continue;
     }
+    if (!r.startsWith("server/") && !r.startsWith("db/")) continue;
+    const code = withoutComments(text);
+    const raw = sqlTexts(code);
+    // A read model is read only: written to anywhere is a break.
+    for (const m of code.matchAll(DRIZZLE_WRITE)) if (views.has(m[1]!)) viewWrites.add(`${r}: ${m[1]} written`);
+    for (const body of raw) for (const m of body.matchAll(SQL_WRITE)) {
+      const id = viewByName.get(m[1]!.toLowerCase());
+      if (id) viewWrites.add(`${r}: ${id} written`);
+    }
     if (!r.startsWith("server/")) continue;
     const mod = moduleOf(file);
     const mayOwn = (table: string) => mod !== undefined && options.owners[table] === mod && isRepo(file);
-    const code = withoutComments(text);
     // Drizzle tables imported (at run time) from db/schema.
     for (const m of code.matchAll(IMPORT)) {
       if (m[1] || !m[2]) continue;
@@ -346,8 +385,7 @@ export function analyse(root: string, options: { owners: Record<string, string>;
         if (!mayOwn(id)) tableBreaks.add(`${r}: ${id} (owner ${options.owners[id] ?? "none"})`);
       }
     }
-    // Tables named in raw SQL.
-    const raw = sqlTexts(code);
+    // Tables named in raw SQL (a read model's name is not a table's, so reading one passes).
     for (const body of raw) {
       for (const m of body.matchAll(SQL_NAMES_TABLE)) {
         const id = byName.get(m[1]!.toLowerCase());
@@ -379,6 +417,8 @@ export function analyse(root: string, options: { owners: Record<string, string>;
     sqlInPlugins: open(sqlInPlugins, (f) => `${f}: SQL in a plugin`),
     appToServer: appToServer.sort(),
     unownedTables,
+    unownedViews,
+    viewWrites: [...viewWrites].sort(),
     staleExceptions,
     edges: [...edges].flatMap(([f, tos]) => tos.map((t) => `${rel(f)} -> ${rel(t)}`)),
   };
@@ -386,12 +426,12 @@ export function analyse(root: string, options: { owners: Record<string, string>;
 
 /** True when the analysis finds anything the check refuses. */
 export const failed = (a: Analysis) =>
-  a.circles.length + a.reaches.length + a.tableBreaks.length + a.sqlOutsideRepo.length + a.sqlInPlugins.length + a.appToServer.length + a.unownedTables.length + a.staleExceptions.length > 0;
+  a.circles.length + a.reaches.length + a.tableBreaks.length + a.sqlOutsideRepo.length + a.sqlInPlugins.length + a.appToServer.length + a.unownedTables.length + a.unownedViews.length + a.viewWrites.length + a.staleExceptions.length > 0;
 
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
-  const { TABLE_OWNERS } = await import("../server/modules/table-owners.ts");
+  const { TABLE_OWNERS, READ_MODELS } = await import("../server/modules/table-owners.ts");
   const root = path.resolve(import.meta.dirname, "..");
-  const a = analyse(root, { owners: TABLE_OWNERS, exceptions: KNOWN_EXCEPTIONS, withTypes: !process.argv.includes("--runtime") });
+  const a = analyse(root, { owners: TABLE_OWNERS, readModels: READ_MODELS, exceptions: KNOWN_EXCEPTIONS, withTypes: !process.argv.includes("--runtime") });
   const section = (title: string, list: string[]) => {
     console.log(`${title}: ${list.length}`);
     for (const s of list) console.log(`  ${s}`);
@@ -404,10 +444,12 @@ if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
   section("plugins with SQL (plugins do HTTP concerns only)", a.sqlInPlugins);
   section("run-time imports of server/ or db/ from app/ outside *.server.ts (loaders use the load context's services)", a.appToServer);
   section("tables of db/schema with no owner in server/modules/table-owners.ts", a.unownedTables);
+  section("read models of db/schema with no owner in READ_MODELS (server/modules/table-owners.ts)", a.unownedViews);
+  section("read models written to (a view is read only: its owner writes the table)", a.viewWrites);
   section("known exceptions that no longer occur (remove them from KNOWN_EXCEPTIONS)", a.staleExceptions);
   console.log(`known exceptions, must shrink: ${CARTS_ENGINE_EXCEPTIONS.length} in the carts engine's folders (store, mm, live), ${NOT_YET_MOVED.length} elsewhere not yet moved`);
   if (process.argv.includes("--all")) {
-    const all = analyse(root, { owners: TABLE_OWNERS, withTypes: !process.argv.includes("--runtime") });
+    const all = analyse(root, { owners: TABLE_OWNERS, readModels: READ_MODELS, withTypes: !process.argv.includes("--runtime") });
     console.log(`without exceptions: ${all.circles.length} circles, ${all.reaches.length} reaches past index.ts, ${all.tableBreaks.length} table-ownership breaks, ${all.sqlOutsideRepo.length} module files with SQL outside a repo, ${all.sqlInPlugins.length} plugins with SQL, ${all.appToServer.length} app imports of server code`);
   }
   if (process.argv.includes("--check") && failed(a)) {
