@@ -60,110 +60,34 @@ export const CARTS_ENGINE_EXCEPTIONS: readonly string[] = [
 ];
 
 /**
- * Breaks outside those folders not yet moved to their owner: mostly reporting reads that join
- * several modules' tables in one statement (order desk, supply desk, dashboard, claims, integrations,
- * staff audit log, administration), whose statement counts are tested. Each is to be replaced by the
- * owner's function or a read model the owner publishes. This list must shrink only.
+ * Breaks outside those folders not yet moved to their owner. Reads of another module's table go
+ * through the read model its owner publishes (db/schema/read-models.ts); what is left are writes to
+ * another module's table (with the reads of the same rows that belong to the change), each to become a
+ * function of the owner's repo: the supply desk's products, catalogs and offer lines (store) and
+ * bouquets, packages and catalog lines (mm), the order desk's stock moves, the administration desk's
+ * customers, retailers and links, the calendar desk's ship times and pickup days (buyers; calendar
+ * asking buyers would close an import circle, as buyers reads closed days from calendar). This list
+ * must shrink only.
  */
 export const NOT_YET_MOVED: readonly string[] = [
-  "server/modules/admin/repo.ts: mailOutbox (owner mail)",
   "server/modules/administration/repo.ts: catalogCustomers (owner store)",
-  "server/modules/administration/repo.ts: catalogs (owner store)",
   "server/modules/administration/repo.ts: customerLogos (owner buyers)",
   "server/modules/administration/repo.ts: customers (owner buyers)",
   "server/modules/administration/repo.ts: retailerCustomers (owner buyers)",
   "server/modules/administration/repo.ts: retailers (owner buyers)",
   "server/modules/administration/repo.ts: shipTimes (owner buyers)",
-  "server/modules/administration/repo.ts: userCustomers (owner buyers)",
-  "server/modules/administration/repo.ts: users (owner accounts)",
-  "server/modules/analytics/repo.ts: products (owner store)",
   "server/modules/calendar/repo.ts: customers (owner buyers)",
   "server/modules/calendar/repo.ts: retailers (owner buyers)",
   "server/modules/calendar/repo.ts: shipTimes (owner buyers)",
-  "server/modules/claims/repo.ts: creditNoteLines (owner invoices)",
-  "server/modules/claims/repo.ts: creditNotes (owner invoices)",
-  "server/modules/claims/repo.ts: customers (owner buyers)",
-  "server/modules/claims/repo.ts: invoiceLines (owner invoices)",
-  "server/modules/claims/repo.ts: invoices (owner invoices)",
-  "server/modules/claims/repo.ts: orderLines (owner orders)",
-  "server/modules/claims/repo.ts: orders (owner orders)",
-  "server/modules/claims/repo.ts: users (owner accounts)",
-  "server/modules/dashboard/repo.ts: comboSpecialProducts (owner promotions)",
-  "server/modules/dashboard/repo.ts: comboSpecials (owner promotions)",
-  "server/modules/dashboard/repo.ts: interactiveImageHotspots (owner public)",
-  "server/modules/dashboard/repo.ts: interactiveImages (owner public)",
-  "server/modules/dashboard/repo.ts: orderLines (owner orders)",
-  "server/modules/dashboard/repo.ts: orders (owner orders)",
-  "server/modules/dashboard/repo.ts: products (owner store)",
-  "server/modules/dashboard/repo.ts: voucherRedemptions (owner promotions)",
-  "server/modules/dashboard/repo.ts: vouchers (owner promotions)",
-  "server/modules/integrations/repo.ts: catalogs (owner store)",
-  "server/modules/integrations/repo.ts: creditNoteLines (owner invoices)",
-  "server/modules/integrations/repo.ts: creditNotes (owner invoices)",
-  "server/modules/integrations/repo.ts: customers (owner buyers)",
-  "server/modules/integrations/repo.ts: invoiceLines (owner invoices)",
-  "server/modules/integrations/repo.ts: invoices (owner invoices)",
-  "server/modules/integrations/repo.ts: orderLines (owner orders)",
-  "server/modules/integrations/repo.ts: orders (owner orders)",
-  "server/modules/integrations/repo.ts: users (owner accounts)",
-  "server/modules/invoices/repo.ts: customers (owner buyers)",
-  "server/modules/invoices/repo.ts: orders (owner orders)",
-  "server/modules/invoices/repo.ts: users (owner accounts)",
-  "server/modules/order-desk/pick-list-repo.ts: customers (owner buyers)",
-  "server/modules/order-desk/pick-list-repo.ts: orderLines (owner orders)",
-  "server/modules/order-desk/pick-list-repo.ts: orders (owner orders)",
-  "server/modules/order-desk/pick-list-repo.ts: products (owner store)",
-  "server/modules/order-desk/repo.ts: catalogs (owner store)",
-  "server/modules/order-desk/repo.ts: customers (owner buyers)",
-  "server/modules/order-desk/repo.ts: holds (owner store)",
-  "server/modules/order-desk/repo.ts: invoices (owner invoices)",
   "server/modules/order-desk/repo.ts: mmCatalogProducts (owner mm)",
-  "server/modules/order-desk/repo.ts: mmHolds (owner mm)",
-  "server/modules/order-desk/repo.ts: mmOrderLineLabels (owner mm)",
   "server/modules/order-desk/repo.ts: offerLines (owner store)",
-  "server/modules/order-desk/repo.ts: orderLines (owner orders)",
-  "server/modules/order-desk/repo.ts: orders (owner orders)",
-  "server/modules/order-desk/repo.ts: products (owner store)",
-  "server/modules/order-desk/repo.ts: shipTimes (owner buyers)",
-  "server/modules/order-desk/repo.ts: users (owner accounts)",
-  "server/modules/order-desk/repo.ts: voucherRedemptions (owner promotions)",
-  "server/modules/promotions/repo.ts: catalogs (owner store)",
-  "server/modules/promotions/repo.ts: customers (owner buyers)",
-  "server/modules/promotions/repo.ts: holds (owner store)",
-  "server/modules/promotions/repo.ts: offerLines (owner store)",
-  "server/modules/promotions/repo.ts: products (owner store)",
-  "server/modules/promotions/repo.ts: userClaims (owner accounts)",
-  "server/modules/promotions/repo.ts: userCustomers (owner buyers)",
-  "server/modules/promotions/repo.ts: users (owner accounts)",
-  "server/modules/public/repo.ts: products (owner store)",
-  "server/modules/staff/repo.ts: auditLog (owner audit)",
-  "server/modules/staff/repo.ts: carts (owner store)",
-  "server/modules/staff/repo.ts: customers (owner buyers)",
-  "server/modules/staff/repo.ts: retailerCustomers (owner buyers)",
-  "server/modules/staff/repo.ts: retailers (owner buyers)",
-  "server/modules/staff/repo.ts: userClaims (owner accounts)",
-  "server/modules/staff/repo.ts: userRoles (owner accounts)",
-  "server/modules/staff/repo.ts: users (owner accounts)",
-  "server/modules/standing-orders/repo.ts: mmProducts (owner mm)",
-  "server/modules/standing-orders/repo.ts: products (owner store)",
   "server/modules/supply/mm-repo.ts: mmCatalogProducts (owner mm)",
-  "server/modules/supply/mm-repo.ts: mmHolds (owner mm)",
   "server/modules/supply/mm-repo.ts: mmPackages (owner mm)",
   "server/modules/supply/mm-repo.ts: mmProducts (owner mm)",
-  "server/modules/supply/mm-repo.ts: orderLines (owner orders)",
-  "server/modules/supply/mm-repo.ts: orders (owner orders)",
   "server/modules/supply/repo.ts: catalogCustomers (owner store)",
   "server/modules/supply/repo.ts: catalogs (owner store)",
-  "server/modules/supply/repo.ts: customers (owner buyers)",
-  "server/modules/supply/repo.ts: holds (owner store)",
-  "server/modules/supply/repo.ts: mmCatalogProducts (owner mm)",
   "server/modules/supply/repo.ts: offerLines (owner store)",
-  "server/modules/supply/repo.ts: orderLines (owner orders)",
-  "server/modules/supply/repo.ts: orders (owner orders)",
   "server/modules/supply/repo.ts: products (owner store)",
-  "server/plugins/ops.ts: holds (owner store)",
-  "server/plugins/ops.ts: orders (owner orders)",
-  "server/plugins/ops.ts: SQL in a plugin",
 ];
 
 /** Every break the check allows for now (both lists above). */
@@ -204,25 +128,16 @@ function listFiles(dir: string): string[] {
   return out;
 }
 
-/** Drizzle table identifier → SQL table name, read from db/schema/*.ts (`export const x = pgTable("name", …)`). */
-function schemaTables(root: string): Map<string, string> {
+/**
+ * Drizzle identifier → SQL name of each table (`export const x = pgTable("name", …)`) or published read
+ * model (`export const x = pgView("name")…`) of db/schema/*.ts.
+ */
+function schemaNames(root: string, kind: "pgTable" | "pgView"): Map<string, string> {
   const out = new Map<string, string>();
   const dir = path.join(root, "db", "schema");
   if (!existsSync(dir)) return out;
-  for (const f of listFiles(dir)) {
-    for (const m of readFileSync(f, "utf8").matchAll(/export\s+const\s+(\w+)\s*=\s*pgTable\(\s*["']([^"']+)["']/g)) out.set(m[1]!, m[2]!);
-  }
-  return out;
-}
-
-/** Drizzle view identifier → SQL view name, read from db/schema/*.ts (`export const x = pgView("name")…`). */
-function schemaViews(root: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const dir = path.join(root, "db", "schema");
-  if (!existsSync(dir)) return out;
-  for (const f of listFiles(dir)) {
-    for (const m of readFileSync(f, "utf8").matchAll(/export\s+const\s+(\w+)\s*=\s*pgView\(\s*["']([^"']+)["']/g)) out.set(m[1]!, m[2]!);
-  }
+  const re = new RegExp(`export\\s+const\\s+(\\w+)\\s*=\\s*${kind}\\(\\s*["']([^"']+)["']`, "g");
+  for (const f of listFiles(dir)) for (const m of readFileSync(f, "utf8").matchAll(re)) out.set(m[1]!, m[2]!);
   return out;
 }
 
@@ -337,10 +252,10 @@ export function analyse(
     }
   }
 
-  const tables = schemaTables(root);
+  const tables = schemaNames(root, "pgTable");
   const byName = new Map([...tables].map(([id, name]) => [name, id]));
   const unownedTables = [...tables.keys()].filter((t) => !options.owners[t]).sort();
-  const views = schemaViews(root);
+  const views = schemaNames(root, "pgView");
   const viewByName = new Map([...views].map(([id, name]) => [name, id]));
   const unownedViews = [...views.keys()].filter((v) => !options.readModels?.[v]).sort();
   const viewWrites = new Set<string>();

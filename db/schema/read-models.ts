@@ -16,7 +16,7 @@ import { catalogs, offerLines, products } from "./catalog.ts";
 import { carts, holds } from "./cart.ts";
 import { creditNoteLines, creditNotes, invoiceLines, invoices, orderLines, orders } from "./orders.ts";
 import { comboSpecialProducts, comboSpecials, interactiveImageHotspots, interactiveImages, voucherRedemptions, vouchers } from "./marketing.ts";
-import { mmCatalogProducts, mmHolds, mmOrderLineLabels, mmPackages, mmProducts } from "./mm.ts";
+import { mmCatalogProducts, mmHolds, mmOrderLineLabels, mmProducts } from "./mm.ts";
 
 /** These columns of a table, by their Drizzle names. */
 function columnsOf<T extends PgTable, K extends keyof T["_"]["columns"] & string>(table: T, ...keys: K[]): Pick<T["_"]["columns"], K> {
@@ -32,11 +32,11 @@ export const userClaimsRead = pgView("user_claims_read").as((qb) => qb.select(co
 // ---- buyers: customers, their ship times, retailers and who buys for whom ----
 export const customersRead = pgView("customers_read").as((qb) =>
   qb
-    .select(columnsOf(customers, "customerId", "companyName", "kind", "email", "phone", "address", "city", "state", "zip", "paymentTermsDays", "active"))
+    .select(columnsOf(customers, "customerId", "companyName", "kind", "email", "address", "city", "state", "zip", "paymentTermsDays"))
     .from(customers),
 );
 export const shipTimesRead = pgView("ship_times_read").as((qb) => qb.select(columnsOf(shipTimes, "customerId", "weekday", "cutoffShipTime")).from(shipTimes));
-export const retailersRead = pgView("retailers_read").as((qb) => qb.select(columnsOf(retailers, "retailerId", "code", "name", "active")).from(retailers));
+export const retailersRead = pgView("retailers_read").as((qb) => qb.select(columnsOf(retailers, "retailerId", "name", "active")).from(retailers));
 export const retailerCustomersRead = pgView("retailer_customers_read").as((qb) => qb.select(columnsOf(retailerCustomers, "retailerId", "customerId")).from(retailerCustomers));
 export const userCustomersRead = pgView("user_customers_read").as((qb) => qb.select(columnsOf(userCustomers, "userId", "customerId")).from(userCustomers));
 
@@ -49,12 +49,10 @@ export const productsRead = pgView("products_read").as((qb) =>
         "productId",
         "description",
         "variety",
-        "category",
         "colour",
         "colourHex",
         "grade",
         "stemLengthCm",
-        "unitOfMeasure",
         "unitOfMeasureQty",
         "stemsPerBunch",
         "bunchesPerBox",
@@ -67,19 +65,18 @@ export const productsRead = pgView("products_read").as((qb) =>
 export const catalogsRead = pgView("catalogs_read").as((qb) => qb.select(columnsOf(catalogs, "id", "orderId", "kind", "title", "shipDateFrom", "shipDateTo")).from(catalogs));
 export const offerLinesRead = pgView("offer_lines_read").as((qb) =>
   qb
-    .select(columnsOf(offerLines, "id", "catalogId", "productId", "originalQuantity", "quantityOrdered", "isFinalProduct", "special", "standardPriceCents", "priceCents", "showStore"))
+    .select(columnsOf(offerLines, "id", "catalogId", "productId", "originalQuantity", "quantityOrdered", "isFinalProduct", "special", "standardPriceCents", "priceCents", "standardPriceNoPailCents", "priceNoPailCents", "showStore"))
     .from(offerLines),
 );
 export const cartsRead = pgView("carts_read").as((qb) => qb.select(columnsOf(carts, "id", "userId", "customerId", "retailerId", "store")).from(carts));
-export const holdsRead = pgView("holds_read").as((qb) => qb.select(columnsOf(holds, "cartId", "offerLineId", "quantity", "expiresAt")).from(holds));
+export const holdsRead = pgView("holds_read").as((qb) => qb.select(columnsOf(holds, "offerLineId", "quantity", "expiresAt")).from(holds));
 
-// ---- mm: the mass-market products, packages, catalog lines, holds and order-line labels ----
+// ---- mm: the mass-market products, catalog lines, holds and order-line labels ----
 export const mmProductsRead = pgView("mm_products_read").as((qb) => qb.select(columnsOf(mmProducts, "productId", "description", "active")).from(mmProducts));
-export const mmPackagesRead = pgView("mm_packages_read").as((qb) => qb.select(columnsOf(mmPackages, "type", "description", "active")).from(mmPackages));
 export const mmCatalogProductsRead = pgView("mm_catalog_products_read").as((qb) =>
   qb.select(columnsOf(mmCatalogProducts, "catalogId", "productId", "available", "quantityOrdered")).from(mmCatalogProducts),
 );
-export const mmHoldsRead = pgView("mm_holds_read").as((qb) => qb.select(columnsOf(mmHolds, "cartId", "catalogId", "productId", "quantity", "expiresAt")).from(mmHolds));
+export const mmHoldsRead = pgView("mm_holds_read").as((qb) => qb.select(columnsOf(mmHolds, "catalogId", "productId", "quantity", "expiresAt")).from(mmHolds));
 export const mmOrderLineLabelsRead = pgView("mm_order_line_labels_read").as((qb) => qb.select(getTableColumns(mmOrderLineLabels)).from(mmOrderLineLabels));
 
 // ---- orders and their lines (whole rows: the desk, claims, invoices and the API read them all) ----

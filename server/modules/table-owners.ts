@@ -88,7 +88,6 @@ export const READ_MODELS: Record<string, string> = {
   cartsRead: "store",
   holdsRead: "store",
   mmProductsRead: "mm",
-  mmPackagesRead: "mm",
   mmCatalogProductsRead: "mm",
   mmHoldsRead: "mm",
   mmOrderLineLabelsRead: "mm",
