@@ -120,6 +120,48 @@ describe("import-graph check", () => {
     expect(failed(a)).toBe(true);
   });
 
+  describe("read models", () => {
+    const VIEW = { "db/schema/read-models.ts": `import { users } from "./accounts.ts";\nexport const usersRead = pgView("users_read").as((qb) => qb.select({ id: users.id }).from(users));\n` };
+    const withViews = (root: string, readModels: Record<string, string> = { usersRead: "accounts" }) => analyse(root, { owners: OWNERS, readModels });
+
+    it("lets any module's repo read a published read model, by its Drizzle identifier or its SQL name", () => {
+      const a = withViews(
+        tree({
+          ...VIEW,
+          "server/modules/orders/repo.ts": "import { sql } from \"drizzle-orm\";\nimport { orders, usersRead } from \"../../../db/schema/index.ts\";\nexport const f = (db: any) => db.select().from(orders).innerJoin(usersRead);\nexport const g = (db: any) => db.execute(sql`select o.id from orders o join users_read u on u.id = o.user_id`);\n",
+        }),
+      );
+      expect(a).toMatchObject({ tableBreaks: [], viewWrites: [], unownedViews: [] });
+      expect(failed(a)).toBe(false);
+    });
+
+    it("fails on a read model written to (Drizzle or raw SQL), even by its owner", () => {
+      const a = withViews(
+        tree({
+          ...VIEW,
+          "server/modules/orders/repo.ts": `import { usersRead } from "../../../db/schema/index.ts";\nexport const f = (db: any) => db.update(usersRead).set({ id: "x" });\n`,
+          "server/modules/accounts/repo.ts": "import { sql } from \"drizzle-orm\";\nexport const g = (db: any) => db.execute(sql`delete from users_read where id = ${1}`);\n",
+        }),
+      );
+      expect(a.viewWrites).toEqual(["server/modules/accounts/repo.ts: usersRead written", "server/modules/orders/repo.ts: usersRead written"]);
+      expect(failed(a)).toBe(true);
+    });
+
+    it("fails on a read model no module owns", () => {
+      const a = withViews(tree(VIEW), {});
+      expect(a.unownedViews).toEqual(["usersRead"]);
+      expect(failed(a)).toBe(true);
+    });
+
+    it("still fails on the base table outside its owner's repo when its read model exists", () => {
+      const a = withViews(
+        tree({ ...VIEW, "server/modules/orders/repo.ts": `import { users, usersRead } from "../../../db/schema/index.ts";\nexport const f = (db: any) => db.select().from(users).innerJoin(usersRead);\n` }),
+      );
+      expect(a.tableBreaks).toEqual(["server/modules/orders/repo.ts: users (owner accounts)"]);
+      expect(failed(a)).toBe(true);
+    });
+  });
+
   it("allows a listed exception, and fails on one that no longer occurs", () => {
     const breaking = tree({ "server/modules/orders/repo.ts": `import { users } from "../../../db/schema/index.ts";\nexport const f = users;\n` });
     const listed = run(breaking, ["server/modules/orders/repo.ts: users (owner accounts)"]);

@@ -14,3 +14,4 @@ export * from "./integrations.ts";
 export * from "./webhooks.ts";
 export * from "./calendar.ts";
 export * from "./fresh-list.ts";
+export * from "./read-models.ts";

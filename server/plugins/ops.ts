@@ -3,10 +3,10 @@
 // Prometheus registry that server/metrics-server.ts exposes on a private port.
 import fp from "fastify-plugin";
 import type { FastifyInstance } from "fastify";
-import { sql } from "drizzle-orm";
 import { collectDefaultMetrics, Counter, Gauge, Registry } from "prom-client";
 import { HttpMetrics } from "./http-metrics.ts";
-import { migrationsCurrent, rowsOf, type Database, type Db } from "../../db/client.ts";
+import { migrationsCurrent, type Database, type Db } from "../../db/client.ts";
+import { storeFigures as readStoreFigures } from "../modules/orders/index.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -71,11 +71,7 @@ async function opsPlugin(app: FastifyInstance, { db, database, disk, shareCount 
         at: Date.now(),
         figures: (async () => {
           try {
-            const [held] = rowsOf<{ holds: number; bunches: number }>(
-              await db.execute(sql`select count(*)::int as holds, coalesce(sum(quantity), 0)::int as bunches from holds where expires_at > now()`),
-            );
-            const orders = rowsOf<{ status: string; n: number }>(await db.execute(sql`select status, count(*)::int as n from orders group by status`));
-            return { holds: held?.holds ?? 0, bunches: held?.bunches ?? 0, orders };
+            return await readStoreFigures(db);
           } catch {
             return null;
           }

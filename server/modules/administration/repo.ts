@@ -3,15 +3,15 @@ import { and, asc, count, desc, eq, exists, ilike, inArray, ne, or, sql, type SQ
 import { likeContaining, type DbOrTx } from "../../../db/client.ts";
 import {
   catalogCustomers,
-  catalogs,
+  catalogsRead,
   customerLogos,
   customers,
   referralRequests,
   retailerCustomers,
   retailers,
   shipTimes,
-  userCustomers,
-  users,
+  userCustomersRead,
+  usersRead,
 } from "../../../db/schema/index.ts";
 import type { Role } from "../../../domain/access.ts";
 import * as accounts from "../accounts/index.ts";
@@ -59,10 +59,10 @@ export async function insertUser(
 /** Users linked to a customer (its wholesaler or mass-market users). */
 export async function usersOfCustomer(db: DbOrTx, customerId: string) {
   const rows = await db
-    .selectDistinct({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, active: users.active })
-    .from(users)
-    .where(exists(sql`(select 1 from ${userCustomers} where ${userCustomers.userId} = ${users.id} and ${userCustomers.customerId} = ${customerId})`))
-    .orderBy(asc(users.lastName), asc(users.firstName))
+    .selectDistinct({ id: usersRead.id, email: usersRead.email, firstName: usersRead.firstName, lastName: usersRead.lastName, active: usersRead.active })
+    .from(usersRead)
+    .where(exists(sql`(select 1 from ${userCustomersRead} where ${userCustomersRead.userId} = ${usersRead.id} and ${userCustomersRead.customerId} = ${customerId})`))
+    .orderBy(asc(usersRead.lastName), asc(usersRead.firstName))
     .limit(500);
   return withRolesAndCustomers(db, rows);
 }
@@ -102,7 +102,7 @@ export async function customerPage(db: DbOrTx, q: CustomersQ) {
         // Aliased and qualified by hand: in a one-table select drizzle writes columns without their
         // table, so `${userCustomers.customerId} = ${customers.customerId}` came out as
         // "customer_id" = "customer_id", true on every link: each row showed the totals of all links.
-        users: sql<number>`(select count(*)::int from ${userCustomers} uc where uc.customer_id = "customers"."customer_id")`.mapWith(Number),
+        users: sql<number>`(select count(*)::int from ${userCustomersRead} uc where uc.customer_id = "customers"."customer_id")`.mapWith(Number),
         retailers: sql<number>`(select count(*)::int from ${retailerCustomers} rc where rc.customer_id = "customers"."customer_id")`.mapWith(Number),
       })
       .from(customers)
@@ -136,13 +136,13 @@ export async function catalogsForLinks(db: DbOrTx, ids: number[]) {
   if (!ids.length) return [];
   return db
     .select({
-      id: catalogs.id,
-      kind: catalogs.kind,
-      title: catalogs.title,
-      customers: sql<number>`(select count(*)::int from ${catalogCustomers} cc where cc.catalog_id = "catalogs"."id")`.mapWith(Number),
+      id: catalogsRead.id,
+      kind: catalogsRead.kind,
+      title: catalogsRead.title,
+      customers: sql<number>`(select count(*)::int from ${catalogCustomers} cc where cc.catalog_id = "catalogs_read"."id")`.mapWith(Number),
     })
-    .from(catalogs)
-    .where(inArray(catalogs.id, ids));
+    .from(catalogsRead)
+    .where(inArray(catalogsRead.id, ids));
 }
 
 export async function catalogIdsOfCustomer(db: DbOrTx, customerId: string): Promise<number[]> {

@@ -1,7 +1,7 @@
 // All SQL of page-view counting.
 import { and, desc, eq, gte, lte, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.ts";
-import { pageViews, products } from "../../../db/schema/index.ts";
+import { pageViews, productsRead } from "../../../db/schema/index.ts";
 
 /**
  * Adds `count` views (one by default) to the day's counter of (page, role, product). A product id that
@@ -9,7 +9,7 @@ import { pageViews, products } from "../../../db/schema/index.ts";
  */
 export async function countView(db: DbOrTx, view: { day: string; path: string; role: string; productId: string | null }, count = 1): Promise<void> {
   const product = view.productId
-    ? sql`coalesce((select ${products.productId} from ${products} where ${products.productId} = ${view.productId}), '')`
+    ? sql`coalesce((select ${productsRead.productId} from ${productsRead} where ${productsRead.productId} = ${view.productId}), '')`
     : sql`''`;
   await db.execute(sql`
     insert into ${pageViews} (day, path, role, product_id, count)
@@ -29,11 +29,11 @@ export async function viewsByProduct(db: DbOrTx, from: string, to: string, limit
   return db
     .select({
       productId: pageViews.productId,
-      description: sql<string>`coalesce(min(${products.description}), ${pageViews.productId})`,
+      description: sql<string>`coalesce(min(${productsRead.description}), ${pageViews.productId})`,
       views: sql<number>`sum(${pageViews.count})::int`.mapWith(Number),
     })
     .from(pageViews)
-    .leftJoin(products, eq(products.productId, pageViews.productId))
+    .leftJoin(productsRead, eq(productsRead.productId, pageViews.productId))
     .where(and(gte(pageViews.day, from), lte(pageViews.day, to), ne(pageViews.productId, "")))
     .groupBy(pageViews.productId)
     .orderBy(desc(sql`sum(${pageViews.count})`), pageViews.productId)

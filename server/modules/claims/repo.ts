@@ -1,31 +1,31 @@
 // Every SQL statement of claims and their photos.
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.ts";
-import { claimPhotos, claims, creditNoteLines, creditNotes, customers, invoiceLines, invoices, orderLines, orders, users } from "../../../db/schema/index.ts";
+import { claimPhotos, claims, creditNoteLinesRead, creditNotesRead, customersRead, invoiceLinesRead, invoicesRead, orderLinesRead, ordersRead, usersRead } from "../../../db/schema/index.ts";
 
 export type ClaimRow = typeof claims.$inferSelect;
-export type OrderRow = typeof orders.$inferSelect;
-export type LineRow = typeof orderLines.$inferSelect;
+export type OrderRow = typeof ordersRead.$inferSelect;
+export type LineRow = typeof orderLinesRead.$inferSelect;
 
 export interface ClaimScope {
   customerId: string;
   retailerId?: number;
 }
 
-const scopeWhere = (s: ClaimScope): SQL => and(eq(orders.customerId, s.customerId), eq(orders.store, "wholesale"), s.retailerId !== undefined ? eq(orders.retailerId, s.retailerId) : undefined)!;
+const scopeWhere = (s: ClaimScope): SQL => and(eq(ordersRead.customerId, s.customerId), eq(ordersRead.store, "wholesale"), s.retailerId !== undefined ? eq(ordersRead.retailerId, s.retailerId) : undefined)!;
 
 export async function orderInScope(db: DbOrTx, scope: ClaimScope, orderNumber: number): Promise<OrderRow | null> {
-  const [o] = await db.select().from(orders).where(and(scopeWhere(scope), eq(orders.orderNumber, orderNumber)));
+  const [o] = await db.select().from(ordersRead).where(and(scopeWhere(scope), eq(ordersRead.orderNumber, orderNumber)));
   return o ?? null;
 }
 
 export async function linesOf(db: DbOrTx, orderId: number): Promise<LineRow[]> {
-  return db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position), asc(orderLines.id));
+  return db.select().from(orderLinesRead).where(eq(orderLinesRead.orderId, orderId)).orderBy(asc(orderLinesRead.position), asc(orderLinesRead.id));
 }
 
 /** The line, locked: two claims on one line at once queue here, so they cannot both take the same units. */
 export async function lockLine(db: DbOrTx, orderId: number, lineId: number): Promise<LineRow | null> {
-  const [l] = await db.select().from(orderLines).where(and(eq(orderLines.orderId, orderId), eq(orderLines.id, lineId))).for("update");
+  const [l] = await db.select().from(orderLinesRead).where(and(eq(orderLinesRead.orderId, orderId), eq(orderLinesRead.id, lineId))).for("update");
   return l ?? null;
 }
 
@@ -48,26 +48,26 @@ export async function insertClaim(db: DbOrTx, values: typeof claims.$inferInsert
 
 const listColumns = {
   c: claims,
-  orderNumber: orders.orderNumber,
-  shipDate: orders.shipDate,
-  companyName: customers.companyName,
-  productId: orderLines.productId,
-  description: orderLines.description,
-  lineQuantity: orderLines.quantity,
-  creditNoteNumber: creditNotes.creditNoteNumber,
-  credited: creditNotes.totalCents,
-  invoiceNumber: invoices.invoiceNumber,
+  orderNumber: ordersRead.orderNumber,
+  shipDate: ordersRead.shipDate,
+  companyName: customersRead.companyName,
+  productId: orderLinesRead.productId,
+  description: orderLinesRead.description,
+  lineQuantity: orderLinesRead.quantity,
+  creditNoteNumber: creditNotesRead.creditNoteNumber,
+  credited: creditNotesRead.totalCents,
+  invoiceNumber: invoicesRead.invoiceNumber,
 };
 
 function listQuery(db: DbOrTx, where: SQL | undefined) {
   return db
     .select(listColumns)
     .from(claims)
-    .innerJoin(orders, eq(orders.id, claims.orderId))
-    .innerJoin(orderLines, eq(orderLines.id, claims.orderLineId))
-    .innerJoin(customers, eq(customers.customerId, claims.customerId))
-    .leftJoin(creditNotes, eq(creditNotes.id, claims.creditNoteId))
-    .leftJoin(invoices, eq(invoices.orderId, claims.orderId))
+    .innerJoin(ordersRead, eq(ordersRead.id, claims.orderId))
+    .innerJoin(orderLinesRead, eq(orderLinesRead.id, claims.orderLineId))
+    .innerJoin(customersRead, eq(customersRead.customerId, claims.customerId))
+    .leftJoin(creditNotesRead, eq(creditNotesRead.id, claims.creditNoteId))
+    .leftJoin(invoicesRead, eq(invoicesRead.orderId, claims.orderId))
     .where(where);
 }
 
@@ -116,26 +116,26 @@ export async function photo(db: DbOrTx, claimId: number, photoId: number) {
 }
 
 export async function invoiceOfOrder(db: DbOrTx, orderId: number) {
-  const [row] = await db.select().from(invoices).where(eq(invoices.orderId, orderId));
+  const [row] = await db.select().from(invoicesRead).where(eq(invoicesRead.orderId, orderId));
   return row ?? null;
 }
 
 /** An invoice's lines of one product with the units credited on each so far. */
 export async function invoiceLinesOfProduct(db: DbOrTx, invoiceId: number, productId: string) {
-  const credited = sql<number>`(select coalesce(sum(cl.quantity), 0)::int from ${creditNoteLines} cl where cl.invoice_line_id = "invoice_lines"."id")`.mapWith(Number);
+  const credited = sql<number>`(select coalesce(sum(cl.quantity), 0)::int from ${creditNoteLinesRead} cl where cl.invoice_line_id = "invoice_lines_read"."id")`.mapWith(Number);
   return db
-    .select({ id: invoiceLines.id, description: invoiceLines.description, quantity: invoiceLines.quantity, lineTotalCents: invoiceLines.lineTotalCents, credited })
-    .from(invoiceLines)
-    .where(and(eq(invoiceLines.invoiceId, invoiceId), eq(invoiceLines.productId, productId)))
-    .orderBy(asc(invoiceLines.id));
+    .select({ id: invoiceLinesRead.id, description: invoiceLinesRead.description, quantity: invoiceLinesRead.quantity, lineTotalCents: invoiceLinesRead.lineTotalCents, credited })
+    .from(invoiceLinesRead)
+    .where(and(eq(invoiceLinesRead.invoiceId, invoiceId), eq(invoiceLinesRead.productId, productId)))
+    .orderBy(asc(invoiceLinesRead.id));
 }
 
 export async function creditNoteIdOf(db: DbOrTx, creditNoteNumber: number): Promise<number> {
-  const [row] = await db.select({ id: creditNotes.id }).from(creditNotes).where(eq(creditNotes.creditNoteNumber, creditNoteNumber));
+  const [row] = await db.select({ id: creditNotesRead.id }).from(creditNotesRead).where(eq(creditNotesRead.creditNoteNumber, creditNoteNumber));
   return row!.id;
 }
 
 export async function emailOf(db: DbOrTx, userId: string): Promise<string | null> {
-  const [u] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const [u] = await db.select({ email: usersRead.email }).from(usersRead).where(eq(usersRead.id, userId));
   return u?.email || null;
 }

@@ -1,20 +1,20 @@
 // Storage of the integration API (issue 28): tokens, idempotent answers, and documents paged by
 // their change number (migration 0023).
-import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, gte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getViewSelectedFields, gt, inArray, isNull, lt, lte, gte, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.ts";
 import {
   apiChanges,
   apiIdempotency,
   apiTokens,
-  catalogs,
-  creditNoteLines,
-  creditNotes,
-  customers,
-  invoiceLines,
-  invoices,
-  orderLines,
-  orders,
-  users,
+  catalogsRead,
+  creditNoteLinesRead,
+  creditNotesRead,
+  customersRead,
+  invoiceLinesRead,
+  invoicesRead,
+  orderLinesRead,
+  ordersRead,
+  usersRead,
 } from "../../../db/schema/index.ts";
 
 export type TokenRow = typeof apiTokens.$inferSelect;
@@ -26,9 +26,9 @@ export async function insertToken(db: DbOrTx, values: typeof apiTokens.$inferIns
 
 export async function listTokens(db: DbOrTx) {
   return db
-    .select({ t: apiTokens, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .select({ t: apiTokens, firstName: usersRead.firstName, lastName: usersRead.lastName, email: usersRead.email })
     .from(apiTokens)
-    .leftJoin(users, eq(users.id, apiTokens.createdBy))
+    .leftJoin(usersRead, eq(usersRead.id, apiTokens.createdBy))
     .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id))
     .limit(500);
 }
@@ -104,31 +104,31 @@ export async function deleteExpiredKeys(db: DbOrTx) {
 /** Catalogs covering any of these ship dates (both kinds: a line naming an MM one is refused). */
 export async function catalogsCovering(db: DbOrTx, from: string, to: string) {
   return db
-    .select({ id: catalogs.id, kind: catalogs.kind, shipDateFrom: catalogs.shipDateFrom, shipDateTo: catalogs.shipDateTo })
-    .from(catalogs)
-    .where(and(lte(catalogs.shipDateFrom, to), gte(catalogs.shipDateTo, from)))
+    .select({ id: catalogsRead.id, kind: catalogsRead.kind, shipDateFrom: catalogsRead.shipDateFrom, shipDateTo: catalogsRead.shipDateTo })
+    .from(catalogsRead)
+    .where(and(lte(catalogsRead.shipDateFrom, to), gte(catalogsRead.shipDateTo, from)))
     .limit(5000);
 }
 
 export async function catalogsByIds(db: DbOrTx, ids: number[]) {
   if (!ids.length) return [];
-  return db.select({ id: catalogs.id, kind: catalogs.kind, shipDateFrom: catalogs.shipDateFrom, shipDateTo: catalogs.shipDateTo }).from(catalogs).where(inArray(catalogs.id, ids));
+  return db.select({ id: catalogsRead.id, kind: catalogsRead.kind, shipDateFrom: catalogsRead.shipDateFrom, shipDateTo: catalogsRead.shipDateTo }).from(catalogsRead).where(inArray(catalogsRead.id, ids));
 }
 
 // ---- documents by change -----------------------------------------------------------------------
 
 export async function ordersAfter(db: DbOrTx, since: number, limit: number) {
   const rows = await db
-    .select({ seq: apiChanges.seq, changedAt: apiChanges.changedAt, o: orders, customerName: customers.companyName })
+    .select({ seq: apiChanges.seq, changedAt: apiChanges.changedAt, o: getViewSelectedFields(ordersRead), customerName: customersRead.companyName })
     .from(apiChanges)
-    .innerJoin(orders, eq(orders.id, apiChanges.refId))
-    .innerJoin(customers, eq(customers.customerId, orders.customerId))
+    .innerJoin(ordersRead, eq(ordersRead.id, apiChanges.refId))
+    .innerJoin(customersRead, eq(customersRead.customerId, ordersRead.customerId))
     .where(and(eq(apiChanges.kind, "order"), gt(apiChanges.seq, since)))
     .orderBy(asc(apiChanges.seq))
     .limit(limit);
   const ids = rows.map((r) => r.o.id);
   const lines = ids.length
-    ? await db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.orderId), asc(orderLines.position), asc(orderLines.id))
+    ? await db.select().from(orderLinesRead).where(inArray(orderLinesRead.orderId, ids)).orderBy(asc(orderLinesRead.orderId), asc(orderLinesRead.position), asc(orderLinesRead.id))
     : [];
   return { rows, lines };
 }
@@ -145,29 +145,29 @@ export async function invoicesAfter(db: DbOrTx, since: number, limit: number) {
   const [inv, invLines, notes, noteLines] = await Promise.all([
     invoiceIds.length
       ? db
-          .select({ i: invoices, orderNumber: orders.orderNumber, customerName: customers.companyName })
-          .from(invoices)
-          .innerJoin(orders, eq(orders.id, invoices.orderId))
-          .innerJoin(customers, eq(customers.customerId, invoices.customerId))
-          .where(inArray(invoices.id, invoiceIds))
+          .select({ i: getViewSelectedFields(invoicesRead), orderNumber: ordersRead.orderNumber, customerName: customersRead.companyName })
+          .from(invoicesRead)
+          .innerJoin(ordersRead, eq(ordersRead.id, invoicesRead.orderId))
+          .innerJoin(customersRead, eq(customersRead.customerId, invoicesRead.customerId))
+          .where(inArray(invoicesRead.id, invoiceIds))
       : [],
-    invoiceIds.length ? db.select().from(invoiceLines).where(inArray(invoiceLines.invoiceId, invoiceIds)).orderBy(asc(invoiceLines.id)) : [],
+    invoiceIds.length ? db.select().from(invoiceLinesRead).where(inArray(invoiceLinesRead.invoiceId, invoiceIds)).orderBy(asc(invoiceLinesRead.id)) : [],
     noteIds.length
       ? db
-          .select({ n: creditNotes, invoiceNumber: invoices.invoiceNumber, orderNumber: orders.orderNumber, customerName: customers.companyName })
-          .from(creditNotes)
-          .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
-          .innerJoin(orders, eq(orders.id, invoices.orderId))
-          .innerJoin(customers, eq(customers.customerId, creditNotes.customerId))
-          .where(inArray(creditNotes.id, noteIds))
+          .select({ n: getViewSelectedFields(creditNotesRead), invoiceNumber: invoicesRead.invoiceNumber, orderNumber: ordersRead.orderNumber, customerName: customersRead.companyName })
+          .from(creditNotesRead)
+          .innerJoin(invoicesRead, eq(invoicesRead.id, creditNotesRead.invoiceId))
+          .innerJoin(ordersRead, eq(ordersRead.id, invoicesRead.orderId))
+          .innerJoin(customersRead, eq(customersRead.customerId, creditNotesRead.customerId))
+          .where(inArray(creditNotesRead.id, noteIds))
       : [],
     noteIds.length
       ? db
-          .select({ l: creditNoteLines, productId: invoiceLines.productId })
-          .from(creditNoteLines)
-          .innerJoin(invoiceLines, eq(invoiceLines.id, creditNoteLines.invoiceLineId))
-          .where(inArray(creditNoteLines.creditNoteId, noteIds))
-          .orderBy(asc(creditNoteLines.id))
+          .select({ l: getViewSelectedFields(creditNoteLinesRead), productId: invoiceLinesRead.productId })
+          .from(creditNoteLinesRead)
+          .innerJoin(invoiceLinesRead, eq(invoiceLinesRead.id, creditNoteLinesRead.invoiceLineId))
+          .where(inArray(creditNoteLinesRead.creditNoteId, noteIds))
+          .orderBy(asc(creditNoteLinesRead.id))
       : [],
   ]);
   return { changes, inv, invLines, notes, noteLines };

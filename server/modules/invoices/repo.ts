@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.ts";
 import { takeDocumentNumbers } from "../../../db/document-numbers.ts";
-import { creditNoteLines, creditNotes, customers, invoiceLines, invoices, orders, users } from "../../../db/schema/index.ts";
+import { creditNoteLines, creditNotes, customersRead, invoiceLines, invoices, ordersRead, usersRead } from "../../../db/schema/index.ts";
 import type { InvoiceLineDraft } from "../../../domain/invoicing.ts";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -49,7 +49,7 @@ function numberPrefix(digits: string): SQL {
   return ranges.length ? sql`(${sql.join(ranges, sql` or `)})` : sql`false`;
 }
 
-const listColumns = { i: invoices, companyName: customers.companyName, orderNumber: orders.orderNumber, shipDate: orders.shipDate, poNumber: orders.poNumber, deliveryNotes: orders.deliveryNotes, orderUserId: orders.userId, credited };
+const listColumns = { i: invoices, companyName: customersRead.companyName, orderNumber: ordersRead.orderNumber, shipDate: ordersRead.shipDate, poNumber: ordersRead.poNumber, deliveryNotes: ordersRead.deliveryNotes, orderUserId: ordersRead.userId, credited };
 
 /**
  * One page, newest first. The page's ids are found first (the date index read backwards, skipping
@@ -66,8 +66,8 @@ export async function listInvoices(db: DbOrTx, f: InvoiceFilter, limit: number, 
   return db
     .select(listColumns)
     .from(invoices)
-    .innerJoin(customers, eq(customers.customerId, invoices.customerId))
-    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .innerJoin(customersRead, eq(customersRead.customerId, invoices.customerId))
+    .innerJoin(ordersRead, eq(ordersRead.id, invoices.orderId))
     .where(inArray(invoices.id, page))
     .orderBy(desc(invoices.invoiceDate), desc(invoices.invoiceNumber));
 }
@@ -81,8 +81,8 @@ export async function findInvoice(db: DbOrTx, invoiceNumber: number, lock = fals
   const q = db
     .select(listColumns)
     .from(invoices)
-    .innerJoin(customers, eq(customers.customerId, invoices.customerId))
-    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .innerJoin(customersRead, eq(customersRead.customerId, invoices.customerId))
+    .innerJoin(ordersRead, eq(ordersRead.id, invoices.orderId))
     .where(eq(invoices.invoiceNumber, invoiceNumber));
   const [row] = lock ? await q.for("update", { of: invoices }) : await q;
   return row;
@@ -141,7 +141,7 @@ export async function insertCreditNote(
 }
 
 export async function customerOf(db: DbOrTx, customerId: string) {
-  const [c] = await db.select().from(customers).where(eq(customers.customerId, customerId));
+  const [c] = await db.select().from(customersRead).where(eq(customersRead.customerId, customerId));
   return c;
 }
 
@@ -149,7 +149,7 @@ export async function customerOf(db: DbOrTx, customerId: string) {
 export async function invoiceRecipient(db: DbOrTx, customerId: string, userId: string): Promise<string | null> {
   const c = await customerOf(db, customerId);
   if (c?.email) return c.email;
-  const [u] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const [u] = await db.select({ email: usersRead.email }).from(usersRead).where(eq(usersRead.id, userId));
   return u?.email ?? null;
 }
 

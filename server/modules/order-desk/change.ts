@@ -13,6 +13,8 @@ import type { Config } from "../../config.ts";
 import { conflict, notFound } from "../../errors.ts";
 import { audit } from "../audit/index.ts";
 import { enqueueMail } from "../mail/index.ts";
+import { deleteOrderLine, findOrder, orderLinesOf, refreshOrderTotals, setOrderState, updateOrderLine } from "../orders/index.ts";
+import { returnVoucher } from "../promotions/index.ts";
 import * as repo from "./repo.ts";
 import type { LineRow, OrderFilter, OrderRow } from "./repo.ts";
 import { present, stateOf } from "./view.ts";
@@ -55,9 +57,9 @@ export async function change(
 ): Promise<DeskOrder> {
   return db.transaction(async (tx) => {
     // A buyer changes its own orders of the wholesale store here (the mass-market store has none to change).
-    const o = await repo.findOrder(tx, orderNumber, buyer ? { ...buyer, store: "wholesale" } : {}, true);
+    const o = await findOrder(tx, orderNumber, buyer ? { ...buyer, store: "wholesale" } : {}, true);
     if (!o) throw notFound(`Order ${orderNumber} was not found.`);
-    const lines = await repo.linesOf(tx, o.id);
+    const lines = await orderLinesOf(tx, [o.id]);
     const why = refusal(stateOf(o, lines), action);
     if (why) throw conflict(why);
     if (buyer) {
@@ -68,7 +70,7 @@ export async function change(
     }
 
     const done = await apply(tx, o, lines);
-    await repo.refreshTotals(tx, o.id);
+    await refreshOrderTotals(tx, o.id);
 
     const parties = await repo.orderParties(tx, o);
     await audit(tx, {
@@ -85,7 +87,7 @@ export async function change(
         kind: "order-change",
       });
     }
-    const fresh = (await repo.findOrder(tx, orderNumber))!;
+    const fresh = (await findOrder(tx, orderNumber))!;
     return present(tx, fresh);
   });
 }
@@ -103,15 +105,15 @@ export const plural = unitsOf("wholesale");
 /** Writes a line's new quantities, re-splitting pails and re-pricing at the line's own unit prices; 0 deletes it. */
 export async function rewriteLine(tx: DbOrTx, line: LineRow, quantityConfirmed: number, quantityPending: number, store: OrderRow["store"] = "wholesale") {
   const quantity = quantityConfirmed + quantityPending;
-  if (quantity === 0) return repo.deleteLine(tx, line.id);
+  if (quantity === 0) return deleteOrderLine(tx, line.id);
   if (store === "mm") {
     // A mass-market line is priced per unit: quantity x unit price.
-    await repo.updateLine(tx, line.id, { quantity, quantityConfirmed, quantityPending, lineTotalCents: quantity * line.bunchPriceCents });
+    await updateOrderLine(tx, line.id, { quantity, quantityConfirmed, quantityPending, lineTotalCents: quantity * line.bunchPriceCents });
     return;
   }
   const perPail = (await repo.bunchesPerPail(tx, line.productId)) ?? (line.pails > 0 ? (line.quantity - line.looseBunches) / line.pails : quantity + 1);
   const { pails, looseBunches } = splitPails(quantity, perPail);
-  await repo.updateLine(tx, line.id, {
+  await updateOrderLine(tx, line.id, {
     quantity,
     pails,
     looseBunches,
@@ -126,7 +128,7 @@ export async function rewriteLine(tx: DbOrTx, line: LineRow, quantityConfirmed: 
  * prices they were ordered at: recomputed from the lines left, a fee line gone to 0 removed.
  */
 export async function refreshFeeLines(tx: DbOrTx, o: OrderRow) {
-  const lines = await repo.linesOf(tx, o.id);
+  const lines = await orderLinesOf(tx, [o.id]);
   const fees = lines.filter(isFeeLine);
   if (!fees.length) return;
   const packages: MmPackage[] = fees.map((f) => ({ type: f.productId, category: f.category, size: "", priceCents: f.bunchPriceCents, description: f.description }));
@@ -138,8 +140,8 @@ export async function refreshFeeLines(tx: DbOrTx, o: OrderRow) {
   for (const f of fees) {
     const q = wanted.find((w) => w.productId.toUpperCase() === f.productId.toUpperCase())?.quantity ?? 0;
     if (q === f.quantity) continue;
-    if (q === 0) await repo.deleteLine(tx, f.id);
-    else await repo.updateLine(tx, f.id, { quantity: q, quantityConfirmed: q, lineTotalCents: q * f.bunchPriceCents });
+    if (q === 0) await deleteOrderLine(tx, f.id);
+    else await updateOrderLine(tx, f.id, { quantity: q, quantityConfirmed: q, lineTotalCents: q * f.bunchPriceCents });
   }
 }
 
@@ -148,11 +150,11 @@ export async function refreshFeeLines(tx: DbOrTx, o: OrderRow) {
  * back line by line, its blitz voucher goes back to the buyer.
  */
 export async function cancelIfEmpty(tx: DbOrTx, o: OrderRow): Promise<string | null> {
-  const left = await repo.linesOf(tx, o.id);
+  const left = await orderLinesOf(tx, [o.id]);
   if (left.some((l) => !isFeeLine(l))) return null;
-  for (const f of left) await repo.deleteLine(tx, f.id);
-  await repo.setOrder(tx, o.id, { status: "cancelled", cancelledAt: new Date() });
-  return repo.returnVoucher(tx, o.id);
+  for (const f of left) await deleteOrderLine(tx, f.id);
+  await setOrderState(tx, o.id, { status: "cancelled", cancelledAt: new Date() });
+  return returnVoucher(tx, o.id);
 }
 
 /** The sentence a buyer reads when its order went away with its last line, and the voucher came back. */

@@ -5,6 +5,7 @@ import { QUANTITY_REMAINING_MESSAGE } from "../../../domain/constants.ts";
 import { isFeeLine } from "../../../domain/mm-fees.ts";
 import type { Config } from "../../config.ts";
 import { badRequest, conflict } from "../../errors.ts";
+import { orderLinesOf } from "../orders/index.ts";
 import * as repo from "./repo.ts";
 import type { LineRow } from "./repo.ts";
 import { cancelIfEmpty, change, findLine, NOT_OFFERED_MESSAGE, plural, refreshFeeLines, rewriteLine, unitsOf, voucherBack, type Actor, type BuyerScope } from "./change.ts";
@@ -116,7 +117,7 @@ export function changeLine(db: DbOrTx, config: Config, actor: Actor, orderNumber
         action: "order.line.change",
         message:
           (quantity === 0
-            ? voucher !== null || (await repo.linesOf(tx, o.id)).length === 0
+            ? voucher !== null || (await orderLinesOf(tx, [o.id])).length === 0
               ? `${line.description} was removed from your order, which is now cancelled.`
               : `${line.description} was removed from your order.`
             : `${line.description} was changed from ${units(before)} to ${units(quantity)}${pending > 0 ? ` (${units(pending)} of them pending our confirmation)` : ""}.`) + voucherBack(voucher),

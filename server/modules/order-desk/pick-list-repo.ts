@@ -2,90 +2,90 @@
 // cancelled) with the wholesale product's stems a bunch and bunches a box.
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.ts";
-import { customers, orderLines, orders, products } from "../../../db/schema/index.ts";
+import { customersRead, orderLinesRead, ordersRead, productsRead } from "../../../db/schema/index.ts";
 
 const lineColumns = {
-  orderNumber: orders.orderNumber,
-  store: orders.store,
-  boxed: orders.boxed,
-  productId: orderLines.productId,
-  description: orderLines.description,
-  category: orderLines.category,
-  quantity: orderLines.quantity,
-  quantityConfirmed: orderLines.quantityConfirmed,
-  quantityPending: orderLines.quantityPending,
-  pails: orderLines.pails,
-  unitOfMeasure: orderLines.unitOfMeasure,
-  boxType: orderLines.boxType,
-  stemsPerBunch: products.stemsPerBunch,
-  bunchesPerBox: products.bunchesPerBox,
+  orderNumber: ordersRead.orderNumber,
+  store: ordersRead.store,
+  boxed: ordersRead.boxed,
+  productId: orderLinesRead.productId,
+  description: orderLinesRead.description,
+  category: orderLinesRead.category,
+  quantity: orderLinesRead.quantity,
+  quantityConfirmed: orderLinesRead.quantityConfirmed,
+  quantityPending: orderLinesRead.quantityPending,
+  pails: orderLinesRead.pails,
+  unitOfMeasure: orderLinesRead.unitOfMeasure,
+  boxType: orderLinesRead.boxType,
+  stemsPerBunch: productsRead.stemsPerBunch,
+  bunchesPerBox: productsRead.bunchesPerBox,
 };
 
 /** Wholesale lines take their product's figures; a mass-market product id is not a wholesale one. */
-const productOfLine = and(eq(products.productId, orderLines.productId), eq(orders.store, "wholesale"));
+const productOfLine = and(eq(productsRead.productId, orderLinesRead.productId), eq(ordersRead.store, "wholesale"));
 
 export async function linesOfShipDate(db: DbOrTx, shipDate: string) {
   return db
     .select(lineColumns)
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .leftJoin(products, productOfLine)
-    .where(and(eq(orders.shipDate, shipDate), ne(orders.status, "cancelled")))
-    .orderBy(asc(orders.orderNumber), asc(orderLines.position), asc(orderLines.id));
+    .from(orderLinesRead)
+    .innerJoin(ordersRead, eq(ordersRead.id, orderLinesRead.orderId))
+    .leftJoin(productsRead, productOfLine)
+    .where(and(eq(ordersRead.shipDate, shipDate), ne(ordersRead.status, "cancelled")))
+    .orderBy(asc(ordersRead.orderNumber), asc(orderLinesRead.position), asc(orderLinesRead.id));
 }
 
 export async function ordersOfShipDate(db: DbOrTx, shipDate: string) {
   return db
     .select({
-      orderNumber: orders.orderNumber,
-      store: orders.store,
-      customerId: orders.customerId,
-      companyName: customers.companyName,
-      status: orders.status,
-      packedAt: orders.packedAt,
-      boxed: orders.boxed,
-      lineCount: sql<number>`(select count(*)::int from ${orderLines} l where l.order_id = ${orders.id})`.mapWith(Number),
+      orderNumber: ordersRead.orderNumber,
+      store: ordersRead.store,
+      customerId: ordersRead.customerId,
+      companyName: customersRead.companyName,
+      status: ordersRead.status,
+      packedAt: ordersRead.packedAt,
+      boxed: ordersRead.boxed,
+      lineCount: sql<number>`(select count(*)::int from ${orderLinesRead} l where l.order_id = ${ordersRead.id})`.mapWith(Number),
     })
-    .from(orders)
-    .innerJoin(customers, eq(customers.customerId, orders.customerId))
-    .where(and(eq(orders.shipDate, shipDate), ne(orders.status, "cancelled")))
-    .orderBy(asc(customers.companyName), asc(orders.orderNumber));
+    .from(ordersRead)
+    .innerJoin(customersRead, eq(customersRead.customerId, ordersRead.customerId))
+    .where(and(eq(ordersRead.shipDate, shipDate), ne(ordersRead.status, "cancelled")))
+    .orderBy(asc(customersRead.companyName), asc(ordersRead.orderNumber));
 }
 
 /** One order of either store, with its customer's name and address. */
 export async function orderForSlip(db: DbOrTx, orderNumber: number) {
   const [row] = await db
     .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
-      store: orders.store,
-      status: orders.status,
-      shipDate: orders.shipDate,
-      receivingDate: orders.receivingDate,
-      boxed: orders.boxed,
-      notes: orders.notes,
-      poNumber: orders.poNumber,
-      deliveryNotes: orders.deliveryNotes,
-      retailerId: orders.retailerId,
-      customerId: orders.customerId,
-      companyName: customers.companyName,
-      address: customers.address,
-      city: customers.city,
-      state: customers.state,
-      zip: customers.zip,
+      id: ordersRead.id,
+      orderNumber: ordersRead.orderNumber,
+      store: ordersRead.store,
+      status: ordersRead.status,
+      shipDate: ordersRead.shipDate,
+      receivingDate: ordersRead.receivingDate,
+      boxed: ordersRead.boxed,
+      notes: ordersRead.notes,
+      poNumber: ordersRead.poNumber,
+      deliveryNotes: ordersRead.deliveryNotes,
+      retailerId: ordersRead.retailerId,
+      customerId: ordersRead.customerId,
+      companyName: customersRead.companyName,
+      address: customersRead.address,
+      city: customersRead.city,
+      state: customersRead.state,
+      zip: customersRead.zip,
     })
-    .from(orders)
-    .innerJoin(customers, eq(customers.customerId, orders.customerId))
-    .where(eq(orders.orderNumber, orderNumber));
+    .from(ordersRead)
+    .innerJoin(customersRead, eq(customersRead.customerId, ordersRead.customerId))
+    .where(eq(ordersRead.orderNumber, orderNumber));
   return row;
 }
 
 export async function linesOfOrder(db: DbOrTx, orderId: number) {
   return db
     .select(lineColumns)
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .leftJoin(products, productOfLine)
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(asc(orderLines.position), asc(orderLines.id));
+    .from(orderLinesRead)
+    .innerJoin(ordersRead, eq(ordersRead.id, orderLinesRead.orderId))
+    .leftJoin(productsRead, productOfLine)
+    .where(eq(orderLinesRead.orderId, orderId))
+    .orderBy(asc(orderLinesRead.position), asc(orderLinesRead.id));
 }

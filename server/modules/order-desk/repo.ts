@@ -1,14 +1,15 @@
 // Every SQL statement of the order desk: orders of both stores as the grower sees them, and the stock
 // moves of confirming, changing and cancelling lines (offer_lines.quantity_ordered for the wholesale
 // store, mm_catalog_products.quantity_ordered for the mass-market store).
-import { and, asc, eq, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, getViewSelectedFields, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "../../../db/client.ts";
-import { customers, invoices, mmOrderLineLabels, orderLines, orders, products, shipTimes, users } from "../../../db/schema/index.ts";
+import { customersRead, invoicesRead, mmOrderLineLabelsRead, orderLinesRead, ordersRead, productsRead, shipTimesRead, usersRead } from "../../../db/schema/index.ts";
 import type { DeskOrderQuery } from "../../../contract/order-desk.ts";
 import { freeQuantity, heldByOthers, lockOfferLines } from "../store/index.ts";
 
-export type OrderRow = typeof orders.$inferSelect;
-export type LineRow = typeof orderLines.$inferSelect;
+export type OrderRow = typeof ordersRead.$inferSelect;
+export type LineRow = typeof orderLinesRead.$inferSelect;
+export type { OrderFilter } from "../orders/index.ts";
 
 export const DESK_LIST_LIMIT = 500;
 
@@ -17,28 +18,28 @@ export const TODAY_VIEW_DAYS = 7;
 
 const deskWhere = (q: DeskOrderQuery, today?: string): SQL =>
   and(
-    q.store ? eq(orders.store, q.store) : undefined,
-    q.view === "today" && today ? and(inArray(orders.status, ["submitted", "confirmed"]), lte(orders.shipDate, today)) : undefined,
-    q.shipDate ? eq(orders.shipDate, q.shipDate) : undefined,
-    q.status ? eq(orders.status, q.status) : undefined,
-    q.customerId ? eq(orders.customerId, q.customerId) : undefined,
+    q.store ? eq(ordersRead.store, q.store) : undefined,
+    q.view === "today" && today ? and(inArray(ordersRead.status, ["submitted", "confirmed"]), lte(ordersRead.shipDate, today)) : undefined,
+    q.shipDate ? eq(ordersRead.shipDate, q.shipDate) : undefined,
+    q.status ? eq(ordersRead.status, q.status) : undefined,
+    q.customerId ? eq(ordersRead.customerId, q.customerId) : undefined,
   )!;
 
-const lineCount = sql<number>`(select count(*)::int from ${orderLines} l where l.order_id = "orders"."id")`.mapWith(Number);
-const pendingQuantity = sql<number>`(select coalesce(sum(l.quantity_pending), 0)::int from ${orderLines} l where l.order_id = "orders"."id")`.mapWith(Number);
+const lineCount = sql<number>`(select count(*)::int from ${orderLinesRead} l where l.order_id = "orders_read"."id")`.mapWith(Number);
+const pendingQuantity = sql<number>`(select coalesce(sum(l.quantity_pending), 0)::int from ${orderLinesRead} l where l.order_id = "orders_read"."id")`.mapWith(Number);
 
 /** The customer's ship time on the order's ship date (SPEC weekday: Sunday = 1 .. Saturday = 7). */
-const shipTimeOn = and(eq(shipTimes.customerId, orders.customerId), eq(shipTimes.weekday, sql`(extract(isodow from ${orders.shipDate})::int % 7) + 1`));
+const shipTimeOn = and(eq(shipTimesRead.customerId, ordersRead.customerId), eq(shipTimesRead.weekday, sql`(extract(isodow from ${ordersRead.shipDate})::int % 7) + 1`));
 
 /** `lastShipDate`: the "today" view's horizon (orders shipping up to then). */
 export async function listOrders(db: DbOrTx, q: DeskOrderQuery, limit: number, lastShipDate?: string) {
   return db
-    .select({ o: orders, companyName: customers.companyName, lineCount, pendingQuantity, cutoffShipTime: shipTimes.cutoffShipTime })
-    .from(orders)
-    .innerJoin(customers, eq(customers.customerId, orders.customerId))
-    .leftJoin(shipTimes, shipTimeOn)
+    .select({ o: getViewSelectedFields(ordersRead), companyName: customersRead.companyName, lineCount, pendingQuantity, cutoffShipTime: shipTimesRead.cutoffShipTime })
+    .from(ordersRead)
+    .innerJoin(customersRead, eq(customersRead.customerId, ordersRead.customerId))
+    .leftJoin(shipTimesRead, shipTimeOn)
     .where(deskWhere(q, lastShipDate))
-    .orderBy(asc(orders.shipDate), sql`${shipTimes.cutoffShipTime} asc nulls last`, asc(customers.companyName), asc(orders.orderNumber))
+    .orderBy(asc(ordersRead.shipDate), sql`${shipTimesRead.cutoffShipTime} asc nulls last`, asc(customersRead.companyName), asc(ordersRead.orderNumber))
     .limit(limit);
 }
 
@@ -46,100 +47,60 @@ export async function listOrders(db: DbOrTx, q: DeskOrderQuery, limit: number, l
 export async function dayTotals(db: DbOrTx, q: DeskOrderQuery) {
   return db
     .select({
-      productId: orderLines.productId,
-      description: sql<string>`min(${orderLines.description})`,
-      quantityConfirmed: sql<number>`sum(${orderLines.quantityConfirmed})::int`.mapWith(Number),
-      quantityPending: sql<number>`sum(${orderLines.quantityPending})::int`.mapWith(Number),
-      orders: sql<number>`count(distinct ${orderLines.orderId})::int`.mapWith(Number),
+      productId: orderLinesRead.productId,
+      description: sql<string>`min(${orderLinesRead.description})`,
+      quantityConfirmed: sql<number>`sum(${orderLinesRead.quantityConfirmed})::int`.mapWith(Number),
+      quantityPending: sql<number>`sum(${orderLinesRead.quantityPending})::int`.mapWith(Number),
+      orders: sql<number>`count(distinct ${orderLinesRead.orderId})::int`.mapWith(Number),
     })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(and(deskWhere(q), ne(orders.status, "cancelled")))
-    .groupBy(orderLines.productId)
-    .orderBy(asc(sql`min(${orderLines.description})`), asc(orderLines.productId));
+    .from(orderLinesRead)
+    .innerJoin(ordersRead, eq(ordersRead.id, orderLinesRead.orderId))
+    .where(and(deskWhere(q), ne(ordersRead.status, "cancelled")))
+    .groupBy(orderLinesRead.productId)
+    .orderBy(asc(sql`min(${orderLinesRead.description})`), asc(orderLinesRead.productId));
 }
 
-export interface OrderFilter {
-  store?: "wholesale" | "mm";
-  customerId?: string;
-  retailerId?: number;
-}
 
-/** One order of either store by number (optionally only within a buyer's scope), locked for change when asked. */
-export async function findOrder(db: DbOrTx, orderNumber: number, filter: OrderFilter = {}, lock = false): Promise<OrderRow | undefined> {
-  const q = db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.orderNumber, orderNumber),
-        filter.store ? eq(orders.store, filter.store) : undefined,
-        filter.customerId !== undefined ? eq(orders.customerId, filter.customerId) : undefined,
-        filter.retailerId !== undefined ? eq(orders.retailerId, filter.retailerId) : undefined,
-      ),
-    );
-  const [o] = lock ? await q.for("update") : await q;
-  return o;
-}
 
-export async function linesOf(db: DbOrTx, orderId: number): Promise<LineRow[]> {
-  return db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position), asc(orderLines.id));
-}
 
-export type LabelRow = typeof mmOrderLineLabels.$inferSelect;
+export type LabelRow = typeof mmOrderLineLabelsRead.$inferSelect;
 
 /** The label data of a mass-market order's lines, by line id. */
 export async function labelsOf(db: DbOrTx, orderId: number): Promise<Map<number, LabelRow>> {
   const rows = await db
-    .select({ label: mmOrderLineLabels })
-    .from(mmOrderLineLabels)
-    .innerJoin(orderLines, eq(orderLines.id, mmOrderLineLabels.orderLineId))
-    .where(eq(orderLines.orderId, orderId));
+    .select({ label: getViewSelectedFields(mmOrderLineLabelsRead) })
+    .from(mmOrderLineLabelsRead)
+    .innerJoin(orderLinesRead, eq(orderLinesRead.id, mmOrderLineLabelsRead.orderLineId))
+    .where(eq(orderLinesRead.orderId, orderId));
   return new Map(rows.map((r) => [r.label.orderLineId, r.label]));
 }
 
 export async function orderParties(db: DbOrTx, o: OrderRow) {
   const [row] = await db
-    .select({ companyName: customers.companyName, customerEmail: customers.email, userEmail: users.email })
-    .from(customers)
-    .innerJoin(users, eq(users.id, o.userId))
-    .where(eq(customers.customerId, o.customerId));
+    .select({ companyName: customersRead.companyName, customerEmail: customersRead.email, userEmail: usersRead.email })
+    .from(customersRead)
+    .innerJoin(usersRead, eq(usersRead.id, o.userId))
+    .where(eq(customersRead.customerId, o.customerId));
   return row ?? { companyName: o.customerId, customerEmail: null, userEmail: "" };
 }
 
 export async function invoiceNumberOf(db: DbOrTx, orderId: number): Promise<number | null> {
-  const [row] = await db.select({ n: invoices.invoiceNumber }).from(invoices).where(eq(invoices.orderId, orderId));
+  const [row] = await db.select({ n: invoicesRead.invoiceNumber }).from(invoicesRead).where(eq(invoicesRead.orderId, orderId));
   return row?.n ?? null;
 }
 
 export async function shipTimesOf(db: DbOrTx, customerId: string) {
-  return db.select({ weekday: shipTimes.weekday, cutoffShipTime: shipTimes.cutoffShipTime }).from(shipTimes).where(eq(shipTimes.customerId, customerId));
+  return db.select({ weekday: shipTimesRead.weekday, cutoffShipTime: shipTimesRead.cutoffShipTime }).from(shipTimesRead).where(eq(shipTimesRead.customerId, customerId));
 }
 
 export async function bunchesPerPail(db: DbOrTx, productId: string): Promise<number | null> {
-  const [p] = await db.select({ q: products.unitOfMeasureQty }).from(products).where(eq(products.productId, productId));
+  const [p] = await db.select({ q: productsRead.unitOfMeasureQty }).from(productsRead).where(eq(productsRead.productId, productId));
   return p?.q ?? null;
 }
 
-export async function updateLine(db: DbOrTx, id: number, set: Partial<Pick<LineRow, "quantity" | "pails" | "looseBunches" | "quantityConfirmed" | "quantityPending" | "lineTotalCents">>) {
-  await db.update(orderLines).set(set).where(eq(orderLines.id, id));
-}
 
-export async function deleteLine(db: DbOrTx, id: number) {
-  await db.delete(orderLines).where(eq(orderLines.id, id));
-}
 
-/** Subtotal and total from the lines (tax is charged on the invoice; a voucher's saving stays as recorded). */
-export async function refreshTotals(db: DbOrTx, orderId: number) {
-  await db.execute(sql`
-    update orders set subtotal_cents = t.s, total_cents = greatest(t.s - orders.discount_cents, 0)
-      from (select coalesce(sum(line_total_cents), 0)::int as s from order_lines where order_id = ${orderId}) t
-     where orders.id = ${orderId}`);
-}
 
-export async function setOrder(db: DbOrTx, id: number, set: Partial<Pick<OrderRow, "status" | "packedAt" | "shippedAt" | "cancelledAt">>) {
-  await db.update(orders).set(set).where(eq(orders.id, id));
-}
 
 /** Bunches still free on an offer line for the desk (every cart's active hold counts against it); locks the row. */
 export async function lockFree(tx: DbOrTx, offerLineId: number): Promise<{ free: number; isFinalProduct: boolean } | null> {
@@ -159,7 +120,7 @@ export async function takeStock(tx: DbOrTx, offerLineId: number, quantity: numbe
     await tx.execute(sql`
       update offer_lines as ol set quantity_ordered = ol.quantity_ordered + ${quantity}
        where ol.id = ${offerLineId}
-         and ol.quantity_ordered + ${quantity} + coalesce((select sum(h.quantity) from holds h
+         and ol.quantity_ordered + ${quantity} + coalesce((select sum(h.quantity) from holds_read h
                where h.offer_line_id = ol.id and h.expires_at > now()), 0) <= ol.original_quantity
       returning ol.id`),
   );
@@ -182,9 +143,9 @@ export async function giveBackStock(tx: DbOrTx, offerLineId: number, quantity: n
 export async function lockMmFree(tx: DbOrTx, catalogOrderId: number, productId: string): Promise<{ catalogId: number; free: number } | null> {
   const rows = rowsOf<{ catalog_id: number; free: number }>(
     await tx.execute(sql`
-      select cp.catalog_id, (cp.available - cp.quantity_ordered - coalesce((select sum(h.quantity) from mm_holds h
+      select cp.catalog_id, (cp.available - cp.quantity_ordered - coalesce((select sum(h.quantity) from mm_holds_read h
                where h.catalog_id = cp.catalog_id and h.product_id = cp.product_id and h.expires_at > now()), 0))::int as free
-        from mm_catalog_products cp join catalogs c on c.id = cp.catalog_id
+        from mm_catalog_products cp join catalogs_read c on c.id = cp.catalog_id
        where c.order_id = ${catalogOrderId} and c.kind = 'massMarket' and cp.product_id = ${productId}
        for no key update of cp`),
   );
@@ -198,7 +159,7 @@ export async function takeMmStock(tx: DbOrTx, catalogId: number, productId: stri
     await tx.execute(sql`
       update mm_catalog_products as cp set quantity_ordered = cp.quantity_ordered + ${quantity}
        where cp.catalog_id = ${catalogId} and cp.product_id = ${productId}
-         and cp.quantity_ordered + ${quantity} + coalesce((select sum(h.quantity) from mm_holds h
+         and cp.quantity_ordered + ${quantity} + coalesce((select sum(h.quantity) from mm_holds_read h
                where h.catalog_id = cp.catalog_id and h.product_id = cp.product_id and h.expires_at > now()), 0) <= cp.available
       returning cp.product_id`),
   );
@@ -210,26 +171,7 @@ export async function giveBackMmStock(tx: DbOrTx, catalogOrderId: number, produc
   if (quantity <= 0) return;
   await tx.execute(sql`
     update mm_catalog_products cp set quantity_ordered = greatest(0, cp.quantity_ordered - ${quantity})
-      from catalogs c
+      from catalogs_read c
      where c.id = cp.catalog_id and c.order_id = ${catalogOrderId} and c.kind = 'massMarket' and cp.product_id = ${productId}`);
 }
 
-/**
- * A cancelled order gives its blitz voucher back: its use is deleted and the customer's later uses
- * move down one, so the next checkout's use number (uses + 1) is free again. The move goes through
- * numbers far above any real one, so the unique (voucher, customer, use) holds at every row.
- * Returns the voucher's code, or null when the order used none.
- */
-export async function returnVoucher(tx: DbOrTx, orderId: number): Promise<string | null> {
-  const gone = rowsOf<{ voucher_id: number; customer_id: string; use_number: number; code: string }>(
-    await tx.execute(sql`
-      delete from voucher_redemptions r using vouchers v
-       where r.order_id = ${orderId} and v.id = r.voucher_id
-      returning r.voucher_id, r.customer_id, r.use_number, v.code`),
-  )[0];
-  if (!gone) return null;
-  const later = sql`voucher_id = ${gone.voucher_id} and customer_id = ${gone.customer_id}`;
-  await tx.execute(sql`update voucher_redemptions set use_number = use_number + 1000000 where ${later} and use_number > ${gone.use_number}`);
-  await tx.execute(sql`update voucher_redemptions set use_number = use_number - 1000001 where ${later} and use_number > 1000000`);
-  return gone.code;
-}

@@ -13,6 +13,8 @@ import { isFeeLine } from "../../../domain/mm-fees.ts";
 import type { Config } from "../../config.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../errors.ts";
 import { issueInvoice } from "../invoices/index.ts";
+import { findOrder, orderLinesOf, setOrderState } from "../orders/index.ts";
+import { returnVoucher } from "../promotions/index.ts";
 import * as repo from "./repo.ts";
 import { change, findLine, voucherBack, type Actor, type BuyerScope } from "./change.ts";
 import { confirmPending, declinePending } from "./lines.ts";
@@ -24,14 +26,14 @@ export { deskOrder, listDeskOrders, nextStep } from "./view.ts";
 
 export function confirmOrder(db: DbOrTx, config: Config, actor: Actor, orderNumber: number) {
   return change(db, config, actor, orderNumber, "confirm", async (tx, o) => {
-    await repo.setOrder(tx, o.id, { status: "confirmed" });
+    await setOrderState(tx, o.id, { status: "confirmed" });
     return { action: "order.confirm", message: "We confirmed your order." };
   });
 }
 
 export function packOrder(db: DbOrTx, config: Config, actor: Actor, orderNumber: number) {
   return change(db, config, actor, orderNumber, "pack", async (tx, o) => {
-    await repo.setOrder(tx, o.id, { packedAt: new Date() });
+    await setOrderState(tx, o.id, { packedAt: new Date() });
     return { action: "order.pack", message: "Your order is packed and waiting for the truck." };
   });
 }
@@ -49,9 +51,9 @@ export function shipOrder(db: DbOrTx, config: Config, actor: Actor, orderNumber:
     const early = today < o.shipDate;
     if (early && !reason) throw badRequest(`${SHIP_EARLY_REASON_MESSAGE} It ships on ${o.shipDate}; today is ${today}.`, { reason: SHIP_EARLY_REASON_MESSAGE });
     const shippedAt = new Date();
-    await repo.setOrder(tx, o.id, { status: "shipped", shippedAt });
+    await setOrderState(tx, o.id, { status: "shipped", shippedAt });
     const invoice = await issueInvoice(tx, config, { order: { ...o, status: "shipped", shippedAt }, lines, actorUserId: actor.originalUserId ?? actor.userId });
-    await repo.setOrder(tx, o.id, { status: "invoiced" });
+    await setOrderState(tx, o.id, { status: "invoiced" });
     return {
       action: "order.ship",
       message: `Your order has shipped. Invoice ${invoice.invoiceNumber} follows in a separate message.`,
@@ -66,7 +68,7 @@ export function invoiceOrder(db: DbOrTx, config: Config, actor: Actor, orderNumb
     const existing = await repo.invoiceNumberOf(tx, o.id);
     if (existing) throw conflict(`This order already has invoice ${existing}.`);
     const invoice = await issueInvoice(tx, config, { order: o, lines, actorUserId: actor.originalUserId ?? actor.userId });
-    await repo.setOrder(tx, o.id, { status: "invoiced" });
+    await setOrderState(tx, o.id, { status: "invoiced" });
     return { action: "order.invoice", message: `Invoice ${invoice.invoiceNumber} for your order follows in a separate message.`, detail: { invoiceNumber: invoice.invoiceNumber } };
   });
 }
@@ -88,8 +90,8 @@ export function cancelOrder(db: DbOrTx, config: Config, actor: Actor, orderNumbe
         const back = lines.filter((l) => l.offerLineId !== null).sort((a, b) => a.offerLineId! - b.offerLineId!);
         for (const l of back) await repo.giveBackStock(tx, l.offerLineId!, l.quantityConfirmed);
       }
-      await repo.setOrder(tx, o.id, { status: "cancelled", cancelledAt: new Date() });
-      const voucher = await repo.returnVoucher(tx, o.id);
+      await setOrderState(tx, o.id, { status: "cancelled", cancelledAt: new Date() });
+      const voucher = await returnVoucher(tx, o.id);
       return {
         action: "order.cancel",
         message: (buyer ? "Your order was cancelled as you asked." : `We cancelled your order${reason ? `: ${reason}` : "."}`) + voucherBack(voucher),
@@ -124,9 +126,9 @@ export async function bulkChange(db: Db, config: Config, actor: Actor, body: Bul
     for (const n of [...byOrder.keys()].sort((a, b) => a - b)) {
       const which = byOrder.get(n)!;
       try {
-        const o = await repo.findOrder(tx, n);
+        const o = await findOrder(tx, n);
         if (!o) throw notFound(`Order ${n} was not found.`);
-        const lines = await repo.linesOf(tx, o.id);
+        const lines = await orderLinesOf(tx, [o.id]);
         const chosen = which === "all" ? lines.filter((l) => l.quantityPending > 0) : [...which].map((id) => findLine(lines, id));
         if (which !== "all" && chosen.some((l) => l.quantityPending === 0)) throw conflict("Nothing is pending on one of the chosen lines.");
         let last: DeskOrder | null = null;

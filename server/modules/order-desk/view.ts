@@ -9,6 +9,7 @@ import { centsToDollars } from "../../../domain/money.ts";
 import { allowedActions, type OrderState } from "../../../domain/order-status.ts";
 import { cutoffInstant } from "../../../domain/ship-dates.ts";
 import { notFound } from "../../errors.ts";
+import { findOrder, orderLinesOf } from "../orders/index.ts";
 import * as repo from "./repo.ts";
 import type { LabelRow, LineRow, OrderFilter, OrderRow } from "./repo.ts";
 
@@ -90,7 +91,7 @@ function toDeskLine(l: LineRow, label: LabelRow | undefined): DeskOrderLine {
 }
 
 export async function present(db: DbOrTx, o: OrderRow, lines?: LineRow[], now = new Date()): Promise<DeskOrder> {
-  const ls = lines ?? (await repo.linesOf(db, o.id));
+  const ls = lines ?? (await orderLinesOf(db, [o.id]));
   const parties = await repo.orderParties(db, o);
   const labels = o.store === "mm" ? await repo.labelsOf(db, o.id) : new Map<number, LabelRow>();
   const cutoff = (await repo.shipTimesOf(db, o.customerId)).find((t) => t.weekday === specWeekday(o.shipDate))?.cutoffShipTime ?? null;
@@ -114,7 +115,7 @@ export async function present(db: DbOrTx, o: OrderRow, lines?: LineRow[], now = 
 }
 
 export async function deskOrder(db: Db, orderNumber: number, filter: OrderFilter = {}): Promise<DeskOrder> {
-  const o = await repo.findOrder(db, orderNumber, filter);
+  const o = await findOrder(db, orderNumber, filter);
   if (!o) throw notFound(`Order ${orderNumber} was not found.`);
   return present(db, o);
 }

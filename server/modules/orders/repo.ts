@@ -1,7 +1,7 @@
 // All SQL of the order history.
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "../../../db/client.ts";
-import { orderLines, orders } from "../../../db/schema/index.ts";
+import { holdsRead, orderLines, orders } from "../../../db/schema/index.ts";
 
 /** Whose orders: one customer, optionally only one retailer's (0 = the customer's own). */
 export interface OrderScope {
@@ -97,4 +97,63 @@ export async function orderByIdempotencyKey(db: DbOrTx, userId: string, key: str
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key), store ? eq(orders.store, store) : undefined));
   return found;
+}
+
+/**
+ * The whole store's figures for the metrics scrape: active holds and the bunches they keep (through
+ * the store's published holds read model), and orders per status. Two statements.
+ */
+export async function storeFigures(db: DbOrTx): Promise<{ holds: number; bunches: number; orders: Array<{ status: string; n: number }> }> {
+  const [held] = await db
+    .select({ holds: sql<number>`count(*)::int`.mapWith(Number), bunches: sql<number>`coalesce(sum(${holdsRead.quantity}), 0)::int`.mapWith(Number) })
+    .from(holdsRead)
+    .where(sql`${holdsRead.expiresAt} > now()`);
+  const byStatus = await db.select({ status: orders.status, n: sql<number>`count(*)::int`.mapWith(Number) }).from(orders).groupBy(orders.status);
+  return { holds: held?.holds ?? 0, bunches: held?.bunches ?? 0, orders: byStatus };
+}
+
+// ---- the order desk's changes (server/modules/order-desk): find and lock, rewrite lines, totals, state ----
+
+export interface OrderFilter {
+  store?: "wholesale" | "mm";
+  customerId?: string;
+  retailerId?: number;
+}
+
+/** One order of either store by number (optionally only within a buyer's scope), locked for change when asked. */
+export async function findOrder(db: DbOrTx, orderNumber: number, filter: OrderFilter = {}, lock = false): Promise<OrderRow | undefined> {
+  const q = db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.orderNumber, orderNumber),
+        filter.store ? eq(orders.store, filter.store) : undefined,
+        filter.customerId !== undefined ? eq(orders.customerId, filter.customerId) : undefined,
+        filter.retailerId !== undefined ? eq(orders.retailerId, filter.retailerId) : undefined,
+      ),
+    );
+  const [o] = lock ? await q.for("update") : await q;
+  return o;
+}
+
+
+export async function updateOrderLine(db: DbOrTx, id: number, set: Partial<Pick<LineRow, "quantity" | "pails" | "looseBunches" | "quantityConfirmed" | "quantityPending" | "lineTotalCents">>) {
+  await db.update(orderLines).set(set).where(eq(orderLines.id, id));
+}
+
+export async function deleteOrderLine(db: DbOrTx, id: number) {
+  await db.delete(orderLines).where(eq(orderLines.id, id));
+}
+
+/** Subtotal and total from the lines (tax is charged on the invoice; a voucher's saving stays as recorded). */
+export async function refreshOrderTotals(db: DbOrTx, orderId: number) {
+  await db.execute(sql`
+    update orders set subtotal_cents = t.s, total_cents = greatest(t.s - orders.discount_cents, 0)
+      from (select coalesce(sum(line_total_cents), 0)::int as s from order_lines where order_id = ${orderId}) t
+     where orders.id = ${orderId}`);
+}
+
+export async function setOrderState(db: DbOrTx, id: number, set: Partial<Pick<OrderRow, "status" | "packedAt" | "shippedAt" | "cancelledAt">>) {
+  await db.update(orders).set(set).where(eq(orders.id, id));
 }

@@ -2,7 +2,7 @@
 // blitz vouchers and their uses. Every function takes DbOrTx so the service runs it in its transaction.
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "../../../db/client.ts";
-import { comboSpecialProducts, comboSpecials, customers, products, userClaims, userCustomers, users, voucherRedemptions, vouchers } from "../../../db/schema/index.ts";
+import { comboSpecialProducts, comboSpecials, customersRead, productsRead, userClaimsRead, userCustomersRead, usersRead, voucherRedemptions, vouchers } from "../../../db/schema/index.ts";
 
 export type ComboRow = typeof comboSpecials.$inferSelect;
 export type VoucherRow = typeof vouchers.$inferSelect;
@@ -34,11 +34,11 @@ export async function specialsFrom(db: DbOrTx, today: string, limit: number): Pr
       select ol.id as line_id, c.id as catalog_id, c.order_id, c.title, c.ship_date_from::text as ship_date_from, c.ship_date_to::text as ship_date_to,
              p.product_id, p.description, p.colour, ol.standard_price_cents, ol.standard_price_no_pail_cents, ol.price_cents, ol.price_no_pail_cents,
              greatest(0, coalesce(ol.original_quantity, 0) - ol.quantity_ordered
-               - coalesce((select sum(h.quantity) from holds h where h.offer_line_id = ol.id and h.expires_at > now()), 0))::int as free,
+               - coalesce((select sum(h.quantity) from holds_read h where h.offer_line_id = ol.id and h.expires_at > now()), 0))::int as free,
              (ol.show_store and p.show_store and p.active) as shown
-        from offer_lines ol
-        join catalogs c on c.id = ol.catalog_id
-        join products p on p.product_id = ol.product_id
+        from offer_lines_read ol
+        join catalogs_read c on c.id = ol.catalog_id
+        join products_read p on p.product_id = ol.product_id
        where ol.special and c.kind = 'wholesale' and c.ship_date_to >= ${today}::date
        order by c.ship_date_from, c.id, p.description, p.product_id
        limit ${limit}`),
@@ -49,7 +49,7 @@ export async function catalogOfLine(db: DbOrTx, lineId: number): Promise<{ catal
   const [row] = rowsOf<{ catalog_id: number; description: string; from: string; to: string }>(
     await db.execute(sql`
       select ol.catalog_id, p.description, c.ship_date_from::text as "from", c.ship_date_to::text as "to"
-        from offer_lines ol join catalogs c on c.id = ol.catalog_id join products p on p.product_id = ol.product_id
+        from offer_lines_read ol join catalogs_read c on c.id = ol.catalog_id join products_read p on p.product_id = ol.product_id
        where ol.id = ${lineId}`),
   );
   return row ? { catalogId: Number(row.catalog_id), description: row.description, from: row.from, to: row.to } : null;
@@ -73,20 +73,20 @@ export async function comboProducts(db: DbOrTx, comboIds: number[], today: strin
   return db
     .select({
       comboId: comboSpecialProducts.comboSpecialId,
-      productId: products.productId,
-      description: products.description,
-      priceCents: sql<number | null>`(select min(ol.standard_price_cents) from offer_lines ol join catalogs c on c.id = ol.catalog_id
-                                        where ol.product_id = ${products.productId} and c.kind = 'wholesale' and c.ship_date_to >= ${today}::date)`,
+      productId: productsRead.productId,
+      description: productsRead.description,
+      priceCents: sql<number | null>`(select min(ol.standard_price_cents) from offer_lines_read ol join catalogs_read c on c.id = ol.catalog_id
+                                        where ol.product_id = ${productsRead.productId} and c.kind = 'wholesale' and c.ship_date_to >= ${today}::date)`,
     })
     .from(comboSpecialProducts)
-    .innerJoin(products, eq(products.productId, comboSpecialProducts.productId))
+    .innerJoin(productsRead, eq(productsRead.productId, comboSpecialProducts.productId))
     .where(inArray(comboSpecialProducts.comboSpecialId, comboIds))
-    .orderBy(asc(products.description), asc(products.productId));
+    .orderBy(asc(productsRead.description), asc(productsRead.productId));
 }
 
 export async function productsByIds(db: DbOrTx, ids: string[]) {
   if (!ids.length) return [];
-  return db.select({ productId: products.productId, description: products.description, active: products.active }).from(products).where(inArray(products.productId, ids));
+  return db.select({ productId: productsRead.productId, description: productsRead.description, active: productsRead.active }).from(productsRead).where(inArray(productsRead.productId, ids));
 }
 
 export async function insertCombo(db: DbOrTx, values: typeof comboSpecials.$inferInsert): Promise<ComboRow> {
@@ -115,24 +115,24 @@ export async function deleteCombo(db: DbOrTx, id: number) {
 // ---- vouchers ---------------------------------------------------------------------------------
 
 const usesOf = sql<number>`(select count(*)::int from ${voucherRedemptions} r where r.voucher_id = ${vouchers.id})`.mapWith(Number);
-const userName = sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`;
+const userName = sql<string | null>`nullif(trim(${usersRead.firstName} || ' ' || ${usersRead.lastName}), '')`;
 
 export async function listVouchers(db: DbOrTx, limit: number) {
   return db
-    .select({ v: vouchers, uses: usesOf, companyName: customers.companyName, userName, email: users.email })
+    .select({ v: vouchers, uses: usesOf, companyName: customersRead.companyName, userName, email: usersRead.email })
     .from(vouchers)
-    .leftJoin(customers, eq(customers.customerId, vouchers.customerId))
-    .leftJoin(users, eq(users.id, vouchers.userId))
+    .leftJoin(customersRead, eq(customersRead.customerId, vouchers.customerId))
+    .leftJoin(usersRead, eq(usersRead.id, vouchers.userId))
     .orderBy(desc(vouchers.expiresAt), desc(vouchers.id))
     .limit(limit);
 }
 
 export async function voucherById(db: DbOrTx, id: number, lock = false) {
   const q = db
-    .select({ v: vouchers, uses: usesOf, companyName: customers.companyName, userName, email: users.email })
+    .select({ v: vouchers, uses: usesOf, companyName: customersRead.companyName, userName, email: usersRead.email })
     .from(vouchers)
-    .leftJoin(customers, eq(customers.customerId, vouchers.customerId))
-    .leftJoin(users, eq(users.id, vouchers.userId))
+    .leftJoin(customersRead, eq(customersRead.customerId, vouchers.customerId))
+    .leftJoin(usersRead, eq(usersRead.id, vouchers.userId))
     .where(eq(vouchers.id, id));
   const [row] = lock ? await q.for("update", { of: vouchers }) : await q;
   return row ?? null;
@@ -158,37 +158,37 @@ export async function deleteVoucher(db: DbOrTx, id: number) {
 }
 
 export async function customerById(db: DbOrTx, customerId: string) {
-  const [row] = await db.select({ customerId: customers.customerId, companyName: customers.companyName, kind: customers.kind }).from(customers).where(eq(customers.customerId, customerId));
+  const [row] = await db.select({ customerId: customersRead.customerId, companyName: customersRead.companyName, kind: customersRead.kind }).from(customersRead).where(eq(customersRead.customerId, customerId));
   return row ?? null;
 }
 
 /** Whether the user buys for the customer (linked to it, or its Retailer/wholesaler claim names it). */
 export async function userOfCustomer(db: DbOrTx, userId: string, customerId: string): Promise<{ exists: boolean; ofCustomer: boolean }> {
-  const [u] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  const [u] = await db.select({ id: usersRead.id }).from(usersRead).where(eq(usersRead.id, userId));
   if (!u) return { exists: false, ofCustomer: false };
-  const [linked] = await db.select({ userId: userCustomers.userId }).from(userCustomers).where(and(eq(userCustomers.userId, userId), eq(userCustomers.customerId, customerId)));
+  const [linked] = await db.select({ userId: userCustomersRead.userId }).from(userCustomersRead).where(and(eq(userCustomersRead.userId, userId), eq(userCustomersRead.customerId, customerId)));
   if (linked) return { exists: true, ofCustomer: true };
   const [claim] = await db
-    .select({ id: userClaims.id })
-    .from(userClaims)
-    .where(and(eq(userClaims.userId, userId), eq(userClaims.claim, "WholesalerId"), eq(userClaims.value, customerId)));
+    .select({ id: userClaimsRead.id })
+    .from(userClaimsRead)
+    .where(and(eq(userClaimsRead.userId, userId), eq(userClaimsRead.claim, "WholesalerId"), eq(userClaimsRead.value, customerId)));
   return { exists: true, ofCustomer: !!claim };
 }
 
 /** Wholesale customers with their active users (linked or by claim), by company name. */
 export async function buyers(db: DbOrTx, limit: number) {
   const cs = await db
-    .select({ customerId: customers.customerId, companyName: customers.companyName })
-    .from(customers)
-    .where(eq(customers.kind, "wholesale"))
-    .orderBy(asc(customers.companyName), asc(customers.customerId))
+    .select({ customerId: customersRead.customerId, companyName: customersRead.companyName })
+    .from(customersRead)
+    .where(eq(customersRead.kind, "wholesale"))
+    .orderBy(asc(customersRead.companyName), asc(customersRead.customerId))
     .limit(limit);
   const us = rowsOf<{ customer_id: string; user_id: string; name: string; email: string }>(
     await db.execute(sql`
       select x.customer_id, u.id as user_id, coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email) as name, u.email
-        from (select user_id, customer_id from user_customers
-              union select user_id, value from user_claims where claim = 'WholesalerId') x
-        join users u on u.id = x.user_id and u.active
+        from (select user_id, customer_id from user_customers_read
+              union select user_id, value from user_claims_read where claim = 'WholesalerId') x
+        join users_read u on u.id = x.user_id and u.active
        order by name, u.email`),
   );
   const byCustomer = new Map<string, { userId: string; name: string; email: string }[]>();
@@ -198,4 +198,24 @@ export async function buyers(db: DbOrTx, limit: number) {
     byCustomer.set(u.customer_id, list);
   }
   return cs.map((c) => ({ ...c, users: byCustomer.get(c.customerId) ?? [] }));
+}
+
+/**
+ * A cancelled order gives its blitz voucher back: its use is deleted and the customer's later uses
+ * move down one, so the next checkout's use number (uses + 1) is free again. The move goes through
+ * numbers far above any real one, so the unique (voucher, customer, use) holds at every row.
+ * Returns the voucher's code, or null when the order used none.
+ */
+export async function returnVoucher(tx: DbOrTx, orderId: number): Promise<string | null> {
+  const gone = rowsOf<{ voucher_id: number; customer_id: string; use_number: number; code: string }>(
+    await tx.execute(sql`
+      delete from voucher_redemptions r using vouchers v
+       where r.order_id = ${orderId} and v.id = r.voucher_id
+      returning r.voucher_id, r.customer_id, r.use_number, v.code`),
+  )[0];
+  if (!gone) return null;
+  const later = sql`voucher_id = ${gone.voucher_id} and customer_id = ${gone.customer_id}`;
+  await tx.execute(sql`update voucher_redemptions set use_number = use_number + 1000000 where ${later} and use_number > ${gone.use_number}`);
+  await tx.execute(sql`update voucher_redemptions set use_number = use_number - 1000001 where ${later} and use_number > 1000000`);
+  return gone.code;
 }

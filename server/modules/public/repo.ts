@@ -2,25 +2,25 @@
 // interactive pictures, and the rows the contact and job-application forms write.
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.ts";
-import { contactMessages, interactiveImageHotspots, interactiveImages, jobApplications, products } from "../../../db/schema/index.ts";
+import { contactMessages, interactiveImageHotspots, interactiveImages, jobApplications, productsRead } from "../../../db/schema/index.ts";
 
 const COLUMNS = {
-  variety: products.variety,
-  description: products.description,
-  colour: products.colour,
-  colourHex: products.colourHex,
-  grade: products.grade,
-  stemLengthCm: products.stemLengthCm,
-  stemsPerBunch: products.stemsPerBunch,
-  unitOfMeasureQty: products.unitOfMeasureQty,
+  variety: productsRead.variety,
+  description: productsRead.description,
+  colour: productsRead.colour,
+  colourHex: productsRead.colourHex,
+  grade: productsRead.grade,
+  stemLengthCm: productsRead.stemLengthCm,
+  stemsPerBunch: productsRead.stemsPerBunch,
+  unitOfMeasureQty: productsRead.unitOfMeasureQty,
 };
 
 /** The active, shown products of these varieties, as the range pages read them. */
 export async function rangeRows(db: DbOrTx, varieties: string[]) {
   return db
     .select(COLUMNS)
-    .from(products)
-    .where(and(inArray(products.variety, varieties), eq(products.active, true), eq(products.showStore, true)));
+    .from(productsRead)
+    .where(and(inArray(productsRead.variety, varieties), eq(productsRead.active, true), eq(productsRead.showStore, true)));
 }
 export type RangeRow = Awaited<ReturnType<typeof rangeRows>>[number];
 

@@ -1,7 +1,7 @@
 import { and, type AnyColumn, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { likeContaining, likeLiteral, type DbOrTx } from "../../../db/client.ts";
-import { auditLog, customers, retailerCustomers, retailers, userClaims, userRoles, users } from "../../../db/schema/index.ts";
+import { auditLogRead, customersRead, retailerCustomersRead, retailersRead, userClaimsRead, userRolesRead, usersRead } from "../../../db/schema/index.ts";
 import type { AuditEntry, AuditQuery } from "../../../contract/staff.ts";
 
 /**
@@ -16,75 +16,75 @@ export async function setActingContext(tx: DbOrTx, ctx: unknown) {
 export async function actableRetailers(db: DbOrTx, customerIds: string[]) {
   if (!customerIds.length) return [];
   const rows = await db
-    .selectDistinctOn([retailerCustomers.customerId, retailers.retailerId], {
-      customerId: customers.customerId,
-      companyName: customers.companyName,
-      retailerId: retailers.retailerId,
-      name: retailers.name,
-      userEmail: users.email,
+    .selectDistinctOn([retailerCustomersRead.customerId, retailersRead.retailerId], {
+      customerId: customersRead.customerId,
+      companyName: customersRead.companyName,
+      retailerId: retailersRead.retailerId,
+      name: retailersRead.name,
+      userEmail: usersRead.email,
     })
-    .from(retailerCustomers)
-    .innerJoin(retailers, eq(retailers.retailerId, retailerCustomers.retailerId))
-    .innerJoin(customers, eq(customers.customerId, retailerCustomers.customerId))
-    .innerJoin(userClaims, and(sql`lower(${userClaims.claim}) = 'retailerid'`, eq(userClaims.value, sql`${retailers.retailerId}::text`)))
-    .innerJoin(users, and(eq(users.id, userClaims.userId), eq(users.active, true)))
-    .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, "Retailer")))
-    .where(and(inArray(retailerCustomers.customerId, customerIds), eq(retailers.active, true)))
-    .orderBy(asc(retailerCustomers.customerId), asc(retailers.retailerId), asc(users.createdAt), asc(users.id));
+    .from(retailerCustomersRead)
+    .innerJoin(retailersRead, eq(retailersRead.retailerId, retailerCustomersRead.retailerId))
+    .innerJoin(customersRead, eq(customersRead.customerId, retailerCustomersRead.customerId))
+    .innerJoin(userClaimsRead, and(sql`lower(${userClaimsRead.claim}) = 'retailerid'`, eq(userClaimsRead.value, sql`${retailersRead.retailerId}::text`)))
+    .innerJoin(usersRead, and(eq(usersRead.id, userClaimsRead.userId), eq(usersRead.active, true)))
+    .innerJoin(userRolesRead, and(eq(userRolesRead.userId, usersRead.id), eq(userRolesRead.role, "Retailer")))
+    .where(and(inArray(retailerCustomersRead.customerId, customerIds), eq(retailersRead.active, true)))
+    .orderBy(asc(retailerCustomersRead.customerId), asc(retailersRead.retailerId), asc(usersRead.createdAt), asc(usersRead.id));
   return rows.sort((x, y) => x.companyName.localeCompare(y.companyName) || x.name.localeCompare(y.name));
 }
 
-const actor = alias(users, "actor");
-const target = alias(users, "target");
+const actor = alias(usersRead, "actor");
+const target = alias(usersRead, "target");
 
 const fullName = (u: { firstName: AnyColumn; lastName: AnyColumn }) => sql<string | null>`nullif(trim(coalesce(${u.firstName}, '') || ' ' || coalesce(${u.lastName}, '')), '')`;
 /** The customer an entry is about: named in its detail, on the row the acting trigger kept, or the cart's. */
-const entryCustomer = sql`coalesce(${auditLog.detail}->>'customerId', ${auditLog.detail}->'row'->>'customer_id',
-  (select c.customer_id from carts c where c.id = nullif(${auditLog.detail}->'row'->>'cart_id', '')::int))`;
+const entryCustomer = sql`coalesce(${auditLogRead.detail}->>'customerId', ${auditLogRead.detail}->'row'->>'customer_id',
+  (select c.customer_id from carts_read c where c.id = nullif(${auditLogRead.detail}->'row'->>'cart_id', '')::int))`;
 
 export type AuditRow = Omit<AuditEntry, "summary" | "companyName"> & { customerId: string | null };
 
 export async function auditPage(db: DbOrTx, q: AuditQuery, dayRange?: { from: Date; to: Date }): Promise<{ items: AuditRow[]; total: number }> {
   const where: SQL[] = [];
-  if (q.actor) where.push(or(eq(auditLog.actorUserId, q.actor), ilike(actor.email, likeContaining(q.actor)), ilike(fullName(actor), likeContaining(q.actor)))!);
+  if (q.actor) where.push(or(eq(auditLogRead.actorUserId, q.actor), ilike(actor.email, likeContaining(q.actor)), ilike(fullName(actor), likeContaining(q.actor)))!);
   if (q.customer) where.push(sql`upper(${entryCustomer}) = ${q.customer.toUpperCase()}`);
-  if (q.order) where.push(sql`coalesce(${auditLog.detail}->>'orderNumber', ${auditLog.detail}->'row'->>'order_number') = ${q.order}`);
-  if (dayRange) where.push(and(gte(auditLog.at, dayRange.from), lt(auditLog.at, dayRange.to))!);
-  if (q.target) where.push(or(eq(auditLog.targetUserId, q.target), ilike(target.email, likeContaining(q.target)))!);
-  if (q.action) where.push(sql`${auditLog.action} like ${likeLiteral(q.action) + "%"}`);
-  if (q.from) where.push(gte(auditLog.at, new Date(`${q.from}T00:00:00Z`)));
-  if (q.to) where.push(lt(auditLog.at, new Date(new Date(`${q.to}T00:00:00Z`).getTime() + 86_400_000)));
+  if (q.order) where.push(sql`coalesce(${auditLogRead.detail}->>'orderNumber', ${auditLogRead.detail}->'row'->>'order_number') = ${q.order}`);
+  if (dayRange) where.push(and(gte(auditLogRead.at, dayRange.from), lt(auditLogRead.at, dayRange.to))!);
+  if (q.target) where.push(or(eq(auditLogRead.targetUserId, q.target), ilike(target.email, likeContaining(q.target)))!);
+  if (q.action) where.push(sql`${auditLogRead.action} like ${likeLiteral(q.action) + "%"}`);
+  if (q.from) where.push(gte(auditLogRead.at, new Date(`${q.from}T00:00:00Z`)));
+  if (q.to) where.push(lt(auditLogRead.at, new Date(new Date(`${q.to}T00:00:00Z`).getTime() + 86_400_000)));
   const condition = where.length ? and(...where) : undefined;
   const base = () =>
     db
       .select({
-        id: auditLog.id,
-        at: auditLog.at,
-        action: auditLog.action,
-        actorUserId: auditLog.actorUserId,
+        id: auditLogRead.id,
+        at: auditLogRead.at,
+        action: auditLogRead.action,
+        actorUserId: auditLogRead.actorUserId,
         actorEmail: actor.email,
         actorName: fullName(actor),
-        targetUserId: auditLog.targetUserId,
+        targetUserId: auditLogRead.targetUserId,
         targetEmail: target.email,
         targetName: fullName(target),
         customerId: sql<string | null>`${entryCustomer}`,
-        detail: auditLog.detail,
-        ip: auditLog.ip,
+        detail: auditLogRead.detail,
+        ip: auditLogRead.ip,
       })
-      .from(auditLog)
-      .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
-      .leftJoin(target, eq(target.id, auditLog.targetUserId))
+      .from(auditLogRead)
+      .leftJoin(actor, eq(actor.id, auditLogRead.actorUserId))
+      .leftJoin(target, eq(target.id, auditLogRead.targetUserId))
       .where(condition);
   const [rows, [total]] = await Promise.all([
     base()
-      .orderBy(desc(auditLog.id))
+      .orderBy(desc(auditLogRead.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
     db
       .select({ n: count() })
-      .from(auditLog)
-      .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
-      .leftJoin(target, eq(target.id, auditLog.targetUserId))
+      .from(auditLogRead)
+      .leftJoin(actor, eq(actor.id, auditLogRead.actorUserId))
+      .leftJoin(target, eq(target.id, auditLogRead.targetUserId))
       .where(condition),
   ]);
   return {

@@ -1,7 +1,7 @@
 // All SQL of the standing orders module.
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.ts";
-import { mmProducts, products, standingOrderLines, standingOrders } from "../../../db/schema/index.ts";
+import { mmProductsRead, productsRead, standingOrderLines, standingOrders } from "../../../db/schema/index.ts";
 import * as accounts from "../accounts/index.ts";
 
 export type StandingOrderRow = typeof standingOrders.$inferSelect;
@@ -40,9 +40,9 @@ export async function standingOrderById(db: DbOrTx, id: number, lock = false): P
 export async function linesOf(db: DbOrTx, ids: number[]): Promise<(StandingLineRow & { description: string | null; active: boolean | null })[]> {
   if (!ids.length) return [];
   const rows = await db
-    .select({ l: standingOrderLines, description: products.description, active: products.active })
+    .select({ l: standingOrderLines, description: productsRead.description, active: productsRead.active })
     .from(standingOrderLines)
-    .leftJoin(products, eq(products.productId, standingOrderLines.productId))
+    .leftJoin(productsRead, eq(productsRead.productId, standingOrderLines.productId))
     .where(inArray(standingOrderLines.standingOrderId, ids))
     .orderBy(asc(standingOrderLines.standingOrderId), asc(standingOrderLines.position));
   return rows.map((r) => ({ ...r.l, description: r.description, active: r.active }));
@@ -52,9 +52,9 @@ export async function linesOf(db: DbOrTx, ids: number[]): Promise<(StandingLineR
 export async function mmLinesOf(db: DbOrTx, ids: number[]): Promise<(StandingLineRow & { description: string | null; active: boolean | null })[]> {
   if (!ids.length) return [];
   const rows = await db
-    .select({ l: standingOrderLines, description: mmProducts.description, active: mmProducts.active })
+    .select({ l: standingOrderLines, description: mmProductsRead.description, active: mmProductsRead.active })
     .from(standingOrderLines)
-    .leftJoin(mmProducts, eq(mmProducts.productId, standingOrderLines.productId))
+    .leftJoin(mmProductsRead, eq(mmProductsRead.productId, standingOrderLines.productId))
     .where(inArray(standingOrderLines.standingOrderId, ids))
     .orderBy(asc(standingOrderLines.standingOrderId), asc(standingOrderLines.position));
   return rows.map((r) => ({ ...r.l, description: r.description, active: r.active }));
@@ -63,14 +63,14 @@ export async function mmLinesOf(db: DbOrTx, ids: number[]): Promise<(StandingLin
 /** The ids among these that are active mass-market bouquets. */
 export async function activeMmProductIds(db: DbOrTx, ids: string[]): Promise<Set<string>> {
   if (!ids.length) return new Set();
-  const rows = await db.select({ id: mmProducts.productId }).from(mmProducts).where(and(inArray(mmProducts.productId, ids), eq(mmProducts.active, true)));
+  const rows = await db.select({ id: mmProductsRead.productId }).from(mmProductsRead).where(and(inArray(mmProductsRead.productId, ids), eq(mmProductsRead.active, true)));
   return new Set(rows.map((r) => r.id));
 }
 
 /** The ids among these that are active products. */
 export async function activeProductIds(db: DbOrTx, ids: string[]): Promise<Set<string>> {
   if (!ids.length) return new Set();
-  const rows = await db.select({ id: products.productId }).from(products).where(and(inArray(products.productId, ids), eq(products.active, true)));
+  const rows = await db.select({ id: productsRead.productId }).from(productsRead).where(and(inArray(productsRead.productId, ids), eq(productsRead.active, true)));
   return new Set(rows.map((r) => r.id));
 }
 

@@ -5,7 +5,7 @@
 // buyer's hold or order are decided one after the other.
 import { and, asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { likeContaining, type DbOrTx } from "../../../db/client.ts";
-import { mmCatalogProducts, mmHolds, mmPackages, mmProducts } from "../../../db/schema/index.ts";
+import { mmCatalogProducts, mmHoldsRead, mmPackages, mmProducts } from "../../../db/schema/index.ts";
 
 export type BouquetRow = typeof mmProducts.$inferSelect;
 export type NewBouquetRow = typeof mmProducts.$inferInsert;
@@ -16,8 +16,8 @@ export type MmLineRow = typeof mmCatalogProducts.$inferSelect;
 // ---- bouquets ---------------------------------------------------------------------------------
 
 /** Bouquets ever ordered: mass-market order lines naming it, cancelled orders included (it was ordered). */
-const orderedOf = sql<number>`(select coalesce(sum(l.quantity), 0)::int from order_lines l join orders o on o.id = l.order_id where o.store = 'mm' and l.product_id = "mm_products"."product_id")`.mapWith(Number);
-const orderLinesOf = sql<number>`(select count(*)::int from order_lines l join orders o on o.id = l.order_id where o.store = 'mm' and l.product_id = "mm_products"."product_id")`.mapWith(Number);
+const orderedOf = sql<number>`(select coalesce(sum(l.quantity), 0)::int from order_lines_read l join orders_read o on o.id = l.order_id where o.store = 'mm' and l.product_id = "mm_products"."product_id")`.mapWith(Number);
+const orderLinesOf = sql<number>`(select count(*)::int from order_lines_read l join orders_read o on o.id = l.order_id where o.store = 'mm' and l.product_id = "mm_products"."product_id")`.mapWith(Number);
 const catalogLinesOf = sql<number>`(select count(*)::int from mm_catalog_products c where c.product_id = "mm_products"."product_id")`.mapWith(Number);
 
 export async function listBouquets(db: DbOrTx, q: string | undefined, limit: number) {
@@ -51,7 +51,7 @@ export async function deleteBouquet(db: DbOrTx, productId: string) {
 // ---- packages ---------------------------------------------------------------------------------
 
 const bouquetsOfPackage = sql<number>`(select count(*)::int from mm_products p where p.box_type = "mm_packages"."type")`.mapWith(Number);
-const orderLinesOfPackage = sql<number>`(select count(*)::int from order_lines l join orders o on o.id = l.order_id where o.store = 'mm' and l.product_id = "mm_packages"."type")`.mapWith(Number);
+const orderLinesOfPackage = sql<number>`(select count(*)::int from order_lines_read l join orders_read o on o.id = l.order_id where o.store = 'mm' and l.product_id = "mm_packages"."type")`.mapWith(Number);
 
 export async function listPackages(db: DbOrTx) {
   return db
@@ -89,7 +89,7 @@ export async function deletePackage(db: DbOrTx, type: string) {
 // ---- a mass-market catalog's lines ------------------------------------------------------------------
 
 /** Active holds of every cart on each line. */
-const heldOf = sql<number>`(select coalesce(sum(h.quantity), 0)::int from ${mmHolds} h where h.catalog_id = "mm_catalog_products"."catalog_id" and h.product_id = "mm_catalog_products"."product_id" and h.expires_at > now())`.mapWith(Number);
+const heldOf = sql<number>`(select coalesce(sum(h.quantity), 0)::int from ${mmHoldsRead} h where h.catalog_id = "mm_catalog_products"."catalog_id" and h.product_id = "mm_catalog_products"."product_id" and h.expires_at > now())`.mapWith(Number);
 
 export interface MmLineWithBouquet {
   line: MmLineRow;

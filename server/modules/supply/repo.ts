@@ -4,7 +4,7 @@
 // takes too, so a quantity change and a buyer's hold or order are decided one after the other.
 import { and, asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { likeContaining, rowsOf, type DbOrTx } from "../../../db/client.ts";
-import { catalogCustomers, catalogs, customers, holds, offerLines, orderLines, orders, products } from "../../../db/schema/index.ts";
+import { catalogCustomers, catalogs, customersRead, holdsRead, offerLines, orderLinesRead, ordersRead, products } from "../../../db/schema/index.ts";
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
@@ -15,8 +15,8 @@ export type NewOfferLineRow = typeof offerLines.$inferInsert;
 // ---- products ---------------------------------------------------------------------------------
 
 /** Bunches ever ordered of each product (any order line, cancelled orders included: it was ordered). */
-const orderedOf = sql<number>`(select coalesce(sum(l.quantity), 0)::int from ${orderLines} l where l.product_id = "products"."product_id")`.mapWith(Number);
-const everOrdered = sql<number>`(select count(*)::int from ${orderLines} l where l.product_id = "products"."product_id")`.mapWith(Number);
+const orderedOf = sql<number>`(select coalesce(sum(l.quantity), 0)::int from ${orderLinesRead} l where l.product_id = "products"."product_id")`.mapWith(Number);
+const everOrdered = sql<number>`(select count(*)::int from ${orderLinesRead} l where l.product_id = "products"."product_id")`.mapWith(Number);
 const linesOf = sql<number>`(select count(*)::int from ${offerLines} o where o.product_id = "products"."product_id")`.mapWith(Number);
 
 export async function listProducts(db: DbOrTx, filter: { q?: string; retired?: boolean }, limit: number) {
@@ -61,7 +61,7 @@ export async function productsByIds(db: DbOrTx, ids: string[]): Promise<ProductR
 
 const customerIdsOf = sql<string[]>`coalesce((select array_agg(cc.customer_id order by cc.customer_id) from ${catalogCustomers} cc where cc.catalog_id = "catalogs"."id"), '{}')`;
 /** Lines of either kind: offer lines (wholesale) or bouquet lines (mass market). */
-const lineCount = sql<number>`((select count(*)::int from ${offerLines} o where o.catalog_id = "catalogs"."id") + (select count(*)::int from mm_catalog_products m where m.catalog_id = "catalogs"."id"))`.mapWith(Number);
+const lineCount = sql<number>`((select count(*)::int from ${offerLines} o where o.catalog_id = "catalogs"."id") + (select count(*)::int from mm_catalog_products_read m where m.catalog_id = "catalogs"."id"))`.mapWith(Number);
 
 export async function listCatalogs(db: DbOrTx, range: { from?: string; to?: string }) {
   return db
@@ -102,13 +102,13 @@ export async function setCatalogCustomers(tx: DbOrTx, catalogId: number, custome
 /** The named customers that exist, with their kind. */
 export async function customersByIds(db: DbOrTx, ids: string[]) {
   if (!ids.length) return [];
-  return db.select({ customerId: customers.customerId, kind: customers.kind }).from(customers).where(inArray(customers.customerId, ids));
+  return db.select({ customerId: customersRead.customerId, kind: customersRead.kind }).from(customersRead).where(inArray(customersRead.customerId, ids));
 }
 
 // ---- offer lines ------------------------------------------------------------------------------
 
 /** Active holds of every cart on each line. */
-const heldOf = sql<number>`(select coalesce(sum(h.quantity), 0)::int from ${holds} h where h.offer_line_id = "offer_lines"."id" and h.expires_at > now())`.mapWith(Number);
+const heldOf = sql<number>`(select coalesce(sum(h.quantity), 0)::int from ${holdsRead} h where h.offer_line_id = "offer_lines"."id" and h.expires_at > now())`.mapWith(Number);
 
 export interface LineWithProduct {
   ol: OfferLineRow;
@@ -197,18 +197,18 @@ export async function buyersOf(db: DbOrTx, lineIds: number[]) {
   if (!lineIds.length) return [];
   return db
     .select({
-      lineId: orderLines.offerLineId,
-      customerId: orders.customerId,
-      companyName: customers.companyName,
-      orderNumber: orders.orderNumber,
-      quantity: sql<number>`sum(${orderLines.quantityConfirmed})::int`.mapWith(Number),
+      lineId: orderLinesRead.offerLineId,
+      customerId: ordersRead.customerId,
+      companyName: customersRead.companyName,
+      orderNumber: ordersRead.orderNumber,
+      quantity: sql<number>`sum(${orderLinesRead.quantityConfirmed})::int`.mapWith(Number),
     })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .innerJoin(customers, eq(customers.customerId, orders.customerId))
-    .where(and(inArray(orderLines.offerLineId, lineIds), sql`${orders.status} <> 'cancelled'`, sql`${orderLines.quantityConfirmed} > 0`))
-    .groupBy(orderLines.offerLineId, orders.customerId, customers.companyName, orders.orderNumber)
-    .orderBy(asc(orders.orderNumber));
+    .from(orderLinesRead)
+    .innerJoin(ordersRead, eq(ordersRead.id, orderLinesRead.orderId))
+    .innerJoin(customersRead, eq(customersRead.customerId, ordersRead.customerId))
+    .where(and(inArray(orderLinesRead.offerLineId, lineIds), sql`${ordersRead.status} <> 'cancelled'`, sql`${orderLinesRead.quantityConfirmed} > 0`))
+    .groupBy(orderLinesRead.offerLineId, ordersRead.customerId, customersRead.companyName, ordersRead.orderNumber)
+    .orderBy(asc(ordersRead.orderNumber));
 }
 
 export async function productCount(db: DbOrTx) {
