@@ -18,7 +18,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase } from "../db/client.ts";
 import { addDays, isoDateAt } from "../domain/dates.ts";
 import { launchBrowser, newPage, signIn, startServer } from "../tests/e2e/harness.ts";
-import { measureScroll, SCROLL_STEPS } from "./scroll.ts";
+import { measureScroll, scrollSummary } from "./scroll.ts";
 import { CUSTOMERS, percentile, PRODUCTS, ROOT } from "./setup.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -143,13 +143,7 @@ export async function deskScreen(name: Screen["name"]) {
       answerToFirstScreenMs: { p50: Math.round(percentile(firstScreen, 50)), max: Math.round(Math.max(...firstScreen)) },
       navigationToFirstScreenMs: { p50: Math.round(percentile(navToScreen, 50)), max: Math.round(Math.max(...navToScreen)) },
       longTasksFromAnswer: { count: loadLong.length, maxMs: Math.round(Math.max(0, ...loadLong)) },
-      scrolling: {
-        wheelSteps: SCROLL_STEPS,
-        longTasks: scrollLong.length,
-        longTaskMaxMs: Math.round(Math.max(0, ...scrollLong)),
-        longestFrameGapMs: { p50: Math.round(percentile(frameGaps, 50)), max: Math.round(Math.max(...frameGaps)) },
-        rowsInPage: Math.max(...rowsInPage),
-      },
+      scrolling: scrollSummary(scrollLong, frameGaps, rowsInPage),
     };
     console.log(JSON.stringify(results, null, 2));
     mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });

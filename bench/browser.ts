@@ -24,7 +24,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { launchBrowser, newPage, signIn } from "../tests/e2e/harness.ts";
 import { deskScreen } from "./browser-desk.ts";
-import { measureScroll, SCROLL_STEPS } from "./scroll.ts";
+import { measureScroll, scrollSummary } from "./scroll.ts";
 import { BENCH_EMAIL, percentile, PRODUCTS, ROOT, startBenchServer } from "./setup.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -161,14 +161,7 @@ async function main() {
       longTasksWhileTyping: { count: longTasks.length, maxMs: Math.round(Math.max(0, ...longTasks)) },
       filterClickToListMs: { p50: Math.round(percentile(filterToList, 50)), max: Math.round(Math.max(...filterToList)) },
       longTasksOnFilterClicks: { count: filterLongTasks.length, maxMs: Math.round(Math.max(0, ...filterLongTasks)) },
-      scrolling: {
-        wheelSteps: SCROLL_STEPS,
-        longTasks: scrollLongTasks.length,
-        longTaskMaxMs: Math.round(Math.max(0, ...scrollLongTasks)),
-        longestFrameGapMs: { p50: Math.round(percentile(scrollFrameGaps, 50)), max: Math.round(Math.max(...scrollFrameGaps)) },
-        /** List rows, or grid cards, in the page after scrolling. */
-        rowsInPage: Math.max(...rowsInPage),
-      },
+      scrolling: scrollSummary(scrollLongTasks, scrollFrameGaps, rowsInPage),
     };
     console.log(JSON.stringify(results, null, 2));
     mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
@@ -260,7 +253,7 @@ async function supplyGrid() {
       linesAnswerToFirstScreenMs: { p50: Math.round(percentile(firstScreen, 50)), max: Math.round(Math.max(...firstScreen)) },
       navigationToFirstScreenMs: { p50: Math.round(percentile(navToScreen, 50)), max: Math.round(Math.max(...navToScreen)) },
       longTasksFromLinesAnswer: { count: loadLong.length, maxMs: Math.round(Math.max(0, ...loadLong)) },
-      scrolling: { wheelSteps: SCROLL_STEPS, longTasks: scrollLong.length, longTaskMaxMs: Math.round(Math.max(0, ...scrollLong)), longestFrameGapMs: { p50: Math.round(percentile(frameGaps, 50)), max: Math.round(Math.max(...frameGaps)) }, rowsInPage: Math.max(...rowsInPage) },
+      scrolling: scrollSummary(scrollLong, frameGaps, rowsInPage),
       typingAndArrows: { longTasks: typingLong.length, longTaskMaxMs: Math.round(Math.max(0, ...typingLong)) },
     };
     console.log(JSON.stringify(results, null, 2));

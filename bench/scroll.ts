@@ -2,6 +2,7 @@
 // wheel turned BENCH_SCROLL_STEPS times, 600 px a step, while the page counts frames. The page must
 // already collect its long tasks in `window.__long` (as durations, or as { ms } entries).
 import type { Page } from "playwright-core";
+import { percentile } from "./setup.ts";
 
 export const SCROLL_STEPS = Number(process.env.BENCH_SCROLL_STEPS ?? 120);
 
@@ -41,4 +42,15 @@ export async function measureScroll(page: Page, at: { x: number; y: number }, ro
   }, rowSelector);
   if (scrolled.y < 1000) throw new Error(`the ${what} did not scroll`);
   return scrolled;
+}
+
+/** What the runs' scrolling measured, as every page benchmark reports it (rowsInPage: list rows, or grid cards, after scrolling). */
+export function scrollSummary(longTasks: number[], frameGaps: number[], rowsInPage: number[]) {
+  return {
+    wheelSteps: SCROLL_STEPS,
+    longTasks: longTasks.length,
+    longTaskMaxMs: Math.round(Math.max(0, ...longTasks)),
+    longestFrameGapMs: { p50: Math.round(percentile(frameGaps, 50)), max: Math.round(Math.max(...frameGaps)) },
+    rowsInPage: Math.max(...rowsInPage),
+  };
 }
