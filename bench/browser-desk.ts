@@ -18,10 +18,10 @@ import { sql } from "drizzle-orm";
 import { openDatabase } from "../db/client.ts";
 import { addDays, isoDateAt } from "../domain/dates.ts";
 import { launchBrowser, newPage, signIn, startServer } from "../tests/e2e/harness.ts";
+import { measureScroll, scrollSummary } from "./scroll.ts";
 import { CUSTOMERS, percentile, PRODUCTS, ROOT } from "./setup.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const SCROLL_STEPS = Number(process.env.BENCH_SCROLL_STEPS ?? 120);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 2000);
 const PICK_PRODUCTS = Number(process.env.BENCH_PICK_PRODUCTS ?? 500);
 
@@ -127,27 +127,7 @@ export async function deskScreen(name: Screen["name"]) {
       navToScreen.push(load.paintedAt);
       loadLong.push(...load.long);
 
-      await page.evaluate(`(() => {
-        const w = window;
-        w.__long.splice(0);
-        w.__frames = [];
-        w.__stop = false;
-        const tick = (t) => { w.__frames.push(t); if (!w.__stop) requestAnimationFrame(tick); };
-        requestAnimationFrame(tick);
-      })()`);
-      await page.mouse.move(600, 600);
-      for (let i = 0; i < SCROLL_STEPS; i++) {
-        await page.mouse.wheel(0, 600);
-        await page.waitForTimeout(30);
-      }
-      await page.waitForTimeout(300);
-      const scrolled = await page.evaluate(() => {
-        const w = window as unknown as { __long: { ms: number }[]; __frames: number[]; __stop: boolean };
-        w.__stop = true;
-        const gaps = w.__frames.slice(1).map((t, i) => t - w.__frames[i]!);
-        return { long: w.__long.splice(0).map((l) => l.ms), maxGap: Math.max(0, ...gaps), rows: document.querySelectorAll("main tbody tr").length, y: window.scrollY };
-      });
-      if (scrolled.y < 1000) throw new Error(`the ${name} did not scroll`);
+      const scrolled = await measureScroll(page, { x: 600, y: 600 }, "main tbody tr", name);
       scrollLong.push(...scrolled.long);
       frameGaps.push(scrolled.maxGap);
       rowsInPage.push(scrolled.rows);
@@ -163,13 +143,7 @@ export async function deskScreen(name: Screen["name"]) {
       answerToFirstScreenMs: { p50: Math.round(percentile(firstScreen, 50)), max: Math.round(Math.max(...firstScreen)) },
       navigationToFirstScreenMs: { p50: Math.round(percentile(navToScreen, 50)), max: Math.round(Math.max(...navToScreen)) },
       longTasksFromAnswer: { count: loadLong.length, maxMs: Math.round(Math.max(0, ...loadLong)) },
-      scrolling: {
-        wheelSteps: SCROLL_STEPS,
-        longTasks: scrollLong.length,
-        longTaskMaxMs: Math.round(Math.max(0, ...scrollLong)),
-        longestFrameGapMs: { p50: Math.round(percentile(frameGaps, 50)), max: Math.round(Math.max(...frameGaps)) },
-        rowsInPage: Math.max(...rowsInPage),
-      },
+      scrolling: scrollSummary(scrollLong, frameGaps, rowsInPage),
     };
     console.log(JSON.stringify(results, null, 2));
     mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });

@@ -24,10 +24,10 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { launchBrowser, newPage, signIn } from "../tests/e2e/harness.ts";
 import { deskScreen } from "./browser-desk.ts";
+import { measureScroll, scrollSummary } from "./scroll.ts";
 import { BENCH_EMAIL, percentile, PRODUCTS, ROOT, startBenchServer } from "./setup.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const SCROLL_STEPS = Number(process.env.BENCH_SCROLL_STEPS ?? 120);
 const VIEW = process.env.BENCH_VIEW === "grid" ? "grid" : "list";
 const TRACE = process.env.BENCH_TRACE === "1";
 
@@ -113,35 +113,7 @@ async function main() {
         return Math.max(0, (changes.at(-1) ?? since) - since);
       };
       // Scrolling the whole list: long tasks and the longest gap between frames while the wheel turns.
-      // A string, not a function: the bench runs through tsx, whose named helpers do not exist in the page.
-      await page.evaluate(`(() => {
-        const w = window;
-        w.__long.splice(0);
-        w.__frames = [];
-        w.__stop = false;
-        const tick = (t) => { w.__frames.push(t); if (!w.__stop) requestAnimationFrame(tick); };
-        requestAnimationFrame(tick);
-      })()`);
-      await page.mouse.move(600, 500);
-      for (let i = 0; i < SCROLL_STEPS; i++) {
-        await page.mouse.wheel(0, 600);
-        await page.waitForTimeout(30);
-      }
-      await page.waitForTimeout(300);
-      const scrolled = await page.evaluate(() => {
-        const w = window as unknown as { __long: number[]; __frames: number[]; __stop: boolean };
-        w.__stop = true;
-        const gaps = w.__frames.slice(1).map((t, i) => t - w.__frames[i]!);
-        return { long: w.__long.splice(0), maxGap: Math.max(0, ...gaps), rows: document.querySelectorAll("[role=row][data-index], [role=listitem][aria-posinset]").length, y: window.scrollY };
-      });
-      if (trace) {
-        const done = new Promise((resolve) => trace.once("Tracing.tracingComplete", resolve));
-        await trace.send("Tracing.end");
-        await done;
-        mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
-        writeFileSync(path.join(ROOT, `bench/results/store-browser${VIEW === "grid" ? "-grid" : ""}-trace.json`), JSON.stringify({ traceEvents: traced }));
-      }
-      if (scrolled.y < 1000) throw new Error("the page did not scroll");
+      const scrolled = await measureScroll(page, { x: 600, y: 500 }, "[role=row][data-index], [role=listitem][aria-posinset]", "page");
       scrollLongTasks.push(...scrolled.long);
       scrollFrameGaps.push(scrolled.maxGap);
       rowsInPage.push(scrolled.rows);
@@ -189,14 +161,7 @@ async function main() {
       longTasksWhileTyping: { count: longTasks.length, maxMs: Math.round(Math.max(0, ...longTasks)) },
       filterClickToListMs: { p50: Math.round(percentile(filterToList, 50)), max: Math.round(Math.max(...filterToList)) },
       longTasksOnFilterClicks: { count: filterLongTasks.length, maxMs: Math.round(Math.max(0, ...filterLongTasks)) },
-      scrolling: {
-        wheelSteps: SCROLL_STEPS,
-        longTasks: scrollLongTasks.length,
-        longTaskMaxMs: Math.round(Math.max(0, ...scrollLongTasks)),
-        longestFrameGapMs: { p50: Math.round(percentile(scrollFrameGaps, 50)), max: Math.round(Math.max(...scrollFrameGaps)) },
-        /** List rows, or grid cards, in the page after scrolling. */
-        rowsInPage: Math.max(...rowsInPage),
-      },
+      scrolling: scrollSummary(scrollLongTasks, scrollFrameGaps, rowsInPage),
     };
     console.log(JSON.stringify(results, null, 2));
     mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
@@ -261,27 +226,7 @@ async function supplyGrid() {
       loadLong.push(...load.long);
 
       // Scrolling the whole grid with the wheel.
-      await page.evaluate(`(() => {
-        const w = window;
-        w.__long.splice(0);
-        w.__frames = [];
-        w.__stop = false;
-        const tick = (t) => { w.__frames.push(t); if (!w.__stop) requestAnimationFrame(tick); };
-        requestAnimationFrame(tick);
-      })()`);
-      await page.mouse.move(800, 600);
-      for (let i = 0; i < SCROLL_STEPS; i++) {
-        await page.mouse.wheel(0, 600);
-        await page.waitForTimeout(30);
-      }
-      await page.waitForTimeout(300);
-      const scrolled = await page.evaluate(() => {
-        const w = window as unknown as { __long: { ms: number }[]; __frames: number[]; __stop: boolean };
-        w.__stop = true;
-        const gaps = w.__frames.slice(1).map((t, i) => t - w.__frames[i]!);
-        return { long: w.__long.splice(0).map((l) => l.ms), maxGap: Math.max(0, ...gaps), rows: document.querySelectorAll("tr[data-index]").length, y: window.scrollY };
-      });
-      if (scrolled.y < 1000) throw new Error("the grid did not scroll");
+      const scrolled = await measureScroll(page, { x: 800, y: 600 }, "tr[data-index]", "grid");
       scrollLong.push(...scrolled.long);
       frameGaps.push(scrolled.maxGap);
       rowsInPage.push(scrolled.rows);
@@ -308,7 +253,7 @@ async function supplyGrid() {
       linesAnswerToFirstScreenMs: { p50: Math.round(percentile(firstScreen, 50)), max: Math.round(Math.max(...firstScreen)) },
       navigationToFirstScreenMs: { p50: Math.round(percentile(navToScreen, 50)), max: Math.round(Math.max(...navToScreen)) },
       longTasksFromLinesAnswer: { count: loadLong.length, maxMs: Math.round(Math.max(0, ...loadLong)) },
-      scrolling: { wheelSteps: SCROLL_STEPS, longTasks: scrollLong.length, longTaskMaxMs: Math.round(Math.max(0, ...scrollLong)), longestFrameGapMs: { p50: Math.round(percentile(frameGaps, 50)), max: Math.round(Math.max(...frameGaps)) }, rowsInPage: Math.max(...rowsInPage) },
+      scrolling: scrollSummary(scrollLong, frameGaps, rowsInPage),
       typingAndArrows: { longTasks: typingLong.length, longTaskMaxMs: Math.round(Math.max(0, ...typingLong)) },
     };
     console.log(JSON.stringify(results, null, 2));

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { UPPERCASE_ONLY_MESSAGE, REQUIRED_MESSAGE } from "../domain/constants.ts";
 import { Email, INT4_MAX, ShortText } from "./common.ts";
-import { PickupDays, RoleName, ShipTime } from "./user.ts";
+import { PickupDays, RoleName, ShipTime, UserIdentity } from "./user.ts";
 
 /* ---------------------------------------------------------------- lists: paged, sorted, filtered on the server */
 
@@ -10,27 +10,33 @@ const Page = z.coerce.number().int().min(1).max(100_000).default(1);
 const PageSize = z.coerce.number().int().min(1).max(100).default(25);
 const Search = z.string().trim().max(100).optional();
 
+/**
+ * A staff list's query: its own filters, then the search, active filter, sort (the first named is the
+ * default), direction and page every list takes.
+ */
+function listQuery<S extends readonly [string, ...string[]], F extends z.ZodRawShape>(sorts: S, filters: F) {
+  return z.object({
+    ...filters,
+    q: Search,
+    active: z.enum(["true", "false"]).optional(),
+    sort: z.enum(sorts).default(sorts[0]),
+    dir: SortDir,
+    page: Page,
+    pageSize: PageSize,
+  });
+}
+
+/** One page of a staff list: its rows, how many there are in all, and which page of what size. */
+const pageOf = <R extends z.ZodType>(row: R) => z.object({ items: z.array(row), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
 export const UserScope = z.enum(["customer", "staff", "mm"]);
 export type UserScope = z.infer<typeof UserScope>;
 
-export const UserListQuery = z.object({
-  scope: UserScope.default("customer"),
-  q: Search,
-  role: RoleName.optional(),
-  active: z.enum(["true", "false"]).optional(),
-  sort: z.enum(["name", "email", "created"]).default("name"),
-  dir: SortDir,
-  page: Page,
-  pageSize: PageSize,
-});
+export const UserListQuery = listQuery(["name", "email", "created"], { scope: UserScope.default("customer"), role: RoleName.optional() });
 export type UserListQuery = z.input<typeof UserListQuery>;
 
 export const UserRow = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  roles: z.array(z.string()),
+  ...UserIdentity,
   active: z.boolean(),
   customerIds: z.array(z.string()),
   /** The caller may act as this user (DOMAIN "Staff impersonation"). */
@@ -38,7 +44,7 @@ export const UserRow = z.object({
 });
 export type UserRow = z.infer<typeof UserRow>;
 
-export const UserPage = z.object({ items: z.array(UserRow), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const UserPage = pageOf(UserRow);
 export type UserPage = z.infer<typeof UserPage>;
 
 export const InviteUserBody = z.object({
@@ -57,15 +63,7 @@ export type InviteUserBody = z.input<typeof InviteUserBody>;
 
 export const CustomerKind = z.enum(["wholesale", "massMarket"]);
 
-export const CustomerListQuery = z.object({
-  kind: CustomerKind.default("wholesale"),
-  q: Search,
-  active: z.enum(["true", "false"]).optional(),
-  sort: z.enum(["name", "code", "city"]).default("name"),
-  dir: SortDir,
-  page: Page,
-  pageSize: PageSize,
-});
+export const CustomerListQuery = listQuery(["name", "code", "city"], { kind: CustomerKind.default("wholesale") });
 export type CustomerListQuery = z.input<typeof CustomerListQuery>;
 
 export const CustomerRow = z.object({
@@ -79,7 +77,7 @@ export const CustomerRow = z.object({
   users: z.number().int(),
   retailers: z.number().int(),
 });
-export const CustomerPage = z.object({ items: z.array(CustomerRow), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const CustomerPage = pageOf(CustomerRow);
 export type CustomerPage = z.infer<typeof CustomerPage>;
 
 const Optional = (max: number) =>
@@ -241,17 +239,9 @@ export const LOGO_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
 
 /* ---------------------------------------------------------------- retailers */
 
-export const RetailerListQuery = z.object({
-  q: Search,
-  customerId: z.string().trim().max(40).optional(),
-  active: z.enum(["true", "false"]).optional(),
-  sort: z.enum(["name", "code", "city", "created"]).default("name"),
-  dir: SortDir,
-  page: Page,
-  pageSize: PageSize,
-});
+export const RetailerListQuery = listQuery(["name", "code", "city", "created"], { customerId: z.string().trim().max(40).optional() });
 export type RetailerListQuery = z.input<typeof RetailerListQuery>;
-export const RetailerPage = z.object({ items: z.array(RetailerRow), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const RetailerPage = pageOf(RetailerRow);
 export type RetailerPage = z.infer<typeof RetailerPage>;
 
 export const RetailerCode = z

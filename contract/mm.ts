@@ -44,21 +44,30 @@ export const MmCatalog = z.object({
 });
 export type MmCatalog = z.infer<typeof MmCatalog>;
 
-export const MmProduct = z.object({
+/** What names and shows a bouquet, the same in the MM store and on the supply desk (contract/supply-mm.ts). */
+export const BouquetIdentity = {
   productId: z.string(),
   description: z.string(),
   category: z.string(),
   colour: z.string(),
   colourHex: z.string(),
   imageName: z.string(),
-  /** The catalog's price of the item (its list price unless the catalog sets one). */
-  price: Money,
-  pricePerBouquet: Money,
-  pricePerBouquetNoBox: Money,
+};
+/** How a bouquet is packed and sold, the same in the MM store and on the supply desk. */
+export const BouquetPacking = {
   boxType: z.string().nullable(),
   unitOfMeasure: z.string(),
   packSize: z.number().int(),
   bouquet: z.boolean(),
+};
+
+export const MmProduct = z.object({
+  ...BouquetIdentity,
+  /** The catalog's price of the item (its list price unless the catalog sets one). */
+  price: Money,
+  pricePerBouquet: Money,
+  pricePerBouquetNoBox: Money,
+  ...BouquetPacking,
   /** Bouquets this buyer could still take (its own holds included). */
   available: z.number().int(),
   offerOrderNumber: z.number().int(),

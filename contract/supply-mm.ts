@@ -6,6 +6,7 @@ import "./common.ts";
 import { DigitsParam, ShortText } from "./common.ts";
 import { MAX_PACKAGE_PRICE_CENTS, MM_CATEGORIES, MM_IMAGES, MM_UNITS, PACKAGE_CATEGORIES } from "../domain/supply-mm.ts";
 import { MAX_QUANTITY } from "../domain/supply.ts";
+import { BouquetIdentity, BouquetPacking } from "./mm.ts";
 import { Price, ProductCode } from "./supply.ts";
 
 const WHOLE = "Only whole numbers are allowed";
@@ -66,19 +67,11 @@ export const BouquetUpdate = z
 export type BouquetUpdate = z.infer<typeof BouquetUpdate>;
 
 export const SupplyBouquet = z.object({
-  productId: z.string(),
-  description: z.string(),
-  category: z.string(),
-  colour: z.string(),
-  colourHex: z.string(),
-  imageName: z.string(),
+  ...BouquetIdentity,
   price: z.number(),
   pricePerBouquet: z.number(),
   pricePerBouquetNoBox: z.number(),
-  boxType: z.string().nullable(),
-  unitOfMeasure: z.string(),
-  packSize: z.number().int(),
-  bouquet: z.boolean(),
+  ...BouquetPacking,
   active: z.boolean(),
   /** Bouquets ever ordered (any mass-market order line naming it); one ever ordered is retired, never deleted. */
   ordered: z.number().int(),

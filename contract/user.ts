@@ -36,12 +36,17 @@ export const StoreProfile = z.object({
 });
 export type StoreProfile = z.infer<typeof StoreProfile>;
 
-export const User = z.object({
+/** Who a user is, as every answer naming a user says it (here, and the staff's user list). */
+export const UserIdentity = {
   id: z.string(),
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   roles: z.array(z.string()),
+};
+
+export const User = z.object({
+  ...UserIdentity,
   claims: z.array(z.object({ claim: z.string(), value: z.string() })),
   customers: z.array(CustomerHeader),
   currentCustomer: CustomerHeader.nullable(),

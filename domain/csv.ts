@@ -13,6 +13,14 @@ const TRIGGER = /^[=+\-@\t\r]/;
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 const INERT = /^[+-][\d\s().\-/]*$/;
 
+/** The messages for an uploaded file over its limits; `rows` names what a row of it is ("shops", "lines"). */
+export function fileLimitMessages(maxBytes: number, maxRows: number, rows: string) {
+  return {
+    tooLarge: `The file is too large: at most ${maxBytes / 1024 / 1024} MB.`,
+    tooManyRows: `The file has more than ${maxRows.toLocaleString("en-US")} ${rows}. Split it into smaller files.`,
+  };
+}
+
 /** Whether a spreadsheet would read this exported text as a formula (and so it needs the apostrophe). */
 export function runsAsFormula(text: string): boolean {
   return TRIGGER.test(text) && !PLAIN_NUMBER.test(text);

@@ -2,7 +2,8 @@
 // and prices"). Quantities are bunches; every price is integer cents per bunch.
 import { formatMoney } from "./money.ts";
 
-export interface OfferPrices {
+/** An offer line's eight prices of a bunch: standard and actual, by the pail and loose, and the two volume tiers. */
+export interface OfferPriceCents {
   standardPriceCents: number;
   priceCents: number;
   standardPriceNoPailCents: number;
@@ -11,6 +12,9 @@ export interface OfferPrices {
   discountPriceNoPailCents: number;
   discountPrice2Cents: number;
   discountPriceNoPail2Cents: number;
+}
+
+export interface OfferPrices extends OfferPriceCents {
   discountQuantity: number;
   discountQuantity2: number;
   special: boolean;

@@ -11,6 +11,8 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string, fields?: Record<string, string>) => new HttpError(400, message, fields);
+/** A 400 about an uploaded file as a whole: the message, also under the form's `file` field. */
+export const fileError = (message: string) => badRequest(message, { file: message });
 export const unauthorized = (message = "Please sign in.") => new HttpError(401, message);
 export const forbidden = (message = "You do not have access to this.") => new HttpError(403, message);
 export const notFound = (message = "Not found.") => new HttpError(404, message);

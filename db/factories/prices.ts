@@ -1,5 +1,6 @@
 // Consistent offer prices: by the pail is cheaper than loose, a special is cheaper than
 // standard, and each volume tier is cheaper than the one below it.
+import type { OfferPriceCents } from "../../domain/pricing.ts";
 
 export interface OfferPriceInput {
   /** Standard price of one loose bunch, integer cents (at least 100). */
@@ -14,15 +15,7 @@ export interface OfferPriceInput {
   tier2Percent?: number;
 }
 
-export interface OfferPriceFields {
-  standardPriceCents: number;
-  priceCents: number;
-  standardPriceNoPailCents: number;
-  priceNoPailCents: number;
-  discountPriceCents: number;
-  discountPriceNoPailCents: number;
-  discountPrice2Cents: number;
-  discountPriceNoPail2Cents: number;
+export interface OfferPriceFields extends OfferPriceCents {
   special: boolean;
   /** Percent shown on a special, numeric(5,2) text. */
   discount: string;

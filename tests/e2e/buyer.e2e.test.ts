@@ -3,9 +3,13 @@
 // list (search still finds, rows far down appear when scrolled to), quick order by pasting and by
 // CSV upload, ordering a past order again, and page views counted and shown to staff. A keyboard-only
 // pass, and axe at 360 and 1280 px on every screen touched. Then issue 13's first findings, one test each.
-import { afterAll, beforeAll, describe, it, type ExpectStatic } from "vitest";
-import type { Browser, Locator, Page } from "playwright-core";
-import { axeViolations, expectNoAxeViolations, hydrated, launchBrowser, newPage, signIn, startServer, type RunningServer } from "./harness.ts";
+import { afterAll, beforeAll, describe, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { expectNoAxeViolations, hydrated, launchBrowser, newPage, startServer, type RunningServer } from "./harness.ts";
+import { cart, expectNoAxeViolationsAtThisWidth, polling, productCount } from "./steps/common.ts";
+import { openFilters, searchBox } from "./steps/store.ts";
+import { availableRows, codeOf, dates, firstRows, listRows, nameOf, openStore, savedCart, searchFor, signInAs } from "./steps/buyer.ts";
+import { asksBeforeQuickOrderBeyondStock, countsColoursAndKeepsThingsInside, doesTheNewToolsByKeyboard, reachesEveryStoreNavEntry } from "./steps/buyer-tools.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -18,60 +22,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const polling = (expect: ExpectStatic) => <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
-
-/**
- * Axe at the page's present width only, for the steps that must stay at one width (the keyboard pass
- * at 360 px, the screens opened once per width); elsewhere the harness's expectNoAxeViolations checks
- * 360 and 1280 px.
- */
-async function expectNoAxeViolationsAtThisWidth(page: Page, where: string) {
-  const violations = await axeViolations(page);
-  if (violations.length) throw new Error(`axe found violations on ${where}: ${JSON.stringify(violations, null, 2)}`);
-}
-
-async function signInAs(page: Page, email: string) {
-  await signIn(page, server.baseUrl, email);
-  // Buyers land on their dashboard, staff on the order desk.
-  await page.waitForURL(/\/(Dashboard|Administration\/Orders)$/);
-  await hydrated(page);
-}
-
-const cart = (page: Page) => page.getByRole("region", { name: "Your cart" });
-const dates = (page: Page) => page.getByRole("group", { name: "Ship date" }).getByRole("button");
-const productCount = (page: Page) => page.getByRole("status").filter({ hasText: /products/ }).first();
-const listRows = (page: Page) => page.locator("[role=row][data-index]");
-const nameOf = async (row: Locator) => (await row.getByRole("button").first().innerText()).trim();
-const codeOf = async (row: Locator) => (await row.getByRole("cell").first().locator("span.tabular").first().innerText()).trim();
-
-/** Opens /store (with an optional query) and picks the first open date; waits for the list. */
-async function openStore(page: Page, query = "") {
-  await page.goto(`${server.baseUrl}/store${query}`);
-  await hydrated(page);
-  const first = dates(page).first();
-  if ((await first.getAttribute("aria-pressed")) !== "true") await first.click();
-  await listRows(page).first().waitFor();
-}
-
-/** The buyer's cart as the server keeps it: [productId, quantity] per line. */
-async function savedCart(page: Page): Promise<[string, number][]> {
-  return page.evaluate(async () => {
-    const me = await (await fetch("/api/Auth/CheckToken/")).json();
-    const res = await fetch(`/api/Store/Cart/${me.user.id}/${me.user.currentCustomer.customerID}`);
-    return (await res.json()).items.map((i: { productId: string; quantity: number }) => [i.productId, i.quantity]);
-  });
-}
-
-/** Rows with stock held for the buyer now, that can be added by the bunch. */
-const availableRows = (page: Page) =>
-  listRows(page).filter({ has: page.getByText(/^\d[\d,]* available$/) }).filter({ has: page.getByRole("textbox", { name: /^Bunches of / }) });
-
 describe.sequential("the buyer's catalogue tools", () => {
   it("sorts by name, price and availability, keeping the order in the address and after a reload", { timeout: 90_000 }, async ({ expect }) => {
     const eventually = polling(expect);
     const page = await newPage(browser);
-    await signInAs(page, "buyer@demo.test");
-    await openStore(page);
+    await signInAs(page, server.baseUrl, "buyer@demo.test");
+    await openStore(page, server.baseUrl);
     const sort = page.getByLabel("Sort by");
 
     await sort.selectOption("name");
@@ -123,8 +79,8 @@ describe.sequential("the buyer's catalogue tools", () => {
   it("stars favourites for the customer, filters on them, and keeps them on the server", { timeout: 90_000 }, async ({ expect }) => {
     const eventually = polling(expect);
     const page = await newPage(browser);
-    await signInAs(page, "buyer@demo.test");
-    await openStore(page, "?sort=name");
+    await signInAs(page, server.baseUrl, "buyer@demo.test");
+    await openStore(page, server.baseUrl, "?sort=name");
     const rows = listRows(page);
     const [first, second] = [rows.nth(0), rows.nth(2)];
     const names = [await nameOf(first), await nameOf(second)];
@@ -143,8 +99,8 @@ describe.sequential("the buyer's catalogue tools", () => {
 
     // Another session of the same buyer sees them: they are kept on the server, per customer.
     const other = await newPage(browser);
-    await signInAs(other, "buyer@demo.test");
-    await openStore(other, "?favourites=1&sort=name");
+    await signInAs(other, server.baseUrl, "buyer@demo.test");
+    await openStore(other, server.baseUrl, "?favourites=1&sort=name");
     await eventually(async () => (await productCount(other).innerText()).trim()).toMatch(/^2 of /);
     // Unstarring one there leaves one.
     await listRows(other).first().getByRole("button", { name: `Favourite: ${names[0]}` }).click();
@@ -155,7 +111,7 @@ describe.sequential("the buyer's catalogue tools", () => {
 
   it("while a date's offer is read, the row laid out ahead of the list is neither seen, reached with Tab nor left behind", { timeout: 90_000 }, async ({ expect }) => {
     const page = await newPage(browser);
-    await signInAs(page, "buyer@demo.test");
+    await signInAs(page, server.baseUrl, "buyer@demo.test");
     // Hold the offer's products answer until the loading page has been checked.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -194,8 +150,8 @@ describe.sequential("the buyer's catalogue tools", () => {
   it("keeps search working on the windowed list and renders rows far down when scrolled to", { timeout: 90_000 }, async ({ expect }) => {
     const eventually = polling(expect);
     const page = await newPage(browser);
-    await signInAs(page, "buyer@demo.test");
-    await openStore(page);
+    await signInAs(page, server.baseUrl, "buyer@demo.test");
+    await openStore(page, server.baseUrl);
     const total = Number(((await productCount(page).innerText()).match(/^([\d,]+) products$/)?.[1] ?? "0").replace(/,/g, ""));
     expect(total).toBeGreaterThan(100);
     // Only the rows near the screen are in the page; the table says how many there are. The first
@@ -220,8 +176,8 @@ describe.sequential("the buyer's catalogue tools", () => {
   it("adds pasted and uploaded quick-order lines to the cart, flagging unknown codes and bad quantities", { timeout: 120_000 }, async ({ expect }) => {
     const eventually = polling(expect);
     const page = await newPage(browser);
-    await signInAs(page, "buyer@demo.test");
-    await openStore(page);
+    await signInAs(page, server.baseUrl, "buyer@demo.test");
+    await openStore(page, server.baseUrl);
     const rows = availableRows(page);
     const a = { name: await nameOf(rows.nth(0)), code: await codeOf(rows.nth(0)) };
     const b = { name: await nameOf(rows.nth(1)), code: await codeOf(rows.nth(1)) };
@@ -255,7 +211,7 @@ describe.sequential("the buyer's catalogue tools", () => {
   it("orders a past order again from the order history into the cart, at the date's prices", { timeout: 120_000 }, async ({ expect }) => {
     const eventually = polling(expect);
     const page = await newPage(browser);
-    await signInAs(page, "buyer@demo.test");
+    await signInAs(page, server.baseUrl, "buyer@demo.test");
     // The cart of the quick-order test becomes an order.
     await page.goto(`${server.baseUrl}/store/checkout`);
     await hydrated(page);
@@ -279,59 +235,13 @@ describe.sequential("the buyer's catalogue tools", () => {
     await page.context().close();
   });
 
-  it("does the store's new tools with the keyboard alone, and axe finds nothing at 360 px", { timeout: 120_000 }, async ({ expect }) => {
-    const eventually = polling(expect);
-    const page = await newPage(browser, { viewport: { width: 360, height: 780 } });
-    await signInAs(page, "buyer@demo.test");
-    await page.goto(`${server.baseUrl}/store`);
-    await hydrated(page);
-    const first = dates(page).first();
-    await first.focus();
-    if ((await first.getAttribute("aria-pressed")) !== "true") await page.keyboard.press("Enter");
-    await listRows(page).first().waitFor();
-    await expectNoAxeViolationsAtThisWidth(page, "the store at 360 px");
-
-    const focused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent?.trim() ?? "");
-    const tabTo = async (target: RegExp, most = 40) => {
-      for (let i = 0; i < most && !target.test(await focused()); i++) await page.keyboard.press("Tab");
-      expect(await focused()).toMatch(target);
-    };
-    // Sort with the keyboard: the select takes arrow keys.
-    await page.getByLabel("Sort by").focus();
-    await page.keyboard.press("ArrowDown");
-    await eventually(() => new URL(page.url()).searchParams.get("sort")).toBe("name");
-
-    // Star the first flower.
-    await tabTo(/^Favourite: /, 60);
-    const starName = (await focused()).replace(/^Favourite: /, "");
-    await page.keyboard.press("Enter");
-    await eventually(() => page.getByRole("button", { name: `Favourite: ${starName}` }).getAttribute("aria-pressed")).toBe("true");
-
-    // Quick order: open it, type a line, check it, add it.
-    const code = await codeOf(availableRows(page).first());
-    await page.getByRole("button", { name: "Quick order" }).focus();
-    await page.keyboard.press("Enter");
-    const dialog = page.getByRole("dialog", { name: "Quick order" });
-    await dialog.waitFor();
-    // Focus starts on the dialog's Close button; the text box is next.
-    await page.keyboard.press("Tab");
-    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("TEXTAREA");
-    await page.keyboard.type(`${code} 1`);
-    await page.keyboard.press("Tab");
-    await page.keyboard.press("Enter");
-    await dialog.getByText("1 of 1 line can be added.").waitFor();
-    await expectNoAxeViolationsAtThisWidth(page, "the quick order dialog at 360 px");
-    await tabTo(/^Add 1 line to cart$/, 20);
-    await page.keyboard.press("Enter");
-    await eventually(() => dialog.isVisible()).toBe(false);
-    await page.context().close();
-  });
+  it("does the store's new tools with the keyboard alone, and axe finds nothing at 360 px", { timeout: 120_000 }, ({ expect }) => doesTheNewToolsByKeyboard({ browser, baseUrl: server.baseUrl }, expect));
 
   it("counts page views and shows them, per page and per product, to staff only", { timeout: 90_000 }, async ({ expect }) => {
     const eventually = polling(expect);
     const buyer = await newPage(browser);
-    await signInAs(buyer, "buyer@demo.test");
-    await openStore(buyer);
+    await signInAs(buyer, server.baseUrl, "buyer@demo.test");
+    await openStore(buyer, server.baseUrl);
     const row = listRows(buyer).first();
     const name = await nameOf(row);
     await row.getByRole("button").first().click();
@@ -346,7 +256,7 @@ describe.sequential("the buyer's catalogue tools", () => {
 
     for (const width of [1280, 360]) {
       const staff = await newPage(browser, { viewport: { width, height: 900 } });
-      await signInAs(staff, "sales@demo.test");
+      await signInAs(staff, server.baseUrl, "sales@demo.test");
       await staff.goto(`${server.baseUrl}/Administration`);
       await hydrated(staff);
       await staff.getByRole("link", { name: /^Page views/ }).click();
@@ -363,129 +273,15 @@ describe.sequential("the buyer's catalogue tools", () => {
     }
   });
 
-  it("asks before quick-order lines far beyond what is available: cancel, add only what is available, or request anyway", { timeout: 120_000 }, async ({ expect }) => {
-    const eventually = polling(expect);
-    const page = await newPage(browser);
-    await signInAs(page, "buyer@demo.test");
-    await openStore(page);
-    // Products that are not limited (those are capped, not asked about).
-    const rows = availableRows(page).filter({ hasNotText: "Limited stock" });
-    const a = { name: await nameOf(rows.nth(3)), code: await codeOf(rows.nth(3)) };
-    const b = { name: await nameOf(rows.nth(4)), code: await codeOf(rows.nth(4)) };
-    const before = new Map(await savedCart(page));
+  it("asks before quick-order lines far beyond what is available: cancel, add only what is available, or request anyway", { timeout: 120_000 }, ({ expect }) => asksBeforeQuickOrderBeyondStock({ browser, baseUrl: server.baseUrl }, expect));
 
-    await page.getByRole("button", { name: "Quick order" }).click();
-    const dialog = page.getByRole("dialog", { name: "Quick order" });
-    await dialog.getByLabel("Product codes and quantities").fill(`${a.code},9999\n${b.code},9999`);
-    await dialog.getByRole("button", { name: "Check lines" }).click();
-    await dialog.getByText("2 of 2 lines can be added.").waitFor();
-    await dialog.getByRole("button", { name: "Add 2 lines to cart" }).click();
-    const question = page.getByRole("dialog", { name: "Request more than is available?" });
-    await question.waitFor();
-    const listed = question.getByRole("list", { name: "Lines beyond what is available" }).getByRole("listitem");
-    expect(await listed.count()).toBe(2);
-    await expectNoAxeViolations(page, "the quick order's question");
-    // Escape (the keyboard's cancel) goes back to the quick order, nothing added.
-    await page.keyboard.press("Escape");
-    await eventually(() => question.isVisible()).toBe(false);
-    expect(await dialog.isVisible()).toBe(true);
-    expect(new Map(await savedCart(page))).toEqual(before);
-
-    // "Add only what is available", with the keyboard: what the question says is available is what is added.
-    await dialog.getByRole("button", { name: "Add 2 lines to cart" }).click();
-    await question.waitFor();
-    const availableOf = async (code: string) => Number((await listed.filter({ hasText: code }).innerText()).match(/([\d,]+) available now/)![1]!.replace(/,/g, ""));
-    const [freeA, freeB] = [await availableOf(a.code), await availableOf(b.code)];
-    await question.getByRole("button", { name: "Add only what is available" }).focus();
-    await page.keyboard.press("Enter");
-    await eventually(() => dialog.isVisible()).toBe(false);
-    await eventually(async () => new Map(await savedCart(page)).get(a.code)).toBe((before.get(a.code) ?? 0) + freeA);
-    expect(new Map(await savedCart(page)).get(b.code)).toBe((before.get(b.code) ?? 0) + freeB);
-
-    // "Request anyway": the whole request goes in, the rest pending.
-    await page.getByRole("button", { name: "Quick order" }).click();
-    await dialog.getByLabel("Product codes and quantities").fill(`${a.code},9999`);
-    await dialog.getByRole("button", { name: "Check lines" }).click();
-    await dialog.getByRole("button", { name: "Add 1 line to cart" }).click();
-    await question.getByRole("button", { name: "Request anyway" }).click();
-    await eventually(() => dialog.isVisible()).toBe(false);
-    await eventually(async () => new Map(await savedCart(page)).get(a.code)).toBe((before.get(a.code) ?? 0) + freeA + 9999);
-    await page.context().close();
-  });
-
-  it("shows every store nav entry at 360 px (in the Menu) and 1280 px, reachable with the keyboard, axe clean at 360 and 1280 px", { timeout: 90_000 }, async ({ expect }) => {
-    for (const width of [360, 1280]) {
-      const page = await newPage(browser, { viewport: { width, height: 780 } });
-      await signInAs(page, "buyer@demo.test");
-      const nav = page.getByRole("navigation", { name: "Store" });
-      const links = nav.getByRole("link");
-      const menu = page.getByRole("banner").getByRole("button", { name: "Menu", exact: true });
-      if (width === 360) {
-        // Below md the links wait behind the Menu button of the brand row.
-        expect(await menu.getAttribute("aria-expanded")).toBe("false");
-        // It controls the nav (hidden while closed, so not found by role).
-        const controls = (await menu.getAttribute("aria-controls"))!;
-        expect(await page.locator(`nav#${controls}`).getAttribute("aria-label")).toBe("Store");
-        expect(await links.first().isVisible()).toBe(false);
-        await menu.focus();
-        await page.keyboard.press("Enter");
-        await nav.waitFor();
-        expect(await menu.getAttribute("aria-expanded")).toBe("true");
-      } else {
-        expect(await menu.isVisible()).toBe(false);
-      }
-      const names = await links.allInnerTexts();
-      expect(names).toEqual(["Dashboard", "Store", "Orders", "Standing orders", "Invoices", "Administration", "Help"]);
-      expect(await nav.getByRole("link", { name: "Dashboard", exact: true }).getAttribute("aria-current")).toBe("page");
-      for (const [i, name] of names.entries()) {
-        const box = (await links.nth(i).boundingBox())!;
-        // Wholly on screen: nothing cut off at the edge or hidden in a scrolled strip.
-        expect(box.x, name).toBeGreaterThanOrEqual(0);
-        expect(box.x + box.width, name).toBeLessThanOrEqual(width);
-        expect(box.y + box.height, name).toBeLessThanOrEqual(780);
-        expect(await links.nth(i).isVisible()).toBe(true);
-      }
-      // Tab reaches each link in order (at 360 px from the Menu button).
-      if (width === 360) await page.keyboard.press("Tab");
-      else await links.first().focus();
-      expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(names[0]);
-      for (const name of names.slice(1)) {
-        await page.keyboard.press("Tab");
-        expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(name);
-      }
-      const lastHref = (await links.last().getAttribute("href"))!;
-      await page.keyboard.press("Enter");
-      await page.waitForURL(new RegExp(`${lastHref}$`));
-      if (width === 360) {
-        // Choosing a link closes the menu; the new page is the current one.
-        await expect.poll(() => menu.getAttribute("aria-expanded")).toBe("false");
-        expect(await links.last().isVisible()).toBe(false);
-        await menu.click();
-        expect(await nav.getByRole("link", { name: "Help", exact: true }).getAttribute("aria-current")).toBe("page");
-        await expectNoAxeViolationsAtThisWidth(page, "the store's header with its menu open at 360 px");
-        await menu.click();
-        await expect.poll(() => menu.getAttribute("aria-expanded")).toBe("false");
-        // A tap on the page outside the header closes the open menu; a tap inside its list does not.
-        await menu.click();
-        await expect.poll(() => menu.getAttribute("aria-expanded")).toBe("true");
-        await nav.getByRole("list").click({ position: { x: 2, y: 2 } });
-        expect(await menu.getAttribute("aria-expanded")).toBe("true");
-        const here = page.url();
-        await page.mouse.click(180, 700);
-        await expect.poll(() => menu.getAttribute("aria-expanded")).toBe("false");
-        expect(page.url()).toBe(here);
-        expect(await links.first().isVisible()).toBe(false);
-      }
-      await expectNoAxeViolationsAtThisWidth(page, `the store's header at ${width} px`);
-      await page.context().close();
-    }
-  });
+  it("shows every store nav entry at 360 px (in the Menu) and 1280 px, reachable with the keyboard, axe clean at 360 and 1280 px", { timeout: 90_000 }, ({ expect }) => reachesEveryStoreNavEntry({ browser, baseUrl: server.baseUrl }, expect));
 
   it("windows the grid view by rows of cards: few cards in the page, the last reachable by scrolling, axe clean", { timeout: 90_000 }, async ({ expect }) => {
     const eventually = polling(expect);
     const page = await newPage(browser);
-    await signInAs(page, "buyer@demo.test");
-    await openStore(page);
+    await signInAs(page, server.baseUrl, "buyer@demo.test");
+    await openStore(page, server.baseUrl);
     const total = Number(((await productCount(page).innerText()).match(/^([\d,]+) products$/)?.[1] ?? "0").replace(/,/g, ""));
     await page.getByRole("button", { name: "Grid", exact: true }).click();
     const cards = page.getByRole("list", { name: "Flowers, as cards" }).getByRole("listitem");
@@ -513,31 +309,11 @@ describe.sequential("the buyer's catalogue tools", () => {
 // and zone on ship and pickup dates (8), colour counts that follow the category, the dashboard's
 // recent orders inside their card and the pail hint inside its row (9).
 describe.sequential("what a buyer first tried", () => {
-  const search = (page: Page) => page.getByRole("searchbox", { name: "Search flowers" });
-  /** The "N of M products match" count once the list shows the search's answer. */
-  async function searchFor(page: Page, expect: ExpectStatic, text: string): Promise<number> {
-    await search(page).fill(text);
-    await polling(expect)(async () => (await productCount(page).innerText()).trim()).toMatch(/^\d+ of [\d,]+ products match$/);
-    return Number((await productCount(page).innerText()).match(/^(\d+) of/)![1]);
-  }
-  /** Below 1600 px the filters sit in a disclosure above the list. */
-  async function openFilters(page: Page) {
-    const toggle = page.getByRole("checkbox", { name: /^Only available/ });
-    if (await toggle.isVisible()) return;
-    await page.locator("details > summary", { hasText: "Filters" }).click();
-    await toggle.waitFor();
-  }
-  /** The first `n` rows of the list in its order (the windowed list's rows are not kept in DOM order). */
-  const firstRows = async (page: Page, n: number) => {
-    const count = Math.min(n, Number(await page.getByRole("table").first().getAttribute("aria-rowcount")) - 1);
-    return Array.from({ length: count }, (_, i) => page.locator(`[role=row][data-index="${i}"]`));
-  };
-
   it("finds what the search examples name, in any word order, by code and with a typo, the closest match first", { timeout: 90_000 }, async ({ expect }) => {
     const page = await newPage(browser);
-    await signInAs(page, "buyer@demo.test");
-    await openStore(page);
-    expect(await search(page).getAttribute("placeholder")).toBe("Search flowers, e.g. white lily");
+    await signInAs(page, server.baseUrl, "buyer@demo.test");
+    await openStore(page, server.baseUrl);
+    expect(await searchBox(page).getAttribute("placeholder")).toBe("Search flowers, e.g. white lily");
 
     for (const text of ["white lily", "lily white"]) {
       expect(await searchFor(page, expect, text), text).toBeGreaterThan(0);
@@ -570,7 +346,7 @@ describe.sequential("what a buyer first tried", () => {
     const eventually = polling(expect);
     // A tall window, so the windowed list has every discounted product in the page at once.
     const page = await newPage(browser, { viewport: { width: 1280, height: 4000 } });
-    await signInAs(page, "buyer@demo.test");
+    await signInAs(page, server.baseUrl, "buyer@demo.test");
     const specials = page.getByRole("region", { name: "Specials this week" });
     await specials.getByRole("listitem").first().waitFor();
     const specialNames = (await specials.getByRole("listitem").getByRole("link").allInnerTexts()).map((n) => n.trim());
@@ -612,7 +388,7 @@ describe.sequential("what a buyer first tried", () => {
     const cutOff = /order by (Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2}:\d{2} (AM|PM) E[SD]T$/;
     for (const [email, group] of [["buyer@demo.test", "Ship date"], ["retailer@demo.test", "Pickup date"]] as const) {
       const page = await newPage(browser);
-      await signInAs(page, email);
+      await signInAs(page, server.baseUrl, email);
       await page.goto(`${server.baseUrl}/store`);
       await hydrated(page);
       const buttons = page.getByRole("group", { name: group }).getByRole("button");
@@ -624,67 +400,5 @@ describe.sequential("what a buyer first tried", () => {
     }
   });
 
-  it("counts colours within the chosen category, keeps recent orders inside their card and the pail hint inside its row", { timeout: 120_000 }, async ({ expect }) => {
-    const eventually = polling(expect);
-    const page = await newPage(browser);
-    await signInAs(page, "buyer@demo.test");
-
-    // The dashboard at 1280 px: the recent orders table fits its card, nothing scrolls sideways.
-    const recent = page.getByRole("region", { name: "Recent orders" });
-    await recent.getByRole("row").nth(1).waitFor();
-    const fits = await recent.evaluate((card) => {
-      const box = card.getBoundingClientRect();
-      const inner = [...card.querySelectorAll("*")].map((e) => e.getBoundingClientRect());
-      return { right: Math.max(...inner.map((r) => r.right)) <= box.right + 0.5, scroll: card.scrollWidth <= card.clientWidth, page: document.documentElement.scrollWidth <= window.innerWidth };
-    });
-    expect(fits).toEqual({ right: true, scroll: true, page: true });
-
-    await openStore(page);
-    await openFilters(page);
-    const colours = page.getByRole("group", { name: /^Colour/ }).getByRole("checkbox");
-    const categories = page.getByRole("group", { name: /^Category/ }).getByRole("checkbox");
-    const countsOf = async (boxes: Locator) => {
-      const names = await boxes.evaluateAll((els) => els.map((e) => e.closest("label")?.textContent ?? ""));
-      return names.map((n) => Number(n.match(/(\d+)\s*$/)?.[1] ?? NaN));
-    };
-    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-    const total = sum(await countsOf(categories));
-    expect(sum(await countsOf(colours))).toBe(total);
-    const [lilies] = await countsOf(page.getByRole("checkbox", { name: /^Lilies/ }));
-    expect(lilies).toBeLessThan(total);
-    await page.getByRole("checkbox", { name: /^Lilies/ }).check();
-    await eventually(async () => sum(await countsOf(colours))).toBe(lilies);
-    await page.getByRole("checkbox", { name: /^Lilies/ }).uncheck();
-    await eventually(async () => sum(await countsOf(colours))).toBe(total);
-
-    // Three loose bunches of a product sold by the pail: the pail hint shows under the quantities, inside
-    // the row, which grows to hold it rather than running into the next row or scrolling sideways.
-    // A product sold by the pail that is not in the cart yet (earlier tests filled the cart).
-    const candidate = availableRows(page)
-      .filter({ has: page.getByRole("textbox", { name: /^Pails of / }) })
-      .filter({ has: page.getByRole("button", { name: /^Add .* to cart$/ }) })
-      .first();
-    // Held by its place in the list: once added, its button reads "Update" and the filter above no longer matches it.
-    const row = page.locator(`[role=row][data-index="${await candidate.getAttribute("data-index")}"]`);
-    const name = await nameOf(row);
-    await row.getByRole("textbox", { name: /^Bunches of / }).fill("3");
-    await row.getByRole("button", { name: `Add ${name} to cart` }).click();
-    const hint = row.getByText(/^Save \$\d+\.\d{2} a bunch by ordering by the pail$/);
-    await hint.waitFor();
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    const layout = await row.evaluate((r, text) => {
-      const hintEl = [...r.querySelectorAll("*")].find((e) => e.textContent?.trim() === text && e.children.length === 0)!;
-      const rowBox = r.getBoundingClientRect();
-      const hintBox = hintEl.getBoundingClientRect();
-      const next = r.parentElement?.querySelector(`[data-index="${Number(r.getAttribute("data-index")) + 1}"]`);
-      const table = r.closest("[role=table]")!;
-      return {
-        inside: hintBox.left >= rowBox.left - 0.5 && hintBox.right <= rowBox.right + 0.5 && hintBox.bottom <= rowBox.bottom + 0.5,
-        nextBelow: !next || next.getBoundingClientRect().top >= rowBox.bottom - 0.5,
-        noSideways: table.scrollWidth <= table.clientWidth + 1 && document.documentElement.scrollWidth <= window.innerWidth,
-      };
-    }, (await hint.innerText()).trim());
-    expect(layout).toEqual({ inside: true, nextBelow: true, noSideways: true });
-    await page.context().close();
-  });
+  it("counts colours within the chosen category, keeps recent orders inside their card and the pail hint inside its row", { timeout: 120_000 }, ({ expect }) => countsColoursAndKeepsThingsInside({ browser, baseUrl: server.baseUrl }, expect));
 });

@@ -5,8 +5,8 @@ import { parse } from "csv-parse";
 import type { Db, DbOrTx } from "../../../db/client.ts";
 import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_REQUIRED, RetailerCode, type ImportResult, type ImportRow } from "../../../contract/administration.ts";
 import { Email } from "../../../contract/common.ts";
-import { isFormulaCell, matchHeader } from "../../../domain/csv.ts";
-import { badRequest, HttpError } from "../../errors.ts";
+import { fileLimitMessages, isFormulaCell, matchHeader } from "../../../domain/csv.ts";
+import { fileError, HttpError } from "../../errors.ts";
 import type { AuthContext } from "../../plugins/session.ts";
 import { audit } from "../audit/index.ts";
 import { customerScope } from "./service.ts";
@@ -22,8 +22,7 @@ import * as repo from "./repo.ts";
 export const IMPORT_MESSAGES = {
   empty: "The file is empty. It needs a header row and at least one shop.",
   binary: "This is not a CSV text file. Export the sheet as CSV (UTF-8) and try again.",
-  tooLarge: `The file is too large: at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
-  tooManyRows: `The file has more than ${IMPORT_MAX_ROWS.toLocaleString("en-US")} shops. Split it into smaller files.`,
+  ...fileLimitMessages(IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, "shops"),
   noRows: "The file has a header row but no shops.",
 } as const;
 
@@ -36,10 +35,6 @@ export const isFormula = isFormulaCell;
 /** Bytes handed to the parser at a time, and shops validated, between turns of the event loop. */
 const FEED_BYTES = 16 * 1024;
 const ROWS_PER_TURN = 500;
-
-function fileError(message: string) {
-  return badRequest(message, { file: message });
-}
 
 /** The header row's columns, or a 400 naming what is unknown, missing or repeated. */
 function columnsOf(record: string[]): Column[] {

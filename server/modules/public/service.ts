@@ -1,10 +1,10 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { ApplicationFields, ContactFields, FormKind, FormTokenResponse } from "../../../contract/public.ts";
-import type { Db } from "../../../db/client.ts";
+import type { Db, DbOrTx } from "../../../db/client.ts";
 import type { Config } from "../../config.ts";
 import { badRequest, notFound, tooManyRequests } from "../../errors.ts";
 import type { ContentService } from "../content/index.ts";
-import { enqueueMail } from "../mail/index.ts";
+import { enqueueMail, type OutgoingMail } from "../mail/index.ts";
 import * as limits from "../rate-limit/index.ts";
 import { insertContactMessage, insertJobApplication } from "./repo.ts";
 
@@ -126,25 +126,45 @@ interface Meta {
   now?: number;
 }
 
-export async function submitContact(db: Db, config: Config, input: ContactFields & AntiSpamInput, meta: Meta) {
-  const now = meta.now ?? Date.now();
-  const nonce = screen(config, "contact", input, now);
-  await limit(db, "contact", meta.ip);
+/**
+ * A public form's submission: the spam screen and the rate limit, then in one transaction the form's
+ * nonce spent, its row saved and staff mailed, the row's reference (`C-12`, `J-7`) in the mail.
+ */
+async function submitForm(
+  db: Db,
+  config: Config,
+  form: { kind: FormKind; input: AntiSpamInput; meta: Meta; prefix: string },
+  save: (tx: DbOrTx) => Promise<number>,
+  mail: (reference: string) => Omit<OutgoingMail, "to">,
+) {
+  const nonce = screen(config, form.kind, form.input, form.meta.now ?? Date.now());
+  await limit(db, form.kind, form.meta.ip);
   const id = await db.transaction(async (tx) => {
     await spend(tx as unknown as Db, nonce);
-    const messageId = await insertContactMessage(tx, {
-      name: input.name,
-      email: input.email,
-      phone: input.phone ?? null,
-      company: input.company ?? null,
-      subject: input.subject,
-      message: input.message,
-      ip: meta.ip,
-    });
-    const reference = `C-${messageId}`;
+    const rowId = await save(tx);
+    await enqueueMail(tx, config, { to: config.staffEmail, ...mail(`${form.prefix}-${rowId}`) });
+    return rowId;
+  });
+  return { ok: true as const, reference: `${form.prefix}-${id}` };
+}
+
+export async function submitContact(db: Db, config: Config, input: ContactFields & AntiSpamInput, meta: Meta) {
+  return submitForm(
+    db,
+    config,
+    { kind: "contact", input, meta, prefix: "C" },
+    (tx) =>
+      insertContactMessage(tx, {
+        name: input.name,
+        email: input.email,
+        phone: input.phone ?? null,
+        company: input.company ?? null,
+        subject: input.subject,
+        message: input.message,
+        ip: meta.ip,
+      }),
     // Plain text only: whatever the sender typed reaches staff as text, never as markup.
-    await enqueueMail(tx, config, {
-      to: config.staffEmail,
+    (reference) => ({
       kind: "contact-message",
       subject: `[${config.brandName} contact ${reference}] ${oneLine(input.subject)}`,
       text:
@@ -159,10 +179,8 @@ export async function submitContact(db: Db, config: Config, input: ContactFields
         ]) +
         `\n\nMessage:\n${input.message}\n\n` +
         `Reply to ${input.email} directly; this address does not receive replies.\n`,
-    });
-    return messageId;
-  });
-  return { ok: true as const, reference: `C-${id}` };
+    }),
+  );
 }
 
 export interface Opening {
@@ -202,22 +220,20 @@ export async function submitApplication(
 ) {
   const opening = openings(content).find((o) => o.id.toLowerCase() === openingId.toLowerCase());
   if (!opening) throw notFound("This opening is no longer listed. Please choose another one on the careers page.");
-  const now = meta.now ?? Date.now();
-  const nonce = screen(config, "apply", input, now);
-  await limit(db, "apply", meta.ip);
-  const id = await db.transaction(async (tx) => {
-    await spend(tx as unknown as Db, nonce);
-    const applicationId = await insertJobApplication(tx, {
-      openingId: opening.id,
-      name: input.name,
-      email: input.email,
-      phone: input.phone ?? null,
-      coverLetter: input.coverLetter,
-      ip: meta.ip,
-    });
-    const reference = `J-${applicationId}`;
-    await enqueueMail(tx, config, {
-      to: config.staffEmail,
+  return submitForm(
+    db,
+    config,
+    { kind: "apply", input, meta, prefix: "J" },
+    (tx) =>
+      insertJobApplication(tx, {
+        openingId: opening.id,
+        name: input.name,
+        email: input.email,
+        phone: input.phone ?? null,
+        coverLetter: input.coverLetter,
+        ip: meta.ip,
+      }),
+    (reference) => ({
       kind: "job-application",
       subject: `[${config.brandName} application ${reference}] ${oneLine(opening.title)}: ${oneLine(input.name, 80)}`,
       text:
@@ -231,8 +247,6 @@ export async function submitApplication(
         ]) +
         `\n\nAbout themselves:\n${input.coverLetter}\n\n` +
         `Reply to ${input.email} directly; this address does not receive replies.\n`,
-    });
-    return applicationId;
-  });
-  return { ok: true as const, reference: `J-${id}` };
+    }),
+  );
 }

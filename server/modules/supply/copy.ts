@@ -9,7 +9,7 @@ import type { CopyBody, CopyResult, CopyRow } from "../../../contract/supply.ts"
 import { shipDays, shortDate } from "../../../domain/supply.ts";
 import { badRequest, HttpError, notFound } from "../../errors.ts";
 import * as repo from "./repo.ts";
-import { inTransaction, record, type Actor } from "./service.ts";
+import { catalogView, inTransaction, record, type Actor } from "./service.ts";
 import { linesByProduct, plan, productsOf, type Planned, type UploadRecord } from "./upload.ts";
 
 const money = (c: number) => (c / 100).toFixed(2);
@@ -91,17 +91,6 @@ function resultOf(body: CopyBody, target: Target, rows: CopyRow[], applied: bool
   for (const r of rows) counts[r.action]++;
   return { existing: body.existing, applied, toCatalog, toShipDateFrom: target.from, toShipDateTo: target.to, counts, rows };
 }
-
-const catalogView = (row: NonNullable<Awaited<ReturnType<typeof repo.catalogById>>>): NonNullable<CopyResult["toCatalog"]> => ({
-  catalogId: row.c.id,
-  orderId: row.c.orderId,
-  kind: row.c.kind,
-  title: row.c.title,
-  shipDateFrom: row.c.shipDateFrom,
-  shipDateTo: row.c.shipDateTo,
-  customerIds: row.customerIds ?? [],
-  lines: row.lines,
-});
 
 /** What the copy would do, line by line. Writes nothing. */
 export async function previewCopy(db: Db, catalogId: number, body: CopyBody): Promise<CopyResult> {

@@ -6,27 +6,14 @@
 // The MM store hears every change through the change feed: mm_catalog_products (and, through their
 // lines' versions, mm_products) notify "mm:<catalog>", mm_packages and catalogs "offers".
 import type { Db, DbOrTx } from "../../../db/client.ts";
-import type {
-  BouquetCreate,
-  BouquetUpdate,
-  MmLineCreate,
-  MmLineEdit,
-  PackageCreate,
-  PackageUpdate,
-  SupplyBouquet,
-  SupplyBouquetList,
-  SupplyMmLine,
-  SupplyMmLineList,
-  SupplyPackage,
-  SupplyPackageList,
-} from "../../../contract/supply-mm.ts";
+import type { BouquetCreate, BouquetUpdate, MmLineCreate, MmLineEdit, PackageCreate, PackageUpdate, SupplyBouquet, SupplyBouquetList, SupplyMmLine, SupplyMmLineList, SupplyPackage, SupplyPackageList } from "../../../contract/supply-mm.ts";
 import { centsToDollars } from "../../../domain/money.ts";
 import { boxTypeProblem, PAIL_FEE_PACKAGE } from "../../../domain/supply-mm.ts";
 import { nextQuantity, quantityRefusal, shipDays } from "../../../domain/supply.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../errors.ts";
 import * as repo from "./mm-repo.ts";
 import { catalogById } from "./repo.ts";
-import { changes, record, type Actor } from "./service.ts";
+import { changes, record, refuseDeleteOfUsed, type Actor } from "./service.ts";
 
 const cents = (d: number) => Math.round(d * 100);
 const dollars = (c: number) => centsToDollars(c);
@@ -144,12 +131,7 @@ export async function deleteBouquet(db: Db, actor: Actor, productId: string): Pr
   return db.transaction(async (tx) => {
     const row = await repo.bouquetById(tx, productId, true);
     if (!row) throw notFound(`There is no bouquet ${productId}.`);
-    if (row.orderLines > 0) {
-      throw conflict(`${row.b.description} was ordered (${row.ordered} bouquets on ${row.orderLines} order lines): it cannot be deleted. Retire it instead.`);
-    }
-    if (row.catalogLines > 0) {
-      throw conflict(`${row.b.description} is on ${row.catalogLines} catalog line${row.catalogLines > 1 ? "s" : ""}: remove those lines first, or retire it.`);
-    }
+    refuseDeleteOfUsed(row.b.description, { ordered: `${row.ordered} bouquets`, orderLines: row.orderLines, lines: row.catalogLines, line: "catalog line" });
     await repo.deleteBouquet(tx, productId);
     await record(tx, actor, "supply.bouquet.delete", { productId, summary: `${row.b.description} deleted`, before: row.b });
     return { deleted: true as const };

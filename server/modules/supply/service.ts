@@ -150,6 +150,15 @@ export async function updateProduct(db: Db, actor: Actor, productId: string, bod
 }
 
 /**
+ * A product or bouquet ever ordered, or named by a line, is not deleted: 409 saying what to do
+ * instead (retire it, or remove the lines first).
+ */
+export function refuseDeleteOfUsed(description: string, use: { ordered: string; orderLines: number; lines: number; line: string }): void {
+  if (use.orderLines > 0) throw conflict(`${description} was ordered (${use.ordered} on ${use.orderLines} order lines): it cannot be deleted. Retire it instead.`);
+  if (use.lines > 0) throw conflict(`${description} is on ${use.lines} ${use.line}${use.lines > 1 ? "s" : ""}: remove those lines first, or retire it.`);
+}
+
+/**
  * Deletes a product nobody ever ordered and no offer line names. One that was ever ordered is
  * retired instead (kept for its orders and invoices): 409 saying so.
  */
@@ -157,12 +166,7 @@ export async function deleteProduct(db: Db, actor: Actor, productId: string): Pr
   return db.transaction(async (tx) => {
     const row = await repo.productById(tx, productId, true);
     if (!row) throw notFound(`There is no product ${productId}.`);
-    if (row.orderLines > 0) {
-      throw conflict(`${row.p.description} was ordered (${row.ordered} bunches on ${row.orderLines} order lines): it cannot be deleted. Retire it instead.`);
-    }
-    if (row.offerLines > 0) {
-      throw conflict(`${row.p.description} is on ${row.offerLines} offer line${row.offerLines > 1 ? "s" : ""}: remove those lines first, or retire it.`);
-    }
+    refuseDeleteOfUsed(row.p.description, { ordered: `${row.ordered} bunches`, orderLines: row.orderLines, lines: row.offerLines, line: "offer line" });
     await repo.deleteProduct(tx, productId);
     await record(tx, actor, "supply.product.delete", { productId, before: row.p });
     return { deleted: true as const };
@@ -171,7 +175,7 @@ export async function deleteProduct(db: Db, actor: Actor, productId: string): Pr
 
 // ---- catalogs ---------------------------------------------------------------------------------
 
-function catalogView(row: { c: repo.CatalogRow; customerIds: string[]; lines: number }): SupplyCatalog {
+export function catalogView(row: { c: repo.CatalogRow; customerIds: string[]; lines: number }): SupplyCatalog {
   return {
     catalogId: row.c.id,
     orderId: row.c.orderId,

@@ -6,7 +6,7 @@
 import { parse } from "csv-parse/sync";
 import type { Db, DbOrTx } from "../../../db/client.ts";
 import { UPLOAD_COLUMNS, UPLOAD_MAX_BYTES, UPLOAD_MAX_ROWS, UPLOAD_REQUIRED, type UploadBody, type UploadResult, type UploadRow } from "../../../contract/supply.ts";
-import { csvRow, matchHeader } from "../../../domain/csv.ts";
+import { csvRow, fileLimitMessages, matchHeader } from "../../../domain/csv.ts";
 import {
   nextQuantity,
   parseMoney,
@@ -18,7 +18,7 @@ import {
   shortDate,
   type QuantityMode,
 } from "../../../domain/supply.ts";
-import { badRequest, HttpError, notFound } from "../../errors.ts";
+import { fileError, HttpError, notFound } from "../../errors.ts";
 import * as repo from "./repo.ts";
 import { readXlsx, writeXlsx } from "./xlsx.ts";
 import { editedPrices, inTransaction, priceColumns, priceFieldProblems, pricesOf, record, type Actor, type PriceEdit } from "./service.ts";
@@ -29,8 +29,7 @@ type Cells = Partial<Record<Column, string>>;
 export const UPLOAD_MESSAGES = {
   empty: "The file is empty. It needs a header row and at least one line.",
   binary: "This is not a CSV text file. Save the sheet as CSV (UTF-8) and try again.",
-  tooLarge: `The file is too large: at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.`,
-  tooManyRows: `The file has more than ${UPLOAD_MAX_ROWS.toLocaleString("en-US")} lines. Split it into smaller files.`,
+  ...fileLimitMessages(UPLOAD_MAX_BYTES, UPLOAD_MAX_ROWS, "lines"),
   noRows: "The file has a header row but no lines.",
 } as const;
 
@@ -44,8 +43,6 @@ const ALIASES: Record<string, Column> = {
   qty: "quantity",
   bunches: "quantity",
 };
-
-const fileError = (message: string) => badRequest(message, { file: message });
 
 /** A cell a spreadsheet would run as a formula: =, @, or + / - not followed by a plain number. */
 export function isFormula(cell: string): boolean {

@@ -7,20 +7,18 @@
 import { Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_ROWS } from "../../../contract/supply.ts";
-import { badRequest } from "../../errors.ts";
+import { fileLimitMessages } from "../../../domain/csv.ts";
+import { fileError } from "../../errors.ts";
 
 export const XLSX_MESSAGES = {
   notXlsx: "This is not an XLSX file. Save the sheet as Excel Workbook (.xlsx) or CSV (UTF-8) and try again.",
   oldXls: "This is an Excel 97–2003 (.xls) file. Save it as Excel Workbook (.xlsx) or CSV (UTF-8) and try again.",
-  tooLarge: `The file is too large: at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.`,
-  tooManyRows: `The file has more than ${UPLOAD_MAX_ROWS.toLocaleString("en-US")} lines. Split it into smaller files.`,
+  ...fileLimitMessages(UPLOAD_MAX_BYTES, UPLOAD_MAX_ROWS, "lines"),
   empty: "The workbook's first sheet is empty. It needs a header row and at least one line.",
   unreadable: "The file could not be read as XLSX",
 } as const;
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-
-const fileError = (message: string) => badRequest(message, { file: message });
 
 /** A number as the plain digits a person would type (floating noise removed: 14.499999999 → 14.5). */
 function plainNumber(v: number): string {
