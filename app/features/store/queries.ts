@@ -171,6 +171,15 @@ export async function loadProductsFor(client: QueryClient, ids: StoreIds, shipDa
   return client.fetchQuery(productsQuery(ids, catalog.orderId, shipDate));
 }
 
+/**
+ * Starts reading a ship date's offer (its catalog, then its products) into the query cache, without
+ * waiting for it: the store's queries for that date then find it read or on its way. A failure is
+ * left to those queries, which read again and show it as they always do.
+ */
+export function prefetchProductsFor(client: QueryClient, ids: StoreIds, shipDate: string): void {
+  loadProductsFor(client, ids, shipDate).catch(() => undefined);
+}
+
 // ---- hooks --------------------------------------------------------------------------------
 
 export function useProfile(ids: StoreIds | null) {
