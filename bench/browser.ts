@@ -17,6 +17,7 @@
  * Writes bench/results/supply-grid-browser.json.
  * BENCH_SCREEN=order-desk and BENCH_SCREEN=pick-list measure the order desk with a day of 2,000 orders
  * and that day's pick list of 500 products the same way (bench/browser-desk.ts).
+ * BENCH_SCREEN=sign-in measures signing in on /login to the dashboard's content (bench/browser-signin.ts).
  * BENCH_TRACE=1 also records a Chromium performance trace of the first run's date choice and scrolling
  * (bench/results/store-browser-trace.json; open it in Chromium's Performance panel).
  */
@@ -25,6 +26,7 @@ import path from "node:path";
 import { launchBrowser, newPage, signIn } from "../tests/e2e/harness.ts";
 import { deskScreen } from "./browser-desk.ts";
 import { measureScroll, scrollSummary } from "./scroll.ts";
+import { signInScreen } from "./browser-signin.ts";
 import { BENCH_EMAIL, percentile, PRODUCTS, ROOT, startBenchServer } from "./setup.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -33,6 +35,7 @@ const TRACE = process.env.BENCH_TRACE === "1";
 
 async function main() {
   if (process.env.BENCH_SCREEN === "supply-grid") return supplyGrid();
+  if (process.env.BENCH_SCREEN === "sign-in") return signInScreen();
   if (process.env.BENCH_SCREEN === "order-desk" || process.env.BENCH_SCREEN === "pick-list") return deskScreen(process.env.BENCH_SCREEN);
   const bench = await startBenchServer();
   const browser = await launchBrowser();

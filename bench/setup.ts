@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,14 +26,22 @@ export interface BenchServer {
  * served by the real built server, signed in.
  */
 export async function startBenchServer(): Promise<BenchServer> {
+  // BENCH_DATA_DIR: generate once into that folder and start from a copy of it on later runs.
+  const kept = process.env.BENCH_DATA_DIR;
   const dataDir = mkdtempSync(path.join(tmpdir(), "bloom-bench-"));
-  console.log(`Generating ${PRODUCTS} products and ${CUSTOMERS} customers…`);
-  const seeded = spawnSync(
-    process.execPath,
-    ["--import", "tsx", "db/seed-cli.ts", "--large", "--products", String(PRODUCTS), "--customers", String(CUSTOMERS)],
-    { cwd: ROOT, env: { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir }, stdio: ["ignore", "ignore", "inherit"] },
-  );
-  if (seeded.status !== 0) throw new Error("data generation failed");
+  if (kept && existsSync(path.join(kept, "PG_VERSION"))) {
+    console.log(`Using the data generated in ${kept}`);
+    cpSync(kept, dataDir, { recursive: true });
+  } else {
+    console.log(`Generating ${PRODUCTS} products and ${CUSTOMERS} customers…`);
+    const seeded = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "db/seed-cli.ts", "--large", "--products", String(PRODUCTS), "--customers", String(CUSTOMERS)],
+      { cwd: ROOT, env: { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir }, stdio: ["ignore", "ignore", "inherit"] },
+    );
+    if (seeded.status !== 0) throw new Error("data generation failed");
+    if (kept) cpSync(dataDir, kept, { recursive: true });
+  }
   const server = await startServer({ DEMO_MODE: "false", LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "error" }, { dataDir });
   const base = server.baseUrl;
   const { cookie, user } = await signIn(base, BENCH_EMAIL);

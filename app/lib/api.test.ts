@@ -27,6 +27,25 @@ describe("parseListInChunks", () => {
     parsed = true;
     expect(ranBefore).toBe(true);
   });
+
+  it("hands over the first chunk's items before parsing the rest, once, and never for a short list", async () => {
+    const firsts: { id: string }[][] = [];
+    let whenFirst: boolean | undefined;
+    let done = false;
+    const all = parseListInChunks(items(1234), Item, undefined, (first) => {
+      firsts.push(first);
+      whenFirst = done;
+    });
+    const list = await all;
+    done = true;
+    expect(firsts).toHaveLength(1);
+    expect(whenFirst).toBe(false);
+    expect(firsts[0]).toEqual(list.slice(0, firsts[0]!.length));
+    expect(firsts[0]!.length).toBeGreaterThan(0);
+    expect(firsts[0]!.length).toBeLessThan(list.length);
+    await parseListInChunks(items(10), Item, undefined, (first) => firsts.push(first));
+    expect(firsts).toHaveLength(1);
+  });
 });
 
 describe("api.upload", () => {

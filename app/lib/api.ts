@@ -88,13 +88,17 @@ const PARSE_CHUNK = 250;
  * items (the store's 5,000 products) never holds the main thread in one long task. Fails as
  * `z.array(item).parse` does, on the first item that does not fit. `reuse`, when given, is applied to
  * each parsed item in the same chunk (e.g. to keep the object already cached when nothing in it
- * changed), so that work is split too.
+ * changed), so that work is split too. `onFirstChunk`, when given, receives the first chunk's items as
+ * soon as they are parsed (only for a list longer than one chunk), e.g. to show them while the rest is.
  */
-export async function parseListInChunks<T>(value: unknown, item: z.ZodType<T>, reuse?: (parsed: T) => T): Promise<T[]> {
+export async function parseListInChunks<T>(value: unknown, item: z.ZodType<T>, reuse?: (parsed: T) => T, onFirstChunk?: (first: T[]) => void): Promise<T[]> {
   if (!Array.isArray(value)) throw new TypeError("expected a list");
   const out: T[] = new Array<T>(value.length);
   for (let i = 0; i < value.length; i++) {
-    if (i > 0 && i % PARSE_CHUNK === 0) await yieldToBrowser();
+    if (i > 0 && i % PARSE_CHUNK === 0) {
+      if (i === PARSE_CHUNK) onFirstChunk?.(out.slice(0, i));
+      await yieldToBrowser();
+    }
     const parsed = item.parse(value[i]);
     out[i] = reuse ? reuse(parsed) : parsed;
   }
@@ -109,8 +113,8 @@ export async function parseListInChunks<T>(value: unknown, item: z.ZodType<T>, r
 export const api = {
   get: <T>(path: string, query?: Query, schema?: z.ZodType<T>) => request<T>("GET", withQuery(path, query), undefined, schema),
   /** A long list, each item parsed with `item` in chunks (see parseListInChunks). */
-  getList: async <T>(path: string, query: Query | undefined, item: z.ZodType<T>, reuse?: (parsed: T) => T) =>
-    parseListInChunks(await request<unknown>("GET", withQuery(path, query)), item, reuse),
+  getList: async <T>(path: string, query: Query | undefined, item: z.ZodType<T>, reuse?: (parsed: T) => T, onFirstChunk?: (first: T[]) => void) =>
+    parseListInChunks(await request<unknown>("GET", withQuery(path, query)), item, reuse, onFirstChunk),
   post: <T>(path: string, body?: unknown, query?: Query, headers?: Record<string, string>, schema?: z.ZodType<T>) =>
     request<T>("POST", withQuery(path, query), { json: body ?? {} }, schema, headers),
   put: <T>(path: string, body?: unknown, query?: Query, schema?: z.ZodType<T>) => request<T>("PUT", withQuery(path, query), { json: body ?? {} }, schema),

@@ -60,7 +60,7 @@ export function CatalogueWarmUp({ view }: { view: CatalogueView }) {
 }
 
 /** What the catalogue lists before its first full render (see Catalogue). */
-const NOT_YET: Product[] = [];
+const NOT_YET = { products: [] as Product[], whole: false };
 
 /**
  * The offer lines for the chosen date, filtered (domain filterWholesale on a deferred copy of the
@@ -69,6 +69,7 @@ const NOT_YET: Product[] = [];
  */
 export function Catalogue({
   products,
+  complete = true,
   filters,
   comboIds,
   lines,
@@ -79,6 +80,8 @@ export function Catalogue({
   onStar,
 }: {
   products: Product[];
+  /** False while `products` are only the first rows of the date's offer: the count waits for the rest. */
+  complete?: boolean;
   filters: FilterState;
   comboIds: ReadonlySet<string>;
   lines: ReadonlyMap<string, CartItem>;
@@ -91,7 +94,13 @@ export function Catalogue({
   const deferred = useDeferredValue(filters);
   // A date's offer (thousands of products) is listed in a render of its own, after the page around
   // it has been shown: the first render has nothing yet (a short note), the second the list.
-  const offered = useDeferredValue(products, NOT_YET);
+  // With it, whether it is the whole offer or its first rows: the count waits for the whole offer.
+  const offer = useDeferredValue(
+    useMemo(() => ({ products, whole: complete }), [products, complete]),
+    NOT_YET,
+  );
+  const offered = offer.products;
+  const whole = offer.whole;
   const listed = useMemo(() => listedProducts(offered, lines), [offered, lines]);
   const matching = useMemo(() => filterWholesale(listed, toWholesaleFilters(deferred, comboIds)), [listed, deferred, comboIds]);
   // Favourites change while the list is shown (a star clicked): only this step runs again.
@@ -120,7 +129,7 @@ export function Catalogue({
     };
   }, [listed]);
 
-  if (offered === NOT_YET) {
+  if (offer === NOT_YET) {
     return (
       <p className="mb-2 text-sm text-sage" role="status">
         Listing the flowers…
@@ -130,11 +139,13 @@ export function Catalogue({
   return (
     <div className={stale ? "opacity-70 transition-opacity" : "transition-opacity"}>
       <p className="mb-2 text-sm text-sage" role="status" aria-live="polite" aria-atomic="true">
-        {visible.length === listed.length
+        {!whole
+          ? "Listing the flowers…"
+          : visible.length === listed.length
           ? `${visible.length.toLocaleString("en-US")} products`
           : `${visible.length.toLocaleString("en-US")} of ${listed.length.toLocaleString("en-US")} products match`}
       </p>
-      {visible.length === 0 ? (
+      {visible.length === 0 && !whole ? null : visible.length === 0 ? (
         <div className="rounded-xl border border-dashed border-line bg-white p-8 text-center">
           <p className="font-semibold">{deferred.onlyFavourites && favourites.size === 0 ? "You have no favourites yet." : "No flowers match these filters."}</p>
           <p className="mt-1 text-sm text-sage">

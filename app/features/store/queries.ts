@@ -89,6 +89,8 @@ export const storeKeys = {
   catalog: (ids: StoreIds, date: string) => ["store", "catalog", ...who(ids), date] as const,
   products: (ids: StoreIds, orderId: number, date: string) => ["store", "products", ...who(ids), orderId, date] as const,
   productsAll: (ids: StoreIds) => ["store", "products", ...who(ids)] as const,
+  /** The first rows of a date's products, parsed before the rest (not a query of its own: see useFirstRows). */
+  firstRows: (ids: StoreIds, orderId: number, date: string) => ["store", "firstRows", ...who(ids), orderId, date] as const,
   cart: (ids: StoreIds) => ["store", "cart", ...who(ids)] as const,
   blitz: (ids: StoreIds) => ["store", "blitz", ...who(ids)] as const,
   voucherQuote: (ids: StoreIds, code: string) => ["store", "voucherQuote", ...who(ids), code] as const,
@@ -137,11 +139,11 @@ export async function fetchCatalog(ids: StoreIds, date: string): Promise<Catalog
  * give; but compared one product at a time while the answer is parsed in chunks, never all thousands
  * in one task (the products query turns the query's own sharing off).
  */
-export async function fetchProducts(ids: StoreIds, orderId: number, date: string, previous?: Product[]): Promise<Product[]> {
+export async function fetchProducts(ids: StoreIds, orderId: number, date: string, previous?: Product[], onFirstRows?: (first: Product[]) => void): Promise<Product[]> {
   try {
     const cached = previous && previous.length > 0 ? new Map(previous.map((p) => [p.productId, p])) : null;
     // Thousands of products: parsed in chunks, so a date's offer arriving never blocks the page.
-    const list = await api.getList(storePaths.products(ids, orderId, date), retailerQuery(ids), Product, cached ? (p) => replaceEqualDeep(cached.get(p.productId), p) : undefined);
+    const list = await api.getList(storePaths.products(ids, orderId, date), retailerQuery(ids), Product, cached ? (p) => replaceEqualDeep(cached.get(p.productId), p) : undefined, onFirstRows);
     return previous && list.length === previous.length && list.every((p, i) => p === previous[i]) ? previous : list;
   } catch (err) {
     if (err instanceof ApiError && err.status === 510) throw err;
@@ -157,7 +159,12 @@ export function catalogQuery(ids: StoreIds, date: string) {
 export function productsQuery(ids: StoreIds, orderId: number, date: string) {
   return {
     queryKey: storeKeys.products(ids, orderId, date),
-    queryFn: ({ client, queryKey }: QueryFunctionContext) => fetchProducts(ids, orderId, date, client.getQueryData<Product[]>(queryKey)),
+    queryFn: ({ client, queryKey }: QueryFunctionContext) => {
+      const previous = client.getQueryData<Product[]>(queryKey);
+      // A date's first read: its first rows are shown while the rest is parsed (useFirstRows).
+      const first = previous ? undefined : (rows: Product[]) => client.setQueryData(storeKeys.firstRows(ids, orderId, date), rows);
+      return fetchProducts(ids, orderId, date, previous, first);
+    },
     staleTime: 30_000,
     // fetchProducts shares the unchanged products with the cached list itself, in chunks.
     structuralSharing: false,
@@ -169,6 +176,15 @@ export async function loadProductsFor(client: QueryClient, ids: StoreIds, shipDa
   const catalog = await client.fetchQuery(catalogQuery(ids, shipDate));
   if (!catalog) return [];
   return client.fetchQuery(productsQuery(ids, catalog.orderId, shipDate));
+}
+
+/**
+ * Starts reading a ship date's offer (its catalog, then its products) into the query cache, without
+ * waiting for it: the store's queries for that date then find it read or on its way. A failure is
+ * left to those queries, which read again and show it as they always do.
+ */
+export function prefetchProductsFor(client: QueryClient, ids: StoreIds, shipDate: string): void {
+  loadProductsFor(client, ids, shipDate).catch(() => undefined);
 }
 
 // ---- hooks --------------------------------------------------------------------------------

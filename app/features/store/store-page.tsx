@@ -20,6 +20,7 @@ import { QuickOrder } from "./quick-order.tsx";
 import { CatalogueBody, CatalogueToolbar, DateCard, HoldReminders, MobileCartBar, NoDateYet } from "./store-sections.tsx";
 import { useMedia, useNow } from "../../lib/use-media.ts";
 import { useShipDateChange } from "./use-ship-date-change.ts";
+import { useFirstRows } from "./use-first-rows.ts";
 import { useStoreCart } from "./use-store-cart.ts";
 
 const NO_PRODUCTS: Product[] = [];
@@ -97,6 +98,9 @@ function Store({ ids }: { ids: StoreIds }) {
   const closedDate = !!selectedDate && dateOptions.length > 0 && !dateOptions.includes(selectedDate) && profileQ.isSuccess;
   const dateText = selectedDate ? shortDate(selectedDate) : "";
   const catalogState = catalogQ.isError ? "error" : catalogQ.isSuccess && !catalogQ.data ? "none" : catalogQ.isPending || productsQ.isPending ? "loading" : "ready";
+  // While a date's products are parsed, its first rows in the server's order: the first screen when
+  // the list is in that order (sorted otherwise, it waits for every product).
+  const firstRows = useFirstRows(ids, catalogQ.data?.orderId ?? null, shipDate, catalogState === "loading" && filters.sort === "");
 
   return (
     <div className="mx-auto max-w-[2200px] px-3 pt-3 pb-28 sm:px-4 sm:pt-4 md:px-6 md:pb-10">
@@ -159,6 +163,7 @@ function Store({ ids }: { ids: StoreIds }) {
             />
             <CatalogueBody
               catalogState={catalogState}
+              firstRows={firstRows}
               shipDate={shipDate}
               view={view}
               products={products}

@@ -150,6 +150,8 @@ export function CatalogueToolbar(props: {
 /** The list for the date, or why it is not there yet. */
 export function CatalogueBody(props: {
   catalogState: "error" | "none" | "loading" | "ready";
+  /** While loading: the first rows already parsed, listed until the rest are (null: none yet). */
+  firstRows?: Product[] | null;
   shipDate: string;
   view: CatalogueView;
   products: Product[];
@@ -172,7 +174,7 @@ export function CatalogueBody(props: {
       </div>
     );
   }
-  if (props.catalogState === "loading") {
+  if (props.catalogState === "loading" && !props.firstRows) {
     // The products query waits (disabled, so pending) until the catalog is known.
     return (
       <>
@@ -185,7 +187,8 @@ export function CatalogueBody(props: {
   }
   return (
     <Catalogue
-      products={props.products}
+      products={props.catalogState === "loading" && props.firstRows ? props.firstRows : props.products}
+      complete={props.catalogState !== "loading"}
       filters={props.filters}
       comboIds={props.comboIds}
       lines={props.lines}

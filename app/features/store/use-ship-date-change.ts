@@ -8,7 +8,7 @@ import { useAlert } from "../../components/ui/alert.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { dateChangeQuestion, merchandiseLines, partitionForDate, type CartPatch } from "./cart-logic.ts";
 import { shortDate } from "../../lib/format.ts";
-import { fetchRetailerShipDate, loadProductsFor, type SaveOutcome, type StoreIds } from "./queries.ts";
+import { fetchRetailerShipDate, loadProductsFor, prefetchProductsFor, type SaveOutcome, type StoreIds } from "./queries.ts";
 
 export function useShipDateChange({
   ids,
@@ -54,7 +54,11 @@ export function useShipDateChange({
       let items: CartPatch["items"];
       let cleared = false;
       let repriced = 0;
-      if (merchandiseLines(cart.items).length > 0) {
+      const empty = merchandiseLines(cart.items).length === 0;
+      // Nothing in the cart to check against the new date: its offer is read while the date is
+      // saved, not after, so the list is there when the cart says the new date (issue 30).
+      if (empty) prefetchProductsFor(client, ids, nextShip);
+      if (!empty) {
         const nextProducts = await loadProductsFor(client, ids, nextShip);
         const { kept, changed } = partitionForDate(cart.items, nextProducts);
         const question = dateChangeQuestion(changed, shortDate(date));
