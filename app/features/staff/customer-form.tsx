@@ -2,7 +2,7 @@
 // the logo and the body it sends.
 import { useQuery } from "@tanstack/react-query";
 import { LOGO_MAX_BYTES, LOGO_TYPES, LogoAnswer } from "../../../contract/administration.ts";
-import type { SupplyCatalog } from "../../../contract/supply.ts";
+import { SupplyCatalogList } from "../../../contract/supply.ts";
 import { shipDays } from "../../../domain/supply.ts";
 import { api, ApiError } from "../../lib/api.ts";
 import { TextField } from "../../components/ui/field.tsx";
@@ -73,7 +73,7 @@ export function timeWords(hhmm: string): string {
  */
 function CatalogChoice({ kind, value, onChange, error }: { kind: Kind; value: number[]; onChange: (ids: number[]) => void; error?: string }) {
   const from = todayIso();
-  const query = useQuery({ queryKey: ["supply", "catalogs", from], queryFn: () => api.get<{ catalogs: SupplyCatalog[] }>("/api/Supply/Catalogs", { from }) });
+  const query = useQuery({ queryKey: ["supply", "catalogs", from], queryFn: () => api.get("/api/Supply/Catalogs", { from }, SupplyCatalogList) });
   const mine = (query.data?.catalogs ?? []).filter((c) => c.kind === kind);
   const restricted = mine.filter((c) => c.customerIds.length > 0);
   const open = mine.length - restricted.length;

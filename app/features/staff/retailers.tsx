@@ -5,9 +5,10 @@ import {
   IMPORT_COLUMNS,
   IMPORT_MAX_BYTES,
   ImportResult,
+  RetailerCreated,
+  RetailerDetail,
+  RetailerPage,
   type RetailerBody,
-  type RetailerDetail,
-  type RetailerPage,
 } from "../../../contract/administration.ts";
 import type { PickupDays } from "../../../contract/user.ts";
 import { hasAnyRole } from "../../../domain/access.ts";
@@ -33,7 +34,7 @@ const DAYS: [keyof PickupDays, string][] = [
 
 export function RetailersScreen() {
   const paged = usePagedList(["admin-retailers"], { sort: "name", dir: "asc", page: "1", q: "", active: "" }, (q) =>
-    api.get<RetailerPage>("/api/Administration/Retailers", { ...q, pageSize: 25 }),
+    api.get("/api/Administration/Retailers", { ...q, pageSize: 25 }, RetailerPage),
   );
   return (
     <StaffPage
@@ -172,7 +173,7 @@ export function NewRetailerScreen() {
         initial={{ ...EMPTY, customerIds: own }}
         submitLabel="Create retailer"
         onSubmit={async (body) => {
-          const { retailerId } = await api.post<{ retailerId: number }>("/api/Administration/Retailers", body);
+          const { retailerId } = await api.post("/api/Administration/Retailers", body, undefined, undefined, RetailerCreated);
           toast(`${body.name} was created.`);
           navigate(`/Administration/Retailers/${retailerId}`);
         }}
@@ -187,7 +188,7 @@ export function RetailerScreen({ retailerId }: { retailerId: number }) {
   const impersonation = useImpersonation();
   const me = useSessionUser();
   const staff = hasAnyRole(me?.roles, ["Administrator", "SalesPerson"]);
-  const query = useQuery({ queryKey: ["admin-retailer", retailerId], queryFn: () => api.get<RetailerDetail>(`/api/Administration/Retailers/${retailerId}`) });
+  const query = useQuery({ queryKey: ["admin-retailer", retailerId], queryFn: () => api.get(`/api/Administration/Retailers/${retailerId}`, undefined, RetailerDetail) });
   if (query.isPending) return <Loading what="the retailer" />;
   if (query.isError)
     return (

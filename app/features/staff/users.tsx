@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { InviteUserBody, UserPage, UserRow, UserScope } from "../../../contract/administration.ts";
-import type { User, UserUpdateBody } from "../../../contract/user.ts";
+import { UserPage, type InviteUserBody, type UserRow, type UserScope } from "../../../contract/administration.ts";
+import { User, type UserUpdateBody } from "../../../contract/user.ts";
 import { hasAnyRole } from "../../../domain/access.ts";
 import { api } from "../../lib/api.ts";
 import { useSessionUser } from "../../lib/session.ts";
@@ -33,7 +33,7 @@ export function grantableRoles(roles: readonly string[]): string[] {
 export function UsersScreen({ scope, title, intro, detailPath }: { scope: UserScope; title: string; intro: string; detailPath?: (id: string) => string }) {
   const me = useSessionUser();
   const paged = usePagedList(["admin-users", scope], { sort: "name", dir: "asc", page: "1", q: "", role: "", active: "" }, (q) =>
-    api.get<UserPage>("/api/Administration/Users", { scope, ...q, pageSize: 25 }),
+    api.get("/api/Administration/Users", { scope, ...q, pageSize: 25 }, UserPage),
   );
   const [editing, setEditing] = useState<string | null>(null);
   const [inviting, setInviting] = useState(false);
@@ -108,7 +108,7 @@ export function UserEditor({ userId, onDone }: { userId: string; onDone?: () => 
   const queryClient = useQueryClient();
   const details = useQuery({
     queryKey: ["user-details", userId],
-    queryFn: () => api.get<User>(`/api/User/Details/${encodeURIComponent(me!.id)}/${encodeURIComponent(userId)}`),
+    queryFn: () => api.get(`/api/User/Details/${encodeURIComponent(me!.id)}/${encodeURIComponent(userId)}`, undefined, User),
     enabled: !!me,
   });
   if (details.isPending) return <Loading what="the user" />;

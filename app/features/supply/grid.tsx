@@ -9,7 +9,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from "react";
-import { type SupplyLine, type SupplyLineList } from "../../../contract/supply.ts";
+import { SupplyLine, type SupplyLineList } from "../../../contract/supply.ts";
 import { useToast } from "../../components/ui/toast.tsx";
 import { api } from "../../lib/api.ts";
 import { formErrors } from "../../components/ui/form.tsx";
@@ -116,7 +116,7 @@ export function SupplyGrid({ list }: { list: SupplyLineList }) {
         return next;
       });
       try {
-        replaceLine(await api.put<SupplyLine>(`/api/Supply/Catalogs/${catalog.catalogId}/Lines/${line.lineId}`, { ...body, ...(body.quantity !== undefined ? { mode: "set" } : {}) }));
+        replaceLine(await api.put(`/api/Supply/Catalogs/${catalog.catalogId}/Lines/${line.lineId}`, { ...body, ...(body.quantity !== undefined ? { mode: "set" } : {}) }, undefined, SupplyLine));
       } catch (err) {
         const m = formErrors(err).message;
         setProblems((p) => ({ ...p, [line.lineId]: `${line.description}: ${m}` }));

@@ -1,7 +1,7 @@
 // The combos section of /Supply/Promotions: the combos and the form making or changing one.
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { SupplyComboList, type SupplyCombo } from "../../../contract/promotions.ts";
+import { SupplyCombo, SupplyComboList } from "../../../contract/promotions.ts";
 import { SupplyProductList } from "../../../contract/supply.ts";
 import { addDays, isoDateAt } from "../../../domain/dates.ts";
 import { ConfirmDialog, type ConfirmRequest } from "../../components/ui/confirm-dialog.tsx";
@@ -69,7 +69,9 @@ export function CombosSection() {
     };
     try {
       const saved =
-        f.comboId === null ? await api.post<SupplyCombo>("/api/Supply/Promotions/Combos", body) : await api.put<SupplyCombo>(`/api/Supply/Promotions/Combos/${f.comboId}`, body);
+        f.comboId === null
+          ? await api.post("/api/Supply/Promotions/Combos", body, undefined, undefined, SupplyCombo)
+          : await api.put(`/api/Supply/Promotions/Combos/${f.comboId}`, body, undefined, SupplyCombo);
       toast(f.comboId === null ? `Combo special "${saved.title}" was made.` : `Combo special "${saved.title}" was saved.`);
       setF(newCombo());
       refresh();

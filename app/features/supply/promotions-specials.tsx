@@ -2,7 +2,7 @@
 import { useQuery, type UseQueryResult } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { PromotionSpecialList } from "../../../contract/promotions.ts";
-import { SupplyCatalogList, SupplyLineList } from "../../../contract/supply.ts";
+import { SupplyCatalogList, SupplyLine, SupplyLineList } from "../../../contract/supply.ts";
 import { isoDateAt } from "../../../domain/dates.ts";
 import { useToast } from "../../components/ui/toast.tsx";
 import { api } from "../../lib/api.ts";
@@ -53,11 +53,12 @@ export function SpecialsSection() {
     }
     setBusy(true);
     try {
-      const line = await api.put<{ description: string }>(`/api/Supply/Promotions/Specials/${f.lineId}`, {
-        special: true,
-        specialPrice: amount(f.specialPrice),
-        specialPriceNoPail: amount(f.specialPriceNoPail),
-      });
+      const line = await api.put(
+        `/api/Supply/Promotions/Specials/${f.lineId}`,
+        { special: true, specialPrice: amount(f.specialPrice), specialPriceNoPail: amount(f.specialPriceNoPail) },
+        undefined,
+        SupplyLine,
+      );
       toast(`${line.description} is on special.`);
       const c = catalogs.data?.catalogs.find((x) => String(x.catalogId) === f.catalogId);
       if (c) setRun(`${c.shipDateFrom}|${c.shipDateTo}`);

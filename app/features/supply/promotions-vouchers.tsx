@@ -1,7 +1,7 @@
 // The vouchers section of /Supply/Promotions: the vouchers with their status and the form issuing one.
 import { useQuery, type UseQueryResult } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { PromotionBuyers, SupplyVoucherList, type SupplyVoucher } from "../../../contract/promotions.ts";
+import { PromotionBuyers, SupplyVoucher, SupplyVoucherList } from "../../../contract/promotions.ts";
 import { addDays, isoDateAt } from "../../../domain/dates.ts";
 import { ConfirmDialog, type ConfirmRequest } from "../../components/ui/confirm-dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
@@ -70,22 +70,16 @@ export function VouchersSection() {
     const kind = f.kind === "percent" ? { percentOff: value ?? 0, amountOff: 0 } : { amountOff: value ?? 0, percentOff: 0 };
     const uses = f.uses.trim() === "" ? null : Number(f.uses);
     try {
+      const common = { description: f.description, ...kind, validUntil: f.validUntil, usesPerCustomer: uses };
       const saved = editing
-        ? await api.put<SupplyVoucher>(`/api/Supply/Promotions/Vouchers/${f.voucherId}`, {
-            description: f.description,
-            ...kind,
-            validUntil: f.validUntil,
-            usesPerCustomer: uses,
-          })
-        : await api.post<SupplyVoucher>("/api/Supply/Promotions/Vouchers", {
-            customerId: f.customerId,
-            userId: f.userId || null,
-            ...(f.code.trim() ? { code: f.code.trim() } : {}),
-            description: f.description,
-            ...kind,
-            validUntil: f.validUntil,
-            usesPerCustomer: uses,
-          });
+        ? await api.put(`/api/Supply/Promotions/Vouchers/${f.voucherId}`, common, undefined, SupplyVoucher)
+        : await api.post(
+            "/api/Supply/Promotions/Vouchers",
+            { customerId: f.customerId, userId: f.userId || null, ...(f.code.trim() ? { code: f.code.trim() } : {}), ...common },
+            undefined,
+            undefined,
+            SupplyVoucher,
+          );
       toast(editing ? `Voucher ${saved.code} was saved.` : `Voucher ${saved.code} was made for ${saved.companyName ?? saved.customerId}.`);
       setF(newVoucher());
       refresh();
