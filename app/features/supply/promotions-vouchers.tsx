@@ -3,7 +3,7 @@ import { useQuery, type UseQueryResult } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { PromotionBuyers, SupplyVoucher, SupplyVoucherList } from "../../../contract/promotions.ts";
 import { addDays, isoDateAt } from "../../../domain/dates.ts";
-import { ConfirmDialog, type ConfirmRequest } from "../../components/ui/confirm-dialog.tsx";
+import { ConfirmDialog, useConfirmedAction } from "../../components/ui/confirm-dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { api } from "../../lib/api.ts";
 import { shortDate } from "../../lib/format.ts";
@@ -244,10 +244,9 @@ interface VoucherListProps {
 function VoucherList({ list, onEdit }: VoucherListProps) {
   const toast = useToast();
   const refresh = useRefresh();
-  const [ask, setAsk] = useState<ConfirmRequest | null>(null);
-  const [askError, setAskError] = useState<string | null>(null);
+  const confirm = useConfirmedAction();
   const act = (v: SupplyVoucher, kind: "withdraw" | "delete") =>
-    setAsk({
+    confirm.ask({
       title: kind === "withdraw" ? `Withdraw ${v.code}?` : `Delete ${v.code}?`,
       consequences:
         kind === "withdraw"
@@ -257,17 +256,10 @@ function VoucherList({ list, onEdit }: VoucherListProps) {
             : ["It was never used: it is removed for good."],
       confirmLabel: kind === "withdraw" ? "Withdraw" : "Delete",
       danger: true,
-      onConfirm: () => {
-        setAskError(null);
-        const done = kind === "withdraw" ? api.post(`/api/Supply/Promotions/Vouchers/${v.voucherId}/Withdraw`) : api.del(`/api/Supply/Promotions/Vouchers/${v.voucherId}`);
-        done.then(
-          () => {
-            toast(kind === "withdraw" ? `${v.code} was withdrawn.` : `${v.code} was deleted.`);
-            setAsk(null);
-            refresh();
-          },
-          (err) => setAskError(formErrors(err).message),
-        );
+      run: () => (kind === "withdraw" ? api.post(`/api/Supply/Promotions/Vouchers/${v.voucherId}/Withdraw`) : api.del(`/api/Supply/Promotions/Vouchers/${v.voucherId}`)),
+      done: () => {
+        toast(kind === "withdraw" ? `${v.code} was withdrawn.` : `${v.code} was deleted.`);
+        refresh();
       },
     });
 
@@ -344,7 +336,7 @@ function VoucherList({ list, onEdit }: VoucherListProps) {
         </tbody>
       </TableFrame>
     )}
-      <ConfirmDialog request={ask} onClose={() => setAsk(null)} error={askError} />
+      <ConfirmDialog {...confirm.dialog} />
     </>
   );
 }
