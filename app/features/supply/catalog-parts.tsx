@@ -6,7 +6,7 @@ import { api } from "../../lib/api.ts";
 import { shortDate } from "../../lib/format.ts";
 import { formErrors } from "../../components/ui/form.tsx";
 import { Failed, Loading } from "../../components/ui/status.tsx";
-import { Field } from "./product-form.tsx";
+import { LabelledField as Field } from "../../components/ui/form.tsx";
 
 // ---- availability -------------------------------------------------------------------------------
 const todayIso = () => new Date().toLocaleDateString("en-CA", { timeZone: "America/New_York" });

@@ -12,11 +12,11 @@ import { api, ApiError } from "../../lib/api.ts";
 import { CopyDay } from "./copy-day.tsx";
 import { SupplyGrid } from "./grid.tsx";
 import { formErrors } from "../../components/ui/form.tsx";
-import { BackLink, StaffPage } from "../../components/ui/page.tsx";
+import { BackLink, StaffPage, Tiles } from "../../components/ui/page.tsx";
 import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
 import { TableFrame, TableHead } from "../../components/ui/table.tsx";
 import { AddLine, CatalogPicker, NewCatalog } from "./catalog-parts.tsx";
-import { EMPTY_PRODUCT, productBody, ProductFormView } from "./product-form.tsx";
+import { EMPTY_PRODUCT, productBody, productForm, ProductFormView } from "./product-form.tsx";
 
 const n = (v: number) => v.toLocaleString("en-US");
 
@@ -34,16 +34,7 @@ const TILES = [
 export function SupplyOverview() {
   return (
     <StaffPage title="Supply" intro="What the farm has, at what price, for which days and for whom. A quantity is never set below what is already sold plus held in carts.">
-      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {TILES.map((t) => (
-          <li key={t.to}>
-            <Link to={t.to} className="block h-full rounded-2xl border border-line bg-white p-5 text-ink no-underline shadow-sm transition hover:border-leaf hover:shadow">
-              <span className="font-serif text-xl text-leaf">{t.title}</span>
-              <span className="mt-1 block text-sage">{t.text}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <Tiles tiles={TILES} />
     </StaffPage>
   );
 }
@@ -146,7 +137,7 @@ export function ProductScreen({ productId }: { productId: string }) {
       <ProductFormView
         key={JSON.stringify(p)}
         isNew={false}
-        initial={{ ...EMPTY_PRODUCT, ...p, stemLengthCm: p.stemLengthCm === null ? "" : String(p.stemLengthCm), unitOfMeasureQty: String(p.unitOfMeasureQty), stemsPerBunch: String(p.stemsPerBunch), bunchesPerBox: String(p.bunchesPerBox) }}
+        initial={productForm(p)}
         submitLabel="Save changes"
         onSubmit={(f) => save(productBody(f), "Saved.")}
       />
