@@ -6,7 +6,7 @@ import { addDays, isoDateAt } from "../../../domain/dates.ts";
 import { useToast } from "../../components/ui/toast.tsx";
 import { api } from "../../lib/api.ts";
 import { formErrors } from "../../components/ui/form.tsx";
-import { amount, type Errors, Field, FormAlert, invalid, useRefresh } from "./promotions-parts.tsx";
+import { amount, type Errors, Field, FormAlert, TextBox, useRefresh } from "./promotions-parts.tsx";
 import { ComboProducts } from "./promotions-combo-products.tsx";
 
 interface ComboForm {
@@ -77,7 +77,7 @@ export function ComboFormView({ form, products, loading }: { form: Form; product
   const { f, setF, errors } = form;
   const fe = (k: string) => errors?.fields[k];
   const input = (id: string, k: Text, props: { type?: string; inputMode?: "decimal"; maxLength?: number } = {}) => (
-    <input id={id} className="field-input" {...props} value={f[k]} onChange={(e) => setF({ ...f, [k]: e.target.value })} {...invalid(id, fe(k))} />
+    <TextBox id={id} {...props} value={f[k]} onChange={(v) => setF({ ...f, [k]: v })} error={fe(k)} />
   );
   return (
     <form

@@ -9,7 +9,7 @@ import { api } from "../../lib/api.ts";
 import { formErrors } from "../../components/ui/form.tsx";
 import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
 import { TableFrame, TableHead } from "../../components/ui/table.tsx";
-import { amount, days, dollars, type Errors, Field, FormAlert, invalid, KEY, Section, useRefresh } from "./promotions-parts.tsx";
+import { amount, days, dollars, type Errors, Field, FormAlert, invalid, KEY, Section, TextBox, useRefresh } from "./promotions-parts.tsx";
 
 // ---- specials -----------------------------------------------------------------------------------
 export function SpecialsSection() {
@@ -127,24 +127,10 @@ export function SpecialsSection() {
           </select>
         </Field>
         <Field id="special-price" label="Special price by the pail ($)" error={fe("specialPrice") ?? fe("tier1Price")}>
-          <input
-            id="special-price"
-            className="field-input"
-            inputMode="decimal"
-            value={f.specialPrice}
-            onChange={(e) => setF({ ...f, specialPrice: e.target.value })}
-            {...invalid("special-price", fe("specialPrice") ?? fe("tier1Price"))}
-          />
+          <TextBox id="special-price" inputMode="decimal" value={f.specialPrice} onChange={(v) => setF({ ...f, specialPrice: v })} error={fe("specialPrice") ?? fe("tier1Price")} />
         </Field>
         <Field id="special-price-loose" label="Special price loose ($)" error={fe("specialPriceNoPail") ?? fe("tier1PriceNoPail")}>
-          <input
-            id="special-price-loose"
-            className="field-input"
-            inputMode="decimal"
-            value={f.specialPriceNoPail}
-            onChange={(e) => setF({ ...f, specialPriceNoPail: e.target.value })}
-            {...invalid("special-price-loose", fe("specialPriceNoPail") ?? fe("tier1PriceNoPail"))}
-          />
+          <TextBox id="special-price-loose" inputMode="decimal" value={f.specialPriceNoPail} onChange={(v) => setF({ ...f, specialPriceNoPail: v })} error={fe("specialPriceNoPail") ?? fe("tier1PriceNoPail")} />
         </Field>
         <div className="sm:col-span-2 lg:col-span-4">
           <button type="submit" className="btn btn-primary" disabled={busy}>

@@ -10,7 +10,7 @@ import { shortDate } from "../../lib/format.ts";
 import { formErrors } from "../../components/ui/form.tsx";
 import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
 import { TableFrame, TableHead } from "../../components/ui/table.tsx";
-import { amount, dollars, type Errors, Field, FormAlert, invalid, KEY, Section, useRefresh } from "./promotions-parts.tsx";
+import { amount, dollars, type Errors, Field, FormAlert, invalid, KEY, Section, TextBox, useRefresh } from "./promotions-parts.tsx";
 
 // ---- blitz vouchers -----------------------------------------------------------------------------
 interface VoucherForm {
@@ -149,27 +149,12 @@ export function VouchersSection() {
               </select>
             </Field>
             <Field id="voucher-code" label="Code (optional)" error={fe("code")} hint="Left empty: one is made up">
-              <input
-                id="voucher-code"
-                className="field-input"
-                value={f.code}
-                maxLength={40}
-                autoCapitalize="characters"
-                onChange={(e) => setF({ ...f, code: e.target.value })}
-                {...invalid("voucher-code", fe("code"), true)}
-              />
+              <TextBox id="voucher-code" maxLength={40} autoCapitalize="characters" value={f.code} onChange={(v) => setF({ ...f, code: v })} error={fe("code")} hint />
             </Field>
           </>
         )}
         <Field id="voucher-description" label="Description" error={fe("description")}>
-          <input
-            id="voucher-description"
-            className="field-input"
-            value={f.description}
-            maxLength={200}
-            onChange={(e) => setF({ ...f, description: e.target.value })}
-            {...invalid("voucher-description", fe("description"))}
-          />
+          <TextBox id="voucher-description" maxLength={200} value={f.description} onChange={(v) => setF({ ...f, description: v })} error={fe("description")} />
         </Field>
         <fieldset className="min-w-0">
           <legend className="field-label">Takes off</legend>
@@ -183,34 +168,13 @@ export function VouchersSection() {
           </div>
         </fieldset>
         <Field id="voucher-value" label={f.kind === "percent" ? "Percent off" : "Amount off ($)"} error={fe("value")}>
-          <input
-            id="voucher-value"
-            className="field-input"
-            inputMode="decimal"
-            value={f.value}
-            onChange={(e) => setF({ ...f, value: e.target.value })}
-            {...invalid("voucher-value", fe("value"))}
-          />
+          <TextBox id="voucher-value" inputMode="decimal" value={f.value} onChange={(v) => setF({ ...f, value: v })} error={fe("value")} />
         </Field>
         <Field id="voucher-until" label="Valid until (last day)" error={fe("validUntil")}>
-          <input
-            id="voucher-until"
-            type="date"
-            className="field-input"
-            value={f.validUntil}
-            onChange={(e) => setF({ ...f, validUntil: e.target.value })}
-            {...invalid("voucher-until", fe("validUntil"))}
-          />
+          <TextBox id="voucher-until" type="date" value={f.validUntil} onChange={(v) => setF({ ...f, validUntil: v })} error={fe("validUntil")} />
         </Field>
         <Field id="voucher-uses" label="Uses per customer" error={fe("usesPerCustomer")} hint="Empty: no limit">
-          <input
-            id="voucher-uses"
-            className="field-input"
-            inputMode="numeric"
-            value={f.uses}
-            onChange={(e) => setF({ ...f, uses: e.target.value })}
-            {...invalid("voucher-uses", fe("usesPerCustomer"), true)}
-          />
+          <TextBox id="voucher-uses" inputMode="numeric" value={f.uses} onChange={(v) => setF({ ...f, uses: v })} error={fe("usesPerCustomer")} hint />
         </Field>
         <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
           <button type="submit" className="btn btn-primary">

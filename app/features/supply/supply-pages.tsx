@@ -16,6 +16,7 @@ import { BackLink, StaffPage, Tiles } from "../../components/ui/page.tsx";
 import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
 import { TableFrame, TableHead } from "../../components/ui/table.tsx";
 import { AddLine, CatalogPicker, NewCatalog } from "./catalog-parts.tsx";
+import { NewPanel, useSearchWords } from "./list-parts.tsx";
 import { EMPTY_PRODUCT, productBody, productForm, ProductFormView } from "./product-form.tsx";
 
 const n = (v: number) => v.toLocaleString("en-US");
@@ -42,40 +43,23 @@ export function SupplyOverview() {
 export function ProductsScreen() {
   const toast = useToast();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const q = params.get("q") ?? "";
+  const { q, box } = useSearchWords();
   const query = useQuery({ queryKey: ["supply", "products", q], queryFn: () => api.get("/api/Supply/Products", q ? { q } : undefined, SupplyProductList) });
   return (
     <StaffPage title="Products" intro="The wholesale products. One that was ever ordered is retired, never deleted.">
-      <details className="mb-4 rounded-2xl border border-line bg-white p-4" open={params.has("new")}>
-        <summary className="cursor-pointer font-serif text-xl text-leaf">New product</summary>
-        <div className="mt-3">
-          <ProductFormView
-            initial={EMPTY_PRODUCT}
-            isNew
-            submitLabel="Create product"
-            onSubmit={async (f) => {
-              const p = await api.post("/api/Supply/Products", { productId: f.productId, ...productBody(f) }, undefined, undefined, SupplyProduct);
-              toast(`${p.description} was created.`);
-              navigate(`/Supply/Products/${encodeURIComponent(p.productId)}`);
-            }}
-          />
-        </div>
-      </details>
-      <div className="mb-3 max-w-md">
-        <label className="field-label" htmlFor="product-search">
-          Search code or description
-        </label>
-        <input
-          id="product-search"
-          type="search"
-          className="field-input"
-          defaultValue={q}
-          onKeyDown={(e) => {
-            if (e.key === "Enter") setParams(e.currentTarget.value.trim() ? { q: e.currentTarget.value.trim() } : {}, { replace: true });
+      <NewPanel title="New product">
+        <ProductFormView
+          initial={EMPTY_PRODUCT}
+          isNew
+          submitLabel="Create product"
+          onSubmit={async (f) => {
+            const p = await api.post("/api/Supply/Products", { productId: f.productId, ...productBody(f) }, undefined, undefined, SupplyProduct);
+            toast(`${p.description} was created.`);
+            navigate(`/Supply/Products/${encodeURIComponent(p.productId)}`);
           }}
         />
-      </div>
+      </NewPanel>
+      {box("product-search", "Search code or description")}
       {query.isPending ? (
         <Loading what="products" />
       ) : query.isError ? (
