@@ -20,6 +20,18 @@ const WEEKDAYS: [number, string][] = [
 
 export type Kind = "wholesale" | "massMarket";
 
+type Contact = { email: string; phone: string; address: string; city: string; state: string; zip: string };
+
+/** The contact fields of a saved record (a customer, a retailer) as a form edits them: empty for none. */
+export const contactForm = (x: { [K in keyof Contact]: string | null }): Contact => ({
+  email: x.email ?? "",
+  phone: x.phone ?? "",
+  address: x.address ?? "",
+  city: x.city ?? "",
+  state: x.state ?? "",
+  zip: x.zip ?? "",
+});
+
 /** What the customer form edits: the same for a new customer and an existing one. */
 export interface CustomerFormValues {
   companyName: string;

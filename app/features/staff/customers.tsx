@@ -10,7 +10,7 @@ import { ListFilters, StaffList, usePagedList } from "./list.tsx";
 import { formErrors } from "../../components/ui/form.tsx";
 import { StaffPage } from "../../components/ui/page.tsx";
 import { Badge, Failed, Loading, StatusBadge } from "../../components/ui/status.tsx";
-import { bodyOf, CustomerForm, type CustomerFormValues, EMPTY_FORM, type Kind, logoFileProblem, sendLogo } from "./customer-form.tsx";
+import { bodyOf, contactForm, CustomerForm, type CustomerFormValues, EMPTY_FORM, type Kind, logoFileProblem, sendLogo } from "./customer-form.tsx";
 
 export function CustomersScreen({ kind, title, intro, detailPath, newPath, newLabel }: { kind: "wholesale" | "massMarket"; title: string; intro: string; detailPath: (id: string) => string; newPath: string; newLabel: string }) {
   const paged = usePagedList(["admin-customers", kind], { sort: "name", dir: "asc", page: "1", q: "", active: "" }, (q) =>
@@ -157,12 +157,7 @@ function CustomerView({ c, retailerPath }: { c: CustomerDetail; retailerPath: (i
   const impersonation = useImpersonation();
   const [form, setForm] = useState<CustomerFormValues>({
     companyName: c.companyName,
-    email: c.email ?? "",
-    phone: c.phone ?? "",
-    address: c.address ?? "",
-    city: c.city ?? "",
-    state: c.state ?? "",
-    zip: c.zip ?? "",
+    ...contactForm(c),
     alwaysBoxed: c.alwaysBoxed,
     referralApproved: c.referralApproved,
     active: c.active,

@@ -15,6 +15,7 @@ import { formErrors } from "../../components/ui/form.tsx";
 import { BackLink, StaffPage, Tiles } from "../../components/ui/page.tsx";
 import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
 import { TableFrame, TableHead } from "../../components/ui/table.tsx";
+import { FilePick } from "../../components/ui/file-pick.tsx";
 import { AddLine, CatalogPicker, NewCatalog } from "./catalog-parts.tsx";
 import { NewPanel, useSearchWords } from "./list-parts.tsx";
 import { EMPTY_PRODUCT, productBody, productForm, ProductFormView } from "./product-form.tsx";
@@ -331,31 +332,14 @@ export function UploadScreen() {
           </a>
           .
         </p>
-        <div>
-          <label className="field-label" htmlFor="upload-file">
-            CSV file (UTF-8) or XLSX workbook, at most {UPLOAD_MAX_BYTES / 1024 / 1024} MB
-          </label>
-          <input
-            id="upload-file"
-            type="file"
-            accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            className="block w-full text-sm"
-            onChange={(e) => {
-              void choose(e.target.files?.[0]);
-              e.target.value = "";
-            }}
-          />
-        </div>
-        {busy && (
-          <p role="status" className="text-sage">
-            Checking the file…
-          </p>
-        )}
-        {problem && (
-          <p role="alert" className="rounded-lg bg-petal-light px-3 py-2">
-            {problem}
-          </p>
-        )}
+        <FilePick
+          id="upload-file"
+          label={`CSV file (UTF-8) or XLSX workbook, at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`}
+          accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          busy={busy}
+          problem={problem}
+          onChoose={(f) => void choose(f)}
+        />
       </div>
       {preview && (
         <div className="mt-4 space-y-3">
