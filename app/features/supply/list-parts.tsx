@@ -1,7 +1,10 @@
 // The supply desk's list screens' shared pieces: the "New …" panel above a list (open when the
-// address says `new`), and the search box that puts its words in the address (Enter).
-import type { ReactNode } from "react";
+// address says `new`) and what follows a creation there, and the search box that puts its words in
+// the address (Enter).
+import { useQueryClient } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
+import { useToast } from "../../components/ui/toast.tsx";
 
 export function NewPanel({ title, children }: { title: string; children: ReactNode }) {
   const [params] = useSearchParams();
@@ -34,4 +37,18 @@ export function useSearchWords() {
     </div>
   );
   return { q, box };
+}
+
+/** The New panel's form key, and after a creation: say so, empty the form (a new key), refresh the supply lists. */
+export function useNewRecord() {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [formKey, setFormKey] = useState(0);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ["supply"] });
+  const created = (message: string) => {
+    toast(message);
+    setFormKey((k) => k + 1);
+    refresh();
+  };
+  return { formKey, refresh, created };
 }

@@ -2,11 +2,9 @@
 // /Supply/Packages, and the bouquet lines of a mass-market catalog on /Supply/Availability. Staff
 // only (domain/access.ts); the server checks every call itself. Edits open in a dialog (Radix: focus
 // moves in and back, Escape closes it).
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { SupplyBouquet, SupplyBouquetList, SupplyPackage } from "../../../contract/supply-mm.ts";
 import { PAIL_FEE_PACKAGE } from "../../../domain/supply-mm.ts";
-import { useToast } from "../../components/ui/toast.tsx";
 import { api } from "../../lib/api.ts";
 import { StaffPage } from "../../components/ui/page.tsx";
 import { Empty, Failed, Loading } from "../../components/ui/status.tsx";
@@ -15,20 +13,16 @@ import { bouquetBody, BouquetFormView, EMPTY_BOUQUET, usePackages } from "./mm-b
 import { BouquetRow } from "./mm-bouquet-row.tsx";
 import { EMPTY_PACKAGE, packageBody, PackageFormView } from "./mm-package-form.tsx";
 import { PackageRow } from "./mm-package-row.tsx";
-import { NewPanel, useSearchWords } from "./list-parts.tsx";
+import { NewPanel, useNewRecord, useSearchWords } from "./list-parts.tsx";
 
 export function BouquetsScreen() {
-  const toast = useToast();
-  const queryClient = useQueryClient();
   const { q, box } = useSearchWords();
-  const [formKey, setFormKey] = useState(0);
+  const { formKey, refresh, created } = useNewRecord();
   const query = useQuery({
     queryKey: ["supply", "bouquets", q],
     queryFn: () =>
       api.get("/api/Supply/Bouquets", q ? { q } : undefined, SupplyBouquetList),
   });
-  const refresh = () =>
-    void queryClient.invalidateQueries({ queryKey: ["supply"] });
   return (
     <StaffPage
       title="Bouquets"
@@ -42,9 +36,7 @@ export function BouquetsScreen() {
           submitLabel="Create bouquet"
           onSubmit={async (f) => {
             const b = await api.post("/api/Supply/Bouquets", { productId: f.productId, ...bouquetBody(f) }, undefined, undefined, SupplyBouquet);
-            toast(`${b.description} was created.`);
-            setFormKey((k) => k + 1);
-            refresh();
+            created(`${b.description} was created.`);
           }}
         />
       </NewPanel>
@@ -72,12 +64,8 @@ export function BouquetsScreen() {
 }
 
 export function PackagesScreen() {
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  const [formKey, setFormKey] = useState(0);
+  const { formKey, refresh, created } = useNewRecord();
   const query = usePackages();
-  const refresh = () =>
-    void queryClient.invalidateQueries({ queryKey: ["supply"] });
   return (
     <StaffPage
       title="Packages"
@@ -91,9 +79,7 @@ export function PackagesScreen() {
           submitLabel="Create package"
           onSubmit={async (f) => {
             const k = await api.post("/api/Supply/Packages", { type: f.type, ...packageBody(f) }, undefined, undefined, SupplyPackage);
-            toast(`${k.description} (${k.type}) was created.`);
-            setFormKey((x) => x + 1);
-            refresh();
+            created(`${k.description} (${k.type}) was created.`);
           }}
         />
       </NewPanel>

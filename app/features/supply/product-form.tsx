@@ -40,22 +40,11 @@ export const EMPTY_PRODUCT: ProductForm = {
 };
 
 /** The form's values for a saved product. */
-export const productForm = (p: SupplyProduct): ProductForm => ({
-  productId: p.productId,
-  description: p.description,
-  variety: p.variety,
-  category: p.category,
-  colour: p.colour,
-  colourHex: p.colourHex,
-  grade: p.grade,
-  stemLengthCm: p.stemLengthCm === null ? "" : String(p.stemLengthCm),
-  unitOfMeasure: p.unitOfMeasure,
-  unitOfMeasureQty: String(p.unitOfMeasureQty),
-  stemsPerBunch: String(p.stemsPerBunch),
-  bunchesPerBox: String(p.bunchesPerBox),
-  image: p.image,
-  showStore: p.showStore,
-});
+export function productForm(p: SupplyProduct): ProductForm {
+  const { productId, description, variety, category, colour, colourHex, grade, unitOfMeasure, image, showStore } = p;
+  const counts = { unitOfMeasureQty: String(p.unitOfMeasureQty), stemsPerBunch: String(p.stemsPerBunch), bunchesPerBox: String(p.bunchesPerBox) };
+  return { productId, description, variety, category, colour, colourHex, grade, unitOfMeasure, image, showStore, stemLengthCm: p.stemLengthCm === null ? "" : String(p.stemLengthCm), ...counts };
+}
 
 const num = (s: string) => (s.trim() === "" ? null : Number(s));
 
