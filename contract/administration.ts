@@ -276,6 +276,8 @@ export const RetailerDetail = RetailerRow.extend({
   users: z.array(UserBrief),
 });
 export type RetailerDetail = z.infer<typeof RetailerDetail>;
+/** The answer to creating a retailer: its new id. */
+export const RetailerCreated = z.object({ retailerId: z.number().int() });
 
 /* ---------------------------------------------------------------- retailer CSV import */
 

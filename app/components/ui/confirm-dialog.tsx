@@ -5,6 +5,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useId, useState, type ReactNode } from "react";
 import { REQUIRED_MESSAGE } from "../../../domain/constants.ts";
 import { useReturnFocus } from "./dialog.tsx";
+import { formErrors } from "./form.tsx";
 
 export interface ConfirmRequest {
   title: string;
@@ -113,4 +114,39 @@ export function ConfirmDialog({ request, onClose, busy = false, error }: { reque
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+/** A request whose confirmation runs `run`; the dialog stays open with the refusal when it fails. */
+export interface ConfirmedAction extends Omit<ConfirmRequest, "onConfirm"> {
+  run: (reason: string) => Promise<unknown>;
+  /** After `run` succeeded, the dialog closed. */
+  done: () => void;
+}
+
+/**
+ * Asks before an action, runs it and shows its refusal in the dialog (the server's message):
+ * `ask(action)` opens the dialog, `<ConfirmDialog {...dialog} />` shows it.
+ */
+export function useConfirmedAction() {
+  const [request, setRequest] = useState<ConfirmRequest | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  function ask({ run, done, ...request }: ConfirmedAction) {
+    setError(null);
+    setRequest({
+      ...request,
+      onConfirm: (reason) => {
+        setError(null);
+        setBusy(true);
+        run(reason).then(
+          () => {
+            setRequest(null);
+            done();
+          },
+          (err: unknown) => setError(formErrors(err).message),
+        ).finally(() => setBusy(false));
+      },
+    });
+  }
+  return { ask, dialog: { request, error, busy, onClose: () => setRequest(null) } };
 }

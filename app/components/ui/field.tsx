@@ -6,23 +6,36 @@ interface FieldProps {
   hint?: ReactNode;
 }
 
-/** A labelled input whose error is announced and tied to it with aria-describedby. */
-export function TextField({ label, error, hint, id, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+/** The ids of a field's input, error and hint (its own id, or a generated one). */
+function useFieldIds(id: string | undefined) {
   const auto = useId();
   const inputId = id ?? auto;
-  const errId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
+  return { inputId, errId: `${inputId}-error`, hintId: `${inputId}-hint` };
+}
+
+/** A field's label (marked when required) and its hint. */
+function FieldHead({ inputId, hintId, label, hint, required }: { inputId: string; hintId: string; label: string; hint?: ReactNode; required?: boolean }) {
   return (
-    <div>
+    <>
       <label htmlFor={inputId} className="field-label">
         {label}
-        {input.required && <span aria-hidden="true" className="text-petal"> *</span>}
+        {required && <span aria-hidden="true" className="text-petal"> *</span>}
       </label>
       {hint && (
         <p id={hintId} className="mb-1 text-sm text-sage">
           {hint}
         </p>
       )}
+    </>
+  );
+}
+
+/** A labelled input whose error is announced and tied to it with aria-describedby. */
+export function TextField({ label, error, hint, id, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  const { inputId, errId, hintId } = useFieldIds(id);
+  return (
+    <div>
+      <FieldHead inputId={inputId} hintId={hintId} label={label} hint={hint} required={input.required} />
       <input
         id={inputId}
         className="field-input"
@@ -63,10 +76,7 @@ export function TextAreaField({
   className = "min-h-32",
   ...input
 }: FieldProps & { maxChars?: number } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const auto = useId();
-  const inputId = id ?? auto;
-  const errId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
+  const { inputId, errId, hintId } = useFieldIds(id);
   const counterId = `${inputId}-counter`;
   const errorText = error && (
     <p id={errId} className="field-error">
@@ -75,15 +85,7 @@ export function TextAreaField({
   );
   return (
     <div>
-      <label htmlFor={inputId} className="field-label">
-        {label}
-        {input.required && <span aria-hidden="true" className="text-petal"> *</span>}
-      </label>
-      {hint && (
-        <p id={hintId} className="mb-1 text-sm text-sage">
-          {hint}
-        </p>
-      )}
+      <FieldHead inputId={inputId} hintId={hintId} label={label} hint={hint} required={input.required} />
       <textarea
         id={inputId}
         className={`field-input ${className}`}

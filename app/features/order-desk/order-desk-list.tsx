@@ -9,7 +9,7 @@ import { OrderStatusBadge } from "../store/order-parts.tsx";
 import { card, responsiveTable as rt } from "../../components/ui/classes.ts";
 import type { DeskFilters } from "./queries.ts";
 import { count, cutoffLabel, STATUSES, STEP_COUNT, STEP_LABEL, StoreBadge } from "./order-desk-parts.tsx";
-import { Spacer, useWindowedRows } from "./windowed-rows.tsx";
+import { Spacer, useWindowedRows } from "../../components/ui/windowed-rows.tsx";
 
 /** A day of more orders than this is windowed. */
 const WINDOW_FROM = 150;

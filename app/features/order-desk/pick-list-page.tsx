@@ -11,7 +11,7 @@ import { api, ApiError } from "../../lib/api.ts";
 import { longDate } from "../../lib/format.ts";
 import { OrderStatusBadge } from "../store/order-parts.tsx";
 import { card, responsiveTable as rt, smallButton } from "../../components/ui/classes.ts";
-import { Spacer, useWindowedRows } from "./windowed-rows.tsx";
+import { Spacer, useWindowedRows } from "../../components/ui/windowed-rows.tsx";
 
 const PICK_LIST = "/api/OrderDesk/PickList";
 

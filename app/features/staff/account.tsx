@@ -5,7 +5,7 @@ import { useSessionUser } from "../../lib/session.ts";
 import { useToast } from "../../components/ui/toast.tsx";
 import { TextField } from "../../components/ui/field.tsx";
 import { formErrors, FormField, FormProblem, SubmitButton, useContractForm } from "../../components/ui/form.tsx";
-import { ProfileBody } from "../../../contract/administration.ts";
+import { ProfileBody, SessionsAnswer } from "../../../contract/administration.ts";
 import { StaffPage } from "../../components/ui/page.tsx";
 
 type Problems = { message: string; fields: Record<string, string> } | null;
@@ -32,7 +32,7 @@ export function AccountScreen() {
     e.preventDefault();
     setP2(null);
     try {
-      const r = await api.post<{ ended: number }>("/api/Account/Password", pw);
+      const r = await api.post("/api/Account/Password", pw, undefined, undefined, SessionsAnswer);
       setPw({ currentPassword: "", password: "", confirmPassword: "" });
       toast(`Your password was changed${r.ended ? ` and ${r.ended} other session${r.ended > 1 ? "s were" : " was"} signed out` : ""}.`);
     } catch (err) {
@@ -41,7 +41,7 @@ export function AccountScreen() {
   }
   async function signOutOthers() {
     try {
-      const r = await api.post<{ ended: number }>("/api/Account/SignOutOthers");
+      const r = await api.post("/api/Account/SignOutOthers", undefined, undefined, undefined, SessionsAnswer);
       toast(r.ended ? `${r.ended} other session${r.ended > 1 ? "s were" : " was"} signed out.` : "You had no other sessions.");
     } catch (err) {
       toast(formErrors(err).message, { type: "error", title: "Error" });

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { AuditEntry, AuditPage } from "../../../contract/staff.ts";
+import { AuditPage, type AuditEntry } from "../../../contract/staff.ts";
 import { api } from "../../lib/api.ts";
 import { instant } from "../../lib/format.ts";
 import { StaffList, usePagedList } from "./list.tsx";
@@ -47,7 +47,7 @@ function Technical({ e }: { e: AuditEntry }) {
 /** The audit log for staff: who did what, as whom, when and from where; filtered and paged on the server. */
 export function AuditScreen() {
   const { list, query } = usePagedList(["audit"], { page: "1", actor: "", customer: "", order: "", day: "", action: "" }, (q) =>
-    api.get<AuditPage>("/api/Admin/AuditLog", { ...q, pageSize: 50 }),
+    api.get("/api/Admin/AuditLog", { ...q, pageSize: 50 }, AuditPage),
   );
   const [form, setForm] = useState({ actor: list.get("actor"), customer: list.get("customer"), order: list.get("order"), day: list.get("day") });
   return (

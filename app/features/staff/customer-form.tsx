@@ -2,7 +2,7 @@
 // the logo and the body it sends.
 import { useQuery } from "@tanstack/react-query";
 import { LOGO_MAX_BYTES, LOGO_TYPES, LogoAnswer } from "../../../contract/administration.ts";
-import type { SupplyCatalog } from "../../../contract/supply.ts";
+import { SupplyCatalogList } from "../../../contract/supply.ts";
 import { shipDays } from "../../../domain/supply.ts";
 import { api, ApiError } from "../../lib/api.ts";
 import { TextField } from "../../components/ui/field.tsx";
@@ -19,6 +19,18 @@ const WEEKDAYS: [number, string][] = [
 ];
 
 export type Kind = "wholesale" | "massMarket";
+
+type Contact = { email: string; phone: string; address: string; city: string; state: string; zip: string };
+
+/** The contact fields of a saved record (a customer, a retailer) as a form edits them: empty for none. */
+export const contactForm = (x: { [K in keyof Contact]: string | null }): Contact => ({
+  email: x.email ?? "",
+  phone: x.phone ?? "",
+  address: x.address ?? "",
+  city: x.city ?? "",
+  state: x.state ?? "",
+  zip: x.zip ?? "",
+});
 
 /** What the customer form edits: the same for a new customer and an existing one. */
 export interface CustomerFormValues {
@@ -73,7 +85,7 @@ export function timeWords(hhmm: string): string {
  */
 function CatalogChoice({ kind, value, onChange, error }: { kind: Kind; value: number[]; onChange: (ids: number[]) => void; error?: string }) {
   const from = todayIso();
-  const query = useQuery({ queryKey: ["supply", "catalogs", from], queryFn: () => api.get<{ catalogs: SupplyCatalog[] }>("/api/Supply/Catalogs", { from }) });
+  const query = useQuery({ queryKey: ["supply", "catalogs", from], queryFn: () => api.get("/api/Supply/Catalogs", { from }, SupplyCatalogList) });
   const mine = (query.data?.catalogs ?? []).filter((c) => c.kind === kind);
   const restricted = mine.filter((c) => c.customerIds.length > 0);
   const open = mine.length - restricted.length;

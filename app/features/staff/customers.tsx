@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { LOGO_MAX_BYTES, LOGO_TYPES, type CustomerCreateBody, type CustomerDetail, type CustomerPage, type CustomerUpdateBody, type ReferralRequest } from "../../../contract/administration.ts";
+import { CustomerDetail, CustomerPage, LOGO_MAX_BYTES, LOGO_TYPES, type CustomerCreateBody, type CustomerUpdateBody, type ReferralRequest } from "../../../contract/administration.ts";
 import { api, ApiError } from "../../lib/api.ts";
 import { useToast } from "../../components/ui/toast.tsx";
 import { TextField } from "../../components/ui/field.tsx";
@@ -10,11 +10,11 @@ import { ListFilters, StaffList, usePagedList } from "./list.tsx";
 import { formErrors } from "../../components/ui/form.tsx";
 import { StaffPage } from "../../components/ui/page.tsx";
 import { Badge, Failed, Loading, StatusBadge } from "../../components/ui/status.tsx";
-import { bodyOf, CustomerForm, type CustomerFormValues, EMPTY_FORM, type Kind, logoFileProblem, sendLogo } from "./customer-form.tsx";
+import { bodyOf, contactForm, CustomerForm, type CustomerFormValues, EMPTY_FORM, type Kind, logoFileProblem, sendLogo } from "./customer-form.tsx";
 
 export function CustomersScreen({ kind, title, intro, detailPath, newPath, newLabel }: { kind: "wholesale" | "massMarket"; title: string; intro: string; detailPath: (id: string) => string; newPath: string; newLabel: string }) {
   const paged = usePagedList(["admin-customers", kind], { sort: "name", dir: "asc", page: "1", q: "", active: "" }, (q) =>
-    api.get<CustomerPage>("/api/Admin/Wholesalers", { kind, ...q, pageSize: 25 }),
+    api.get("/api/Admin/Wholesalers", { kind, ...q, pageSize: 25 }, CustomerPage),
   );
   return (
     <StaffPage
@@ -55,7 +55,7 @@ export function CustomersScreen({ kind, title, intro, detailPath, newPath, newLa
 }
 
 export function CustomerScreen({ customerId, retailerPath }: { customerId: string; retailerPath: (id: number) => string }) {
-  const query = useQuery({ queryKey: ["admin-customer", customerId], queryFn: () => api.get<CustomerDetail>(`/api/Admin/Wholesalers/${encodeURIComponent(customerId)}`) });
+  const query = useQuery({ queryKey: ["admin-customer", customerId], queryFn: () => api.get(`/api/Admin/Wholesalers/${encodeURIComponent(customerId)}`, undefined, CustomerDetail) });
   if (query.isPending) return <Loading what="the customer" />;
   if (query.isError)
     return (
@@ -82,7 +82,7 @@ export function NewCustomerScreen({ kind, title, detailPath }: { kind: Kind; tit
     setProblems(null);
     setBusy(true);
     try {
-      const created = await api.post<CustomerDetail>("/api/Admin/Wholesalers", { customerId: code, kind, ...bodyOf(form) } satisfies CustomerCreateBody);
+      const created = await api.post("/api/Admin/Wholesalers", { customerId: code, kind, ...bodyOf(form) } satisfies CustomerCreateBody, undefined, undefined, CustomerDetail);
       let logoFailed: string | null = null;
       if (logo) await sendLogo(created.customerId, logo).catch((err: unknown) => (logoFailed = formErrors(err).message));
       await queryClient.invalidateQueries({ queryKey: ["admin-customers", kind] });
@@ -157,12 +157,7 @@ function CustomerView({ c, retailerPath }: { c: CustomerDetail; retailerPath: (i
   const impersonation = useImpersonation();
   const [form, setForm] = useState<CustomerFormValues>({
     companyName: c.companyName,
-    email: c.email ?? "",
-    phone: c.phone ?? "",
-    address: c.address ?? "",
-    city: c.city ?? "",
-    state: c.state ?? "",
-    zip: c.zip ?? "",
+    ...contactForm(c),
     alwaysBoxed: c.alwaysBoxed,
     referralApproved: c.referralApproved,
     active: c.active,

@@ -1,16 +1,8 @@
-import { Link } from "react-router";
 import { hasAnyRole } from "../../../domain/access.ts";
 import { useSessionUser } from "../../lib/session.ts";
-import { StaffPage } from "../../components/ui/page.tsx";
+import { StaffPage, Tiles, type Tile } from "../../components/ui/page.tsx";
 
-interface Tile {
-  to: string;
-  title: string;
-  text: string;
-  roles: string[];
-}
-
-const TILES: Tile[] = [
+const TILES: (Tile & { roles: string[] })[] = [
   { to: "/Supply", title: "Supply", text: "Products, availability per ship date, prices and tiers, and the fresh-list upload.", roles: ["Administrator", "SalesPerson"] },
   { to: "/Administration/Orders", title: "Order desk", text: "Orders by ship date: confirm or decline pending bunches, pack, ship and invoice.", roles: ["Administrator", "SalesPerson"] },
   { to: "/OrderDesk/Claims", title: "Claims", text: "Damaged, short or wrong flowers reported by buyers, with photos: credit or decline.", roles: ["Administrator", "SalesPerson"] },
@@ -34,16 +26,7 @@ export function AdministrationHub() {
   const tiles = TILES.filter((t) => hasAnyRole(user?.roles, t.roles));
   return (
     <StaffPage title="Administration" intro="Choose what you want to look after.">
-      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {tiles.map((t) => (
-          <li key={t.to}>
-            <Link to={t.to} className="block h-full rounded-2xl border border-line bg-white p-5 text-ink no-underline shadow-sm transition hover:border-leaf hover:shadow">
-              <span className="font-serif text-xl text-leaf">{t.title}</span>
-              <span className="mt-1 block text-sage">{t.text}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <Tiles tiles={tiles} />
     </StaffPage>
   );
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRevalidator } from "react-router";
-import type { CheckTokenResponse } from "../../../contract/user.ts";
+import { CheckTokenResponse } from "../../../contract/user.ts";
 import { api, ApiError } from "../../lib/api.ts";
 import { useToast } from "../../components/ui/toast.tsx";
 
@@ -25,7 +25,7 @@ export function useImpersonation() {
 
   async function actAs(userId: string) {
     try {
-      await api.post<CheckTokenResponse>(`/api/Admin/${encodeURIComponent(userId)}/Impersonate`);
+      await api.post(`/api/Admin/${encodeURIComponent(userId)}/Impersonate`, undefined, undefined, undefined, CheckTokenResponse);
     } catch {
       toast(IMPERSONATION_FAILED, { type: "error", title: "Error" });
       await revalidator.revalidate();
@@ -37,7 +37,7 @@ export function useImpersonation() {
   /** A wholesaler user acting for one of its retailers: a = own user id, b = customer, c = retailer. */
   async function actForRetailer(userId: string, customerId: string, retailerId: number) {
     try {
-      await api.post<CheckTokenResponse>(`/api/Retailer/Impersonate/${encodeURIComponent(userId)}/${encodeURIComponent(customerId)}/${retailerId}`);
+      await api.post(`/api/Retailer/Impersonate/${encodeURIComponent(userId)}/${encodeURIComponent(customerId)}/${retailerId}`, undefined, undefined, undefined, CheckTokenResponse);
     } catch (err) {
       toast(err instanceof ApiError ? err.message : "We could not act for this retailer.", { type: "error", title: "Error" });
       await revalidator.revalidate();
@@ -48,7 +48,7 @@ export function useImpersonation() {
 
   async function stop() {
     try {
-      await api.post<CheckTokenResponse>("/api/Retailer/Unimpersonate");
+      await api.post("/api/Retailer/Unimpersonate", undefined, undefined, undefined, CheckTokenResponse);
     } catch (err) {
       toast(err instanceof ApiError ? err.message : "We could not stop acting for this user.", { type: "error", title: "Error" });
       await revalidator.revalidate();

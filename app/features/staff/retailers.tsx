@@ -1,13 +1,14 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   IMPORT_COLUMNS,
   IMPORT_MAX_BYTES,
   ImportResult,
+  RetailerCreated,
+  RetailerDetail,
+  RetailerPage,
   type RetailerBody,
-  type RetailerDetail,
-  type RetailerPage,
 } from "../../../contract/administration.ts";
 import type { PickupDays } from "../../../contract/user.ts";
 import { hasAnyRole } from "../../../domain/access.ts";
@@ -18,10 +19,12 @@ import { useToast } from "../../components/ui/toast.tsx";
 import { TextField } from "../../components/ui/field.tsx";
 import { useImpersonation } from "./impersonation.ts";
 import { ListFilters, StaffList, usePagedList } from "./list.tsx";
-import { Checkbox, formErrors } from "../../components/ui/form.tsx";
+import { Checkbox, formErrors, FormProblem, sendForm } from "../../components/ui/form.tsx";
+import { contactForm } from "./customer-form.tsx";
 import { StaffPage } from "../../components/ui/page.tsx";
 import { Badge, Failed, Loading, StatusBadge } from "../../components/ui/status.tsx";
 import { TableFrame, TableHead } from "../../components/ui/table.tsx";
+import { FilePick } from "../../components/ui/file-pick.tsx";
 
 const DAYS: [keyof PickupDays, string][] = [
   ["monday", "Monday"],
@@ -33,7 +36,7 @@ const DAYS: [keyof PickupDays, string][] = [
 
 export function RetailersScreen() {
   const paged = usePagedList(["admin-retailers"], { sort: "name", dir: "asc", page: "1", q: "", active: "" }, (q) =>
-    api.get<RetailerPage>("/api/Administration/Retailers", { ...q, pageSize: 25 }),
+    api.get("/api/Administration/Retailers", { ...q, pageSize: 25 }, RetailerPage),
   );
   return (
     <StaffPage
@@ -95,25 +98,10 @@ function RetailerForm({ initial, submitLabel, onSubmit }: { initial: Form; submi
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [k]: e.target.value }),
     error: problems?.fields[k],
   });
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setProblems(null);
-    try {
-      await onSubmit({ ...form, customerIds: form.customerIds.split(/[\s,;]+/).filter(Boolean) });
-    } catch (err) {
-      setProblems(formErrors(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = (e: React.FormEvent) => sendForm(e, () => onSubmit({ ...form, customerIds: form.customerIds.split(/[\s,;]+/).filter(Boolean) }), setBusy, setProblems);
   return (
     <form onSubmit={(e) => void submit(e)} className="space-y-3 rounded-2xl border border-line bg-white p-5" noValidate>
-      {problems && (
-        <p role="alert" className="rounded-lg bg-petal-light px-3 py-2">
-          {problems.message}
-        </p>
-      )}
+      <FormProblem problem={problems} />
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField label="Shop name" required {...field("name")} />
         <TextField label="Retailer code" hint="The shop's own code; a CSV import updates by it." {...field("code")} />
@@ -172,7 +160,7 @@ export function NewRetailerScreen() {
         initial={{ ...EMPTY, customerIds: own }}
         submitLabel="Create retailer"
         onSubmit={async (body) => {
-          const { retailerId } = await api.post<{ retailerId: number }>("/api/Administration/Retailers", body);
+          const { retailerId } = await api.post("/api/Administration/Retailers", body, undefined, undefined, RetailerCreated);
           toast(`${body.name} was created.`);
           navigate(`/Administration/Retailers/${retailerId}`);
         }}
@@ -187,7 +175,7 @@ export function RetailerScreen({ retailerId }: { retailerId: number }) {
   const impersonation = useImpersonation();
   const me = useSessionUser();
   const staff = hasAnyRole(me?.roles, ["Administrator", "SalesPerson"]);
-  const query = useQuery({ queryKey: ["admin-retailer", retailerId], queryFn: () => api.get<RetailerDetail>(`/api/Administration/Retailers/${retailerId}`) });
+  const query = useQuery({ queryKey: ["admin-retailer", retailerId], queryFn: () => api.get(`/api/Administration/Retailers/${retailerId}`, undefined, RetailerDetail) });
   if (query.isPending) return <Loading what="the retailer" />;
   if (query.isError)
     return (
@@ -205,12 +193,7 @@ export function RetailerScreen({ retailerId }: { retailerId: number }) {
             code: r.code ?? "",
             name: r.name,
             contactName: r.contactName ?? "",
-            email: r.email ?? "",
-            phone: r.phone ?? "",
-            address: r.address ?? "",
-            city: r.city ?? "",
-            state: r.state ?? "",
-            zip: r.zip ?? "",
+            ...contactForm(r),
             pickupDays: r.pickupDays,
             active: r.active,
             customerIds: r.customerIds.join(", "),
@@ -286,7 +269,6 @@ export function ImportScreen() {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [onlyErrors, setOnlyErrors] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
   const toast = useToast();
 
   async function send(kind: "preview" | "import", f: File) {
@@ -344,30 +326,7 @@ export function ImportScreen() {
           Columns (header row first): <code className="break-words">{IMPORT_COLUMNS.join(", ")}</code>. Required: code, name, wholesalers. pickupDays are weekday numbers from 2 (Monday) to 6 (Friday), e.g.{" "}
           <code>2 4 6</code>; wholesalers are customer codes separated by semicolons. Rows are matched by code: a new code creates a shop, a known one updates it.
         </p>
-        <label className="field-label" htmlFor="import-file">
-          CSV file (UTF-8, at most {IMPORT_MAX_BYTES / 1024 / 1024} MB)
-        </label>
-        <input
-          ref={input}
-          id="import-file"
-          type="file"
-          accept=".csv,text/csv"
-          className="block w-full text-sm"
-          onChange={(e) => {
-            void choose(e.target.files?.[0]);
-            e.target.value = "";
-          }}
-        />
-        {busy && (
-          <p role="status" className="text-sage">
-            Checking the file…
-          </p>
-        )}
-        {problem && (
-          <p role="alert" className="rounded-lg bg-petal-light px-3 py-2">
-            {problem}
-          </p>
-        )}
+        <FilePick id="import-file" label={`CSV file (UTF-8, at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB)`} accept=".csv,text/csv" busy={busy} problem={problem} onChoose={(f) => void choose(f)} />
       </div>
       {shown && (
         <div className="mt-4 space-y-3">

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { InviteUserBody, UserPage, UserRow, UserScope } from "../../../contract/administration.ts";
-import type { User, UserUpdateBody } from "../../../contract/user.ts";
+import { UserPage, type InviteUserBody, type UserRow, type UserScope } from "../../../contract/administration.ts";
+import { User, type UserUpdateBody } from "../../../contract/user.ts";
 import { hasAnyRole } from "../../../domain/access.ts";
 import { api } from "../../lib/api.ts";
 import { useSessionUser } from "../../lib/session.ts";
@@ -11,7 +11,7 @@ import { TextField } from "../../components/ui/field.tsx";
 import { Modal } from "../../components/ui/dialog.tsx";
 import { useImpersonation } from "./impersonation.ts";
 import { ListFilters, StaffList, usePagedList } from "./list.tsx";
-import { Checkbox, formErrors } from "../../components/ui/form.tsx";
+import { Checkbox, formErrors, FormProblem, sendForm } from "../../components/ui/form.tsx";
 import { StaffPage } from "../../components/ui/page.tsx";
 import { Badge, Failed, Loading, StatusBadge } from "../../components/ui/status.tsx";
 import { SelectFilter } from "../../components/ui/table.tsx";
@@ -33,7 +33,7 @@ export function grantableRoles(roles: readonly string[]): string[] {
 export function UsersScreen({ scope, title, intro, detailPath }: { scope: UserScope; title: string; intro: string; detailPath?: (id: string) => string }) {
   const me = useSessionUser();
   const paged = usePagedList(["admin-users", scope], { sort: "name", dir: "asc", page: "1", q: "", role: "", active: "" }, (q) =>
-    api.get<UserPage>("/api/Administration/Users", { scope, ...q, pageSize: 25 }),
+    api.get("/api/Administration/Users", { scope, ...q, pageSize: 25 }, UserPage),
   );
   const [editing, setEditing] = useState<string | null>(null);
   const [inviting, setInviting] = useState(false);
@@ -108,7 +108,7 @@ export function UserEditor({ userId, onDone }: { userId: string; onDone?: () => 
   const queryClient = useQueryClient();
   const details = useQuery({
     queryKey: ["user-details", userId],
-    queryFn: () => api.get<User>(`/api/User/Details/${encodeURIComponent(me!.id)}/${encodeURIComponent(userId)}`),
+    queryFn: () => api.get(`/api/User/Details/${encodeURIComponent(me!.id)}/${encodeURIComponent(userId)}`, undefined, User),
     enabled: !!me,
   });
   if (details.isPending) return <Loading what="the user" />;
@@ -145,10 +145,7 @@ function UserForm({ user, onSaved }: { user: User; onSaved: () => Promise<void> 
   const [busy, setBusy] = useState(false);
   const grantable = grantableRoles(me?.roles ?? []);
 
-  async function save(e: React.FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setErrors(null);
+  function save(e: React.FormEvent) {
     const body: UserUpdateBody = { firstName: form.firstName, lastName: form.lastName, email: form.email };
     if (staff) {
       body.active = form.active;
@@ -156,14 +153,15 @@ function UserForm({ user, onSaved }: { user: User; onSaved: () => Promise<void> 
       body.customerIds = form.customerIds.split(/[\s,;]+/).filter(Boolean);
       body.claims = form.claims.filter((c) => c.claim.trim() && c.value.trim());
     }
-    try {
-      await api.put(`/api/User/Update/${encodeURIComponent(user.id)}`, body);
-      await onSaved();
-    } catch (err) {
-      setErrors(formErrors(err));
-    } finally {
-      setBusy(false);
-    }
+    return sendForm(
+      e,
+      async () => {
+        await api.put(`/api/User/Update/${encodeURIComponent(user.id)}`, body);
+        await onSaved();
+      },
+      setBusy,
+      setErrors,
+    );
   }
 
   async function sendMail(kind: "reset" | "welcome") {
@@ -177,11 +175,7 @@ function UserForm({ user, onSaved }: { user: User; onSaved: () => Promise<void> 
 
   return (
     <form onSubmit={(e) => void save(e)} className="space-y-3" noValidate>
-      {errors && (
-        <p role="alert" className="rounded-lg bg-petal-light px-3 py-2 text-ink">
-          {errors.message}
-        </p>
-      )}
+      <FormProblem problem={errors} className="text-ink" />
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField label="First name" value={form.firstName} onChange={(e) => setForm({ ...form, firstName: e.target.value })} error={errors?.fields.firstName} />
         <TextField label="Last name" value={form.lastName} onChange={(e) => setForm({ ...form, lastName: e.target.value })} error={errors?.fields.lastName} />

@@ -3,7 +3,7 @@
 // cut-offs (real time inputs), and retailers' pickup days. Staff only; the server checks every call.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { ClosedDayList, CustomerShipTimesList, RetailerPickupDaysList, type ClosedDay } from "../../../contract/calendar.ts";
+import { ClosedDayList, ClosedDayResult, CustomerShipTimesList, RetailerPickupDaysList, type ClosedDay } from "../../../contract/calendar.ts";
 import { CLOSED_STORE_NAMES, CLOSED_STORES, longDate, usHolidays, type ClosedStore } from "../../../domain/closed-days.ts";
 import { WEEKDAY_NAMES } from "../../../domain/standing-orders.ts";
 import { useToast } from "../../components/ui/toast.tsx";
@@ -78,7 +78,7 @@ function ClosedDays() {
     setBusy(true);
     setErrors(null);
     try {
-      const res = await api.post<{ added: ClosedDay[]; alreadyClosed: ClosedDay[] }>("/api/Supply/Calendar/ClosedDays", { date, stores, reason });
+      const res = await api.post("/api/Supply/Calendar/ClosedDays", { date, stores, reason }, undefined, undefined, ClosedDayResult);
       toast(res.added.length ? `${longDate(date)} is closed.` : `${longDate(date)} was closed already.`);
       setDate("");
       setReason("");
@@ -194,7 +194,7 @@ function Holidays({ closed, onDone }: { closed: ClosedDay[]; onDone: () => Promi
   async function closeAll() {
     setProblem(null);
     try {
-      const res = await api.post<{ added: ClosedDay[] }>("/api/Supply/Calendar/Holidays", { year, stores });
+      const res = await api.post("/api/Supply/Calendar/Holidays", { year, stores }, undefined, undefined, ClosedDayResult);
       toast(`${res.added.length} closed day${res.added.length === 1 ? "" : "s"} added for ${year}.`);
       await onDone();
     } catch (err) {

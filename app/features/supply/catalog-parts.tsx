@@ -1,12 +1,12 @@
 // The catalog pieces of /Supply/Availability: choosing a catalog, making a new one, adding a line.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { SupplyCatalogList, SupplyProductList } from "../../../contract/supply.ts";
+import { SupplyCatalog, SupplyCatalogList, SupplyProductList } from "../../../contract/supply.ts";
 import { api } from "../../lib/api.ts";
 import { shortDate } from "../../lib/format.ts";
 import { formErrors } from "../../components/ui/form.tsx";
 import { Failed, Loading } from "../../components/ui/status.tsx";
-import { Field } from "./product-form.tsx";
+import { LabelledField as Field } from "../../components/ui/form.tsx";
 
 // ---- availability -------------------------------------------------------------------------------
 const todayIso = () => new Date().toLocaleDateString("en-CA", { timeZone: "America/New_York" });
@@ -53,13 +53,14 @@ export function NewCatalog({ onCreated }: { onCreated: (id: number) => void }) {
     e.preventDefault();
     setErrors(null);
     try {
-      const c = await api.post<{ catalogId: number }>("/api/Supply/Catalogs", {
+      const body = {
         kind: f.kind,
         title: f.title || `Availability for ${shortDate(f.shipDateFrom)}`,
         shipDateFrom: f.shipDateFrom,
         shipDateTo: f.shipDateTo,
         customerIds: f.customerIds.split(/[\s,;]+/).filter(Boolean),
-      });
+      };
+      const c = await api.post("/api/Supply/Catalogs", body, undefined, undefined, SupplyCatalog);
       await queryClient.invalidateQueries({ queryKey: ["supply", "catalogs"] });
       onCreated(c.catalogId);
     } catch (err) {

@@ -1,9 +1,11 @@
-// The mass-market supply screens' shared pieces: number words, a labelled field and text input, the
-// form's alert, the edit dialog, and the row-action hook (toast, fresh list, refusal beside the row).
+// The mass-market supply screens' shared pieces: number words, a labelled field, the form's alert,
+// and a list row with its edit dialog and actions (toast, fresh list, refusal beside the row).
 import * as Dialog from "@radix-ui/react-dialog";
 import { useState, type ReactNode } from "react";
 import { useToast } from "../../components/ui/toast.tsx";
 import { formErrors } from "../../components/ui/form.tsx";
+import { RowProblem } from "../../components/ui/table.tsx";
+import { api } from "../../lib/api.ts";
 import { LabelledField as Field } from "../../components/ui/form.tsx";
 export { Field };
 import { FormProblem } from "../../components/ui/form.tsx";
@@ -17,35 +19,6 @@ export const money = (v: number) => `$${v.toFixed(2)}`;
 export const num = (s: string) =>
   s.trim() === "" ? null : Number(s.replace(/[$,]/g, ""));
 
-
-/** A text input bound to one key of a form's state, with its error wired for screen readers. */
-export function TextInput<F extends Record<string, string | boolean>>({
-  prefix,
-  k,
-  f,
-  setF,
-  errors,
-  ...props
-}: {
-  prefix: string;
-  k: keyof F & string;
-  f: F;
-  setF: (f: F) => void;
-  errors: Errors;
-} & Record<string, unknown>) {
-  const error = errors?.fields[k];
-  return (
-    <input
-      id={`${prefix}-${k}`}
-      className="field-input"
-      value={String(f[k])}
-      onChange={(e) => setF({ ...f, [k]: e.target.value })}
-      aria-invalid={error ? true : undefined}
-      aria-describedby={error ? `${prefix}-${k}-error` : undefined}
-      {...props}
-    />
-  );
-}
 
 /** The form's refusal, above its fields. */
 export function FormAlert({ errors }: { errors: Errors }) {
@@ -99,7 +72,7 @@ export function EditDialog({
  * A list row's action (retire, bring back, delete): on success the toast and a fresh list, on
  * refusal the server's message beside the row.
  */
-export function useRowAction(onChanged: () => void) {
+function useRowAction(onChanged: () => void) {
   const toast = useToast();
   const [problem, setProblem] = useState<string | null>(null);
   const act = (work: Promise<unknown>, message: string) =>
@@ -111,4 +84,65 @@ export function useRowAction(onChanged: () => void) {
       })
       .catch((e) => setProblem(formErrors(e).message));
   return { problem, act };
+}
+
+interface ItemRowProps {
+  /** The item's API path (PUT to change, DELETE to delete). */
+  url: string;
+  /** How the buttons' labels and the messages name it. */
+  name: string;
+  editTitle: string;
+  active: boolean;
+  /** The message when it is brought back ("is on sale again."). */
+  backAgain: string;
+  /** Neither retired nor deleted (the pail fee). */
+  fixed?: boolean;
+  colSpan: number;
+  onChanged: () => void;
+  /** The edit form; `saved` closes the dialog, says so and refreshes the list. */
+  editForm: (saved: () => void) => ReactNode;
+  /** The row's cells before its actions. */
+  children: ReactNode;
+}
+
+/** A bouquet's or a package's row: its cells, then Edit (in a dialog), Retire or Bring back, Delete. */
+export function ItemRow({ url, name, editTitle, active, backAgain, fixed = false, colSpan, onChanged, editForm, children }: ItemRowProps) {
+  const toast = useToast();
+  const [open, setOpen] = useState(false);
+  const { problem, act } = useRowAction(onChanged);
+  const saved = () => {
+    setOpen(false);
+    toast("Saved.");
+    onChanged();
+  };
+  return (
+    <>
+      <tr className="border-b border-line align-middle">
+        {children}
+        <td className="px-3 py-2">
+          <div className="flex flex-wrap gap-2">
+            <EditDialog label="Edit" title={editTitle} open={open} onOpenChange={setOpen}>
+              {editForm(saved)}
+            </EditDialog>
+            {!fixed && (
+              <>
+                <button
+                  type="button"
+                  className="btn btn-secondary !min-h-9 !py-1"
+                  aria-label={`${active ? "Retire" : "Bring back"} ${name}`}
+                  onClick={() => act(api.put(url, { active: !active }), active ? `${name} is retired.` : `${name} ${backAgain}`)}
+                >
+                  {active ? "Retire" : "Bring back"}
+                </button>
+                <button type="button" className="btn btn-secondary !min-h-9 !py-1" aria-label={`Delete ${name}`} onClick={() => act(api.del(url), `${name} was deleted.`)}>
+                  Delete
+                </button>
+              </>
+            )}
+          </div>
+        </td>
+      </tr>
+      <RowProblem problem={problem} colSpan={colSpan} />
+    </>
+  );
 }

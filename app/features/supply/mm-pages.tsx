@@ -2,12 +2,9 @@
 // /Supply/Packages, and the bouquet lines of a mass-market catalog on /Supply/Availability. Staff
 // only (domain/access.ts); the server checks every call itself. Edits open in a dialog (Radix: focus
 // moves in and back, Escape closes it).
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { useSearchParams } from "react-router";
+import { useQuery } from "@tanstack/react-query";
 import { SupplyBouquet, SupplyBouquetList, SupplyPackage } from "../../../contract/supply-mm.ts";
 import { PAIL_FEE_PACKAGE } from "../../../domain/supply-mm.ts";
-import { useToast } from "../../components/ui/toast.tsx";
 import { api } from "../../lib/api.ts";
 import { StaffPage } from "../../components/ui/page.tsx";
 import { Empty, Failed, Loading } from "../../components/ui/status.tsx";
@@ -16,73 +13,34 @@ import { bouquetBody, BouquetFormView, EMPTY_BOUQUET, usePackages } from "./mm-b
 import { BouquetRow } from "./mm-bouquet-row.tsx";
 import { EMPTY_PACKAGE, packageBody, PackageFormView } from "./mm-package-form.tsx";
 import { PackageRow } from "./mm-package-row.tsx";
+import { NewPanel, useNewRecord, useSearchWords } from "./list-parts.tsx";
 
 export function BouquetsScreen() {
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const q = params.get("q") ?? "";
-  const [formKey, setFormKey] = useState(0);
+  const { q, box } = useSearchWords();
+  const { formKey, refresh, created } = useNewRecord();
   const query = useQuery({
     queryKey: ["supply", "bouquets", q],
     queryFn: () =>
       api.get("/api/Supply/Bouquets", q ? { q } : undefined, SupplyBouquetList),
   });
-  const refresh = () =>
-    void queryClient.invalidateQueries({ queryKey: ["supply"] });
   return (
     <StaffPage
       title="Bouquets"
       intro="The mass-market bouquets and bunches, their box and prices. One that was ever ordered is retired, never deleted."
     >
-      <details
-        className="mb-4 rounded-2xl border border-line bg-white p-4"
-        open={params.has("new")}
-      >
-        <summary className="cursor-pointer font-serif text-xl text-leaf">
-          New bouquet
-        </summary>
-        <div className="mt-3">
-          <BouquetFormView
-            key={formKey}
-            initial={EMPTY_BOUQUET}
-            isNew
-            submitLabel="Create bouquet"
-            onSubmit={async (f) => {
-              const b = await api.post(
-                "/api/Supply/Bouquets",
-                { productId: f.productId, ...bouquetBody(f) },
-                undefined,
-                undefined,
-                SupplyBouquet,
-              );
-              toast(`${b.description} was created.`);
-              setFormKey((k) => k + 1);
-              refresh();
-            }}
-          />
-        </div>
-      </details>
-      <div className="mb-3 max-w-md">
-        <label className="field-label" htmlFor="bouquet-search">
-          Search code or description
-        </label>
-        <input
-          id="bouquet-search"
-          type="search"
-          className="field-input"
-          defaultValue={q}
-          onKeyDown={(e) => {
-            if (e.key === "Enter")
-              setParams(
-                e.currentTarget.value.trim()
-                  ? { q: e.currentTarget.value.trim() }
-                  : {},
-                { replace: true },
-              );
+      <NewPanel title="New bouquet">
+        <BouquetFormView
+          key={formKey}
+          initial={EMPTY_BOUQUET}
+          isNew
+          submitLabel="Create bouquet"
+          onSubmit={async (f) => {
+            const b = await api.post("/api/Supply/Bouquets", { productId: f.productId, ...bouquetBody(f) }, undefined, undefined, SupplyBouquet);
+            created(`${b.description} was created.`);
           }}
         />
-      </div>
+      </NewPanel>
+      {box("bouquet-search", "Search code or description")}
       {query.isPending ? (
         <Loading what="bouquets" />
       ) : query.isError ? (
@@ -93,37 +51,7 @@ export function BouquetsScreen() {
         </Empty>
       ) : (
         <TableFrame caption="Bouquets">
-          <thead className="border-b border-line bg-mist text-left">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                <span className="sr-only">Picture</span>
-              </th>
-              <th scope="col" className="min-w-48 px-3 py-2">
-                Bouquet
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Box
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Unit · pack
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Boxed
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Not boxed
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Ever ordered
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Status
-              </th>
-              <th scope="col" className="px-3 py-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={[{ label: "Picture", hidden: true }, "Bouquet", "Box", "Unit · pack", { label: "Boxed", right: true }, { label: "Not boxed", right: true }, { label: "Ever ordered", right: true }, "Status", { label: "Actions", hidden: true }]} />
           <tbody>
             {query.data.bouquets.map((b) => (
               <BouquetRow key={b.productId} b={b} onChanged={refresh} />
@@ -136,46 +64,25 @@ export function BouquetsScreen() {
 }
 
 export function PackagesScreen() {
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  const [params] = useSearchParams();
-  const [formKey, setFormKey] = useState(0);
+  const { formKey, refresh, created } = useNewRecord();
   const query = usePackages();
-  const refresh = () =>
-    void queryClient.invalidateQueries({ queryKey: ["supply"] });
   return (
     <StaffPage
       title="Packages"
       intro={`Box types a bouquet ships in, and the ${PAIL_FEE_PACKAGE} pail fee an unboxed cart with pails pays. A package in use cannot be deleted: retire it instead.`}
     >
-      <details
-        className="mb-4 rounded-2xl border border-line bg-white p-4"
-        open={params.has("new")}
-      >
-        <summary className="cursor-pointer font-serif text-xl text-leaf">
-          New package
-        </summary>
-        <div className="mt-3">
-          <PackageFormView
-            key={formKey}
-            initial={EMPTY_PACKAGE}
-            isNew
-            submitLabel="Create package"
-            onSubmit={async (f) => {
-              const k = await api.post(
-                "/api/Supply/Packages",
-                { type: f.type, ...packageBody(f) },
-                undefined,
-                undefined,
-                SupplyPackage,
-              );
-              toast(`${k.description} (${k.type}) was created.`);
-              setFormKey((x) => x + 1);
-              refresh();
-            }}
-          />
-        </div>
-      </details>
+      <NewPanel title="New package">
+        <PackageFormView
+          key={formKey}
+          initial={EMPTY_PACKAGE}
+          isNew
+          submitLabel="Create package"
+          onSubmit={async (f) => {
+            const k = await api.post("/api/Supply/Packages", { type: f.type, ...packageBody(f) }, undefined, undefined, SupplyPackage);
+            created(`${k.description} (${k.type}) was created.`);
+          }}
+        />
+      </NewPanel>
       {query.isPending ? (
         <Loading what="packages" />
       ) : query.isError ? (

@@ -1,13 +1,11 @@
 // The product form of /Supply/Products (new and edit): its fields and the body it sends.
-import { useState, type FormEvent } from "react";
+import { type SupplyProduct } from "../../../contract/supply.ts";
 import { CATEGORIES, PRODUCT_IMAGES, UNITS_OF_MEASURE, VARIETY_FAMILIES } from "../../../domain/supply.ts";
 import { Checkbox } from "../../components/ui/form.tsx";
-import { LabelledField as Field } from "../../components/ui/form.tsx";
-import { sendForm } from "../../components/ui/form.tsx";
-export { Field };
+import { type RecordFormProps, SupplyForm, useSupplyForm } from "./supply-form.tsx";
 
 // ---- products -----------------------------------------------------------------------------------
-interface ProductForm {
+type ProductForm = {
   productId: string;
   description: string;
   variety: string;
@@ -22,7 +20,7 @@ interface ProductForm {
   bunchesPerBox: string;
   image: string;
   showStore: boolean;
-}
+};
 
 export const EMPTY_PRODUCT: ProductForm = {
   productId: "",
@@ -40,6 +38,13 @@ export const EMPTY_PRODUCT: ProductForm = {
   image: "lily",
   showStore: true,
 };
+
+/** The form's values for a saved product. */
+export function productForm(p: SupplyProduct): ProductForm {
+  const { productId, description, variety, category, colour, colourHex, grade, unitOfMeasure, image, showStore } = p;
+  const counts = { unitOfMeasureQty: String(p.unitOfMeasureQty), stemsPerBunch: String(p.stemsPerBunch), bunchesPerBox: String(p.bunchesPerBox) };
+  return { productId, description, variety, category, colour, colourHex, grade, unitOfMeasure, image, showStore, stemLengthCm: p.stemLengthCm === null ? "" : String(p.stemLengthCm), ...counts };
+}
 
 const num = (s: string) => (s.trim() === "" ? null : Number(s));
 
@@ -62,101 +67,31 @@ export function productBody(f: ProductForm) {
 }
 
 
-export function ProductFormView({ initial, isNew, submitLabel, onSubmit }: { initial: ProductForm; isNew: boolean; submitLabel: string; onSubmit: (f: ProductForm) => Promise<void> }) {
-  const [f, setF] = useState(initial);
-  const [errors, setErrors] = useState<{ message: string; fields: Record<string, string> } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (k: keyof ProductForm) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
-  const fe = (k: string) => errors?.fields[k];
-  const input = (k: keyof ProductForm, props: Record<string, unknown> = {}) => (
-    <input id={`p-${k}`} className="field-input" value={String(f[k])} onChange={set(k)} aria-invalid={fe(k) ? true : undefined} aria-describedby={fe(k) ? `p-${k}-error` : undefined} {...props} />
-  );
-  const submit = (e: FormEvent) => sendForm(e, () => onSubmit(f), setBusy, setErrors);
+export function ProductFormView({ initial, isNew, submitLabel, onSubmit }: RecordFormProps<ProductForm>) {
+  const form = useSupplyForm(initial, "p", onSubmit);
+  const { f, setF, input, select, field } = form;
+  const varieties = VARIETY_FAMILIES.map((v) => [v.variety, v.category] as const);
+  const chooseVariety = (variety: string) => {
+    const fam = VARIETY_FAMILIES.find((v) => v.variety === variety);
+    setF({ ...f, variety, ...(fam ? { category: fam.category, image: fam.image } : {}) });
+  };
+  const swatch = <span aria-hidden="true" className="h-11 w-11 shrink-0 rounded-lg border border-line" style={{ background: /^#[0-9A-Fa-f]{6}$/.test(f.colourHex) ? f.colourHex : "transparent" }} />;
+  const checkbox = <Checkbox id="p-showStore" label="Shown in the store" checked={f.showStore} onChange={(v) => setF({ ...f, showStore: v })} />;
   return (
-    <form onSubmit={(e) => void submit(e)} className="space-y-4 rounded-2xl border border-line bg-white p-5" noValidate>
-      {errors && (
-        <p role="alert" className="rounded-lg bg-petal-light px-3 py-2">
-          {errors.message}
-        </p>
-      )}
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {isNew && (
-          <Field id="p-productId" label="Product code" error={fe("productId")} hint="Letters, digits and dashes, e.g. LIL-ASI-NAV-70">
-            {input("productId", { autoCapitalize: "characters", required: true })}
-          </Field>
-        )}
-        <Field id="p-description" label="Description" error={fe("description")}>
-          {input("description", { required: true })}
-        </Field>
-        <Field id="p-variety" label="Variety" error={fe("variety")}>
-          <select
-            id="p-variety"
-            className="field-input"
-            value={f.variety}
-            onChange={(e) => {
-              const fam = VARIETY_FAMILIES.find((v) => v.variety === e.target.value);
-              setF({ ...f, variety: e.target.value, ...(fam ? { category: fam.category, image: fam.image } : {}) });
-            }}
-          >
-            {VARIETY_FAMILIES.map((v) => (
-              <option key={v.variety} value={v.variety}>
-                {v.category}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id="p-category" label="Category" error={fe("category")}>
-          <select id="p-category" className="field-input" value={f.category} onChange={set("category")}>
-            {CATEGORIES.map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </select>
-        </Field>
-        <Field id="p-colour" label="Colour" error={fe("colour")}>
-          {input("colour", { required: true })}
-        </Field>
-        <Field id="p-colourHex" label="Colour swatch (hex)" error={fe("colourHex")}>
-          <div className="flex gap-2">
-            {input("colourHex", { pattern: "#[0-9A-Fa-f]{6}" })}
-            <span aria-hidden="true" className="h-11 w-11 shrink-0 rounded-lg border border-line" style={{ background: /^#[0-9A-Fa-f]{6}$/.test(f.colourHex) ? f.colourHex : "transparent" }} />
-          </div>
-        </Field>
-        <Field id="p-grade" label="Grade" error={fe("grade")}>
-          {input("grade")}
-        </Field>
-        <Field id="p-stemLengthCm" label="Stem length (cm)" error={fe("stemLengthCm")}>
-          {input("stemLengthCm", { inputMode: "numeric" })}
-        </Field>
-        <Field id="p-unitOfMeasure" label="Unit of measure" error={fe("unitOfMeasure")}>
-          <select id="p-unitOfMeasure" className="field-input" value={f.unitOfMeasure} onChange={set("unitOfMeasure")}>
-            {UNITS_OF_MEASURE.map((u) => (
-              <option key={u}>{u}</option>
-            ))}
-          </select>
-        </Field>
-        <Field id="p-unitOfMeasureQty" label="Bunches per pail" error={fe("unitOfMeasureQty")}>
-          {input("unitOfMeasureQty", { inputMode: "numeric" })}
-        </Field>
-        <Field id="p-stemsPerBunch" label="Stems per bunch" error={fe("stemsPerBunch")}>
-          {input("stemsPerBunch", { inputMode: "numeric" })}
-        </Field>
-        <Field id="p-bunchesPerBox" label="Bunches per box" error={fe("bunchesPerBox")}>
-          {input("bunchesPerBox", { inputMode: "numeric" })}
-        </Field>
-        <Field id="p-image" label="Picture" error={fe("image")}>
-          <select id="p-image" className="field-input" value={f.image} onChange={set("image")}>
-            {PRODUCT_IMAGES.map((i) => (
-              <option key={i}>{i}</option>
-            ))}
-          </select>
-        </Field>
-      </div>
-      <Checkbox id="p-showStore" label="Shown in the store" checked={f.showStore} onChange={(v) => setF({ ...f, showStore: v })} />
-      <div>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? "Saving…" : submitLabel}
-        </button>
-      </div>
-    </form>
+    <SupplyForm form={form} submitLabel={submitLabel} className="space-y-4 rounded-2xl border border-line bg-white p-5" after={checkbox}>
+      {isNew && field("productId", "Product code", input("productId", { autoCapitalize: "characters", required: true }), "Letters, digits and dashes, e.g. LIL-ASI-NAV-70")}
+      {field("description", "Description", input("description", { required: true }))}
+      {field("variety", "Variety", select("variety", varieties, chooseVariety))}
+      {field("category", "Category", select("category", CATEGORIES))}
+      {field("colour", "Colour", input("colour", { required: true }))}
+      {field("colourHex", "Colour swatch (hex)", <div className="flex gap-2">{input("colourHex", { pattern: "#[0-9A-Fa-f]{6}" })}{swatch}</div>)}
+      {field("grade", "Grade", input("grade"))}
+      {field("stemLengthCm", "Stem length (cm)", input("stemLengthCm", { inputMode: "numeric" }))}
+      {field("unitOfMeasure", "Unit of measure", select("unitOfMeasure", UNITS_OF_MEASURE))}
+      {field("unitOfMeasureQty", "Bunches per pail", input("unitOfMeasureQty", { inputMode: "numeric" }))}
+      {field("stemsPerBunch", "Stems per bunch", input("stemsPerBunch", { inputMode: "numeric" }))}
+      {field("bunchesPerBox", "Bunches per box", input("bunchesPerBox", { inputMode: "numeric" }))}
+      {field("image", "Picture", select("image", PRODUCT_IMAGES))}
+    </SupplyForm>
   );
 }

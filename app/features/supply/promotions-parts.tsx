@@ -1,7 +1,7 @@
 // The promotions screen's shared pieces: its query key, money and day words, the labelled field, the
 // form's alert, a section with its heading, and the refresh after a change.
 import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode } from "react";
+import { type InputHTMLAttributes, type ReactNode } from "react";
 import { formatMoney } from "../../../domain/money.ts";
 import { shortDate } from "../../lib/format.ts";
 import { LabelledField as Field } from "../../components/ui/form.tsx";
@@ -25,6 +25,11 @@ export const invalid = (id: string, error?: string, hint = false) => ({
   "aria-invalid": error ? true : undefined,
   "aria-describedby": [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined,
 });
+
+/** A text input of a promotions form, its error (and hint, when it has one) wired for screen readers. */
+export function TextBox({ id, value, onChange, error, hint = false, ...props }: { id: string; value: string; onChange: (value: string) => void; error?: string; hint?: boolean } & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "value" | "onChange">) {
+  return <input id={id} className="field-input" value={value} onChange={(e) => onChange(e.target.value)} {...props} {...invalid(id, error, hint)} />;
+}
 
 /** The form's refusal, above its fields. */
 export function FormAlert({ errors }: { errors: Errors }) {

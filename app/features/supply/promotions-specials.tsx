@@ -2,14 +2,14 @@
 import { useQuery, type UseQueryResult } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { PromotionSpecialList } from "../../../contract/promotions.ts";
-import { SupplyCatalogList, SupplyLineList } from "../../../contract/supply.ts";
+import { SupplyCatalogList, SupplyLine, SupplyLineList } from "../../../contract/supply.ts";
 import { isoDateAt } from "../../../domain/dates.ts";
 import { useToast } from "../../components/ui/toast.tsx";
 import { api } from "../../lib/api.ts";
 import { formErrors } from "../../components/ui/form.tsx";
 import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
 import { TableFrame, TableHead } from "../../components/ui/table.tsx";
-import { amount, days, dollars, type Errors, Field, FormAlert, invalid, KEY, Section, useRefresh } from "./promotions-parts.tsx";
+import { amount, days, dollars, type Errors, Field, FormAlert, invalid, KEY, Section, TextBox, useRefresh } from "./promotions-parts.tsx";
 
 // ---- specials -----------------------------------------------------------------------------------
 export function SpecialsSection() {
@@ -53,11 +53,12 @@ export function SpecialsSection() {
     }
     setBusy(true);
     try {
-      const line = await api.put<{ description: string }>(`/api/Supply/Promotions/Specials/${f.lineId}`, {
-        special: true,
-        specialPrice: amount(f.specialPrice),
-        specialPriceNoPail: amount(f.specialPriceNoPail),
-      });
+      const line = await api.put(
+        `/api/Supply/Promotions/Specials/${f.lineId}`,
+        { special: true, specialPrice: amount(f.specialPrice), specialPriceNoPail: amount(f.specialPriceNoPail) },
+        undefined,
+        SupplyLine,
+      );
       toast(`${line.description} is on special.`);
       const c = catalogs.data?.catalogs.find((x) => String(x.catalogId) === f.catalogId);
       if (c) setRun(`${c.shipDateFrom}|${c.shipDateTo}`);
@@ -126,24 +127,10 @@ export function SpecialsSection() {
           </select>
         </Field>
         <Field id="special-price" label="Special price by the pail ($)" error={fe("specialPrice") ?? fe("tier1Price")}>
-          <input
-            id="special-price"
-            className="field-input"
-            inputMode="decimal"
-            value={f.specialPrice}
-            onChange={(e) => setF({ ...f, specialPrice: e.target.value })}
-            {...invalid("special-price", fe("specialPrice") ?? fe("tier1Price"))}
-          />
+          <TextBox id="special-price" inputMode="decimal" value={f.specialPrice} onChange={(v) => setF({ ...f, specialPrice: v })} error={fe("specialPrice") ?? fe("tier1Price")} />
         </Field>
         <Field id="special-price-loose" label="Special price loose ($)" error={fe("specialPriceNoPail") ?? fe("tier1PriceNoPail")}>
-          <input
-            id="special-price-loose"
-            className="field-input"
-            inputMode="decimal"
-            value={f.specialPriceNoPail}
-            onChange={(e) => setF({ ...f, specialPriceNoPail: e.target.value })}
-            {...invalid("special-price-loose", fe("specialPriceNoPail") ?? fe("tier1PriceNoPail"))}
-          />
+          <TextBox id="special-price-loose" inputMode="decimal" value={f.specialPriceNoPail} onChange={(v) => setF({ ...f, specialPriceNoPail: v })} error={fe("specialPriceNoPail") ?? fe("tier1PriceNoPail")} />
         </Field>
         <div className="sm:col-span-2 lg:col-span-4">
           <button type="submit" className="btn btn-primary" disabled={busy}>

@@ -1,16 +1,16 @@
 // The vouchers section of /Supply/Promotions: the vouchers with their status and the form issuing one.
 import { useQuery, type UseQueryResult } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { PromotionBuyers, SupplyVoucherList, type SupplyVoucher } from "../../../contract/promotions.ts";
+import { PromotionBuyers, SupplyVoucher, SupplyVoucherList } from "../../../contract/promotions.ts";
 import { addDays, isoDateAt } from "../../../domain/dates.ts";
-import { ConfirmDialog, type ConfirmRequest } from "../../components/ui/confirm-dialog.tsx";
+import { ConfirmDialog, useConfirmedAction } from "../../components/ui/confirm-dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { api } from "../../lib/api.ts";
 import { shortDate } from "../../lib/format.ts";
 import { formErrors } from "../../components/ui/form.tsx";
 import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
 import { TableFrame, TableHead } from "../../components/ui/table.tsx";
-import { amount, dollars, type Errors, Field, FormAlert, invalid, KEY, Section, useRefresh } from "./promotions-parts.tsx";
+import { amount, dollars, type Errors, Field, FormAlert, invalid, KEY, Section, TextBox, useRefresh } from "./promotions-parts.tsx";
 
 // ---- blitz vouchers -----------------------------------------------------------------------------
 interface VoucherForm {
@@ -70,22 +70,16 @@ export function VouchersSection() {
     const kind = f.kind === "percent" ? { percentOff: value ?? 0, amountOff: 0 } : { amountOff: value ?? 0, percentOff: 0 };
     const uses = f.uses.trim() === "" ? null : Number(f.uses);
     try {
+      const common = { description: f.description, ...kind, validUntil: f.validUntil, usesPerCustomer: uses };
       const saved = editing
-        ? await api.put<SupplyVoucher>(`/api/Supply/Promotions/Vouchers/${f.voucherId}`, {
-            description: f.description,
-            ...kind,
-            validUntil: f.validUntil,
-            usesPerCustomer: uses,
-          })
-        : await api.post<SupplyVoucher>("/api/Supply/Promotions/Vouchers", {
-            customerId: f.customerId,
-            userId: f.userId || null,
-            ...(f.code.trim() ? { code: f.code.trim() } : {}),
-            description: f.description,
-            ...kind,
-            validUntil: f.validUntil,
-            usesPerCustomer: uses,
-          });
+        ? await api.put(`/api/Supply/Promotions/Vouchers/${f.voucherId}`, common, undefined, SupplyVoucher)
+        : await api.post(
+            "/api/Supply/Promotions/Vouchers",
+            { customerId: f.customerId, userId: f.userId || null, ...(f.code.trim() ? { code: f.code.trim() } : {}), ...common },
+            undefined,
+            undefined,
+            SupplyVoucher,
+          );
       toast(editing ? `Voucher ${saved.code} was saved.` : `Voucher ${saved.code} was made for ${saved.companyName ?? saved.customerId}.`);
       setF(newVoucher());
       refresh();
@@ -155,27 +149,12 @@ export function VouchersSection() {
               </select>
             </Field>
             <Field id="voucher-code" label="Code (optional)" error={fe("code")} hint="Left empty: one is made up">
-              <input
-                id="voucher-code"
-                className="field-input"
-                value={f.code}
-                maxLength={40}
-                autoCapitalize="characters"
-                onChange={(e) => setF({ ...f, code: e.target.value })}
-                {...invalid("voucher-code", fe("code"), true)}
-              />
+              <TextBox id="voucher-code" maxLength={40} autoCapitalize="characters" value={f.code} onChange={(v) => setF({ ...f, code: v })} error={fe("code")} hint />
             </Field>
           </>
         )}
         <Field id="voucher-description" label="Description" error={fe("description")}>
-          <input
-            id="voucher-description"
-            className="field-input"
-            value={f.description}
-            maxLength={200}
-            onChange={(e) => setF({ ...f, description: e.target.value })}
-            {...invalid("voucher-description", fe("description"))}
-          />
+          <TextBox id="voucher-description" maxLength={200} value={f.description} onChange={(v) => setF({ ...f, description: v })} error={fe("description")} />
         </Field>
         <fieldset className="min-w-0">
           <legend className="field-label">Takes off</legend>
@@ -189,34 +168,13 @@ export function VouchersSection() {
           </div>
         </fieldset>
         <Field id="voucher-value" label={f.kind === "percent" ? "Percent off" : "Amount off ($)"} error={fe("value")}>
-          <input
-            id="voucher-value"
-            className="field-input"
-            inputMode="decimal"
-            value={f.value}
-            onChange={(e) => setF({ ...f, value: e.target.value })}
-            {...invalid("voucher-value", fe("value"))}
-          />
+          <TextBox id="voucher-value" inputMode="decimal" value={f.value} onChange={(v) => setF({ ...f, value: v })} error={fe("value")} />
         </Field>
         <Field id="voucher-until" label="Valid until (last day)" error={fe("validUntil")}>
-          <input
-            id="voucher-until"
-            type="date"
-            className="field-input"
-            value={f.validUntil}
-            onChange={(e) => setF({ ...f, validUntil: e.target.value })}
-            {...invalid("voucher-until", fe("validUntil"))}
-          />
+          <TextBox id="voucher-until" type="date" value={f.validUntil} onChange={(v) => setF({ ...f, validUntil: v })} error={fe("validUntil")} />
         </Field>
         <Field id="voucher-uses" label="Uses per customer" error={fe("usesPerCustomer")} hint="Empty: no limit">
-          <input
-            id="voucher-uses"
-            className="field-input"
-            inputMode="numeric"
-            value={f.uses}
-            onChange={(e) => setF({ ...f, uses: e.target.value })}
-            {...invalid("voucher-uses", fe("usesPerCustomer"), true)}
-          />
+          <TextBox id="voucher-uses" inputMode="numeric" value={f.uses} onChange={(v) => setF({ ...f, uses: v })} error={fe("usesPerCustomer")} hint />
         </Field>
         <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
           <button type="submit" className="btn btn-primary">
@@ -250,10 +208,9 @@ interface VoucherListProps {
 function VoucherList({ list, onEdit }: VoucherListProps) {
   const toast = useToast();
   const refresh = useRefresh();
-  const [ask, setAsk] = useState<ConfirmRequest | null>(null);
-  const [askError, setAskError] = useState<string | null>(null);
+  const confirm = useConfirmedAction();
   const act = (v: SupplyVoucher, kind: "withdraw" | "delete") =>
-    setAsk({
+    confirm.ask({
       title: kind === "withdraw" ? `Withdraw ${v.code}?` : `Delete ${v.code}?`,
       consequences:
         kind === "withdraw"
@@ -263,17 +220,10 @@ function VoucherList({ list, onEdit }: VoucherListProps) {
             : ["It was never used: it is removed for good."],
       confirmLabel: kind === "withdraw" ? "Withdraw" : "Delete",
       danger: true,
-      onConfirm: () => {
-        setAskError(null);
-        const done = kind === "withdraw" ? api.post(`/api/Supply/Promotions/Vouchers/${v.voucherId}/Withdraw`) : api.del(`/api/Supply/Promotions/Vouchers/${v.voucherId}`);
-        done.then(
-          () => {
-            toast(kind === "withdraw" ? `${v.code} was withdrawn.` : `${v.code} was deleted.`);
-            setAsk(null);
-            refresh();
-          },
-          (err) => setAskError(formErrors(err).message),
-        );
+      run: () => (kind === "withdraw" ? api.post(`/api/Supply/Promotions/Vouchers/${v.voucherId}/Withdraw`) : api.del(`/api/Supply/Promotions/Vouchers/${v.voucherId}`)),
+      done: () => {
+        toast(kind === "withdraw" ? `${v.code} was withdrawn.` : `${v.code} was deleted.`);
+        refresh();
       },
     });
 
@@ -350,7 +300,7 @@ function VoucherList({ list, onEdit }: VoucherListProps) {
         </tbody>
       </TableFrame>
     )}
-      <ConfirmDialog request={ask} onClose={() => setAsk(null)} error={askError} />
+      <ConfirmDialog {...confirm.dialog} />
     </>
   );
 }

@@ -12,11 +12,13 @@ import { api, ApiError } from "../../lib/api.ts";
 import { CopyDay } from "./copy-day.tsx";
 import { SupplyGrid } from "./grid.tsx";
 import { formErrors } from "../../components/ui/form.tsx";
-import { BackLink, StaffPage } from "../../components/ui/page.tsx";
+import { BackLink, StaffPage, Tiles } from "../../components/ui/page.tsx";
 import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
 import { TableFrame, TableHead } from "../../components/ui/table.tsx";
+import { FilePick } from "../../components/ui/file-pick.tsx";
 import { AddLine, CatalogPicker, NewCatalog } from "./catalog-parts.tsx";
-import { EMPTY_PRODUCT, productBody, ProductFormView } from "./product-form.tsx";
+import { NewPanel, useSearchWords } from "./list-parts.tsx";
+import { EMPTY_PRODUCT, productBody, productForm, ProductFormView } from "./product-form.tsx";
 
 const n = (v: number) => v.toLocaleString("en-US");
 
@@ -34,16 +36,7 @@ const TILES = [
 export function SupplyOverview() {
   return (
     <StaffPage title="Supply" intro="What the farm has, at what price, for which days and for whom. A quantity is never set below what is already sold plus held in carts.">
-      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {TILES.map((t) => (
-          <li key={t.to}>
-            <Link to={t.to} className="block h-full rounded-2xl border border-line bg-white p-5 text-ink no-underline shadow-sm transition hover:border-leaf hover:shadow">
-              <span className="font-serif text-xl text-leaf">{t.title}</span>
-              <span className="mt-1 block text-sage">{t.text}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <Tiles tiles={TILES} />
     </StaffPage>
   );
 }
@@ -51,40 +44,23 @@ export function SupplyOverview() {
 export function ProductsScreen() {
   const toast = useToast();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const q = params.get("q") ?? "";
+  const { q, box } = useSearchWords();
   const query = useQuery({ queryKey: ["supply", "products", q], queryFn: () => api.get("/api/Supply/Products", q ? { q } : undefined, SupplyProductList) });
   return (
     <StaffPage title="Products" intro="The wholesale products. One that was ever ordered is retired, never deleted.">
-      <details className="mb-4 rounded-2xl border border-line bg-white p-4" open={params.has("new")}>
-        <summary className="cursor-pointer font-serif text-xl text-leaf">New product</summary>
-        <div className="mt-3">
-          <ProductFormView
-            initial={EMPTY_PRODUCT}
-            isNew
-            submitLabel="Create product"
-            onSubmit={async (f) => {
-              const p = await api.post("/api/Supply/Products", { productId: f.productId, ...productBody(f) }, undefined, undefined, SupplyProduct);
-              toast(`${p.description} was created.`);
-              navigate(`/Supply/Products/${encodeURIComponent(p.productId)}`);
-            }}
-          />
-        </div>
-      </details>
-      <div className="mb-3 max-w-md">
-        <label className="field-label" htmlFor="product-search">
-          Search code or description
-        </label>
-        <input
-          id="product-search"
-          type="search"
-          className="field-input"
-          defaultValue={q}
-          onKeyDown={(e) => {
-            if (e.key === "Enter") setParams(e.currentTarget.value.trim() ? { q: e.currentTarget.value.trim() } : {}, { replace: true });
+      <NewPanel title="New product">
+        <ProductFormView
+          initial={EMPTY_PRODUCT}
+          isNew
+          submitLabel="Create product"
+          onSubmit={async (f) => {
+            const p = await api.post("/api/Supply/Products", { productId: f.productId, ...productBody(f) }, undefined, undefined, SupplyProduct);
+            toast(`${p.description} was created.`);
+            navigate(`/Supply/Products/${encodeURIComponent(p.productId)}`);
           }}
         />
-      </div>
+      </NewPanel>
+      {box("product-search", "Search code or description")}
       {query.isPending ? (
         <Loading what="products" />
       ) : query.isError ? (
@@ -146,7 +122,7 @@ export function ProductScreen({ productId }: { productId: string }) {
       <ProductFormView
         key={JSON.stringify(p)}
         isNew={false}
-        initial={{ ...EMPTY_PRODUCT, ...p, stemLengthCm: p.stemLengthCm === null ? "" : String(p.stemLengthCm), unitOfMeasureQty: String(p.unitOfMeasureQty), stemsPerBunch: String(p.stemsPerBunch), bunchesPerBox: String(p.bunchesPerBox) }}
+        initial={productForm(p)}
         submitLabel="Save changes"
         onSubmit={(f) => save(productBody(f), "Saved.")}
       />
@@ -356,31 +332,14 @@ export function UploadScreen() {
           </a>
           .
         </p>
-        <div>
-          <label className="field-label" htmlFor="upload-file">
-            CSV file (UTF-8) or XLSX workbook, at most {UPLOAD_MAX_BYTES / 1024 / 1024} MB
-          </label>
-          <input
-            id="upload-file"
-            type="file"
-            accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            className="block w-full text-sm"
-            onChange={(e) => {
-              void choose(e.target.files?.[0]);
-              e.target.value = "";
-            }}
-          />
-        </div>
-        {busy && (
-          <p role="status" className="text-sage">
-            Checking the file…
-          </p>
-        )}
-        {problem && (
-          <p role="alert" className="rounded-lg bg-petal-light px-3 py-2">
-            {problem}
-          </p>
-        )}
+        <FilePick
+          id="upload-file"
+          label={`CSV file (UTF-8) or XLSX workbook, at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`}
+          accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          busy={busy}
+          problem={problem}
+          onChoose={(f) => void choose(f)}
+        />
       </div>
       {preview && (
         <div className="mt-4 space-y-3">

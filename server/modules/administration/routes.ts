@@ -15,11 +15,13 @@ import {
   ImportResult,
   InviteUserBody,
   LOGO_MAX_BYTES,
+  LogoAnswer,
   ProfileBody,
   ReferralBody,
   ReferralQuery,
   ReferralRequest,
   RetailerBody,
+  RetailerCreated,
   RetailerDetail,
   RetailerListQuery,
   RetailerPage,
@@ -179,14 +181,14 @@ export const administrationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Confi
         params: CustomerIdParam,
         consumes: ["image/png", "image/jpeg", "image/webp"],
         body: Image,
-        response: { 200: z.object({ imgSrc: z.string() }), ...E, 413: ErrorResponse, 415: ErrorResponse },
+        response: { 200: LogoAnswer, ...E, 413: ErrorResponse, 415: ErrorResponse },
       },
     },
     async (request) => admin.uploadLogo(db, requireAuth(request), request.params.customerId, String(request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase(), request.body, request.ip),
   );
   app.delete(
     "/Admin/Wholesalers/:customerId/Logo",
-    { config: { access: { roles: STAFF_ROLES } }, schema: { tags, summary: "Remove the logo: the default logo is shown again", params: CustomerIdParam, response: { 200: z.object({ imgSrc: z.string() }), ...E } } },
+    { config: { access: { roles: STAFF_ROLES } }, schema: { tags, summary: "Remove the logo: the default logo is shown again", params: CustomerIdParam, response: { 200: LogoAnswer, ...E } } },
     async (request) => admin.deleteLogo(db, requireAuth(request), request.params.customerId, request.ip),
   );
 
@@ -198,7 +200,7 @@ export const administrationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Confi
   );
   app.post(
     "/Administration/Retailers",
-    { config: { access: { roles: STAFF_AND_WHOLESALER } }, schema: { tags, summary: "Create a retailer", body: RetailerBody, response: { 201: z.object({ retailerId: z.number().int() }), ...E } } },
+    { config: { access: { roles: STAFF_AND_WHOLESALER } }, schema: { tags, summary: "Create a retailer", body: RetailerBody, response: { 201: RetailerCreated, ...E } } },
     async (request, reply) => reply.status(201).send(await admin.createRetailer(db, requireAuth(request), request.body, request.ip)),
   );
   app.get(

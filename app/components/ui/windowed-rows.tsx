@@ -1,8 +1,9 @@
-// Windowed table rows for the order desk's long lists (a day of orders, the pick list): above `from`
+// Windowed table rows for long lists (a day of orders, the pick list, the supply grid): above `from`
 // rows only those near the screen are in the page (@tanstack/react-virtual, window scroll), with a
 // spacer row above and below so the page keeps its full height; a shorter list is all in the page,
-// every row findable as before. Rows are measured as they appear (a row is a card on a phone).
-import { useLayoutEffect, useEffect, useRef, useState, type RefObject } from "react";
+// every row findable as before. Rows are measured as they appear (a row is a card on a phone) unless
+// every row is one fixed height.
+import { useCallback, useLayoutEffect, useEffect, useRef, useState, type RefObject } from "react";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 
 const useIsoLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
@@ -16,9 +17,20 @@ export interface WindowedRows {
   padBottom: number;
   /** On each rendered row (with data-index) when windowed: measures its real height. */
   measure: ((el: HTMLTableRowElement | null) => void) | undefined;
+  /** Brings a row into the window (it renders on the next paint); nothing to do when all are in the page. */
+  scrollTo: (index: number) => void;
 }
 
-export function useWindowedRows(count: number, { rowHeight, from }: { rowHeight: number; from: number }): WindowedRows {
+export interface WindowOptions {
+  /** The height of a row before it is measured (px). */
+  rowHeight: number;
+  /** Lists of more rows than this are windowed. */
+  from: number;
+  /** A stable key per row, so a row keeps its measure when the list changes around it. */
+  key?: (index: number) => number | string;
+}
+
+export function useWindowedRows(count: number, { rowHeight, from, key }: WindowOptions): WindowedRows {
   const body = useRef<HTMLTableSectionElement>(null);
   const [margin, setMargin] = useState(0);
   const windowed = count > from;
@@ -38,8 +50,12 @@ export function useWindowedRows(count: number, { rowHeight, from }: { rowHeight:
     estimateSize: () => rowHeight,
     overscan: 10,
     scrollMargin: margin,
+    ...(key ? { getItemKey: key } : {}),
     useFlushSync: false,
   });
+  const scrollTo = useCallback((index: number) => {
+    if (windowed) v.scrollToIndex(index, { align: "auto" });
+  }, [v, windowed]);
   if (!windowed)
     return {
       body,
@@ -47,6 +63,7 @@ export function useWindowedRows(count: number, { rowHeight, from }: { rowHeight:
       padTop: 0,
       padBottom: 0,
       measure: undefined,
+      scrollTo,
     };
   const items = v.getVirtualItems();
   return {
@@ -55,6 +72,7 @@ export function useWindowedRows(count: number, { rowHeight, from }: { rowHeight:
     padTop: items.length ? items[0]!.start - margin : 0,
     padBottom: items.length ? v.getTotalSize() - (items[items.length - 1]!.end - margin) : 0,
     measure: v.measureElement,
+    scrollTo,
   };
 }
 
