@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Link, NavLink, Outlet, useLocation, useMatches, useRevalidator } from "react-router";
 import { hasAnyRole } from "../../../domain/access.ts";
 import { chooseCustomer, SELECTED_CUSTOMER_KEY, userInitials } from "../../../domain/customer-selection.ts";
-import type { CheckTokenResponse, CustomerHeader, User } from "../../../contract/user.ts";
+import { CheckTokenResponse, User, type CustomerHeader } from "../../../contract/user.ts";
 import { api } from "../../lib/api.ts";
 import { useRootData } from "../../lib/session.ts";
 import { BrandMark } from "./brand-mark.tsx";
@@ -95,7 +95,7 @@ export function AppShell({ variant }: { variant: "store" | "mm" }) {
 
   async function setCustomer(customerId: string) {
     try {
-      await api.post<User>(`/api/Auth/SetCustomer/${encodeURIComponent(customerId)}`);
+      await api.post(`/api/Auth/SetCustomer/${encodeURIComponent(customerId)}`, undefined, undefined, undefined, User);
       localStorage.setItem(SELECTED_CUSTOMER_KEY, customerId);
       setSelector(null);
       await revalidator.revalidate();
@@ -126,7 +126,7 @@ export function AppShell({ variant }: { variant: "store" | "mm" }) {
     const onShow = (e: PageTransitionEvent) => {
       if (!e.persisted) return;
       const toSignIn = () => window.location.replace(`/login?returnTo=${encodeURIComponent(window.location.pathname + window.location.search)}`);
-      api.get<CheckTokenResponse>("/api/Auth/CheckToken/").then(
+      api.get("/api/Auth/CheckToken/", undefined, CheckTokenResponse).then(
         (s) => (s.user?.id ? void revalidator.revalidate() : toSignIn()),
         toSignIn,
       );

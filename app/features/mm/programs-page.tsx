@@ -15,7 +15,7 @@ import { useMmStoreIds } from "./customer-gate.tsx";
 import { MmPage } from "./parts.tsx";
 import { mmPaths, useMmCart, useMmCatalogs, useMmOrders, useMmProducts, useMmProfile, type StoreIds } from "./queries.ts";
 import { deleteMmProgram, programKeys, saveMmProgram, useMmPrograms } from "./programs-queries.ts";
-import type { MmOrder } from "../../../contract/mm.ts";
+import { MmOrder } from "../../../contract/mm.ts";
 import { REQUIRED_MESSAGE } from "../../../domain/constants.ts";
 
 interface LineDraft {
@@ -254,7 +254,7 @@ function Editor({ ids, draft, onCancel, onSaved }: { ids: StoreIds; draft: Draft
     },
   });
   const copyOrder = useMutation({
-    mutationFn: (orderNumber: number) => api.get<MmOrder>(mmPaths.order(), { customerId: ids.customerId, userId: ids.userId, orderNumber }),
+    mutationFn: (orderNumber: number) => api.get(mmPaths.order(), { customerId: ids.customerId, userId: ids.userId, orderNumber }, MmOrder),
     onSuccess: (o) => setD((x) => ({ ...x, boxed: o.boxed, lines: o.lines.filter((l) => !l.fee).map(lineOf) })),
     onError: () => setError("That order could not be loaded. Please try again."),
   });

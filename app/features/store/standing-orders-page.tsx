@@ -4,7 +4,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import type { StandingOrder, StandingOrderBody } from "../../../contract/standing-orders.ts";
+import { z } from "zod";
+import { Ok } from "../../../contract/common.ts";
+import { StandingOrder, type StandingOrderBody } from "../../../contract/standing-orders.ts";
 import { standingWeekdays, weekdayName } from "../../../domain/standing-orders.ts";
 import { InlineAlert, useAlert } from "../../components/ui/alert.tsx";
 import { TextField } from "../../components/ui/field.tsx";
@@ -57,21 +59,21 @@ export function StandingOrdersPage() {
 
 function StandingOrders({ ids }: { ids: StoreIds }) {
   const client = useQueryClient();
-  const list = useQuery({ queryKey: key(ids), queryFn: () => api.get<StandingOrder[]>(base(ids), query(ids)) });
+  const list = useQuery({ queryKey: key(ids), queryFn: () => api.get(base(ids), query(ids), z.array(StandingOrder)) });
   const [draft, setDraft] = useState<Draft | null>(null);
   const [status, setStatus] = useState("");
   const ask = useAlert();
   const refresh = () => client.invalidateQueries({ queryKey: key(ids) });
 
   const toggle = useMutation({
-    mutationFn: (so: StandingOrder) => api.put<StandingOrder>(`${base(ids)}/${so.id}`, { ...bodyOf(draftOf(so)), paused: !so.paused }, query(ids)),
+    mutationFn: (so: StandingOrder) => api.put(`${base(ids)}/${so.id}`, { ...bodyOf(draftOf(so)), paused: !so.paused }, query(ids), StandingOrder),
     onSuccess: (so) => {
       setStatus(so.paused ? `${so.name} is paused.` : `${so.name} runs again.`);
       void refresh();
     },
   });
   const remove = useMutation({
-    mutationFn: (so: StandingOrder) => api.del<{ ok: true }>(`${base(ids)}/${so.id}`, query(ids)),
+    mutationFn: (so: StandingOrder) => api.del(`${base(ids)}/${so.id}`, query(ids), Ok),
     onSuccess: (_r, so) => {
       setStatus(`${so.name} is deleted.`);
       void refresh();
@@ -211,7 +213,7 @@ function Editor({ ids, draft, onCancel, onSaved }: { ids: StoreIds; draft: Draft
 
   const save = useMutation({
     mutationFn: (body: StandingOrderBody) =>
-      d.id === null ? api.post<StandingOrder>(base(ids), body, query(ids)) : api.put<StandingOrder>(`${base(ids)}/${d.id}`, body, query(ids)),
+      d.id === null ? api.post(base(ids), body, query(ids), undefined, StandingOrder) : api.put(`${base(ids)}/${d.id}`, body, query(ids), StandingOrder),
     onSuccess: (so) => onSaved(so, d.id === null),
     onError: (err) => {
       if (err instanceof ApiError) {
