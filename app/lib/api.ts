@@ -124,5 +124,5 @@ export const api = {
    */
   upload: <T>(method: "POST" | "PUT", path: string, file: Blob | FormData, schema: z.ZodType<T>, options: { query?: Query; type?: string } = {}) =>
     request<T>(method, withQuery(path, options.query), file instanceof FormData ? { form: file } : { file, type: options.type }, schema),
-  del: <T>(path: string, query?: Query) => request<T>("DELETE", withQuery(path, query)),
+  del: <T>(path: string, query?: Query, schema?: z.ZodType<T>) => request<T>("DELETE", withQuery(path, query), undefined, schema),
 };

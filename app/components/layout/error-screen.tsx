@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, useNavigate } from "react-router";
 import { api, ApiError } from "../../lib/api.ts";
-import type { CheckTokenResponse } from "../../../contract/user.ts";
+import { CheckTokenResponse } from "../../../contract/user.ts";
 import { isChunkLoadError, reloadAfterChunkError } from "../../lib/chunk-reload.ts";
 import { STATUS_TEXT as STATUS_MESSAGE } from "../../../contract/http-status.ts";
 
@@ -51,7 +51,7 @@ export function ErrorScreen({ error }: { error: unknown }) {
     if (notFound) {
       let signedIn = false;
       try {
-        const s = await api.get<CheckTokenResponse>("/api/Auth/CheckToken/");
+        const s = await api.get("/api/Auth/CheckToken/", undefined, CheckTokenResponse);
         signedIn = !!s.user?.id;
       } catch {
         signedIn = false;

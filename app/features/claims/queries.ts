@@ -1,6 +1,6 @@
 // Claims' server state: the buyer's claims and an order's claim window, the desk's list, and the writes.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Claim, ClaimWindow } from "../../../contract/claims.ts";
+import { Claim, ClaimList, ClaimWindow } from "../../../contract/claims.ts";
 import { api } from "../../lib/api.ts";
 import type { StoreIds } from "../store/queries.ts";
 
@@ -17,7 +17,7 @@ export const claimPaths = {
 export function useBuyerClaims(ids: StoreIds | null) {
   return useQuery({
     queryKey: ["claims", "buyer", ids?.userId, ids?.customerId, ids?.retailerId],
-    queryFn: () => api.get<Claim[]>(base(ids!), retailerQuery(ids!)),
+    queryFn: () => api.get(base(ids!), retailerQuery(ids!), ClaimList),
     enabled: !!ids,
   });
 }
@@ -25,7 +25,7 @@ export function useBuyerClaims(ids: StoreIds | null) {
 export function useClaimWindow(ids: StoreIds | null, orderNumber: number | null) {
   return useQuery({
     queryKey: ["claims", "window", ids?.userId, ids?.customerId, ids?.retailerId, orderNumber],
-    queryFn: () => api.get<ClaimWindow>(`${base(ids!)}/Orders/${orderNumber}`, retailerQuery(ids!)),
+    queryFn: () => api.get(`${base(ids!)}/Orders/${orderNumber}`, retailerQuery(ids!), ClaimWindow),
     enabled: !!ids && orderNumber !== null,
     retry: false,
   });
@@ -43,13 +43,13 @@ export interface NewClaim {
 export function useOpenClaim(ids: StoreIds | null) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (c: NewClaim) => api.post<Claim>(base(ids!), c, retailerQuery(ids!)),
+    mutationFn: (c: NewClaim) => api.post(base(ids!), c, retailerQuery(ids!), undefined, Claim),
     onSettled: () => qc.invalidateQueries({ queryKey: ["claims"] }),
   });
 }
 
 export function useDeskClaims(status: "open" | "answered") {
-  return useQuery({ queryKey: ["claims", "desk", status], queryFn: () => api.get<Claim[]>("/api/OrderDesk/Claims", { status }) });
+  return useQuery({ queryKey: ["claims", "desk", status], queryFn: () => api.get("/api/OrderDesk/Claims", { status }, ClaimList) });
 }
 
 export function useAnswerClaim() {
@@ -57,8 +57,8 @@ export function useAnswerClaim() {
   return useMutation({
     mutationFn: (a: { claimId: number; accept: true; quantity: number } | { claimId: number; accept: false; reason: string }) =>
       a.accept
-        ? api.post<Claim>(`/api/OrderDesk/Claims/${a.claimId}/Accept`, { quantity: a.quantity })
-        : api.post<Claim>(`/api/OrderDesk/Claims/${a.claimId}/Decline`, { reason: a.reason }),
+        ? api.post(`/api/OrderDesk/Claims/${a.claimId}/Accept`, { quantity: a.quantity }, undefined, undefined, Claim)
+        : api.post(`/api/OrderDesk/Claims/${a.claimId}/Decline`, { reason: a.reason }, undefined, undefined, Claim),
     onSettled: () => qc.invalidateQueries({ queryKey: ["claims"] }),
   });
 }

@@ -1,6 +1,6 @@
 // API paths and hooks of the invoice screens (/Invoices, /Invoices/details).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CreditNote, CreditNoteBody, InvoiceDetail, InvoicePage } from "../../../contract/invoices.ts";
+import { CreditNote, InvoiceDetail, InvoicePage, type CreditNoteBody } from "../../../contract/invoices.ts";
 import { api, withQuery } from "../../lib/api.ts";
 
 export interface InvoiceFilters {
@@ -27,19 +27,19 @@ export const invoicePaths = {
 export function useInvoices(f: InvoiceFilters) {
   return useQuery({
     queryKey: ["invoices", f],
-    queryFn: () => api.get<InvoicePage>(invoicePaths.list, { ...f }),
+    queryFn: () => api.get(invoicePaths.list, { ...f }, InvoicePage),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useInvoice(n: number | null) {
-  return useQuery({ queryKey: ["invoice", n], queryFn: () => api.get<InvoiceDetail>(invoicePaths.one(n!)), enabled: n !== null });
+  return useQuery({ queryKey: ["invoice", n], queryFn: () => api.get(invoicePaths.one(n!), undefined, InvoiceDetail), enabled: n !== null });
 }
 
 export function useMarkPaid(n: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (paid: boolean) => api.post<InvoiceDetail>(invoicePaths.paid(n), { paid }),
+    mutationFn: (paid: boolean) => api.post(invoicePaths.paid(n), { paid }, undefined, undefined, InvoiceDetail),
     onSuccess: (detail) => {
       qc.setQueryData(["invoice", n], detail);
       void qc.invalidateQueries({ queryKey: ["invoices"] });
@@ -50,7 +50,7 @@ export function useMarkPaid(n: number) {
 export function useCreditNote(n: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreditNoteBody) => api.post<CreditNote>(invoicePaths.creditNotes(n), body),
+    mutationFn: (body: CreditNoteBody) => api.post(invoicePaths.creditNotes(n), body, undefined, undefined, CreditNote),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ["invoice", n] });
       void qc.invalidateQueries({ queryKey: ["invoices"] });

@@ -4,7 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState, type ReactNode } from "react";
 import { Link, useRevalidator } from "react-router";
-import type { CustomerPage } from "../../../contract/administration.ts";
+import { CustomerPage } from "../../../contract/administration.ts";
 import { hasAnyRole } from "../../../domain/access.ts";
 import { SELECTED_CUSTOMER_KEY } from "../../../domain/customer-selection.ts";
 import { api } from "../../lib/api.ts";
@@ -57,7 +57,7 @@ function MmCustomerChoice() {
   const query = q.trim();
   const list = useQuery({
     queryKey: ["mm", "customer-choice", query],
-    queryFn: () => api.get<CustomerPage>("/api/Admin/Wholesalers", { kind: "massMarket", active: "true", q: query || undefined, pageSize: 25 }),
+    queryFn: () => api.get("/api/Admin/Wholesalers", { kind: "massMarket", active: "true", q: query || undefined, pageSize: 25 }, CustomerPage),
     placeholderData: (previous) => previous,
   });
   async function choose(customerId: string) {

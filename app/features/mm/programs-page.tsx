@@ -7,15 +7,16 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import type { MmProgram, MmProgramBody } from "../../../contract/mm-programs.ts";
 import { weekdayName } from "../../../domain/standing-orders.ts";
-import { InlineAlert, useAlert } from "../../components/ui/alert.tsx";
+import { EditorFooter, LastRun, lineErrors, RunModeChoice, StandingActions, useStandingSave, useStandingWrites } from "../standing/standing-parts.tsx";
+import { InlineAlert } from "../../components/ui/alert.tsx";
 import { TextField } from "../../components/ui/field.tsx";
-import { api, ApiError } from "../../lib/api.ts";
+import { api } from "../../lib/api.ts";
 import { instant, shortDate } from "../../lib/format.ts";
 import { useMmStoreIds } from "./customer-gate.tsx";
 import { MmPage } from "./parts.tsx";
 import { mmPaths, useMmCart, useMmCatalogs, useMmOrders, useMmProducts, useMmProfile, type StoreIds } from "./queries.ts";
 import { deleteMmProgram, programKeys, saveMmProgram, useMmPrograms } from "./programs-queries.ts";
-import type { MmOrder } from "../../../contract/mm.ts";
+import { MmOrder } from "../../../contract/mm.ts";
 import { REQUIRED_MESSAGE } from "../../../domain/constants.ts";
 
 interface LineDraft {
@@ -91,34 +92,12 @@ function Programs({ ids }: { ids: StoreIds }) {
   const list = useMmPrograms(ids);
   const profile = useMmProfile(ids);
   const [draft, setDraft] = useState<Draft | null>(null);
-  const [status, setStatus] = useState("");
-  const ask = useAlert();
-  const refresh = () => client.invalidateQueries({ queryKey: programKeys.programs(ids) });
-
-  const toggle = useMutation({
-    mutationFn: (p: MmProgram) => saveMmProgram(ids, p.id, { ...bodyOf(draftOf(p)), paused: !p.paused }),
-    onSuccess: (p) => {
-      setStatus(p.paused ? `${p.name} is paused.` : `${p.name} runs again.`);
-      void refresh();
-    },
+  const writes = useStandingWrites<MmProgram>({
+    pause: (p) => saveMmProgram(ids, p.id, { ...bodyOf(draftOf(p)), paused: !p.paused }),
+    remove: (p) => deleteMmProgram(ids, p.id),
+    refresh: () => client.invalidateQueries({ queryKey: programKeys.programs(ids) }),
+    deleteTitle: "Delete this standing program?",
   });
-  const remove = useMutation({
-    mutationFn: (p: MmProgram) => deleteMmProgram(ids, p.id),
-    onSuccess: (_r, p) => {
-      setStatus(`${p.name} is deleted.`);
-      void refresh();
-    },
-  });
-
-  async function confirmDelete(p: MmProgram) {
-    const yes = await ask({
-      type: "question",
-      title: "Delete this standing program?",
-      message: `"${p.name}" will no longer fill your cart. Carts and orders it made stay as they are.`,
-      options: { primaryText: "Delete", secondaryText: "Keep it", showSecondary: true },
-    });
-    if (yes) remove.mutate(p);
-  }
 
   return (
     <MmPage>
@@ -136,7 +115,7 @@ function Programs({ ids }: { ids: StoreIds }) {
         Pause it for a holiday week with a pause range.
       </p>
       <p className="sr-only" role="status">
-        {status}
+        {writes.status}
       </p>
       {draft && (
         <Editor
@@ -145,8 +124,7 @@ function Programs({ ids }: { ids: StoreIds }) {
           onCancel={() => setDraft(null)}
           onSaved={(p, created) => {
             setDraft(null);
-            setStatus(`${p.name} is ${created ? "created" : "saved"}.`);
-            void refresh();
+            writes.saved(p, created);
           }}
         />
       )}
@@ -197,22 +175,8 @@ function Programs({ ids }: { ids: StoreIds }) {
                     ? "Paused: it does not run until you resume it."
                     : `No open ship date on ${days(p.weekdays)} at the moment.`}
               </p>
-              {p.lastResult && (
-                <p className="mt-1 text-sm text-sage">
-                  Last run {instant(p.lastRunAt)}: {p.lastResult.replace(/^\d{4}-\d{2}-\d{2}: /, "")}
-                </p>
-              )}
-              <div className="mt-4 flex flex-wrap gap-2">
-                <button type="button" className="btn btn-secondary" onClick={() => setDraft(draftOf(p))} aria-label={`Edit ${p.name}`}>
-                  Edit
-                </button>
-                <button type="button" className="btn btn-secondary" onClick={() => toggle.mutate(p)} disabled={toggle.isPending} aria-label={`${p.paused ? "Resume" : "Pause"} ${p.name}`}>
-                  {p.paused ? "Resume" : "Pause"}
-                </button>
-                <button type="button" className="btn btn-secondary" onClick={() => void confirmDelete(p)} disabled={remove.isPending} aria-label={`Delete ${p.name}`}>
-                  Delete
-                </button>
-              </div>
+              <LastRun at={p.lastRunAt} result={p.lastResult} />
+              <StandingActions item={p} writes={writes} onEdit={() => setDraft(draftOf(p))} />
             </li>
           ))}
         </ul>
@@ -228,8 +192,6 @@ function Programs({ ids }: { ids: StoreIds }) {
 
 function Editor({ ids, draft, onCancel, onSaved }: { ids: StoreIds; draft: Draft; onCancel: () => void; onSaved: (p: MmProgram, created: boolean) => void }) {
   const [d, setD] = useState<Draft>(draft);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
   const [copyFrom, setCopyFrom] = useState("");
   const profile = useMmProfile(ids);
   const cart = useMmCart(ids);
@@ -243,41 +205,21 @@ function Editor({ ids, draft, onCancel, onSaved }: { ids: StoreIds; draft: Draft
   useEffect(() => document.getElementById(`${uid}-name`)?.focus(), [uid]);
   const weekdays = [...new Set((profile.data?.shipTimes ?? []).map((s) => s.weekday))].sort((a, b) => a - b);
 
-  const save = useMutation({
-    mutationFn: (body: MmProgramBody) => saveMmProgram(ids, d.id, body),
-    onSuccess: (p) => onSaved(p, d.id === null),
-    onError: (err) => {
-      if (err instanceof ApiError) {
-        setFields(err.fields);
-        setError(err.message);
-      } else setError("The standing program was not saved. Please try again.");
-    },
-  });
+  const save = useStandingSave((body: MmProgramBody) => saveMmProgram(ids, d.id, body), (p) => onSaved(p, d.id === null), "The standing program was not saved. Please try again.");
+  const { fields, setError } = save;
   const copyOrder = useMutation({
-    mutationFn: (orderNumber: number) => api.get<MmOrder>(mmPaths.order(), { customerId: ids.customerId, userId: ids.userId, orderNumber }),
+    mutationFn: (orderNumber: number) => api.get(mmPaths.order(), { customerId: ids.customerId, userId: ids.userId, orderNumber }, MmOrder),
     onSuccess: (o) => setD((x) => ({ ...x, boxed: o.boxed, lines: o.lines.filter((l) => !l.fee).map(lineOf) })),
     onError: () => setError("That order could not be loaded. Please try again."),
   });
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    setFields({});
-    setError(null);
+    const body = bodyOf(d);
     const local: Record<string, string> = {};
     if (!d.name.trim()) local.name = REQUIRED_MESSAGE;
     if (!d.weekdays.length) local.weekdays = "Please choose at least one day";
-    const body = bodyOf(d);
-    if (!body.lines.length) local.lines = "Add at least one bouquet";
-    body.lines.forEach((l, i) => {
-      if (!l.productId) local[`lines.${i}.productId`] = REQUIRED_MESSAGE;
-      if (!Number.isInteger(l.quantity) || l.quantity < 1) local[`lines.${i}.quantity`] = "Invalid Quantity: Please enter a valid quantity";
-    });
-    if (Object.keys(local).length) {
-      setFields(local);
-      setError("Please correct the marked fields.");
-      return;
-    }
-    save.mutate(body);
+    save.submit(body, { ...local, ...lineErrors(body.lines, "Add at least one bouquet") });
   }
 
   const setLine = (i: number, patch: Partial<LineDraft>) => setD((x) => ({ ...x, lines: x.lines.map((l, k) => (k === i ? { ...l, ...patch } : l)) }));
@@ -312,22 +254,7 @@ function Editor({ ids, draft, onCancel, onSaved }: { ids: StoreIds; draft: Draft
           </p>
         )}
       </fieldset>
-      <fieldset className="mt-4">
-        <legend className="field-label">When it runs</legend>
-        <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
-          {(
-            [
-              ["cart", "Fill my cart and remind me; I check out myself"],
-              ["order", "Place the order for me"],
-            ] as const
-          ).map(([mode, label]) => (
-            <label key={mode} className="flex items-center gap-2">
-              <input type="radio" name={`${uid}-mode`} value={mode} checked={d.mode === mode} onChange={() => setD({ ...d, mode })} className="h-4 w-4 accent-leaf" />
-              {label}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <RunModeChoice name={`${uid}-mode`} mode={d.mode} cartLabel="Fill my cart and remind me; I check out myself" onChange={(mode) => setD({ ...d, mode })} />
       <label className="mt-4 flex items-center gap-2">
         <input type="checkbox" className="h-4 w-4 accent-leaf" checked={d.boxed} disabled={profile.data?.alwaysBoxed} onChange={(ev) => setD({ ...d, boxed: ev.target.checked })} />
         Pack in boxes
@@ -400,19 +327,7 @@ function Editor({ ids, draft, onCancel, onSaved }: { ids: StoreIds; draft: Draft
           Add a bouquet
         </button>
       </fieldset>
-      {error && (
-        <div className="mt-4">
-          <InlineAlert alert={{ type: "error", title: "Not saved", message: error }} />
-        </div>
-      )}
-      <div className="mt-5 flex flex-wrap gap-2">
-        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-          {save.isPending ? "Saving…" : d.id === null ? "Create program" : "Save changes"}
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <EditorFooter error={save.error} pending={save.pending} isNew={d.id === null} createLabel="Create program" onCancel={onCancel} />
     </form>
   );
 }

@@ -1,7 +1,9 @@
 // API paths and hooks of the mass-market reorder and standing programs (docs/domain-mm.md).
 import { useQuery } from "@tanstack/react-query";
-import type { MmReorderResponse } from "../../../contract/mm.ts";
-import type { MmProgram, MmProgramBody } from "../../../contract/mm-programs.ts";
+import { z } from "zod";
+import { Ok } from "../../../contract/common.ts";
+import { MmReorderResponse } from "../../../contract/mm.ts";
+import { MmProgram, type MmProgramBody } from "../../../contract/mm-programs.ts";
 import { api } from "../../lib/api.ts";
 import type { StoreIds } from "./queries.ts";
 
@@ -18,12 +20,12 @@ export const programKeys = {
 };
 
 export function useMmPrograms(ids: StoreIds) {
-  return useQuery({ queryKey: programKeys.programs(ids), queryFn: () => api.get<MmProgram[]>(programPaths.programs(), ask(ids)) });
+  return useQuery({ queryKey: programKeys.programs(ids), queryFn: () => api.get(programPaths.programs(), ask(ids), z.array(MmProgram)) });
 }
 
 export const saveMmProgram = (ids: StoreIds, id: number | null, body: MmProgramBody) =>
-  id === null ? api.post<MmProgram>(programPaths.programs(), body, ask(ids)) : api.put<MmProgram>(programPaths.program(id), body, ask(ids));
+  id === null ? api.post(programPaths.programs(), body, ask(ids), undefined, MmProgram) : api.put(programPaths.program(id), body, ask(ids), MmProgram);
 
-export const deleteMmProgram = (ids: StoreIds, id: number) => api.del<{ ok: true }>(programPaths.program(id), ask(ids));
+export const deleteMmProgram = (ids: StoreIds, id: number) => api.del(programPaths.program(id), ask(ids), Ok);
 
-export const reorderMm = (ids: StoreIds, orderNumber: number) => api.post<MmReorderResponse>(programPaths.reorder(), { orderNumber }, ask(ids));
+export const reorderMm = (ids: StoreIds, orderNumber: number) => api.post(programPaths.reorder(), { orderNumber }, ask(ids), undefined, MmReorderResponse);

@@ -3,18 +3,10 @@
 import { useSerialCartSaver, type CartSaveOutcome } from "../../lib/cart-saver.ts";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { MmCart } from "../../../contract/mm.ts";
-import type {
-  MmCartSaveBody,
-  MmCatalog,
-  MmOrder,
-  MmOrderResponse,
-  MmOrderSummary,
-  MmPackage,
-  MmProduct,
-  MmProfile,
-} from "../../../contract/mm.ts";
-import type { InteractiveImage } from "../../../contract/store.ts";
+import { z } from "zod";
+import { MmCart, MmCatalog, MmOrder, MmOrderResponse, MmOrderSummary, MmPackage, MmProduct, MmProfile } from "../../../contract/mm.ts";
+import type { MmCartSaveBody } from "../../../contract/mm.ts";
+import { InteractiveImage } from "../../../contract/store.ts";
 import { api, ApiError, withQuery } from "../../lib/api.ts";
 import type { StoreIds } from "../store/queries.ts";
 import { useLiveAvailability } from "../../lib/live-availability.ts";
@@ -60,21 +52,21 @@ export const mmKeys = {
 };
 
 export function useMmProfile(ids: StoreIds) {
-  return useQuery({ queryKey: mmKeys.profile(ids), queryFn: () => api.get<MmProfile>(mmPaths.profile(), ask(ids)), staleTime: 5 * 60_000 });
+  return useQuery({ queryKey: mmKeys.profile(ids), queryFn: () => api.get(mmPaths.profile(), ask(ids), MmProfile), staleTime: 5 * 60_000 });
 }
 
 export function useMmPackages(ids: StoreIds) {
-  return useQuery({ queryKey: mmKeys.packages(ids), queryFn: () => api.get<MmPackage[]>(mmPaths.packages(), { customerId: ids.customerId }), staleTime: 5 * 60_000 });
+  return useQuery({ queryKey: mmKeys.packages(ids), queryFn: () => api.get(mmPaths.packages(), { customerId: ids.customerId }, z.array(MmPackage)), staleTime: 5 * 60_000 });
 }
 
 export function useMmCart(ids: StoreIds) {
-  return useQuery({ queryKey: mmKeys.cart(ids), queryFn: () => api.get<MmCart>(mmPaths.cart(), ask(ids)), staleTime: 0 });
+  return useQuery({ queryKey: mmKeys.cart(ids), queryFn: () => api.get(mmPaths.cart(), ask(ids), MmCart), staleTime: 0 });
 }
 
 export function useMmCatalogs(ids: StoreIds, date: string | null) {
   return useQuery({
     queryKey: mmKeys.catalogs(ids, date ?? ""),
-    queryFn: () => api.get<MmCatalog[]>(mmPaths.catalogs(), { ...ask(ids), shipDateTime: shipDateTime(date!) }),
+    queryFn: () => api.get(mmPaths.catalogs(), { ...ask(ids), shipDateTime: shipDateTime(date!) }, z.array(MmCatalog)),
     enabled: !!date,
     staleTime: 60_000,
   });
@@ -83,7 +75,7 @@ export function useMmCatalogs(ids: StoreIds, date: string | null) {
 export function useMmProducts(ids: StoreIds, orderId: number | null, date: string | null) {
   const q = useQuery({
     queryKey: mmKeys.products(ids, orderId ?? 0, date ?? ""),
-    queryFn: () => api.get<MmProduct[]>(mmPaths.products(), { ...ask(ids), shipDateTime: shipDateTime(date!), catalog: orderId! }),
+    queryFn: () => api.getList(mmPaths.products(), { ...ask(ids), shipDateTime: shipDateTime(date!), catalog: orderId! }, MmProduct),
     enabled: !!date && !!orderId,
     staleTime: 30_000,
   });
@@ -94,27 +86,27 @@ export function useMmProducts(ids: StoreIds, orderId: number | null, date: strin
 }
 
 export function useMmSpecials(ids: StoreIds) {
-  return useQuery({ queryKey: mmKeys.specials(ids), queryFn: () => api.get<MmProduct[]>(mmPaths.specials(ids)), staleTime: 5 * 60_000 });
+  return useQuery({ queryKey: mmKeys.specials(ids), queryFn: () => api.get(mmPaths.specials(ids), undefined, z.array(MmProduct)), staleTime: 5 * 60_000 });
 }
 
 export function useMmRecentOrders(ids: StoreIds) {
-  return useQuery({ queryKey: mmKeys.recentOrders(ids), queryFn: () => api.get<MmOrderSummary[]>(mmPaths.recentOrders(ids)) });
+  return useQuery({ queryKey: mmKeys.recentOrders(ids), queryFn: () => api.get(mmPaths.recentOrders(ids), undefined, z.array(MmOrderSummary)) });
 }
 
 export function useMmInteractiveImage() {
-  return useQuery({ queryKey: mmKeys.interactiveImage(), queryFn: () => api.get<InteractiveImage>(mmPaths.interactiveImage()), staleTime: 60 * 60_000 });
+  return useQuery({ queryKey: mmKeys.interactiveImage(), queryFn: () => api.get(mmPaths.interactiveImage(), undefined, InteractiveImage), staleTime: 60 * 60_000 });
 }
 
 // Like every hook here, these take the ids of a chosen customer: a screen renders them only once the
 // customer is known (useMmStoreIds), so no key or path is ever built from a missing customer (issue 27).
 export function useMmOrders(ids: StoreIds) {
-  return useQuery({ queryKey: mmKeys.orders(ids), queryFn: () => api.get<MmOrderSummary[]>(mmPaths.orders(), ask(ids)) });
+  return useQuery({ queryKey: mmKeys.orders(ids), queryFn: () => api.get(mmPaths.orders(), ask(ids), z.array(MmOrderSummary)) });
 }
 
 export function useMmOrder(ids: StoreIds, orderNumber: number) {
   return useQuery({
     queryKey: mmKeys.order(ids, orderNumber),
-    queryFn: () => api.get<MmOrder>(mmPaths.order(), { ...ask(ids), orderNumber }),
+    queryFn: () => api.get(mmPaths.order(), { ...ask(ids), orderNumber }, MmOrder),
     retry: (n, err) => !(err instanceof ApiError && err.status < 500) && n < 1,
   });
 }
@@ -140,5 +132,5 @@ export function useMmCartSaver(ids: StoreIds) {
 
 /** CreateOrder with one Idempotency-Key per checkout attempt (a retry of the same click reuses it). */
 export async function createMmOrder(ids: StoreIds, cart: MmCart, key: string): Promise<MmOrderResponse> {
-  return api.post<MmOrderResponse>(mmPaths.createOrder(), cart, ask(ids), { "idempotency-key": key });
+  return api.post(mmPaths.createOrder(), cart, ask(ids), { "idempotency-key": key }, MmOrderResponse);
 }

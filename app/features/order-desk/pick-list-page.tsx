@@ -4,7 +4,7 @@
 import type { FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
-import type { PickList } from "../../../contract/pick-list.ts";
+import { PickList } from "../../../contract/pick-list.ts";
 import { addDays, isoDateAt } from "../../../domain/dates.ts";
 import { TextField } from "../../components/ui/field.tsx";
 import { api, ApiError } from "../../lib/api.ts";
@@ -16,7 +16,7 @@ import { Spacer, useWindowedRows } from "../../components/ui/windowed-rows.tsx";
 const PICK_LIST = "/api/OrderDesk/PickList";
 
 function usePickList(shipDate: string) {
-  return useQuery({ queryKey: ["pick-list", shipDate], queryFn: () => api.get<PickList>(PICK_LIST, { shipDate }) });
+  return useQuery({ queryKey: ["pick-list", shipDate], queryFn: () => api.get(PICK_LIST, { shipDate }, PickList) });
 }
 
 const figure = (n: number | null) => (n === null ? "–" : n ? n.toLocaleString("en-US") : "");

@@ -1,6 +1,6 @@
 // API paths and hooks of the order desk (/Administration/Orders).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { BulkInput, BulkResult, DeskOrder, DeskOrderList } from "../../../contract/order-desk.ts";
+import { BulkResult, DeskOrder, DeskOrderList, type BulkInput } from "../../../contract/order-desk.ts";
 import { api } from "../../lib/api.ts";
 
 export interface DeskFilters {
@@ -14,11 +14,11 @@ export interface DeskFilters {
 const base = "/api/OrderDesk/Orders";
 
 export function useDeskOrders(f: DeskFilters) {
-  return useQuery({ queryKey: ["desk-orders", f], queryFn: () => api.get<DeskOrderList>(base, { ...f }) });
+  return useQuery({ queryKey: ["desk-orders", f], queryFn: () => api.get(base, { ...f }, DeskOrderList) });
 }
 
 export function useDeskOrder(n: number) {
-  return useQuery({ queryKey: ["desk-order", n], queryFn: () => api.get<DeskOrder>(`${base}/${n}`) });
+  return useQuery({ queryKey: ["desk-order", n], queryFn: () => api.get(`${base}/${n}`, undefined, DeskOrder) });
 }
 
 export type DeskChange =
@@ -30,21 +30,21 @@ export type DeskChange =
 function send(n: number, c: DeskChange): Promise<DeskOrder> {
   switch (c.kind) {
     case "confirmLine":
-      return api.post(`${base}/${n}/Lines/${c.lineId}/Confirm`);
+      return api.post(`${base}/${n}/Lines/${c.lineId}/Confirm`, {}, undefined, undefined, DeskOrder);
     case "declineLine":
-      return api.post(`${base}/${n}/Lines/${c.lineId}/Decline`);
+      return api.post(`${base}/${n}/Lines/${c.lineId}/Decline`, {}, undefined, undefined, DeskOrder);
     case "changeLine":
-      return api.put(`${base}/${n}/Lines/${c.lineId}`, { quantity: c.quantity });
+      return api.put(`${base}/${n}/Lines/${c.lineId}`, { quantity: c.quantity }, undefined, DeskOrder);
     case "confirm":
-      return api.post(`${base}/${n}/Confirm`);
+      return api.post(`${base}/${n}/Confirm`, {}, undefined, undefined, DeskOrder);
     case "pack":
-      return api.post(`${base}/${n}/Pack`);
+      return api.post(`${base}/${n}/Pack`, {}, undefined, undefined, DeskOrder);
     case "invoice":
-      return api.post(`${base}/${n}/Invoice`);
+      return api.post(`${base}/${n}/Invoice`, {}, undefined, undefined, DeskOrder);
     case "ship":
-      return api.post(`${base}/${n}/Ship`, c.reason ? { reason: c.reason } : {});
+      return api.post(`${base}/${n}/Ship`, c.reason ? { reason: c.reason } : {}, undefined, undefined, DeskOrder);
     case "cancel":
-      return api.post(`${base}/${n}/Cancel`, c.reason ? { reason: c.reason } : {});
+      return api.post(`${base}/${n}/Cancel`, c.reason ? { reason: c.reason } : {}, undefined, undefined, DeskOrder);
   }
 }
 
@@ -64,7 +64,7 @@ export function useDeskChange(n: number) {
 export function useDeskBulk() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: BulkInput) => api.post<BulkResult>("/api/OrderDesk/Bulk", body),
+    mutationFn: (body: BulkInput) => api.post("/api/OrderDesk/Bulk", body, undefined, undefined, BulkResult),
     onSuccess: (res) => {
       for (const o of res.orders) qc.setQueryData(["desk-order", o.orderNumber], o);
       void qc.invalidateQueries({ queryKey: ["desk-orders"] });

@@ -65,8 +65,14 @@ export function listItems(html: string): string[] {
   return [...list[2]!.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/gi)].map((m) => m[1]!.trim());
 }
 
+/** A list item split into its bold lead (without its colon) and the rest. */
+export interface Lead {
+  lead: string | null;
+  rest: string;
+}
+
 /** "<strong>Lead:</strong> rest" → { lead: "Lead", rest: "rest" as HTML }; no lead when the item has no bold start. */
-export function leadOf(itemHtml: string): { lead: string | null; rest: string } {
+export function leadOf(itemHtml: string): Lead {
   const m = /^<strong>([\s\S]*?)<\/strong>\s*([\s\S]*)$/i.exec(itemHtml.trim());
   if (!m) return { lead: null, rest: itemHtml };
   return { lead: textOf(m[1]!).replace(/[:.]\s*$/, ""), rest: m[2]!.replace(/^[:.]\s*/, "") };

@@ -138,6 +138,19 @@ export function Prose({ html, className = "" }: { html: string; className?: stri
   return <div className={`prose-public ${className}`} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
+/**
+ * A page's introduction, centred on a white band between rules; nothing when the page has none.
+ * `tall` gives it more room from md up; `className` is added to the text's (e.g. a larger first paragraph).
+ */
+export function IntroBand({ html, tall = false, className = "" }: { html: string | null | undefined; tall?: boolean; className?: string }) {
+  if (!html) return null;
+  return (
+    <Band tone="white" className={tall ? "border-y border-line/60 !py-12 md:!py-16" : "border-y border-line/60 !py-12"}>
+      <Prose html={html} className={className ? `lead-first mx-auto !max-w-3xl sm:text-center ${className}` : "lead-first mx-auto !max-w-3xl sm:text-center"} />
+    </Band>
+  );
+}
+
 /** The closing call to action most pages end with. */
 export function CtaBand({
   title = "Buying for a shop, a wholesale house or a supermarket?",

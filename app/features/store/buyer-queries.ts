@@ -31,7 +31,7 @@ export function useFavourites(ids: StoreIds | null) {
     mutationFn: async ({ productId, star }: { productId: string; star: boolean }) => {
       const path = buyerPaths.favourite(ids!, productId);
       const query = retailerQuery(ids!);
-      return star ? api.put(path, {}, query, Favourites) : ((await api.del<unknown>(path, query)) as Favourites);
+      return star ? api.put(path, {}, query, Favourites) : api.del(path, query, Favourites);
     },
     onMutate: async ({ productId, star }) => {
       const key = favouritesKey(ids!);
@@ -45,7 +45,7 @@ export function useFavourites(ids: StoreIds | null) {
       if (context?.before) client.setQueryData(favouritesKey(ids!), context.before);
     },
     onSuccess: (answer) => {
-      if (answer && Array.isArray((answer as Favourites).productIds)) client.setQueryData(favouritesKey(ids!), answer);
+      client.setQueryData(favouritesKey(ids!), answer);
     },
   });
   return { favourites: set, loaded: q.isSuccess, toggle: (productId: string, star: boolean) => toggle.mutateAsync({ productId, star }) };

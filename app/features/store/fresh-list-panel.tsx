@@ -3,7 +3,7 @@
 // open date.
 import { useEffect, useId, useMemo, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { FreshListPreference } from "../../../contract/fresh-list.ts";
+import { FreshListPreference } from "../../../contract/fresh-list.ts";
 import { api, ApiError } from "../../lib/api.ts";
 import { TextField } from "../../components/ui/field.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
@@ -18,7 +18,7 @@ export function FreshListPanel({ ids }: { ids: StoreIds }) {
   const checkId = useId();
   const dateId = useId();
   const key = ["store", "fresh-list", ids.userId, ids.customerId];
-  const pref = useQuery({ queryKey: key, queryFn: () => api.get<FreshListPreference>(path(ids)) });
+  const pref = useQuery({ queryKey: key, queryFn: () => api.get(path(ids), undefined, FreshListPreference) });
   const profile = useProfile(ids);
   const [enabled, setEnabled] = useState(false);
   const [time, setTime] = useState("07:00");
@@ -41,7 +41,7 @@ export function FreshListPanel({ ids }: { ids: StoreIds }) {
     setError(null);
     setBusy(true);
     try {
-      const saved = await api.put<FreshListPreference>(path(ids), { enabled, time });
+      const saved = await api.put(path(ids), { enabled, time }, undefined, FreshListPreference);
       client.setQueryData(key, saved);
       toast(saved.enabled ? `The fresh list comes every day at ${saved.time} (New York).` : "The daily fresh list is off.");
     } catch (err) {

@@ -4,20 +4,25 @@ import { useSerialCartSaver, type CartSaveOutcome } from "../../lib/cart-saver.t
 import { replaceEqualDeep, useMutation, useQuery, useQueryClient, type QueryClient, type QueryFunctionContext } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { z } from "zod";
-import type {
+import type { CartSaveBody } from "../../../contract/store.ts";
+import {
   BlitzVoucher,
-  CartSaveBody,
+  Cart,
+  Catalog,
   ComboSpecial,
+  EarliestDateResponse,
   FutureSpecial,
   InteractiveImage,
   Order,
   OrderSummary,
   PlaceOrderResponse,
+  Product,
   Profile,
   ShipDateDetail,
+  ShipDateResponse,
   VoucherQuote,
 } from "../../../contract/store.ts";
-import { Cart, Catalog, Product } from "../../../contract/store.ts";
+import { DeskOrder } from "../../../contract/order-desk.ts";
 import { api, ApiError } from "../../lib/api.ts";
 import { useRootData } from "../../lib/session.ts";
 import { useLiveAvailability } from "../../lib/live-availability.ts";
@@ -110,7 +115,7 @@ export const storeKeys = {
 /** SPEC §8: a ship date lookup failure gives null. */
 export async function fetchRetailerShipDate(ids: StoreIds, date: string): Promise<string | null> {
   try {
-    const res = await api.get<{ shipDate: string | null }>(storePaths.retailerShipDate(ids, date));
+    const res = await api.get(storePaths.retailerShipDate(ids, date), undefined, ShipDateResponse);
     return res?.shipDate ?? null;
   } catch {
     return null;
@@ -192,7 +197,7 @@ export function prefetchProductsFor(client: QueryClient, ids: StoreIds, shipDate
 export function useProfile(ids: StoreIds | null) {
   return useQuery({
     queryKey: ids ? storeKeys.profile(ids) : ["store", "profile", "none"],
-    queryFn: () => api.get<Profile>(storePaths.profile(ids!)),
+    queryFn: () => api.get(storePaths.profile(ids!), undefined, Profile),
     enabled: !!ids,
     staleTime: 5 * 60_000,
   });
@@ -203,7 +208,7 @@ export function useEarliestDate(ids: StoreIds | null) {
     queryKey: ids ? storeKeys.earliestDate(ids) : ["store", "earliestDate", "none"],
     queryFn: async () => {
       try {
-        return (await api.get<{ receiptDate: string }>(storePaths.earliestDate(ids!))).receiptDate ?? null;
+        return (await api.get(storePaths.earliestDate(ids!), undefined, EarliestDateResponse)).receiptDate ?? null;
       } catch {
         return null;
       }
@@ -247,11 +252,11 @@ export function useComboSpecials(ids: StoreIds | null) {
   return useQuery({
     queryKey: ids ? storeKeys.comboSpecials(ids) : ["store", "comboSpecials", "none"],
     queryFn: () =>
-      api.get<ComboSpecial[]>(storePaths.comboSpecials(), {
-        userId: ids!.userId,
-        customerId: ids!.customerId,
-        retailerId: ids!.isRetailer ? ids!.retailerId : undefined,
-      }),
+      api.get(
+        storePaths.comboSpecials(),
+        { userId: ids!.userId, customerId: ids!.customerId, retailerId: ids!.isRetailer ? ids!.retailerId : undefined },
+        z.array(ComboSpecial),
+      ),
     enabled: !!ids,
     staleTime: 5 * 60_000,
   });
@@ -260,7 +265,7 @@ export function useComboSpecials(ids: StoreIds | null) {
 export function useSpecials(ids: StoreIds | null) {
   return useQuery({
     queryKey: ids ? storeKeys.specials(ids) : ["store", "specials", "none"],
-    queryFn: () => api.get<Product[]>(storePaths.specials(ids!)),
+    queryFn: () => api.get(storePaths.specials(ids!), undefined, z.array(Product)),
     enabled: !!ids,
   });
 }
@@ -268,7 +273,7 @@ export function useSpecials(ids: StoreIds | null) {
 export function useFutureSpecials(ids: StoreIds | null) {
   return useQuery({
     queryKey: ids ? storeKeys.futureSpecials(ids) : ["store", "futureSpecials", "none"],
-    queryFn: () => api.get<FutureSpecial[]>(storePaths.futureSpecials(ids!)),
+    queryFn: () => api.get(storePaths.futureSpecials(ids!), undefined, z.array(FutureSpecial)),
     enabled: !!ids,
   });
 }
@@ -276,7 +281,7 @@ export function useFutureSpecials(ids: StoreIds | null) {
 export function useRecentOrders(ids: StoreIds | null) {
   return useQuery({
     queryKey: ids ? storeKeys.recentOrders(ids) : ["store", "recentOrders", "none"],
-    queryFn: () => api.get<OrderSummary[]>(storePaths.recentOrders(ids!)),
+    queryFn: () => api.get(storePaths.recentOrders(ids!), undefined, z.array(OrderSummary)),
     enabled: !!ids,
   });
 }
@@ -284,7 +289,7 @@ export function useRecentOrders(ids: StoreIds | null) {
 export function useInteractiveImage(enabled: boolean) {
   return useQuery({
     queryKey: storeKeys.interactiveImage(),
-    queryFn: () => api.get<InteractiveImage>(storePaths.interactiveImage()),
+    queryFn: () => api.get(storePaths.interactiveImage(), undefined, InteractiveImage),
     enabled,
     staleTime: 60 * 60_000,
   });
@@ -293,7 +298,7 @@ export function useInteractiveImage(enabled: boolean) {
 export function useRecommended(ids: StoreIds | null) {
   return useQuery({
     queryKey: ids ? storeKeys.recommended(ids) : ["store", "recommended", "none"],
-    queryFn: () => api.get<Product[]>(storePaths.recommended(), { customerId: ids!.customerId, userId: ids!.userId, retailerId: ids!.retailerId }),
+    queryFn: () => api.get(storePaths.recommended(), { customerId: ids!.customerId, userId: ids!.userId, retailerId: ids!.retailerId }, z.array(Product)),
     enabled: !!ids,
   });
 }
@@ -301,7 +306,7 @@ export function useRecommended(ids: StoreIds | null) {
 export function useBlitzVoucher(ids: StoreIds | null) {
   return useQuery({
     queryKey: ids ? storeKeys.blitz(ids) : ["store", "blitz", "none"],
-    queryFn: () => api.get<BlitzVoucher>(storePaths.blitzVoucher(ids!)),
+    queryFn: () => api.get(storePaths.blitzVoucher(ids!), undefined, BlitzVoucher),
     enabled: !!ids,
   });
 }
@@ -311,7 +316,7 @@ export function useVoucherQuote(ids: StoreIds | null, code: string) {
   const normalised = code.trim().toUpperCase();
   return useQuery({
     queryKey: ids ? storeKeys.voucherQuote(ids, normalised) : ["store", "voucherQuote", "none"],
-    queryFn: () => api.get<VoucherQuote>(storePaths.voucherQuote(ids!), { code: normalised, ...retailerQuery(ids!) }),
+    queryFn: () => api.get(storePaths.voucherQuote(ids!), { code: normalised, ...retailerQuery(ids!) }, VoucherQuote),
     enabled: !!ids && normalised.length > 0 && normalised.length <= 40,
     retry: false,
     staleTime: 30_000,
@@ -321,7 +326,7 @@ export function useVoucherQuote(ids: StoreIds | null, code: string) {
 export function useOrders(ids: StoreIds | null) {
   return useQuery({
     queryKey: ids ? storeKeys.orders(ids) : ["store", "orders", "none"],
-    queryFn: () => api.get<OrderSummary[]>(storePaths.orders(ids!), retailerQuery(ids!)),
+    queryFn: () => api.get(storePaths.orders(ids!), retailerQuery(ids!), z.array(OrderSummary)),
     enabled: !!ids,
   });
 }
@@ -329,7 +334,7 @@ export function useOrders(ids: StoreIds | null) {
 export function useOrder(ids: StoreIds | null, orderNumber: number) {
   return useQuery({
     queryKey: ids ? storeKeys.order(ids, orderNumber) : ["store", "order", "none"],
-    queryFn: () => api.get<Order>(storePaths.order(ids!, orderNumber), retailerQuery(ids!)),
+    queryFn: () => api.get(storePaths.order(ids!, orderNumber), retailerQuery(ids!), Order),
     enabled: !!ids,
   });
 }
@@ -340,8 +345,8 @@ export function useChangeOwnOrder(ids: StoreIds | null, orderNumber: number) {
   return useMutation({
     mutationFn: (c: { lineId: number; quantity: number } | { cancel: true }) =>
       "cancel" in c
-        ? api.post<unknown>(`${storePaths.order(ids!, orderNumber)}/Cancel`, {}, retailerQuery(ids!))
-        : api.put<unknown>(`${storePaths.order(ids!, orderNumber)}/Lines/${c.lineId}`, { quantity: c.quantity }, retailerQuery(ids!)),
+        ? api.post(`${storePaths.order(ids!, orderNumber)}/Cancel`, {}, retailerQuery(ids!), undefined, DeskOrder)
+        : api.put(`${storePaths.order(ids!, orderNumber)}/Lines/${c.lineId}`, { quantity: c.quantity }, retailerQuery(ids!), DeskOrder),
     onSettled: () => qc.invalidateQueries({ queryKey: ["store", "orders"] }),
   });
 }
@@ -349,7 +354,7 @@ export function useChangeOwnOrder(ids: StoreIds | null, orderNumber: number) {
 export function useShipDateDetail(ids: StoreIds | null, orderNumber: number) {
   return useQuery({
     queryKey: ids ? storeKeys.shipDateDetail(ids, orderNumber) : ["store", "shipDateDetail", "none"],
-    queryFn: () => api.get<ShipDateDetail>(storePaths.shipDateDetail(ids!, orderNumber), retailerQuery(ids!)),
+    queryFn: () => api.get(storePaths.shipDateDetail(ids!, orderNumber), retailerQuery(ids!), ShipDateDetail),
     enabled: !!ids,
   });
 }
@@ -367,7 +372,7 @@ export function useRemoveHold(ids: StoreIds | null) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      await api.put(storePaths.removeHold(ids!), {}, retailerQuery(ids!));
+      await api.put(storePaths.removeHold(ids!), {}, retailerQuery(ids!), Cart);
     },
     onSettled: async () => {
       if (!ids) return;
@@ -390,10 +395,11 @@ export async function placeOrder(
   if (voucherCode.trim()) body.voucherCode = voucherCode.trim();
   if (extra.poNumber?.trim()) body.poNumber = extra.poNumber.trim();
   if (extra.deliveryNotes?.trim()) body.deliveryNotes = extra.deliveryNotes.trim();
-  return api.post<PlaceOrderResponse>(
+  return api.post(
     storePaths.placeOrder(ids),
     body,
     { retailerId: ids.isRetailer ? ids.retailerId : undefined, salesUserId: ids.salesUserId ?? undefined },
     { "Idempotency-Key": idempotencyKey },
+    PlaceOrderResponse,
   );
 }

@@ -1,14 +1,17 @@
 // Standing orders (docs/domain-orders.md "Standing orders"): the buyer's weekly templates. Each one
 // fills the cart (or places the order) ahead of the ship date's cut-off; the server runs it and mails
 // the buyer. Create, change, pause and delete here.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import type { StandingOrder, StandingOrderBody } from "../../../contract/standing-orders.ts";
+import { z } from "zod";
+import { Ok } from "../../../contract/common.ts";
+import { StandingOrder, type StandingOrderBody } from "../../../contract/standing-orders.ts";
 import { standingWeekdays, weekdayName } from "../../../domain/standing-orders.ts";
-import { InlineAlert, useAlert } from "../../components/ui/alert.tsx";
+import { EditorFooter, LastRun, lineErrors, RunModeChoice, StandingActions, useStandingSave, useStandingWrites } from "../standing/standing-parts.tsx";
+import { InlineAlert } from "../../components/ui/alert.tsx";
 import { TextField } from "../../components/ui/field.tsx";
-import { api, ApiError } from "../../lib/api.ts";
+import { api } from "../../lib/api.ts";
 import { instant, shortDate } from "../../lib/format.ts";
 import { useCart, useCatalog, useProducts, useProfile, useStoreIds, type StoreIds } from "./queries.ts";
 import { NeedsCustomer } from "./store-page.tsx";
@@ -57,36 +60,14 @@ export function StandingOrdersPage() {
 
 function StandingOrders({ ids }: { ids: StoreIds }) {
   const client = useQueryClient();
-  const list = useQuery({ queryKey: key(ids), queryFn: () => api.get<StandingOrder[]>(base(ids), query(ids)) });
+  const list = useQuery({ queryKey: key(ids), queryFn: () => api.get(base(ids), query(ids), z.array(StandingOrder)) });
   const [draft, setDraft] = useState<Draft | null>(null);
-  const [status, setStatus] = useState("");
-  const ask = useAlert();
-  const refresh = () => client.invalidateQueries({ queryKey: key(ids) });
-
-  const toggle = useMutation({
-    mutationFn: (so: StandingOrder) => api.put<StandingOrder>(`${base(ids)}/${so.id}`, { ...bodyOf(draftOf(so)), paused: !so.paused }, query(ids)),
-    onSuccess: (so) => {
-      setStatus(so.paused ? `${so.name} is paused.` : `${so.name} runs again.`);
-      void refresh();
-    },
+  const writes = useStandingWrites<StandingOrder>({
+    pause: (so) => api.put(`${base(ids)}/${so.id}`, { ...bodyOf(draftOf(so)), paused: !so.paused }, query(ids), StandingOrder),
+    remove: (so) => api.del(`${base(ids)}/${so.id}`, query(ids), Ok),
+    refresh: () => client.invalidateQueries({ queryKey: key(ids) }),
+    deleteTitle: "Delete this standing order?",
   });
-  const remove = useMutation({
-    mutationFn: (so: StandingOrder) => api.del<{ ok: true }>(`${base(ids)}/${so.id}`, query(ids)),
-    onSuccess: (_r, so) => {
-      setStatus(`${so.name} is deleted.`);
-      void refresh();
-    },
-  });
-
-  async function confirmDelete(so: StandingOrder) {
-    const yes = await ask({
-      type: "question",
-      title: "Delete this standing order?",
-      message: `"${so.name}" will no longer fill your cart. Carts and orders it made stay as they are.`,
-      options: { primaryText: "Delete", secondaryText: "Keep it", showSecondary: true },
-    });
-    if (yes) remove.mutate(so);
-  }
 
   return (
     <section className="mx-auto max-w-5xl px-3 py-6 sm:px-4 md:px-6">
@@ -103,7 +84,7 @@ function StandingOrders({ ids }: { ids: StoreIds }) {
         e-mail you when it has run, with anything that could not be supplied.
       </p>
       <p className="sr-only" role="status">
-        {status}
+        {writes.status}
       </p>
       {draft && (
         <Editor
@@ -112,8 +93,7 @@ function StandingOrders({ ids }: { ids: StoreIds }) {
           onCancel={() => setDraft(null)}
           onSaved={(so, created) => {
             setDraft(null);
-            setStatus(`${so.name} is ${created ? "created" : "saved"}.`);
-            void refresh();
+            writes.saved(so, created);
           }}
         />
       )}
@@ -164,22 +144,8 @@ function StandingOrders({ ids }: { ids: StoreIds }) {
                   `No open ${ids.isRetailer ? "pickup" : "ship"} date on ${weekdayName(so.weekday)} at the moment.`
                 )}
               </p>
-              {so.lastResult && (
-                <p className="mt-1 text-sm text-sage">
-                  Last run {instant(so.lastRunAt)}: {so.lastResult.replace(/^\d{4}-\d{2}-\d{2}: /, "")}
-                </p>
-              )}
-              <div className="mt-4 flex flex-wrap gap-2">
-                <button type="button" className="btn btn-secondary" onClick={() => setDraft(draftOf(so))} aria-label={`Edit ${so.name}`}>
-                  Edit
-                </button>
-                <button type="button" className="btn btn-secondary" onClick={() => toggle.mutate(so)} disabled={toggle.isPending} aria-label={`${so.paused ? "Resume" : "Pause"} ${so.name}`}>
-                  {so.paused ? "Resume" : "Pause"}
-                </button>
-                <button type="button" className="btn btn-secondary" onClick={() => void confirmDelete(so)} disabled={remove.isPending} aria-label={`Delete ${so.name}`}>
-                  Delete
-                </button>
-              </div>
+              <LastRun at={so.lastRunAt} result={so.lastResult} />
+              <StandingActions item={so} writes={writes} onEdit={() => setDraft(draftOf(so))} />
             </li>
           ))}
         </ul>
@@ -195,8 +161,6 @@ function StandingOrders({ ids }: { ids: StoreIds }) {
 
 function Editor({ ids, draft, onCancel, onSaved }: { ids: StoreIds; draft: Draft; onCancel: () => void; onSaved: (so: StandingOrder, created: boolean) => void }) {
   const [d, setD] = useState<Draft>(draft);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
   const profile = useProfile(ids);
   const cart = useCart(ids);
   // Product suggestions: what the buyer's next open date offers.
@@ -209,37 +173,21 @@ function Editor({ ids, draft, onCancel, onSaved }: { ids: StoreIds; draft: Draft
   useEffect(() => document.getElementById(`${listId}-name`)?.focus(), [listId]);
   const weekdays = profile.data ? standingWeekdays({ retailerId: ids.isRetailer ? ids.retailerId : 0, shipTimes: profile.data.shipTimes, pickupDays: profile.data.pickupDays }) : [];
 
-  const save = useMutation({
-    mutationFn: (body: StandingOrderBody) =>
-      d.id === null ? api.post<StandingOrder>(base(ids), body, query(ids)) : api.put<StandingOrder>(`${base(ids)}/${d.id}`, body, query(ids)),
-    onSuccess: (so) => onSaved(so, d.id === null),
-    onError: (err) => {
-      if (err instanceof ApiError) {
-        setFields(err.fields);
-        setError(err.message);
-      } else setError("The standing order was not saved. Please try again.");
-    },
-  });
+  const save = useStandingSave(
+    (body: StandingOrderBody) =>
+      d.id === null ? api.post(base(ids), body, query(ids), undefined, StandingOrder) : api.put(`${base(ids)}/${d.id}`, body, query(ids), StandingOrder),
+    (so) => onSaved(so, d.id === null),
+    "The standing order was not saved. Please try again.",
+  );
+  const { fields } = save;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    setFields({});
-    setError(null);
+    const body = bodyOf(d);
     const local: Record<string, string> = {};
     if (!d.name.trim()) local.name = REQUIRED_MESSAGE;
     if (!d.weekday) local.weekday = "Please choose a day";
-    const body = bodyOf(d);
-    if (!body.lines.length) local.lines = "Add at least one product";
-    body.lines.forEach((l, i) => {
-      if (!l.productId) local[`lines.${i}.productId`] = REQUIRED_MESSAGE;
-      if (!Number.isInteger(l.quantity) || l.quantity < 1) local[`lines.${i}.quantity`] = "Invalid Quantity: Please enter a valid quantity";
-    });
-    if (Object.keys(local).length) {
-      setFields(local);
-      setError("Please correct the marked fields.");
-      return;
-    }
-    save.mutate(body);
+    save.submit(body, { ...local, ...lineErrors(body.lines, "Add at least one product") });
   }
 
   const setLine = (i: number, patch: Partial<LineDraft>) => setD((x) => ({ ...x, lines: x.lines.map((l, k) => (k === i ? { ...l, ...patch } : l)) }));
@@ -280,22 +228,7 @@ function Editor({ ids, draft, onCancel, onSaved }: { ids: StoreIds; draft: Draft
           )}
         </div>
       </div>
-      <fieldset className="mt-4">
-        <legend className="field-label">When it runs</legend>
-        <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
-          {(
-            [
-              ["cart", "Fill my cart; I check out myself"],
-              ["order", "Place the order for me"],
-            ] as const
-          ).map(([mode, label]) => (
-            <label key={mode} className="flex items-center gap-2">
-              <input type="radio" name="mode" value={mode} checked={d.mode === mode} onChange={() => setD({ ...d, mode })} className="h-4 w-4 accent-leaf" />
-              {label}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <RunModeChoice name="mode" mode={d.mode} cartLabel="Fill my cart; I check out myself" onChange={(mode) => setD({ ...d, mode })} />
       <fieldset className="mt-4">
         <legend className="field-label">Products</legend>
         {fieldError("lines") && <p className="field-error">{fieldError("lines")}</p>}
@@ -350,19 +283,7 @@ function Editor({ ids, draft, onCancel, onSaved }: { ids: StoreIds; draft: Draft
           )}
         </div>
       </fieldset>
-      {error && (
-        <div className="mt-4">
-          <InlineAlert alert={{ type: "error", title: "Not saved", message: error }} />
-        </div>
-      )}
-      <div className="mt-5 flex flex-wrap gap-2">
-        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-          {save.isPending ? "Saving…" : d.id === null ? "Create standing order" : "Save changes"}
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <EditorFooter error={save.error} pending={save.pending} isNew={d.id === null} createLabel="Create standing order" onCancel={onCancel} />
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Link, useSearchParams, type MetaArgs } from "react-router";
-import { LoginBody, type User } from "../../../contract/user.ts";
+import { LoginBody, User } from "../../../contract/user.ts";
 import { Email } from "../../../contract/common.ts";
 import { TextField, fieldErrors } from "../../components/ui/field.tsx";
 import { InlineAlert } from "../../components/ui/alert.tsx";
@@ -27,7 +27,7 @@ export default function Login() {
     setErrors({});
     setBusy(true);
     try {
-      const user = await api.post<User>("/api/Auth/login/", parsed.data);
+      const user = await api.post("/api/Auth/login/", parsed.data, undefined, undefined, User);
       // A full load renders the store with the new session on the server.
       window.location.assign(landingPath(user, params.get("returnTo")));
     } catch (err) {

@@ -6,7 +6,7 @@ import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
 import { formPageHeaders, plainFormAction, PublicFormFrame, usePostedForm } from "../../features/public/forms.tsx";
 import { findSection, leadOf, listItems, splitSections } from "../../features/public/sections.ts";
-import { Band, PageHero, Prose, SectionHeading } from "../../features/public/ui.tsx";
+import { Band, PageHero, Prose, SectionHeading, IntroBand } from "../../features/public/ui.tsx";
 import { STATIC_PAGE } from "../../lib/static-page.ts";
 import { REQUIRED_MESSAGE } from "../../../domain/constants.ts";
 
@@ -158,11 +158,7 @@ export default function Careers() {
           </a>
         }
       />
-      {d.intro && (
-        <Band tone="white" className="border-y border-line/60 !py-12">
-          <Prose html={d.intro} className="lead-first mx-auto !max-w-3xl sm:text-center" />
-        </Band>
-      )}
+      <IntroBand html={d.intro} />
 
       {d.life.length > 0 && (
         <Band labelledBy="life-title">

@@ -6,7 +6,7 @@ import { seo } from "../../lib/seo.ts";
 import { Art } from "../../features/public/art.tsx";
 import { findSection, leadOf, listItems, splitSections, textOf } from "../../features/public/sections.ts";
 import { PackingTable, Sections, Toc } from "../../features/public/blocks.tsx";
-import { Band, CtaBand, PageHero, Prose, SectionHeading } from "../../features/public/ui.tsx";
+import { Band, CtaBand, PageHero, Prose, SectionHeading, IntroBand } from "../../features/public/ui.tsx";
 import { ART_ALT, VARIETIES, type ArtKey } from "../../features/public/varieties.ts";
 import { STATIC_PAGE } from "../../lib/static-page.ts";
 
@@ -148,11 +148,7 @@ function SeasonsLayout({ d }: { d: Data }) {
   const variety = (lead: string | null) => VARIETIES.find((v) => lead && lead.toLowerCase().replace(/^large /, "").startsWith(v.label.toLowerCase().slice(0, 5)));
   return (
     <>
-      {d.intro && (
-        <Band tone="white" className="border-y border-line/60 !py-12">
-          <Prose html={d.intro} className="lead-first mx-auto !max-w-3xl sm:text-center" />
-        </Band>
-      )}
+      <IntroBand html={d.intro} />
       {yearRound && (
         <Band labelledBy={yearRound.id}>
           <SectionHeading id={yearRound.id} eyebrow="Every week of the year" title={yearRound.title} />
@@ -272,11 +268,7 @@ function ProcessLayout({ d }: { d: Data }) {
   const rest = d.sections.filter((s) => !numbered(s.title));
   return (
     <>
-      {d.intro && (
-        <Band tone="white" className="border-y border-line/60 !py-12">
-          <Prose html={d.intro} className="lead-first mx-auto !max-w-3xl sm:text-center" />
-        </Band>
-      )}
+      <IntroBand html={d.intro} />
       <Band labelledBy="steps-title">
         <h2 id="steps-title" className="sr-only">
           Step by step
@@ -360,11 +352,7 @@ function AboutLayout({ d }: { d: Data }) {
   };
   return (
     <>
-      {d.intro && (
-        <Band tone="white" className="border-y border-line/60 !py-12 md:!py-16">
-          <Prose html={d.intro} className="lead-first mx-auto !max-w-3xl sm:text-center [&>p:first-child]:!text-[1.45rem]" />
-        </Band>
-      )}
+      <IntroBand html={d.intro} tall className="[&>p:first-child]:!text-[1.45rem]" />
       {story.map((s, i) => {
         const art = ABOUT_ART[s.title.toLowerCase()];
         const wide = art && (art.art === "greenhouse" || art.art === "packing");

@@ -1,7 +1,7 @@
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from "react-router";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
-import { Band, CtaBand, PageHero, Prose } from "../../features/public/ui.tsx";
+import { Band, CtaBand, IntroBand, PageHero } from "../../features/public/ui.tsx";
 import { Initials } from "../../features/public/people.tsx";
 import { STATIC_PAGE } from "../../lib/static-page.ts";
 
@@ -42,11 +42,7 @@ export default function OurTeam() {
         artAlt="Our packing hall, where bunches are graded, sleeved and packed"
         wash="#fff1dc"
       />
-      {d.html && (
-        <Band tone="white" className="border-y border-line/60 !py-12 md:!py-16">
-          <Prose html={d.html} className="lead-first mx-auto !max-w-3xl sm:text-center" />
-        </Band>
-      )}
+      <IntroBand html={d.html} tall />
       <Band labelledBy="team-title">
         <h2 id="team-title" className="sr-only">
           Who we are

@@ -5,7 +5,7 @@ import { seo } from "../../lib/seo.ts";
 import { Art } from "../../features/public/art.tsx";
 import { findSection, splitSections } from "../../features/public/sections.ts";
 import { FactList, FlowerLinks, PackingTable } from "../../features/public/blocks.tsx";
-import { Band, Breadcrumbs, CtaBand, PageHero, Prose, SectionHeading } from "../../features/public/ui.tsx";
+import { Band, Breadcrumbs, CtaBand, PageHero, Prose, SectionHeading, IntroBand } from "../../features/public/ui.tsx";
 import { VARIETIES, VARIETY_BY_PATH } from "../../features/public/varieties.ts";
 import { STATIC_PAGE } from "../../lib/static-page.ts";
 
@@ -120,11 +120,7 @@ export default function VarietyPage() {
         )}
       </PageHero>
 
-      {d.intro && (
-        <Band tone="white" className="border-y border-line/60 !py-12 md:!py-16">
-          <Prose html={d.intro} className="lead-first mx-auto !max-w-3xl sm:text-center [&>p:first-child]:!text-[1.4rem]" />
-        </Band>
-      )}
+      <IntroBand html={d.intro} tall className="[&>p:first-child]:!text-[1.4rem]" />
 
       <Band labelledBy="colours-title" id="colours">
         <SectionHeading
