@@ -6,7 +6,8 @@ import type { FormKind } from "../contract/public.ts";
 import type { CheckTokenResponse } from "../contract/user.ts";
 import type { Config } from "./config.ts";
 import type { AuthContext } from "./plugins/session.ts";
-import { sessionAnswer, validateResetToken } from "./modules/auth/index.ts";
+import { chooseSessionCustomer, sessionAnswer, validateResetToken } from "./modules/auth/index.ts";
+import { dashboardPanels } from "./modules/dashboard/index.ts";
 import { referralPage } from "./modules/buyers/index.ts";
 import { createContentService, type ContentService } from "./modules/content/index.ts";
 import { allRanges, interactivePicture, issueFormToken, openings, postApplication, postContact, varietyRange } from "./modules/public/index.ts";
@@ -32,9 +33,23 @@ export interface AppLoadContext {
 
 export function createServices(db: Db, config: Config, auth: AuthContext | null, clientIp: string) {
   const content = contentFor(config.brandName);
+  // The session's customer chosen once per request, before anything of this request reads it.
+  let chosen: Promise<void> | undefined;
+  const choose = () => (chosen ??= chooseSessionCustomer(db, auth, config.defaultCustomerCode || null));
   return {
-    /** The same answer as GET /api/Auth/CheckToken/, for server rendering. */
-    session: (): Promise<CheckTokenResponse> => sessionAnswer(db, auth),
+    /**
+     * The same answer as GET /api/Auth/CheckToken/, for server rendering, once a customer that needs
+     * no choice from the browser is set (SPEC §4 "Customer selection").
+     */
+    session: async (): Promise<CheckTokenResponse> => {
+      await choose();
+      return sessionAnswer(db, auth);
+    },
+    /** The dashboard's panels for the session's current customer (the dashboard's API answers). */
+    dashboard: async () => {
+      await choose();
+      return dashboardPanels(db, auth);
+    },
     content,
     validateResetToken: (token: string) => validateResetToken(db, token),
     /** A signed token a public form must send back (the page's fallback for posts without JavaScript). */

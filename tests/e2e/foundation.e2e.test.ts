@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { axeViolations, DEMO_PASSWORD, launchBrowser, newPage, signIn, startServer, type RunningServer } from "./harness.ts";
+import { axeViolations, DEMO_PASSWORD, hydrated, launchBrowser, newPage, signIn, startServer, type RunningServer } from "./harness.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -24,7 +24,8 @@ describe("demo accounts sign in and land where they should", () => {
     await signIn(page, server.baseUrl, "buyer@demo.test");
     await page.waitForURL(/\/Dashboard$/);
     await expect.poll(() => header(page).getByRole("button", { name: /^Customer: / }).count()).toBe(1);
-    expect(await page.evaluate(() => localStorage.getItem("selectedCustomerID"))).toBeTruthy();
+    // The server chose it with the page (one customer); the page stores it once its scripts run.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("selectedCustomerID"))).toBeTruthy();
     await page.context().close();
   });
 
@@ -76,6 +77,8 @@ describe("demo accounts sign in and land where they should", () => {
       await signIn(page, server.baseUrl, email);
       // Staff land on the order desk (issue 26).
       await page.waitForURL(/\/Administration\/Orders$/);
+      // The default customer comes with the page: wait for its scripts before using the header.
+      await hydrated(page);
       await header(page).getByRole("button", { name: /^Customer: Pride/ }).click();
       // Staff may act for any customer: the selector lists every one, not only their own links.
       const dialog = page.getByRole("dialog", { name: "Which customer are you ordering for?" });

@@ -49,6 +49,18 @@ export function useCustomerSelection() {
     }
   }
 
+  // A customer the server set itself (one customer, or staff's default: server/modules/auth
+  // chooseSessionCustomer) is stored locally too, as setting it here would.
+  const current = user?.currentCustomer?.customerID;
+  useEffect(() => {
+    if (!current) return;
+    try {
+      if (localStorage.getItem(SELECTED_CUSTOMER_KEY) !== current) localStorage.setItem(SELECTED_CUSTOMER_KEY, current);
+    } catch {
+      // storage may be unavailable; the session remembers the choice
+    }
+  }, [current]);
+
   useEffect(() => {
     if (!user || user.currentCustomer) return;
     const choice = chooseCustomer({

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { FreshListPanel } from "./fresh-list-panel.tsx";
 import { Link } from "react-router";
 import type { BlitzVoucher, FutureSpecial, Product } from "../../../contract/store.ts";
+import type { AppServices } from "../../../server/context.ts";
 import { useRootData } from "../../lib/session.ts";
 import { awaitingCustomer } from "../../../domain/customer-selection.ts";
 import { ColourChip } from "./catalogue-rows.tsx";
@@ -21,6 +22,7 @@ import {
   useStoreIds,
 } from "./queries.ts";
 import { formatMoney } from "../../../domain/money.ts";
+import { DASHBOARD_SPECIALS } from "../../../domain/dashboard.ts";
 
 function Panel({ title, id, action, children }: { title: string; id: string; action?: ReactNode; children: ReactNode }) {
   return (
@@ -105,17 +107,26 @@ function Voucher({ voucher }: { voucher: NonNullable<BlitzVoucher> }) {
   );
 }
 
-export function DashboardPage() {
+/**
+ * The panels' answers the page came with (the dashboard's loader, for the session's current
+ * customer): each seeds its query when they are for the buyer the page shows, so the panels render
+ * with the page instead of after seven calls; a panel without one asks the API as before.
+ */
+export type DashboardPanels = Awaited<ReturnType<AppServices["dashboard"]>>;
+
+export function DashboardPage({ panels }: { panels?: DashboardPanels }) {
   const { session, site } = useRootData();
   const user = session.user;
   const ids = useStoreIds();
-  const image = useInteractiveImage(!!ids);
-  const specials = useSpecials(ids);
-  const future = useFutureSpecials(ids);
-  const recent = useRecentOrders(ids);
-  const combos = useComboSpecials(ids);
-  const recommended = useRecommended(ids);
-  const voucher = useBlitzVoucher(ids);
+  const same = !!ids && !!panels && panels.ids.userId === ids.userId && panels.ids.customerId === ids.customerId && panels.ids.retailerId === ids.retailerId;
+  const given = same ? panels : undefined;
+  const image = useInteractiveImage(!!ids, given?.image);
+  const specials = useSpecials(ids, given?.specials);
+  const future = useFutureSpecials(ids, given?.futureSpecials);
+  const recent = useRecentOrders(ids, given?.recentOrders);
+  const combos = useComboSpecials(ids, given?.comboSpecials);
+  const recommended = useRecommended(ids, given?.recommended);
+  const voucher = useBlitzVoucher(ids, given?.blitz);
 
   if (!user) return null;
   if (!ids) {
@@ -167,8 +178,8 @@ export function DashboardPage() {
               <Quiet>No specials for the next ship date yet.</Quiet>
             ) : (
               <div className="grid gap-x-6 md:grid-cols-2 min-[1800px]:grid-cols-1">
-                <SpecialsList products={specials.data.slice(0, Math.ceil(Math.min(specials.data.length, 12) / 2))} />
-                <SpecialsList products={specials.data.slice(Math.ceil(Math.min(specials.data.length, 12) / 2), 12)} />
+                <SpecialsList products={specials.data.slice(0, Math.ceil(Math.min(specials.data.length, DASHBOARD_SPECIALS) / 2))} />
+                <SpecialsList products={specials.data.slice(Math.ceil(Math.min(specials.data.length, DASHBOARD_SPECIALS) / 2), DASHBOARD_SPECIALS)} />
               </div>
             )}
           </Panel>

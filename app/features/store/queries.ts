@@ -248,8 +248,9 @@ export function useProducts(ids: StoreIds | null, orderId: number | null, shipDa
   return q;
 }
 
-export function useComboSpecials(ids: StoreIds | null) {
+export function useComboSpecials(ids: StoreIds | null, initial?: ComboSpecial[]) {
   return useQuery({
+    initialData: initial,
     queryKey: ids ? storeKeys.comboSpecials(ids) : ["store", "comboSpecials", "none"],
     queryFn: () =>
       api.get(
@@ -262,32 +263,36 @@ export function useComboSpecials(ids: StoreIds | null) {
   });
 }
 
-export function useSpecials(ids: StoreIds | null) {
+export function useSpecials(ids: StoreIds | null, initial?: Product[]) {
   return useQuery({
+    initialData: initial,
     queryKey: ids ? storeKeys.specials(ids) : ["store", "specials", "none"],
     queryFn: () => api.get(storePaths.specials(ids!), undefined, z.array(Product)),
     enabled: !!ids,
   });
 }
 
-export function useFutureSpecials(ids: StoreIds | null) {
+export function useFutureSpecials(ids: StoreIds | null, initial?: FutureSpecial[]) {
   return useQuery({
+    initialData: initial,
     queryKey: ids ? storeKeys.futureSpecials(ids) : ["store", "futureSpecials", "none"],
     queryFn: () => api.get(storePaths.futureSpecials(ids!), undefined, z.array(FutureSpecial)),
     enabled: !!ids,
   });
 }
 
-export function useRecentOrders(ids: StoreIds | null) {
+export function useRecentOrders(ids: StoreIds | null, initial?: OrderSummary[]) {
   return useQuery({
+    initialData: initial,
     queryKey: ids ? storeKeys.recentOrders(ids) : ["store", "recentOrders", "none"],
     queryFn: () => api.get(storePaths.recentOrders(ids!), undefined, z.array(OrderSummary)),
     enabled: !!ids,
   });
 }
 
-export function useInteractiveImage(enabled: boolean) {
+export function useInteractiveImage(enabled: boolean, initial?: InteractiveImage) {
   return useQuery({
+    initialData: initial,
     queryKey: storeKeys.interactiveImage(),
     queryFn: () => api.get(storePaths.interactiveImage(), undefined, InteractiveImage),
     enabled,
@@ -295,16 +300,18 @@ export function useInteractiveImage(enabled: boolean) {
   });
 }
 
-export function useRecommended(ids: StoreIds | null) {
+export function useRecommended(ids: StoreIds | null, initial?: Product[]) {
   return useQuery({
+    initialData: initial,
     queryKey: ids ? storeKeys.recommended(ids) : ["store", "recommended", "none"],
     queryFn: () => api.get(storePaths.recommended(), { customerId: ids!.customerId, userId: ids!.userId, retailerId: ids!.retailerId }, z.array(Product)),
     enabled: !!ids,
   });
 }
 
-export function useBlitzVoucher(ids: StoreIds | null) {
+export function useBlitzVoucher(ids: StoreIds | null, initial?: BlitzVoucher) {
   return useQuery({
+    initialData: initial,
     queryKey: ids ? storeKeys.blitz(ids) : ["store", "blitz", "none"],
     queryFn: () => api.get(storePaths.blitzVoucher(ids!), undefined, BlitzVoucher),
     enabled: !!ids,

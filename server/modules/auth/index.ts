@@ -1,4 +1,4 @@
 // The auth module's public face: sign-in, sessions, password resets.
 export { authRoutes as routes } from "./routes.ts";
-export { sendResetMail, sessionAnswer, validateResetToken } from "./service.ts";
+export { chooseSessionCustomer, sendResetMail, sessionAnswer, validateResetToken } from "./service.ts";
 export { hashPassword, verifyPassword } from "./password.ts";

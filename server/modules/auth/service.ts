@@ -8,6 +8,8 @@ import { enqueueMail } from "../mail/index.ts";
 import * as limits from "../rate-limit/index.ts";
 import type { CheckTokenResponse } from "../../../contract/user.ts";
 import { userPayload } from "../users/index.ts";
+import { assertOwnership, ownCustomers } from "../buyers/index.ts";
+import { chooseCustomer } from "../../../domain/customer-selection.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import * as accounts from "../accounts/index.ts";
 import * as repo from "./repo.ts";
@@ -161,6 +163,28 @@ export async function updatePasswordWithToken(db: Db, token: string, password: s
 export async function setCurrentCustomer(db: Db, auth: AuthContext, customerId: string) {
   await accounts.setSessionCustomer(db, auth.sessionId, customerId);
   auth.currentCustomerId = customerId;
+}
+
+/**
+ * SPEC §4 "Customer selection" for a page the server renders: a session with no current customer
+ * whose choice needs nothing from the browser (exactly one customer, or staff's default customer)
+ * gets it here, as the page would set it at once after loading (issue 30: sign-in to the dashboard's
+ * content without a SetCustomer call and a reload of the page's data after hydration). Several
+ * customers (the browser's remembered choice, or the selector) stay the page's to choose. Never fails
+ * the page: a choice it cannot set is left to the browser, as before.
+ */
+export async function chooseSessionCustomer(db: Db, auth: AuthContext | null, defaultCustomerCode: string | null): Promise<void> {
+  if (!auth || auth.currentCustomerId) return;
+  try {
+    const customers = await ownCustomers(db, auth.user);
+    const choice = chooseCustomer({ customers, current: null, remembered: null, roles: auth.user.roles, defaultCustomerCode });
+    if ((choice.kind !== "auto" && choice.kind !== "default") || !choice.customerId) return;
+    // The same check as POST /api/Auth/SetCustomer/{customerId}.
+    await assertOwnership(db, auth, { customerId: choice.customerId });
+    await setCurrentCustomer(db, auth, choice.customerId);
+  } catch {
+    // Left to the browser (app-shell-customer.tsx), which asks the API and says when it cannot.
+  }
 }
 
 /** GET /api/Auth/CheckToken/ (and the same answer for server rendering): the user, and the staff member behind an impersonation. */

@@ -4,6 +4,8 @@ import { comboSpecialProducts, comboSpecials, interactiveImageHotspots, interact
 import { buildTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { addDays, insertCatalog, insertOfferLine, insertOrder, insertProduct, isoDateAt } from "../../../tests/factories/index.ts";
 import { buyer, offer } from "../../../tests/helpers/store-fixtures.ts";
+import { DASHBOARD_SPECIALS } from "../../../domain/dashboard.ts";
+import { dashboardPanels } from "./service.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -192,5 +194,32 @@ describe("dashboard data is per customer", () => {
     expect((await a.get(`/api/Dashboard/RecentOrders/${a.customerId}`)).json()).toEqual([]);
     const [{ n }] = (await t.db.select({ n: sql<number>`count(*)::int` }).from(orders)) as [{ n: number }];
     expect(n).toBeGreaterThan(0);
+  });
+});
+
+describe("the dashboard page's panels (its loader, issue 30)", () => {
+  it("are the API's answers for the session's current customer, the specials cut to what the panel shows", async () => {
+    const a = await buyer(t);
+    const today = isoDateAt();
+    const current = await insertCatalog(t.db, { customerIds: [a.customerId], shipDateFrom: today, shipDateTo: addDays(today, 6) });
+    for (let i = 0; i < DASHBOARD_SPECIALS + 3; i++) await insertOfferLine(t.db, { catalogId: current.id, special: true });
+    const auth = { sessionId: "s", user: { id: a.userId, email: "x@example.test", firstName: "A", lastName: "B", roles: ["wholesaler"], claims: [] }, originalUserId: null };
+    const panels = await dashboardPanels(t.db, { ...auth, currentCustomerId: a.customerId });
+    const api = async (url: string) => (await a.get(url)).json();
+    const specials = await api(`/api/Dashboard/Specials/${a.userId}/${a.customerId}/0`);
+    expect(specials).toHaveLength(DASHBOARD_SPECIALS + 3);
+    expect(panels).toMatchObject({
+      ids: { userId: a.userId, customerId: a.customerId, retailerId: 0 },
+      specials: specials.slice(0, DASHBOARD_SPECIALS),
+      futureSpecials: await api(`/api/Dashboard/FutureSpecials/${a.userId}/${a.customerId}/0`),
+      recentOrders: await api(`/api/Dashboard/RecentOrders/${a.customerId}`),
+      comboSpecials: await api(`/api/Dashboard/ComboSpecials?userId=${a.userId}&customerId=${a.customerId}`),
+      recommended: await api(`/api/Store/Recommended?userId=${a.userId}&customerId=${a.customerId}&retailerId=0`),
+      blitz: await api(`/api/Store/GetBlitzVoucher/${a.userId}`),
+    });
+    // No current customer, or one the session may not buy for: nothing (the page asks the API, which refuses).
+    expect(await dashboardPanels(t.db, { ...auth, currentCustomerId: null })).toBeNull();
+    const other = await buyer(t);
+    expect(await dashboardPanels(t.db, { ...auth, currentCustomerId: other.customerId })).toBeNull();
   });
 });

@@ -6,12 +6,10 @@ import type { ApiRoutes } from "../../deps.ts";
 import { checkedIds, type RouteAccess } from "../../plugins/access.ts";
 import { loadBuyer } from "../buyers/index.ts";
 import { orderSummaries, scopeOf } from "../orders/index.ts";
-import { activeComboSpecials, blitzVoucher, futureSpecials, interactiveImage, recommended, specials } from "./service.ts";
+import { activeComboSpecials, blitzVoucher, DASHBOARD_IMAGE_KEY, futureSpecials, interactiveImage, RECENT_ORDERS, recommended, specials } from "./service.ts";
 
 const tags = ["dashboard"];
 const Errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
-export const RECENT_ORDERS = 10;
-export const DASHBOARD_IMAGE_KEY = "dashboard";
 
 const buyerInPath: RouteAccess = { ids: { userId: "params", customerId: "params", retailerId: "params" } };
 /** `?userId=&customerId=&retailerId=` (omitted retailer: a Retailer user's own shop, else 0). */

@@ -1,6 +1,11 @@
 // The store dashboard (DOMAIN.md "Dashboard", docs/domain-store.md "Dashboard").
 import type { Db } from "../../../db/client.ts";
-import type { BlitzVoucher, ComboSpecial, FutureSpecial, InteractiveImage, Product } from "../../../contract/store.ts";
+import type { BlitzVoucher, ComboSpecial, FutureSpecial, InteractiveImage, OrderSummary, Product } from "../../../contract/store.ts";
+import type { AuthContext } from "../../plugins/auth-context.ts";
+import { retailerIdOf } from "../../plugins/roles.ts";
+import { assertOwnership, defaultRetailer, loadBuyer } from "../buyers/index.ts";
+import { orderSummaries } from "../orders/index.ts";
+import { DASHBOARD_SPECIALS } from "../../../domain/dashboard.ts";
 import { isoDateAt } from "../../../domain/dates.ts";
 import { centsToDollars } from "../../../domain/money.ts";
 import { notFound } from "../../errors.ts";
@@ -11,6 +16,8 @@ import * as repo from "./repo.ts";
 export const RECOMMENDED_LIMIT = 12;
 export const RECOMMENDED_HISTORY_DAYS = 90;
 export const FUTURE_SPECIALS_LIMIT = 60;
+export const RECENT_ORDERS = 10;
+export const DASHBOARD_IMAGE_KEY = "dashboard";
 
 interface Current {
   date: string;
@@ -115,4 +122,56 @@ export async function blitzVoucher(db: Db, userId: string): Promise<BlitzVoucher
   const v = await repo.runningVoucher(db, userId);
   if (!v) return null;
   return { code: v.code, description: v.description, percentOff: v.percentOff, amountOff: centsToDollars(v.amountOffCents), expiresAt: v.expiresAt.toISOString() };
+}
+
+/**
+ * Every panel of the dashboard with the page (issue 30: its content without seven calls after
+ * hydration), for the session's current customer: the same answers, and the same ownership checks, as
+ * the dashboard's API calls give that buyer. A panel left out (its call failed) is fetched by the
+ * page itself, as before; null when the session has no current customer or may not buy for it.
+ */
+export interface DashboardPanels {
+  /** The buyer the panels are for (the page uses them only for the same ids). */
+  ids: { userId: string; customerId: string; retailerId: number };
+  /** The first DASHBOARD_SPECIALS specials, all the panel shows (the whole list can be 500 lines, 350 KB). */
+  specials?: Product[];
+  futureSpecials?: FutureSpecial[];
+  recentOrders?: OrderSummary[];
+  comboSpecials?: ComboSpecial[];
+  recommended?: Product[];
+  blitz?: BlitzVoucher;
+  image?: InteractiveImage;
+}
+
+export async function dashboardPanels(db: Db, auth: AuthContext | null): Promise<DashboardPanels | null> {
+  const customerId = auth?.currentCustomerId;
+  if (!auth || !customerId) return null;
+  const ids = { userId: auth.user.id, customerId, retailerId: retailerIdOf(auth.user) ?? 0 };
+  try {
+    await assertOwnership(db, auth, ids);
+  } catch {
+    return null;
+  }
+  const buyer = loadBuyer(db, ids.customerId, ids.retailerId);
+  // A panel whose call fails is left to the page (undefined), which asks the API and shows its own state.
+  const settle = <T>(p: Promise<T>) => p.then((v): T | undefined => v).catch(() => undefined);
+  const [specialsOf, futureOf, recentOf, combosOf, recommendedOf, blitzOf, imageOf] = await Promise.all([
+    settle(buyer.then((b) => specials(db, b, ids.userId))),
+    settle(buyer.then((b) => futureSpecials(db, b, ids.userId))),
+    settle(orderSummaries(db, { customerId, retailerId: defaultRetailer(auth, undefined) }, RECENT_ORDERS)),
+    settle(activeComboSpecials(db)),
+    settle(buyer.then((b) => recommended(db, b, ids.userId))),
+    settle(blitzVoucher(db, ids.userId)),
+    settle(interactiveImage(db, DASHBOARD_IMAGE_KEY)),
+  ]);
+  return {
+    ids,
+    specials: specialsOf?.slice(0, DASHBOARD_SPECIALS),
+    futureSpecials: futureOf,
+    recentOrders: recentOf,
+    comboSpecials: combosOf,
+    recommended: recommendedOf,
+    blitz: blitzOf,
+    image: imageOf,
+  };
 }
