@@ -18,6 +18,7 @@ import { liveCatalogOf } from "../mm/index.ts";
 import { catalogsFor } from "../store/index.ts";
 import type { FastifyReply } from "fastify";
 import { Gauge, type Registry } from "prom-client";
+import { liveReaderFor, type LiveReader } from "./reader.ts";
 import { massMarketStock, sessionsSignedIn, wholesaleStock } from "./repo.ts";
 import { quantityFor, stateOf, type State } from "./state.ts";
 
@@ -103,6 +104,8 @@ export class LiveHub {
   private readonly perAccount = new Map<string, number>();
   private readonly perAddress = new Map<string, number>();
   private readonly feed: ChangeFeed;
+  /** Where catalogs' stock is read: a connection of its own on PostgreSQL (reader.ts). */
+  private readonly reader: LiveReader;
   private readonly unsubscribe: () => void;
   private readonly poll: NodeJS.Timeout;
   private readonly heartbeat: NodeJS.Timeout;
@@ -117,6 +120,7 @@ export class LiveHub {
     private readonly log: { warn(obj: object, msg: string): void } = console,
   ) {
     this.feed = changeFeedFor(db);
+    this.reader = liveReaderFor(db, (err) => this.log.warn({ err }, "live: reading connection lost"));
     this.unsubscribe = this.feed.subscribe((topic) => this.notice(topic));
     this.poll = setInterval(() => {
       if (!this.feed.live) for (const c of this.channels.values()) this.schedule(c);
@@ -180,7 +184,7 @@ export class LiveHub {
 
   private read(c: Channel): Promise<State> {
     this.figures.reads++;
-    const stock = c.kind === "wholesale" ? wholesaleStock(this.db, c.catalogId) : massMarketStock(this.db, c.catalogId);
+    const stock = c.kind === "wholesale" ? wholesaleStock(this.reader.db, c.catalogId) : massMarketStock(this.reader.db, c.catalogId);
     return stock.then(stateOf);
   }
 
@@ -431,7 +435,7 @@ export class LiveHub {
     if (this.sessionTimer) clearTimeout(this.sessionTimer);
     for (const c of [...this.channels.values()]) for (const s of [...c.streams]) this.end(s, "shutdown");
     this.unsubscribe();
-    await this.feed.release();
+    await Promise.all([this.feed.release(), this.reader.close()]);
   }
 }
 
