@@ -46,18 +46,7 @@ export const CARTS_ENGINE_EXCEPTIONS: readonly string[] = [
   "server/modules/mm/repo.ts: customers (owner buyers)",
   "server/modules/mm/repo.ts: orderLines (owner orders)",
   "server/modules/mm/repo.ts: orders (owner orders)",
-  "server/modules/store/buyer-tools-repo.ts: carts (owner carts)",
-  "server/modules/store/buyer-tools-repo.ts: holds (owner carts)",
-  "server/modules/store/buyer-tools-repo.ts: orderLines (owner orders)",
-  "server/modules/store/buyer-tools-repo.ts: orders (owner orders)",
-  "server/modules/store/buyer-tools-repo.ts: users (owner accounts)",
   "server/modules/store/buyer-tools-repo.ts: voucherRedemptions (owner promotions)",
-  "server/modules/store/buyer-tools-repo.ts: vouchers (owner promotions)",
-  "server/modules/store/catalog-repo.ts: cartLines (owner carts)",
-  "server/modules/store/catalog-repo.ts: carts (owner carts)",
-  "server/modules/store/catalog-repo.ts: holds (owner carts)",
-  "server/modules/store/catalog-repo.ts: orderLines (owner orders)",
-  "server/modules/store/catalog-repo.ts: orders (owner orders)",
 ];
 
 /**

@@ -13,6 +13,7 @@ export {
   heldByOthers,
   laterCatalogs,
   lockOfferLines,
+  offerTermsSql,
   varietiesOf,
   type CatalogRow,
   type OfferFilter,
