@@ -42,10 +42,6 @@ export const CARTS_ENGINE_EXCEPTIONS: readonly string[] = [
   "server/modules/live/repo.ts: offerLines (owner store)",
   "server/modules/live/repo.ts: products (owner store)",
   "server/modules/live/repo.ts: sessions (owner accounts)",
-  "server/modules/mm/repo.ts: catalogs (owner store)",
-  "server/modules/mm/repo.ts: customers (owner buyers)",
-  "server/modules/mm/repo.ts: orderLines (owner orders)",
-  "server/modules/mm/repo.ts: orders (owner orders)",
   "server/modules/store/buyer-tools-repo.ts: voucherRedemptions (owner promotions)",
 ];
 
