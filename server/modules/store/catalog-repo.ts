@@ -1,6 +1,6 @@
 // The wholesale store's catalogue reads (catalogs covering a buyer, offer lines as the store shows
 // them, fingerprints, later offers) and the stock primitives behind the never-oversold invariant.
-import { and, asc, eq, gt, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "../../../db/client.ts";
 import { cartsRead, catalogs, offerLines, products } from "../../../db/schema/index.ts";
 import type { Buyer } from "../buyers/index.ts";
