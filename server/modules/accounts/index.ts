@@ -26,6 +26,7 @@ export {
   setNames,
   setPasswordHash,
   setSessionCustomer,
+  sessionsSignedIn,
   setSessionIdentity,
   updateUserRow,
   userActive,

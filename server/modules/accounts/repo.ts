@@ -1,7 +1,7 @@
 // All SQL of the accounts module: users, their roles and claims, and sessions (impersonation included).
 // The only file that reads or writes those tables (server/modules/table-owners.ts).
 import { and, asc, count, desc, eq, exists, gt, ilike, inArray, isNotNull, ne, not, notExists, or, sql, type SQL } from "drizzle-orm";
-import { likeContaining, type DbOrTx } from "../../../db/client.ts";
+import { likeContaining, rowsOf, type DbOrTx } from "../../../db/client.ts";
 import { sessions, userClaims, userRoles, users } from "../../../db/schema/index.ts";
 import { STAFF_ROLES, type Role } from "../../../domain/access.ts";
 
@@ -270,6 +270,15 @@ export async function liveSession(db: DbOrTx, id: string, now: Date): Promise<Se
     .from(sessions)
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)));
   return s ?? null;
+}
+
+/** Which of these sessions (hashed ids) are still signed in (live availability drops the streams of the others). */
+export async function sessionsSignedIn(db: DbOrTx, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`select id from ${sessions} where id = any(${sql`ARRAY[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::text[]`}) and expires_at > now()`),
+  );
+  return new Set(rows.map((r) => r.id));
 }
 
 export async function insertSession(db: DbOrTx, session: { id: string; userId: string; expiresAt: Date; ip?: string; userAgent?: string }) {

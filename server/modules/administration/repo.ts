@@ -2,7 +2,6 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import { and, asc, count, desc, eq, exists, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { likeContaining, type DbOrTx } from "../../../db/client.ts";
 import {
-  catalogCustomers,
   catalogsRead,
   customerLogos,
   customers,
@@ -16,6 +15,9 @@ import {
 import type { Role } from "../../../domain/access.ts";
 import * as accounts from "../accounts/index.ts";
 import * as buyers from "../buyers/index.ts";
+import { catalogCustomerCountSql } from "../store/index.ts";
+
+export { catalogIdsOfCustomer, linkCatalogs } from "../store/index.ts";
 import type { CustomerListQuery, RetailerListQuery, UserListQuery } from "../../../contract/administration.ts";
 import type { z } from "zod";
 
@@ -139,20 +141,10 @@ export async function catalogsForLinks(db: DbOrTx, ids: number[]) {
       id: catalogsRead.id,
       kind: catalogsRead.kind,
       title: catalogsRead.title,
-      customers: sql<number>`(select count(*)::int from ${catalogCustomers} cc where cc.catalog_id = "catalogs_read"."id")`.mapWith(Number),
+      customers: catalogCustomerCountSql(sql`"catalogs_read"."id"`),
     })
     .from(catalogsRead)
     .where(inArray(catalogsRead.id, ids));
-}
-
-export async function catalogIdsOfCustomer(db: DbOrTx, customerId: string): Promise<number[]> {
-  const rows = await db.select({ id: catalogCustomers.catalogId }).from(catalogCustomers).where(eq(catalogCustomers.customerId, customerId)).orderBy(asc(catalogCustomers.catalogId));
-  return rows.map((r) => r.id);
-}
-
-export async function linkCatalogs(tx: DbOrTx, customerId: string, add: number[], remove: number[]) {
-  if (remove.length) await tx.delete(catalogCustomers).where(and(eq(catalogCustomers.customerId, customerId), inArray(catalogCustomers.catalogId, remove)));
-  if (add.length) await tx.insert(catalogCustomers).values(add.map((catalogId) => ({ catalogId, customerId }))).onConflictDoNothing();
 }
 
 export async function existingCustomerIds(db: DbOrTx, ids: string[]) {

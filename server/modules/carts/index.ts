@@ -4,11 +4,15 @@
 // of stock check other carts' holds inside their own statements with the *HeldByOthers pieces.
 export { saveCartWith, STALE_CART_MESSAGE, type CartPolicy, type LockedCart, type SavePlan } from "./engine.ts";
 export {
+  activeHeldQuantity,
   bouquetHeldByOthersSql,
+  bouquetHoldsByOwner,
   bouquetHoldsFingerprintSql,
   bouquetNextHoldExpirySql,
   bouquetsHeldByOthers,
+  cartById,
   cartHoldingOn,
+  catalogLinesHeldByOthers,
   cartIdSql,
   cartLinesOf,
   cartOf,
@@ -17,11 +21,15 @@ export {
   lockCartRow,
   nextHoldExpiry,
   offerLineHeldByOthersSql,
+  offerLineHoldsByOwner,
+  offerLineHoldsFingerprintSql,
+  offerLinesHeldByOthers,
   releaseCartHolds,
   type CartLineRow,
   type CartOwner,
   type CartRow,
   type CartStore,
   type HoldSums,
+  type OwnerHold,
   type SavedLine,
 } from "./repo.ts";

@@ -2,9 +2,9 @@
 // offer lines, the mass-market cart holds catalog bouquets). Other modules reach these tables only
 // through this module's index.ts: its functions, or the SQL pieces below that let an owner of stock
 // check "ordered + other carts' active holds" inside its own statement.
-import { and, asc, eq, gt, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "../../../db/client.ts";
-import { cartLines, carts, holds, mmHolds } from "../../../db/schema/index.ts";
+import { cartLines, carts, holds, mmHolds, offerLinesRead } from "../../../db/schema/index.ts";
 
 export type CartRow = typeof carts.$inferSelect;
 export type CartLineRow = typeof cartLines.$inferSelect;
@@ -413,4 +413,85 @@ export function emptyCartSql(cartId: number): SQL {
          emptied as (
            update ${carts} set ship_date = null, receiving_date = null, hold_expires_at = null, version = version + 1, updated_at = now()
             where id = ${cartId})`;
+}
+
+// ---- what the wholesale store reads of carts and holds (its catalogue, fingerprints and reminders) ----
+
+/** A cart by its id, or null. */
+export async function cartById(db: DbOrTx, cartId: number): Promise<CartRow | null> {
+  const [c] = await db.select().from(carts).where(eq(carts.id, cartId));
+  return c ?? null;
+}
+
+/** Bunches the cart holds now (active holds). */
+export async function activeHeldQuantity(db: DbOrTx, cartId: number): Promise<number> {
+  const [r] = await db
+    .select({ n: sql<number>`coalesce(sum(${holds.quantity}), 0)::int`.mapWith(Number) })
+    .from(holds)
+    .where(and(eq(holds.cartId, cartId), gt(holds.expiresAt, sql`now()`)));
+  return r?.n ?? 0;
+}
+
+/** Active holds on the given offer lines, summed per line, of every cart except one. */
+export async function offerLinesHeldByOthers(db: DbOrTx, offerLineIds: number[], cartId: number): Promise<Map<number, number>> {
+  if (!offerLineIds.length) return new Map();
+  const rows = await db
+    .select({ id: holds.offerLineId, qty: sql<number>`sum(${holds.quantity})::int`.mapWith(Number) })
+    .from(holds)
+    .where(and(inArray(holds.offerLineId, offerLineIds), ne(holds.cartId, cartId), gt(holds.expiresAt, sql`now()`)))
+    .groupBy(holds.offerLineId);
+  return new Map(rows.map((r) => [r.id, r.qty]));
+}
+
+/** The active holds of carts other than one on the offer lines of these catalogs, summed per line (a subquery to join on offerLineId). */
+export const catalogLinesHeldByOthers = (db: DbOrTx, catalogIds: number[], excludeCartId: number) =>
+  db
+    .select({ offerLineId: holds.offerLineId, qty: sql<number>`sum(${holds.quantity})::int`.as("held_qty") })
+    .from(holds)
+    .innerJoin(offerLinesRead, eq(offerLinesRead.id, holds.offerLineId))
+    .where(and(inArray(offerLinesRead.catalogId, catalogIds), gt(holds.expiresAt, sql`now()`), ne(holds.cartId, excludeCartId)))
+    .groupBy(holds.offerLineId)
+    .as("held");
+
+/**
+ * The held part of a wholesale catalog's fingerprint (text): the active holds of carts other than one
+ * on its offer lines, an order-free sum of hashes and their count.
+ */
+export const offerLineHoldsFingerprintSql = (catalogId: number, excludeCartId: number) =>
+  sql`(select coalesce(sum(hashtext(h.cart_id::text || ':' || h.offer_line_id::text || ':' || h.quantity::text)::bigint), 0)::text || '.' || count(*)::text
+         from ${holds} h join ${offerLinesRead} ol on ol.id = h.offer_line_id
+        where ol.catalog_id = ${catalogId} and h.expires_at > now() and h.cart_id <> ${excludeCartId})`;
+
+// ---- what live availability reads: a catalog's active holds per buying account ----
+
+/** Active holds on a catalog, per cart owner ("user|customer|retailer") and product, with when the soonest of them lapses (epoch ms). */
+export interface OwnerHold {
+  product_id: string;
+  owner: string;
+  qty: number;
+  until: number;
+}
+
+/** A wholesale catalog's active holds per cart owner and product (the product of the held offer line). */
+export async function offerLineHoldsByOwner(db: DbOrTx, catalogId: number): Promise<OwnerHold[]> {
+  return rowsOf<OwnerHold>(
+    await db.execute(sql`
+      select ol.product_id, c.user_id || '|' || c.customer_id || '|' || c.retailer_id as owner, sum(h.quantity)::int as qty,
+             (extract(epoch from min(h.expires_at)) * 1000)::float8 as until
+        from ${holds} h join ${offerLinesRead} ol on ol.id = h.offer_line_id join ${carts} c on c.id = h.cart_id
+       where ol.catalog_id = ${catalogId} and h.expires_at > now()
+       group by 1, 2`),
+  );
+}
+
+/** A mass-market catalog's active holds per cart owner and bouquet. */
+export async function bouquetHoldsByOwner(db: DbOrTx, catalogId: number): Promise<OwnerHold[]> {
+  return rowsOf<OwnerHold>(
+    await db.execute(sql`
+      select h.product_id, c.user_id || '|' || c.customer_id || '|' || c.retailer_id as owner, sum(h.quantity)::int as qty,
+             (extract(epoch from min(h.expires_at)) * 1000)::float8 as until
+        from ${mmHolds} h join ${carts} c on c.id = h.cart_id
+       where h.catalog_id = ${catalogId} and h.expires_at > now()
+       group by 1, 2`),
+  );
 }

@@ -1,7 +1,7 @@
 // Every SQL statement of the mass-market store.
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getViewSelectedFields, inArray, sql } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "../../../db/client.ts";
-import { catalogs, customers, mmBarcodes, mmCatalogProducts, mmOrderLineLabels, mmPackages, mmProducts, orderLines, orders } from "../../../db/schema/index.ts";
+import { catalogsRead, customersRead, mmBarcodes, mmCatalogProducts, mmOrderLineLabels, mmPackages, mmProducts, orderLinesRead, ordersRead } from "../../../db/schema/index.ts";
 import {
   bouquetHeldByOthersSql,
   bouquetHoldsFingerprintSql,
@@ -14,7 +14,10 @@ import {
 } from "../carts/index.ts";
 import { catalogCover } from "../store/index.ts";
 
-export type MmCatalogRow = typeof catalogs.$inferSelect;
+export type MmCatalogRow = typeof catalogsRead.$inferSelect;
+
+/** The covering filter over the catalogs read model (catalogCover names the catalogs table by default). */
+const coverOf = (customerId: string) => catalogCover(customerId, { catalogId: sql`${catalogsRead.id}` });
 export type MmProductRow = typeof mmProducts.$inferSelect;
 export type MmCatalogLineRow = typeof mmCatalogProducts.$inferSelect;
 export type MmPackageRow = typeof mmPackages.$inferSelect;
@@ -35,16 +38,16 @@ export interface MmOwner {
  * order number. The first one's orderId is what Products is asked for (SPEC §7).
  */
 export async function catalogsCovering(db: DbOrTx, customerId: string, date: string): Promise<MmCatalogRow[]> {
-  const { mine, covers } = catalogCover(customerId);
+  const { mine, covers } = coverOf(customerId);
   return db
     .select()
-    .from(catalogs)
-    .where(and(eq(catalogs.kind, "massMarket"), sql`${catalogs.shipDateFrom} <= ${date}::date`, sql`${catalogs.shipDateTo} >= ${date}::date`, covers))
-    .orderBy(sql`${mine} desc`, desc(catalogs.shipDateFrom), desc(catalogs.orderId));
+    .from(catalogsRead)
+    .where(and(eq(catalogsRead.kind, "massMarket"), sql`${catalogsRead.shipDateFrom} <= ${date}::date`, sql`${catalogsRead.shipDateTo} >= ${date}::date`, covers))
+    .orderBy(sql`${mine} desc`, desc(catalogsRead.shipDateFrom), desc(catalogsRead.orderId));
 }
 
 export async function catalogByOrderId(db: DbOrTx, orderId: number): Promise<MmCatalogRow | undefined> {
-  const [c] = await db.select().from(catalogs).where(and(eq(catalogs.orderId, orderId), eq(catalogs.kind, "massMarket")));
+  const [c] = await db.select().from(catalogsRead).where(and(eq(catalogsRead.orderId, orderId), eq(catalogsRead.kind, "massMarket")));
   return c;
 }
 
@@ -140,31 +143,31 @@ export interface LabelValues {
   barcodeBottom: string | null;
 }
 
-export type OrderRow = typeof orders.$inferSelect;
+export type OrderRow = typeof ordersRead.$inferSelect;
 
 /** A customer's mass-market orders, newest first. */
 export async function ordersOf(db: DbOrTx, customerId: string, limit: number) {
-  const items = sql<number>`(select coalesce(sum(l.quantity), 0)::int from ${orderLines} l where l.order_id = "orders"."id" and lower(l.category) not in ('boxes', 'pails') and l.description <> 'Eco Fee')`.mapWith(Number);
+  const items = sql<number>`(select coalesce(sum(l.quantity), 0)::int from ${orderLinesRead} l where l.order_id = "orders_read"."id" and lower(l.category) not in ('boxes', 'pails') and l.description <> 'Eco Fee')`.mapWith(Number);
   return db
-    .select({ o: orders, itemCount: items })
-    .from(orders)
-    .where(and(eq(orders.customerId, customerId), eq(orders.store, "mm")))
-    .orderBy(desc(orders.placedAt), desc(orders.orderNumber))
+    .select({ o: getViewSelectedFields(ordersRead), itemCount: items })
+    .from(ordersRead)
+    .where(and(eq(ordersRead.customerId, customerId), eq(ordersRead.store, "mm")))
+    .orderBy(desc(ordersRead.placedAt), desc(ordersRead.orderNumber))
     .limit(limit);
 }
 
 export async function orderOf(db: DbOrTx, customerId: string, orderNumber: number) {
   const [o] = await db
     .select()
-    .from(orders)
-    .where(and(eq(orders.customerId, customerId), eq(orders.store, "mm"), eq(orders.orderNumber, orderNumber)));
+    .from(ordersRead)
+    .where(and(eq(ordersRead.customerId, customerId), eq(ordersRead.store, "mm"), eq(ordersRead.orderNumber, orderNumber)));
   if (!o) return null;
   const lines = await db
-    .select({ l: orderLines, label: mmOrderLineLabels })
-    .from(orderLines)
-    .leftJoin(mmOrderLineLabels, eq(mmOrderLineLabels.orderLineId, orderLines.id))
-    .where(eq(orderLines.orderId, o.id))
-    .orderBy(asc(orderLines.position), asc(orderLines.id));
+    .select({ l: getViewSelectedFields(orderLinesRead), label: mmOrderLineLabels })
+    .from(orderLinesRead)
+    .leftJoin(mmOrderLineLabels, eq(mmOrderLineLabels.orderLineId, orderLinesRead.id))
+    .where(eq(orderLinesRead.orderId, o.id))
+    .orderBy(asc(orderLinesRead.position), asc(orderLinesRead.id));
   return { o, lines };
 }
 
@@ -208,8 +211,8 @@ export async function productsKey(db: DbOrTx, owner: MmOwner, date: string, orde
     select cu.kind, c.id as catalog_id, c.order_id, k.id as cart_id,
            ${linesOf(sql`c.id`)} as lines, ${bouquetHoldsFingerprintSql(sql`c.id`, sql`k.id`)} as held,
            ${bouquetNextHoldExpirySql(sql`c.id`)} as next_expiry
-      from ${customers} cu
-      left join ${catalogs} c
+      from ${customersRead} cu
+      left join ${catalogsRead} c
         on c.order_id = ${orderId} and c.kind = 'massMarket' and c.ship_date_from <= ${date}::date and c.ship_date_to >= ${date}::date
        and ${catalogCover(sql`cu.customer_id`, { catalogId: sql`c.id` }).covers}
       cross join lateral (select ${cartIdSql({ userId: owner.userId, customerId: sql`cu.customer_id`, retailerId: 0 }, "mm")} as id) k
@@ -259,13 +262,13 @@ export async function lockSaleLines(
   date: string,
   productIds: string[],
 ): Promise<{ catalog: { id: number; orderId: number }; lines: SaleLine[] } | null> {
-  const { mine, covers } = catalogCover(customerId);
+  const { mine, covers } = coverOf(customerId);
   const chosen = tx.$with("chosen").as(
     tx
-      .select({ id: sql<number>`${catalogs.id}`.as("chosen_id"), orderId: sql<number>`${catalogs.orderId}`.as("chosen_order_id") })
-      .from(catalogs)
-      .where(and(eq(catalogs.kind, "massMarket"), sql`${catalogs.shipDateFrom} <= ${date}::date`, sql`${catalogs.shipDateTo} >= ${date}::date`, covers))
-      .orderBy(sql`${mine} desc`, desc(catalogs.shipDateFrom), desc(catalogs.orderId))
+      .select({ id: sql<number>`${catalogsRead.id}`.as("chosen_id"), orderId: sql<number>`${catalogsRead.orderId}`.as("chosen_order_id") })
+      .from(catalogsRead)
+      .where(and(eq(catalogsRead.kind, "massMarket"), sql`${catalogsRead.shipDateFrom} <= ${date}::date`, sql`${catalogsRead.shipDateTo} >= ${date}::date`, covers))
+      .orderBy(sql`${mine} desc`, desc(catalogsRead.shipDateFrom), desc(catalogsRead.orderId))
       .limit(1),
   );
   const locked = tx.$with("locked").as(

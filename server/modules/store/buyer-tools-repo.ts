@@ -1,16 +1,17 @@
 // The buyer's tools of the wholesale store: vouchers, mails and reminders, favourites and reorder.
-import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.ts";
-import { carts, favourites, holds, offerLines, orderLines, orders, products, users, voucherRedemptions, vouchers } from "../../../db/schema/index.ts";
-import type { CartRow } from "./catalog-repo.ts";
+import { favourites, offerLines, orderLinesRead, ordersRead, products, usersRead, voucherRedemptionsRead, voucherRedemptions, vouchersRead } from "../../../db/schema/index.ts";
+
+export { activeHeldQuantity, cartById } from "../carts/index.ts";
 
 // ---- vouchers, mails and reminders (voucher.ts, order-mail.ts, reminders.ts) ------------------------
 
-export type VoucherRow = typeof vouchers.$inferSelect;
+export type VoucherRow = typeof vouchersRead.$inferSelect;
 
 /** A voucher by its code, compared without case (codes are stored upper case). */
 export async function voucherByCode(db: DbOrTx, code: string): Promise<VoucherRow | null> {
-  const [v] = await db.select().from(vouchers).where(eq(sql`upper(${vouchers.code})`, code.toUpperCase()));
+  const [v] = await db.select().from(vouchersRead).where(eq(sql`upper(${vouchersRead.code})`, code.toUpperCase()));
   return v ?? null;
 }
 
@@ -18,8 +19,8 @@ export async function voucherByCode(db: DbOrTx, code: string): Promise<VoucherRo
 export async function voucherUses(db: DbOrTx, voucherId: number, customerId: string): Promise<number> {
   const [r] = await db
     .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(voucherRedemptions)
-    .where(and(eq(voucherRedemptions.voucherId, voucherId), eq(voucherRedemptions.customerId, customerId)));
+    .from(voucherRedemptionsRead)
+    .where(and(eq(voucherRedemptionsRead.voucherId, voucherId), eq(voucherRedemptionsRead.customerId, customerId)));
   return r?.n ?? 0;
 }
 
@@ -33,22 +34,8 @@ export async function insertRedemption(db: DbOrTx, row: typeof voucherRedemption
 }
 
 export async function userContact(db: DbOrTx, userId: string): Promise<{ email: string; firstName: string } | null> {
-  const [u] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId));
+  const [u] = await db.select({ email: usersRead.email, firstName: usersRead.firstName }).from(usersRead).where(eq(usersRead.id, userId));
   return u ?? null;
-}
-
-export async function cartById(db: DbOrTx, cartId: number): Promise<CartRow | null> {
-  const [c] = await db.select().from(carts).where(eq(carts.id, cartId));
-  return c ?? null;
-}
-
-/** Bunches the cart holds now (active holds). */
-export async function activeHeldQuantity(db: DbOrTx, cartId: number): Promise<number> {
-  const [r] = await db
-    .select({ n: sql<number>`coalesce(sum(${holds.quantity}), 0)::int`.mapWith(Number) })
-    .from(holds)
-    .where(and(eq(holds.cartId, cartId), gt(holds.expiresAt, sql`now()`)));
-  return r?.n ?? 0;
 }
 
 // ---- favourites (issue 13) ----------------------------------------------------------------------
@@ -103,30 +90,30 @@ export async function reorderLinesOf(
   orderNumber: number,
 ): Promise<{ shipDate: string; lines: ReorderLineRow[] } | null> {
   const [o] = await db
-    .select({ id: orders.id, shipDate: orders.shipDate })
-    .from(orders)
+    .select({ id: ordersRead.id, shipDate: ordersRead.shipDate })
+    .from(ordersRead)
     .where(
       and(
-        eq(orders.orderNumber, orderNumber),
-        eq(orders.customerId, scope.customerId),
-        eq(orders.store, "wholesale"),
-        scope.retailerId !== undefined ? eq(orders.retailerId, scope.retailerId) : undefined,
+        eq(ordersRead.orderNumber, orderNumber),
+        eq(ordersRead.customerId, scope.customerId),
+        eq(ordersRead.store, "wholesale"),
+        scope.retailerId !== undefined ? eq(ordersRead.retailerId, scope.retailerId) : undefined,
       ),
     );
   if (!o) return null;
   const rows = await db
     .select({
-      productId: orderLines.productId,
-      description: sql<string>`min(${orderLines.description})`,
-      quantity: sql<number>`sum(${orderLines.quantity})::int`.mapWith(Number),
+      productId: orderLinesRead.productId,
+      description: sql<string>`min(${orderLinesRead.description})`,
+      quantity: sql<number>`sum(${orderLinesRead.quantity})::int`.mapWith(Number),
       active: sql<boolean>`coalesce(bool_or(${products.active}), false)`,
-      first: sql<number>`min(${orderLines.id})`.mapWith(Number),
+      first: sql<number>`min(${orderLinesRead.id})`.mapWith(Number),
     })
-    .from(orderLines)
-    .leftJoin(products, eq(products.productId, orderLines.productId))
-    .where(eq(orderLines.orderId, o.id))
-    .groupBy(orderLines.productId)
-    .orderBy(sql`min(${orderLines.id})`);
+    .from(orderLinesRead)
+    .leftJoin(products, eq(products.productId, orderLinesRead.productId))
+    .where(eq(orderLinesRead.orderId, o.id))
+    .groupBy(orderLinesRead.productId)
+    .orderBy(sql`min(${orderLinesRead.id})`);
   return { shipDate: String(o.shipDate), lines: rows.map(({ first: _first, ...r }) => r) };
 }
 

@@ -1,19 +1,15 @@
 // The wholesale store's catalogue reads (catalogs covering a buyer, offer lines as the store shows
 // them, fingerprints, later offers) and the stock primitives behind the never-oversold invariant.
-import { and, asc, eq, gt, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "../../../db/client.ts";
-import { cartLines, carts, catalogs, holds, offerLines, orderLines, orders, products } from "../../../db/schema/index.ts";
+import { cartsRead, catalogs, offerLines, products } from "../../../db/schema/index.ts";
 import type { Buyer } from "../buyers/index.ts";
+import { catalogLinesHeldByOthers, offerLineHoldsFingerprintSql, offerLinesHeldByOthers } from "../carts/index.ts";
 import { catalogCover } from "./repo-covering.ts";
 
 export type CatalogRow = typeof catalogs.$inferSelect;
 export type OfferLineRow = typeof offerLines.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
-export type CartRow = typeof carts.$inferSelect;
-export type CartLineRow = typeof cartLines.$inferSelect;
-export type CartLineInsert = typeof cartLines.$inferInsert;
-export type OrderLineInsert = typeof orderLines.$inferInsert;
-export type OrderInsert = typeof orders.$inferInsert;
 
 /**
  * Wholesale catalogs covering `date` for the buyer: those restricted to this customer, and the
@@ -50,9 +46,11 @@ export async function laterCatalogs(db: DbOrTx, buyer: Pick<Buyer, "customerId" 
 /** The wholesale cart id of an owner, or 0 when it has none yet (no cart has id 0). */
 export async function cartIdOf(db: DbOrTx, owner: { userId: string; customerId: string; retailerId: number }): Promise<number> {
   const [c] = await db
-    .select({ id: carts.id })
-    .from(carts)
-    .where(and(eq(carts.userId, owner.userId), eq(carts.customerId, owner.customerId), eq(carts.retailerId, owner.retailerId), eq(carts.store, "wholesale")));
+    .select({ id: cartsRead.id })
+    .from(cartsRead)
+    .where(
+      and(eq(cartsRead.userId, owner.userId), eq(cartsRead.customerId, owner.customerId), eq(cartsRead.retailerId, owner.retailerId), eq(cartsRead.store, "wholesale")),
+    );
   return c?.id ?? 0;
 }
 
@@ -77,13 +75,7 @@ export async function offerRows(
   filter?: SQL,
 ): Promise<OfferRow[]> {
   if (!catalogIds.length) return [];
-  const held = db
-    .select({ offerLineId: holds.offerLineId, qty: sql<number>`sum(${holds.quantity})::int`.as("held_qty") })
-    .from(holds)
-    .innerJoin(offerLines, eq(offerLines.id, holds.offerLineId))
-    .where(and(inArray(offerLines.catalogId, catalogIds), gt(holds.expiresAt, sql`now()`), ne(holds.cartId, excludeCartId)))
-    .groupBy(holds.offerLineId)
-    .as("held");
+  const held = catalogLinesHeldByOthers(db, catalogIds, excludeCartId);
   const rows = await db
     .select({ ol: offerLines, p: products, heldByOthers: sql<number>`coalesce(${held.qty}, 0)`.mapWith(Number) })
     .from(offerLines)
@@ -135,13 +127,23 @@ export async function catalogFingerprint(db: DbOrTx, catalogId: number, excludeC
     select
       (select coalesce(sum(version), 0)::text || '.' || count(*)::text
          from offer_lines where catalog_id = ${catalogId}) as lines,
-      (select coalesce(sum(hashtext(h.cart_id::text || ':' || h.offer_line_id::text || ':' || h.quantity::text)::bigint), 0)::text || '.' || count(*)::text
-         from holds h join offer_lines ol on ol.id = h.offer_line_id
-        where ol.catalog_id = ${catalogId} and h.expires_at > now() and h.cart_id <> ${excludeCartId}) as held,
+      ${offerLineHoldsFingerprintSql(catalogId, excludeCartId)} as held,
       (select updated_at::text from catalogs where id = ${catalogId}) as updated`);
   const row = rowsOf<{ lines: string; held: string; updated: string }>(result)[0]!;
   return `${row.lines}|${row.held}|${row.updated}`;
 }
+
+/**
+ * What the store shows of a catalog's lines beside their quantities (prices, specials, tiers, flags),
+ * one text in product order (an SQL expression; null when the catalog shows no line): live
+ * availability digests it to tell a page to read its list again.
+ */
+export const offerTermsSql = (catalogId: number) => sql`(
+        select string_agg(concat_ws('|', ol.product_id, ol.special, ol.standard_price_cents, ol.standard_price_no_pail_cents, ol.price_cents,
+                                    ol.price_no_pail_cents, ol.discount_quantity, ol.discount_price_cents, ol.discount_price_no_pail_cents,
+                                    ol.discount_quantity2, ol.discount_price2_cents, ol.discount_price_no_pail2_cents, ol.is_final_product,
+                                    ol.next_available_date), ';' order by ol.product_id)
+          from ${offerLines} ol where ol.catalog_id = ${catalogId} and ol.show_store)`;
 
 /** A product's soonest later offer with stock to sell, and a hash of that offer line and product row (for the ETag). */
 export interface NextOffer {
@@ -190,15 +192,9 @@ export async function nextOffers(db: DbOrTx, catalogId: number, later: number[])
   }));
 }
 
-/** Active holds on the given offer lines, summed per line, of every cart except one. */
+/** Active holds on the given offer lines, summed per line, of every cart except one (the carts engine's). */
 export async function heldByOthers(db: DbOrTx, offerLineIds: number[], cartId: number): Promise<Map<number, number>> {
-  if (!offerLineIds.length) return new Map();
-  const rows = await db
-    .select({ id: holds.offerLineId, qty: sql<number>`sum(${holds.quantity})::int`.mapWith(Number) })
-    .from(holds)
-    .where(and(inArray(holds.offerLineId, offerLineIds), ne(holds.cartId, cartId), gt(holds.expiresAt, sql`now()`)))
-    .groupBy(holds.offerLineId);
-  return new Map(rows.map((r) => [r.id, r.qty]));
+  return offerLinesHeldByOthers(db, offerLineIds, cartId);
 }
 
 /**

@@ -5,7 +5,7 @@
 export { storeRoutes as routes } from "./routes.ts";
 export { closedShipDateMessage, nextShipDate, openDates, refusedDate } from "./dates.ts";
 export { freeQuantity, toProduct } from "./pricing.ts";
-export { catalogCover, type CatalogCover } from "./repo-covering.ts";
+export { catalogCover, catalogCustomerCountSql, catalogIdsOfCustomer, linkCatalogs, type CatalogCover } from "./repo-covering.ts";
 export {
   cartIdOf,
   catalogsFor,
@@ -13,6 +13,7 @@ export {
   heldByOthers,
   laterCatalogs,
   lockOfferLines,
+  offerTermsSql,
   varietiesOf,
   type CatalogRow,
   type OfferFilter,

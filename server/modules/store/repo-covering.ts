@@ -2,7 +2,8 @@
 // catalog made for the customer (it names the customer among its customers), or a general one (it
 // names nobody) when the customer may buy from general catalogs. "Current first" ranks the ones
 // made for the customer before the general ones.
-import { sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "../../../db/client.ts";
 import { catalogCustomers } from "../../../db/schema/index.ts";
 
 /** The catalogs table's id as a query over `catalogs` names it. */
@@ -24,4 +25,22 @@ export function catalogCover(customerId: string | SQL, { catalogId = CATALOG_ID,
   const mine = sql<boolean>`exists (select 1 from ${catalogCustomers} cc where cc.catalog_id = ${catalogId} and cc.customer_id = ${customerId})`;
   const open = sql<boolean>`not exists (select 1 from ${catalogCustomers} cc where cc.catalog_id = ${catalogId})`;
   return { mine, covers: general ? sql<boolean>`(${mine} or ${open})` : mine };
+}
+
+// ---- which catalogs name a customer: the administration desk's links (SPEC: customer ↔ catalog) ----
+
+/** How many customers the catalog `catalogId` (an SQL expression) is restricted to; 0: open to all. */
+export const catalogCustomerCountSql = (catalogId: SQL) =>
+  sql<number>`(select count(*)::int from ${catalogCustomers} cc where cc.catalog_id = ${catalogId})`.mapWith(Number);
+
+/** The catalogs that name the customer, by id. */
+export async function catalogIdsOfCustomer(db: DbOrTx, customerId: string): Promise<number[]> {
+  const rows = await db.select({ id: catalogCustomers.catalogId }).from(catalogCustomers).where(eq(catalogCustomers.customerId, customerId)).orderBy(asc(catalogCustomers.catalogId));
+  return rows.map((r) => r.id);
+}
+
+/** Names the customer on the catalogs `add` and no longer on `remove`, in the caller's transaction. */
+export async function linkCatalogs(tx: DbOrTx, customerId: string, add: number[], remove: number[]) {
+  if (remove.length) await tx.delete(catalogCustomers).where(and(eq(catalogCustomers.customerId, customerId), inArray(catalogCustomers.catalogId, remove)));
+  if (add.length) await tx.insert(catalogCustomers).values(add.map((catalogId) => ({ catalogId, customerId }))).onConflictDoNothing();
 }
