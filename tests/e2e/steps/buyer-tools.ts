@@ -199,6 +199,9 @@ export async function countsColoursAndKeepsThingsInside({ browser, baseUrl }: Ru
     return names.map((n) => Number(n.match(/(\d+)\s*$/)?.[1] ?? NaN));
   };
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  // The list shows its first rows while the rest of the offer is parsed; the filters count the whole
+  // offer, so they are read once it is in (their boxes appear with it).
+  await page.getByRole("checkbox", { name: /^Lilies/ }).waitFor();
   const total = sum(await countsOf(categories));
   expect(sum(await countsOf(colours))).toBe(total);
   const [lilies] = await countsOf(page.getByRole("checkbox", { name: /^Lilies/ }));
