@@ -51,9 +51,16 @@ export async function visit(page: Page, url: string) {
 
 export const productName = async (row: Locator) => (await row.getByRole("button").first().innerText()).trim();
 
-/** The first orderable row of the list that can be bought by the pail. */
+/**
+ * The first row of the list that can be bought by the pail and has stock now, so that adding it
+ * starts a hold. (The demo data is drawn afresh for each week's shape, so on some days the first
+ * such row has nothing left and would only take a pending request.)
+ */
 export async function rowWithPails(page: Page, notNamed?: string): Promise<{ row: Locator; name: string }> {
-  let rows = page.getByRole("row").filter({ has: page.getByRole("textbox", { name: /^Pails of / }) });
+  let rows = page
+    .getByRole("row")
+    .filter({ has: page.getByRole("textbox", { name: /^Pails of / }) })
+    .filter({ has: page.getByText(AVAILABLE) });
   if (notNamed) rows = rows.filter({ hasNotText: notNamed });
   const row = rows.first();
   await row.waitFor();
