@@ -12,7 +12,7 @@ import { boxTypeProblem, PAIL_FEE_PACKAGE } from "../../../domain/supply-mm.ts";
 import { nextQuantity, quantityRefusal, shipDays } from "../../../domain/supply.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../errors.ts";
 import * as repo from "./mm-repo.ts";
-import { catalogById } from "./repo.ts";
+import { supplyDesk as store } from "../store/index.ts";
 import { changes, record, refuseDeleteOfUsed, type Actor } from "./service.ts";
 
 const cents = (d: number) => Math.round(d * 100);
@@ -225,7 +225,7 @@ export async function deletePackage(db: Db, actor: Actor, type: string): Promise
 // ---- a mass-market catalog's lines ------------------------------------------------------------------
 
 async function mmCatalog(db: DbOrTx, catalogId: number) {
-  const c = await catalogById(db, catalogId);
+  const c = await store.catalogById(db, catalogId);
   if (!c) throw notFound(`There is no catalog ${catalogId}.`);
   if (c.c.kind !== "massMarket") throw conflict("This is a wholesale catalog: it carries products, not bouquets.");
   return c.c;
