@@ -5,3 +5,7 @@ export { liveCatalogOf } from "./service.ts";
 export { assertMassMarket, getCart as getMmCart, NOT_MM_CUSTOMER_MESSAGE } from "./service.ts";
 export { createOrder as createMmOrder } from "./checkout.ts";
 export { addBouquetsToCart } from "./reorder.ts";
+/** The order desk's stock moves on the catalog line an order was placed from. */
+export { giveBackMmStock, lockMmFree, takeMmStock } from "./repo.ts";
+/** The supply desk's bouquets, packages and catalog lines (server/modules/supply), read and written in its transaction. */
+export * as supplyDesk from "./supply-repo.ts";

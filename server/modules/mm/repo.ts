@@ -131,6 +131,47 @@ export async function takeStock(tx: DbOrTx, catalogId: number, cartId: number, t
   return updated.length;
 }
 
+// ---- the order desk's stock moves: mm_catalog_products of the catalog an order was placed from ----
+
+/**
+ * Bouquets still free on a mass-market catalog line (every cart's active hold counts against it);
+ * locks the row. Null when the catalog no longer offers the product.
+ */
+export async function lockMmFree(tx: DbOrTx, catalogOrderId: number, productId: string): Promise<{ catalogId: number; free: number } | null> {
+  const rows = rowsOf<{ catalog_id: number; free: number }>(
+    await tx.execute(sql`
+      select cp.catalog_id, (cp.available - cp.quantity_ordered - coalesce((select sum(h.quantity) from mm_holds_read h
+               where h.catalog_id = cp.catalog_id and h.product_id = cp.product_id and h.expires_at > now()), 0))::int as free
+        from mm_catalog_products cp join catalogs_read c on c.id = cp.catalog_id
+       where c.order_id = ${catalogOrderId} and c.kind = 'massMarket' and cp.product_id = ${productId}
+       for no key update of cp`),
+  );
+  const r = rows[0];
+  return r ? { catalogId: Number(r.catalog_id), free: Math.max(0, Number(r.free)) } : null;
+}
+
+/** Adds ordered bouquets under the invariant, checked by the UPDATE itself; false (nothing written) when it would oversell. */
+export async function takeMmStock(tx: DbOrTx, catalogId: number, productId: string, quantity: number): Promise<boolean> {
+  const rows = rowsOf<{ product_id: string }>(
+    await tx.execute(sql`
+      update mm_catalog_products as cp set quantity_ordered = cp.quantity_ordered + ${quantity}
+       where cp.catalog_id = ${catalogId} and cp.product_id = ${productId}
+         and cp.quantity_ordered + ${quantity} + coalesce((select sum(h.quantity) from mm_holds_read h
+               where h.catalog_id = cp.catalog_id and h.product_id = cp.product_id and h.expires_at > now()), 0) <= cp.available
+      returning cp.product_id`),
+  );
+  return rows.length === 1;
+}
+
+/** Gives ordered bouquets back to a mass-market catalog line (the one the order was placed from). */
+export async function giveBackMmStock(tx: DbOrTx, catalogOrderId: number, productId: string, quantity: number) {
+  if (quantity <= 0) return;
+  await tx.execute(sql`
+    update mm_catalog_products cp set quantity_ordered = greatest(0, cp.quantity_ordered - ${quantity})
+      from catalogs_read c
+     where c.id = cp.catalog_id and c.order_id = ${catalogOrderId} and c.kind = 'massMarket' and cp.product_id = ${productId}`);
+}
+
 /** The labels of an order's lines (line id → label), written with the order. */
 export async function insertLabels(tx: DbOrTx, labels: ({ orderLineId: number } & LabelValues)[]): Promise<void> {
   if (labels.length) await tx.insert(mmOrderLineLabels).values(labels);

@@ -5,7 +5,9 @@ import { QUANTITY_REMAINING_MESSAGE } from "../../../domain/constants.ts";
 import { isFeeLine } from "../../../domain/mm-fees.ts";
 import type { Config } from "../../config.ts";
 import { badRequest, conflict } from "../../errors.ts";
+import { giveBackMmStock, lockMmFree, takeMmStock } from "../mm/index.ts";
 import { orderLinesOf } from "../orders/index.ts";
+import { giveBackOfferLineStock, takeOfferLineStock } from "../store/index.ts";
 import * as repo from "./repo.ts";
 import type { LineRow } from "./repo.ts";
 import { cancelIfEmpty, change, findLine, NOT_OFFERED_MESSAGE, plural, refreshFeeLines, rewriteLine, unitsOf, voucherBack, type Actor, type BuyerScope } from "./change.ts";
@@ -20,7 +22,7 @@ export function confirmPending(db: DbOrTx, config: Config, actor: Actor, orderNu
     if (line.offerLineId === null) throw conflict("This product is no longer offered: decline its pending quantity.");
     const stock = await repo.lockFree(tx, line.offerLineId);
     if (!stock) throw conflict("This product is no longer offered: decline its pending quantity.");
-    if (stock.free < n || !(await repo.takeStock(tx, line.offerLineId, n))) {
+    if (stock.free < n || !(await takeOfferLineStock(tx, line.offerLineId, n))) {
       throw conflict(`Only ${plural(stock.free)} of ${line.description} are free: confirm fewer or decline the rest.`);
     }
     await rewriteLine(tx, line, line.quantityConfirmed + n, line.quantityPending - n);
@@ -54,12 +56,12 @@ async function changeMmLine(tx: DbOrTx, line: LineRow, quantity: number): Promis
   if (isFeeLine(line)) throw badRequest("Box and pail lines follow the bouquets: change the bouquets instead.", { quantity: "Box and pail lines follow the bouquets." });
   const before = line.quantity;
   if (quantity < before) {
-    if (line.offerOrderNumber !== null) await repo.giveBackMmStock(tx, line.offerOrderNumber, line.productId, before - quantity);
+    if (line.offerOrderNumber !== null) await giveBackMmStock(tx, line.offerOrderNumber, line.productId, before - quantity);
   } else {
     const extra = quantity - before;
-    const stock = line.offerOrderNumber === null ? null : await repo.lockMmFree(tx, line.offerOrderNumber, line.productId);
+    const stock = line.offerOrderNumber === null ? null : await lockMmFree(tx, line.offerOrderNumber, line.productId);
     if (!stock) throw conflict(NOT_OFFERED_MESSAGE);
-    if (stock.free < extra || !(await repo.takeMmStock(tx, stock.catalogId, line.productId, extra))) {
+    if (stock.free < extra || !(await takeMmStock(tx, stock.catalogId, line.productId, extra))) {
       throw conflict(`Only ${unitsOf("mm")(stock.free)} more of ${line.description} are free.`);
     }
   }
@@ -98,7 +100,7 @@ export function changeLine(db: DbOrTx, config: Config, actor: Actor, orderNumber
           const giveBack = fewer - fromPending;
           pending -= fromPending;
           confirmed -= giveBack;
-          if (giveBack > 0 && line.offerLineId !== null) await repo.giveBackStock(tx, line.offerLineId, giveBack);
+          if (giveBack > 0 && line.offerLineId !== null) await giveBackOfferLineStock(tx, line.offerLineId, giveBack);
         } else {
           const extra = quantity - before;
           if (line.offerLineId === null) throw conflict(NOT_OFFERED_MESSAGE);
@@ -106,7 +108,7 @@ export function changeLine(db: DbOrTx, config: Config, actor: Actor, orderNumber
           if (!stock) throw conflict(NOT_OFFERED_MESSAGE);
           const take = Math.min(extra, stock.free);
           if (stock.isFinalProduct && take < extra) throw conflict(QUANTITY_REMAINING_MESSAGE);
-          if (take > 0 && !(await repo.takeStock(tx, line.offerLineId, take))) throw conflict("The stock changed meanwhile. Please try again.");
+          if (take > 0 && !(await takeOfferLineStock(tx, line.offerLineId, take))) throw conflict("The stock changed meanwhile. Please try again.");
           confirmed += take;
           pending += extra - take;
         }

@@ -13,8 +13,10 @@ import { isFeeLine } from "../../../domain/mm-fees.ts";
 import type { Config } from "../../config.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../errors.ts";
 import { issueInvoice } from "../invoices/index.ts";
+import { giveBackMmStock } from "../mm/index.ts";
 import { findOrder, orderLinesOf, setOrderState } from "../orders/index.ts";
 import { returnVoucher } from "../promotions/index.ts";
+import { giveBackOfferLineStock } from "../store/index.ts";
 import * as repo from "./repo.ts";
 import { change, findLine, voucherBack, type Actor, type BuyerScope } from "./change.ts";
 import { confirmPending, declinePending } from "./lines.ts";
@@ -84,11 +86,11 @@ export function cancelOrder(db: DbOrTx, config: Config, actor: Actor, orderNumbe
     async (tx, o, lines) => {
       if (o.store === "mm") {
         const back = lines.filter((l) => !isFeeLine(l) && l.offerOrderNumber !== null).sort((a, b) => a.productId.localeCompare(b.productId));
-        for (const l of back) await repo.giveBackMmStock(tx, l.offerOrderNumber!, l.productId, l.quantityConfirmed);
+        for (const l of back) await giveBackMmStock(tx, l.offerOrderNumber!, l.productId, l.quantityConfirmed);
       } else {
         // Offer lines in id order, as every stock change takes them: two cancellations never deadlock.
         const back = lines.filter((l) => l.offerLineId !== null).sort((a, b) => a.offerLineId! - b.offerLineId!);
-        for (const l of back) await repo.giveBackStock(tx, l.offerLineId!, l.quantityConfirmed);
+        for (const l of back) await giveBackOfferLineStock(tx, l.offerLineId!, l.quantityConfirmed);
       }
       await setOrderState(tx, o.id, { status: "cancelled", cancelledAt: new Date() });
       const voucher = await returnVoucher(tx, o.id);

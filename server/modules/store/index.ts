@@ -10,10 +10,12 @@ export {
   cartIdOf,
   catalogsFor,
   filteredOfferRows,
+  giveBackOfferLineStock,
   heldByOthers,
   laterCatalogs,
   lockOfferLines,
   offerTermsSql,
+  takeOfferLineStock,
   varietiesOf,
   type CatalogRow,
   type OfferFilter,
@@ -21,6 +23,8 @@ export {
   type OfferRow,
 } from "./repo.ts";
 export { catalogProducts, catalogsOn, etagMatches } from "./service.ts";
+/** The supply desk's products, catalogs, catalog customers and offer lines (server/modules/supply), read and written in its transaction. */
+export * as supplyDesk from "./supply-repo.ts";
 export { placeOrder, type PlaceOrderInput } from "./checkout.ts";
 export { getCart, saveCart, type CartOwner } from "./cart.ts";
 export { retailerShipDate } from "./dates.ts";

@@ -56,6 +56,30 @@ export async function addOrderedQuantities(db: DbOrTx, take: Map<number, number>
   return updated.map((u) => Number(u.id));
 }
 
+/**
+ * The order desk's stock moves on one offer line, in its transaction (server/modules/order-desk:
+ * confirming, changing and cancelling lines). Adds ordered quantity under the invariant, checked by
+ * the UPDATE itself: ordered + every active hold never exceeds the original quantity. False (nothing
+ * written) when it would.
+ */
+export async function takeOfferLineStock(tx: DbOrTx, offerLineId: number, quantity: number): Promise<boolean> {
+  const rows = rowsOf<{ id: number }>(
+    await tx.execute(sql`
+      update offer_lines as ol set quantity_ordered = ol.quantity_ordered + ${quantity}
+       where ol.id = ${offerLineId}
+         and ol.quantity_ordered + ${quantity} + coalesce((select sum(h.quantity) from holds_read h
+               where h.offer_line_id = ol.id and h.expires_at > now()), 0) <= ol.original_quantity
+      returning ol.id`),
+  );
+  return rows.length === 1;
+}
+
+/** Gives ordered quantity back to everyone (never below 0 if counts were edited under the order). */
+export async function giveBackOfferLineStock(tx: DbOrTx, offerLineId: number, quantity: number) {
+  if (quantity <= 0) return;
+  await tx.execute(sql`update offer_lines set quantity_ordered = greatest(0, quantity_ordered - ${quantity}) where id = ${offerLineId}`);
+}
+
 /** What a save needs to know of a product it names: whether it exists and sells, and its name. */
 export interface ProductFacts {
   productId: string;

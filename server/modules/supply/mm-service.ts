@@ -11,8 +11,8 @@ import { centsToDollars } from "../../../domain/money.ts";
 import { boxTypeProblem, PAIL_FEE_PACKAGE } from "../../../domain/supply-mm.ts";
 import { nextQuantity, quantityRefusal, shipDays } from "../../../domain/supply.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../errors.ts";
-import * as repo from "./mm-repo.ts";
-import { catalogById } from "./repo.ts";
+import { supplyDesk as mm } from "../mm/index.ts";
+import { supplyDesk as store } from "../store/index.ts";
 import { changes, record, refuseDeleteOfUsed, type Actor } from "./service.ts";
 
 const cents = (d: number) => Math.round(d * 100);
@@ -40,7 +40,7 @@ async function inTransaction<T>(db: Db, work: (tx: DbOrTx) => Promise<T>): Promi
 
 // ---- bouquets ---------------------------------------------------------------------------------
 
-function bouquetView(row: { b: repo.BouquetRow; ordered: number; catalogLines: number }): SupplyBouquet {
+function bouquetView(row: { b: mm.BouquetRow; ordered: number; catalogLines: number }): SupplyBouquet {
   const { b } = row;
   return {
     productId: b.productId,
@@ -63,8 +63,8 @@ function bouquetView(row: { b: repo.BouquetRow; ordered: number; catalogLines: n
 }
 
 /** The stored columns of a bouquet's fields (dollars → cents). */
-function bouquetColumns(body: Partial<BouquetCreate & BouquetUpdate>): Partial<repo.NewBouquetRow> {
-  const out: Partial<repo.NewBouquetRow> = {};
+function bouquetColumns(body: Partial<BouquetCreate & BouquetUpdate>): Partial<mm.NewBouquetRow> {
+  const out: Partial<mm.NewBouquetRow> = {};
   for (const k of ["description", "category", "colour", "colourHex", "imageName", "boxType", "unitOfMeasure", "packSize", "bouquet", "active"] as const) {
     if (body[k] !== undefined) (out as Record<string, unknown>)[k] = body[k];
   }
@@ -77,18 +77,18 @@ function bouquetColumns(body: Partial<BouquetCreate & BouquetUpdate>): Partial<r
 /** A box type must exist, be a box and not be retired; the package is share-locked until commit. */
 async function checkBoxType(tx: DbOrTx, type: string | null | undefined) {
   if (!type) return;
-  const found = await repo.packageForBouquet(tx, type);
+  const found = await mm.packageForBouquet(tx, type);
   const why = boxTypeProblem(type, found);
   if (why) throw badRequest(why, { boxType: why });
 }
 
 export async function listBouquets(db: DbOrTx, q: { q?: string }): Promise<SupplyBouquetList> {
-  const rows = await repo.listBouquets(db, q.q || undefined, BOUQUET_LIMIT + 1);
+  const rows = await mm.listBouquets(db, q.q || undefined, BOUQUET_LIMIT + 1);
   return { bouquets: rows.slice(0, BOUQUET_LIMIT).map(bouquetView), truncated: rows.length > BOUQUET_LIMIT };
 }
 
 export async function bouquet(db: DbOrTx, productId: string): Promise<SupplyBouquet> {
-  const row = await repo.bouquetById(db, productId);
+  const row = await mm.bouquetById(db, productId);
   if (!row) throw notFound(`There is no bouquet ${productId}.`);
   return bouquetView(row);
 }
@@ -96,8 +96,8 @@ export async function bouquet(db: DbOrTx, productId: string): Promise<SupplyBouq
 export async function createBouquet(db: Db, actor: Actor, body: BouquetCreate): Promise<SupplyBouquet> {
   await db.transaction(async (tx) => {
     await checkBoxType(tx, body.boxType);
-    const values = { productId: body.productId, ...bouquetColumns(body), active: true } as repo.NewBouquetRow;
-    if (!(await repo.insertBouquet(tx, values))) {
+    const values = { productId: body.productId, ...bouquetColumns(body), active: true } as mm.NewBouquetRow;
+    if (!(await mm.insertBouquet(tx, values))) {
       throw new HttpError(409, `A bouquet with code ${body.productId} already exists.`, { productId: "This code is taken" });
     }
     await record(tx, actor, "supply.bouquet.create", { productId: body.productId, summary: `${body.description} created at $${body.pricePerBouquet.toFixed(2)} boxed, $${body.pricePerBouquetNoBox.toFixed(2)} unboxed`, after: values });
@@ -107,13 +107,13 @@ export async function createBouquet(db: Db, actor: Actor, body: BouquetCreate): 
 
 export async function updateBouquet(db: Db, actor: Actor, productId: string, body: BouquetUpdate): Promise<SupplyBouquet> {
   await db.transaction(async (tx) => {
-    const row = await repo.bouquetById(tx, productId, true);
+    const row = await mm.bouquetById(tx, productId, true);
     if (!row) throw notFound(`There is no bouquet ${productId}.`);
     const set = bouquetColumns(body);
-    const diff = changes(row.b, set as Partial<repo.BouquetRow>);
+    const diff = changes(row.b, set as Partial<mm.BouquetRow>);
     if (!Object.keys(diff.after).length) return;
     if (diff.after.boxType) await checkBoxType(tx, diff.after.boxType);
-    await repo.updateBouquet(tx, productId, diff.after);
+    await mm.updateBouquet(tx, productId, diff.after);
     const action = diff.after.active === false ? "supply.bouquet.retire" : diff.after.active === true ? "supply.bouquet.reinstate" : "supply.bouquet.update";
     const summary =
       action === "supply.bouquet.retire"
@@ -129,10 +129,10 @@ export async function updateBouquet(db: Db, actor: Actor, productId: string, bod
 /** Deletes a bouquet nobody ever ordered and on no catalog line; one ever ordered is retired instead (409). */
 export async function deleteBouquet(db: Db, actor: Actor, productId: string): Promise<{ deleted: true }> {
   return db.transaction(async (tx) => {
-    const row = await repo.bouquetById(tx, productId, true);
+    const row = await mm.bouquetById(tx, productId, true);
     if (!row) throw notFound(`There is no bouquet ${productId}.`);
     refuseDeleteOfUsed(row.b.description, { ordered: `${row.ordered} bouquets`, orderLines: row.orderLines, lines: row.catalogLines, line: "catalog line" });
-    await repo.deleteBouquet(tx, productId);
+    await mm.deleteBouquet(tx, productId);
     await record(tx, actor, "supply.bouquet.delete", { productId, summary: `${row.b.description} deleted`, before: row.b });
     return { deleted: true as const };
   });
@@ -140,23 +140,23 @@ export async function deleteBouquet(db: Db, actor: Actor, productId: string): Pr
 
 // ---- packages ---------------------------------------------------------------------------------
 
-function packageView(row: { p: repo.PackageRow; bouquets: number; orderLines: number }): SupplyPackage {
+function packageView(row: { p: mm.PackageRow; bouquets: number; orderLines: number }): SupplyPackage {
   return { type: row.p.type, category: row.p.category, size: row.p.size, description: row.p.description, price: dollars(row.p.priceCents), active: row.p.active, bouquets: row.bouquets, orderLines: row.orderLines };
 }
 
-function packageColumns(body: Partial<PackageCreate & PackageUpdate>): Partial<repo.NewPackageRow> {
-  const out: Partial<repo.NewPackageRow> = {};
+function packageColumns(body: Partial<PackageCreate & PackageUpdate>): Partial<mm.NewPackageRow> {
+  const out: Partial<mm.NewPackageRow> = {};
   for (const k of ["category", "size", "description", "active"] as const) if (body[k] !== undefined) (out as Record<string, unknown>)[k] = body[k];
   if (body.price !== undefined) out.priceCents = cents(body.price);
   return out;
 }
 
 export async function listPackages(db: DbOrTx): Promise<SupplyPackageList> {
-  return { packages: (await repo.listPackages(db)).map(packageView) };
+  return { packages: (await mm.listPackages(db)).map(packageView) };
 }
 
 async function onePackage(db: DbOrTx, type: string): Promise<SupplyPackage> {
-  const row = await repo.packageByType(db, type);
+  const row = await mm.packageByType(db, type);
   if (!row) throw notFound(`There is no package ${type}.`);
   return packageView(row);
 }
@@ -166,8 +166,8 @@ export async function createPackage(db: Db, actor: Actor, body: PackageCreate): 
     throw badRequest(`${PAIL_FEE_PACKAGE} is the pail fee: its category is pails.`, { category: "The pail fee's category is pails" });
   }
   await db.transaction(async (tx) => {
-    const values = { type: body.type, ...packageColumns(body), active: true } as repo.NewPackageRow;
-    if (!(await repo.insertPackage(tx, values))) throw new HttpError(409, `A package of type ${body.type} already exists.`, { type: "This type is taken" });
+    const values = { type: body.type, ...packageColumns(body), active: true } as mm.NewPackageRow;
+    if (!(await mm.insertPackage(tx, values))) throw new HttpError(409, `A package of type ${body.type} already exists.`, { type: "This type is taken" });
     await record(tx, actor, "supply.package.create", { type: body.type, summary: `${body.description} (${body.type}, ${body.category}) created at $${body.price.toFixed(2)}`, after: values });
   });
   return onePackage(db, body.type);
@@ -175,9 +175,9 @@ export async function createPackage(db: Db, actor: Actor, body: PackageCreate): 
 
 export async function updatePackage(db: Db, actor: Actor, type: string, body: PackageUpdate): Promise<SupplyPackage> {
   await db.transaction(async (tx) => {
-    const row = await repo.packageByType(tx, type, true);
+    const row = await mm.packageByType(tx, type, true);
     if (!row) throw notFound(`There is no package ${type}.`);
-    const diff = changes(row.p, packageColumns(body) as Partial<repo.PackageRow>);
+    const diff = changes(row.p, packageColumns(body) as Partial<mm.PackageRow>);
     if (!Object.keys(diff.after).length) return;
     if (type === PAIL_FEE_PACKAGE && diff.after.active === false) {
       throw conflict(`${PAIL_FEE_PACKAGE} is the pail fee every unboxed cart with pails is charged: change its price, it cannot be retired.`);
@@ -189,7 +189,7 @@ export async function updatePackage(db: Db, actor: Actor, type: string, body: Pa
       const message = `${type} is the box of ${row.bouquets} bouquet${row.bouquets > 1 ? "s" : ""}: its category cannot change.`;
       throw badRequest(message, { category: message });
     }
-    await repo.updatePackage(tx, type, diff.after);
+    await mm.updatePackage(tx, type, diff.after);
     const action = diff.after.active === false ? "supply.package.retire" : diff.after.active === true ? "supply.package.reinstate" : "supply.package.update";
     const summary =
       diff.after.priceCents !== undefined
@@ -207,7 +207,7 @@ export async function updatePackage(db: Db, actor: Actor, type: string, body: Pa
 /** Deletes a package no bouquet takes and no order charged; never the pail fee. */
 export async function deletePackage(db: Db, actor: Actor, type: string): Promise<{ deleted: true }> {
   return db.transaction(async (tx) => {
-    const row = await repo.packageByType(tx, type, true);
+    const row = await mm.packageByType(tx, type, true);
     if (!row) throw notFound(`There is no package ${type}.`);
     if (type === PAIL_FEE_PACKAGE) throw conflict(`${PAIL_FEE_PACKAGE} is the pail fee every unboxed cart with pails is charged: it cannot be deleted.`);
     if (row.bouquets > 0) {
@@ -216,7 +216,7 @@ export async function deletePackage(db: Db, actor: Actor, type: string): Promise
     if (row.orderLines > 0) {
       throw conflict(`${row.p.description} (${type}) was charged on ${row.orderLines} order line${row.orderLines > 1 ? "s" : ""}: it cannot be deleted. Retire it instead.`);
     }
-    await repo.deletePackage(tx, type);
+    await mm.deletePackage(tx, type);
     await record(tx, actor, "supply.package.delete", { type, summary: `${row.p.description} (${type}) deleted`, before: row.p });
     return { deleted: true as const };
   });
@@ -225,7 +225,7 @@ export async function deletePackage(db: Db, actor: Actor, type: string): Promise
 // ---- a mass-market catalog's lines ------------------------------------------------------------------
 
 async function mmCatalog(db: DbOrTx, catalogId: number) {
-  const c = await catalogById(db, catalogId);
+  const c = await store.catalogById(db, catalogId);
   if (!c) throw notFound(`There is no catalog ${catalogId}.`);
   if (c.c.kind !== "massMarket") throw conflict("This is a wholesale catalog: it carries products, not bouquets.");
   return c.c;
@@ -233,7 +233,7 @@ async function mmCatalog(db: DbOrTx, catalogId: number) {
 
 const orNull = (c: number | null) => (c === null ? null : dollars(c));
 
-function lineView(r: repo.MmLineWithBouquet): SupplyMmLine {
+function lineView(r: mm.MmLineWithBouquet): SupplyMmLine {
   const { line, b } = r;
   return {
     catalogId: line.catalogId,
@@ -258,7 +258,7 @@ function lineView(r: repo.MmLineWithBouquet): SupplyMmLine {
 
 export async function catalogLines(db: DbOrTx, catalogId: number): Promise<SupplyMmLineList> {
   const c = await mmCatalog(db, catalogId);
-  const rows = await repo.catalogLines(db, catalogId);
+  const rows = await mm.catalogLines(db, catalogId);
   return {
     catalog: { catalogId: c.id, orderId: c.orderId, kind: "massMarket", title: c.title, shipDateFrom: c.shipDateFrom, shipDateTo: c.shipDateTo },
     lines: rows.map(lineView),
@@ -266,7 +266,7 @@ export async function catalogLines(db: DbOrTx, catalogId: number): Promise<Suppl
 }
 
 async function oneLine(db: DbOrTx, catalogId: number, productId: string): Promise<SupplyMmLine> {
-  const [row] = await repo.catalogLines(db, catalogId, [productId]);
+  const [row] = await mm.catalogLines(db, catalogId, [productId]);
   if (!row) throw notFound(`${productId} is not in catalog ${catalogId}.`);
   return lineView(row);
 }
@@ -285,12 +285,12 @@ const price = (c: number | null | undefined) => (c === null || c === undefined ?
 export async function addLine(db: Db, actor: Actor, catalogId: number, body: MmLineCreate): Promise<SupplyMmLine> {
   await inTransaction(db, async (tx) => {
     const c = await mmCatalog(tx, catalogId);
-    const found = await repo.bouquetById(tx, body.productId);
+    const found = await mm.bouquetById(tx, body.productId);
     if (!found) throw badRequest(`There is no bouquet ${body.productId}.`, { productId: `There is no bouquet ${body.productId}` });
     if (!found.b.active) throw badRequest(`${found.b.description} is retired: bring it back first.`, { productId: "This bouquet is retired" });
     const prices = priceColumns(body);
     const values = { catalogId, productId: body.productId, available: body.quantity, quantityOrdered: 0, ...prices };
-    if (!(await repo.insertMmLine(tx, values))) throw conflict(`${found.b.description} is already offered in this catalog: change its line instead.`);
+    if (!(await mm.insertMmLine(tx, values))) throw conflict(`${found.b.description} is already offered in this catalog: change its line instead.`);
     await record(tx, actor, "supply.mmline.create", {
       catalogId,
       orderId: c.orderId,
@@ -305,10 +305,10 @@ export async function addLine(db: Db, actor: Actor, catalogId: number, body: MmL
 export async function editLine(db: Db, actor: Actor, catalogId: number, productId: string, body: MmLineEdit): Promise<SupplyMmLine> {
   await inTransaction(db, async (tx) => {
     const c = await mmCatalog(tx, catalogId);
-    const locked = await repo.lockMmLine(tx, catalogId, productId);
+    const locked = await mm.lockMmLine(tx, catalogId, productId);
     if (!locked) throw notFound(`${productId} is not in catalog ${catalogId}.`);
     const { line, b, held } = locked;
-    const set: Partial<repo.MmLineRow> = { ...priceColumns(body) };
+    const set: Partial<mm.MmLineRow> = { ...priceColumns(body) };
     if (body.quantity !== undefined) {
       const mode = body.mode ?? "set";
       const next = nextQuantity(mode, line.available, body.quantity);
@@ -318,7 +318,7 @@ export async function editLine(db: Db, actor: Actor, catalogId: number, productI
     }
     const diff = changes(line, set);
     if (!Object.keys(diff.after).length) return;
-    await repo.updateMmLine(tx, catalogId, productId, diff.after);
+    await mm.updateMmLine(tx, catalogId, productId, diff.after);
     const days = shipDays(c.shipDateFrom, c.shipDateTo);
     const parts: string[] = [];
     if (diff.after.available !== undefined) parts.push(`${diff.before.available} → ${diff.after.available} bouquets (${line.quantityOrdered} sold, ${held} held)`);
@@ -338,12 +338,12 @@ export async function editLine(db: Db, actor: Actor, catalogId: number, productI
 export async function deleteLine(db: Db, actor: Actor, catalogId: number, productId: string): Promise<{ deleted: true }> {
   return inTransaction(db, async (tx) => {
     const c = await mmCatalog(tx, catalogId);
-    const locked = await repo.lockMmLine(tx, catalogId, productId);
+    const locked = await mm.lockMmLine(tx, catalogId, productId);
     if (!locked) throw notFound(`${productId} is not in catalog ${catalogId}.`);
     if (locked.line.quantityOrdered > 0 || locked.held > 0) {
       throw conflict(`${locked.b.description}: ${locked.line.quantityOrdered} sold, ${locked.held} held. A line with purchases or holds cannot be removed; set its quantity to what is sold and held instead.`);
     }
-    await repo.deleteMmLine(tx, catalogId, productId);
+    await mm.deleteMmLine(tx, catalogId, productId);
     await record(tx, actor, "supply.mmline.delete", { catalogId, orderId: c.orderId, productId, summary: `${locked.b.description}, ${shipDays(c.shipDateFrom, c.shipDateTo)}: line removed`, before: locked.line });
     return { deleted: true as const };
   });

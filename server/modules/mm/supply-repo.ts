@@ -1,8 +1,9 @@
-// Storage of the supply desk's mass-market half: bouquets (mm_products), packages (mm_packages) and a
-// mass-market catalog's lines (mm_catalog_products) with what is sold and held on them. lockMmLines
-// takes the lines' row lock (FOR NO KEY UPDATE, in product id order) that every MM stock decision of
-// the store takes too (server/modules/mm/repo.ts lockCatalogLines), so a quantity change and a
-// buyer's hold or order are decided one after the other.
+// The mass-market store's bouquets (mm_products), packages (mm_packages) and a mass-market catalog's
+// lines (mm_catalog_products) as the supply desk (server/modules/supply) keeps them: whole rows with
+// what is sold and held on them, and their writes, each in the desk's transaction. lockMmLine takes
+// the lines' row lock (FOR NO KEY UPDATE) that every MM stock decision of the store takes too
+// (lockCatalogLines in repo.ts), so a quantity change and a buyer's hold or order are decided one
+// after the other.
 import { and, asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { likeContaining, type DbOrTx } from "../../../db/client.ts";
 import { mmCatalogProducts, mmHoldsRead, mmPackages, mmProducts } from "../../../db/schema/index.ts";
