@@ -46,11 +46,6 @@ export const CARTS_ENGINE_EXCEPTIONS: readonly string[] = [
  * must shrink only.
  */
 export const NOT_YET_MOVED: readonly string[] = [
-  "server/modules/administration/repo.ts: customerLogos (owner buyers)",
-  "server/modules/administration/repo.ts: customers (owner buyers)",
-  "server/modules/administration/repo.ts: retailerCustomers (owner buyers)",
-  "server/modules/administration/repo.ts: retailers (owner buyers)",
-  "server/modules/administration/repo.ts: shipTimes (owner buyers)",
   "server/modules/calendar/repo.ts: customers (owner buyers)",
   "server/modules/calendar/repo.ts: retailers (owner buyers)",
   "server/modules/calendar/repo.ts: shipTimes (owner buyers)",
