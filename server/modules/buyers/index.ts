@@ -1,5 +1,5 @@
 // The buyers module's public face: other modules import this file only.
-export { buyerRoutes as routes } from "./routes.ts";
+export { buyerRoutes as routes, calendarDeskRoutes } from "./routes.ts";
 export {
   assertOwnership,
   canAccessCustomer,

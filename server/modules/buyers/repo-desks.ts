@@ -1,6 +1,6 @@
 // The staff desks' reads and writes of the buyers' rows: the administration desk's customers, their
-// ship times and logos, retailers and their links to customers (the retailer import included). Each
-// takes `DbOrTx`, so a desk runs it in its transaction.
+// ship times and logos, retailers and their links to customers (the retailer import included), and the
+// calendar desk's ship times and pickup days. Each takes `DbOrTx`, so a desk runs it in its transaction.
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { and, asc, count, desc, eq, exists, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
@@ -257,10 +257,61 @@ export async function linkRetailers(tx: DbOrTx, links: { retailerId: number; cus
   }
 }
 
-/* ------------------------------------------------------------------ ship times */
+/* ------------------------------------------------------------------ ship times and pickup days (calendar) */
 
 /** A customer's ship weekdays become exactly `times` (a weekday left out does not ship). */
 export async function replaceShipTimes(db: DbOrTx, customerId: string, times: ShipTimeValues) {
   await db.delete(shipTimes).where(eq(shipTimes.customerId, customerId));
   if (times.length) await db.insert(shipTimes).values(times.map((t) => ({ customerId, ...t })));
+}
+
+/** The first `limit` customers by company name, each with its ship times by weekday. */
+export async function customersWithShipTimes(db: DbOrTx, limit: number) {
+  return db
+    .select({
+      customerId: customers.customerId,
+      companyName: customers.companyName,
+      kind: customers.kind,
+      active: customers.active,
+      shipTimes: sql<{ weekday: number; cutoffShipTime: string }[]>`coalesce((select json_agg(json_build_object('weekday', st.weekday, 'cutoffShipTime', st.cutoff_ship_time) order by st.weekday) from ship_times st where st.customer_id = "customers"."customer_id"), '[]'::json)`,
+    })
+    .from(customers)
+    .orderBy(asc(customers.companyName), asc(customers.customerId))
+    .limit(limit);
+}
+
+/** A customer's code and name, its row locked against other changes until the transaction ends. */
+export async function customerForUpdate(db: DbOrTx, customerId: string) {
+  const [c] = await db.select({ customerId: customers.customerId, companyName: customers.companyName }).from(customers).where(eq(customers.customerId, customerId)).for("no key update");
+  return c ?? null;
+}
+
+const pickupColumns = {
+  retailerId: retailers.retailerId,
+  name: retailers.name,
+  code: retailers.code,
+  active: retailers.active,
+  monday: retailers.pickupMonday,
+  tuesday: retailers.pickupTuesday,
+  wednesday: retailers.pickupWednesday,
+  thursday: retailers.pickupThursday,
+  friday: retailers.pickupFriday,
+};
+
+/** The first `limit` retailers by name, each with its pickup days. */
+export async function retailersWithPickupDays(db: DbOrTx, limit: number) {
+  return db.select(pickupColumns).from(retailers).orderBy(asc(retailers.name), asc(retailers.retailerId)).limit(limit);
+}
+
+/** A retailer with its pickup days, its row locked against other changes until the transaction ends. */
+export async function retailerForUpdate(db: DbOrTx, retailerId: number) {
+  const [r] = await db.select(pickupColumns).from(retailers).where(eq(retailers.retailerId, retailerId)).for("no key update");
+  return r ?? null;
+}
+
+export async function setPickupDays(db: DbOrTx, retailerId: number, d: { monday: boolean; tuesday: boolean; wednesday: boolean; thursday: boolean; friday: boolean }) {
+  await db
+    .update(retailers)
+    .set({ pickupMonday: d.monday, pickupTuesday: d.tuesday, pickupWednesday: d.wednesday, pickupThursday: d.thursday, pickupFriday: d.friday })
+    .where(eq(retailers.retailerId, retailerId));
 }
