@@ -1,3 +1,6 @@
+// The administration desk's own SQL: referral requests, the catalogs offered for a customer's links,
+// users with their roles and links. Customers, their ship times and logos, retailers and their links are
+// the buyers module's (its index), users the accounts module's: the desk's services ask them.
 import { and, asc, desc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.ts";
 import { catalogsRead, customersRead, referralRequests, userCustomersRead, usersRead } from "../../../db/schema/index.ts";
@@ -7,38 +10,6 @@ import * as buyers from "../buyers/index.ts";
 import { catalogCustomerCountSql } from "../store/index.ts";
 
 export { catalogIdsOfCustomer, linkCatalogs } from "../store/index.ts";
-// Customers, their ship times and logos, retailers and their links are the buyers module's: this desk
-// asks it, inside its own transactions.
-export {
-  customerById as findCustomer,
-  customerByCodeCi,
-  customerPage,
-  customersOfRetailer,
-  existingCustomerIds,
-  hasLogo,
-  insertCustomer,
-  insertRetailer,
-  insertRetailers,
-  linkRetailers,
-  logoOf,
-  removeLogo,
-  retailerById as findRetailer,
-  retailerByCode,
-  retailerLinks,
-  retailerPage,
-  retailersByLowerCode,
-  retailersOfCustomer,
-  saveLogo,
-  setCustomerImage,
-  setRetailerLinks,
-  shipTimesOf,
-  unlinkRetailers,
-  updateCustomer,
-  updateRetailer,
-  updateRetailers,
-  type RetailerRow,
-  type RetailerValues,
-} from "../buyers/index.ts";
 import type { CustomerListQuery, RetailerListQuery, UserListQuery } from "../../../contract/administration.ts";
 import type { z } from "zod";
 

@@ -286,17 +286,8 @@ export async function customerForUpdate(db: DbOrTx, customerId: string) {
   return c ?? null;
 }
 
-const pickupColumns = {
-  retailerId: retailers.retailerId,
-  name: retailers.name,
-  code: retailers.code,
-  active: retailers.active,
-  monday: retailers.pickupMonday,
-  tuesday: retailers.pickupTuesday,
-  wednesday: retailers.pickupWednesday,
-  thursday: retailers.pickupThursday,
-  friday: retailers.pickupFriday,
-};
+const pickupDayColumns = { monday: retailers.pickupMonday, tuesday: retailers.pickupTuesday, wednesday: retailers.pickupWednesday, thursday: retailers.pickupThursday, friday: retailers.pickupFriday };
+const pickupColumns = { retailerId: retailers.retailerId, name: retailers.name, code: retailers.code, active: retailers.active, ...pickupDayColumns };
 
 /** The first `limit` retailers by name, each with its pickup days. */
 export async function retailersWithPickupDays(db: DbOrTx, limit: number) {
