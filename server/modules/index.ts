@@ -55,5 +55,6 @@ export const apiModules: ApiRoutes[] = [
   webhooks.routes,
   supply.mmRoutes,
   calendar.routes,
+  buyers.calendarDeskRoutes,
   freshList.routes,
 ];

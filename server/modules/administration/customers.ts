@@ -6,27 +6,27 @@ import type { CustomerCreateBody, CustomerDetail, CustomerPage, CustomerUpdateBo
 import { LOGO_MAX_BYTES } from "../../../contract/administration.ts";
 import { badRequest, HttpError, notFound } from "../../errors.ts";
 import type { AuthContext } from "../../plugins/session.ts";
-import { DEFAULT_LOGO } from "../buyers/index.ts";
+import * as buyers from "../buyers/index.ts";
 import { audit } from "../audit/index.ts";
 import * as repo from "./repo.ts";
 import { actAs, requireStaff } from "./scope.ts";
 
 export async function customerPage(db: Db, auth: AuthContext, q: repo.CustomersQ): Promise<CustomerPage> {
   requireStaff(auth);
-  const { rows, total } = await repo.customerPage(db, q);
-  return { items: rows.map((r) => ({ ...r, imgSrc: r.imgSrc || DEFAULT_LOGO })), total, page: q.page, pageSize: q.pageSize };
+  const { rows, total } = await buyers.customerPage(db, q);
+  return { items: rows.map((r) => ({ ...r, imgSrc: r.imgSrc || buyers.DEFAULT_LOGO })), total, page: q.page, pageSize: q.pageSize };
 }
 
 export async function customerDetail(db: Db, auth: AuthContext, customerId: string): Promise<CustomerDetail> {
   requireStaff(auth);
-  const c = await repo.findCustomer(db, customerId);
+  const c = await buyers.customerById(db, customerId);
   if (!c) throw notFound("Customer not found.");
   const [times, users, retailers, referrals, logo, catalogIds] = await Promise.all([
-    repo.shipTimesOf(db, customerId),
+    buyers.shipTimesOf(db, customerId),
     repo.usersOfCustomer(db, customerId),
-    repo.retailersOfCustomer(db, customerId),
+    buyers.retailersOfCustomer(db, customerId),
     repo.referralsOf(db, [customerId], "pending"),
-    repo.hasLogo(db, customerId),
+    buyers.hasLogo(db, customerId),
     repo.catalogIdsOfCustomer(db, customerId),
   ]);
   return {
@@ -44,7 +44,7 @@ export async function customerDetail(db: Db, auth: AuthContext, customerId: stri
     active: c.active,
     discountPercent: c.discountPercent,
     catalogIds,
-    imgSrc: c.imgSrc || DEFAULT_LOGO,
+    imgSrc: c.imgSrc || buyers.DEFAULT_LOGO,
     hasLogo: logo,
     shipTimes: times,
     users: users.map((u) => ({ ...u, canActAs: u.id !== auth.user.id && actAs(auth, u.roles) })),
@@ -88,10 +88,10 @@ export async function createCustomer(db: Db, auth: AuthContext, body: z.output<t
   requireStaff(auth);
   const { shipTimes, catalogIds, ...fields } = body;
   await db.transaction(async (tx) => {
-    const taken = await repo.customerByCodeCi(tx, fields.customerId);
+    const taken = await buyers.customerByCodeCi(tx, fields.customerId);
     if (taken) throw codeTaken(taken.customerId);
     const { add } = await catalogChange(tx, fields.kind, [], catalogIds);
-    await repo.insertCustomer(tx, fields, sortedTimes(shipTimes));
+    await buyers.insertCustomer(tx, fields, sortedTimes(shipTimes));
     await repo.linkCatalogs(tx, fields.customerId, add, []);
     await audit(tx, {
       actorUserId: auth.originalUserId ?? auth.user.id,
@@ -117,7 +117,7 @@ function uniqueViolation(err: unknown): boolean {
 export async function updateCustomer(db: Db, auth: AuthContext, customerId: string, body: z.output<typeof CustomerUpdateBody>, ip: string) {
   requireStaff(auth);
   await db.transaction(async (tx) => {
-    const before = await repo.findCustomer(tx, customerId);
+    const before = await buyers.customerById(tx, customerId);
     if (!before) throw notFound("Customer not found.");
     const { shipTimes, catalogIds, ...fields } = body;
     const set = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
@@ -126,7 +126,7 @@ export async function updateCustomer(db: Db, auth: AuthContext, customerId: stri
       catalogs = await catalogChange(tx, before.kind, await repo.catalogIdsOfCustomer(tx, customerId), catalogIds);
       await repo.linkCatalogs(tx, customerId, catalogs.add, catalogs.remove);
     }
-    await repo.updateCustomer(tx, customerId, set, sortedTimes(shipTimes));
+    await buyers.updateCustomer(tx, customerId, set, sortedTimes(shipTimes));
     const changed = Object.fromEntries(Object.entries(set).filter(([k, v]) => (before as Record<string, unknown>)[k] !== v));
     const detail: Record<string, unknown> = { customerId, changed, shipTimes };
     if (catalogs && (catalogs.add.length || catalogs.remove.length)) detail.catalogs = { added: catalogs.add, removed: catalogs.remove };
@@ -155,10 +155,10 @@ export async function uploadLogo(db: Db, auth: AuthContext, customerId: string, 
   const sniffed = sniffImage(bytes);
   if (!sniffed || sniffed !== declaredType) throw badRequest(LOGO_MESSAGES.type, { file: LOGO_MESSAGES.type });
   return db.transaction(async (tx) => {
-    if (!(await repo.findCustomer(tx, customerId))) throw notFound("Customer not found.");
-    const version = await repo.saveLogo(tx, customerId, sniffed, bytes);
+    if (!(await buyers.customerById(tx, customerId))) throw notFound("Customer not found.");
+    const version = await buyers.saveLogo(tx, customerId, sniffed, bytes);
     const imgSrc = `/wholesalers/logo/${encodeURIComponent(customerId)}/${version}`;
-    await repo.setCustomerImage(tx, customerId, imgSrc);
+    await buyers.setCustomerImage(tx, customerId, imgSrc);
     await audit(tx, { actorUserId: auth.originalUserId ?? auth.user.id, action: "customer.logo", ip, detail: { customerId, bytes: bytes.length, type: sniffed } });
     return { imgSrc };
   });
@@ -167,11 +167,11 @@ export async function uploadLogo(db: Db, auth: AuthContext, customerId: string, 
 export async function deleteLogo(db: Db, auth: AuthContext, customerId: string, ip: string) {
   requireStaff(auth);
   await db.transaction(async (tx) => {
-    if (!(await repo.findCustomer(tx, customerId))) throw notFound("Customer not found.");
-    await repo.removeLogo(tx, customerId);
+    if (!(await buyers.customerById(tx, customerId))) throw notFound("Customer not found.");
+    await buyers.removeLogo(tx, customerId);
     await audit(tx, { actorUserId: auth.originalUserId ?? auth.user.id, action: "customer.logo.remove", ip, detail: { customerId } });
   });
-  return { imgSrc: DEFAULT_LOGO };
+  return { imgSrc: buyers.DEFAULT_LOGO };
 }
 
-export const logoOf = repo.logoOf;
+export const logoOf = buyers.logoOf;

@@ -9,6 +9,7 @@ import type { AuthContext } from "../../plugins/session.ts";
 import { audit } from "../audit/index.ts";
 import { sendResetMail } from "../auth/index.ts";
 import { screenPublicForm } from "../public/index.ts";
+import * as buyers from "../buyers/index.ts";
 import * as repo from "./repo.ts";
 import { customerScope } from "./scope.ts";
 import { CODE_TAKEN } from "./retailers.ts";
@@ -16,7 +17,7 @@ import { CODE_TAKEN } from "./retailers.ts";
 const NOT_OPEN = "This referral page is not available.";
 
 export async function submitReferral(db: Db, config: Config, customerId: string, body: z.output<typeof ReferralBody>, ip: string) {
-  const c = await repo.findCustomer(db, customerId);
+  const c = await buyers.customerById(db, customerId);
   if (!c || !c.active || !c.referralApproved || c.kind !== "wholesale") throw notFound(NOT_OPEN);
   const form = await screenPublicForm(db, config, "referral", body, ip);
   const id = await db.transaction(async (tx) => {
@@ -53,9 +54,9 @@ export async function approveReferral(db: Db, config: Config, auth: AuthContext,
     if (!r || (scope && !scope.includes(r.customerId))) throw notFound("Referral not found.");
     if (r.status !== "pending") throw conflict("This referral was already decided.");
     if (await repo.emailTaken(tx, r.email)) throw conflict("A user with this e-mail address already exists. Link that user to a shop on the Users screen instead.");
-    if (body.code && (await repo.retailerByCode(tx, body.code))) throw badRequest(CODE_TAKEN, { code: CODE_TAKEN });
+    if (body.code && (await buyers.retailerByCode(tx, body.code))) throw badRequest(CODE_TAKEN, { code: CODE_TAKEN });
     const pickup = body.pickupDays ?? { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true };
-    const retailerId = await repo.insertRetailer(tx, {
+    const retailerId = await buyers.insertRetailer(tx, {
       code: body.code ?? null,
       name: r.shopName,
       contactName: r.contactName,
@@ -72,7 +73,7 @@ export async function approveReferral(db: Db, config: Config, auth: AuthContext,
       pickupFriday: pickup.friday,
       active: true,
     });
-    await repo.setRetailerLinks(tx, retailerId, [r.customerId], null);
+    await buyers.setRetailerLinks(tx, retailerId, [r.customerId], null);
     const [first, ...rest] = r.contactName.split(/\s+/);
     await repo.insertUser(tx, {
       id: userId,

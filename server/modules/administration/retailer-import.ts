@@ -10,6 +10,7 @@ import { fileError, HttpError } from "../../errors.ts";
 import type { AuthContext } from "../../plugins/session.ts";
 import { audit } from "../audit/index.ts";
 import { customerScope } from "./service.ts";
+import * as buyers from "../buyers/index.ts";
 import * as repo from "./repo.ts";
 
 /**
@@ -104,10 +105,10 @@ const NO = new Set(["false", "no", "n", "0", "inactive"]);
 
 interface Planned {
   line: number;
-  values: repo.RetailerValues & { code: string };
+  values: buyers.RetailerValues & { code: string };
   customerIds: string[];
   errors: Record<string, string>;
-  existing: { retailerId: number; values: repo.RetailerValues; customerIds: string[] } | null;
+  existing: { retailerId: number; values: buyers.RetailerValues; customerIds: string[] } | null;
   action: ImportRow["action"];
 }
 
@@ -167,19 +168,19 @@ async function plan(db: DbOrTx, scope: string[] | null, rows: { line: number; ce
   const known = new Set<string>();
   // The event loop turns after each statement: on the embedded database a statement runs on it.
   for (let i = 0; i < named.length; i += 1000) {
-    for (const id of await repo.existingCustomerIds(db, named.slice(i, i + 1000))) known.add(id);
+    for (const id of await buyers.existingCustomerIds(db, named.slice(i, i + 1000))) known.add(id);
     await nextTurn();
   }
-  const existing = new Map<string, repo.RetailerRow>();
+  const existing = new Map<string, buyers.RetailerRow>();
   for (let i = 0; i < codes.length; i += 1000) {
     const part = codes.slice(i, i + 1000);
-    for (const r of await repo.retailersByLowerCode(db, part)) existing.set(r.code!.toLowerCase(), r);
+    for (const r of await buyers.retailersByLowerCode(db, part)) existing.set(r.code!.toLowerCase(), r);
     await nextTurn();
   }
   const ids = [...existing.values()].map((r) => r.retailerId);
   const links = new Map<number, string[]>();
   for (let i = 0; i < ids.length; i += 1000) {
-    for (const l of await repo.retailerLinks(db, ids.slice(i, i + 1000))) links.set(l.retailerId, [...(links.get(l.retailerId) ?? []), l.customerId]);
+    for (const l of await buyers.retailerLinks(db, ids.slice(i, i + 1000))) links.set(l.retailerId, [...(links.get(l.retailerId) ?? []), l.customerId]);
     await nextTurn();
   }
   const seen = new Map<string, number>();
@@ -240,15 +241,15 @@ export async function confirmImport(db: Db, auth: AuthContext, bytes: Buffer, ip
     const planned = await plan(tx, scope, rows);
     const creates = planned.filter((p) => p.action === "create");
     const updates = planned.filter((p) => p.action === "update");
-    const createdIds = await repo.insertRetailers(tx, creates.map((p) => p.values));
-    await repo.updateRetailers(tx, updates.map((p) => ({ retailerId: p.existing!.retailerId, values: p.values })));
+    const createdIds = await buyers.insertRetailers(tx, creates.map((p) => p.values));
+    await buyers.updateRetailers(tx, updates.map((p) => ({ retailerId: p.existing!.retailerId, values: p.values })));
     // Links: an updated shop's links (within the importer's customers) become the file's list.
-    await repo.unlinkRetailers(tx, updates.map((p) => p.existing!.retailerId), scope);
+    await buyers.unlinkRetailers(tx, updates.map((p) => p.existing!.retailerId), scope);
     const newLinks = [...creates, ...updates].flatMap((p) => {
       const retailerId = p.existing?.retailerId ?? createdIds.get(p.values.code.toLowerCase())!;
       return p.customerIds.map((customerId) => ({ retailerId, customerId }));
     });
-    await repo.linkRetailers(tx, newLinks);
+    await buyers.linkRetailers(tx, newLinks);
     const out = result(planned, true, createdIds);
     await audit(tx, { actorUserId: auth.originalUserId ?? auth.user.id, action: "retailer.import", ip, detail: { counts: out.counts } });
     return out;

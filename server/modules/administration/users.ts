@@ -10,6 +10,7 @@ import { hasRole, isStaff } from "../../plugins/roles.ts";
 import { audit } from "../audit/index.ts";
 import { hashPassword, sendResetMail, verifyPassword } from "../auth/index.ts";
 import { manageableCondition } from "../users/index.ts";
+import * as buyers from "../buyers/index.ts";
 import * as repo from "./repo.ts";
 import { actAs, customerScope, STAFF } from "./scope.ts";
 
@@ -48,7 +49,7 @@ export async function inviteUser(db: Db, config: Config, auth: AuthContext, body
   let links: string[] = [];
   if (role === "wholesaler" || role === "MassMarket") {
     if (!customerIds.length) throw badRequest("Choose the customer this user buys for.", { customerIds: "This field is required" });
-    const found = await repo.existingCustomerIds(db, customerIds);
+    const found = await buyers.existingCustomerIds(db, customerIds);
     const missing = customerIds.filter((id) => !found.includes(id));
     if (missing.length) throw badRequest(`Unknown customer: ${missing.join(", ")}`, { customerIds: `Unknown customer: ${missing.join(", ")}` });
     const scope = await customerScope(db, me);
@@ -56,9 +57,9 @@ export async function inviteUser(db: Db, config: Config, auth: AuthContext, body
     links = customerIds;
   } else if (role === "Retailer") {
     if (!body.retailerId) throw badRequest("Choose the shop this user works for.", { retailerId: "This field is required" });
-    const r = await repo.findRetailer(db, body.retailerId);
+    const r = await buyers.retailerById(db, body.retailerId);
     if (!r) throw badRequest("Unknown retailer.", { retailerId: "Unknown retailer." });
-    const through = (await repo.customersOfRetailer(db, r.retailerId)).map((c) => c.customerId);
+    const through = (await buyers.customersOfRetailer(db, r.retailerId)).map((c) => c.customerId);
     claims = [{ claim: "retailerid", value: String(r.retailerId) }, ...through.map((value) => ({ claim: "WholesalerId", value }))];
   }
   const id = `u-${randomUUID()}`;

@@ -1,5 +1,5 @@
 // The buyers module's public face: other modules import this file only.
-export { buyerRoutes as routes } from "./routes.ts";
+export { buyerRoutes as routes, calendarDeskRoutes } from "./routes.ts";
 export {
   assertOwnership,
   canAccessCustomer,
@@ -18,14 +18,44 @@ export {
 export {
   companyName,
   companyNames,
+  customerById,
   customerLinksOf,
   ensureCustomer,
   existingCustomerIds,
   linkedCustomerIds,
   linkNewUser,
   replaceCustomerLinks,
+  retailerById,
   retailerBuysThrough,
   retailerBuysThroughAny,
+  shipTimesOf,
   soleCustomers,
   userIdsLinkedTo,
+  type RetailerRow,
 } from "./repo.ts";
+// The staff desks' changes of customers, retailers, ship times and pickup days (administration).
+export {
+  customerByCodeCi,
+  customerPage,
+  customersOfRetailer,
+  hasLogo,
+  insertCustomer,
+  insertRetailer,
+  insertRetailers,
+  linkRetailers,
+  logoOf,
+  removeLogo,
+  retailerByCode,
+  retailerLinks,
+  retailerPage,
+  retailersByLowerCode,
+  retailersOfCustomer,
+  saveLogo,
+  setCustomerImage,
+  setRetailerLinks,
+  unlinkRetailers,
+  updateCustomer,
+  updateRetailer,
+  updateRetailers,
+  type RetailerValues,
+} from "./repo-desks.ts";

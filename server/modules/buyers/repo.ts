@@ -87,8 +87,9 @@ export async function userIdsLinkedTo(db: DbOrTx, customerIds: string[]): Promis
   return rows.map((r) => r.id);
 }
 
-/** Those of `ids` that name a customer. */
+/** Those of `ids` that name a customer (no statement for none). */
 export async function existingCustomerIds(db: DbOrTx, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
   const found = await db.select({ id: customers.customerId }).from(customers).where(inArray(customers.customerId, ids));
   return found.map((f) => f.id);
 }

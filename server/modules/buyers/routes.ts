@@ -1,7 +1,22 @@
+import type { FastifyRequest } from "fastify";
 import { z } from "zod";
+import {
+  CustomerParams,
+  CustomerShipTimesList,
+  PickupDaysBody,
+  RetailerParams,
+  RetailerPickupDays,
+  RetailerPickupDaysList,
+  ShipTimeEntry,
+  ShipTimesBody,
+} from "../../../contract/calendar.ts";
+import { ErrorResponse } from "../../../contract/common.ts";
 import { CustomerHeader } from "../../../contract/user.ts";
+import { SUPPLY_ROLES } from "../../../domain/supply.ts";
 import type { ApiRoutes } from "../../deps.ts";
-import { signedIn } from "../../plugins/access.ts";
+import { clientIp, signedIn, type RouteAccess } from "../../plugins/access.ts";
+import type { Actor } from "../calendar/index.ts";
+import * as desk from "./calendar-desk.ts";
 import { visibleCustomers } from "./service.ts";
 
 /** The customers a user may choose between (all of them for staff). */
@@ -13,5 +28,40 @@ export const buyerRoutes: ApiRoutes = async (app, { db }) => {
       config: { access: { ids: { userId: "params" } } },
     },
     async (request) => visibleCustomers(db, signedIn(request).user),
+  );
+};
+
+const tags = ["supply"];
+const Errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+const staff: RouteAccess = { roles: SUPPLY_ROLES };
+const actor = (request: FastifyRequest): Actor => ({ auth: signedIn(request), ip: clientIp(request) });
+
+/**
+ * The calendar desk's ship weekdays and cut-offs, and pickup days (staff only: Administrator and
+ * SalesPerson; docs/domain-supply.md "Calendar"); registered after the calendar module's closed days.
+ */
+export const calendarDeskRoutes: ApiRoutes = async (app, { db }) => {
+  app.get(
+    "/Supply/Calendar/ShipTimes",
+    { schema: { tags, summary: "Every customer with its ship weekdays and their cut-offs (HH:mm, New York)", response: { 200: CustomerShipTimesList, ...Errors } }, config: { access: staff } },
+    async () => desk.shipTimesGrid(db),
+  );
+  app.put(
+    "/Supply/Calendar/ShipTimes/:customerId",
+    {
+      schema: { tags, summary: "Set a customer's ship weekdays and cut-offs (the whole week; a weekday left out does not ship)", params: CustomerParams, body: ShipTimesBody, response: { 200: z.object({ customerId: z.string(), shipTimes: z.array(ShipTimeEntry) }), ...Errors } },
+      config: { access: staff },
+    },
+    async (request) => desk.setShipTimes(db, actor(request), request.params.customerId, request.body.shipTimes),
+  );
+  app.get(
+    "/Supply/Calendar/PickupDays",
+    { schema: { tags, summary: "Every retailer with its pickup days (Monday to Friday)", response: { 200: RetailerPickupDaysList, ...Errors } }, config: { access: staff } },
+    async () => desk.pickupDaysGrid(db),
+  );
+  app.put(
+    "/Supply/Calendar/PickupDays/:retailerId",
+    { schema: { tags, summary: "Set a retailer's pickup days", params: RetailerParams, body: PickupDaysBody, response: { 200: RetailerPickupDays, ...Errors } }, config: { access: staff } },
+    async (request) => desk.setPickupDays(db, actor(request), request.params.retailerId, request.body),
   );
 };

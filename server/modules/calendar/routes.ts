@@ -1,7 +1,7 @@
 // HTTP of the supply desk's calendar (staff only: Administrator and SalesPerson; docs/domain-supply.md
-// "Calendar"). Also starts this instance's closed-day cache, which every store call reads.
+// "Calendar"): closed days (ship times and pickup days: the buyers module's calendarDeskRoutes). Also
+// starts this instance's closed-day cache, which every store call reads.
 import type { FastifyRequest } from "fastify";
-import { z } from "zod";
 import { ErrorResponse } from "../../../contract/common.ts";
 import {
   ClosedDay,
@@ -10,15 +10,7 @@ import {
   ClosedDayParams,
   ClosedDayQuery,
   ClosedDayResult,
-  CustomerParams,
-  CustomerShipTimesList,
   HolidaysBody,
-  PickupDaysBody,
-  RetailerParams,
-  RetailerPickupDays,
-  ShipTimeEntry,
-  ShipTimesBody,
-  RetailerPickupDaysList,
 } from "../../../contract/calendar.ts";
 import { SUPPLY_ROLES } from "../../../domain/supply.ts";
 import type { ApiRoutes } from "../../deps.ts";
@@ -54,29 +46,5 @@ export const calendarRoutes: ApiRoutes = async (app, { db }) => {
     "/Supply/Calendar/ClosedDays/:store/:date",
     { schema: { tags, summary: "Open a closed date again in one store", params: ClosedDayParams, response: { 200: ClosedDay, ...Errors } }, config: { access: staff } },
     async (request) => calendar.reopenDay(db, actor(request), request.params.store, request.params.date),
-  );
-
-  app.get(
-    "/Supply/Calendar/ShipTimes",
-    { schema: { tags, summary: "Every customer with its ship weekdays and their cut-offs (HH:mm, New York)", response: { 200: CustomerShipTimesList, ...Errors } }, config: { access: staff } },
-    async () => calendar.shipTimesGrid(db),
-  );
-  app.put(
-    "/Supply/Calendar/ShipTimes/:customerId",
-    {
-      schema: { tags, summary: "Set a customer's ship weekdays and cut-offs (the whole week; a weekday left out does not ship)", params: CustomerParams, body: ShipTimesBody, response: { 200: z.object({ customerId: z.string(), shipTimes: z.array(ShipTimeEntry) }), ...Errors } },
-      config: { access: staff },
-    },
-    async (request) => calendar.setShipTimes(db, actor(request), request.params.customerId, request.body.shipTimes),
-  );
-  app.get(
-    "/Supply/Calendar/PickupDays",
-    { schema: { tags, summary: "Every retailer with its pickup days (Monday to Friday)", response: { 200: RetailerPickupDaysList, ...Errors } }, config: { access: staff } },
-    async () => calendar.pickupDaysGrid(db),
-  );
-  app.put(
-    "/Supply/Calendar/PickupDays/:retailerId",
-    { schema: { tags, summary: "Set a retailer's pickup days", params: RetailerParams, body: PickupDaysBody, response: { 200: RetailerPickupDays, ...Errors } }, config: { access: staff } },
-    async (request) => calendar.setPickupDays(db, actor(request), request.params.retailerId, request.body),
   );
 };

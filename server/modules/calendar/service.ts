@@ -1,12 +1,11 @@
 // The calendar desk (docs/domain-supply.md "Calendar"): staff close dates per store (one by one or the
-// year's US holidays), and set customers' ship weekdays with their cut-offs and retailers' pickup
-// days. Every change is one transaction and one audit entry; the tables' triggers tell every instance
-// (topic "calendar" for closed days, "accounts" for ship times and pickup days), so open stores stop
-// offering a closed date at once.
+// year's US holidays). Every change is one transaction and one audit entry; the table's trigger tells
+// every instance (topic "calendar"), so open stores stop offering a closed date at once. The desk's
+// customers' ship weekdays and retailers' pickup days are the buyers module's rows, set by its
+// calendar desk (server/modules/buyers/calendar-desk.ts) with this desk's actor and audit entry.
 import type { Db } from "../../../db/client.ts";
 import { addDays, isoDateAt } from "../../../domain/dates.ts";
 import { CLOSED_STORE_NAMES, cleanReason, longDate, usHolidays, type ClosedStore } from "../../../domain/closed-days.ts";
-import { weekdayName } from "../../../domain/standing-orders.ts";
 import { badRequest, notFound } from "../../errors.ts";
 import type { AuthContext } from "../../plugins/auth-context.ts";
 import { audit } from "../audit/index.ts";
@@ -17,7 +16,8 @@ export interface Actor {
   ip?: string;
 }
 
-async function record(db: Parameters<typeof audit>[0], actor: Actor, action: string, detail: Record<string, unknown>) {
+/** One audit entry of the calendar desk, by the signed-in staff member (and whom they act as). */
+export async function record(db: Parameters<typeof audit>[0], actor: Actor, action: string, detail: Record<string, unknown>) {
   const { auth } = actor;
   await audit(db, {
     actorUserId: auth.originalUserId ?? auth.user.id,
@@ -73,63 +73,5 @@ export async function reopenDay(db: Db, actor: Actor, store: Store, date: string
     if (!removed) throw notFound(`${longDate(date)} is not closed in the ${CLOSED_STORE_NAMES[store].toLowerCase()}.`);
     await record(tx, actor, "supply.calendar.reopen", { summary: `${longDate(date)} open again (was closed: ${removed.reason}): ${CLOSED_STORE_NAMES[store]}`, removed: asDay(removed) });
     return asDay(removed);
-  });
-}
-
-/** How many rows the grids list (every customer and retailer of a grower fits). */
-const GRID_LIMIT = 2_000;
-
-export async function shipTimesGrid(db: Db) {
-  return { customers: await repo.customersWithShipTimes(db, GRID_LIMIT) };
-}
-
-const describeTimes = (times: { weekday: number; cutoffShipTime: string }[]) =>
-  times.length ? times.map((t) => `${weekdayName(t.weekday)} ${t.cutoffShipTime}`).join(", ") : "no ship days";
-
-export async function setShipTimes(db: Db, actor: Actor, customerId: string, times: { weekday: number; cutoffShipTime: string }[]) {
-  const seen = new Set<number>();
-  const fields: Record<string, string> = {};
-  times.forEach((t, i) => {
-    if (seen.has(t.weekday)) fields[`shipTimes.${i}.weekday`] = `${weekdayName(t.weekday)} is given twice`;
-    seen.add(t.weekday);
-  });
-  if (Object.keys(fields).length) throw badRequest("One cut-off per weekday.", fields);
-  const sorted = [...times].sort((a, b) => a.weekday - b.weekday);
-  return db.transaction(async (tx) => {
-    const customer = await repo.customerForUpdate(tx, customerId);
-    if (!customer) throw notFound("Customer not found.");
-    const before = await repo.shipTimesOf(tx, customerId);
-    const same = before.length === sorted.length && before.every((b, i) => b.weekday === sorted[i]!.weekday && b.cutoffShipTime === sorted[i]!.cutoffShipTime);
-    if (!same) {
-      await repo.replaceShipTimes(tx, customerId, sorted);
-      await record(tx, actor, "supply.calendar.shipTimes", {
-        customerId,
-        summary: `${customer.companyName}: ${describeTimes(before)} → ${describeTimes(sorted)}`,
-        before,
-        after: sorted,
-      });
-    }
-    return { customerId, shipTimes: sorted };
-  });
-}
-
-export async function pickupDaysGrid(db: Db) {
-  return { retailers: await repo.retailersWithPickupDays(db, GRID_LIMIT) };
-}
-
-const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday"] as const;
-type Pickup = Record<(typeof DAYS)[number], boolean>;
-const describeDays = (d: Pickup) => DAYS.filter((k) => d[k]).map((k) => k[0]!.toUpperCase() + k.slice(1)).join(", ") || "no pickup days";
-
-export async function setPickupDays(db: Db, actor: Actor, retailerId: number, days: Pickup) {
-  return db.transaction(async (tx) => {
-    const r = await repo.retailerForUpdate(tx, retailerId);
-    if (!r) throw notFound("Retailer not found.");
-    const before = Object.fromEntries(DAYS.map((k) => [k, r[k]])) as Pickup;
-    if (DAYS.some((k) => before[k] !== days[k])) {
-      await repo.setPickupDays(tx, retailerId, days);
-      await record(tx, actor, "supply.calendar.pickupDays", { retailerId, summary: `${r.name}: ${describeDays(before)} → ${describeDays(days)}`, before, after: days });
-    }
-    return { ...r, ...days };
   });
 }
