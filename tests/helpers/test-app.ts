@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { openDatabase, type Database, type Db } from "../../db/client.ts";
 import { buildApp, type BuildOptions } from "../../server/app.ts";
@@ -90,6 +90,18 @@ export async function buildTwoInstances(): Promise<TwoInstances> {
     throw e;
   }
   return { a, b, close };
+}
+
+/** Builds two instances for the test file (beforeAll), hands them to `use`, and closes them (afterAll). */
+export function twoInstancesPerFile(use: (two: { a: TestApp; b: TestApp }) => void): void {
+  let pair: TwoInstances | undefined;
+  beforeAll(async () => {
+    pair = await buildTwoInstances();
+    use(pair);
+  });
+  afterAll(async () => {
+    await pair?.close();
+  });
 }
 
 /**

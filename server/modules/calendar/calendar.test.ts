@@ -2,10 +2,10 @@
 // a closed day leaves the dates offered by both stores and the server refuses it (cart, ship date,
 // order), the change reaches a second instance through the change feed, every change is audited,
 // and ship times / pickup days are set with real times.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { desc, eq } from "drizzle-orm";
 import { auditLog, closedDays, shipTimes } from "../../../db/schema/index.ts";
-import { buildTwoInstances, signedInUser, SAME_ORIGIN, type TestApp, type TwoInstances } from "../../../tests/helpers/test-app.ts";
+import { twoInstancesPerFile, signedInUser, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { addDays, isoDateAt } from "../../../tests/factories/index.ts";
 import { buyer, client, offer, retailerBuyer } from "../../../tests/helpers/store-fixtures.ts";
 import { mmBuyer, mmOffer } from "../../../tests/helpers/mm-fixtures.ts";
@@ -13,15 +13,10 @@ import { longDate } from "../../../domain/closed-days.ts";
 
 let a: TestApp;
 let b: TestApp;
-let pair: TwoInstances | undefined;
+twoInstancesPerFile((two) => ({ a, b } = two));
 let sales: { cookie: string };
 beforeAll(async () => {
-  pair = await buildTwoInstances();
-  ({ a, b } = pair);
   sales = await signedInUser(a, ["SalesPerson"]);
-});
-afterAll(async () => {
-  await pair?.close();
 });
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";

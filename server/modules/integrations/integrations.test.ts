@@ -3,10 +3,10 @@
 // at once on every instance), the bearer rules, availability through the supply desk's rules (set 40,
 // a buyer holds 30, "set 20" refused with sold and held), Idempotency-Key, products, the per-token
 // rate limit, and orders/invoices paged by change over 1,000 orders changed in bursts.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { and, desc, eq, inArray, like, sql } from "drizzle-orm";
 import { apiTokens, auditLog, offerLines, orders } from "../../../db/schema/index.ts";
-import { buildTwoInstances, loginAs, signedInUser, SAME_ORIGIN, type TestApp, type TwoInstances } from "../../../tests/helpers/test-app.ts";
+import { twoInstancesPerFile, loginAs, signedInUser, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { addDays, DEFAULT_TEST_PASSWORD, insertCustomer, insertInvoice, insertOrder, insertUser, isoDateAt } from "../../../tests/factories/index.ts";
 import { buyer, committed } from "../../../tests/helpers/store-fixtures.ts";
 import { productFields } from "../../../tests/helpers/supply-desk.ts";
@@ -15,17 +15,12 @@ import { hashToken } from "../../plugins/session.ts";
 
 let a: TestApp;
 let b: TestApp;
-let pair: TwoInstances | undefined;
+twoInstancesPerFile((two) => ({ a, b } = two));
 let admin: { id: string; cookie: string };
 let sales: { cookie: string };
 beforeAll(async () => {
-  pair = await buildTwoInstances();
-  ({ a, b } = pair);
   admin = await signedInUser(a, ["Administrator"]);
   sales = await signedInUser(a, ["SalesPerson"]);
-});
-afterAll(async () => {
-  await pair?.close();
 });
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";

@@ -2,22 +2,15 @@
 // pools with their own LISTEN connection, or two apps on one PGlite). A warm revalidation is
 // answered 304, and a warm load sent, without a statement; another buyer's hold or a catalog change
 // through one instance reaches the other's answer at once.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTwoInstances, type TestApp, type TwoInstances } from "../../../tests/helpers/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { twoInstancesPerFile, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { statementsDuring } from "../../../tests/helpers/statement-count.ts";
 import { mmBuyer, mmClient, mmOffer, setCatalogLine, type MmClient } from "../../../tests/helpers/mm-fixtures.ts";
 import { addDays, isoDateAt } from "../../../tests/factories/index.ts";
 
 let a: TestApp;
 let b: TestApp;
-let pair: TwoInstances | undefined;
-beforeAll(async () => {
-  pair = await buildTwoInstances();
-  ({ a, b } = pair);
-});
-afterAll(async () => {
-  await pair?.close();
-});
+twoInstancesPerFile((two) => ({ a, b } = two));
 
 const tomorrow = () => addDays(isoDateAt(), 1);
 const on = (c: MmClient, t: TestApp) => mmClient(t, c.cookie, c.userId, c.customerId);

@@ -2,23 +2,16 @@
 // two PostgreSQL pools with their own LISTEN connection, or two apps on one PGlite — each with its
 // own caches. What one instance writes, the other answers at once; a signed-out session is refused
 // by both at once; a warm read sends no statement at all.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { buildTwoInstances, cookieFrom, SAME_ORIGIN, type TestApp, type TwoInstances } from "../../../tests/helpers/test-app.ts";
+import { twoInstancesPerFile, cookieFrom, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { buyer, client, offer, tomorrow, type Client } from "../../../tests/helpers/store-fixtures.ts";
 import { countStatements, statementsDuring } from "../../../tests/helpers/statement-count.ts";
 import { applyCustomerDiscount } from "../../../domain/pricing.ts";
 
 let a: TestApp;
 let b: TestApp;
-let pair: TwoInstances | undefined;
-beforeAll(async () => {
-  pair = await buildTwoInstances();
-  ({ a, b } = pair);
-});
-afterAll(async () => {
-  await pair?.close();
-});
+twoInstancesPerFile((two) => ({ a, b } = two));
 
 const through = (c: Client, t: TestApp) => client(t.app, c.cookie, c.userId, c.customerId);
 
