@@ -26,6 +26,13 @@ export const ErrorResponse = z.object({
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
+/** The error answers most routes declare: 400 refused input, 401 signed out, 403 not allowed, 404 not found. */
+export const ErrorResponses = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+/** Those and 409, for routes whose change can conflict with the data (a stale version, a rule it breaks). */
+export const ErrorResponsesWithConflict = { ...ErrorResponses, 409: ErrorResponse };
+/** Those and 429, for rate-limited routes. */
+export const ErrorResponsesWithTooMany = { ...ErrorResponses, 429: ErrorResponse };
+
 export const Ok = z.object({ ok: z.literal(true) });
 
 /**

@@ -12,6 +12,21 @@ import {
   uniqueIndex,
   index,
 } from "drizzle-orm/pg-core";
+import { childOf } from "./columns.ts";
+
+/** A row's user: required, and the row is removed with the user. */
+export function userIdColumn() {
+  return text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+}
+
+/** A row's customer: required, and the row is removed with the customer. */
+export function customerIdColumn() {
+  return text("customer_id")
+    .notNull()
+    .references(() => customers.customerId, { onDelete: "cascade" });
+}
 
 /** A wholesale or mass-market account ("wholesaler" in the spec). customerID is a short code. */
 export const customers = pgTable(
@@ -47,9 +62,7 @@ export const customers = pgTable(
 export const shipTimes = pgTable(
   "ship_times",
   {
-    customerId: text("customer_id")
-      .notNull()
-      .references(() => customers.customerId, { onDelete: "cascade" }),
+    customerId: customerIdColumn(),
     weekday: integer("weekday").notNull(),
     cutoffShipTime: text("cutoff_ship_time").notNull(),
   },
@@ -93,9 +106,7 @@ export const referralRequests = pgTable(
   "referral_requests",
   {
     id: serial("id").primaryKey(),
-    customerId: text("customer_id")
-      .notNull()
-      .references(() => customers.customerId, { onDelete: "cascade" }),
+    customerId: customerIdColumn(),
     shopName: text("shop_name").notNull(),
     contactName: text("contact_name").notNull(),
     email: text("email").notNull(),
@@ -114,12 +125,8 @@ export const referralRequests = pgTable(
 export const retailerCustomers = pgTable(
   "retailer_customers",
   {
-    retailerId: integer("retailer_id")
-      .notNull()
-      .references(() => retailers.retailerId, { onDelete: "cascade" }),
-    customerId: text("customer_id")
-      .notNull()
-      .references(() => customers.customerId, { onDelete: "cascade" }),
+    retailerId: childOf("retailer_id", () => retailers.retailerId),
+    customerId: customerIdColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.retailerId, t.customerId] }),
@@ -148,9 +155,7 @@ export const users = pgTable(
 export const userRoles = pgTable(
   "user_roles",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userIdColumn(),
     role: text("role", { enum: ROLES }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.role] })],
@@ -161,9 +166,7 @@ export const userClaims = pgTable(
   "user_claims",
   {
     id: serial("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userIdColumn(),
     claim: text("claim").notNull(),
     value: text("value").notNull(),
   },
@@ -174,12 +177,8 @@ export const userClaims = pgTable(
 export const userCustomers = pgTable(
   "user_customers",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    customerId: text("customer_id")
-      .notNull()
-      .references(() => customers.customerId, { onDelete: "cascade" }),
+    userId: userIdColumn(),
+    customerId: customerIdColumn(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.customerId] }), index("user_customers_customer_idx").on(t.customerId)],
 );

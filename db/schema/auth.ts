@@ -1,14 +1,12 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { users } from "./accounts.ts";
+import { users, userIdColumn } from "./accounts.ts";
 
 /** Server-side sessions. `id` is the SHA-256 of the cookie token; the token itself is never stored. */
 export const sessions = pgTable(
   "sessions",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userIdColumn(),
     /** Set while a staff member impersonates: the staff member's own id. */
     originalUserId: text("original_user_id").references(() => users.id, { onDelete: "cascade" }),
     currentCustomerId: text("current_customer_id"),
@@ -25,9 +23,7 @@ export const passwordResetTokens = pgTable(
   "password_reset_tokens",
   {
     id: serial("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userIdColumn(),
     tokenHash: text("token_hash").notNull().unique(),
     kind: text("kind", { enum: ["reset", "welcome"] }).notNull().default("reset"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import { customers } from "./accounts.ts";
+import { customerIdColumn } from "./accounts.ts";
 import { products } from "./catalog.ts";
 
 /**
@@ -10,9 +10,7 @@ import { products } from "./catalog.ts";
 export const favourites = pgTable(
   "favourites",
   {
-    customerId: text("customer_id")
-      .notNull()
-      .references(() => customers.customerId, { onDelete: "cascade" }),
+    customerId: customerIdColumn(),
     retailerId: integer("retailer_id").notNull().default(0),
     productId: text("product_id")
       .notNull()

@@ -12,20 +12,17 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { customers, users } from "./accounts.ts";
-import { offerLines } from "./catalog.ts";
+import { childOf } from "./columns.ts";
+import { userIdColumn, customerIdColumn } from "./accounts.ts";
+import { offerLines, productLineColumns } from "./catalog.ts";
 
 /** One cart per (user, customer, retailer, store). retailerId is 0 for a user without a retailer. */
 export const carts = pgTable(
   "carts",
   {
     id: serial("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    customerId: text("customer_id")
-      .notNull()
-      .references(() => customers.customerId, { onDelete: "cascade" }),
+    userId: userIdColumn(),
+    customerId: customerIdColumn(),
     retailerId: integer("retailer_id").notNull().default(0),
     store: text("store", { enum: ["wholesale", "mm"] }).notNull(),
     shipDate: date("ship_date", { mode: "string" }),
@@ -45,16 +42,8 @@ export const cartLines = pgTable(
   "cart_lines",
   {
     id: serial("id").primaryKey(),
-    cartId: integer("cart_id")
-      .notNull()
-      .references(() => carts.id, { onDelete: "cascade" }),
-    position: integer("position").notNull().default(0),
-    productId: text("product_id").notNull(),
-    offerLineId: integer("offer_line_id").references(() => offerLines.id, { onDelete: "set null" }),
-    offerOrderNumber: integer("offer_order_number"),
-    description: text("description").notNull(),
-    category: text("category").notNull().default(""),
-    quantity: integer("quantity").notNull(),
+    cartId: childOf("cart_id", () => carts.id),
+    ...productLineColumns(),
     priceCents: integer("price_cents").notNull(),
     quantityConfirmed: integer("quantity_confirmed").notNull().default(0),
     quantityPending: integer("quantity_pending").notNull().default(0),
@@ -87,12 +76,8 @@ export const cartLines = pgTable(
 export const holds = pgTable(
   "holds",
   {
-    cartId: integer("cart_id")
-      .notNull()
-      .references(() => carts.id, { onDelete: "cascade" }),
-    offerLineId: integer("offer_line_id")
-      .notNull()
-      .references(() => offerLines.id, { onDelete: "cascade" }),
+    cartId: childOf("cart_id", () => carts.id),
+    offerLineId: childOf("offer_line_id", () => offerLines.id),
     quantity: integer("quantity").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },

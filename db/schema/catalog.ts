@@ -15,7 +15,8 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { customers } from "./accounts.ts";
+import { childOf } from "./columns.ts";
+import { customerIdColumn } from "./accounts.ts";
 
 /** Master data of everything we grow or buy in. */
 export const products = pgTable(
@@ -69,12 +70,8 @@ export const catalogs = pgTable(
 export const catalogCustomers = pgTable(
   "catalog_customers",
   {
-    catalogId: integer("catalog_id")
-      .notNull()
-      .references(() => catalogs.id, { onDelete: "cascade" }),
-    customerId: text("customer_id")
-      .notNull()
-      .references(() => customers.customerId, { onDelete: "cascade" }),
+    catalogId: childOf("catalog_id", () => catalogs.id),
+    customerId: customerIdColumn(),
   },
   (t) => [primaryKey({ columns: [t.catalogId, t.customerId] })],
 );
@@ -92,9 +89,7 @@ export const offerLines = pgTable(
   "offer_lines",
   {
     id: serial("id").primaryKey(),
-    catalogId: integer("catalog_id")
-      .notNull()
-      .references(() => catalogs.id, { onDelete: "cascade" }),
+    catalogId: childOf("catalog_id", () => catalogs.id),
     productId: text("product_id")
       .notNull()
       .references(() => products.productId),
@@ -140,3 +135,20 @@ export const offerLines = pgTable(
     ),
   ],
 );
+
+/**
+ * What a cart line and an order line both keep of the product they sell and the offer line it came
+ * from (the offer line may go: the line keeps its number, description and category).
+ */
+export function productLineColumns() {
+  return {
+    position: integer("position").notNull().default(0),
+    productId: text("product_id").notNull(),
+    offerLineId: integer("offer_line_id").references(() => offerLines.id, { onDelete: "set null" }),
+    offerOrderNumber: integer("offer_order_number"),
+    description: text("description").notNull(),
+    category: text("category").notNull().default(""),
+    /** Bunches (wholesale) or units (mass market). */
+    quantity: integer("quantity").notNull(),
+  };
+}

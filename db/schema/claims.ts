@@ -3,6 +3,7 @@
 // part: a credit note on the order's invoice) or decline it with a reason.
 import { sql } from "drizzle-orm";
 import { check, customType, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { childOf } from "./columns.ts";
 import { customers, users } from "./accounts.ts";
 import { creditNotes, orderLines, orders } from "./orders.ts";
 
@@ -62,9 +63,7 @@ export const claimPhotos = pgTable(
   "claim_photos",
   {
     id: serial("id").primaryKey(),
-    claimId: integer("claim_id")
-      .notNull()
-      .references(() => claims.id, { onDelete: "cascade" }),
+    claimId: childOf("claim_id", () => claims.id),
     position: integer("position").notNull(),
     contentType: text("content_type").notNull().default("image/jpeg"),
     width: integer("width").notNull(),

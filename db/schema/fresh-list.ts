@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import { customers, users } from "./accounts.ts";
+import { users, userIdColumn, customerIdColumn } from "./accounts.ts";
 
 /** The fresh list (issue 29 §2, docs/fresh-list.md): whether and when (New York minute of day) a buyer gets it. */
 export const freshListPreferences = pgTable(
@@ -9,9 +9,7 @@ export const freshListPreferences = pgTable(
     userId: text("user_id")
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
-    customerId: text("customer_id")
-      .notNull()
-      .references(() => customers.customerId, { onDelete: "cascade" }),
+    customerId: customerIdColumn(),
     enabled: boolean("enabled").notNull().default(false),
     sendMinute: integer("send_minute").notNull().default(420),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -23,9 +21,7 @@ export const freshListPreferences = pgTable(
 export const freshListSends = pgTable(
   "fresh_list_sends",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userIdColumn(),
     day: date("day", { mode: "string" }).notNull(),
     customerId: text("customer_id").notNull(),
     shipDate: date("ship_date", { mode: "string" }),

@@ -1,4 +1,5 @@
 import { bigint, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { childOf } from "./columns.ts";
 import { users } from "./accounts.ts";
 
 /** PostgreSQL's 64-bit transaction id (pg_current_xact_id()), read and written as text. */
@@ -30,9 +31,7 @@ export const apiTokens = pgTable(
 export const apiIdempotency = pgTable(
   "api_idempotency",
   {
-    tokenId: integer("token_id")
-      .notNull()
-      .references(() => apiTokens.id, { onDelete: "cascade" }),
+    tokenId: childOf("token_id", () => apiTokens.id),
     key: text("key").notNull(),
     /** SHA-256 of method, path and body: the same key with another request is refused (422). */
     requestHash: text("request_hash").notNull(),

@@ -11,7 +11,8 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { customers, users } from "./accounts.ts";
+import { childOf } from "./columns.ts";
+import { customers, users, userIdColumn, customerIdColumn } from "./accounts.ts";
 import { products } from "./catalog.ts";
 import { orders } from "./orders.ts";
 
@@ -48,15 +49,9 @@ export const voucherRedemptions = pgTable(
   "voucher_redemptions",
   {
     id: serial("id").primaryKey(),
-    voucherId: integer("voucher_id")
-      .notNull()
-      .references(() => vouchers.id, { onDelete: "cascade" }),
-    customerId: text("customer_id")
-      .notNull()
-      .references(() => customers.customerId, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    voucherId: childOf("voucher_id", () => vouchers.id),
+    customerId: customerIdColumn(),
+    userId: userIdColumn(),
     orderId: integer("order_id")
       .notNull()
       .unique()
@@ -95,9 +90,7 @@ export const comboSpecials = pgTable(
 export const comboSpecialProducts = pgTable(
   "combo_special_products",
   {
-    comboSpecialId: integer("combo_special_id")
-      .notNull()
-      .references(() => comboSpecials.id, { onDelete: "cascade" }),
+    comboSpecialId: childOf("combo_special_id", () => comboSpecials.id),
     productId: text("product_id")
       .notNull()
       .references(() => products.productId, { onDelete: "cascade" }),
@@ -120,9 +113,7 @@ export const interactiveImageHotspots = pgTable(
   "interactive_image_hotspots",
   {
     id: serial("id").primaryKey(),
-    imageId: integer("image_id")
-      .notNull()
-      .references(() => interactiveImages.id, { onDelete: "cascade" }),
+    imageId: childOf("image_id", () => interactiveImages.id),
     label: text("label").notNull(),
     productId: text("product_id").references(() => products.productId, { onDelete: "set null" }),
     variety: text("variety"),

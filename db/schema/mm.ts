@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, foreignKey, index, integer, pgSequence, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import { customers } from "./accounts.ts";
+import { childOf } from "./columns.ts";
+import { customerIdColumn } from "./accounts.ts";
 import { carts } from "./cart.ts";
 import { catalogs } from "./catalog.ts";
 import { orderLines } from "./orders.ts";
@@ -48,9 +49,7 @@ export const mmCatalogProductVersions = pgSequence("mm_catalog_product_versions"
 export const mmCatalogProducts = pgTable(
   "mm_catalog_products",
   {
-    catalogId: integer("catalog_id")
-      .notNull()
-      .references(() => catalogs.id, { onDelete: "cascade" }),
+    catalogId: childOf("catalog_id", () => catalogs.id),
     productId: text("product_id")
       .notNull()
       .references(() => mmProducts.productId, { onDelete: "cascade" }),
@@ -88,9 +87,7 @@ export const mmCatalogProducts = pgTable(
 export const mmHolds = pgTable(
   "mm_holds",
   {
-    cartId: integer("cart_id")
-      .notNull()
-      .references(() => carts.id, { onDelete: "cascade" }),
+    cartId: childOf("cart_id", () => carts.id),
     catalogId: integer("catalog_id").notNull(),
     productId: text("product_id").notNull(),
     quantity: integer("quantity").notNull(),
@@ -111,9 +108,7 @@ export const mmHolds = pgTable(
 export const mmBarcodes = pgTable(
   "mm_barcodes",
   {
-    customerId: text("customer_id")
-      .notNull()
-      .references(() => customers.customerId, { onDelete: "cascade" }),
+    customerId: customerIdColumn(),
     productId: text("product_id")
       .notNull()
       .references(() => mmProducts.productId, { onDelete: "cascade" }),

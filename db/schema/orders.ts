@@ -11,8 +11,9 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { childOf } from "./columns.ts";
 import { customers, users } from "./accounts.ts";
-import { offerLines } from "./catalog.ts";
+import { productLineColumns } from "./catalog.ts";
 
 export const ORDER_STATUSES = ["submitted", "confirmed", "shipped", "invoiced", "cancelled"] as const;
 
@@ -65,17 +66,8 @@ export const orderLines = pgTable(
   "order_lines",
   {
     id: serial("id").primaryKey(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
-    position: integer("position").notNull().default(0),
-    productId: text("product_id").notNull(),
-    offerLineId: integer("offer_line_id").references(() => offerLines.id, { onDelete: "set null" }),
-    offerOrderNumber: integer("offer_order_number"),
-    description: text("description").notNull(),
-    category: text("category").notNull().default(""),
-    /** Bunches (wholesale) or units (mass market). */
-    quantity: integer("quantity").notNull(),
+    orderId: childOf("order_id", () => orders.id),
+    ...productLineColumns(),
     pails: integer("pails").notNull().default(0),
     looseBunches: integer("loose_bunches").notNull().default(0),
     pailPriceCents: integer("pail_price_cents").notNull().default(0),
@@ -129,9 +121,7 @@ export const invoiceLines = pgTable(
   "invoice_lines",
   {
     id: serial("id").primaryKey(),
-    invoiceId: integer("invoice_id")
-      .notNull()
-      .references(() => invoices.id, { onDelete: "cascade" }),
+    invoiceId: childOf("invoice_id", () => invoices.id),
     productId: text("product_id").notNull(),
     description: text("description").notNull(),
     /** Whole pails on a by-the-pail line (quantity is bunches); 0 for loose bunches. */
@@ -184,9 +174,7 @@ export const creditNoteLines = pgTable(
   "credit_note_lines",
   {
     id: serial("id").primaryKey(),
-    creditNoteId: integer("credit_note_id")
-      .notNull()
-      .references(() => creditNotes.id, { onDelete: "cascade" }),
+    creditNoteId: childOf("credit_note_id", () => creditNotes.id),
     invoiceLineId: integer("invoice_line_id")
       .notNull()
       .references(() => invoiceLines.id),

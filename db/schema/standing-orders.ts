@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { customers, users } from "./accounts.ts";
+import { childOf } from "./columns.ts";
+import { users, userIdColumn, customerIdColumn } from "./accounts.ts";
 
 /**
  * A buyer's weekly template (docs/domain-orders.md "Standing orders"): before each week's ship date
@@ -11,12 +12,8 @@ export const standingOrders = pgTable(
   "standing_orders",
   {
     id: serial("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    customerId: text("customer_id")
-      .notNull()
-      .references(() => customers.customerId, { onDelete: "cascade" }),
+    userId: userIdColumn(),
+    customerId: customerIdColumn(),
     retailerId: integer("retailer_id").notNull().default(0),
     name: text("name").notNull(),
     /** SPEC numbering: Sunday=1 .. Saturday=7; a ship weekday (customer) or pickup weekday (retailer). */
@@ -63,9 +60,7 @@ export const standingOrderLines = pgTable(
   "standing_order_lines",
   {
     id: serial("id").primaryKey(),
-    standingOrderId: integer("standing_order_id")
-      .notNull()
-      .references(() => standingOrders.id, { onDelete: "cascade" }),
+    standingOrderId: childOf("standing_order_id", () => standingOrders.id),
     position: integer("position").notNull().default(0),
     productId: text("product_id").notNull(),
     /** Bunches. */

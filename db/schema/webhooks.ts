@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { childOf } from "./columns.ts";
 import { users } from "./accounts.ts";
 
 export const WEBHOOK_EVENT_TYPES = ["order.placed", "order.changed", "order.cancelled", "invoice.issued", "availability.changed"] as const;
@@ -47,9 +48,7 @@ export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    webhookId: integer("webhook_id")
-      .notNull()
-      .references(() => webhooks.id, { onDelete: "cascade" }),
+    webhookId: childOf("webhook_id", () => webhooks.id),
     eventId: bigint("event_id", { mode: "number" })
       .notNull()
       .references(() => webhookEvents.id, { onDelete: "cascade" }),

@@ -1,4 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { expectOrderedPrices } from "../../tests/helpers/offer-prices.ts";
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import { openDatabase, type Database, type Db } from "../client.ts";
 import {
@@ -128,13 +129,8 @@ describe("seedDemo", () => {
     expect(lines.length).toBeGreaterThan(500);
     for (const l of lines) {
       expect(l.quantityOrdered).toBeLessThanOrEqual(l.originalQuantity ?? 0);
-      expect(l.standardPriceCents).toBeLessThan(l.standardPriceNoPailCents);
-      expect(l.priceCents).toBeLessThan(l.priceNoPailCents);
-      expect(l.discountPriceCents).toBeLessThan(l.discountPriceNoPailCents);
-      expect(l.discountPrice2Cents).toBeLessThan(l.discountPriceNoPail2Cents);
+      expectOrderedPrices(l);
       expect(l.priceCents).toBeLessThanOrEqual(l.standardPriceCents);
-      expect(l.discountPriceCents).toBeLessThan(l.priceCents);
-      expect(l.discountPrice2Cents).toBeLessThan(l.discountPriceCents);
       expect(l.discountPriceNoPailCents).toBeLessThan(l.priceNoPailCents);
       expect(l.discountPriceNoPail2Cents).toBeLessThan(l.discountPriceNoPailCents);
       expect(l.discountQuantity).toBeLessThan(l.discountQuantity2);

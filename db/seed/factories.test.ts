@@ -1,6 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { eq } from "drizzle-orm";
 import { openDatabase, type Database } from "../client.ts";
+import { expectOrderedPrices } from "../../tests/helpers/offer-prices.ts";
 import { retailerCustomers, shipTimes, userClaims, userCustomers, userRoles } from "../schema/index.ts";
 import { verifyPassword } from "../../server/modules/auth/password.ts";
 import {
@@ -47,12 +48,7 @@ describe("test factories", () => {
     for (const base of [100, 155, 999, 2400]) {
       for (const special of [false, true]) {
         const p = offerPrices({ standardPriceNoPailCents: base, special, specialPercent: 25 });
-        expect(p.standardPriceCents).toBeLessThan(p.standardPriceNoPailCents);
-        expect(p.priceCents).toBeLessThan(p.priceNoPailCents);
-        expect(p.discountPriceCents).toBeLessThan(p.discountPriceNoPailCents);
-        expect(p.discountPrice2Cents).toBeLessThan(p.discountPriceNoPail2Cents);
-        expect(p.discountPriceCents).toBeLessThan(p.priceCents);
-        expect(p.discountPrice2Cents).toBeLessThan(p.discountPriceCents);
+        expectOrderedPrices(p);
         expect(p.discountPrice2Cents).toBeGreaterThan(0);
         if (special) expect(p.priceCents).toBeLessThan(p.standardPriceCents);
       }

@@ -198,33 +198,13 @@ describe("every document lays out 200 long lines without overlap, with headers o
   });
 
   it("shelf labels", async () => {
-    const order: MmOrder = {
-      orderNumber: 100200,
-      customerId: "SUNMK",
-      shipDate: "2026-12-02",
-      placedAt: "2026-11-25T10:00:00Z",
-      status: "submitted",
-      boxed: true,
-      itemCount: N,
-      total: 0,
-      pailTotal: 0,
-      salesUserId: null,
-      lines: Array.from({ length: N }, (_, i) => ({
-        productId: `MM-${i}`,
-        description: describe200(i),
-        category: "Bouquets",
-        quantity: 12,
-        price: 4.99,
-        lineTotal: 59.88,
-        unitOfMeasure: "Each",
-        boxType: "FB1",
-        fee: false,
-        barcodeNumber: i % 5 ? "036000291452" : null,
-        barcodeTop: i % 2 ? null : `Sunny Market Seasonal Bouquet With A Long Name ${i}`,
-        barcodeLeft: "Keep cool 5°C · Sunny Market",
-        barcodeBottom: i % 3 ? null : "$14.99 each, best before the 9th of December",
-      })),
-    };
+    const order = labelOrder(100200, N, (i) => ({
+      description: describe200(i),
+      barcodeNumber: i % 5 ? "036000291452" : null,
+      barcodeTop: i % 2 ? null : `Sunny Market Seasonal Bouquet With A Long Name ${i}`,
+      barcodeLeft: "Keep cool 5°C · Sunny Market",
+      barcodeBottom: i % 3 ? null : "$14.99 each, best before the 9th of December",
+    }));
     const pdf = await labelsPdf(order, grower);
     await expectClean(pdf, [`order ${order.orderNumber}`]);
   });
@@ -290,33 +270,7 @@ describe("text beyond WinAnsi (issue 23.11)", () => {
 });
 
 describe("shelf labels are drawn once per content and one at a time (issue 23.9)", () => {
-  const order = (orderNumber: number, lines: number): MmOrder => ({
-    orderNumber,
-    customerId: "SUNMK",
-    shipDate: "2026-12-02",
-    placedAt: "2026-11-25T10:00:00Z",
-    status: "submitted",
-    boxed: true,
-    itemCount: lines,
-    total: 0,
-    pailTotal: 0,
-    salesUserId: null,
-    lines: Array.from({ length: lines }, (_, i) => ({
-      productId: `MM-${i}`,
-      description: `Bouquet ${i}`,
-      category: "Bouquets",
-      quantity: 12,
-      price: 4.99,
-      lineTotal: 59.88,
-      unitOfMeasure: "Each",
-      boxType: "FB1",
-      fee: false,
-      barcodeNumber: "036000291452",
-      barcodeTop: null,
-      barcodeLeft: null,
-      barcodeBottom: null,
-    })),
-  });
+  const order = (orderNumber: number, lines: number) => labelOrder(orderNumber, lines);
 
   it("serves the same labels again from the cache: same bytes, no render", async () => {
     const o = order(900001, 30);
@@ -356,3 +310,35 @@ describe("shelf labels are drawn once per content and one at a time (issue 23.9)
     expect(maxGap, `longest event-loop stall ${maxGap.toFixed(0)} ms of ${took.toFixed(0)} ms`).toBeLessThan(Math.max(400, took / 8));
   });
 });
+
+/** An MM order of `n` bouquet lines for shelf labels; `line(i)` changes what line i says. */
+function labelOrder(orderNumber: number, n: number, line: (i: number) => Partial<MmOrder["lines"][number]> = () => ({})): MmOrder {
+  return {
+    orderNumber,
+    customerId: "SUNMK",
+    shipDate: "2026-12-02",
+    placedAt: "2026-11-25T10:00:00Z",
+    status: "submitted",
+    boxed: true,
+    itemCount: n,
+    total: 0,
+    pailTotal: 0,
+    salesUserId: null,
+    lines: Array.from({ length: n }, (_, i) => ({
+      productId: `MM-${i}`,
+      description: `Bouquet ${i}`,
+      category: "Bouquets",
+      quantity: 12,
+      price: 4.99,
+      lineTotal: 59.88,
+      unitOfMeasure: "Each",
+      boxType: "FB1",
+      fee: false,
+      barcodeNumber: "036000291452",
+      barcodeTop: null,
+      barcodeLeft: null,
+      barcodeBottom: null,
+      ...line(i),
+    })),
+  };
+}

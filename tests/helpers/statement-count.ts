@@ -88,3 +88,14 @@ export function countStatements(db: Db): StatementCounter {
     stop: () => restore.splice(0).reverse().forEach((f) => f()),
   };
 }
+
+/** The statements `db` sends while `fn` runs (the counter stopped afterwards, whatever happens). */
+export async function statementsDuring(db: Db, fn: () => Promise<unknown>): Promise<string[]> {
+  const counter = countStatements(db);
+  try {
+    await fn();
+    return counter.statements.slice();
+  } finally {
+    counter.stop();
+  }
+}

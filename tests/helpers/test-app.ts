@@ -1,12 +1,13 @@
 import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { openDatabase, type Database, type Db } from "../../db/client.ts";
 import { buildApp, type BuildOptions } from "../../server/app.ts";
 import { loadConfig, type Config } from "../../server/config.ts";
 import { withDatabase } from "./global-setup.ts";
+import { DEFAULT_TEST_PASSWORD, insertUser, type InsertUserOptions } from "../factories/index.ts";
 
 /** A test file's database; `url` is its connection string on PostgreSQL (for a second instance). */
 export type TestDatabase = Database & { url?: string };
@@ -64,6 +65,45 @@ export async function buildTestApp(env: Record<string, string> = {}, database?: 
   };
 }
 
+/** Two app instances on one database: on PostgreSQL the second has its own pool and its own LISTEN connection. */
+export interface TwoInstances {
+  a: TestApp;
+  b: TestApp;
+  /** Closes b, its own connection, then a (and the database). */
+  close(): Promise<void>;
+}
+
+export async function buildTwoInstances(): Promise<TwoInstances> {
+  const a = await buildTestApp();
+  let second: Database | undefined;
+  let b: TestApp | undefined;
+  const close = async () => {
+    await b?.close();
+    await second?.close();
+    await a.close();
+  };
+  try {
+    second = a.database.url ? await openDatabase({ databaseUrl: a.database.url, poolSize: 5 }) : undefined;
+    b = await buildTestApp({}, second ?? a.database);
+  } catch (e) {
+    await close();
+    throw e;
+  }
+  return { a, b, close };
+}
+
+/** Builds two instances for the test file (beforeAll), hands them to `use`, and closes them (afterAll). */
+export function twoInstancesPerFile(use: (two: { a: TestApp; b: TestApp }) => void): void {
+  let pair: TwoInstances | undefined;
+  beforeAll(async () => {
+    pair = await buildTwoInstances();
+    use(pair);
+  });
+  afterAll(async () => {
+    await pair?.close();
+  });
+}
+
 /**
  * What tests send requests through: a FastifyInstance (inject, in this process) or a server in
  * another process reached over HTTP (tests/helpers/server-process.ts).
@@ -83,6 +123,12 @@ export async function loginAs(app: Injector, email: string, password: string): P
   const res = await app.inject({ method: "POST", url: "/api/Auth/login/", payload: { email, password } });
   if (res.statusCode !== 200) throw new Error(`login as ${email} failed: ${res.statusCode} ${res.body}`);
   return cookieFrom(res);
+}
+
+/** A user with these roles, inserted and signed in: its row and the cookie header to send. */
+export async function signedInUser(t: { app: Injector; db: Db }, roles: NonNullable<InsertUserOptions["roles"]>, extra: InsertUserOptions = {}) {
+  const u = await insertUser(t.db, { roles, ...extra });
+  return { ...u, cookie: await loginAs(t.app, u.email, DEFAULT_TEST_PASSWORD) };
 }
 
 export function cookieFrom(res: LightMyRequestResponse): string {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { ErrorResponse, Ok } from "../../../contract/common.ts";
+import { ErrorResponse, Ok, ErrorResponses as E } from "../../../contract/common.ts";
 import { FormReceipt } from "../../../contract/public.ts";
 import {
   ApproveReferralBody,
@@ -39,7 +39,6 @@ import { IMPORT_MESSAGES, confirmImport, previewImport } from "./retailer-import
 import * as admin from "./service.ts";
 
 const tags = ["administration"];
-const E = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const CustomerIdParam = z.object({ customerId: z.string().trim().min(1).max(40) });
 const RetailerIdParam = z.object({ retailerId: z.coerce.number().int("Only integer values are allowed").positive().max(2_147_483_647) });
 const ReferralIdParam = z.object({ id: z.coerce.number().int("Only integer values are allowed").positive().max(2_147_483_647) });

@@ -2,31 +2,21 @@
 // a closed day leaves the dates offered by both stores and the server refuses it (cart, ship date,
 // order), the change reaches a second instance through the change feed, every change is audited,
 // and ship times / pickup days are set with real times.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { desc, eq } from "drizzle-orm";
-import { openDatabase, type Database } from "../../../db/client.ts";
 import { auditLog, closedDays, shipTimes } from "../../../db/schema/index.ts";
-import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
-import { addDays, DEFAULT_TEST_PASSWORD, insertUser, isoDateAt } from "../../../tests/factories/index.ts";
+import { twoInstancesPerFile, signedInUser, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { addDays, isoDateAt } from "../../../tests/factories/index.ts";
 import { buyer, client, offer, retailerBuyer } from "../../../tests/helpers/store-fixtures.ts";
 import { mmBuyer, mmOffer } from "../../../tests/helpers/mm-fixtures.ts";
 import { longDate } from "../../../domain/closed-days.ts";
 
 let a: TestApp;
 let b: TestApp;
-let second: Database | undefined;
+twoInstancesPerFile((two) => ({ a, b } = two));
 let sales: { cookie: string };
 beforeAll(async () => {
-  a = await buildTestApp();
-  second = a.database.url ? await openDatabase({ databaseUrl: a.database.url, poolSize: 5 }) : undefined;
-  b = await buildTestApp({}, second ?? a.database);
-  const s = await insertUser(a.db, { roles: ["SalesPerson"] });
-  sales = { cookie: await loginAs(a.app, s.email, DEFAULT_TEST_PASSWORD) };
-});
-afterAll(async () => {
-  await b?.close();
-  await second?.close();
-  await a?.close();
+  sales = await signedInUser(a, ["SalesPerson"]);
 });
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";

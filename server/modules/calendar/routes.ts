@@ -2,7 +2,7 @@
 // "Calendar"): closed days (ship times and pickup days: the buyers module's calendarDeskRoutes). Also
 // starts this instance's closed-day cache, which every store call reads.
 import type { FastifyRequest } from "fastify";
-import { ErrorResponse } from "../../../contract/common.ts";
+import { ErrorResponsesWithConflict as Errors } from "../../../contract/common.ts";
 import {
   ClosedDay,
   ClosedDayCreate,
@@ -19,7 +19,6 @@ import { attachClosedDays } from "./closed-days.ts";
 import * as calendar from "./service.ts";
 
 const tags = ["supply"];
-const Errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 const staff: RouteAccess = { roles: SUPPLY_ROLES };
 const actor = (request: FastifyRequest): calendar.Actor => ({ auth: signedIn(request), ip: clientIp(request) });
 

@@ -8,7 +8,7 @@ import sharp from "sharp";
 import { auditLog, claimPhotos, claims, creditNotes, mailOutbox } from "../../../db/schema/index.ts";
 import { CLAIM_MESSAGES, CLAIM_PHOTO_MAX_SIDE } from "../../../contract/claims.ts";
 import { claimClosedMessage, claimDay } from "../../../domain/claims.ts";
-import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { buildTestApp, loginAs, signedInUser, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { addDays, DEFAULT_TEST_PASSWORD, insertCustomer, insertOrder, insertRetailer, insertUser, isoDateAt, taxCents } from "../../../tests/factories/index.ts";
 
 const TAX = 825;
@@ -16,8 +16,7 @@ let t: TestApp;
 let staff: { id: string; email: string; cookie: string };
 beforeAll(async () => {
   t = await buildTestApp({ TAX_RATE_BP: String(TAX) });
-  const s = await insertUser(t.db, { roles: ["Administrator"] });
-  staff = { id: s.id, email: s.email, cookie: await loginAs(t.app, s.email, DEFAULT_TEST_PASSWORD) };
+  staff = await signedInUser(t, ["Administrator"]);
 });
 afterAll(async () => t?.close());
 

@@ -18,7 +18,7 @@ import {
   DeskClaimQuery,
   OpenClaimBody,
 } from "../../../contract/claims.ts";
-import { ErrorResponse } from "../../../contract/common.ts";
+import { ErrorResponse, ErrorResponses as Errors } from "../../../contract/common.ts";
 import { RetailerQuery } from "../../../contract/params.ts";
 import { STAFF_ROLES } from "../../../domain/access.ts";
 import type { ApiRoutes } from "../../deps.ts";
@@ -28,7 +28,6 @@ import { clientIp } from "../../plugins/session.ts";
 import * as claims from "./service.ts";
 
 const tags = ["claims"];
-const Errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const Jpeg = z.any().describe("image/jpeg");
 const staff: RouteAccess = { roles: STAFF_ROLES };
 /** A buyer's own orders: the ids are the caller's, a Retailer user's its own shop's; staff act as the buyer. */

@@ -1,9 +1,8 @@
-import { readdirSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { demoProducts } from "../../../db/seed/demo-products.ts";
 import { Random } from "../../../db/seed/random.ts";
-import { CONTENT_DIR, createContentService, type ContentDoc } from "./service.ts";
+import type { ContentDoc } from "./service.ts";
+import { articles, content, guides, pages, str, varieties } from "./published.testing.ts";
 
 /**
  * The published content, loaded through the real service, checked against the store's own product
@@ -11,19 +10,7 @@ import { CONTENT_DIR, createContentService, type ContentDoc } from "./service.ts
  * prose is where they drift. The basics (titles, dates, slugs, front matter) are content.test.ts.
  */
 
-const content = createContentService("Pride");
-const fileNames = (folder: string) =>
-  readdirSync(path.join(CONTENT_DIR, folder))
-    .filter((f) => f.endsWith(".md"))
-    .map((f) => f.replace(/\.md$/, ""));
-
-const pages = fileNames("pages").map((name) => ({ name, doc: content.page(name) }));
-const articles = content.blog();
-const guides = content.careGuides();
-const varieties = content.varieties();
 const team = content.team();
-
-const str = (v: unknown) => (typeof v === "string" ? v.trim() : "");
 
 // ---------------------------------------------------------------------------------------------
 // Consistency with the product data the store sells (db/seed/demo-products.ts).

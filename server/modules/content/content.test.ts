@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { PAGES } from "../../../domain/pages.ts";
-import { CONTENT_DIR, ContentError, createContentService, type ContentDoc } from "./service.ts";
+import { ContentError, createContentService, type ContentDoc } from "./service.ts";
+import { articles, content, fileNames, guides, pages, str, varieties } from "./published.testing.ts";
 
 /**
  * The published content, loaded through the real service, checked for the basics (titles, dates,
@@ -11,19 +12,7 @@ import { CONTENT_DIR, ContentError, createContentService, type ContentDoc } from
  * disagree" with what customers can order, and prose is where they drift.
  */
 
-const content = createContentService("Pride");
-const fileNames = (folder: string) =>
-  readdirSync(path.join(CONTENT_DIR, folder))
-    .filter((f) => f.endsWith(".md"))
-    .map((f) => f.replace(/\.md$/, ""));
-
-const pages = fileNames("pages").map((name) => ({ name, doc: content.page(name) }));
-const articles = content.blog();
-const guides = content.careGuides();
-const varieties = content.varieties();
-
 const today = new Date().toISOString().slice(0, 10);
-const str = (v: unknown) => (typeof v === "string" ? v.trim() : "");
 
 describe("blog articles", () => {
   it("are all loaded", () => {

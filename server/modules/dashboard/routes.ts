@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ErrorResponse } from "../../../contract/common.ts";
+import { ErrorResponses as Errors } from "../../../contract/common.ts";
 import { BuyerParams, BuyerQuery, CustomerId, UserId } from "../../../contract/params.ts";
 import { BlitzVoucher, ComboSpecial, FutureSpecial, InteractiveImage, OrderSummary, Product } from "../../../contract/store.ts";
 import type { ApiRoutes } from "../../deps.ts";
@@ -9,7 +9,6 @@ import { orderSummaries, scopeOf } from "../orders/index.ts";
 import { activeComboSpecials, blitzVoucher, DASHBOARD_IMAGE_KEY, futureSpecials, interactiveImage, RECENT_ORDERS, recommended, specials } from "./service.ts";
 
 const tags = ["dashboard"];
-const Errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
 const buyerInPath: RouteAccess = { ids: { userId: "params", customerId: "params", retailerId: "params" } };
 /** `?userId=&customerId=&retailerId=` (omitted retailer: a Retailer user's own shop, else 0). */

@@ -1,7 +1,7 @@
 // The fresh list's calls (docs/fresh-list.md): the buyer's mail preference and the CSV or PDF of any
 // open date.
 import { z } from "zod";
-import { ErrorResponse } from "../../../contract/common.ts";
+import { ErrorResponse, ErrorResponses as Errors } from "../../../contract/common.ts";
 import { FreshListPreference, FreshListPreferenceBody } from "../../../contract/fresh-list.ts";
 import { CartParams, IsoDate } from "../../../contract/params.ts";
 import type { ApiRoutes } from "../../deps.ts";
@@ -10,7 +10,6 @@ import { checkedIds, type RouteAccess } from "../../plugins/access.ts";
 import { freshListCsvFor, freshListPdfFor, preferenceFor, savePreference } from "./service.ts";
 
 const tags = ["store"];
-const Errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 /** Two PDFs drawn at a time per instance, eight waiting, then 429 (as the pick list's). */
 const renders = new RenderQueue(2, 8);
 /** The caller's own user id and a customer it buys for (the guard checks both). */

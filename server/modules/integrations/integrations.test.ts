@@ -3,34 +3,24 @@
 // at once on every instance), the bearer rules, availability through the supply desk's rules (set 40,
 // a buyer holds 30, "set 20" refused with sold and held), Idempotency-Key, products, the per-token
 // rate limit, and orders/invoices paged by change over 1,000 orders changed in bursts.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { and, desc, eq, inArray, like, sql } from "drizzle-orm";
-import { openDatabase, type Database } from "../../../db/client.ts";
 import { apiTokens, auditLog, offerLines, orders } from "../../../db/schema/index.ts";
-import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { twoInstancesPerFile, loginAs, signedInUser, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { addDays, DEFAULT_TEST_PASSWORD, insertCustomer, insertInvoice, insertOrder, insertUser, isoDateAt } from "../../../tests/factories/index.ts";
 import { buyer, committed } from "../../../tests/helpers/store-fixtures.ts";
+import { productFields } from "../../../tests/helpers/supply-desk.ts";
 import { nextCode } from "../../../tests/factories/index.ts";
 import { hashToken } from "../../plugins/session.ts";
 
 let a: TestApp;
 let b: TestApp;
-let second: Database | undefined;
+twoInstancesPerFile((two) => ({ a, b } = two));
 let admin: { id: string; cookie: string };
 let sales: { cookie: string };
 beforeAll(async () => {
-  a = await buildTestApp();
-  second = a.database.url ? await openDatabase({ databaseUrl: a.database.url, poolSize: 5 }) : undefined;
-  b = await buildTestApp({}, second ?? a.database);
-  const u = await insertUser(a.db, { roles: ["Administrator"] });
-  admin = { id: u.id, cookie: await loginAs(a.app, u.email, DEFAULT_TEST_PASSWORD) };
-  const s = await insertUser(a.db, { roles: ["SalesPerson"] });
-  sales = { cookie: await loginAs(a.app, s.email, DEFAULT_TEST_PASSWORD) };
-});
-afterAll(async () => {
-  await b?.close();
-  await second?.close();
-  await a?.close();
+  admin = await signedInUser(a, ["Administrator"]);
+  sales = await signedInUser(a, ["SalesPerson"]);
 });
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
@@ -44,29 +34,11 @@ const bearer = (token: string, extra: Record<string, string> = {}) => ({ authori
 const v1 = (app: TestApp, token: string, method: Method, url: string, payload?: object, extra: Record<string, string> = {}) =>
   app.app.inject({ method, url: `/api/v1${url}`, headers: bearer(token, extra), payload });
 
-function productBody(overrides: Record<string, unknown> = {}) {
-  return {
-    description: `Lily Asiatic White 70cm ${nextCode("", 4)}`,
-    variety: "lilies",
-    category: "Lilies",
-    colour: "White",
-    colourHex: "#ffffff",
-    grade: "Select",
-    stemLengthCm: 70,
-    unitOfMeasure: "Pail",
-    unitOfMeasureQty: 8,
-    stemsPerBunch: 10,
-    bunchesPerBox: 12,
-    image: "lily",
-    ...overrides,
-  };
-}
-
 let dayOffset = 20;
 /** A product made through the API and a one-day wholesale catalog of its own day, opened on the supply desk. */
 async function productAndCatalog(token: string, customerIds: string[]) {
   const productId = nextCode("API-", 5);
-  const p = await v1(a, token, "PUT", `/products/${productId}`, productBody());
+  const p = await v1(a, token, "PUT", `/products/${productId}`, productFields());
   expect(p.statusCode, p.body).toBe(200);
   const day = addDays(isoDateAt(), dayOffset++);
   const c = await asAdmin("POST", "/Supply/Catalogs", { title: `Fresh ${day}`, shipDateFrom: day, shipDateTo: day, customerIds });
@@ -227,12 +199,12 @@ describe("PUT /api/v1/availability and products", () => {
   it("PUT products creates, then updates with the desk's checks; a bad body is a 400 with fields, nothing written", async () => {
     const { token, name } = await newToken(["catalog:write"]);
     const productId = nextCode("apx-", 5);
-    const created = await v1(a, token, "PUT", `/products/${productId}`, productBody({ description: "Rose Freedom 60cm" }));
+    const created = await v1(a, token, "PUT", `/products/${productId}`, productFields({ description: "Rose Freedom 60cm" }));
     expect(created.statusCode, created.body).toBe(200);
     expect(created.json()).toMatchObject({ productId: productId.toUpperCase(), description: "Rose Freedom 60cm", active: true, stemsPerBox: 120 });
-    const updated = await v1(a, token, "PUT", `/products/${productId}`, productBody({ description: "Rose Freedom 70cm", stemLengthCm: 70, active: false }));
+    const updated = await v1(a, token, "PUT", `/products/${productId}`, productFields({ description: "Rose Freedom 70cm", stemLengthCm: 70, active: false }));
     expect(updated.json()).toMatchObject({ description: "Rose Freedom 70cm", active: false });
-    const bad = await v1(a, token, "PUT", `/products/${productId}`, productBody({ colourHex: "red", unitOfMeasureQty: 0 }));
+    const bad = await v1(a, token, "PUT", `/products/${productId}`, productFields({ colourHex: "red", unitOfMeasureQty: 0 }));
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields).sort()).toEqual(["colourHex", "unitOfMeasureQty"]);
     const entries = await a.db.select().from(auditLog).where(like(auditLog.action, "supply.product.%")).orderBy(desc(auditLog.id)).limit(2);

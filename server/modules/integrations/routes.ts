@@ -2,7 +2,7 @@
 // routes (/api/Admin/ApiTokens) and /api/v1, called with `Authorization: Bearer <token>` only
 // (config.access.scope: the guard calls ./tokens.ts).
 import type { FastifyRequest } from "fastify";
-import { ErrorResponse, Ok } from "../../../contract/common.ts";
+import { ErrorResponse, Ok, ErrorResponses as Errors } from "../../../contract/common.ts";
 import {
   ApiTokenCreate,
   ApiTokenCreated,
@@ -26,7 +26,6 @@ import { checkedIds, signedIn, type RouteAccess } from "../../plugins/access.ts"
 import { clientIp } from "../../plugins/session.ts";
 import * as service from "./service.ts";
 
-const Errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const V1Errors = { ...Errors, 409: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse };
 const admin: RouteAccess = { roles: ADMIN_ONLY };
 const scope = (s: ApiScope): RouteAccess => ({ scope: s });

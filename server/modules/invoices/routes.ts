@@ -1,7 +1,7 @@
 // HTTP of invoices, credit notes and statements; rules and access live in service.ts.
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
-import { ErrorResponse } from "../../../contract/common.ts";
+import { ErrorResponse, ErrorResponses as Errors } from "../../../contract/common.ts";
 import { CreditNote, CreditNoteBody, InvoiceDetail, InvoiceNumberParams, InvoicePage, InvoiceQuery, MarkPaidBody, Statement, StatementParams, StatementQuery } from "../../../contract/invoices.ts";
 import { STAFF_ROLES } from "../../../domain/access.ts";
 import type { ApiRoutes } from "../../deps.ts";
@@ -9,7 +9,6 @@ import { signedIn, type RouteAccess } from "../../plugins/access.ts";
 import * as invoices from "./service.ts";
 
 const tags = ["invoices"];
-const Errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const Pdf = z.any().describe("application/pdf");
 const CreditNotePdfParams = InvoiceNumberParams.extend({ creditNoteNumber: InvoiceNumberParams.shape.invoiceNumber });
 const CsvQuery = InvoiceQuery.omit({ page: true, pageSize: true });

@@ -5,9 +5,8 @@
 // every stream instead of waiting for it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { openDatabase, type Database } from "../../../db/client.ts";
 import { changeFeedFor } from "../../../db/change-feed.ts";
-import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { buildTestApp, buildTwoInstances, loginAs, SAME_ORIGIN, type TestApp, type TwoInstances } from "../../../tests/helpers/test-app.ts";
 import { buyer, client, offer, tomorrow, type Client } from "../../../tests/helpers/store-fixtures.ts";
 import {
   ALL_WEEKDAYS,
@@ -27,21 +26,18 @@ import { liveReadDbOf } from "./reader.ts";
 
 let a: TestApp;
 let b: TestApp;
-let second: Database | undefined;
+let pair: TwoInstances | undefined;
 let baseB: string;
 const opened: SseStream[] = [];
 
 beforeAll(async () => {
-  a = await buildTestApp();
-  second = a.database.url ? await openDatabase({ databaseUrl: a.database.url, poolSize: 5 }) : undefined;
-  b = await buildTestApp({}, second ?? a.database);
+  pair = await buildTwoInstances();
+  ({ a, b } = pair);
   baseB = await b.app.listen({ port: 0, host: "127.0.0.1" });
 });
 afterAll(async () => {
   for (const s of opened) s.close();
-  await b?.close();
-  await second?.close();
-  await a?.close();
+  await pair?.close();
 });
 
 /**

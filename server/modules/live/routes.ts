@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ErrorResponse } from "../../../contract/common.ts";
+import { ErrorResponsesWithTooMany as Errors } from "../../../contract/common.ts";
 import { LIVE_STREAM_DESCRIPTION } from "../../../contract/live.ts";
 import { ShipDateTime } from "../../../contract/mm.ts";
 import { CustomerId, IsoDate, PositiveInt, RetailerQuery, UserId } from "../../../contract/params.ts";
@@ -8,7 +8,6 @@ import { checkedIds } from "../../plugins/access.ts";
 import { LIVE_DEFAULTS, liveStreams, registerLiveMetrics } from "./service.ts";
 
 const tags = ["live"];
-const Errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse };
 const Stream = z.string().describe("text/event-stream (see the description)");
 const lastEventId = (header: string | string[] | undefined) => (Array.isArray(header) ? header[0] : header)?.slice(0, 100);
 

@@ -2,39 +2,21 @@
 // pools with their own LISTEN connection, or two apps on one PGlite). A warm revalidation is
 // answered 304, and a warm load sent, without a statement; another buyer's hold or a catalog change
 // through one instance reaches the other's answer at once.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../../../db/client.ts";
-import { buildTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
-import { countStatements } from "../../../tests/helpers/statement-count.ts";
+import { describe, expect, it } from "vitest";
+import { twoInstancesPerFile, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { statementsDuring } from "../../../tests/helpers/statement-count.ts";
 import { mmBuyer, mmClient, mmOffer, setCatalogLine, type MmClient } from "../../../tests/helpers/mm-fixtures.ts";
 import { addDays, isoDateAt } from "../../../tests/factories/index.ts";
 
 let a: TestApp;
 let b: TestApp;
-let second: Database | undefined;
-beforeAll(async () => {
-  a = await buildTestApp();
-  second = a.database.url ? await openDatabase({ databaseUrl: a.database.url, poolSize: 5 }) : undefined;
-  b = await buildTestApp({}, second ?? a.database);
-});
-afterAll(async () => {
-  await b?.close();
-  await second?.close();
-  await a?.close();
-});
+twoInstancesPerFile((two) => ({ a, b } = two));
 
 const tomorrow = () => addDays(isoDateAt(), 1);
 const on = (c: MmClient, t: TestApp) => mmClient(t, c.cookie, c.userId, c.customerId);
 
-async function statementsOfB(fn: () => Promise<unknown>) {
-  const counter = countStatements(b.db);
-  try {
-    await fn();
-    return counter.statements.slice();
-  } finally {
-    counter.stop();
-  }
-}
+/** Statements instance b sends while `fn` runs. */
+const statementsOfB = (fn: () => Promise<unknown>) => statementsDuring(b.db, fn);
 
 describe("MMStore/Products from memory", () => {
   it("answers a warm revalidation 304 and a warm load 200 without a statement, and a change through the other instance at once", async () => {

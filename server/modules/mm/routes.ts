@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
-import { ErrorResponse } from "../../../contract/common.ts";
+import { ErrorResponse, ErrorResponses as Errors } from "../../../contract/common.ts";
 import {
   MmCart,
   MmCartSaveBody,
@@ -41,7 +41,6 @@ import {
 } from "./service.ts";
 
 const tags = ["mm"];
-const Errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 export const MM_IMAGE_KEY = "mm";
 
 /** SPEC §7: query values that are empty are left out; an empty one here counts as absent. */

@@ -24,12 +24,12 @@ const lineColumns = {
 /** Wholesale lines take their product's figures; a mass-market product id is not a wholesale one. */
 const productOfLine = and(eq(productsRead.productId, orderLinesRead.productId), eq(ordersRead.store, "wholesale"));
 
+/** Order lines with their order and, on a wholesale order, their product's figures. */
+const linesWithProducts = (db: DbOrTx) =>
+  db.select(lineColumns).from(orderLinesRead).innerJoin(ordersRead, eq(ordersRead.id, orderLinesRead.orderId)).leftJoin(productsRead, productOfLine);
+
 export async function linesOfShipDate(db: DbOrTx, shipDate: string) {
-  return db
-    .select(lineColumns)
-    .from(orderLinesRead)
-    .innerJoin(ordersRead, eq(ordersRead.id, orderLinesRead.orderId))
-    .leftJoin(productsRead, productOfLine)
+  return linesWithProducts(db)
     .where(and(eq(ordersRead.shipDate, shipDate), ne(ordersRead.status, "cancelled")))
     .orderBy(asc(ordersRead.orderNumber), asc(orderLinesRead.position), asc(orderLinesRead.id));
 }
@@ -81,11 +81,7 @@ export async function orderForSlip(db: DbOrTx, orderNumber: number) {
 }
 
 export async function linesOfOrder(db: DbOrTx, orderId: number) {
-  return db
-    .select(lineColumns)
-    .from(orderLinesRead)
-    .innerJoin(ordersRead, eq(ordersRead.id, orderLinesRead.orderId))
-    .leftJoin(productsRead, productOfLine)
+  return linesWithProducts(db)
     .where(eq(orderLinesRead.orderId, orderId))
     .orderBy(asc(orderLinesRead.position), asc(orderLinesRead.id));
 }

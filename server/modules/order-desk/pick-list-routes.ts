@@ -2,7 +2,7 @@
 // SalesPerson), as JSON, CSV or PDF; the documents are drawn one at a time per instance.
 import type { FastifyReply } from "fastify";
 import { z } from "zod";
-import { ErrorResponse } from "../../../contract/common.ts";
+import { ErrorResponsesWithTooMany as Errors } from "../../../contract/common.ts";
 import { OrderNumberParams } from "../../../contract/order-desk.ts";
 import { PackingSlipQuery, PickList, PickListQuery } from "../../../contract/pick-list.ts";
 import { STAFF_ROLES } from "../../../domain/access.ts";
@@ -12,7 +12,6 @@ import type { RouteAccess } from "../../plugins/access.ts";
 import * as pick from "./pick-list.ts";
 
 const tags = ["order desk"];
-const Errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse };
 const staff: RouteAccess = { roles: STAFF_ROLES };
 /** Two documents drawn at a time per instance, eight waiting, then 429. */
 const renders = new RenderQueue(2, 8);

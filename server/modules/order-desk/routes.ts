@@ -1,6 +1,6 @@
 // HTTP of the order desk (staff) and of a buyer's own change/cancel; rules live in service.ts.
 import type { FastifyRequest } from "fastify";
-import { ErrorResponse } from "../../../contract/common.ts";
+import { ErrorResponse, ErrorResponses as Errors } from "../../../contract/common.ts";
 import {
   BulkBody,
   BulkResult,
@@ -25,7 +25,6 @@ import { scopeOf } from "../orders/index.ts";
 import * as desk from "./service.ts";
 
 const tags = ["order desk"];
-const Errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const Changes = { 200: DeskOrder, ...Errors, 409: ErrorResponse };
 const staff: RouteAccess = { roles: STAFF_ROLES };
 /** A buyer's own order: the ids are the caller's, and a Retailer user's its own shop's. */

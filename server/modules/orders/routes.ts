@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ErrorResponse } from "../../../contract/common.ts";
+import { ErrorResponses as Errors } from "../../../contract/common.ts";
 import { CustomerId, PositiveInt, RetailerQuery, UserId } from "../../../contract/params.ts";
 import { Order, OrderSummary, ShipDateDetail } from "../../../contract/store.ts";
 import type { ApiRoutes } from "../../deps.ts";
@@ -7,7 +7,6 @@ import { checkedIds, type RouteAccess } from "../../plugins/access.ts";
 import { orderDetail, orderSummaries, scopeOf, shipDateDetail } from "./service.ts";
 
 const tags = ["orders"];
-const Errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const OrderParams = z.object({ userId: UserId, customerId: CustomerId, orderNumber: PositiveInt });
 export const ORDER_HISTORY_LIMIT = 500;
 

@@ -5,36 +5,30 @@
 // 400 per field and writes nothing; every change is one audit entry in plain words.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, desc, eq, sql } from "drizzle-orm";
-import { openDatabase, type Database } from "../../../db/client.ts";
 import { auditLog, comboSpecials, offerLines, vouchers } from "../../../db/schema/index.ts";
-import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
-import { DEFAULT_TEST_PASSWORD, addDays, insertUser, isoDateAt } from "../../../tests/factories/index.ts";
+import { buildTwoInstances, signedInUser, SAME_ORIGIN, type TestApp, type TwoInstances } from "../../../tests/helpers/test-app.ts";
+import { addDays, isoDateAt } from "../../../tests/factories/index.ts";
 import { buyer, client, offer, tomorrow, type Client } from "../../../tests/helpers/store-fixtures.ts";
 import { openSse, type SseEvent, type SseStream } from "../../../tests/helpers/sse.ts";
 
 let a: TestApp;
 let b: TestApp;
-let second: Database | undefined;
+let pair: TwoInstances | undefined;
 let baseB: string;
 let sales: { id: string; cookie: string };
 let admin: { id: string; cookie: string };
 const opened: SseStream[] = [];
 
 beforeAll(async () => {
-  a = await buildTestApp();
-  second = a.database.url ? await openDatabase({ databaseUrl: a.database.url, poolSize: 5 }) : undefined;
-  b = await buildTestApp({}, second ?? a.database);
+  pair = await buildTwoInstances();
+  ({ a, b } = pair);
   baseB = await b.app.listen({ port: 0, host: "127.0.0.1" });
-  const s = await insertUser(a.db, { roles: ["SalesPerson"] });
-  const ad = await insertUser(a.db, { roles: ["Administrator"] });
-  sales = { id: s.id, cookie: await loginAs(a.app, s.email, DEFAULT_TEST_PASSWORD) };
-  admin = { id: ad.id, cookie: await loginAs(a.app, ad.email, DEFAULT_TEST_PASSWORD) };
+  sales = await signedInUser(a, ["SalesPerson"]);
+  admin = await signedInUser(a, ["Administrator"]);
 });
 afterAll(async () => {
   for (const s of opened) s.close();
-  await b?.close();
-  await second?.close();
-  await a?.close();
+  await pair?.close();
 });
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";

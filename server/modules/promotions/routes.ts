@@ -2,7 +2,7 @@
 // as the rest of the desk (both may change prices; docs/domain-supply.md "Who"). Rules: service.ts.
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
-import { ErrorResponse } from "../../../contract/common.ts";
+import { ErrorResponsesWithConflict as Errors } from "../../../contract/common.ts";
 import {
   ComboBody,
   ComboParams,
@@ -30,7 +30,6 @@ import type { Actor } from "../supply/index.ts";
 import * as promotions from "./service.ts";
 
 const tags = ["supply"];
-const Errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 const staff: RouteAccess = { roles: SUPPLY_ROLES };
 const actor = (request: FastifyRequest): Actor => ({ auth: signedIn(request), ip: clientIp(request) });
 const P = "/Supply/Promotions";

@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { buildTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
-import { contactMessages, jobApplications, mailOutbox, rateLimits } from "../../../db/schema/index.ts";
+import { contactMessages, jobApplications, mailOutbox } from "../../../db/schema/index.ts";
 import { createContentService } from "../content/index.ts";
 import { CHECK_FIELDS, CROSS_SITE, postApplication, postContact } from "./form-posts.ts";
-import { FORM_MESSAGES, RATE_LIMITS, issueFormToken } from "./service.ts";
+import { FORM_MESSAGES, RATE_LIMITS } from "./service.ts";
+import { formsTest } from "../../../tests/helpers/public-forms.ts";
 import { NUL_MESSAGE } from "../../plugins/nul.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ STAFF_EMAIL: "staff@grower.test" });
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.db.delete(rateLimits);
-});
-
-let ipSeq = 1;
-const freshIp = () => `10.9.${Math.floor(ipSeq / 250)}.${ipSeq++ % 250}`;
-const token = (form: "contact" | "apply", ageMs = 10_000) => issueFormToken(t.config, form, Date.now() - ageMs).token;
+const forms = formsTest("10.9");
+const { freshIp, token } = forms;
 
 /** A form post as a browser sends it without JavaScript. */
 function formPost(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
@@ -44,16 +34,16 @@ const contactFields = (over: Record<string, string> = {}) => ({
 });
 
 const counts = async () => {
-  const [c] = await t.db.select({ n: sql<number>`count(*)::int` }).from(contactMessages);
-  const [j] = await t.db.select({ n: sql<number>`count(*)::int` }).from(jobApplications);
-  const [m] = await t.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox);
+  const [c] = await forms.t.db.select({ n: sql<number>`count(*)::int` }).from(contactMessages);
+  const [j] = await forms.t.db.select({ n: sql<number>`count(*)::int` }).from(jobApplications);
+  const [m] = await forms.t.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox);
   return { contact: c!.n, jobs: j!.n, mail: m!.n };
 };
 
 describe("the contact form posted without JavaScript", () => {
   const send = (fields: Record<string, string>, headers?: Record<string, string>, ip = freshIp()) => {
     const { request, form } = formPost("/Contact", fields, headers);
-    return postContact(request, form, { db: t.db, config: t.config, ip });
+    return postContact(request, form, { db: forms.t.db, config: forms.t.config, ip });
   };
 
   it("stores the message and mails staff through the same service as the API", async () => {
@@ -62,7 +52,7 @@ describe("the contact form posted without JavaScript", () => {
     expect(httpStatus).toBe(200);
     expect(result).toMatchObject({ status: "sent", reference: expect.stringMatching(/^C-\d+$/), values: { name: "Ana Florist", email: "ana@shop.test" } });
     const id = Number((result as { reference: string }).reference.slice(2));
-    const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, id));
+    const [row] = await forms.t.db.select().from(contactMessages).where(eq(contactMessages.id, id));
     expect(row).toMatchObject({ name: "Ana Florist", phone: null, company: null });
     const after = await counts();
     expect([after.contact - before.contact, after.mail - before.mail]).toEqual([1, 1]);
@@ -129,14 +119,14 @@ describe("the job application posted without JavaScript", () => {
   });
   const send = (f: Record<string, string>) => {
     const { request, form } = formPost("/Careers", f);
-    return postApplication(request, form, { db: t.db, config: t.config, content, ip: freshIp() });
+    return postApplication(request, form, { db: forms.t.db, config: forms.t.config, content, ip: freshIp() });
   };
 
   it("stores the application for the chosen opening", async () => {
     const { httpStatus, result } = await send(fields());
     expect(httpStatus).toBe(200);
     expect(result).toMatchObject({ status: "sent", reference: expect.stringMatching(/^J-\d+$/), values: { opening: "ipm-scout", name: "Sam Picker" } });
-    const [row] = await t.db.select().from(jobApplications).where(eq(jobApplications.id, Number((result as { reference: string }).reference.slice(2))));
+    const [row] = await forms.t.db.select().from(jobApplications).where(eq(jobApplications.id, Number((result as { reference: string }).reference.slice(2))));
     expect(row).toMatchObject({ openingId: "ipm-scout", coverLetter: "I scouted for thrips for two seasons." });
   });
 

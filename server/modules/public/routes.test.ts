@@ -1,27 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { inflateSync } from "node:zlib";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desc, eq, sql } from "drizzle-orm";
 import { buildTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { ART_KEYS } from "./art.ts";
-import { contactMessages, jobApplications, mailOutbox, rateLimits } from "../../../db/schema/index.ts";
-import { FORM_MESSAGES, RATE_LIMITS, issueFormToken } from "./service.ts";
+import { contactMessages, jobApplications, mailOutbox } from "../../../db/schema/index.ts";
+import { FORM_MESSAGES, RATE_LIMITS } from "./service.ts";
+import { formsTest } from "../../../tests/helpers/public-forms.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ STAFF_EMAIL: "staff@grower.test" });
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.db.delete(rateLimits);
-});
-
-let ipSeq = 1;
-/** Each test posts from its own address so rate limits never leak between tests. */
-const freshIp = () => `10.0.${Math.floor(ipSeq / 250)}.${ipSeq++ % 250}`;
-
-/** A token issued long enough ago to pass the too-fast check. */
-const token = (form: "contact" | "apply", ageMs = 10_000) => issueFormToken(t.config, form, Date.now() - ageMs).token;
+const forms = formsTest("10.0");
+const { freshIp, token } = forms;
 
 const contact = (over: Record<string, unknown> = {}) => ({
   name: "Ana Florist",
@@ -36,18 +24,18 @@ const contact = (over: Record<string, unknown> = {}) => ({
 });
 
 const postContact = (payload: Record<string, unknown>, ip = freshIp()) =>
-  t.app.inject({ method: "POST", url: "/api/Public/Contact", payload, remoteAddress: ip });
+  forms.t.app.inject({ method: "POST", url: "/api/Public/Contact", payload, remoteAddress: ip });
 
 const counts = async () => {
-  const [c] = await t.db.select({ n: sql<number>`count(*)::int` }).from(contactMessages);
-  const [j] = await t.db.select({ n: sql<number>`count(*)::int` }).from(jobApplications);
-  const [m] = await t.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox);
+  const [c] = await forms.t.db.select({ n: sql<number>`count(*)::int` }).from(contactMessages);
+  const [j] = await forms.t.db.select({ n: sql<number>`count(*)::int` }).from(jobApplications);
+  const [m] = await forms.t.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox);
   return { contact: c!.n, jobs: j!.n, mail: m!.n };
 };
 
 describe("GET /api/Public/FormToken", () => {
   it("issues a token that is not cached", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/Public/FormToken?form=contact" });
+    const res = await forms.t.app.inject({ method: "GET", url: "/api/Public/FormToken?form=contact" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("no-store");
     const body = res.json();
@@ -57,7 +45,7 @@ describe("GET /api/Public/FormToken", () => {
   });
 
   it("rejects an unknown form", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/Public/FormToken?form=newsletter" });
+    const res = await forms.t.app.inject({ method: "GET", url: "/api/Public/FormToken?form=newsletter" });
     expect(res.statusCode).toBe(400);
   });
 });
@@ -69,9 +57,9 @@ describe("POST /api/Public/Contact", () => {
     expect(res.statusCode).toBe(201);
     const { reference } = res.json();
     expect(reference).toMatch(/^C-\d+$/);
-    const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, Number(reference.slice(2))));
+    const [row] = await forms.t.db.select().from(contactMessages).where(eq(contactMessages.id, Number(reference.slice(2))));
     expect(row).toMatchObject({ name: "Ana Florist", email: "ana@shop.test", company: "Ana's Flowers", subject: "Opening an account" });
-    const [mail] = await t.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
+    const [mail] = await forms.t.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
     expect(mail).toMatchObject({ to: "staff@grower.test", kind: "contact-message", status: "held", html: null });
     expect(mail!.subject).toContain(reference);
     expect(mail!.text).toContain("We would like to buy lilies every week.");
@@ -172,10 +160,10 @@ describe("POST /api/Public/Contact", () => {
     const res = await postContact(contact({ name: `<b>Bold</b> Name`, subject: `<i>hi</i>`, message: nasty }));
     expect(res.statusCode).toBe(201);
     const id = Number(res.json().reference.slice(2));
-    const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, id));
+    const [row] = await forms.t.db.select().from(contactMessages).where(eq(contactMessages.id, id));
     expect(row!.message).toBe(nasty);
     expect(row!.name).toBe("<b>Bold</b> Name");
-    const [mail] = await t.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
+    const [mail] = await forms.t.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
     expect(mail!.html).toBeNull();
     expect(mail!.text).toContain(nasty);
     // The response never echoes what was sent.
@@ -194,15 +182,15 @@ describe("POST /api/Public/Apply/{openingId}", () => {
     ...over,
   });
   const postApply = (openingId: string, payload: Record<string, unknown>, ip = freshIp()) =>
-    t.app.inject({ method: "POST", url: `/api/Public/Apply/${openingId}`, payload, remoteAddress: ip });
+    forms.t.app.inject({ method: "POST", url: `/api/Public/Apply/${openingId}`, payload, remoteAddress: ip });
 
   it("stores an application for a listed opening and mails staff", async () => {
     const res = await postApply("seasonal-harvest-crew", application());
     expect(res.statusCode).toBe(201);
     const id = Number(res.json().reference.slice(2));
-    const [row] = await t.db.select().from(jobApplications).where(eq(jobApplications.id, id));
+    const [row] = await forms.t.db.select().from(jobApplications).where(eq(jobApplications.id, id));
     expect(row).toMatchObject({ openingId: "seasonal-harvest-crew", name: "Sam Picker", email: "sam@example.test" });
-    const [mail] = await t.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
+    const [mail] = await forms.t.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
     expect(mail).toMatchObject({ to: "staff@grower.test", kind: "job-application", html: null });
     expect(mail!.subject).toContain("Seasonal Harvest Crew");
     expect(mail!.text).toContain("three seasons");
@@ -246,7 +234,7 @@ describe("POST /api/Public/Apply/{openingId}", () => {
 
 describe("OpenAPI", () => {
   it("documents the public form routes", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/openapi.json" });
+    const res = await forms.t.app.inject({ method: "GET", url: "/api/openapi.json" });
     const paths = Object.keys(res.json().paths);
     expect(paths).toEqual(expect.arrayContaining(["/api/Public/FormToken", "/api/Public/Contact", "/api/Public/Apply/{openingId}"]));
   });
@@ -254,21 +242,21 @@ describe("OpenAPI", () => {
 
 describe("GET /api/Public/Art/{file}", () => {
   it("draws a flower in the colour asked for, cacheable, with an ETag", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/Public/Art/gerbera.svg?color=C62828" });
+    const res = await forms.t.app.inject({ method: "GET", url: "/api/Public/Art/gerbera.svg?color=C62828" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("image/svg+xml");
     expect(res.headers["cache-control"]).toContain("max-age=86400");
     expect(res.body).toContain("<svg");
     expect(res.body.toLowerCase()).toContain("c62828");
-    const again = await t.app.inject({ method: "GET", url: "/api/Public/Art/gerbera.svg?color=C62828", headers: { "if-none-match": String(res.headers.etag) } });
+    const again = await forms.t.app.inject({ method: "GET", url: "/api/Public/Art/gerbera.svg?color=C62828", headers: { "if-none-match": String(res.headers.etag) } });
     expect(again.statusCode).toBe(304);
     expect(again.headers["content-length"] ?? "0").toBe("0");
   });
 
   it("404s for an unknown picture and 400s for a bad colour", async () => {
-    expect((await t.app.inject({ method: "GET", url: "/api/Public/Art/tulip.svg" })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: "GET", url: "/api/Public/Art/lily.svg?color=red" })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: "GET", url: "/api/Public/Art/..%2Fsecret.svg" })).statusCode).toBe(400);
+    expect((await forms.t.app.inject({ method: "GET", url: "/api/Public/Art/tulip.svg" })).statusCode).toBe(404);
+    expect((await forms.t.app.inject({ method: "GET", url: "/api/Public/Art/lily.svg?color=red" })).statusCode).toBe(400);
+    expect((await forms.t.app.inject({ method: "GET", url: "/api/Public/Art/..%2Fsecret.svg" })).statusCode).toBe(400);
   });
 });
 
@@ -325,7 +313,7 @@ describe("GET /api/Public/Art/{file}?colors=", () => {
   const ids = (svg: string) => [...svg.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
 
   it("draws one copy a colour on one sheet, only the one its fragment targets displayed, every id unique", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/Public/Art/lily.svg?colors=F4B6C8,ffffff,D32F2F" });
+    const res = await forms.t.app.inject({ method: "GET", url: "/api/Public/Art/lily.svg?colors=F4B6C8,ffffff,D32F2F" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("image/svg+xml");
     expect(res.headers["cache-control"]).toContain("max-age=86400");
@@ -337,16 +325,16 @@ describe("GET /api/Public/Art/{file}?colors=", () => {
     expect(copies[2]!.toLowerCase()).toContain("d32f2f");
     expect(copies[0]!.toLowerCase()).not.toContain("d32f2f");
     // No copy's gradient shadowed by another's of the same id.
-    const single = await t.app.inject({ method: "GET", url: "/api/Public/Art/lily.svg?color=D32F2F" });
+    const single = await forms.t.app.inject({ method: "GET", url: "/api/Public/Art/lily.svg?color=D32F2F" });
     expect(ids(svg).length).toBeGreaterThan(3 * 3);
     expect(new Set(ids(svg)).size).toBe(ids(svg).length);
     expect(ids(svg).length).toBe(3 + 3 * ids(single.body).length);
-    const again = await t.app.inject({ method: "GET", url: "/api/Public/Art/lily.svg?colors=F4B6C8,ffffff,D32F2F", headers: { "if-none-match": String(res.headers.etag) } });
+    const again = await forms.t.app.inject({ method: "GET", url: "/api/Public/Art/lily.svg?colors=F4B6C8,ffffff,D32F2F", headers: { "if-none-match": String(res.headers.etag) } });
     expect(again.statusCode).toBe(304);
   });
 
   it("refuses what no page asks for: bad, repeated or too many colours, or colors with color", async () => {
-    const status = async (q: string) => (await t.app.inject({ method: "GET", url: `/api/Public/Art/lily.svg?${q}` })).statusCode;
+    const status = async (q: string) => (await forms.t.app.inject({ method: "GET", url: `/api/Public/Art/lily.svg?${q}` })).statusCode;
     expect(await status("colors=red")).toBe(400);
     expect(await status("colors=F4B6C8,")).toBe(400);
     expect(await status("colors=")).toBe(400);
@@ -354,26 +342,26 @@ describe("GET /api/Public/Art/{file}?colors=", () => {
     expect(await status(`colors=${Array.from({ length: 13 }, (_, i) => (0x100000 + i).toString(16)).join(",")}`)).toBe(400);
     expect(await status("colors=F4B6C8&color=FFFFFF")).toBe(400);
     expect(await status("colors=F4B6C8&accent=FFFFFF")).toBe(400);
-    expect((await t.app.inject({ method: "GET", url: "/api/Public/Art/tulip.svg?colors=F4B6C8" })).statusCode).toBe(404);
+    expect((await forms.t.app.inject({ method: "GET", url: "/api/Public/Art/tulip.svg?colors=F4B6C8" })).statusCode).toBe(404);
     expect(await status(`colors=${Array.from({ length: 12 }, (_, i) => (0x100000 + i).toString(16)).join(",")}`)).toBe(200);
   });
 });
 
 describe("GET /api/Public/Card/{file}", () => {
   it("draws a 1200×630 Open Graph card with the illustration and our name, cacheable", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/Public/Card/lily.svg?color=F4B6C8" });
+    const res = await forms.t.app.inject({ method: "GET", url: "/api/Public/Card/lily.svg?color=F4B6C8" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("image/svg+xml");
     expect(res.headers["cache-control"]).toContain("max-age=86400");
     expect(res.body).toContain('width="1200" height="630"');
     expect(res.body.toLowerCase()).toContain("f4b6c8");
-    expect(res.body).toContain(`>${t.config.brandName.replace(/&/g, "&amp;")}</text>`);
-    const again = await t.app.inject({ method: "GET", url: "/api/Public/Card/lily.svg?color=F4B6C8", headers: { "if-none-match": String(res.headers.etag) } });
+    expect(res.body).toContain(`>${forms.t.config.brandName.replace(/&/g, "&amp;")}</text>`);
+    const again = await forms.t.app.inject({ method: "GET", url: "/api/Public/Card/lily.svg?color=F4B6C8", headers: { "if-none-match": String(res.headers.etag) } });
     expect(again.statusCode).toBe(304);
   });
 
   it("as PNG (what the pages link): 1200×630 pixels, rendered once, cached for long with an ETag", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/Public/Card/lily.png?color=F4B6C8" });
+    const res = await forms.t.app.inject({ method: "GET", url: "/api/Public/Card/lily.png?color=F4B6C8" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("image/png");
     expect(res.headers["cache-control"]).toContain("max-age=2592000");
@@ -393,31 +381,31 @@ describe("GET /api/Public/Card/{file}", () => {
     expect(dark(470, 525)).toBeGreaterThan(500);
     expect(dark(100, 155)).toBe(0);
 
-    const again = await t.app.inject({ method: "GET", url: "/api/Public/Card/lily.png?color=F4B6C8" });
+    const again = await forms.t.app.inject({ method: "GET", url: "/api/Public/Card/lily.png?color=F4B6C8" });
     expect(again.headers.etag).toBe(res.headers.etag);
     expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
-    const revalidated = await t.app.inject({ method: "GET", url: "/api/Public/Card/lily.png?color=F4B6C8", headers: { "if-none-match": String(res.headers.etag) } });
+    const revalidated = await forms.t.app.inject({ method: "GET", url: "/api/Public/Card/lily.png?color=F4B6C8", headers: { "if-none-match": String(res.headers.etag) } });
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.rawPayload.length).toBe(0);
     expect(revalidated.headers["content-length"] ?? "0").toBe("0");
-    const other = await t.app.inject({ method: "GET", url: "/api/Public/Card/lily.png?color=F6A04D" });
+    const other = await forms.t.app.inject({ method: "GET", url: "/api/Public/Card/lily.png?color=F6A04D" });
     expect(other.headers.etag).not.toBe(res.headers.etag);
   });
 
   it("draws a PNG card only in the colours our pages link: any other colour is a 400, so nobody makes it render thousands", async () => {
     for (const q of ["color=123456", "color=F4B6C9", "accent=000000", "color=F4B6C8&accent=ABCDEF"]) {
-      const res = await t.app.inject({ method: "GET", url: `/api/Public/Card/lily.png?${q}` });
+      const res = await forms.t.app.inject({ method: "GET", url: `/api/Public/Card/lily.png?${q}` });
       expect(res.statusCode, q).toBe(400);
       expect(res.json().message).toBe("This card is drawn only in the colours our pages use.");
     }
     // The lower-case spelling of a card colour is the same colour; the SVG card stays open to any colour.
-    expect((await t.app.inject({ method: "GET", url: "/api/Public/Card/lily.png?color=f4b6c8" })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: "GET", url: "/api/Public/Card/lily.svg?color=123456" })).statusCode).toBe(200);
+    expect((await forms.t.app.inject({ method: "GET", url: "/api/Public/Card/lily.png?color=f4b6c8" })).statusCode).toBe(200);
+    expect((await forms.t.app.inject({ method: "GET", url: "/api/Public/Card/lily.svg?color=123456" })).statusCode).toBe(200);
   });
 
   it("renders every illustration's card as PNG (the renderer would take the server down with it on a bad one)", async () => {
     for (const key of ART_KEYS) {
-      const res = await t.app.inject({ method: "GET", url: `/api/Public/Card/${key}.png` });
+      const res = await forms.t.app.inject({ method: "GET", url: `/api/Public/Card/${key}.png` });
       expect(res.statusCode, key).toBe(200);
       const png = decodePng(res.rawPayload);
       expect([png.width, png.height], key).toEqual([1200, 630]);
@@ -426,10 +414,10 @@ describe("GET /api/Public/Card/{file}", () => {
   });
 
   it("404s for an unknown picture and 400s for a bad colour", async () => {
-    expect((await t.app.inject({ method: "GET", url: "/api/Public/Card/tulip.png" })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: "GET", url: "/api/Public/Card/lily.gif" })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: "GET", url: "/api/Public/Card/tulip.svg" })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: "GET", url: "/api/Public/Card/field.svg?color=blue" })).statusCode).toBe(400);
+    expect((await forms.t.app.inject({ method: "GET", url: "/api/Public/Card/tulip.png" })).statusCode).toBe(404);
+    expect((await forms.t.app.inject({ method: "GET", url: "/api/Public/Card/lily.gif" })).statusCode).toBe(400);
+    expect((await forms.t.app.inject({ method: "GET", url: "/api/Public/Card/tulip.svg" })).statusCode).toBe(404);
+    expect((await forms.t.app.inject({ method: "GET", url: "/api/Public/Card/field.svg?color=blue" })).statusCode).toBe(400);
   });
 });
 

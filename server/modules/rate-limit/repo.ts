@@ -8,25 +8,20 @@ import { rateLimits } from "../../../db/schema/index.ts";
  * `hit` adds one and returns the count in the current window.
  */
 export async function hit(db: Db, key: string, windowMs: number): Promise<number> {
-  const resetAt = new Date(Date.now() + windowMs);
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key, count: 1, resetAt })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end`,
-        resetAt: sql`case when ${rateLimits.resetAt} <= now() then ${resetAt.toISOString()}::timestamptz else ${rateLimits.resetAt} end`,
-      },
-    })
-    .returning({ count: rateLimits.count });
+  const [row] = await addOne(db, key, new Date(Date.now() + windowMs)).returning({ count: rateLimits.count });
   return row?.count ?? 1;
 }
 
 /** As `hit`, with when the current window ends (for a Retry-After). */
 export async function hitWindow(db: Db, key: string, windowMs: number): Promise<{ count: number; resetAt: Date }> {
   const resetAt = new Date(Date.now() + windowMs);
-  const [row] = await db
+  const [row] = await addOne(db, key, resetAt).returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+  return { count: row?.count ?? 1, resetAt: row?.resetAt ?? resetAt };
+}
+
+/** Adds one to the counter, or starts it at one with a window ending at `resetAt` when there is none or it has ended. */
+function addOne(db: Db, key: string, resetAt: Date) {
+  return db
     .insert(rateLimits)
     .values({ key, count: 1, resetAt })
     .onConflictDoUpdate({
@@ -35,9 +30,7 @@ export async function hitWindow(db: Db, key: string, windowMs: number): Promise<
         count: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end`,
         resetAt: sql`case when ${rateLimits.resetAt} <= now() then ${resetAt.toISOString()}::timestamptz else ${rateLimits.resetAt} end`,
       },
-    })
-    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
-  return { count: row?.count ?? 1, resetAt: row?.resetAt ?? resetAt };
+    });
 }
 
 /** Takes one back from a live counter (an attempt that turned out fine). */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
-import { ErrorResponse } from "../../../contract/common.ts";
+import { ErrorResponse, ErrorResponsesWithConflict as Errors } from "../../../contract/common.ts";
 import { CheckTokenResponse } from "../../../contract/user.ts";
 import { ActableRetailer, AuditPage, AuditQuery, ImpersonateParams, RetailerImpersonateParams } from "../../../contract/staff.ts";
 import type { Db } from "../../../db/client.ts";
@@ -14,7 +14,6 @@ import { userPayload } from "../users/index.ts";
 import * as staff from "./service.ts";
 
 const tags = ["staff"];
-const Errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 const origin = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers["user-agent"]?.slice(0, 300) });
 
 /** The CheckToken answer for a session that now belongs to `userId`, acting for it when `originalUserId`. */

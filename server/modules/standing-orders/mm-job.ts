@@ -21,23 +21,30 @@ export interface Outcome {
 
 const isClientError = (err: unknown): err is HttpError => err instanceof HttpError && err.statusCode < 500;
 
+/** One run of a standing order: the template, its owner and buyer, and the date it fills a cart or places an order for. */
+export interface Run {
+  db: Db;
+  config: Config;
+  so: StandingOrderRow;
+  owner: Owner;
+  buyer: Buyer;
+  date: string;
+}
+
+/** The outcome of a run that added nothing, and why. */
+export const nothingAdded = (summary: string): Outcome => ({ summary, notes: [], totalCents: null, orderNumber: null });
+
 export async function makeMmCartOrOrder(
-  db: Db,
-  config: Config,
-  so: StandingOrderRow,
-  owner: Owner,
-  buyer: Buyer,
-  date: string,
+  { db, config, so, owner, buyer, date }: Run,
   lines: ({ productId: string; quantity: number; description: string | null } & LabelColumns)[],
   now: Date,
 ): Promise<Outcome> {
-  const none = (summary: string): Outcome => ({ summary, notes: [], totalCents: null, orderNumber: null });
-  if (buyer.kind !== "massMarket") return none(`skipped: ${NOT_MM_CUSTOMER_MESSAGE}`);
-  if (!lines.length) return none("nothing to order: none of its bouquets is sold any more");
+  if (buyer.kind !== "massMarket") return nothingAdded(`skipped: ${NOT_MM_CUSTOMER_MESSAGE}`);
+  if (!lines.length) return nothingAdded("nothing to order: none of its bouquets is sold any more");
   const mmOwner = { userId: owner.userId, customerId: owner.customerId };
   const cart = await getMmCart(db, mmOwner, buyer);
   const had = cart.items.filter((i) => i.id !== 0);
-  if (had.length && cart.shipDate !== date) return none(`not added: your cart holds an order for ${cart.shipDate ?? "another date"}; check it out or empty it first`);
+  if (had.length && cart.shipDate !== date) return nothingAdded(`not added: your cart holds an order for ${cart.shipDate ?? "another date"}; check it out or empty it first`);
   const bouquets = lines.map((l) => ({
     productId: l.productId,
     quantity: l.quantity,
@@ -55,7 +62,7 @@ export async function makeMmCartOrOrder(
       descriptions: new Map(lines.map((l) => [l.productId, l.description ?? l.productId])),
     });
   } catch (err) {
-    if (isClientError(err)) return none(`not added: ${err.message}`);
+    if (isClientError(err)) return nothingAdded(`not added: ${err.message}`);
     throw err;
   }
   const notes = saved.notAdded.map((n) => `${n.description}: ${n.added ? `${n.added} of ${n.asked} added` : `none of ${n.asked} added`} (${n.message})`);

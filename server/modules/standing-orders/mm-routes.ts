@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ErrorResponse, Ok } from "../../../contract/common.ts";
+import { Ok, ErrorResponses as Errors } from "../../../contract/common.ts";
 import { MmProgram, MmProgramBody } from "../../../contract/mm-programs.ts";
 import { CustomerId, PositiveInt, UserId } from "../../../contract/params.ts";
 import type { ApiRoutes } from "../../deps.ts";
@@ -7,7 +7,6 @@ import { checkedIds, type RouteAccess } from "../../plugins/access.ts";
 import { createMmProgram, deleteMmProgram, listMmPrograms, updateMmProgram } from "./mm-programs.ts";
 
 const tags = ["mm"];
-const Errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 /** As the MM store's calls: `?customerId&userId`, the customer the caller's (staff: any), a userId given the caller itself. */
 const absentIfEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 const CustomerQuery = z.object({ customerId: z.preprocess((v) => (v === "" ? undefined : v), CustomerId), userId: absentIfEmpty(UserId) });

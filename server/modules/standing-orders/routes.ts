@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ErrorResponse, Ok } from "../../../contract/common.ts";
+import { Ok, ErrorResponses as Errors } from "../../../contract/common.ts";
 import { CartParams, RetailerQuery } from "../../../contract/params.ts";
 import { StandingOrder, StandingOrderBody, StandingOrderParams } from "../../../contract/standing-orders.ts";
 import type { ApiRoutes } from "../../deps.ts";
@@ -7,7 +7,6 @@ import { checkedIds, type RouteAccess } from "../../plugins/access.ts";
 import { createStandingOrder, deleteStandingOrder, listStandingOrders, updateStandingOrder } from "./service.ts";
 
 const tags = ["standing orders"];
-const Errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 /** Like the cart: `{userId}/{customerId}`, `?retailerId=` (omitted: a Retailer user's own shop, else 0). */
 const owner: RouteAccess = { ids: { userId: "params", customerId: "params", retailerId: "query" } };
 const ownerOf = (request: Parameters<typeof checkedIds>[0]) => {

@@ -25,7 +25,7 @@ import { loadBuyer, type Buyer } from "../buyers/index.ts";
 import { scheduleJob, type JobHandler } from "../jobs/index.ts";
 import { enqueueMail } from "../mail/index.ts";
 import { getCart, openDates, placeOrder, retailerShipDate, saveCart } from "../store/index.ts";
-import { makeMmCartOrOrder, type Outcome } from "./mm-job.ts";
+import { makeMmCartOrOrder, nothingAdded, type Outcome, type Run } from "./mm-job.ts";
 import * as repo from "./repo.ts";
 import type { Owner, StandingOrderRow } from "./repo.ts";
 
@@ -186,10 +186,10 @@ export const standingOrderJob: JobHandler = async (payload, { db, config, now })
   let outcome: Outcome;
   if (so.store === "mm") {
     const lines = (await repo.mmLinesOf(db, [so.id])).filter((l) => l.active);
-    outcome = await makeMmCartOrOrder(db, config, so, owner, buyer, date, lines, now);
+    outcome = await makeMmCartOrOrder({ db, config, so, owner, buyer, date }, lines, now);
   } else {
     const lines = (await repo.linesOf(db, [so.id])).filter((l) => l.active);
-    outcome = await makeCartOrOrder(db, config, so, owner, buyer, date, lines);
+    outcome = await makeCartOrOrder({ db, config, so, owner, buyer, date }, lines);
   }
   await repo.updateStandingOrder(db, so.id, { lastRunAt: now, lastResult: `${date}: ${outcome.summary}` });
   await mailOutcome(db, config, so, outcome, date);
@@ -197,20 +197,11 @@ export const standingOrderJob: JobHandler = async (payload, { db, config, now })
   return outcome.summary;
 };
 
-async function makeCartOrOrder(
-  db: Db,
-  config: Config,
-  so: StandingOrderRow,
-  owner: Owner,
-  buyer: Buyer,
-  date: string,
-  lines: { productId: string; quantity: number; description: string | null }[],
-): Promise<Outcome> {
-  const none = (summary: string): Outcome => ({ summary, notes: [], totalCents: null, orderNumber: null });
-  if (!lines.length) return none("nothing to order: none of its products is sold any more");
+async function makeCartOrOrder({ db, config, so, owner, buyer, date }: Run, lines: { productId: string; quantity: number; description: string | null }[]): Promise<Outcome> {
+  if (!lines.length) return nothingAdded("nothing to order: none of its products is sold any more");
   const cart = await getCart(db, owner, buyer);
   const cartDate = buyer.retailerId > 0 ? cart.receivingDate : cart.shipDate;
-  if (cart.items.length && cartDate !== date) return none(`not added: your cart holds an order for ${cartDate ?? "another date"}; check it out or empty it first`);
+  if (cart.items.length && cartDate !== date) return nothingAdded(`not added: your cart holds an order for ${cartDate ?? "another date"}; check it out or empty it first`);
   const quantities = new Map(cart.items.map((i) => [i.productId, i.quantity]));
   for (const l of lines) quantities.set(l.productId, (quantities.get(l.productId) ?? 0) + l.quantity);
   const body = {
@@ -221,7 +212,7 @@ async function makeCartOrOrder(
   try {
     saved = await saveCart(db, config, owner, buyer, body);
   } catch (err) {
-    if (isClientError(err)) return none(`not added: ${err.message}`);
+    if (isClientError(err)) return nothingAdded(`not added: ${err.message}`);
     throw err;
   }
   const notes = [

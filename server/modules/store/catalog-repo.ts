@@ -17,19 +17,22 @@ export type ProductRow = typeof products.$inferSelect;
  * this customer beats a general one, then the latest-starting offer, then the highest order number.
  */
 export async function catalogsFor(db: DbOrTx, buyer: Pick<Buyer, "customerId" | "kind">, date: string): Promise<CatalogRow[]> {
-  const { mine, covers } = catalogCover(buyer.customerId, { general: buyer.kind === "wholesale" });
+  const { mine, coveringOn } = wholesaleCover(buyer, date);
   return db
     .select()
     .from(catalogs)
-    .where(
-      and(
-        eq(catalogs.kind, "wholesale"),
-        sql`${catalogs.shipDateFrom} <= ${date}::date`,
-        sql`${catalogs.shipDateTo} >= ${date}::date`,
-        covers,
-      ),
-    )
+    .where(coveringOn)
     .orderBy(sql`${mine} desc`, sql`${catalogs.shipDateFrom} desc`, sql`${catalogs.orderId} desc`);
+}
+
+/**
+ * The wholesale catalogs covering `date` for the buyer (`coveringOn`, a filter over `catalogs`) and
+ * whether a catalog names the buyer's customer (`mine`, what "current first" ranks first).
+ */
+export function wholesaleCover(buyer: Pick<Buyer, "customerId" | "kind">, date: string) {
+  const { mine, covers } = catalogCover(buyer.customerId, { general: buyer.kind === "wholesale" });
+  const coveringOn = and(eq(catalogs.kind, "wholesale"), sql`${catalogs.shipDateFrom} <= ${date}::date`, sql`${catalogs.shipDateTo} >= ${date}::date`, covers);
+  return { mine, coveringOn };
 }
 
 /** Catalogs of the buyer that start after `date` (future specials, next available dates), soonest first. */

@@ -2,28 +2,16 @@
 // two PostgreSQL pools with their own LISTEN connection, or two apps on one PGlite — each with its
 // own caches. What one instance writes, the other answers at once; a signed-out session is refused
 // by both at once; a warm read sends no statement at all.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { openDatabase, type Database } from "../../../db/client.ts";
-import { buildTestApp, cookieFrom, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { twoInstancesPerFile, cookieFrom, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { buyer, client, offer, tomorrow, type Client } from "../../../tests/helpers/store-fixtures.ts";
-import { countStatements } from "../../../tests/helpers/statement-count.ts";
+import { countStatements, statementsDuring } from "../../../tests/helpers/statement-count.ts";
 import { applyCustomerDiscount } from "../../../domain/pricing.ts";
 
 let a: TestApp;
 let b: TestApp;
-let second: Database | undefined;
-beforeAll(async () => {
-  a = await buildTestApp();
-  // On PostgreSQL the second instance has its own pool and its own LISTEN connection.
-  second = a.database.url ? await openDatabase({ databaseUrl: a.database.url, poolSize: 5 }) : undefined;
-  b = await buildTestApp({}, second ?? a.database);
-});
-afterAll(async () => {
-  await b?.close();
-  await second?.close();
-  await a?.close();
-});
+twoInstancesPerFile((two) => ({ a, b } = two));
 
 const through = (c: Client, t: TestApp) => client(t.app, c.cookie, c.userId, c.customerId);
 
@@ -41,15 +29,7 @@ async function warm() {
 }
 
 /** Statements instance b sends while `fn` runs. */
-async function statementsOfB(fn: () => Promise<unknown>) {
-  const counter = countStatements(b.db);
-  try {
-    await fn();
-    return counter.statements.slice();
-  } finally {
-    counter.stop();
-  }
-}
+const statementsOfB = (fn: () => Promise<unknown>) => statementsDuring(b.db, fn);
 
 describe("two instances on one database", () => {
   it("answer warm Catalog/Products, cart and CheckToken calls from memory, without a statement", async () => {

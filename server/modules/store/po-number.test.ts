@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
 import { extractText } from "unpdf";
 import { orderLines, orders } from "../../../db/schema/index.ts";
-import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
-import { DEFAULT_TEST_PASSWORD, insertUser } from "../../../tests/factories/index.ts";
+import { buildTestApp, signedInUser, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { buyer, offer, tomorrow, type Client } from "../../../tests/helpers/store-fixtures.ts";
 import { invoicePdfFor, issueInvoice } from "../invoices/service.ts";
 
@@ -13,8 +12,7 @@ let t: TestApp;
 let admin: { id: string; cookie: string };
 beforeAll(async () => {
   t = await buildTestApp();
-  const u = await insertUser(t.db, { roles: ["Administrator"] });
-  admin = { id: u.id, cookie: await loginAs(t.app, u.email, DEFAULT_TEST_PASSWORD) };
+  admin = await signedInUser(t, ["Administrator"]);
 });
 afterAll(async () => t?.close());
 

@@ -3,10 +3,9 @@ import { rowsOf, type DbOrTx } from "../../../db/client.ts";
 import { catalogs, offerLines, products } from "../../../db/schema/index.ts";
 import type { Buyer } from "../buyers/index.ts";
 import { offerLineHeldByOthersSql } from "../carts/index.ts";
-import { catalogCover } from "./repo-covering.ts";
 import type { OfferLineRow, ProductRow } from "./catalog-repo.ts";
 
-import { visible } from "./catalog-repo.ts";
+import { visible, wholesaleCover } from "./catalog-repo.ts";
 
 // The store's data in three files by aggregate (catalogue reads, the offers a cart sells from here,
 // the buyer's tools), read by the services through this one. Carts, their lines and holds are the
@@ -123,7 +122,7 @@ export async function lockChosenOfferLines(
   productIds: string[],
 ): Promise<Map<string, ChosenOffer>> {
   if (!productIds.length) return new Map();
-  const { mine, covers } = catalogCover(buyer.customerId, { general: buyer.kind === "wholesale" });
+  const { mine, coveringOn } = wholesaleCover(buyer, date);
   const covering = tx
     .select({
       id: catalogs.id,
@@ -131,14 +130,7 @@ export async function lockChosenOfferLines(
       rank: sql<number>`row_number() over (order by ${mine} desc, ${catalogs.shipDateFrom} desc, ${catalogs.orderId} desc)`.as("rank"),
     })
     .from(catalogs)
-    .where(
-      and(
-        eq(catalogs.kind, "wholesale"),
-        sql`${catalogs.shipDateFrom} <= ${date}::date`,
-        sql`${catalogs.shipDateTo} >= ${date}::date`,
-        covers,
-      ),
-    )
+    .where(coveringOn)
     .as("covering");
   const chosen = tx
     .selectDistinctOn([offerLines.productId], { lineId: sql<number>`${offerLines.id}`.as("line_id"), orderId: sql<number>`${covering.orderId}`.as("order_id") })

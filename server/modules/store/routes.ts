@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ErrorResponse } from "../../../contract/common.ts";
+import { ErrorResponse, ErrorResponses as Errors } from "../../../contract/common.ts";
 import {
   Cart,
   CartSaveBody,
@@ -32,7 +32,6 @@ import { CALENDAR_TOPIC } from "../calendar/index.ts";
 import { catalogProducts, catalogsOn, earliestReceiptDate, profileOf, type CatalogSource } from "./service.ts";
 
 const tags = ["store"];
-const Errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 /** Calls naming a buyer in the path: `{userId}/{customerId}/{retailerId}`. */
 const buyerInPath: RouteAccess = { ids: { userId: "params", customerId: "params", retailerId: "params" } };
 /** Cart calls: `{userId}/{customerId}`, `?retailerId=` (omitted: a Retailer user's own shop, else 0). */

@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desc, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { auditLog, catalogs } from "../../../db/schema/index.ts";
-import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
-import { DEFAULT_TEST_PASSWORD, insertUser } from "../../../tests/factories/index.ts";
+import { buildTestApp, signedInUser, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { buyer, committed, tomorrow } from "../../../tests/helpers/store-fixtures.ts";
 import { nextCode } from "../../../tests/factories/index.ts";
 import { shortDate } from "../../../domain/supply.ts";
@@ -16,8 +15,7 @@ let t: TestApp;
 let sales: { id: string; cookie: string };
 beforeAll(async () => {
   t = await buildTestApp();
-  const s = await insertUser(t.db, { roles: ["SalesPerson"] });
-  sales = { id: s.id, cookie: await loginAs(t.app, s.email, DEFAULT_TEST_PASSWORD) };
+  sales = await signedInUser(t, ["SalesPerson"]);
 });
 afterAll(async () => t?.close());
 

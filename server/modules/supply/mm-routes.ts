@@ -3,7 +3,7 @@
 // of mass-market catalogs. Rules live in mm-service.ts.
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
-import { ErrorResponse } from "../../../contract/common.ts";
+import { ErrorResponse, ErrorResponsesWithConflict as Errors } from "../../../contract/common.ts";
 import {
   BouquetCreate,
   BouquetParams,
@@ -31,7 +31,6 @@ import * as mm from "./mm-service.ts";
 import type { Actor } from "./service.ts";
 
 const tags = ["supply"];
-const Errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 const LineConflict = ErrorResponse.extend({ data: z.object({ sold: z.number().int(), held: z.number().int(), asked: z.number().int() }).optional() });
 const staff: RouteAccess = { roles: SUPPLY_ROLES };
 const actor = (request: FastifyRequest): Actor => ({ auth: signedIn(request), ip: clientIp(request) });

@@ -2,31 +2,17 @@
 // DATABASE_URL): bouquets, packages (box types and the RFLP1 pail fee), bouquet lines of mass-market
 // catalogs, and the rule that a quantity is never set below what is sold plus held, enforced by the
 // service and by the database itself (migration 0018). Changes reach the MM store's Products answer.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, desc, eq, sql } from "drizzle-orm";
-import { auditLog, mmCatalogProducts, mmPackages } from "../../../db/schema/index.ts";
-import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
-import { DEFAULT_TEST_PASSWORD, insertUser } from "../../../tests/factories/index.ts";
+import { describe, expect, it } from "vitest";
+import { and, eq, sql } from "drizzle-orm";
+import { mmCatalogProducts, mmPackages } from "../../../db/schema/index.ts";
+import { buildTestApp, SAME_ORIGIN } from "../../../tests/helpers/test-app.ts";
 import { nextCode } from "../../../tests/factories/index.ts";
 import { mmBuyer, type MmClient } from "../../../tests/helpers/mm-fixtures.ts";
 import { tomorrow } from "../../../tests/helpers/store-fixtures.ts";
+import { auditsOf, pgError, staffDesk } from "../../../tests/helpers/supply-desk.ts";
 
-let t: TestApp;
-let sales: { id: string; cookie: string };
-let admin: { id: string; cookie: string };
-beforeAll(async () => {
-  t = await buildTestApp();
-  const s = await insertUser(t.db, { roles: ["SalesPerson"] });
-  const a = await insertUser(t.db, { roles: ["Administrator"] });
-  sales = { id: s.id, cookie: await loginAs(t.app, s.email, DEFAULT_TEST_PASSWORD) };
-  admin = { id: a.id, cookie: await loginAs(t.app, a.email, DEFAULT_TEST_PASSWORD) };
-});
-afterAll(async () => t?.close());
-
-type Method = "GET" | "POST" | "PUT" | "DELETE";
-const as = (who: { cookie: string }, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url: `/api/Supply${url}`, headers: { ...SAME_ORIGIN, cookie: who.cookie }, payload });
-const staff = (method: Method, url: string, payload?: object) => as(sales, method, url, payload);
+const desk = staffDesk("/api/Supply");
+const { as, staff } = desk;
 
 const packageBody = (o: Record<string, unknown> = {}) => ({ type: nextCode("BXQ-", 4), category: "boxes", size: "Medium 60x30x20 cm", description: "Medium box", price: 0.4, ...o });
 const bouquetBody = (boxType: string | null, o: Record<string, unknown> = {}) => ({
@@ -44,8 +30,6 @@ const bouquetBody = (boxType: string | null, o: Record<string, unknown> = {}) =>
   packSize: 8,
   ...o,
 });
-
-const auditsOf = (action: string) => t.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(desc(auditLog.id));
 
 async function newBox(o: Record<string, unknown> = {}) {
   const res = await staff("POST", "/Packages", packageBody(o));
@@ -65,26 +49,15 @@ async function mmCatalog(customerIds: string[]) {
   return res.json() as { catalogId: number; orderId: number };
 }
 const products = (b: MmClient, orderId: number, etag?: string) =>
-  t.app.inject({
+  desk.t.app.inject({
     method: "GET",
     url: `/api/MMStore/Products?${new URLSearchParams({ customerId: b.customerId, userId: b.userId, shipDateTime: `${tomorrow()}T00:00:00`, catalog: String(orderId) })}`,
     headers: { cookie: b.cookie, ...(etag ? { "if-none-match": etag } : {}) },
   });
 
-/** The SQLSTATE and constraint a statement failed with (both drivers; drizzle wraps the error in `cause`). */
-async function pgError(work: Promise<unknown>): Promise<{ code?: string; constraint?: string }> {
-  try {
-    await work;
-  } catch (err) {
-    const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-    return { code: e.cause?.code ?? e.code, constraint: e.cause?.constraint ?? e.constraint };
-  }
-  return {};
-}
-
 describe("who may use the mass-market supply desk", () => {
   it("answers 401 to the anonymous and 403 to a mass-market buyer; both staff roles may", async () => {
-    const b = await mmBuyer(t);
+    const b = await mmBuyer(desk.t);
     for (const [method, url] of [
       ["GET", "/Bouquets"],
       ["GET", "/Packages"],
@@ -92,9 +65,9 @@ describe("who may use the mass-market supply desk", () => {
       ["POST", "/Bouquets"],
     ] as const) {
       const payload = url === "/Packages" ? packageBody() : url === "/Bouquets" ? bouquetBody(null) : undefined;
-      expect((await t.app.inject({ method, url: `/api/Supply${url}`, headers: SAME_ORIGIN, payload })).statusCode).toBe(401);
+      expect((await desk.t.app.inject({ method, url: `/api/Supply${url}`, headers: SAME_ORIGIN, payload })).statusCode).toBe(401);
       expect((await as(b, method, url, payload)).statusCode).toBe(403);
-      expect((await as(admin, method, url, payload)).statusCode).toBe(200);
+      expect((await as(desk.admin, method, url, payload)).statusCode).toBe(200);
     }
   });
 });
@@ -106,11 +79,11 @@ describe("packages", () => {
     expect(listed).toMatchObject({ category: "boxes", price: 0.55, active: true, bouquets: 0, orderLines: 0 });
     const edited = await staff("PUT", `/Packages/${box.type}`, { price: 0.6, size: "Tall" });
     expect(edited.json()).toMatchObject({ price: 0.6, size: "Tall" });
-    const [entry] = await auditsOf("supply.package.update");
-    expect(entry!.actorUserId).toBe(sales.id);
+    const [entry] = await auditsOf(desk.t.db, "supply.package.update");
+    expect(entry!.actorUserId).toBe(desk.sales.id);
     expect(entry!.detail).toMatchObject({ type: box.type, summary: `Medium box (${box.type}): $0.55 → $0.60`, before: { priceCents: 55, size: "Medium 60x30x20 cm" }, after: { priceCents: 60, size: "Tall" } });
     expect((await staff("PUT", `/Packages/${box.type}`, { active: false })).json().active).toBe(false);
-    expect((await auditsOf("supply.package.retire"))[0]!.detail).toMatchObject({ type: box.type, before: { active: true }, after: { active: false } });
+    expect((await auditsOf(desk.t.db, "supply.package.retire"))[0]!.detail).toMatchObject({ type: box.type, before: { active: true }, after: { active: false } });
     // A code that exists, lower case too.
     const again = await staff("POST", "/Packages", packageBody({ type: box.type.toLowerCase() }));
     expect(again.statusCode).toBe(409);
@@ -130,12 +103,12 @@ describe("packages", () => {
       const res = await staff("POST", "/Packages", b);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().fields[field]).toContain(message);
-      expect(await t.db.select().from(mmPackages).where(eq(mmPackages.type, String(b.type).toUpperCase()))).toEqual([]);
+      expect(await desk.t.db.select().from(mmPackages).where(eq(mmPackages.type, String(b.type).toUpperCase()))).toEqual([]);
     }
   });
 
   it("keeps the RFLP1 pail fee: its price may change, it cannot be retired, re-categorised or deleted", async () => {
-    const existing = await t.db.select().from(mmPackages).where(eq(mmPackages.type, "RFLP1"));
+    const existing = await desk.t.db.select().from(mmPackages).where(eq(mmPackages.type, "RFLP1"));
     if (!existing.length) expect((await staff("POST", "/Packages", { type: "rflp1", category: "pails", size: "Pail", description: "Pail fee", price: 0.75 })).statusCode).toBe(200);
     expect((await staff("PUT", "/Packages/RFLP1", { price: 0.8 })).json()).toMatchObject({ type: "RFLP1", category: "pails", price: 0.8 });
     const retire = await staff("PUT", "/Packages/RFLP1", { active: false });
@@ -145,13 +118,13 @@ describe("packages", () => {
     const del = await staff("DELETE", "/Packages/RFLP1");
     expect(del.statusCode).toBe(409);
     expect(del.json().message).toBe("RFLP1 is the pail fee every unboxed cart with pails is charged: it cannot be deleted.");
-    expect((await t.db.select().from(mmPackages).where(eq(mmPackages.type, "RFLP1")))[0]).toMatchObject({ active: true, category: "pails", priceCents: 80 });
+    expect((await desk.t.db.select().from(mmPackages).where(eq(mmPackages.type, "RFLP1")))[0]).toMatchObject({ active: true, category: "pails", priceCents: 80 });
   });
 
   it("deletes a package nobody uses, and refuses one a bouquet takes", async () => {
     const unused = await newBox();
     expect((await staff("DELETE", `/Packages/${unused.type}`)).json()).toEqual({ deleted: true });
-    expect((await auditsOf("supply.package.delete"))[0]!.detail).toMatchObject({ type: unused.type, before: { type: unused.type } });
+    expect((await auditsOf(desk.t.db, "supply.package.delete"))[0]!.detail).toMatchObject({ type: unused.type, before: { type: unused.type } });
     const used = await newBox({ description: "Large box" });
     await newBouquet(used.type);
     const res = await staff("DELETE", `/Packages/${used.type}`);
@@ -169,10 +142,10 @@ describe("bouquets", () => {
     const res = await staff("POST", "/Bouquets", body);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ productId: body.productId, boxType: box.type, colourHex: "#F4A6C0", unitOfMeasure: "Pail", packSize: 4, bouquet: false, price: 12.99, pricePerBouquet: 12.99, pricePerBouquetNoBox: 12.79, active: true, ordered: 0, catalogLines: 0 });
-    expect((await auditsOf("supply.bouquet.create"))[0]!.detail).toMatchObject({ productId: body.productId, after: { pricePerBouquetCents: 1299, boxType: box.type } });
+    expect((await auditsOf(desk.t.db, "supply.bouquet.create"))[0]!.detail).toMatchObject({ productId: body.productId, after: { pricePerBouquetCents: 1299, boxType: box.type } });
     const edited = await staff("PUT", `/Bouquets/${body.productId}`, { pricePerBouquetNoBox: 11.5, packSize: 6, boxType: null });
     expect(edited.json()).toMatchObject({ pricePerBouquetNoBox: 11.5, packSize: 6, boxType: null });
-    expect((await auditsOf("supply.bouquet.update"))[0]!.detail).toMatchObject({ productId: body.productId, before: { pricePerBouquetNoBoxCents: 1279, packSize: 4, boxType: box.type }, after: { pricePerBouquetNoBoxCents: 1150, packSize: 6, boxType: null } });
+    expect((await auditsOf(desk.t.db, "supply.bouquet.update"))[0]!.detail).toMatchObject({ productId: body.productId, before: { pricePerBouquetNoBoxCents: 1279, packSize: 4, boxType: box.type }, after: { pricePerBouquetNoBoxCents: 1150, packSize: 6, boxType: null } });
     const dup = await staff("POST", "/Bouquets", { ...body, boxType: null });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe(`A bouquet with code ${body.productId} already exists.`);
@@ -216,9 +189,9 @@ describe("bouquets", () => {
   it("deletes a bouquet never ordered; one ever ordered is retired, never deleted", async () => {
     const fresh = await newBouquet(null);
     expect((await staff("DELETE", `/Bouquets/${fresh.productId}`)).json()).toEqual({ deleted: true });
-    expect((await auditsOf("supply.bouquet.delete"))[0]!.detail).toMatchObject({ productId: fresh.productId });
+    expect((await auditsOf(desk.t.db, "supply.bouquet.delete"))[0]!.detail).toMatchObject({ productId: fresh.productId });
 
-    const buyer = await mmBuyer(t);
+    const buyer = await mmBuyer(desk.t);
     const box = await newBox();
     const sold = await newBouquet(box.type);
     const c = await mmCatalog([buyer.customerId]);
@@ -238,7 +211,7 @@ describe("bouquets", () => {
     expect(res.json().message).toBe(`${sold.description} was ordered (3 bouquets on 1 order lines): it cannot be deleted. Retire it instead.`);
     const retired = await staff("PUT", `/Bouquets/${sold.productId}`, { active: false });
     expect(retired.json()).toMatchObject({ active: false, ordered: 3 });
-    expect((await auditsOf("supply.bouquet.retire"))[0]!.detail).toMatchObject({ productId: sold.productId, before: { active: true }, after: { active: false } });
+    expect((await auditsOf(desk.t.db, "supply.bouquet.retire"))[0]!.detail).toMatchObject({ productId: sold.productId, before: { active: true }, after: { active: false } });
     // The store no longer sells it.
     const shown = (await products(buyer, c.orderId)).json() as { productId: string }[];
     expect(shown.map((p) => p.productId)).not.toContain(sold.productId);
@@ -247,8 +220,8 @@ describe("bouquets", () => {
 
 describe("bouquet lines of a mass-market catalog", () => {
   it("publishes a bouquet with its own prices, shows sold/held/free, and the MM store's answer and ETag change at once", async () => {
-    const buyer = await mmBuyer(t);
-    const other = await mmBuyer(t);
+    const buyer = await mmBuyer(desk.t);
+    const other = await mmBuyer(desk.t);
     const b = await newBouquet(null);
     const c = await mmCatalog([buyer.customerId, other.customerId]);
     const before = await products(buyer, c.orderId);
@@ -260,7 +233,7 @@ describe("bouquet lines of a mass-market catalog", () => {
     const add = await staff("POST", `/Catalogs/${c.catalogId}/Bouquets`, { productId: b.productId.toLowerCase(), quantity: 40, pricePerBouquet: 11.99 });
     expect(add.statusCode, add.body).toBe(200);
     expect(add.json()).toMatchObject({ quantity: 40, sold: 0, held: 0, free: 40, pricePerBouquet: 11.99, pricePerBouquetNoBox: null, listPricePerBouquetNoBox: 12.79 });
-    expect((await auditsOf("supply.mmline.create"))[0]!.detail).toMatchObject({ catalogId: c.catalogId, productId: b.productId, summary: expect.stringContaining("40 bouquets published at $11.99 boxed") });
+    expect((await auditsOf(desk.t.db, "supply.mmline.create"))[0]!.detail).toMatchObject({ catalogId: c.catalogId, productId: b.productId, summary: expect.stringContaining("40 bouquets published at $11.99 boxed") });
     const after = await products(buyer, c.orderId, etag);
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(etag);
@@ -282,8 +255,8 @@ describe("bouquet lines of a mass-market catalog", () => {
     // Set 35 (and a new unboxed price): written, audited in words, and the store's answer moves.
     const ok = await staff("PUT", `/Catalogs/${c.catalogId}/Bouquets/${b.productId}`, { quantity: 35, pricePerBouquetNoBox: 10.5 });
     expect(ok.json()).toMatchObject({ quantity: 35, free: 4, pricePerBouquetNoBox: 10.5 });
-    const [entry] = await auditsOf("supply.mmline.update");
-    expect(entry!.actorUserId).toBe(sales.id);
+    const [entry] = await auditsOf(desk.t.db, "supply.mmline.update");
+    expect(entry!.actorUserId).toBe(desk.sales.id);
     expect(entry!.detail).toMatchObject({ summary: expect.stringContaining("40 → 35 bouquets (25 sold, 6 held); unboxed list price → $10.50"), before: { available: 40 }, after: { available: 35 } });
     const moved = await products(buyer, c.orderId, etag2);
     expect(moved.statusCode).toBe(200);
@@ -338,23 +311,23 @@ describe("bouquet lines of a mass-market catalog", () => {
   });
 
   it("the database refuses an oversold mass-market line however it is written (23514), and racing buyers and the desk never oversell", async () => {
-    const buyers = [await mmBuyer(t), await mmBuyer(t), await mmBuyer(t)];
+    const buyers = [await mmBuyer(desk.t), await mmBuyer(desk.t), await mmBuyer(desk.t)];
     const b = await newBouquet(null);
     const c = await mmCatalog(buyers.map((x) => x.customerId));
     await staff("POST", `/Catalogs/${c.catalogId}/Bouquets`, { productId: b.productId, quantity: 10 });
     expect((await buyers[0]!.save({ shipDate: tomorrow(), boxed: true, items: [{ productId: b.productId, quantity: 4 }] })).statusCode).toBe(200);
     const where = and(eq(mmCatalogProducts.catalogId, c.catalogId), eq(mmCatalogProducts.productId, b.productId));
     // Below the holds: the deferred constraint trigger at commit.
-    expect(await pgError(t.db.transaction(async (tx) => tx.update(mmCatalogProducts).set({ available: 3 }).where(where)))).toEqual({ code: "23514", constraint: "mm_catalog_products_not_oversold" });
+    expect(await pgError(desk.t.db.transaction(async (tx) => tx.update(mmCatalogProducts).set({ available: 3 }).where(where)))).toEqual({ code: "23514", constraint: "mm_catalog_products_not_oversold" });
     // A hold raised past what is free, written straight to the table.
-    expect(await pgError(t.db.execute(sql`update mm_holds set quantity = 11 where catalog_id = ${c.catalogId} and product_id = ${b.productId}`))).toEqual({ code: "23514", constraint: "mm_catalog_products_not_oversold" });
+    expect(await pgError(desk.t.db.execute(sql`update mm_holds set quantity = 11 where catalog_id = ${c.catalogId} and product_id = ${b.productId}`))).toEqual({ code: "23514", constraint: "mm_catalog_products_not_oversold" });
     // Ordered above available: the CHECK.
-    expect((await pgError(t.db.update(mmCatalogProducts).set({ quantityOrdered: 11 }).where(where))).code).toBe("23514");
-    expect((await t.db.select().from(mmCatalogProducts).where(where))[0]).toMatchObject({ available: 10, quantityOrdered: 0 });
+    expect((await pgError(desk.t.db.update(mmCatalogProducts).set({ quantityOrdered: 11 }).where(where))).code).toBe("23514");
+    expect((await desk.t.db.select().from(mmCatalogProducts).where(where))[0]).toMatchObject({ available: 10, quantityOrdered: 0 });
 
     // Buyers save and order while the desk sets quantities: never oversold, refusals are 409s.
     const statuses: number[] = [];
-    const desk = (async () => {
+    const deskEdits = (async () => {
       for (const q of [6, 12, 5, 20, 8, 30]) statuses.push((await staff("PUT", `/Catalogs/${c.catalogId}/Bouquets/${b.productId}`, { quantity: q })).statusCode);
     })();
     const shoppers = buyers.map(async (x, i) => {
@@ -364,7 +337,7 @@ describe("bouquet lines of a mass-market catalog", () => {
         if (k === 1) expect([200, 400, 409]).toContain((await x.order(`race-${i}-${Math.random()}`)).statusCode);
       }
     });
-    await Promise.all([desk, ...shoppers]);
+    await Promise.all([deskEdits, ...shoppers]);
     expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
     const line = (await staff("GET", `/Catalogs/${c.catalogId}/Bouquets`)).json().lines[0];
     expect(line.sold + line.held).toBeLessThanOrEqual(line.quantity);
@@ -375,10 +348,10 @@ describe("the MM store's hot answers on another instance", () => {
   it("drops a cached Products ETag on a second instance when the desk publishes, changes or retires through the first", async () => {
     const { openDatabase } = await import("../../../db/client.ts");
     const { changeFeedFor } = await import("../../../db/change-feed.ts");
-    const second = t.database.url ? await openDatabase({ databaseUrl: t.database.url, poolSize: 3 }) : undefined;
-    const b2 = await buildTestApp({}, second ?? t.database);
+    const second = desk.t.database.url ? await openDatabase({ databaseUrl: desk.t.database.url, poolSize: 3 }) : undefined;
+    const b2 = await buildTestApp({}, second ?? desk.t.database);
     try {
-      const buyer = await mmBuyer(t);
+      const buyer = await mmBuyer(desk.t);
       const bq = await newBouquet(null);
       const c = await mmCatalog([buyer.customerId]);
       const onB = () =>

@@ -2,7 +2,7 @@
 // quantities and prices; see docs/domain-supply.md). Rules live in service.ts and upload.ts.
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
-import { ErrorResponse } from "../../../contract/common.ts";
+import { ErrorResponse, ErrorResponsesWithConflict as Errors } from "../../../contract/common.ts";
 import {
   CatalogBody,
   CatalogParams,
@@ -37,7 +37,6 @@ import { applyUpload, linesCsv, linesXlsx, previewUpload, sampleCsv, sampleXlsx 
 import { XLSX_TYPE } from "./xlsx.ts";
 
 const tags = ["supply"];
-const Errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 /** A 409 of the upload carries the planned rows (what was refused and why). */
 const UploadConflict = ErrorResponse.extend({ data: UploadResult.optional() });
 const CopyConflict = ErrorResponse.extend({ data: CopyResult.optional() });

@@ -1,50 +1,17 @@
 // The supply desk on a real database (PGlite by default, PostgreSQL with DATABASE_URL): products,
 // catalogs, offer lines, the fresh-list upload, and the rule that a quantity is never set below
 // what is sold plus held, enforced by the service and by the database itself.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, desc, eq, like, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { and, eq, like, sql } from "drizzle-orm";
 import { auditLog, offerLines, products } from "../../../db/schema/index.ts";
-import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { loginAs, SAME_ORIGIN } from "../../../tests/helpers/test-app.ts";
 import { DEFAULT_TEST_PASSWORD, insertUser } from "../../../tests/factories/index.ts";
 import { buyer, committed, tomorrow } from "../../../tests/helpers/store-fixtures.ts";
-import { nextCode } from "../../../tests/factories/index.ts";
+import { auditsOf, pgError, productBody, staffDesk, type Method } from "../../../tests/helpers/supply-desk.ts";
 import { shortDate } from "../../../domain/supply.ts";
 
-let t: TestApp;
-let admin: { id: string; cookie: string };
-let sales: { id: string; cookie: string };
-beforeAll(async () => {
-  t = await buildTestApp();
-  const a = await insertUser(t.db, { roles: ["Administrator"] });
-  const s = await insertUser(t.db, { roles: ["SalesPerson"] });
-  admin = { id: a.id, cookie: await loginAs(t.app, a.email, DEFAULT_TEST_PASSWORD) };
-  sales = { id: s.id, cookie: await loginAs(t.app, s.email, DEFAULT_TEST_PASSWORD) };
-});
-afterAll(async () => t?.close());
-
-type Method = "GET" | "POST" | "PUT" | "DELETE";
-const as = (who: { cookie: string }, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url: `/api/Supply${url}`, headers: { ...SAME_ORIGIN, cookie: who.cookie }, payload });
-const staff = (method: Method, url: string, payload?: object) => as(sales, method, url, payload);
-
-function productBody(overrides: Record<string, unknown> = {}) {
-  return {
-    productId: nextCode("SUP-", 5),
-    description: `Lily Asiatic White 70cm ${nextCode("", 4)}`,
-    variety: "lilies",
-    category: "Lilies",
-    colour: "White",
-    colourHex: "#ffffff",
-    grade: "Select",
-    stemLengthCm: 70,
-    unitOfMeasure: "Pail",
-    unitOfMeasureQty: 8,
-    stemsPerBunch: 10,
-    bunchesPerBox: 12,
-    image: "lily",
-    ...overrides,
-  };
-}
+const desk = staffDesk("/api/Supply");
+const { as, staff } = desk;
 
 /** A product, a one-day catalog (tomorrow) for the given customers, and a line of `quantity` bunches. */
 async function published(customerIds: string[], quantity: number, line: Record<string, unknown> = {}) {
@@ -57,19 +24,6 @@ async function published(customerIds: string[], quantity: number, line: Record<s
   return { product: p, catalog: c.json(), line: l.json(), day };
 }
 
-/** The SQLSTATE and constraint a statement failed with (both drivers; drizzle wraps the error in `cause`). */
-async function pgError(work: Promise<unknown>): Promise<{ code?: string; constraint?: string }> {
-  try {
-    await work;
-  } catch (err) {
-    const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-    return { code: e.cause?.code ?? e.code, constraint: e.cause?.constraint ?? e.constraint };
-  }
-  return {};
-}
-
-const auditsOf = (action: string) => t.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(desc(auditLog.id));
-
 describe("who may use the supply desk", () => {
   it("answers 401 to the anonymous and 403 to every buyer role; both staff roles may", async () => {
     const routes: [Method, string, object?][] = [
@@ -79,20 +33,20 @@ describe("who may use the supply desk", () => {
       ["POST", "/Catalogs", { title: "x", shipDateFrom: tomorrow(), shipDateTo: tomorrow() }],
       ["GET", "/Upload/Sample"],
     ];
-    const b = await buyer(t);
+    const b = await buyer(desk.t);
     for (const [method, url, payload] of routes) {
-      expect((await t.app.inject({ method, url: `/api/Supply${url}`, headers: SAME_ORIGIN, payload })).statusCode).toBe(401);
+      expect((await desk.t.app.inject({ method, url: `/api/Supply${url}`, headers: SAME_ORIGIN, payload })).statusCode).toBe(401);
       expect((await as(b, method, url, payload)).statusCode, `${method} ${url}`).toBe(403);
     }
     for (const role of ["Retailer", "MassMarket"] as const) {
-      const u = await insertUser(t.db, { roles: [role] });
-      const cookie = await loginAs(t.app, u.email, DEFAULT_TEST_PASSWORD);
+      const u = await insertUser(desk.t.db, { roles: [role] });
+      const cookie = await loginAs(desk.t.app, u.email, DEFAULT_TEST_PASSWORD);
       expect((await as({ cookie }, "POST", "/Products", productBody())).statusCode).toBe(403);
     }
-    expect((await as(admin, "GET", "/Products")).statusCode).toBe(200);
-    expect((await as(sales, "GET", "/Products")).statusCode).toBe(200);
+    expect((await as(desk.admin, "GET", "/Products")).statusCode).toBe(200);
+    expect((await as(desk.sales, "GET", "/Products")).statusCode).toBe(200);
     // Nothing a buyer sent was written.
-    expect(await t.db.select().from(products).where(eq(products.productId, (routes[1]![2] as { productId: string }).productId))).toEqual([]);
+    expect(await desk.t.db.select().from(products).where(eq(products.productId, (routes[1]![2] as { productId: string }).productId))).toEqual([]);
   });
 });
 
@@ -106,10 +60,10 @@ describe("products", () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(`A product with code ${body.productId} already exists.`);
 
-    const edited = await as(admin, "PUT", `/Products/${body.productId.toLowerCase()}`, { grade: "Premium", stemLengthCm: 80 });
+    const edited = await as(desk.admin, "PUT", `/Products/${body.productId.toLowerCase()}`, { grade: "Premium", stemLengthCm: 80 });
     expect(edited.json()).toMatchObject({ grade: "Premium", stemLengthCm: 80 });
-    const [entry] = (await auditsOf("supply.product.update")).filter((a) => (a.detail as { productId: string }).productId === body.productId);
-    expect(entry!.actorUserId).toBe(admin.id);
+    const [entry] = (await auditsOf(desk.t.db, "supply.product.update")).filter((a) => (a.detail as { productId: string }).productId === body.productId);
+    expect(entry!.actorUserId).toBe(desk.admin.id);
     expect(entry!.detail).toMatchObject({ before: { grade: "Select", stemLengthCm: 70 }, after: { grade: "Premium", stemLengthCm: 80 } });
 
     const list = (await staff("GET", `/Products?q=${encodeURIComponent(body.productId)}`)).json();
@@ -127,7 +81,7 @@ describe("products", () => {
     expect(fields.stemsPerBunch).toBe("Only whole numbers are allowed");
     expect(fields.image).toMatch(/^Choose one of/);
     expect(fields.unitOfMeasure).toMatch(/^Choose one of/);
-    expect(await t.db.select().from(products).where(eq(products.productId, body.productId))).toEqual([]);
+    expect(await desk.t.db.select().from(products).where(eq(products.productId, body.productId))).toEqual([]);
     expect((await staff("POST", "/Products", productBody({ productId: "=cmd|x" }))).json().fields.productId).toBe("Letters, digits and dashes only");
   });
 
@@ -136,7 +90,7 @@ describe("products", () => {
     expect((await staff("DELETE", `/Products/${never.productId}`)).json()).toEqual({ deleted: true });
     expect((await staff("GET", `/Products/${never.productId}`)).statusCode).toBe(404);
 
-    const a = await buyer(t);
+    const a = await buyer(desk.t);
     const { product, line, catalog } = await published([a.customerId], 10);
     expect((await a.save({ shipDate: tomorrow(), items: [{ productId: product.productId, quantity: 3 }] })).statusCode).toBe(200);
     expect((await a.place()).statusCode).toBe(200);
@@ -148,7 +102,7 @@ describe("products", () => {
 
     const retired = await staff("PUT", `/Products/${product.productId}`, { active: false });
     expect(retired.json()).toMatchObject({ active: false, ordered: 3 });
-    expect((await auditsOf("supply.product.retire"))[0]!.detail).toMatchObject({ productId: product.productId, before: { active: true }, after: { active: false } });
+    expect((await auditsOf(desk.t.db, "supply.product.retire"))[0]!.detail).toMatchObject({ productId: product.productId, before: { active: true }, after: { active: false } });
     // A retired product is no longer offered to buyers.
     const offered = (await a.products(catalog.orderId, tomorrow())).json();
     expect(offered.map((p: { productId: string }) => p.productId)).not.toContain(product.productId);
@@ -157,7 +111,7 @@ describe("products", () => {
 
 describe("catalogs and offer lines", () => {
   it("publishes a tiered line that the buyer's store shows at once, and refuses bad prices and quantities", async () => {
-    const a = await buyer(t);
+    const a = await buyer(desk.t);
     const { product, catalog, line, day } = await published([a.customerId], 40, { tier1Quantity: 8, tier1Price: 13.75, tier1PriceNoPail: 15.15, tier2Quantity: 24, tier2Price: 13, tier2PriceNoPail: 14.35 });
     expect(line).toMatchObject({ quantity: 40, sold: 0, held: 0, free: 40, price: 14.5, priceNoPail: 15.95, tier1Quantity: 8, tier1Price: 13.75, tier2Quantity: 24, tier2Price: 13 });
     expect(catalog).toMatchObject({ kind: "wholesale", shipDateFrom: day, shipDateTo: day, customerIds: [a.customerId], lines: 0 });
@@ -185,8 +139,8 @@ describe("catalogs and offer lines", () => {
   });
 
   it("never sets a quantity below sold + held: refuses with both numbers, adds with add, audits before and after", async () => {
-    const a = await buyer(t);
-    const b = await buyer(t);
+    const a = await buyer(desk.t);
+    const b = await buyer(desk.t);
     const { product, catalog, line, day } = await published([a.customerId, b.customerId], 40);
     // The buyer orders 25, then holds 5 more in its cart.
     expect((await a.save({ shipDate: day, items: [{ productId: product.productId, quantity: 25 }] })).statusCode).toBe(200);
@@ -198,7 +152,7 @@ describe("catalogs and offer lines", () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(`${product.description}, ${shortDate(day)}: 25 sold, 5 held, you set 20`);
     expect(refused.json().data).toEqual({ sold: 25, held: 5, asked: 20 });
-    expect(await committed(t.db, line.lineId)).toEqual({ original: 40, ordered: 25, held: 5 });
+    expect(await committed(desk.t.db, line.lineId)).toEqual({ original: 40, ordered: 25, held: 5 });
 
     const ok = await staff("PUT", url, { quantity: 35 });
     expect(ok.json()).toMatchObject({ quantity: 35, sold: 25, held: 5, free: 5, buyers: [{ customerId: a.customerId, quantity: 25 }] });
@@ -206,39 +160,39 @@ describe("catalogs and offer lines", () => {
 
     const added = await staff("PUT", url, { quantity: 10, mode: "add" });
     expect(added.json()).toMatchObject({ quantity: 45, free: 15 });
-    const [entry] = (await auditsOf("supply.line.update")).filter((e) => (e.detail as { lineId: number }).lineId === line.lineId);
-    expect(entry!.actorUserId).toBe(sales.id);
+    const [entry] = (await auditsOf(desk.t.db, "supply.line.update")).filter((e) => (e.detail as { lineId: number }).lineId === line.lineId);
+    expect(entry!.actorUserId).toBe(desk.sales.id);
     expect(entry!.detail).toMatchObject({ before: { originalQuantity: 35 }, after: { originalQuantity: 45 }, summary: `${product.description}, ${shortDate(day)}: 35 → 45 bunches (25 sold, 5 held)` });
     // The refused "set" left no audit entry.
-    const all = (await auditsOf("supply.line.update")).filter((e) => (e.detail as { lineId: number }).lineId === line.lineId);
+    const all = (await auditsOf(desk.t.db, "supply.line.update")).filter((e) => (e.detail as { lineId: number }).lineId === line.lineId);
     expect(all.map((e) => (e.detail as { after: { originalQuantity: number } }).after.originalQuantity)).toEqual([45, 35]);
   });
 
   it("is enforced by the database itself: no write below ordered + active holds commits, whoever makes it", async () => {
-    const a = await buyer(t);
+    const a = await buyer(desk.t);
     const { product, line, day } = await published([a.customerId], 10);
     expect((await a.save({ shipDate: day, items: [{ productId: product.productId, quantity: 4 }] })).statusCode).toBe(200);
     expect((await a.place()).statusCode).toBe(200);
     expect((await a.save({ shipDate: day, items: [{ productId: product.productId, quantity: 3 }] })).statusCode).toBe(200);
-    expect(await committed(t.db, line.lineId)).toEqual({ original: 10, ordered: 4, held: 3 });
+    expect(await committed(desk.t.db, line.lineId)).toEqual({ original: 10, ordered: 4, held: 3 });
 
     // Below ordered: the CHECK. Below ordered + held: the deferred constraint trigger at commit.
-    expect(await pgError(t.db.update(offerLines).set({ originalQuantity: 3 }).where(eq(offerLines.id, line.lineId)))).toEqual({ code: "23514", constraint: "offer_lines_ordered_within_quantity" });
-    expect(await pgError(t.db.transaction(async (tx) => tx.update(offerLines).set({ originalQuantity: 6 }).where(eq(offerLines.id, line.lineId))))).toEqual({
+    expect(await pgError(desk.t.db.update(offerLines).set({ originalQuantity: 3 }).where(eq(offerLines.id, line.lineId)))).toEqual({ code: "23514", constraint: "offer_lines_ordered_within_quantity" });
+    expect(await pgError(desk.t.db.transaction(async (tx) => tx.update(offerLines).set({ originalQuantity: 6 }).where(eq(offerLines.id, line.lineId))))).toEqual({
       code: "23514",
       constraint: "offer_lines_not_oversold",
     });
-    expect(await pgError(t.db.execute(sql`update holds set quantity = 7 where offer_line_id = ${line.lineId}`))).toEqual({ code: "23514", constraint: "offer_lines_not_oversold" });
-    expect(await committed(t.db, line.lineId)).toEqual({ original: 10, ordered: 4, held: 3 });
+    expect(await pgError(desk.t.db.execute(sql`update holds set quantity = 7 where offer_line_id = ${line.lineId}`))).toEqual({ code: "23514", constraint: "offer_lines_not_oversold" });
+    expect(await committed(desk.t.db, line.lineId)).toEqual({ original: 10, ordered: 4, held: 3 });
     // Exactly ordered + held is allowed.
-    await t.db.update(offerLines).set({ originalQuantity: 7 }).where(eq(offerLines.id, line.lineId));
-    expect(await committed(t.db, line.lineId)).toEqual({ original: 7, ordered: 4, held: 3 });
+    await desk.t.db.update(offerLines).set({ originalQuantity: 7 }).where(eq(offerLines.id, line.lineId));
+    expect(await committed(desk.t.db, line.lineId)).toEqual({ original: 7, ordered: 4, held: 3 });
   });
 });
 
 describe("the fresh-list upload", () => {
   async function setUp(quantity = 40) {
-    const a = await buyer(t);
+    const a = await buyer(desk.t);
     const pub = await published([a.customerId], quantity);
     const fresh = (await staff("POST", "/Products", productBody({ description: "Gerbera Red, Standard" }))).json();
     return { a, ...pub, fresh };
@@ -266,7 +220,7 @@ describe("the fresh-list upload", () => {
     const lines = (await staff("GET", `/Catalogs/${catalog.catalogId}/Lines`)).json().lines;
     expect(lines.find((l: { productId: string }) => l.productId === fresh.productId)).toMatchObject({ quantity: 75, price: 9, priceNoPail: 9.9, special: true, specialPrice: 8.1, specialPriceNoPail: 8.9 });
     expect(lines.find((l: { productId: string }) => l.productId === product.productId)).toMatchObject({ quantity: 1200, price: 14.5 });
-    const [entry] = await auditsOf("supply.upload");
+    const [entry] = await auditsOf(desk.t.db, "supply.upload");
     expect(entry!.detail).toMatchObject({ catalogId: catalog.catalogId, mode: "set", lines: [{ productId: product.productId, before: 40, after: 1200 }, { productId: fresh.productId, before: null, after: 75 }] });
     // Again: nothing left to change.
     expect((await preview(catalog.catalogId, csv)).json().counts).toEqual({ add: 0, change: 0, unchanged: 2, refuse: 0 });
@@ -307,7 +261,7 @@ describe("the fresh-list upload", () => {
     expect(applied.statusCode).toBe(409);
     expect(applied.json().message).toBe("8 rows are refused: nothing was changed. Correct them and upload again.");
     expect(applied.json().data.rows).toHaveLength(8);
-    expect(await committed(t.db, (await staff("GET", `/Catalogs/${catalog.catalogId}/Lines`)).json().lines[0].lineId)).toEqual({ original: 40, ordered: 30, held: 6 });
+    expect(await committed(desk.t.db, (await staff("GET", `/Catalogs/${catalog.catalogId}/Lines`)).json().lines[0].lineId)).toEqual({ original: 40, ordered: 30, held: 6 });
 
     // add mode adds; one good row and one refused: still nothing written.
     const mixed = `product,quantity\n${product.productId},5\nNO-SUCH-PRODUCT,1\n`;
@@ -334,7 +288,7 @@ describe("the fresh-list upload", () => {
     const sample = await staff("GET", "/Upload/Sample");
     expect(sample.headers["content-type"]).toMatch(/^text\/csv/);
     expect(sample.body.split("\r\n")[0]).toBe("product,shipDate,quantity,price,priceNoPail,special,specialPrice,specialPriceNoPail,tier1Quantity,tier1Price,tier1PriceNoPail,tier2Quantity,tier2Price,tier2PriceNoPail,showStore,isFinalProduct,nextAvailableDate");
-    const a = await buyer(t);
+    const a = await buyer(desk.t);
     const body = productBody({ description: "=HYPERLINK(\"http://evil\")" });
     expect((await staff("POST", "/Products", body)).statusCode).toBe(200);
     const c = (await staff("POST", "/Catalogs", { title: "x", shipDateFrom: tomorrow(), shipDateTo: tomorrow(), customerIds: [a.customerId] })).json();
@@ -347,11 +301,11 @@ describe("the fresh-list upload", () => {
 
 describe("audit", () => {
   it("records catalog changes with before and after", async () => {
-    const a = await buyer(t);
+    const a = await buyer(desk.t);
     const { catalog } = await published([a.customerId], 5);
     const res = await staff("PUT", `/Catalogs/${catalog.catalogId}`, { title: "Renamed", shipDateFrom: catalog.shipDateFrom, shipDateTo: catalog.shipDateTo, customerIds: [a.customerId] });
     expect(res.json()).toMatchObject({ title: "Renamed", lines: 1 });
-    const rows = await t.db.select().from(auditLog).where(and(eq(auditLog.action, "supply.catalog.update"), like(sql`${auditLog.detail}::text`, `%"catalogId": ${catalog.catalogId}%`)));
+    const rows = await desk.t.db.select().from(auditLog).where(and(eq(auditLog.action, "supply.catalog.update"), like(sql`${auditLog.detail}::text`, `%"catalogId": ${catalog.catalogId}%`)));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.detail).toMatchObject({ before: { title: catalog.title }, after: { title: "Renamed" } });
   });

@@ -1,6 +1,6 @@
 // HTTP of webhooks (issue 28): Administrator only. Rules live in service.ts; see docs/webhooks.md.
 import type { FastifyRequest } from "fastify";
-import { ErrorResponse, Ok } from "../../../contract/common.ts";
+import { Ok, ErrorResponsesWithConflict as Errors } from "../../../contract/common.ts";
 import { DeliveryParams, WebhookCreate, WebhookCreated, WebhookDeliveries, WebhookDelivery, Webhook, WebhookList, WebhookParams } from "../../../contract/webhooks.ts";
 import { ADMIN_ONLY } from "../../../domain/access.ts";
 import type { ApiRoutes } from "../../deps.ts";
@@ -9,7 +9,6 @@ import { clientIp } from "../../plugins/session.ts";
 import * as webhooks from "./service.ts";
 
 const tags = ["webhooks"];
-const Errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 const admin: RouteAccess = { roles: ADMIN_ONLY };
 const actor = (request: FastifyRequest): webhooks.Actor => ({ auth: signedIn(request), ip: clientIp(request) });
 
