@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { UserPage, type InviteUserBody, type UserRow, type UserScope } from "../../../contract/administration.ts";
+import { InviteUserBody, UserPage, type UserRow, type UserScope } from "../../../contract/administration.ts";
 import { User, type UserUpdateBody } from "../../../contract/user.ts";
 import { hasAnyRole } from "../../../domain/access.ts";
 import { api } from "../../lib/api.ts";
@@ -11,7 +11,7 @@ import { TextField } from "../../components/ui/field.tsx";
 import { Modal } from "../../components/ui/dialog.tsx";
 import { useImpersonation } from "./impersonation.ts";
 import { ListFilters, StaffList, usePagedList } from "./list.tsx";
-import { Checkbox, formErrors, FormProblem, sendForm } from "../../components/ui/form.tsx";
+import { Checkbox, formErrors, FormField, FormProblem, sendForm, SubmitButton, textOf, useContractBodyForm } from "../../components/ui/form.tsx";
 import { StaffPage } from "../../components/ui/page.tsx";
 import { Badge, Failed, Loading, StatusBadge } from "../../components/ui/status.tsx";
 import { SelectFilter } from "../../components/ui/table.tsx";
@@ -257,71 +257,55 @@ function UserEditorDialog({ userId, onClose }: { userId: string; onClose: () => 
   );
 }
 
+/** The invitation from the form's values: the customer codes as a list, the retailer number as a number. */
+function inviteBody(v: Record<string, unknown>): InviteUserBody {
+  const retailerId = textOf(v.retailerId);
+  const role = textOf(v.role) as InviteUserBody["role"];
+  // A retailer number that is not one goes as null, as it always did (JSON has no NaN).
+  const number = Number(retailerId);
+  return {
+    email: textOf(v.email),
+    firstName: textOf(v.firstName),
+    lastName: textOf(v.lastName),
+    role,
+    customerIds: textOf(v.customerIds).split(/[\s,;]+/).filter(Boolean),
+    ...(role === "Retailer" && retailerId ? { retailerId: Number.isNaN(number) ? (null as unknown as number) : number } : {}),
+  };
+}
+
 function InviteDialog({ scope, onClose }: { scope: UserScope; onClose: () => void }) {
   const me = useSessionUser();
   const toast = useToast();
   const queryClient = useQueryClient();
   const roles = grantableRoles(me?.roles ?? []).filter((r) => (scope === "staff" ? ["Administrator", "SalesPerson"].includes(r) : scope === "mm" ? r === "MassMarket" : !["Administrator", "SalesPerson"].includes(r)));
-  const [form, setForm] = useState({ email: "", firstName: "", lastName: "", role: roles[0] ?? "wholesaler", customerIds: "", retailerId: "" });
-  const [errors, setErrors] = useState<{ message: string; fields: Record<string, string> } | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setErrors(null);
-    const body: InviteUserBody = {
-      email: form.email,
-      firstName: form.firstName,
-      lastName: form.lastName,
-      role: form.role as InviteUserBody["role"],
-      customerIds: form.customerIds.split(/[\s,;]+/).filter(Boolean),
-      ...(form.role === "Retailer" && form.retailerId ? { retailerId: Number(form.retailerId) } : {}),
-    };
-    try {
-      await api.post("/api/Administration/Users", body);
-      toast(`An invitation was sent to ${form.email}.`);
-      await queryClient.invalidateQueries({ queryKey: ["admin-users"] });
-      onClose();
-    } catch (err) {
-      setErrors(formErrors(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const [role, setRole] = useState(roles[0] ?? "wholesaler");
+  const { form, fields, refused, busy, errorOf } = useContractBodyForm(InviteUserBody, inviteBody, async (body) => {
+    await api.post("/api/Administration/Users", body);
+    toast(`An invitation was sent to ${body.email}.`);
+    await queryClient.invalidateQueries({ queryKey: ["admin-users"] });
+    onClose();
+  });
 
   return (
     <Modal title="Invite a user" onClose={onClose}>
-      <form onSubmit={(e) => void submit(e)} className="space-y-3" noValidate>
-        {errors && (
-          <p role="alert" className="rounded-lg bg-petal-light px-3 py-2 text-ink">
-            {errors.message}
-          </p>
-        )}
-        <TextField label="E-mail" type="email" required value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} error={errors?.fields.email} />
-        <TextField label="First name" required value={form.firstName} onChange={(e) => setForm({ ...form, firstName: e.target.value })} error={errors?.fields.firstName} />
-        <TextField label="Last name" required value={form.lastName} onChange={(e) => setForm({ ...form, lastName: e.target.value })} error={errors?.fields.lastName} />
-        <SelectFilter id="invite-role" label="Role" value={form.role} options={roles.map((r) => [r, r])} onChange={(role) => setForm({ ...form, role })} />
-        {form.role === "Retailer" ? (
-          <TextField label="Retailer number" inputMode="numeric" value={form.retailerId} onChange={(e) => setForm({ ...form, retailerId: e.target.value })} error={errors?.fields.retailerId} />
+      <form id={form.id} onSubmit={form.onSubmit} className="space-y-3" noValidate>
+        <FormProblem problem={refused} className="text-ink" />
+        <FormField field={fields.email!} label="E-mail" type="email" required error={errorOf("email")} />
+        <FormField field={fields.firstName!} label="First name" required error={errorOf("firstName")} />
+        <FormField field={fields.lastName!} label="Last name" required error={errorOf("lastName")} />
+        <SelectFilter id="invite-role" name="role" label="Role" value={role} options={roles.map((r) => [r, r])} onChange={setRole} />
+        {role === "Retailer" ? (
+          <FormField field={fields.retailerId!} label="Retailer number" inputMode="numeric" error={errorOf("retailerId")} />
         ) : (
-          !["Administrator", "SalesPerson"].includes(form.role) && (
-            <TextField
-              label="Customers"
-              hint="Customer codes, separated by commas."
-              value={form.customerIds}
-              onChange={(e) => setForm({ ...form, customerIds: e.target.value })}
-              error={errors?.fields.customerIds}
-            />
-          )
+          !["Administrator", "SalesPerson"].includes(role) && <FormField field={fields.customerIds!} label="Customers" hint="Customer codes, separated by commas." error={errorOf("customerIds")} />
         )}
         <div className="flex justify-end gap-2 pt-2">
           <button type="button" className="btn btn-secondary" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? "Sending…" : "Send invitation"}
-          </button>
+          <SubmitButton busy={busy} busyText="Sending…">
+            Send invitation
+          </SubmitButton>
         </div>
       </form>
     </Modal>
