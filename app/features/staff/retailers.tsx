@@ -19,7 +19,7 @@ import { useToast } from "../../components/ui/toast.tsx";
 import { useImpersonation } from "./impersonation.ts";
 import { ListFilters, StaffList, usePagedList } from "./list.tsx";
 import { Checkbox, formErrors, FormCheckbox, FormField, FormProblem, SubmitButton, textOf, useContractBodyForm } from "../../components/ui/form.tsx";
-import { contactForm } from "./customer-form.tsx";
+import { contactForm, type Contact } from "./customer-form.tsx";
 import { StaffPage } from "../../components/ui/page.tsx";
 import { Badge, Failed, Loading, StatusBadge } from "../../components/ui/status.tsx";
 import { TableFrame, TableHead } from "../../components/ui/table.tsx";
@@ -73,16 +73,10 @@ export function RetailersScreen() {
   );
 }
 
-type Form = {
+type Form = Contact & {
   code: string;
   name: string;
   contactName: string;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  state: string;
-  zip: string;
   pickupDays: PickupDays;
   active: boolean;
   customerIds: string;
