@@ -10,7 +10,7 @@ import { instant } from "../../lib/format.ts";
 import { formErrors, FormField, listOf, textOf, useContractBodyForm } from "../../components/ui/form.tsx";
 import { StaffPage } from "../../components/ui/page.tsx";
 import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
-import { TableFrame } from "../../components/ui/table.tsx";
+import { TableFrame, TableHead } from "../../components/ui/table.tsx";
 import { WebhooksSection } from "./webhooks-section.tsx";
 
 const KEY = ["integrations", "tokens"];
@@ -175,25 +175,7 @@ export function IntegrationsScreen() {
         <Empty>No API tokens yet. Create one above for each system that connects.</Empty>
       ) : (
         <TableFrame caption="API tokens, newest first">
-          <thead>
-            <tr className="border-b border-line bg-mist text-left">
-              <th scope="col" className="px-3 py-2">
-                Name
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Scopes
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Created by
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Last used
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={["Name", "Scopes", "Created by", "Last used", { label: "Actions", right: true, hidden: true }]} />
           <tbody>
             {query.data.tokens.map((t) => (
               <TokenRow

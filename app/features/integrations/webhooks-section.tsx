@@ -17,7 +17,7 @@ import {
 import { ConfirmDialog, type ConfirmRequest } from "../../components/ui/confirm-dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { api } from "../../lib/api.ts";
-import { formErrors, FormField, listOf, textOf, useContractBodyForm } from "../../components/ui/form.tsx";
+import { formErrors, FormField, listOf, SubmitButton, textOf, useContractBodyForm } from "../../components/ui/form.tsx";
 import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
 import { TableFrame, TableHead } from "../../components/ui/table.tsx";
 
@@ -238,9 +238,9 @@ function AddWebhookForm({ onCreated }: { onCreated: (c: { id: number; secret: st
         </p>
       )}
       <div className="mt-4 flex justify-end">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? "Adding…" : "Add webhook"}
-        </button>
+        <SubmitButton busy={busy} busyText="Adding…">
+          Add webhook
+        </SubmitButton>
       </div>
     </form>
   );
