@@ -23,6 +23,19 @@ export type Kind = "wholesale" | "massMarket";
 /** The contact fields of a customer or retailer form. */
 export type Contact = { email: string; phone: string; address: string; city: string; state: string; zip: string };
 
+/** No contact yet: every contact field empty. */
+export const EMPTY_CONTACT: Contact = { email: "", phone: "", address: "", city: "", state: "", zip: "" };
+
+/** The contact fields of a body, from a form's values as typed. */
+export const contactBody = (v: Record<string, unknown>): Contact => ({
+  email: textOf(v.email),
+  phone: textOf(v.phone),
+  address: textOf(v.address),
+  city: textOf(v.city),
+  state: textOf(v.state),
+  zip: textOf(v.zip),
+});
+
 /** The contact fields of a saved record (a customer, a retailer) as a form edits them: empty for none. */
 export const contactForm = (x: { [K in keyof Contact]: string | null }): Contact => ({
   email: x.email ?? "",
@@ -46,12 +59,7 @@ export interface CustomerFormValues extends Contact {
 
 export const EMPTY_FORM: CustomerFormValues = {
   companyName: "",
-  email: "",
-  phone: "",
-  address: "",
-  city: "",
-  state: "",
-  zip: "",
+  ...EMPTY_CONTACT,
   alwaysBoxed: false,
   referralApproved: false,
   active: true,
@@ -75,12 +83,7 @@ export function customerBody(v: Record<string, unknown>, create?: { kind: Kind }
   const cutoffs = (v.cutoff ?? {}) as Record<string, unknown>;
   const body = {
     companyName: textOf(v.companyName),
-    email: textOf(v.email),
-    phone: textOf(v.phone),
-    address: textOf(v.address),
-    city: textOf(v.city),
-    state: textOf(v.state),
-    zip: textOf(v.zip),
+    ...contactBody(v),
     alwaysBoxed: v.alwaysBoxed === "on",
     referralApproved: v.referralApproved === "on",
     active: v.active === "on",

@@ -19,7 +19,7 @@ import { useToast } from "../../components/ui/toast.tsx";
 import { useImpersonation } from "./impersonation.ts";
 import { ListFilters, StaffList, usePagedList } from "./list.tsx";
 import { Checkbox, formErrors, FormCheckbox, FormField, FormProblem, SubmitButton, textOf, useContractBodyForm } from "../../components/ui/form.tsx";
-import { contactForm, type Contact } from "./customer-form.tsx";
+import { contactBody, contactForm, EMPTY_CONTACT, type Contact } from "./customer-form.tsx";
 import { StaffPage } from "../../components/ui/page.tsx";
 import { Badge, Failed, Loading, StatusBadge } from "../../components/ui/status.tsx";
 import { TableFrame, TableHead } from "../../components/ui/table.tsx";
@@ -89,12 +89,7 @@ function retailerBody(v: Record<string, unknown>): RetailerBody {
     code: textOf(v.code),
     name: textOf(v.name),
     contactName: textOf(v.contactName),
-    email: textOf(v.email),
-    phone: textOf(v.phone),
-    address: textOf(v.address),
-    city: textOf(v.city),
-    state: textOf(v.state),
-    zip: textOf(v.zip),
+    ...contactBody(v),
     pickupDays: Object.fromEntries(DAYS.map(([k]) => [k, days[k] === "on"])) as PickupDays,
     active: v.active === "on",
     customerIds: textOf(v.customerIds).split(/[\s,;]+/).filter(Boolean),
@@ -141,12 +136,7 @@ const EMPTY: Form = {
   code: "",
   name: "",
   contactName: "",
-  email: "",
-  phone: "",
-  address: "",
-  city: "",
-  state: "",
-  zip: "",
+  ...EMPTY_CONTACT,
   pickupDays: { monday: false, tuesday: false, wednesday: false, thursday: false, friday: false },
   active: true,
   customerIds: "",

@@ -7,6 +7,7 @@ import { shortDate } from "../../lib/format.ts";
 import { formErrors } from "../../components/ui/form.tsx";
 import { Failed, Loading } from "../../components/ui/status.tsx";
 import { LabelledField as Field } from "../../components/ui/form.tsx";
+import { SelectField } from "../../components/ui/select-field.tsx";
 
 // ---- availability -------------------------------------------------------------------------------
 const todayIso = () => new Date().toLocaleDateString("en-CA", { timeZone: "America/New_York" });
@@ -24,11 +25,7 @@ export function CatalogPicker({ value, onChange, wholesaleOnly = false }: { valu
   if (catalogs.isPending) return <Loading what="catalogs" />;
   if (catalogs.isError) return <Failed error={catalogs.error} what="catalogs" />;
   return (
-    <div className="max-w-xl">
-      <label className="field-label" htmlFor="catalog">
-        Catalog
-      </label>
-      <select id="catalog" className="field-input" value={value} onChange={(e) => onChange(e.target.value)}>
+    <SelectField id="catalog" label="Catalog" className="max-w-xl" value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">Choose a catalog…</option>
         {catalogs.data.catalogs
           .filter((c) => !wholesaleOnly || c.kind === "wholesale")
@@ -39,8 +36,7 @@ export function CatalogPicker({ value, onChange, wholesaleOnly = false }: { valu
               {c.shipDateTo !== c.shipDateFrom ? `–${shortDate(c.shipDateTo)}` : ""} · {c.title} · {c.lines} lines{c.customerIds.length ? ` · ${c.customerIds.join(", ")}` : " · every customer"}
             </option>
           ))}
-      </select>
-    </div>
+    </SelectField>
   );
 }
 
