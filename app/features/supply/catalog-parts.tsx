@@ -1,10 +1,11 @@
 // The catalog pieces of /Supply/Availability: choosing a catalog, making a new one, adding a line.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { SupplyCatalog, SupplyCatalogList, SupplyProductList } from "../../../contract/supply.ts";
+import type { z } from "zod";
+import { CatalogBody, SupplyCatalog, SupplyCatalogList, SupplyProductList } from "../../../contract/supply.ts";
 import { api } from "../../lib/api.ts";
 import { shortDate } from "../../lib/format.ts";
-import { formErrors } from "../../components/ui/form.tsx";
+import { formErrors, FormProblem, textOf, useContractBodyForm } from "../../components/ui/form.tsx";
 import { Failed, Loading } from "../../components/ui/status.tsx";
 import { LabelledField as Field } from "../../components/ui/form.tsx";
 import { SelectField } from "../../components/ui/select-field.tsx";
@@ -40,55 +41,49 @@ export function CatalogPicker({ value, onChange, wholesaleOnly = false }: { valu
   );
 }
 
+/** A new catalog from the form's values: titled after its first ship date when left empty, the customer codes as a list. */
+function catalogBody(v: Record<string, unknown>): z.input<typeof CatalogBody> {
+  const shipDateFrom = textOf(v.shipDateFrom);
+  return {
+    kind: textOf(v.kind) as z.input<typeof CatalogBody>["kind"],
+    title: textOf(v.title) || `Availability for ${shortDate(shipDateFrom)}`,
+    shipDateFrom,
+    shipDateTo: textOf(v.shipDateTo),
+    customerIds: textOf(v.customerIds).split(/[\s,;]+/).filter(Boolean),
+  };
+}
+
 export function NewCatalog({ onCreated }: { onCreated: (id: number) => void }) {
   const day = plusDays(todayIso(), 1);
   const [f, setF] = useState({ kind: "wholesale", title: "", shipDateFrom: day, shipDateTo: day, customerIds: "" });
-  const [errors, setErrors] = useState<{ message: string; fields: Record<string, string> } | null>(null);
   const queryClient = useQueryClient();
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setErrors(null);
-    try {
-      const body = {
-        kind: f.kind,
-        title: f.title || `Availability for ${shortDate(f.shipDateFrom)}`,
-        shipDateFrom: f.shipDateFrom,
-        shipDateTo: f.shipDateTo,
-        customerIds: f.customerIds.split(/[\s,;]+/).filter(Boolean),
-      };
-      const c = await api.post("/api/Supply/Catalogs", body, undefined, undefined, SupplyCatalog);
-      await queryClient.invalidateQueries({ queryKey: ["supply", "catalogs"] });
-      onCreated(c.catalogId);
-    } catch (err) {
-      setErrors(formErrors(err));
-    }
-  }
+  const { form, refused, errorOf } = useContractBodyForm(CatalogBody, catalogBody, async (body) => {
+    const c = await api.post("/api/Supply/Catalogs", body, undefined, undefined, SupplyCatalog);
+    await queryClient.invalidateQueries({ queryKey: ["supply", "catalogs"] });
+    onCreated(c.catalogId);
+  });
   return (
     <details className="mt-3 rounded-2xl border border-line bg-white p-4">
       <summary className="cursor-pointer font-serif text-xl text-leaf">New catalog</summary>
-      <form onSubmit={(e) => void submit(e)} className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4" noValidate>
-        {errors && (
-          <p role="alert" className="rounded-lg bg-petal-light px-3 py-2 sm:col-span-2 lg:col-span-4">
-            {errors.message}
-          </p>
-        )}
-        <Field id="c-kind" label="Kind" error={errors?.fields.kind}>
-          <select id="c-kind" className="field-input" value={f.kind} onChange={(e) => setF({ ...f, kind: e.target.value })}>
+      <form id={form.id} onSubmit={form.onSubmit} className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4" noValidate>
+        <FormProblem problem={refused} className="sm:col-span-2 lg:col-span-4" />
+        <Field id="c-kind" label="Kind" error={errorOf("kind")}>
+          <select id="c-kind" name="kind" className="field-input" value={f.kind} onChange={(e) => setF({ ...f, kind: e.target.value })}>
             <option value="wholesale">Wholesale (products)</option>
             <option value="massMarket">Mass market (bouquets)</option>
           </select>
         </Field>
-        <Field id="c-title" label="Title" error={errors?.fields.title}>
-          <input id="c-title" className="field-input" value={f.title} placeholder={`Availability for ${shortDate(f.shipDateFrom)}`} onChange={(e) => setF({ ...f, title: e.target.value })} />
+        <Field id="c-title" label="Title" error={errorOf("title")}>
+          <input id="c-title" name="title" className="field-input" value={f.title} placeholder={`Availability for ${shortDate(f.shipDateFrom)}`} onChange={(e) => setF({ ...f, title: e.target.value })} />
         </Field>
-        <Field id="c-from" label="First ship date" error={errors?.fields.shipDateFrom}>
-          <input id="c-from" type="date" className="field-input" value={f.shipDateFrom} onChange={(e) => setF({ ...f, shipDateFrom: e.target.value, shipDateTo: e.target.value > f.shipDateTo ? e.target.value : f.shipDateTo })} />
+        <Field id="c-from" label="First ship date" error={errorOf("shipDateFrom")}>
+          <input id="c-from" name="shipDateFrom" type="date" className="field-input" value={f.shipDateFrom} onChange={(e) => setF({ ...f, shipDateFrom: e.target.value, shipDateTo: e.target.value > f.shipDateTo ? e.target.value : f.shipDateTo })} />
         </Field>
-        <Field id="c-to" label="Last ship date" error={errors?.fields.shipDateTo}>
-          <input id="c-to" type="date" className="field-input" value={f.shipDateTo} onChange={(e) => setF({ ...f, shipDateTo: e.target.value })} />
+        <Field id="c-to" label="Last ship date" error={errorOf("shipDateTo")}>
+          <input id="c-to" name="shipDateTo" type="date" className="field-input" value={f.shipDateTo} onChange={(e) => setF({ ...f, shipDateTo: e.target.value })} />
         </Field>
-        <Field id="c-customers" label="Only for customers (codes)" error={errors?.fields.customerIds} hint={`Empty: every ${f.kind === "massMarket" ? "mass-market" : "wholesale"} customer`}>
-          <input id="c-customers" className="field-input" value={f.customerIds} onChange={(e) => setF({ ...f, customerIds: e.target.value })} />
+        <Field id="c-customers" label="Only for customers (codes)" error={errorOf("customerIds")} hint={`Empty: every ${f.kind === "massMarket" ? "mass-market" : "wholesale"} customer`}>
+          <input id="c-customers" name="customerIds" className="field-input" value={f.customerIds} onChange={(e) => setF({ ...f, customerIds: e.target.value })} />
         </Field>
         <div className="sm:col-span-2 lg:col-span-4">
           <button type="submit" className="btn btn-primary">
