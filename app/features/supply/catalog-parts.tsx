@@ -1,11 +1,11 @@
 // The catalog pieces of /Supply/Availability: choosing a catalog, making a new one, adding a line.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import type { z } from "zod";
-import { CatalogBody, SupplyCatalog, SupplyCatalogList, SupplyProductList } from "../../../contract/supply.ts";
+import { CatalogBody, LineCreate, SupplyCatalog, SupplyCatalogList, SupplyProductList } from "../../../contract/supply.ts";
 import { api } from "../../lib/api.ts";
 import { shortDate } from "../../lib/format.ts";
-import { formErrors, FormProblem, textOf, useContractBodyForm } from "../../components/ui/form.tsx";
+import { FormProblem, textOf, useContractBodyForm } from "../../components/ui/form.tsx";
 import { Failed, Loading } from "../../components/ui/status.tsx";
 import { LabelledField as Field } from "../../components/ui/form.tsx";
 import { SelectField } from "../../components/ui/select-field.tsx";
@@ -95,46 +95,45 @@ export function NewCatalog({ onCreated }: { onCreated: (id: number) => void }) {
   );
 }
 
+/** A number as typed ("1,200" too); none when empty, and null when it is not one (as it always went: JSON has no NaN). */
+function typedNumber(v: unknown): number | undefined {
+  const s = textOf(v);
+  if (s.trim() === "") return undefined;
+  const n = Number(s.replace(/,/g, ""));
+  return Number.isNaN(n) ? (null as unknown as number) : n;
+}
+
+/** The line to publish from the form's values. */
+const lineBody = (v: Record<string, unknown>): z.input<typeof LineCreate> => ({
+  productId: textOf(v.productId),
+  quantity: typedNumber(v.quantity) as number,
+  price: typedNumber(v.price) as number,
+  priceNoPail: typedNumber(v.priceNoPail) as number,
+  tier1Quantity: typedNumber(v.tier1Quantity),
+  tier1Price: typedNumber(v.tier1Price),
+  tier1PriceNoPail: typedNumber(v.tier1PriceNoPail),
+});
+
 export function AddLine({ catalogId, onAdded }: { catalogId: number; onAdded: () => void }) {
   const products = useQuery({ queryKey: ["supply", "products", ""], queryFn: () => api.get("/api/Supply/Products", undefined, SupplyProductList) });
   const [f, setF] = useState({ productId: "", quantity: "", price: "", priceNoPail: "", tier1Quantity: "", tier1Price: "", tier1PriceNoPail: "" });
-  const [errors, setErrors] = useState<{ message: string; fields: Record<string, string> } | null>(null);
+  const { form, refused, errorOf } = useContractBodyForm(LineCreate, lineBody, async (body) => {
+    await api.post(`/api/Supply/Catalogs/${catalogId}/Lines`, body);
+    setF({ productId: "", quantity: "", price: "", priceNoPail: "", tier1Quantity: "", tier1Price: "", tier1PriceNoPail: "" });
+    onAdded();
+  });
   const input = (k: keyof typeof f, label: string) => (
-    <Field id={`l-${k}`} label={label} error={errors?.fields[k]}>
-      <input id={`l-${k}`} className="field-input" inputMode="decimal" value={f[k]} onChange={(e) => setF({ ...f, [k]: e.target.value })} />
+    <Field id={`l-${k}`} label={label} error={errorOf(k)}>
+      <input id={`l-${k}`} name={k} className="field-input" inputMode="decimal" value={f[k]} onChange={(e) => setF({ ...f, [k]: e.target.value })} />
     </Field>
   );
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setErrors(null);
-    const numOrUndefined = (s: string) => (s.trim() === "" ? undefined : Number(s.replace(/,/g, "")));
-    try {
-      await api.post(`/api/Supply/Catalogs/${catalogId}/Lines`, {
-        productId: f.productId,
-        quantity: numOrUndefined(f.quantity),
-        price: numOrUndefined(f.price),
-        priceNoPail: numOrUndefined(f.priceNoPail),
-        tier1Quantity: numOrUndefined(f.tier1Quantity),
-        tier1Price: numOrUndefined(f.tier1Price),
-        tier1PriceNoPail: numOrUndefined(f.tier1PriceNoPail),
-      });
-      setF({ productId: "", quantity: "", price: "", priceNoPail: "", tier1Quantity: "", tier1Price: "", tier1PriceNoPail: "" });
-      onAdded();
-    } catch (err) {
-      setErrors(formErrors(err));
-    }
-  }
   return (
-    <form onSubmit={(e) => void submit(e)} className="mt-4 rounded-2xl border border-line bg-white p-4" noValidate>
+    <form id={form.id} onSubmit={form.onSubmit} className="mt-4 rounded-2xl border border-line bg-white p-4" noValidate>
       <h2 className="text-xl">Publish a product</h2>
-      {errors && (
-        <p role="alert" className="mt-2 rounded-lg bg-petal-light px-3 py-2">
-          {errors.message}
-        </p>
-      )}
+      <FormProblem problem={refused} className="mt-2" />
       <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <Field id="l-productId" label="Product" error={errors?.fields.productId}>
-          <select id="l-productId" className="field-input" value={f.productId} onChange={(e) => setF({ ...f, productId: e.target.value })}>
+        <Field id="l-productId" label="Product" error={errorOf("productId")}>
+          <select id="l-productId" name="productId" className="field-input" value={f.productId} onChange={(e) => setF({ ...f, productId: e.target.value })}>
             <option value="">Choose a product…</option>
             {(products.data?.products ?? [])
               .filter((p) => p.active)
