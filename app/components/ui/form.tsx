@@ -3,7 +3,7 @@
 import { useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState, type InputHTMLAttributes, type ReactNode } from "react";
-import type { z } from "zod";
+import { z } from "zod";
 import { ApiError } from "../../lib/api.ts";
 import { TextField } from "./field.tsx";
 
@@ -78,8 +78,62 @@ export function useContractForm<S extends z.ZodType<Record<string, unknown>>>(
   return { form, fields, refused, busy, errorOf };
 }
 
+/**
+ * useContractForm for a form whose body is not its fields one to one (ticked boxes, lists, a number
+ * as typed): `body` makes the body from the form's values as Conform reads them (text as typed, "on"
+ * for a ticked box, a name given twice as a list), the contract schema checks that body — its
+ * messages show on their fields, a nested one ("shipTimes.0.cutoffShipTime") under its first part
+ * too — and `send` gets the body itself, as the server will check it again.
+ */
+export function useContractBodyForm<S extends z.ZodType<Record<string, unknown>>>(
+  schema: S,
+  body: (values: Record<string, unknown>) => z.input<S>,
+  send: (body: z.input<S>) => Promise<void>,
+  options: { defaultValue?: Record<string, unknown> } = {},
+) {
+  const [refused, setRefused] = useState<{ message: string; fields: Record<string, string> } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [form, fields] = useForm<Record<string, unknown>>({
+    defaultValue: options.defaultValue as never,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: z.preprocess((values) => body(values as Record<string, unknown>), schema), disableAutoCoercion: true }),
+    onSubmit: (event, { submission }) => {
+      event.preventDefault();
+      if (submission?.status !== "success") return;
+      setRefused(null);
+      setBusy(true);
+      send(body(submission.payload))
+        .catch((err: unknown) => setRefused(formErrors(err)))
+        .finally(() => setBusy(false));
+    },
+  });
+  /** The message to show for a name: the schema's first on it or under it, else the server's. */
+  const errorOf = (name: string) => {
+    const under = (key: string) => key === name || key.startsWith(`${name}.`) || key.startsWith(`${name}[`);
+    const mine = Object.entries(form.allErrors).find(([key, list]) => under(key) && list.length)?.[1][0];
+    return mine ?? refused?.fields[name] ?? Object.entries(refused?.fields ?? {}).find(([key]) => under(key))?.[1];
+  };
+  return { form, fields, refused, busy, errorOf };
+}
+
+/** A checkbox with its label sent with its form (uncontrolled): "on" under `name` when ticked, or `value`. */
+export function FormCheckbox({ label, id, name, value, defaultChecked, onChange }: { label: string; id: string; name: string; value?: string; defaultChecked?: boolean; onChange?: (v: boolean) => void }) {
+  return (
+    <label htmlFor={id} className="inline-flex min-h-11 items-center gap-2">
+      <input id={id} name={name} value={value} type="checkbox" className="h-5 w-5 accent-[var(--color-leaf)]" defaultChecked={defaultChecked} onChange={onChange && ((e) => onChange(e.target.checked))} />
+      {label}
+    </label>
+  );
+}
+
+/** A form value Conform read as one text or a list of them (a name given several times), as a list. */
+export const listOf = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === "string" ? [v] : []);
+/** A form value as the text typed, "" for none. */
+export const textOf = (v: unknown): string => (typeof v === "string" ? v : "");
+
 /** A labelled text input bound to a contract form's field (name, first value, message). */
-export function FormField({ field, label, error, ...input }: { field: FieldMetadata<unknown>; label: string; error?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "defaultValue" | "form">) {
+export function FormField({ field, label, error, ...input }: { field: FieldMetadata<unknown>; label: string; error?: string; hint?: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "defaultValue" | "form">) {
   return (
     <TextField
       key={field.key}

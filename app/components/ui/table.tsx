@@ -41,13 +41,13 @@ export function SearchBox({ label, value, onSearch, placeholder }: { label: stri
   );
 }
 
-export function SelectFilter({ id, label, value, options, onChange }: { id: string; label: string; value: string; options: [string, string][]; onChange: (v: string) => void }) {
+export function SelectFilter({ id, label, value, options, onChange, name }: { id: string; label: string; value: string; options: [string, string][]; onChange: (v: string) => void; name?: string }) {
   return (
     <div>
       <label className="field-label" htmlFor={id}>
         {label}
       </label>
-      <select id={id} className="field-input" value={value} onChange={(e) => onChange(e.target.value)}>
+      <select id={id} name={name} className="field-input" value={value} onChange={(e) => onChange(e.target.value)}>
         {options.map(([v, text]) => (
           <option key={v} value={v}>
             {text}

@@ -3,17 +3,15 @@
 // confirm dialog — and, below, the webhooks (./webhooks-section.tsx).
 import { useId, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { API_SCOPES, ApiTokenCreated, ApiTokenList, SCOPE_LABELS, type ApiScope, type ApiToken } from "../../../contract/integrations.ts";
+import { API_SCOPES, ApiTokenCreate, ApiTokenCreated, ApiTokenList, SCOPE_LABELS, type ApiScope, type ApiToken } from "../../../contract/integrations.ts";
 import { ConfirmDialog, type ConfirmRequest } from "../../components/ui/confirm-dialog.tsx";
-import { TextField } from "../../components/ui/field.tsx";
 import { api } from "../../lib/api.ts";
 import { instant } from "../../lib/format.ts";
-import { formErrors } from "../../components/ui/form.tsx";
+import { formErrors, FormField, listOf, textOf, useContractBodyForm } from "../../components/ui/form.tsx";
 import { StaffPage } from "../../components/ui/page.tsx";
 import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
-import { TableFrame } from "../../components/ui/table.tsx";
+import { TableFrame, TableHead } from "../../components/ui/table.tsx";
 import { WebhooksSection } from "./webhooks-section.tsx";
-import { REQUIRED_MESSAGE } from "../../../domain/constants.ts";
 
 const KEY = ["integrations", "tokens"];
 
@@ -55,54 +53,35 @@ function NewToken({ name, token, onDone }: { name: string; token: string; onDone
   );
 }
 
+/** The token body from the form's values: the scopes ticked, as a list. */
+const tokenBody = (v: Record<string, unknown>): ApiTokenCreate => ({ name: textOf(v.name), scopes: listOf(v.scopes) as ApiScope[] });
+
 function CreateToken({ onCreated }: { onCreated: (name: string, token: string) => void }) {
-  const [name, setName] = useState("");
-  const [scopes, setScopes] = useState<ApiScope[]>([]);
-  const [errors, setErrors] = useState<{ message: string; fields: Record<string, string> } | null>(null);
   const queryClient = useQueryClient();
-  const create = useMutation({
-    mutationFn: () => api.post("/api/Admin/ApiTokens", { name, scopes }, undefined, undefined, ApiTokenCreated),
-    onSuccess: (created) => {
-      onCreated(name.trim(), created.token);
-      setName("");
-      setScopes([]);
-      setErrors(null);
-      void queryClient.invalidateQueries({ queryKey: KEY });
-    },
-    onError: (err) => setErrors(formErrors(err)),
+  // A new round of the form (its fields emptied) once a token is made.
+  const [round, setRound] = useState(0);
+  const { form, fields, refused, busy, errorOf } = useContractBodyForm(ApiTokenCreate, tokenBody, async (body) => {
+    const created = await api.post("/api/Admin/ApiTokens", body, undefined, undefined, ApiTokenCreated);
+    onCreated(body.name.trim(), created.token);
+    setRound((r) => r + 1);
+    void queryClient.invalidateQueries({ queryKey: KEY });
   });
-  const scopeError = errors?.fields.scopes ?? Object.entries(errors?.fields ?? {}).find(([k]) => k.startsWith("scopes"))?.[1];
+  const scopeError = errorOf("scopes");
   return (
-    <form
-      className="mb-8 rounded-xl border border-line bg-white p-4"
-      aria-labelledby="new-token-heading"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!scopes.length) {
-          setErrors({ message: "Choose at least one scope", fields: { scopes: "Choose at least one scope", ...(name.trim() ? {} : { name: REQUIRED_MESSAGE }) } });
-          return;
-        }
-        create.mutate();
-      }}
-    >
+    <form key={round} id={form.id} onSubmit={form.onSubmit} noValidate className="mb-8 rounded-xl border border-line bg-white p-4" aria-labelledby="new-token-heading">
       <h2 id="new-token-heading" className="text-xl">
         New API token
       </h2>
       <p className="mt-1 text-sm text-sage">For one other system (an ERP, the accounting package, a marketplace), with only what it needs.</p>
       <div className="mt-3 max-w-md">
-        <TextField label="Name" required maxLength={80} value={name} onChange={(e) => setName(e.target.value)} error={errors?.fields.name} hint="Which system uses it, e.g. “Greenhouse ERP”." />
+        <FormField field={fields.name!} label="Name" required maxLength={80} error={errorOf("name")} hint="Which system uses it, e.g. “Greenhouse ERP”." />
       </div>
       <fieldset className="mt-4" aria-describedby={scopeError ? "scopes-error" : undefined}>
         <legend className="field-label">What it may do</legend>
         <div className="grid gap-1 sm:grid-cols-2">
           {API_SCOPES.map((s) => (
             <label key={s} className="flex min-h-11 items-center gap-2">
-              <input
-                type="checkbox"
-                className="h-5 w-5 accent-[var(--color-leaf)]"
-                checked={scopes.includes(s)}
-                onChange={(e) => setScopes(e.target.checked ? [...scopes, s] : scopes.filter((x) => x !== s))}
-              />
+              <input type="checkbox" name="scopes" value={s} className="h-5 w-5 accent-[var(--color-leaf)]" />
               <span>
                 {SCOPE_LABELS[s]} <code className="text-xs text-sage">{s}</code>
               </span>
@@ -115,13 +94,13 @@ function CreateToken({ onCreated }: { onCreated: (name: string, token: string) =
           </p>
         )}
       </fieldset>
-      {errors && !Object.keys(errors.fields).length && (
+      {refused && !Object.keys(refused.fields).length && (
         <p role="alert" className="mt-3 text-sm text-[#8a1c12]">
-          {errors.message}
+          {refused.message}
         </p>
       )}
-      <button type="submit" className="btn btn-primary mt-4" disabled={create.isPending}>
-        {create.isPending ? "Creating…" : "Create token"}
+      <button type="submit" className="btn btn-primary mt-4" disabled={busy}>
+        {busy ? "Creating…" : "Create token"}
       </button>
     </form>
   );
@@ -196,25 +175,7 @@ export function IntegrationsScreen() {
         <Empty>No API tokens yet. Create one above for each system that connects.</Empty>
       ) : (
         <TableFrame caption="API tokens, newest first">
-          <thead>
-            <tr className="border-b border-line bg-mist text-left">
-              <th scope="col" className="px-3 py-2">
-                Name
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Scopes
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Created by
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Last used
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={["Name", "Scopes", "Created by", "Last used", { label: "Actions", right: true, hidden: true }]} />
           <tbody>
             {query.data.tokens.map((t) => (
               <TokenRow

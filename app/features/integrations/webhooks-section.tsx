@@ -2,10 +2,11 @@
 // form to add one (its signing secret shown once), delete behind a confirm dialog, and each webhook's
 // deliveries with their attempts and a redeliver button. Administrator only; the server checks every call.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState } from "react";
 import {
   WEBHOOK_EVENTS,
   WEBHOOK_URL_MAX,
+  WebhookCreate,
   WebhookCreated,
   WebhookDeliveries,
   WebhookDelivery,
@@ -14,10 +15,9 @@ import {
   type WebhookEvent,
 } from "../../../contract/webhooks.ts";
 import { ConfirmDialog, type ConfirmRequest } from "../../components/ui/confirm-dialog.tsx";
-import { TextField } from "../../components/ui/field.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { api } from "../../lib/api.ts";
-import { formErrors } from "../../components/ui/form.tsx";
+import { formErrors, FormField, listOf, SubmitButton, textOf, useContractBodyForm } from "../../components/ui/form.tsx";
 import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
 import { TableFrame, TableHead } from "../../components/ui/table.tsx";
 
@@ -175,49 +175,40 @@ function SecretPanel({ created, onDone }: { created: { id: number; secret: strin
   );
 }
 
+/** The webhook body from the form's values: the URL trimmed, the events ticked as a list. */
+const webhookBody = (v: Record<string, unknown>): WebhookCreate => ({ url: textOf(v.url).trim(), events: listOf(v.events) as WebhookEvent[] });
+const FIRST_EVENTS: WebhookEvent[] = ["order.placed", "order.changed", "order.cancelled"];
+
 function AddWebhookForm({ onCreated }: { onCreated: (c: { id: number; secret: string; url: string }) => void }) {
   const headingId = useId();
   const eventsErrorId = useId();
-  const [url, setUrl] = useState("");
-  const [events, setEvents] = useState<WebhookEvent[]>(["order.placed", "order.changed", "order.cancelled"]);
-  const [errors, setErrors] = useState<{ message: string; fields: Record<string, string> } | null>(null);
-  const [saving, setSaving] = useState(false);
   const queryClient = useQueryClient();
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setSaving(true);
-    setErrors(null);
-    api
-      .post("/api/Admin/Webhooks", { url: url.trim(), events }, undefined, undefined, WebhookCreated)
-      .then(async (c) => {
-        onCreated({ ...c, url: url.trim() });
-        setUrl("");
-        await queryClient.invalidateQueries({ queryKey: KEY });
-      })
-      .catch((err: unknown) => setErrors(formErrors(err)))
-      .finally(() => setSaving(false));
-  };
-  const eventsError = errors && Object.entries(errors.fields).find(([k]) => k.startsWith("events"))?.[1];
+  const { form, fields, refused, busy, errorOf } = useContractBodyForm(WebhookCreate, webhookBody, async (body) => {
+    const c = await api.post("/api/Admin/Webhooks", body, undefined, undefined, WebhookCreated);
+    onCreated({ ...c, url: body.url });
+    // The URL is emptied for the next one; the events ticked stay.
+    form.update({ name: "url", value: "" });
+    await queryClient.invalidateQueries({ queryKey: KEY });
+  });
+  const eventsError = errorOf("events");
+  const refusedOn = (name: string) => Object.keys(refused?.fields ?? {}).some((k) => k === name || k.startsWith(name));
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={headingId} className="rounded-2xl border border-line bg-white p-4 shadow-sm">
+    <form id={form.id} onSubmit={form.onSubmit} noValidate aria-labelledby={headingId} className="rounded-2xl border border-line bg-white p-4 shadow-sm">
       <h3 id={headingId} className="text-xl">
         Add a webhook
       </h3>
       <div className="mt-3 grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-        <TextField
+        <FormField
+          field={fields.url!}
           label="Receiver URL"
-          name="url"
           type="url"
           inputMode="url"
           required
           maxLength={WEBHOOK_URL_MAX}
           placeholder="https://erp.example.com/hooks/pride"
           hint="http or https; it must answer 2xx within 5 seconds."
-          value={url}
-          error={errors?.fields.url}
-          onChange={(e) => setUrl(e.target.value)}
+          error={errorOf("url")}
         />
         <fieldset aria-describedby={eventsError ? eventsErrorId : undefined}>
           <legend className="field-label">Events</legend>
@@ -225,12 +216,7 @@ function AddWebhookForm({ onCreated }: { onCreated: (c: { id: number; secret: st
             {WEBHOOK_EVENTS.map((ev) => (
               <li key={ev}>
                 <label className="inline-flex min-h-11 items-start gap-2">
-                  <input
-                    type="checkbox"
-                    className="mt-1 h-5 w-5 accent-[var(--color-leaf)]"
-                    checked={events.includes(ev)}
-                    onChange={(e) => setEvents(e.target.checked ? WEBHOOK_EVENTS.filter((x) => x === ev || events.includes(x)) : events.filter((x) => x !== ev))}
-                  />
+                  <input type="checkbox" name="events" value={ev} className="mt-1 h-5 w-5 accent-[var(--color-leaf)]" defaultChecked={FIRST_EVENTS.includes(ev)} />
                   <span>
                     <span className="font-mono text-sm">{ev}</span>
                     <span className="block text-sm text-sage">{EVENT_TEXT[ev]}</span>
@@ -246,15 +232,15 @@ function AddWebhookForm({ onCreated }: { onCreated: (c: { id: number; secret: st
           )}
         </fieldset>
       </div>
-      {errors && !errors.fields.url && !eventsError && (
+      {refused && !refusedOn("url") && !refusedOn("events") && (
         <p role="alert" className="mt-3 rounded-lg bg-[#fdecea] px-3 py-2 text-sm text-[#8a1c12]">
-          {errors.message}
+          {refused.message}
         </p>
       )}
       <div className="mt-4 flex justify-end">
-        <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving ? "Adding…" : "Add webhook"}
-        </button>
+        <SubmitButton busy={busy} busyText="Adding…">
+          Add webhook
+        </SubmitButton>
       </div>
     </form>
   );

@@ -80,6 +80,7 @@ function DeskLineRow({ l, o, chosen, onChoose, ask, busy }: LineProps) {
   const can = (a: DeskOrder["actions"][number]) => o.actions.includes(a);
   const unit = o.store === "mm" ? "bouquets" : "bunches";
   const mail = `An e-mail goes to ${o.mailTo}.`;
+  const askLine = (kind: "confirmLine" | "declineLine", request: Parameters<Ask>[1]) => ask({ kind, lineId: l.lineId }, request);
   return (
     <tr key={l.lineId} className={rt.tr}>
       <td className={rt.td} data-label={l.quantityPending > 0 && can("confirmPending") ? "Select" : ""}>
@@ -115,53 +116,52 @@ function DeskLineRow({ l, o, chosen, onChoose, ask, busy }: LineProps) {
       <td className={rt.td} data-label="Actions">
         <div className="flex flex-wrap justify-end gap-2">
           {l.quantityPending > 0 && can("confirmPending") && (
-            <button
-              type="button"
-              className={smallButton}
-              disabled={busy}
+            <AskButton
+              busy={busy}
               onClick={() =>
-                ask(
-                  { kind: "confirmLine", lineId: l.lineId },
-                  {
-                    title: `Confirm ${l.quantityPending} pending ${unit} of ${l.description}?`,
-                    consequences: [`${l.quantityPending} ${unit} are taken from stock, if that many are free.`, mail],
-                    confirmLabel: "Confirm pending",
-                  },
-                )
+                askLine("confirmLine", {
+                  title: `Confirm ${l.quantityPending} pending ${unit} of ${l.description}?`,
+                  consequences: [`${l.quantityPending} ${unit} are taken from stock, if that many are free.`, mail],
+                  confirmLabel: "Confirm pending",
+                })
               }
             >
               Confirm {l.quantityPending} pending
               <span className="sr-only"> of {l.description}</span>
-            </button>
+            </AskButton>
           )}
           {l.quantityPending > 0 && can("declinePending") && (
-            <button
-              type="button"
-              className={smallButton}
-              disabled={busy}
+            <AskButton
+              busy={busy}
               onClick={() =>
-                ask(
-                  { kind: "declineLine", lineId: l.lineId },
-                  {
-                    title: `Decline ${l.quantityPending} pending ${unit} of ${l.description}?`,
-                    consequences: [
-                      `${l.quantityPending} ${unit} are removed from the order${l.quantityConfirmed === 0 ? ", and with them the line" : ""}; an order left without lines is cancelled.`,
-                      `${o.mailTo} gets an e-mail saying we cannot supply them.`,
-                      "This cannot be undone from here: the buyer would have to order them again.",
-                    ],
-                    confirmLabel: "Decline pending",
-                    danger: true,
-                  },
-                )
+                askLine("declineLine", {
+                  title: `Decline ${l.quantityPending} pending ${unit} of ${l.description}?`,
+                  consequences: [
+                    `${l.quantityPending} ${unit} are removed from the order${l.quantityConfirmed === 0 ? ", and with them the line" : ""}; an order left without lines is cancelled.`,
+                    `${o.mailTo} gets an e-mail saying we cannot supply them.`,
+                    "This cannot be undone from here: the buyer would have to order them again.",
+                  ],
+                  confirmLabel: "Decline pending",
+                  danger: true,
+                })
               }
             >
               Decline<span className="sr-only"> pending {l.description}</span>
-            </button>
+            </AskButton>
           )}
           {can("changeLine") && !l.fee && <LineQuantity line={l} store={o.store} ask={ask} busy={busy} />}
         </div>
       </td>
     </tr>
+  );
+}
+
+/** A line's small button that asks first (the confirm dialog says what happens). */
+function AskButton({ busy, onClick, children }: { busy: boolean; onClick: () => void; children: React.ReactNode }) {
+  return (
+    <button type="button" className={smallButton} disabled={busy} onClick={onClick}>
+      {children}
+    </button>
   );
 }
 

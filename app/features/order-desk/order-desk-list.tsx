@@ -10,6 +10,7 @@ import { card, responsiveTable as rt } from "../../components/ui/classes.ts";
 import type { DeskFilters } from "./queries.ts";
 import { count, cutoffLabel, STATUSES, STEP_COUNT, STEP_LABEL, StoreBadge } from "./order-desk-parts.tsx";
 import { Spacer, useWindowedRows } from "../../components/ui/windowed-rows.tsx";
+import { SelectField } from "../../components/ui/select-field.tsx";
 
 /** A day of more orders than this is windowed. */
 const WINDOW_FROM = 150;
@@ -21,30 +22,20 @@ export function DeskFilterForm({ f, formKey, onApply }: { f: DeskFilters; formKe
   return (
     <form onSubmit={onApply} className={`${card} mb-5 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-5`} aria-label="Filter orders" key={formKey}>
       <TextField label="Ship date" name="shipDate" type="date" defaultValue={f.shipDate ?? ""} />
-      <div>
-        <label htmlFor="desk-status" className="field-label">
-          Status
-        </label>
-        <select id="desk-status" name="status" className="field-input" defaultValue={f.status ?? ""}>
+      <SelectField id="desk-status" label="Status" name="status" defaultValue={f.status ?? ""}>
           <option value="">Any status</option>
           {STATUSES.map((s) => (
             <option key={s} value={s}>
               {s[0]!.toUpperCase() + s.slice(1)}
             </option>
           ))}
-        </select>
-      </div>
+      </SelectField>
       <TextField label="Customer code" name="customerId" defaultValue={f.customerId ?? ""} maxLength={40} autoComplete="off" />
-      <div>
-        <label htmlFor="desk-store" className="field-label">
-          Store
-        </label>
-        <select id="desk-store" name="store" className="field-input" defaultValue={f.store ?? ""}>
-          <option value="">Both stores</option>
-          <option value="wholesale">Wholesale</option>
-          <option value="mm">Mass market</option>
-        </select>
-      </div>
+      <SelectField id="desk-store" label="Store" name="store" defaultValue={f.store ?? ""}>
+        <option value="">Both stores</option>
+        <option value="wholesale">Wholesale</option>
+        <option value="mm">Mass market</option>
+      </SelectField>
       <div className="flex items-end">
         <button type="submit" className="btn btn-primary w-full">
           Show orders
@@ -173,15 +164,11 @@ export function DayTotals({ shipDate, totals }: { shipDate: string | undefined; 
           <caption className="sr-only">Bunches per product on {shipDate}</caption>
           <thead>
             <tr className="border-b border-line text-left text-xs text-sage uppercase">
-              <th scope="col" className="py-1">
-                Product
-              </th>
-              <th scope="col" className="py-1 pl-3 text-right">
-                Confirmed
-              </th>
-              <th scope="col" className="py-1 pl-3 text-right">
-                Pending
-              </th>
+              {["Product", "Confirmed", "Pending"].map((h) => (
+                <th key={h} scope="col" className={h === "Product" ? "py-1" : "py-1 pl-3 text-right"}>
+                  {h}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody ref={rows.body}>

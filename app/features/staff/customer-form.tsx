@@ -1,12 +1,12 @@
 // The customer form of the staff screens (new and edit): ship times by weekday, the catalog choice,
 // the logo and the body it sends.
 import { useQuery } from "@tanstack/react-query";
-import { LOGO_MAX_BYTES, LOGO_TYPES, LogoAnswer } from "../../../contract/administration.ts";
+import { useState } from "react";
+import { CustomerCreateBody, CustomerUpdateBody, LOGO_MAX_BYTES, LOGO_TYPES, LogoAnswer } from "../../../contract/administration.ts";
 import { SupplyCatalogList } from "../../../contract/supply.ts";
 import { shipDays } from "../../../domain/supply.ts";
 import { api, ApiError } from "../../lib/api.ts";
-import { TextField } from "../../components/ui/field.tsx";
-import { Checkbox, formErrors } from "../../components/ui/form.tsx";
+import { Checkbox, FormCheckbox, FormField, FormProblem, listOf, textOf, useContractBodyForm } from "../../components/ui/form.tsx";
 
 const WEEKDAYS: [number, string][] = [
   [2, "Monday"],
@@ -20,7 +20,21 @@ const WEEKDAYS: [number, string][] = [
 
 export type Kind = "wholesale" | "massMarket";
 
-type Contact = { email: string; phone: string; address: string; city: string; state: string; zip: string };
+/** The contact fields of a customer or retailer form. */
+export type Contact = { email: string; phone: string; address: string; city: string; state: string; zip: string };
+
+/** No contact yet: every contact field empty. */
+export const EMPTY_CONTACT: Contact = { email: "", phone: "", address: "", city: "", state: "", zip: "" };
+
+/** The contact fields of a body, from a form's values as typed. */
+export const contactBody = (v: Record<string, unknown>): Contact => ({
+  email: textOf(v.email),
+  phone: textOf(v.phone),
+  address: textOf(v.address),
+  city: textOf(v.city),
+  state: textOf(v.state),
+  zip: textOf(v.zip),
+});
 
 /** The contact fields of a saved record (a customer, a retailer) as a form edits them: empty for none. */
 export const contactForm = (x: { [K in keyof Contact]: string | null }): Contact => ({
@@ -33,14 +47,8 @@ export const contactForm = (x: { [K in keyof Contact]: string | null }): Contact
 });
 
 /** What the customer form edits: the same for a new customer and an existing one. */
-export interface CustomerFormValues {
+export interface CustomerFormValues extends Contact {
   companyName: string;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  state: string;
-  zip: string;
   alwaysBoxed: boolean;
   referralApproved: boolean;
   active: boolean;
@@ -51,12 +59,7 @@ export interface CustomerFormValues {
 
 export const EMPTY_FORM: CustomerFormValues = {
   companyName: "",
-  email: "",
-  phone: "",
-  address: "",
-  city: "",
-  state: "",
-  zip: "",
+  ...EMPTY_CONTACT,
   alwaysBoxed: false,
   referralApproved: false,
   active: true,
@@ -65,10 +68,30 @@ export const EMPTY_FORM: CustomerFormValues = {
   catalogIds: [],
 };
 
-/** The body both calls take; the discount as typed (the server names what is wrong with it). */
-export function bodyOf(form: CustomerFormValues) {
-  const typed = form.discountPercent.trim();
-  return { ...form, discountPercent: typed === "" ? 0 : Number.isFinite(Number(typed)) ? Number(typed) : (typed as unknown as number) };
+/** The discount as typed (the server names what is wrong with it). */
+function discountOf(typed: string) {
+  const t = typed.trim();
+  return t === "" ? 0 : Number.isFinite(Number(t)) ? Number(t) : (t as unknown as number);
+}
+
+/**
+ * The body both calls take, from the form's values: the ship days ticked with their cut-offs (in
+ * weekday order), the catalogs ticked, the boxes as booleans and the discount as typed; with the code
+ * and kind for a new customer.
+ */
+export function customerBody(v: Record<string, unknown>, create?: { kind: Kind }): CustomerCreateBody {
+  const cutoffs = (v.cutoff ?? {}) as Record<string, unknown>;
+  const body = {
+    companyName: textOf(v.companyName),
+    ...contactBody(v),
+    alwaysBoxed: v.alwaysBoxed === "on",
+    referralApproved: v.referralApproved === "on",
+    active: v.active === "on",
+    shipTimes: WEEKDAYS.filter(([d]) => typeof cutoffs[`d${d}`] === "string").map(([weekday]) => ({ weekday, cutoffShipTime: textOf(cutoffs[`d${weekday}`]) })),
+    discountPercent: discountOf(textOf(v.discountPercent)),
+    catalogIds: listOf(v.catalogIds).map(Number),
+  };
+  return create ? { customerId: textOf(v.customerId), kind: create.kind, ...body } : (body as CustomerCreateBody);
 }
 
 const todayIso = () => new Date().toLocaleDateString("en-CA", { timeZone: "America/New_York" });
@@ -83,7 +106,7 @@ export function timeWords(hhmm: string): string {
  * The restricted catalogs (current and future) of the customer's kind, to tick; those open to every
  * customer of the kind are only counted, since the customer sees them anyway.
  */
-function CatalogChoice({ kind, value, onChange, error }: { kind: Kind; value: number[]; onChange: (ids: number[]) => void; error?: string }) {
+function CatalogChoice({ kind, value, error }: { kind: Kind; value: number[]; error?: string }) {
   const from = todayIso();
   const query = useQuery({ queryKey: ["supply", "catalogs", from], queryFn: () => api.get("/api/Supply/Catalogs", { from }, SupplyCatalogList) });
   const mine = (query.data?.catalogs ?? []).filter((c) => c.kind === kind);
@@ -105,12 +128,13 @@ function CatalogChoice({ kind, value, onChange, error }: { kind: Kind; value: nu
       ) : (
         <div className="flex flex-col">
           {restricted.map((c) => (
-            <Checkbox
+            <FormCheckbox
               key={c.catalogId}
               id={`catalog-${c.catalogId}`}
+              name="catalogIds"
+              value={String(c.catalogId)}
               label={`${c.title} (${shipDays(c.shipDateFrom, c.shipDateTo)}, ${c.customerIds.length} customer${c.customerIds.length === 1 ? "" : "s"})`}
-              checked={value.includes(c.catalogId)}
-              onChange={(on) => onChange(on ? [...value, c.catalogId] : value.filter((id) => id !== c.catalogId))}
+              defaultChecked={value.includes(c.catalogId)}
             />
           ))}
         </div>
@@ -127,54 +151,45 @@ function CatalogChoice({ kind, value, onChange, error }: { kind: Kind; value: nu
 /** The customer record form: used to create a customer (with its code) and to edit one. */
 export function CustomerForm({
   kind,
-  form,
-  setForm,
-  problems,
-  onSubmit,
+  initial,
+  create,
+  onSend,
   submitLabel,
   codeField,
-  busy,
 }: {
   kind: Kind;
-  form: CustomerFormValues;
-  setForm: (f: CustomerFormValues) => void;
-  problems: ReturnType<typeof formErrors> | null;
-  onSubmit: () => void;
+  initial: CustomerFormValues;
+  /** A new customer: its code and kind go with the body, checked as a creation. */
+  create?: boolean;
+  onSend: (body: CustomerCreateBody) => Promise<void>;
   submitLabel: string;
-  codeField?: React.ReactNode;
-  busy?: boolean;
+  codeField?: (error: string | undefined) => React.ReactNode;
 }) {
-  const time = (weekday: number) => form.shipTimes.find((s) => s.weekday === weekday);
-  const setTime = (weekday: number, cutoff: string | null) =>
-    setForm({ ...form, shipTimes: cutoff === null ? form.shipTimes.filter((s) => s.weekday !== weekday) : [...form.shipTimes.filter((s) => s.weekday !== weekday), { weekday, cutoffShipTime: cutoff }] });
-  const shipTimeError = problems && Object.entries(problems.fields).find(([k]) => k === "shipTimes" || k.startsWith("shipTimes."))?.[1];
+  const { form, fields, refused, busy, errorOf } = useContractBodyForm(
+    (create ? CustomerCreateBody : CustomerUpdateBody) as typeof CustomerCreateBody,
+    (v) => customerBody(v, create ? { kind } : undefined),
+    onSend,
+    { defaultValue: { ...initial, shipTimes: undefined, catalogIds: undefined } },
+  );
+  const [cutoffs, setCutoffs] = useState(() => new Map(initial.shipTimes.map((s) => [s.weekday, s.cutoffShipTime])));
+  const setTime = (weekday: number, on: boolean) => setCutoffs((m) => (on ? new Map(m).set(weekday, "12:00") : new Map([...m].filter(([d]) => d !== weekday))));
+  const shipTimeError = errorOf("shipTimes");
+  const field = (k: keyof CustomerFormValues) => ({ field: fields[k]!, error: errorOf(k) });
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSubmit();
-      }}
-      className="space-y-3 rounded-2xl border border-line bg-white p-5"
-      noValidate
-      aria-busy={busy || undefined}
-    >
+    <form id={form.id} onSubmit={form.onSubmit} className="space-y-3 rounded-2xl border border-line bg-white p-5" noValidate aria-busy={busy || undefined}>
       <h2 className="text-xl">Customer record</h2>
-      {problems && (
-        <p role="alert" className="rounded-lg bg-petal-light px-3 py-2">
-          {problems.message}
-        </p>
-      )}
-      {codeField}
-      <TextField label="Company name" required value={form.companyName} onChange={(e) => setForm({ ...form, companyName: e.target.value })} error={problems?.fields.companyName} />
+      <FormProblem problem={refused} />
+      {codeField?.(errorOf("customerId"))}
+      <FormField label="Company name" required {...field("companyName")} />
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="E-mail" type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} error={problems?.fields.email} />
-        <TextField label="Phone" value={form.phone} onChange={(e) => setForm({ ...form, phone: e.target.value })} error={problems?.fields.phone} />
+        <FormField label="E-mail" type="email" {...field("email")} />
+        <FormField label="Phone" {...field("phone")} />
       </div>
-      <TextField label="Address" value={form.address} onChange={(e) => setForm({ ...form, address: e.target.value })} error={problems?.fields.address} />
+      <FormField label="Address" {...field("address")} />
       <div className="grid gap-3 sm:grid-cols-3">
-        <TextField label="City" value={form.city} onChange={(e) => setForm({ ...form, city: e.target.value })} error={problems?.fields.city} />
-        <TextField label="State" value={form.state} onChange={(e) => setForm({ ...form, state: e.target.value })} error={problems?.fields.state} />
-        <TextField label="ZIP" value={form.zip} onChange={(e) => setForm({ ...form, zip: e.target.value })} error={problems?.fields.zip} />
+        <FormField label="City" {...field("city")} />
+        <FormField label="State" {...field("state")} />
+        <FormField label="ZIP" {...field("zip")} />
       </div>
       <fieldset aria-describedby={shipTimeError ? "ship-times-error" : undefined}>
         <legend className="field-label">Ship days and cut-off times (New York time)</legend>
@@ -182,15 +197,15 @@ export function CustomerForm({
           {WEEKDAYS.map(([d, name]) => (
             <div key={d} className="flex flex-wrap items-center gap-2">
               <span className="w-32">
-                <Checkbox id={`ship-${d}`} label={name} checked={!!time(d)} onChange={(on) => setTime(d, on ? "12:00" : null)} />
+                <Checkbox id={`ship-${d}`} label={name} checked={cutoffs.has(d)} onChange={(on) => setTime(d, on)} />
               </span>
-              {time(d) && (
+              {cutoffs.has(d) && (
                 <>
                   <label className="sr-only" htmlFor={`cutoff-${d}`}>
                     {name} cut-off
                   </label>
                   {/* Wide enough for "02:00 PM" and the picker button in every locale Chromium uses. */}
-                  <input id={`cutoff-${d}`} type="time" required className="field-input !w-40 tabular" value={time(d)!.cutoffShipTime} onChange={(e) => setTime(d, e.target.value)} />
+                  <input id={`cutoff-${d}`} name={`cutoff.d${d}`} type="time" required className="field-input !w-40 tabular" defaultValue={cutoffs.get(d)} />
                 </>
               )}
             </div>
@@ -203,20 +218,13 @@ export function CustomerForm({
         )}
       </fieldset>
       <div className="max-w-sm">
-        <TextField
-          label="Discount (%)"
-          inputMode="numeric"
-          hint="Every offer price is this much lower for this customer (0 to 50)."
-          value={form.discountPercent}
-          onChange={(e) => setForm({ ...form, discountPercent: e.target.value })}
-          error={problems?.fields.discountPercent}
-        />
+        <FormField label="Discount (%)" inputMode="numeric" hint="Every offer price is this much lower for this customer (0 to 50)." {...field("discountPercent")} />
       </div>
-      <CatalogChoice kind={kind} value={form.catalogIds} onChange={(catalogIds) => setForm({ ...form, catalogIds })} error={problems?.fields.catalogIds} />
+      <CatalogChoice kind={kind} value={initial.catalogIds} error={errorOf("catalogIds")} />
       <div className="flex flex-wrap gap-x-5">
-        <Checkbox id="always-boxed" label="Always boxed" checked={form.alwaysBoxed} onChange={(alwaysBoxed) => setForm({ ...form, alwaysBoxed })} />
-        {kind === "wholesale" && <Checkbox id="referral-approved" label="Referral page approved" checked={form.referralApproved} onChange={(referralApproved) => setForm({ ...form, referralApproved })} />}
-        <Checkbox id="customer-active" label="Active" checked={form.active} onChange={(active) => setForm({ ...form, active })} />
+        <FormCheckbox id="always-boxed" name="alwaysBoxed" label="Always boxed" defaultChecked={initial.alwaysBoxed} />
+        {kind === "wholesale" && <FormCheckbox id="referral-approved" name="referralApproved" label="Referral page approved" defaultChecked={initial.referralApproved} />}
+        <FormCheckbox id="customer-active" name="active" label="Active" defaultChecked={initial.active} />
       </div>
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {submitLabel}

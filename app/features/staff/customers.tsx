@@ -10,7 +10,7 @@ import { ListFilters, StaffList, usePagedList } from "./list.tsx";
 import { formErrors } from "../../components/ui/form.tsx";
 import { StaffPage } from "../../components/ui/page.tsx";
 import { Badge, Failed, Loading, StatusBadge } from "../../components/ui/status.tsx";
-import { bodyOf, contactForm, CustomerForm, type CustomerFormValues, EMPTY_FORM, type Kind, logoFileProblem, sendLogo } from "./customer-form.tsx";
+import { contactForm, CustomerForm, type CustomerFormValues, EMPTY_FORM, type Kind, logoFileProblem, sendLogo } from "./customer-form.tsx";
 
 export function CustomersScreen({ kind, title, intro, detailPath, newPath, newLabel }: { kind: "wholesale" | "massMarket"; title: string; intro: string; detailPath: (id: string) => string; newPath: string; newLabel: string }) {
   const paged = usePagedList(["admin-customers", kind], { sort: "name", dir: "asc", page: "1", q: "", active: "" }, (q) =>
@@ -72,27 +72,16 @@ export function NewCustomerScreen({ kind, title, detailPath }: { kind: Kind; tit
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [code, setCode] = useState("");
-  const [form, setForm] = useState<CustomerFormValues>(EMPTY_FORM);
   const [logo, setLogo] = useState<File | null>(null);
   const [logoProblem, setLogoProblem] = useState<string | null>(null);
-  const [problems, setProblems] = useState<ReturnType<typeof formErrors> | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  async function create() {
-    setProblems(null);
-    setBusy(true);
-    try {
-      const created = await api.post("/api/Admin/Wholesalers", { customerId: code, kind, ...bodyOf(form) } satisfies CustomerCreateBody, undefined, undefined, CustomerDetail);
-      let logoFailed: string | null = null;
-      if (logo) await sendLogo(created.customerId, logo).catch((err: unknown) => (logoFailed = formErrors(err).message));
-      await queryClient.invalidateQueries({ queryKey: ["admin-customers", kind] });
-      toast(logoFailed ? `${created.companyName} was created, but the logo was not: ${logoFailed}` : `${created.companyName} was created.`, logoFailed ? { type: "error", title: "Logo" } : undefined);
-      void navigate(detailPath(created.customerId));
-    } catch (err) {
-      setProblems(formErrors(err));
-    } finally {
-      setBusy(false);
-    }
+  async function create(body: CustomerCreateBody) {
+    const created = await api.post("/api/Admin/Wholesalers", body, undefined, undefined, CustomerDetail);
+    let logoFailed: string | null = null;
+    if (logo) await sendLogo(created.customerId, logo).catch((err: unknown) => (logoFailed = formErrors(err).message));
+    await queryClient.invalidateQueries({ queryKey: ["admin-customers", kind] });
+    toast(logoFailed ? `${created.companyName} was created, but the logo was not: ${logoFailed}` : `${created.companyName} was created.`, logoFailed ? { type: "error", title: "Logo" } : undefined);
+    void navigate(detailPath(created.customerId));
   }
 
   return (
@@ -100,26 +89,25 @@ export function NewCustomerScreen({ kind, title, detailPath }: { kind: Kind; tit
       <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
         <CustomerForm
           kind={kind}
-          form={form}
-          setForm={setForm}
-          problems={problems}
-          busy={busy}
+          initial={EMPTY_FORM}
+          create
           submitLabel="Create customer"
-          onSubmit={() => void create()}
-          codeField={
+          onSend={create}
+          codeField={(error) => (
             <div className="max-w-sm">
               <TextField
                 label="Customer code"
+                name="customerId"
                 required
                 autoCapitalize="characters"
                 hint="Letters, digits, dashes; at most 20. It cannot be changed later."
                 value={code}
                 maxLength={20}
                 onChange={(e) => setCode(e.target.value.toUpperCase())}
-                error={problems?.fields.customerId}
+                error={error}
               />
             </div>
-          }
+          )}
         />
         <div className="rounded-2xl border border-line bg-white p-5 self-start">
           <h2 className="text-xl">Logo</h2>
@@ -155,7 +143,7 @@ function CustomerView({ c, retailerPath }: { c: CustomerDetail; retailerPath: (i
   const toast = useToast();
   const queryClient = useQueryClient();
   const impersonation = useImpersonation();
-  const [form, setForm] = useState<CustomerFormValues>({
+  const initial: CustomerFormValues = {
     companyName: c.companyName,
     ...contactForm(c),
     alwaysBoxed: c.alwaysBoxed,
@@ -164,20 +152,14 @@ function CustomerView({ c, retailerPath }: { c: CustomerDetail; retailerPath: (i
     shipTimes: c.shipTimes,
     discountPercent: String(c.discountPercent),
     catalogIds: c.catalogIds,
-  });
-  const [problems, setProblems] = useState<ReturnType<typeof formErrors> | null>(null);
+  };
   const [logoProblem, setLogoProblem] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["admin-customer", c.customerId] });
 
-  async function save() {
-    setProblems(null);
-    try {
-      await api.put(`/api/Admin/Wholesalers/${encodeURIComponent(c.customerId)}`, bodyOf(form) satisfies CustomerUpdateBody);
-      toast("The customer was saved.");
-      await refresh();
-    } catch (err) {
-      setProblems(formErrors(err));
-    }
+  async function save(body: CustomerUpdateBody | CustomerCreateBody) {
+    await api.put(`/api/Admin/Wholesalers/${encodeURIComponent(c.customerId)}`, body);
+    toast("The customer was saved.");
+    await refresh();
   }
 
   async function upload(file: File | undefined) {
@@ -203,7 +185,7 @@ function CustomerView({ c, retailerPath }: { c: CustomerDetail; retailerPath: (i
     <StaffPage title={c.companyName} intro={`Customer code ${c.customerId} · ${c.kind === "wholesale" ? "wholesale" : "mass market"}`}>
       <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
         <div className="space-y-3">
-          <CustomerForm kind={c.kind} form={form} setForm={setForm} problems={problems} submitLabel="Save" onSubmit={() => void save()} />
+          <CustomerForm kind={c.kind} initial={initial} submitLabel="Save" onSend={save} />
           {c.referralApproved && (
             <p className="text-sm">
               Referral page: <a href={`/Wholesaler_Referrals/${encodeURIComponent(c.customerId)}`}>/Wholesaler_Referrals/{c.customerId}</a>

@@ -44,17 +44,7 @@ function PageViewTables({ report }: { report: PageViewReport }) {
         <Empty>No page views yet.</Empty>
       ) : (
         <TableFrame caption="Page views per page, most viewed first">
-          <thead className="border-b border-line bg-mist text-left">
-            <tr>
-              <th scope="col" className="px-3 py-2">Page</th>
-              <th scope="col" className="px-3 py-2 text-right">Views</th>
-              {roles.map((r) => (
-                <th key={r} scope="col" className="px-3 py-2 text-right">
-                  {r}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead columns={["Page", { label: "Views", right: true }, ...roles.map((r) => ({ label: r, right: true }))]} />
           <tbody>
             {report.pages.map((p) => (
               <tr key={p.path} className="border-b border-line last:border-0">

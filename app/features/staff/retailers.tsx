@@ -7,8 +7,8 @@ import {
   ImportResult,
   RetailerCreated,
   RetailerDetail,
+  RetailerBody,
   RetailerPage,
-  type RetailerBody,
 } from "../../../contract/administration.ts";
 import type { PickupDays } from "../../../contract/user.ts";
 import { hasAnyRole } from "../../../domain/access.ts";
@@ -16,11 +16,10 @@ import { api, ApiError } from "../../lib/api.ts";
 import { csvText, downloadText } from "../../lib/format.ts";
 import { useSessionUser } from "../../lib/session.ts";
 import { useToast } from "../../components/ui/toast.tsx";
-import { TextField } from "../../components/ui/field.tsx";
 import { useImpersonation } from "./impersonation.ts";
 import { ListFilters, StaffList, usePagedList } from "./list.tsx";
-import { Checkbox, formErrors, FormProblem, sendForm } from "../../components/ui/form.tsx";
-import { contactForm } from "./customer-form.tsx";
+import { Checkbox, formErrors, FormCheckbox, FormField, FormProblem, SubmitButton, textOf, useContractBodyForm } from "../../components/ui/form.tsx";
+import { contactBody, contactForm, EMPTY_CONTACT, type Contact } from "./customer-form.tsx";
 import { StaffPage } from "../../components/ui/page.tsx";
 import { Badge, Failed, Loading, StatusBadge } from "../../components/ui/status.tsx";
 import { TableFrame, TableHead } from "../../components/ui/table.tsx";
@@ -74,61 +73,60 @@ export function RetailersScreen() {
   );
 }
 
-type Form = {
+type Form = Contact & {
   code: string;
   name: string;
   contactName: string;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  state: string;
-  zip: string;
   pickupDays: PickupDays;
   active: boolean;
   customerIds: string;
 };
 
+/** The retailer body from the form's values: the pickup days ticked, the wholesaler codes as a list. */
+function retailerBody(v: Record<string, unknown>): RetailerBody {
+  const days = (v.pickupDays ?? {}) as Record<string, unknown>;
+  return {
+    code: textOf(v.code),
+    name: textOf(v.name),
+    contactName: textOf(v.contactName),
+    ...contactBody(v),
+    pickupDays: Object.fromEntries(DAYS.map(([k]) => [k, days[k] === "on"])) as PickupDays,
+    active: v.active === "on",
+    customerIds: textOf(v.customerIds).split(/[\s,;]+/).filter(Boolean),
+  };
+}
+
 function RetailerForm({ initial, submitLabel, onSubmit }: { initial: Form; submitLabel: string; onSubmit: (body: RetailerBody) => Promise<void> }) {
-  const [form, setForm] = useState(initial);
-  const [problems, setProblems] = useState<ReturnType<typeof formErrors> | null>(null);
-  const [busy, setBusy] = useState(false);
-  const field = (k: keyof Form) => ({
-    value: form[k] as string,
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [k]: e.target.value }),
-    error: problems?.fields[k],
-  });
-  const submit = (e: React.FormEvent) => sendForm(e, () => onSubmit({ ...form, customerIds: form.customerIds.split(/[\s,;]+/).filter(Boolean) }), setBusy, setProblems);
+  const { form, fields, refused, busy, errorOf } = useContractBodyForm(RetailerBody, retailerBody, onSubmit, { defaultValue: initial });
+  const field = (k: keyof Form) => ({ field: fields[k]!, error: errorOf(k) });
   return (
-    <form onSubmit={(e) => void submit(e)} className="space-y-3 rounded-2xl border border-line bg-white p-5" noValidate>
-      <FormProblem problem={problems} />
+    <form id={form.id} onSubmit={form.onSubmit} className="space-y-3 rounded-2xl border border-line bg-white p-5" noValidate>
+      <FormProblem problem={refused} />
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="Shop name" required {...field("name")} />
-        <TextField label="Retailer code" hint="The shop's own code; a CSV import updates by it." {...field("code")} />
-        <TextField label="Contact" {...field("contactName")} />
-        <TextField label="E-mail" type="email" {...field("email")} />
-        <TextField label="Phone" {...field("phone")} />
-        <TextField label="Address" {...field("address")} />
-        <TextField label="City" {...field("city")} />
+        <FormField label="Shop name" required {...field("name")} />
+        <FormField label="Retailer code" hint="The shop's own code; a CSV import updates by it." {...field("code")} />
+        <FormField label="Contact" {...field("contactName")} />
+        <FormField label="E-mail" type="email" {...field("email")} />
+        <FormField label="Phone" {...field("phone")} />
+        <FormField label="Address" {...field("address")} />
+        <FormField label="City" {...field("city")} />
         <div className="grid grid-cols-2 gap-3">
-          <TextField label="State" {...field("state")} />
-          <TextField label="ZIP" {...field("zip")} />
+          <FormField label="State" {...field("state")} />
+          <FormField label="ZIP" {...field("zip")} />
         </div>
       </div>
       <fieldset>
         <legend className="field-label">Pickup days</legend>
         <div className="flex flex-wrap gap-x-4">
           {DAYS.map(([k, name]) => (
-            <Checkbox key={k} id={`pickup-${k}`} label={name} checked={form.pickupDays[k]} onChange={(on) => setForm({ ...form, pickupDays: { ...form.pickupDays, [k]: on } })} />
+            <FormCheckbox key={k} id={`pickup-${k}`} name={`pickupDays.${k}`} label={name} defaultChecked={initial.pickupDays[k]} />
           ))}
         </div>
       </fieldset>
-      <TextField label="Buys through (wholesaler codes)" hint="Customer codes separated by commas." required {...field("customerIds")} />
-      <Checkbox id="retailer-active" label="Active" checked={form.active} onChange={(active) => setForm({ ...form, active })} />
+      <FormField label="Buys through (wholesaler codes)" hint="Customer codes separated by commas." required {...field("customerIds")} />
+      <FormCheckbox id="retailer-active" name="active" label="Active" defaultChecked={initial.active} />
       <div>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? "Saving…" : submitLabel}
-        </button>
+        <SubmitButton busy={busy}>{submitLabel}</SubmitButton>
       </div>
     </form>
   );
@@ -138,12 +136,7 @@ const EMPTY: Form = {
   code: "",
   name: "",
   contactName: "",
-  email: "",
-  phone: "",
-  address: "",
-  city: "",
-  state: "",
-  zip: "",
+  ...EMPTY_CONTACT,
   pickupDays: { monday: false, tuesday: false, wednesday: false, thursday: false, friday: false },
   active: true,
   customerIds: "",

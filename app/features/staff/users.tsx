@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { UserPage, type InviteUserBody, type UserRow, type UserScope } from "../../../contract/administration.ts";
-import { User, type UserUpdateBody } from "../../../contract/user.ts";
+import { InviteUserBody, UserPage, type UserRow, type UserScope } from "../../../contract/administration.ts";
+import { User, UserUpdateBody } from "../../../contract/user.ts";
 import { hasAnyRole } from "../../../domain/access.ts";
 import { api } from "../../lib/api.ts";
 import { useSessionUser } from "../../lib/session.ts";
@@ -11,7 +11,7 @@ import { TextField } from "../../components/ui/field.tsx";
 import { Modal } from "../../components/ui/dialog.tsx";
 import { useImpersonation } from "./impersonation.ts";
 import { ListFilters, StaffList, usePagedList } from "./list.tsx";
-import { Checkbox, formErrors, FormProblem, sendForm } from "../../components/ui/form.tsx";
+import { formErrors, FormCheckbox, FormField, FormProblem, listOf, SubmitButton, textOf, useContractBodyForm } from "../../components/ui/form.tsx";
 import { StaffPage } from "../../components/ui/page.tsx";
 import { Badge, Failed, Loading, StatusBadge } from "../../components/ui/status.tsx";
 import { SelectFilter } from "../../components/ui/table.tsx";
@@ -127,42 +127,36 @@ export function UserEditor({ userId, onDone }: { userId: string; onDone?: () => 
   );
 }
 
+/** The update from the form's values: names and e-mail for anyone, the rest for staff (roles not for oneself). */
+function userBody(v: Record<string, unknown>, who: { staff: boolean; self: boolean }): UserUpdateBody {
+  const body: UserUpdateBody = { firstName: textOf(v.firstName), lastName: textOf(v.lastName), email: textOf(v.email) };
+  if (who.staff) {
+    body.active = v.active === "on";
+    if (!who.self) body.roles = listOf(v.roles) as UserUpdateBody["roles"];
+    body.customerIds = textOf(v.customerIds).split(/[\s,;]+/).filter(Boolean);
+    const claims = Array.isArray(v.claims) ? (v.claims as Record<string, unknown>[]) : [];
+    body.claims = claims.map((c) => ({ claim: textOf(c?.claim), value: textOf(c?.value) })).filter((c) => c.claim.trim() && c.value.trim());
+  }
+  return body;
+}
+
 function UserForm({ user, onSaved }: { user: User; onSaved: () => Promise<void> }) {
   const me = useSessionUser();
   const toast = useToast();
   const staff = hasAnyRole(me?.roles, ["Administrator", "SalesPerson"]);
   const self = me?.id === user.id;
-  const [form, setForm] = useState({
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    active: user.active,
-    roles: user.roles,
-    customerIds: user.customers.map((c) => c.customerID).join(", "),
-    claims: user.claims,
-  });
-  const [errors, setErrors] = useState<{ message: string; fields: Record<string, string> } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { form, fields, refused, busy, errorOf } = useContractBodyForm(
+    UserUpdateBody,
+    (v) => userBody(v, { staff, self }),
+    async (body) => {
+      await api.put(`/api/User/Update/${encodeURIComponent(user.id)}`, body);
+      await onSaved();
+    },
+    { defaultValue: { firstName: user.firstName, lastName: user.lastName, email: user.email, customerIds: user.customers.map((c) => c.customerID).join(", ") } },
+  );
+  // The claim rows shown (each with its first values); their inputs carry what is sent.
+  const [claims, setClaims] = useState(() => user.claims.map((c, i) => ({ ...c, key: i })));
   const grantable = grantableRoles(me?.roles ?? []);
-
-  function save(e: React.FormEvent) {
-    const body: UserUpdateBody = { firstName: form.firstName, lastName: form.lastName, email: form.email };
-    if (staff) {
-      body.active = form.active;
-      if (!self) body.roles = form.roles as UserUpdateBody["roles"];
-      body.customerIds = form.customerIds.split(/[\s,;]+/).filter(Boolean);
-      body.claims = form.claims.filter((c) => c.claim.trim() && c.value.trim());
-    }
-    return sendForm(
-      e,
-      async () => {
-        await api.put(`/api/User/Update/${encodeURIComponent(user.id)}`, body);
-        await onSaved();
-      },
-      setBusy,
-      setErrors,
-    );
-  }
 
   async function sendMail(kind: "reset" | "welcome") {
     try {
@@ -174,66 +168,53 @@ function UserForm({ user, onSaved }: { user: User; onSaved: () => Promise<void> 
   }
 
   return (
-    <form onSubmit={(e) => void save(e)} className="space-y-3" noValidate>
-      <FormProblem problem={errors} className="text-ink" />
+    <form id={form.id} onSubmit={form.onSubmit} className="space-y-3" noValidate>
+      <FormProblem problem={refused} className="text-ink" />
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="First name" value={form.firstName} onChange={(e) => setForm({ ...form, firstName: e.target.value })} error={errors?.fields.firstName} />
-        <TextField label="Last name" value={form.lastName} onChange={(e) => setForm({ ...form, lastName: e.target.value })} error={errors?.fields.lastName} />
+        <FormField field={fields.firstName!} label="First name" error={errorOf("firstName")} />
+        <FormField field={fields.lastName!} label="Last name" error={errorOf("lastName")} />
       </div>
-      <TextField label="E-mail" type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} error={errors?.fields.email} required />
+      <FormField field={fields.email!} label="E-mail" type="email" error={errorOf("email")} required />
       {staff && (
         <>
-          <Checkbox id="user-active" label="Active (may sign in)" checked={form.active} onChange={(active) => setForm({ ...form, active })} />
+          <FormCheckbox id="user-active" name="active" label="Active (may sign in)" defaultChecked={user.active} />
           {!self && (
             <fieldset>
               <legend className="field-label">Roles</legend>
               <div className="flex flex-wrap gap-x-4">
-                {ALL_ROLES.filter((r) => grantable.includes(r) || form.roles.includes(r)).map((r) => (
-                  <Checkbox
-                    key={r}
-                    id={`role-${r}`}
-                    label={r}
-                    checked={form.roles.includes(r)}
-                    onChange={(on) => setForm({ ...form, roles: on ? [...form.roles, r] : form.roles.filter((x) => x !== r) })}
-                  />
+                {ALL_ROLES.filter((r) => grantable.includes(r) || user.roles.includes(r)).map((r) => (
+                  <FormCheckbox key={r} id={`role-${r}`} name="roles" value={r} label={r} defaultChecked={user.roles.includes(r)} />
                 ))}
               </div>
-              {errors?.fields.roles && <p className="field-error">{errors.fields.roles}</p>}
+              {errorOf("roles") && <p className="field-error">{errorOf("roles")}</p>}
             </fieldset>
           )}
-          <TextField
-            label="Customers"
-            hint="Customer codes this user buys for, separated by commas."
-            value={form.customerIds}
-            onChange={(e) => setForm({ ...form, customerIds: e.target.value })}
-            error={errors?.fields.customerIds}
-          />
+          <FormField field={fields.customerIds!} label="Customers" hint="Customer codes this user buys for, separated by commas." error={errorOf("customerIds")} />
           <fieldset>
             <legend className="field-label">Claims</legend>
             <p className="mb-1 text-sm text-sage">WholesalerId = a customer code; retailerid = a retailer number.</p>
-            {form.claims.map((c, i) => (
-              <div key={i} className="mb-2 flex items-end gap-2">
+            {claims.map((c, i) => (
+              <div key={c.key} className="mb-2 flex items-end gap-2">
                 <div className="flex-1">
-                  <TextField label={`Claim ${i + 1} name`} value={c.claim} onChange={(e) => setForm({ ...form, claims: form.claims.map((x, j) => (j === i ? { ...x, claim: e.target.value } : x)) })} />
+                  <TextField label={`Claim ${i + 1} name`} name={`claims[${i}].claim`} defaultValue={c.claim} />
                 </div>
                 <div className="flex-1">
-                  <TextField label={`Claim ${i + 1} value`} value={c.value} onChange={(e) => setForm({ ...form, claims: form.claims.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)) })} />
+                  <TextField label={`Claim ${i + 1} value`} name={`claims[${i}].value`} defaultValue={c.value} />
                 </div>
-                <button type="button" className="btn btn-secondary !min-h-11" onClick={() => setForm({ ...form, claims: form.claims.filter((_, j) => j !== i) })} aria-label={`Remove claim ${i + 1}`}>
+                <button type="button" className="btn btn-secondary !min-h-11" onClick={() => setClaims(claims.filter((x) => x.key !== c.key))} aria-label={`Remove claim ${i + 1}`}>
                   Remove
                 </button>
               </div>
             ))}
-            <button type="button" className="btn btn-secondary !min-h-9 !py-1.5 text-sm" onClick={() => setForm({ ...form, claims: [...form.claims, { claim: "", value: "" }] })}>
+            <button type="button" className="btn btn-secondary !min-h-9 !py-1.5 text-sm" onClick={() => setClaims([...claims, { claim: "", value: "", key: Math.max(-1, ...claims.map((x) => x.key)) + 1 }])}>
               Add a claim
             </button>
+            {errorOf("claims") && <p className="field-error">{errorOf("claims")}</p>}
           </fieldset>
         </>
       )}
       <div className="flex flex-wrap gap-2 pt-2">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? "Saving…" : "Save"}
-        </button>
+        <SubmitButton busy={busy}>Save</SubmitButton>
         {!self && (
           <>
             <button type="button" className="btn btn-secondary" onClick={() => void sendMail("reset")}>
@@ -257,71 +238,55 @@ function UserEditorDialog({ userId, onClose }: { userId: string; onClose: () => 
   );
 }
 
+/** The invitation from the form's values: the customer codes as a list, the retailer number as a number. */
+function inviteBody(v: Record<string, unknown>): InviteUserBody {
+  const retailerId = textOf(v.retailerId);
+  const role = textOf(v.role) as InviteUserBody["role"];
+  // A retailer number that is not one goes as null, as it always did (JSON has no NaN).
+  const number = Number(retailerId);
+  return {
+    email: textOf(v.email),
+    firstName: textOf(v.firstName),
+    lastName: textOf(v.lastName),
+    role,
+    customerIds: textOf(v.customerIds).split(/[\s,;]+/).filter(Boolean),
+    ...(role === "Retailer" && retailerId ? { retailerId: Number.isNaN(number) ? (null as unknown as number) : number } : {}),
+  };
+}
+
 function InviteDialog({ scope, onClose }: { scope: UserScope; onClose: () => void }) {
   const me = useSessionUser();
   const toast = useToast();
   const queryClient = useQueryClient();
   const roles = grantableRoles(me?.roles ?? []).filter((r) => (scope === "staff" ? ["Administrator", "SalesPerson"].includes(r) : scope === "mm" ? r === "MassMarket" : !["Administrator", "SalesPerson"].includes(r)));
-  const [form, setForm] = useState({ email: "", firstName: "", lastName: "", role: roles[0] ?? "wholesaler", customerIds: "", retailerId: "" });
-  const [errors, setErrors] = useState<{ message: string; fields: Record<string, string> } | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setErrors(null);
-    const body: InviteUserBody = {
-      email: form.email,
-      firstName: form.firstName,
-      lastName: form.lastName,
-      role: form.role as InviteUserBody["role"],
-      customerIds: form.customerIds.split(/[\s,;]+/).filter(Boolean),
-      ...(form.role === "Retailer" && form.retailerId ? { retailerId: Number(form.retailerId) } : {}),
-    };
-    try {
-      await api.post("/api/Administration/Users", body);
-      toast(`An invitation was sent to ${form.email}.`);
-      await queryClient.invalidateQueries({ queryKey: ["admin-users"] });
-      onClose();
-    } catch (err) {
-      setErrors(formErrors(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const [role, setRole] = useState(roles[0] ?? "wholesaler");
+  const { form, fields, refused, busy, errorOf } = useContractBodyForm(InviteUserBody, inviteBody, async (body) => {
+    await api.post("/api/Administration/Users", body);
+    toast(`An invitation was sent to ${body.email}.`);
+    await queryClient.invalidateQueries({ queryKey: ["admin-users"] });
+    onClose();
+  });
 
   return (
     <Modal title="Invite a user" onClose={onClose}>
-      <form onSubmit={(e) => void submit(e)} className="space-y-3" noValidate>
-        {errors && (
-          <p role="alert" className="rounded-lg bg-petal-light px-3 py-2 text-ink">
-            {errors.message}
-          </p>
-        )}
-        <TextField label="E-mail" type="email" required value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} error={errors?.fields.email} />
-        <TextField label="First name" required value={form.firstName} onChange={(e) => setForm({ ...form, firstName: e.target.value })} error={errors?.fields.firstName} />
-        <TextField label="Last name" required value={form.lastName} onChange={(e) => setForm({ ...form, lastName: e.target.value })} error={errors?.fields.lastName} />
-        <SelectFilter id="invite-role" label="Role" value={form.role} options={roles.map((r) => [r, r])} onChange={(role) => setForm({ ...form, role })} />
-        {form.role === "Retailer" ? (
-          <TextField label="Retailer number" inputMode="numeric" value={form.retailerId} onChange={(e) => setForm({ ...form, retailerId: e.target.value })} error={errors?.fields.retailerId} />
+      <form id={form.id} onSubmit={form.onSubmit} className="space-y-3" noValidate>
+        <FormProblem problem={refused} className="text-ink" />
+        <FormField field={fields.email!} label="E-mail" type="email" required error={errorOf("email")} />
+        <FormField field={fields.firstName!} label="First name" required error={errorOf("firstName")} />
+        <FormField field={fields.lastName!} label="Last name" required error={errorOf("lastName")} />
+        <SelectFilter id="invite-role" name="role" label="Role" value={role} options={roles.map((r) => [r, r])} onChange={setRole} />
+        {role === "Retailer" ? (
+          <FormField field={fields.retailerId!} label="Retailer number" inputMode="numeric" error={errorOf("retailerId")} />
         ) : (
-          !["Administrator", "SalesPerson"].includes(form.role) && (
-            <TextField
-              label="Customers"
-              hint="Customer codes, separated by commas."
-              value={form.customerIds}
-              onChange={(e) => setForm({ ...form, customerIds: e.target.value })}
-              error={errors?.fields.customerIds}
-            />
-          )
+          !["Administrator", "SalesPerson"].includes(role) && <FormField field={fields.customerIds!} label="Customers" hint="Customer codes, separated by commas." error={errorOf("customerIds")} />
         )}
         <div className="flex justify-end gap-2 pt-2">
           <button type="button" className="btn btn-secondary" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? "Sending…" : "Send invitation"}
-          </button>
+          <SubmitButton busy={busy} busyText="Sending…">
+            Send invitation
+          </SubmitButton>
         </div>
       </form>
     </Modal>

@@ -2,13 +2,13 @@
 // (one by one, or the year's US holidays in one click), every customer's ship weekdays with their
 // cut-offs (real time inputs), and retailers' pickup days. Staff only; the server checks every call.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
-import { ClosedDayList, ClosedDayResult, CustomerShipTimesList, RetailerPickupDaysList, type ClosedDay } from "../../../contract/calendar.ts";
+import { useState } from "react";
+import { ClosedDayCreate, ClosedDayList, ClosedDayResult, CustomerShipTimesList, RetailerPickupDaysList, type ClosedDay } from "../../../contract/calendar.ts";
 import { CLOSED_STORE_NAMES, CLOSED_STORES, longDate, usHolidays, type ClosedStore } from "../../../domain/closed-days.ts";
 import { WEEKDAY_NAMES } from "../../../domain/standing-orders.ts";
 import { useToast } from "../../components/ui/toast.tsx";
 import { api } from "../../lib/api.ts";
-import { Checkbox, formErrors } from "../../components/ui/form.tsx";
+import { Checkbox, formErrors, FormProblem, textOf, useContractBodyForm } from "../../components/ui/form.tsx";
 import { BackLink, StaffPage } from "../../components/ui/page.tsx";
 import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
 import { TableFrame } from "../../components/ui/table.tsx";
@@ -43,9 +43,9 @@ function useClosedDays() {
   return useQuery({ queryKey: keys.closed, queryFn: () => api.get("/api/Supply/Calendar/ClosedDays", undefined, ClosedDayList) });
 }
 
-function StoreChoice({ idPrefix, stores, onChange }: { idPrefix: string; stores: ClosedStore[]; onChange: (s: ClosedStore[]) => void }) {
+function StoreChoice({ idPrefix, stores, onChange, error }: { idPrefix: string; stores: ClosedStore[]; onChange: (s: ClosedStore[]) => void; error?: string }) {
   return (
-    <fieldset>
+    <fieldset aria-describedby={error ? `${idPrefix}-error` : undefined}>
       <legend className="field-label">Stores</legend>
       <div className="flex flex-wrap gap-x-5">
         {CLOSED_STORES.map((s) => (
@@ -58,6 +58,11 @@ function StoreChoice({ idPrefix, stores, onChange }: { idPrefix: string; stores:
           />
         ))}
       </div>
+      {error && (
+        <p id={`${idPrefix}-error`} className="field-error">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }
@@ -69,26 +74,19 @@ function ClosedDays() {
   const [date, setDate] = useState("");
   const [reason, setReason] = useState("");
   const [stores, setStores] = useState<ClosedStore[]>([...CLOSED_STORES]);
-  const [errors, setErrors] = useState<{ message: string; fields: Record<string, string> } | null>(null);
-  const [busy, setBusy] = useState(false);
   const refresh = () => client.invalidateQueries({ queryKey: keys.closed });
-
-  async function close(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setErrors(null);
-    try {
-      const res = await api.post("/api/Supply/Calendar/ClosedDays", { date, stores, reason }, undefined, undefined, ClosedDayResult);
-      toast(res.added.length ? `${longDate(date)} is closed.` : `${longDate(date)} was closed already.`);
+  // The stores ticked are kept here (the holidays form shares the choice's look): the body takes them as they are.
+  const closing = useContractBodyForm(
+    ClosedDayCreate,
+    (v) => ({ date: textOf(v.date), stores, reason: textOf(v.reason) }),
+    async (body) => {
+      const res = await api.post("/api/Supply/Calendar/ClosedDays", body, undefined, undefined, ClosedDayResult);
+      toast(res.added.length ? `${longDate(body.date)} is closed.` : `${longDate(body.date)} was closed already.`);
       setDate("");
       setReason("");
       await refresh();
-    } catch (err) {
-      setErrors(formErrors(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  );
   async function reopen(d: ClosedDay) {
     try {
       await api.del(`/api/Supply/Calendar/ClosedDays/${d.store}/${d.date}`);
@@ -98,7 +96,7 @@ function ClosedDays() {
     }
     await refresh();
   }
-  const fe = (k: string) => errors?.fields[k];
+  const fe = closing.errorOf;
   const today = todayIso();
   const days = query.data?.days ?? [];
   const upcoming = days.filter((d) => d.date >= today);
@@ -108,12 +106,12 @@ function ClosedDays() {
       <h2 id="closed-heading" className="font-serif text-2xl text-leaf">
         Closed days
       </h2>
-      <form onSubmit={close} noValidate className="mt-3 grid gap-4 rounded-2xl border border-line bg-white p-5 sm:grid-cols-[auto_1fr] lg:grid-cols-[auto_1fr_auto_auto] lg:items-end">
+      <form id={closing.form.id} onSubmit={closing.form.onSubmit} noValidate className="mt-3 grid gap-4 rounded-2xl border border-line bg-white p-5 sm:grid-cols-[auto_1fr] lg:grid-cols-[auto_1fr_auto_auto] lg:items-end">
         <div>
           <label className="field-label" htmlFor="closed-date">
             Date
           </label>
-          <input id="closed-date" type="date" className="field-input" min={today} value={date} onChange={(e) => setDate(e.target.value)} required aria-invalid={fe("date") ? true : undefined} aria-describedby={fe("date") ? "closed-date-error" : undefined} />
+          <input id="closed-date" name="date" type="date" className="field-input" min={today} value={date} onChange={(e) => setDate(e.target.value)} required aria-invalid={fe("date") ? true : undefined} aria-describedby={fe("date") ? "closed-date-error" : undefined} />
           {fe("date") && (
             <p id="closed-date-error" className="field-error">
               {fe("date")}
@@ -124,22 +122,18 @@ function ClosedDays() {
           <label className="field-label" htmlFor="closed-reason">
             Reason buyers see
           </label>
-          <input id="closed-reason" className="field-input" maxLength={80} placeholder="e.g. Thanksgiving" value={reason} onChange={(e) => setReason(e.target.value)} required aria-invalid={fe("reason") ? true : undefined} aria-describedby={fe("reason") ? "closed-reason-error" : undefined} />
+          <input id="closed-reason" name="reason" className="field-input" maxLength={80} placeholder="e.g. Thanksgiving" value={reason} onChange={(e) => setReason(e.target.value)} required aria-invalid={fe("reason") ? true : undefined} aria-describedby={fe("reason") ? "closed-reason-error" : undefined} />
           {fe("reason") && (
             <p id="closed-reason-error" className="field-error">
               {fe("reason")}
             </p>
           )}
         </div>
-        <StoreChoice idPrefix="closed-store" stores={stores} onChange={setStores} />
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        <StoreChoice idPrefix="closed-store" stores={stores} onChange={setStores} error={fe("stores")} />
+        <button type="submit" className="btn btn-primary" disabled={closing.busy}>
           Close this day
         </button>
-        {errors && (
-          <p role="alert" className="rounded-lg bg-petal-light px-3 py-2 sm:col-span-2 lg:col-span-4">
-            {errors.message}
-          </p>
-        )}
+        <FormProblem problem={closing.refused} className="sm:col-span-2 lg:col-span-4" />
       </form>
 
       <Holidays closed={days} onDone={refresh} />

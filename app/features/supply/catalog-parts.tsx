@@ -1,12 +1,14 @@
 // The catalog pieces of /Supply/Availability: choosing a catalog, making a new one, adding a line.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
-import { SupplyCatalog, SupplyCatalogList, SupplyProductList } from "../../../contract/supply.ts";
+import { useState } from "react";
+import type { z } from "zod";
+import { CatalogBody, LineCreate, SupplyCatalog, SupplyCatalogList, SupplyProductList } from "../../../contract/supply.ts";
 import { api } from "../../lib/api.ts";
 import { shortDate } from "../../lib/format.ts";
-import { formErrors } from "../../components/ui/form.tsx";
+import { FormProblem, textOf, useContractBodyForm } from "../../components/ui/form.tsx";
 import { Failed, Loading } from "../../components/ui/status.tsx";
 import { LabelledField as Field } from "../../components/ui/form.tsx";
+import { SelectField } from "../../components/ui/select-field.tsx";
 
 // ---- availability -------------------------------------------------------------------------------
 const todayIso = () => new Date().toLocaleDateString("en-CA", { timeZone: "America/New_York" });
@@ -24,11 +26,7 @@ export function CatalogPicker({ value, onChange, wholesaleOnly = false }: { valu
   if (catalogs.isPending) return <Loading what="catalogs" />;
   if (catalogs.isError) return <Failed error={catalogs.error} what="catalogs" />;
   return (
-    <div className="max-w-xl">
-      <label className="field-label" htmlFor="catalog">
-        Catalog
-      </label>
-      <select id="catalog" className="field-input" value={value} onChange={(e) => onChange(e.target.value)}>
+    <SelectField id="catalog" label="Catalog" className="max-w-xl" value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">Choose a catalog…</option>
         {catalogs.data.catalogs
           .filter((c) => !wholesaleOnly || c.kind === "wholesale")
@@ -39,60 +37,53 @@ export function CatalogPicker({ value, onChange, wholesaleOnly = false }: { valu
               {c.shipDateTo !== c.shipDateFrom ? `–${shortDate(c.shipDateTo)}` : ""} · {c.title} · {c.lines} lines{c.customerIds.length ? ` · ${c.customerIds.join(", ")}` : " · every customer"}
             </option>
           ))}
-      </select>
-    </div>
+    </SelectField>
   );
+}
+
+/** A new catalog from the form's values: titled after its first ship date when left empty, the customer codes as a list. */
+function catalogBody(v: Record<string, unknown>): z.input<typeof CatalogBody> {
+  const shipDateFrom = textOf(v.shipDateFrom);
+  return {
+    kind: textOf(v.kind) as z.input<typeof CatalogBody>["kind"],
+    title: textOf(v.title) || `Availability for ${shortDate(shipDateFrom)}`,
+    shipDateFrom,
+    shipDateTo: textOf(v.shipDateTo),
+    customerIds: textOf(v.customerIds).split(/[\s,;]+/).filter(Boolean),
+  };
 }
 
 export function NewCatalog({ onCreated }: { onCreated: (id: number) => void }) {
   const day = plusDays(todayIso(), 1);
   const [f, setF] = useState({ kind: "wholesale", title: "", shipDateFrom: day, shipDateTo: day, customerIds: "" });
-  const [errors, setErrors] = useState<{ message: string; fields: Record<string, string> } | null>(null);
   const queryClient = useQueryClient();
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setErrors(null);
-    try {
-      const body = {
-        kind: f.kind,
-        title: f.title || `Availability for ${shortDate(f.shipDateFrom)}`,
-        shipDateFrom: f.shipDateFrom,
-        shipDateTo: f.shipDateTo,
-        customerIds: f.customerIds.split(/[\s,;]+/).filter(Boolean),
-      };
-      const c = await api.post("/api/Supply/Catalogs", body, undefined, undefined, SupplyCatalog);
-      await queryClient.invalidateQueries({ queryKey: ["supply", "catalogs"] });
-      onCreated(c.catalogId);
-    } catch (err) {
-      setErrors(formErrors(err));
-    }
-  }
+  const { form, refused, errorOf } = useContractBodyForm(CatalogBody, catalogBody, async (body) => {
+    const c = await api.post("/api/Supply/Catalogs", body, undefined, undefined, SupplyCatalog);
+    await queryClient.invalidateQueries({ queryKey: ["supply", "catalogs"] });
+    onCreated(c.catalogId);
+  });
   return (
     <details className="mt-3 rounded-2xl border border-line bg-white p-4">
       <summary className="cursor-pointer font-serif text-xl text-leaf">New catalog</summary>
-      <form onSubmit={(e) => void submit(e)} className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4" noValidate>
-        {errors && (
-          <p role="alert" className="rounded-lg bg-petal-light px-3 py-2 sm:col-span-2 lg:col-span-4">
-            {errors.message}
-          </p>
-        )}
-        <Field id="c-kind" label="Kind" error={errors?.fields.kind}>
-          <select id="c-kind" className="field-input" value={f.kind} onChange={(e) => setF({ ...f, kind: e.target.value })}>
+      <form id={form.id} onSubmit={form.onSubmit} className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4" noValidate>
+        <FormProblem problem={refused} className="sm:col-span-2 lg:col-span-4" />
+        <Field id="c-kind" label="Kind" error={errorOf("kind")}>
+          <select id="c-kind" name="kind" className="field-input" value={f.kind} onChange={(e) => setF({ ...f, kind: e.target.value })}>
             <option value="wholesale">Wholesale (products)</option>
             <option value="massMarket">Mass market (bouquets)</option>
           </select>
         </Field>
-        <Field id="c-title" label="Title" error={errors?.fields.title}>
-          <input id="c-title" className="field-input" value={f.title} placeholder={`Availability for ${shortDate(f.shipDateFrom)}`} onChange={(e) => setF({ ...f, title: e.target.value })} />
+        <Field id="c-title" label="Title" error={errorOf("title")}>
+          <input id="c-title" name="title" className="field-input" value={f.title} placeholder={`Availability for ${shortDate(f.shipDateFrom)}`} onChange={(e) => setF({ ...f, title: e.target.value })} />
         </Field>
-        <Field id="c-from" label="First ship date" error={errors?.fields.shipDateFrom}>
-          <input id="c-from" type="date" className="field-input" value={f.shipDateFrom} onChange={(e) => setF({ ...f, shipDateFrom: e.target.value, shipDateTo: e.target.value > f.shipDateTo ? e.target.value : f.shipDateTo })} />
+        <Field id="c-from" label="First ship date" error={errorOf("shipDateFrom")}>
+          <input id="c-from" name="shipDateFrom" type="date" className="field-input" value={f.shipDateFrom} onChange={(e) => setF({ ...f, shipDateFrom: e.target.value, shipDateTo: e.target.value > f.shipDateTo ? e.target.value : f.shipDateTo })} />
         </Field>
-        <Field id="c-to" label="Last ship date" error={errors?.fields.shipDateTo}>
-          <input id="c-to" type="date" className="field-input" value={f.shipDateTo} onChange={(e) => setF({ ...f, shipDateTo: e.target.value })} />
+        <Field id="c-to" label="Last ship date" error={errorOf("shipDateTo")}>
+          <input id="c-to" name="shipDateTo" type="date" className="field-input" value={f.shipDateTo} onChange={(e) => setF({ ...f, shipDateTo: e.target.value })} />
         </Field>
-        <Field id="c-customers" label="Only for customers (codes)" error={errors?.fields.customerIds} hint={`Empty: every ${f.kind === "massMarket" ? "mass-market" : "wholesale"} customer`}>
-          <input id="c-customers" className="field-input" value={f.customerIds} onChange={(e) => setF({ ...f, customerIds: e.target.value })} />
+        <Field id="c-customers" label="Only for customers (codes)" error={errorOf("customerIds")} hint={`Empty: every ${f.kind === "massMarket" ? "mass-market" : "wholesale"} customer`}>
+          <input id="c-customers" name="customerIds" className="field-input" value={f.customerIds} onChange={(e) => setF({ ...f, customerIds: e.target.value })} />
         </Field>
         <div className="sm:col-span-2 lg:col-span-4">
           <button type="submit" className="btn btn-primary">
@@ -104,46 +95,45 @@ export function NewCatalog({ onCreated }: { onCreated: (id: number) => void }) {
   );
 }
 
+/** A number as typed ("1,200" too); none when empty, and null when it is not one (as it always went: JSON has no NaN). */
+function typedNumber(v: unknown): number | undefined {
+  const s = textOf(v);
+  if (s.trim() === "") return undefined;
+  const n = Number(s.replace(/,/g, ""));
+  return Number.isNaN(n) ? (null as unknown as number) : n;
+}
+
+/** The line to publish from the form's values. */
+const lineBody = (v: Record<string, unknown>): z.input<typeof LineCreate> => ({
+  productId: textOf(v.productId),
+  quantity: typedNumber(v.quantity) as number,
+  price: typedNumber(v.price) as number,
+  priceNoPail: typedNumber(v.priceNoPail) as number,
+  tier1Quantity: typedNumber(v.tier1Quantity),
+  tier1Price: typedNumber(v.tier1Price),
+  tier1PriceNoPail: typedNumber(v.tier1PriceNoPail),
+});
+
 export function AddLine({ catalogId, onAdded }: { catalogId: number; onAdded: () => void }) {
   const products = useQuery({ queryKey: ["supply", "products", ""], queryFn: () => api.get("/api/Supply/Products", undefined, SupplyProductList) });
   const [f, setF] = useState({ productId: "", quantity: "", price: "", priceNoPail: "", tier1Quantity: "", tier1Price: "", tier1PriceNoPail: "" });
-  const [errors, setErrors] = useState<{ message: string; fields: Record<string, string> } | null>(null);
+  const { form, refused, errorOf } = useContractBodyForm(LineCreate, lineBody, async (body) => {
+    await api.post(`/api/Supply/Catalogs/${catalogId}/Lines`, body);
+    setF({ productId: "", quantity: "", price: "", priceNoPail: "", tier1Quantity: "", tier1Price: "", tier1PriceNoPail: "" });
+    onAdded();
+  });
   const input = (k: keyof typeof f, label: string) => (
-    <Field id={`l-${k}`} label={label} error={errors?.fields[k]}>
-      <input id={`l-${k}`} className="field-input" inputMode="decimal" value={f[k]} onChange={(e) => setF({ ...f, [k]: e.target.value })} />
+    <Field id={`l-${k}`} label={label} error={errorOf(k)}>
+      <input id={`l-${k}`} name={k} className="field-input" inputMode="decimal" value={f[k]} onChange={(e) => setF({ ...f, [k]: e.target.value })} />
     </Field>
   );
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setErrors(null);
-    const numOrUndefined = (s: string) => (s.trim() === "" ? undefined : Number(s.replace(/,/g, "")));
-    try {
-      await api.post(`/api/Supply/Catalogs/${catalogId}/Lines`, {
-        productId: f.productId,
-        quantity: numOrUndefined(f.quantity),
-        price: numOrUndefined(f.price),
-        priceNoPail: numOrUndefined(f.priceNoPail),
-        tier1Quantity: numOrUndefined(f.tier1Quantity),
-        tier1Price: numOrUndefined(f.tier1Price),
-        tier1PriceNoPail: numOrUndefined(f.tier1PriceNoPail),
-      });
-      setF({ productId: "", quantity: "", price: "", priceNoPail: "", tier1Quantity: "", tier1Price: "", tier1PriceNoPail: "" });
-      onAdded();
-    } catch (err) {
-      setErrors(formErrors(err));
-    }
-  }
   return (
-    <form onSubmit={(e) => void submit(e)} className="mt-4 rounded-2xl border border-line bg-white p-4" noValidate>
+    <form id={form.id} onSubmit={form.onSubmit} className="mt-4 rounded-2xl border border-line bg-white p-4" noValidate>
       <h2 className="text-xl">Publish a product</h2>
-      {errors && (
-        <p role="alert" className="mt-2 rounded-lg bg-petal-light px-3 py-2">
-          {errors.message}
-        </p>
-      )}
+      <FormProblem problem={refused} className="mt-2" />
       <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <Field id="l-productId" label="Product" error={errors?.fields.productId}>
-          <select id="l-productId" className="field-input" value={f.productId} onChange={(e) => setF({ ...f, productId: e.target.value })}>
+        <Field id="l-productId" label="Product" error={errorOf("productId")}>
+          <select id="l-productId" name="productId" className="field-input" value={f.productId} onChange={(e) => setF({ ...f, productId: e.target.value })}>
             <option value="">Choose a product…</option>
             {(products.data?.products ?? [])
               .filter((p) => p.active)

@@ -18,6 +18,7 @@ import { planPaste } from "./grid-paste-plan.ts";
 import { GridRow, ROW_HEIGHT } from "./grid-row.tsx";
 import { useGridEdits } from "./use-grid-edits.ts";
 import { useGridKeys } from "./use-grid-keys.ts";
+import { EditGridHead } from "./grid-head.tsx";
 
 /** Catalogs of more lines than this are windowed (a few hundred are all in the page, every row findable). */
 const WINDOW_FROM = 400;
@@ -92,23 +93,5 @@ export function SupplyGrid({ list }: { list: SupplyLineList }) {
 }
 
 function GridHead() {
-  return (
-    <thead className="border-b border-line bg-mist text-left">
-      <tr>
-        <th scope="col" className="min-w-48 px-3 py-2">Product</th>
-        <th scope="col" className="px-3 py-2 text-right">Sold</th>
-        <th scope="col" className="px-3 py-2 text-right">Held</th>
-        <th scope="col" className="px-3 py-2 text-right">Free</th>
-        {EDIT_COLUMNS.map((c) => (
-          <th key={c} scope="col" className="px-1 py-2 text-right">
-            {COLUMN_LABEL[c]}
-          </th>
-        ))}
-        <th scope="col" className="px-2 py-2">
-          <span className="sr-only">Save</span>
-        </th>
-        <th scope="col" className="min-w-40 px-3 py-2">Bought by</th>
-      </tr>
-    </thead>
-  );
+  return <EditGridHead first="Product" labels={EDIT_COLUMNS.map((c) => COLUMN_LABEL[c])} boughtBy />;
 }

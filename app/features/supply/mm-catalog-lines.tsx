@@ -10,6 +10,7 @@ import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
 import { TableFrame } from "../../components/ui/table.tsx";
 import { type Errors, Field, FormAlert, n, num } from "./mm-form-parts.tsx";
 import { RowProblem } from "../../components/ui/table.tsx";
+import { EditGridHead } from "./grid-head.tsx";
 
 // ---- a mass-market catalog's bouquet lines --------------------------------------------------------
 const LINE_COLUMNS = [
@@ -282,30 +283,7 @@ export function MmCatalogLines({ catalogId }: { catalogId: number }) {
         <Empty>No bouquets published in this catalog yet.</Empty>
       ) : (
         <TableFrame caption={`Bouquets of ${catalog.title}`}>
-          <thead className="border-b border-line bg-mist text-left">
-            <tr>
-              <th scope="col" className="min-w-48 px-3 py-2">
-                Bouquet
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Sold
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Held
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Free
-              </th>
-              {LINE_COLUMNS.map((c) => (
-                <th key={c} scope="col" className="px-1 py-2 text-right">
-                  {LINE_LABEL[c]}
-                </th>
-              ))}
-              <th scope="col" className="px-2 py-2">
-                <span className="sr-only">Save</span>
-              </th>
-            </tr>
-          </thead>
+          <EditGridHead first="Bouquet" labels={LINE_COLUMNS.map((c) => LINE_LABEL[c])} />
           <tbody>
             {lines.data.lines.map((l, i) => (
               <MmLineRow

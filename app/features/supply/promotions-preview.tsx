@@ -5,6 +5,7 @@ import { DashboardPreview, PromotionBuyers } from "../../../contract/promotions.
 import { api } from "../../lib/api.ts";
 import { Failed, Loading } from "../../components/ui/status.tsx";
 import { days, dollars, KEY, Section } from "./promotions-parts.tsx";
+import { SelectField } from "../../components/ui/select-field.tsx";
 
 // ---- what a dashboard shows ---------------------------------------------------------------------
 export function PreviewSection() {
@@ -35,19 +36,14 @@ export function PreviewSection() {
       title="What a customer's dashboard shows"
       intro="The same answers the buyer's dashboard gets now, read the same way (their next open ship date, the catalogs they may see)."
     >
-      <div className="mb-3 max-w-md">
-        <label className="field-label" htmlFor="preview-customer">
-          Customer
-        </label>
-        <select id="preview-customer" className="field-input" value={customerId} onChange={(e) => setCustomerId(e.target.value)}>
+      <SelectField id="preview-customer" label="Customer" className="mb-3 max-w-md" value={customerId} onChange={(e) => setCustomerId(e.target.value)}>
           <option value="">Choose a customer…</option>
           {(buyers.data?.customers ?? []).map((c) => (
             <option key={c.customerId} value={c.customerId}>
               {c.companyName} ({c.customerId})
             </option>
           ))}
-        </select>
-      </div>
+      </SelectField>
       {customerId === "" ? null : preview.isPending ? (
         <Loading what="the dashboard" />
       ) : preview.isError ? (

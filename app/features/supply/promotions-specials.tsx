@@ -6,7 +6,7 @@ import { SupplyCatalogList, SupplyLine, SupplyLineList } from "../../../contract
 import { isoDateAt } from "../../../domain/dates.ts";
 import { useToast } from "../../components/ui/toast.tsx";
 import { api } from "../../lib/api.ts";
-import { formErrors } from "../../components/ui/form.tsx";
+import { formErrors, SubmitButton } from "../../components/ui/form.tsx";
 import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
 import { TableFrame, TableHead } from "../../components/ui/table.tsx";
 import { amount, days, dollars, type Errors, Field, FormAlert, invalid, KEY, Section, TextBox, useRefresh } from "./promotions-parts.tsx";
@@ -133,9 +133,7 @@ export function SpecialsSection() {
           <TextBox id="special-price-loose" inputMode="decimal" value={f.specialPriceNoPail} onChange={(v) => setF({ ...f, specialPriceNoPail: v })} error={fe("specialPriceNoPail") ?? fe("tier1PriceNoPail")} />
         </Field>
         <div className="sm:col-span-2 lg:col-span-4">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? "Saving…" : "Put on special"}
-          </button>
+          <SubmitButton busy={busy}>Put on special</SubmitButton>
         </div>
       </form>
     </Section>
