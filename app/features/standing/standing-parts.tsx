@@ -2,7 +2,8 @@
 // (pause or resume, delete) and each card's actions and last run, the editor's run mode, its line
 // checks, its save and its footer. Each store keeps its own fields, lines and texts.
 import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
+import { Link } from "react-router";
 import { REQUIRED_MESSAGE } from "../../../domain/constants.ts";
 import { InlineAlert, useAlert } from "../../components/ui/alert.tsx";
 import { ApiError } from "../../lib/api.ts";
@@ -162,6 +163,81 @@ export function EditorFooter({ error, pending, createLabel, isNew, onCancel }: {
           Cancel
         </button>
       </div>
+    </>
+  );
+}
+
+/**
+ * A standing list's page body: the title with its "new" button (not while the editor is open), what
+ * the list does, the writes' status line, the editor, then the list (loading, not loaded, empty, or
+ * each item as `item` draws it) and the way back to the store.
+ */
+export function StandingList<T extends Standing>({
+  title,
+  newLabel,
+  onNew,
+  editor,
+  intro,
+  status,
+  list,
+  texts,
+  emptyBox,
+  storePath,
+  item,
+}: {
+  title: string;
+  newLabel: string;
+  onNew: () => void;
+  /** The open editor, or nothing. */
+  editor: ReactNode;
+  intro: ReactNode;
+  status: string;
+  list: { isPending: boolean; isError: boolean; data?: T[] };
+  /** `noun`: "standing orders"; `title`: "Standing orders" (in "… not loaded"); the empty list's heading and line. */
+  texts: { noun: string; title: string; emptyTitle: string; emptyText: string };
+  /** The empty list's box corners. */
+  emptyBox: "rounded-xl" | "rounded-2xl";
+  storePath: string;
+  item: (item: T) => ReactNode;
+}) {
+  return (
+    <>
+      <div className="mb-2 flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-3xl">{title}</h1>
+        {!editor && (
+          <button type="button" className="btn btn-primary" onClick={onNew}>
+            {newLabel}
+          </button>
+        )}
+      </div>
+      <p className="mb-5 max-w-prose text-sage">{intro}</p>
+      <p className="sr-only" role="status">
+        {status}
+      </p>
+      {editor}
+      {list.isPending ? (
+        <p className="py-10 text-center text-sage" role="status">
+          Loading your {texts.noun}…
+        </p>
+      ) : list.isError || !list.data ? (
+        <InlineAlert alert={{ type: "error", title: `${texts.title} not loaded`, message: "Please try again in a moment." }} />
+      ) : list.data.length === 0 ? (
+        !editor && (
+          <div className={`${emptyBox} border border-dashed border-line bg-white px-6 py-12 text-center`}>
+            <p className="font-serif text-2xl">{texts.emptyTitle}</p>
+            <p className="mt-2 text-sage">{texts.emptyText}</p>
+          </div>
+        )
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2" aria-label={`Your ${texts.noun}`}>
+          {list.data.map(item)}
+        </ul>
+      )}
+      <p className="mt-6 text-sm">
+        <Link to={storePath} className="underline">
+          Back to the store
+        </Link>
+      </p>
     </>
   );
 }
