@@ -102,20 +102,11 @@ function Programs({ ids }: { ids: StoreIds }) {
       <StandingList
         title="Standing programs"
         newLabel="New program"
-        onNew={() => setDraft(emptyDraft(profile.data?.alwaysBoxed ?? true))}
-        editor={
-          draft && (
-            <Editor
-              ids={ids}
-              draft={draft}
-              onCancel={() => setDraft(null)}
-              onSaved={(p, created) => {
-                setDraft(null);
-                writes.saved(p, created);
-              }}
-            />
-          )
-        }
+        newDraft={() => emptyDraft(profile.data?.alwaysBoxed ?? true)}
+        draft={draft}
+        setDraft={setDraft}
+        writes={writes}
+        renderEditor={(editor) => <Editor ids={ids} {...editor} />}
         intro={
           <>
             A standing program repeats every week on the days you choose: the same bouquets with the same shelf labels. Ahead of each ship date&apos;s
@@ -123,7 +114,6 @@ function Programs({ ids }: { ids: StoreIds }) {
             Pause it for a holiday week with a pause range.
           </>
         }
-        status={writes.status}
         list={list}
         texts={{ noun: "standing programs", title: "Standing programs", emptyTitle: "No standing programs yet", emptyText: "The same bouquets every week? Create a program, or start one from a past order." }}
         emptyBox="rounded-2xl"

@@ -169,16 +169,19 @@ export function EditorFooter({ error, pending, createLabel, isNew, onCancel }: {
 
 /**
  * A standing list's page body: the title with its "new" button (not while the editor is open), what
- * the list does, the writes' status line, the editor, then the list (loading, not loaded, empty, or
+ * the list does, the writes' status line, the editor (closed when it saved, the save told to the
+ * writes), then the list (loading, not loaded, empty, or
  * each item as `item` draws it) and the way back to the store.
  */
-export function StandingList<T extends Standing>({
+export function StandingList<T extends Standing, D>({
   title,
   newLabel,
-  onNew,
-  editor,
+  newDraft,
+  draft,
+  setDraft,
+  writes,
+  renderEditor,
   intro,
-  status,
   list,
   texts,
   emptyBox,
@@ -187,11 +190,13 @@ export function StandingList<T extends Standing>({
 }: {
   title: string;
   newLabel: string;
-  onNew: () => void;
-  /** The open editor, or nothing. */
-  editor: ReactNode;
+  newDraft: () => D;
+  /** The draft in the editor, or null when it is closed. */
+  draft: D | null;
+  setDraft: (draft: D | null) => void;
+  writes: StandingWrites<T>;
+  renderEditor: (editor: { draft: D; onCancel: () => void; onSaved: (item: T, created: boolean) => void }) => ReactNode;
   intro: ReactNode;
-  status: string;
   list: { isPending: boolean; isError: boolean; data?: T[] };
   /** `noun`: "standing orders"; `title`: "Standing orders" (in "… not loaded"); the empty list's heading and line. */
   texts: { noun: string; title: string; emptyTitle: string; emptyText: string };
@@ -200,19 +205,29 @@ export function StandingList<T extends Standing>({
   storePath: string;
   item: (item: T) => ReactNode;
 }) {
+  const editor =
+    draft &&
+    renderEditor({
+      draft,
+      onCancel: () => setDraft(null),
+      onSaved: (saved, created) => {
+        setDraft(null);
+        writes.saved(saved, created);
+      },
+    });
   return (
     <>
       <div className="mb-2 flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-3xl">{title}</h1>
         {!editor && (
-          <button type="button" className="btn btn-primary" onClick={onNew}>
+          <button type="button" className="btn btn-primary" onClick={() => setDraft(newDraft())}>
             {newLabel}
           </button>
         )}
       </div>
       <p className="mb-5 max-w-prose text-sage">{intro}</p>
       <p className="sr-only" role="status">
-        {status}
+        {writes.status}
       </p>
       {editor}
       {list.isPending ? (

@@ -72,27 +72,17 @@ function StandingOrders({ ids }: { ids: StoreIds }) {
       <StandingList
         title="Standing orders"
         newLabel="New standing order"
-        onNew={() => setDraft(emptyDraft())}
-        editor={
-          draft && (
-            <Editor
-              ids={ids}
-              draft={draft}
-              onCancel={() => setDraft(null)}
-              onSaved={(so, created) => {
-                setDraft(null);
-                writes.saved(so, created);
-              }}
-            />
-          )
-        }
+        newDraft={() => emptyDraft()}
+        draft={draft}
+        setDraft={setDraft}
+        writes={writes}
+        renderEditor={(editor) => <Editor ids={ids} {...editor} />}
         intro={
           <>
             A standing order repeats every week: ahead of the ship date&apos;s order deadline it fills your cart, or places the order if you choose so. We
             e-mail you when it has run, with anything that could not be supplied.
           </>
         }
-        status={writes.status}
         list={list}
         texts={{ noun: "standing orders", title: "Standing orders", emptyTitle: "No standing orders yet", emptyText: "Order the same flowers every week? Create a standing order and your cart is ready before each deadline." }}
         emptyBox="rounded-xl"

@@ -5,17 +5,7 @@ import { FormField } from "../../components/ui/form.tsx";
 import { FormTextArea } from "../../components/ui/form-text-area.tsx";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
-import {
-  fieldToFocus,
-  formPageHeaders,
-  OnceSent,
-  plainFormAction,
-  PublicFormFrame,
-  PublicThanks,
-  usePublicForm,
-  type PostedForm,
-  type SentForm,
-} from "../../features/public/forms.tsx";
+import { fieldToFocus, formPageHeaders, OnceSent, plainFormAction, PublicFormFrame, PublicThanks, usePublicForm, type PostedForm, type SentForm } from "../../features/public/forms.tsx";
 import { findSection, leadOf, listItems, splitSections } from "../../features/public/sections.ts";
 import { Band, PageHero, Prose, SectionHeading, IntroBand } from "../../features/public/ui.tsx";
 import { STATIC_PAGE } from "../../lib/static-page.ts";
