@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import type { MmProgram, MmProgramBody } from "../../../contract/mm-programs.ts";
 import { weekdayName } from "../../../domain/standing-orders.ts";
-import { EditorFooter, LastRun, lineErrors, RunModeChoice, StandingActions, StandingList, useStandingSave, useStandingWrites } from "../standing/standing-parts.tsx";
+import { EditorFooter, lineErrors, RunModeChoice, StandingList, useStandingSave, useStandingWrites, type StandingListCopy } from "../standing/standing-parts.tsx";
 import { TextField } from "../../components/ui/field.tsx";
 import { api } from "../../lib/api.ts";
 import { instant, shortDate } from "../../lib/format.ts";
@@ -85,6 +85,24 @@ export function MmProgramsPage() {
   return <Programs key={`${ids.userId}:${ids.customerId}`} ids={ids} />;
 }
 
+const PROGRAMS: StandingListCopy = {
+  title: "Standing programs",
+  newLabel: "New program",
+  intro: (
+    <>
+      A standing program repeats every week on the days you choose: the same bouquets with the same shelf labels. Ahead of each ship date&apos;s
+      order deadline it fills your cart at that day&apos;s prices and e-mails you a reminder to check out, or places the order if you choose so.
+      Pause it for a holiday week with a pause range.
+    </>
+  ),
+  noun: "standing programs",
+  emptyTitle: "No standing programs yet",
+  emptyText: "The same bouquets every week? Create a program, or start one from a past order.",
+  emptyBox: "rounded-2xl",
+  card: { box: "min-w-0 rounded-2xl", name: "break-words text-xl" },
+  storePath: "/MM/Store",
+};
+
 function Programs({ ids }: { ids: StoreIds }) {
   const client = useQueryClient();
   const list = useMmPrograms(ids);
@@ -100,30 +118,16 @@ function Programs({ ids }: { ids: StoreIds }) {
   return (
     <MmPage>
       <StandingList
-        title="Standing programs"
-        newLabel="New program"
+        copy={PROGRAMS}
+        list={list}
         newDraft={() => emptyDraft(profile.data?.alwaysBoxed ?? true)}
         draft={draft}
         setDraft={setDraft}
+        draftOf={draftOf}
         writes={writes}
         renderEditor={(editor) => <Editor ids={ids} {...editor} />}
-        intro={
-          <>
-            A standing program repeats every week on the days you choose: the same bouquets with the same shelf labels. Ahead of each ship date&apos;s
-            order deadline it fills your cart at that day&apos;s prices and e-mails you a reminder to check out, or places the order if you choose so.
-            Pause it for a holiday week with a pause range.
-          </>
-        }
-        list={list}
-        texts={{ noun: "standing programs", title: "Standing programs", emptyTitle: "No standing programs yet", emptyText: "The same bouquets every week? Create a program, or start one from a past order." }}
-        emptyBox="rounded-2xl"
-        storePath="/MM/Store"
         item={(p) => (
-          <li key={p.id} className="min-w-0 rounded-2xl border border-line bg-white p-4 shadow-sm">
-            <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <h2 className="break-words text-xl">{p.name}</h2>
-              <span className={`rounded-full px-2 py-0.5 text-sm font-semibold ${p.paused ? "bg-cream text-amber-text" : "bg-leaf-light text-ink"}`}>{p.paused ? "Paused" : "Active"}</span>
-            </div>
+          <>
             <p className="mt-1 text-sm text-sage">
               Every {days(p.weekdays)} · {p.mode === "order" ? "places the order" : "fills your cart"} · {p.boxed === false ? "not boxed" : "boxed"}
             </p>
@@ -150,9 +154,7 @@ function Programs({ ids }: { ids: StoreIds }) {
                   ? "Paused: it does not run until you resume it."
                   : `No open ship date on ${days(p.weekdays)} at the moment.`}
             </p>
-            <LastRun at={p.lastRunAt} result={p.lastResult} />
-            <StandingActions item={p} writes={writes} onEdit={() => setDraft(draftOf(p))} />
-          </li>
+          </>
         )}
       />
     </MmPage>

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { Ok } from "../../../contract/common.ts";
 import { StandingOrder, type StandingOrderBody } from "../../../contract/standing-orders.ts";
 import { standingWeekdays, weekdayName } from "../../../domain/standing-orders.ts";
-import { EditorFooter, LastRun, lineErrors, RunModeChoice, StandingActions, StandingList, useStandingSave, useStandingWrites } from "../standing/standing-parts.tsx";
+import { EditorFooter, lineErrors, RunModeChoice, StandingList, useStandingSave, useStandingWrites, type StandingListCopy } from "../standing/standing-parts.tsx";
 import { TextField } from "../../components/ui/field.tsx";
 import { api } from "../../lib/api.ts";
 import { instant, shortDate } from "../../lib/format.ts";
@@ -56,6 +56,23 @@ export function StandingOrdersPage() {
   return <StandingOrders key={`${ids.customerId}:${ids.retailerId}`} ids={ids} />;
 }
 
+const STANDING_ORDERS: StandingListCopy = {
+  title: "Standing orders",
+  newLabel: "New standing order",
+  intro: (
+    <>
+      A standing order repeats every week: ahead of the ship date&apos;s order deadline it fills your cart, or places the order if you choose so. We
+      e-mail you when it has run, with anything that could not be supplied.
+    </>
+  ),
+  noun: "standing orders",
+  emptyTitle: "No standing orders yet",
+  emptyText: "Order the same flowers every week? Create a standing order and your cart is ready before each deadline.",
+  emptyBox: "rounded-xl",
+  card: { box: "rounded-xl", name: "text-xl" },
+  storePath: "/store",
+};
+
 function StandingOrders({ ids }: { ids: StoreIds }) {
   const client = useQueryClient();
   const list = useQuery({ queryKey: key(ids), queryFn: () => api.get(base(ids), query(ids), z.array(StandingOrder)) });
@@ -70,31 +87,16 @@ function StandingOrders({ ids }: { ids: StoreIds }) {
   return (
     <section className="mx-auto max-w-5xl px-3 py-6 sm:px-4 md:px-6">
       <StandingList
-        title="Standing orders"
-        newLabel="New standing order"
+        copy={STANDING_ORDERS}
+        list={list}
         newDraft={() => emptyDraft()}
         draft={draft}
         setDraft={setDraft}
+        draftOf={draftOf}
         writes={writes}
         renderEditor={(editor) => <Editor ids={ids} {...editor} />}
-        intro={
-          <>
-            A standing order repeats every week: ahead of the ship date&apos;s order deadline it fills your cart, or places the order if you choose so. We
-            e-mail you when it has run, with anything that could not be supplied.
-          </>
-        }
-        list={list}
-        texts={{ noun: "standing orders", title: "Standing orders", emptyTitle: "No standing orders yet", emptyText: "Order the same flowers every week? Create a standing order and your cart is ready before each deadline." }}
-        emptyBox="rounded-xl"
-        storePath="/store"
         item={(so) => (
-          <li key={so.id} className="rounded-xl border border-line bg-white p-4 shadow-sm">
-            <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <h2 className="text-xl">{so.name}</h2>
-              <span className={`rounded-full px-2 py-0.5 text-sm font-semibold ${so.paused ? "bg-cream text-amber-text" : "bg-leaf-light text-ink"}`}>
-                {so.paused ? "Paused" : "Active"}
-              </span>
-            </div>
+          <>
             <p className="mt-1 text-sm text-sage">
               Every {weekdayName(so.weekday)} · {so.mode === "order" ? "places the order" : "fills your cart"}
             </p>
@@ -119,9 +121,7 @@ function StandingOrders({ ids }: { ids: StoreIds }) {
                 `No open ${ids.isRetailer ? "pickup" : "ship"} date on ${weekdayName(so.weekday)} at the moment.`
               )}
             </p>
-            <LastRun at={so.lastRunAt} result={so.lastResult} />
-            <StandingActions item={so} writes={writes} onEdit={() => setDraft(draftOf(so))} />
-          </li>
+          </>
         )}
       />
     </section>
