@@ -48,12 +48,13 @@ export async function sendForm(
  * A form checked with the contract's Zod schema, the one the server checks the body with (Conform):
  * the schema's messages show on their fields before anything is sent, a valid value goes to `send`,
  * and a refusal from the server shows its message and field messages the same way. `lastResult` is
- * for a result already known when the form renders (a server render of a refused post).
+ * for a result already known when the form renders (a server render of a refused post). `asTyped`:
+ * check the fields as typed, an empty one as "" (the JSON body the server checks), not as missing.
  */
 export function useContractForm<S extends z.ZodType<Record<string, unknown>>>(
   schema: S,
   send: (value: z.output<S>) => Promise<void>,
-  options: { defaultValue?: Partial<Record<keyof z.output<S> & string, string>>; lastResult?: SubmissionResult<string[]> } = {},
+  options: { defaultValue?: Partial<Record<keyof z.output<S> & string, string>>; lastResult?: SubmissionResult<string[]>; asTyped?: boolean } = {},
 ) {
   const [refused, setRefused] = useState<{ message: string; fields: Record<string, string> } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -62,7 +63,7 @@ export function useContractForm<S extends z.ZodType<Record<string, unknown>>>(
     lastResult: options.lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: options.asTyped }),
     onSubmit: (event, { submission }) => {
       event.preventDefault();
       if (submission?.status !== "success") return;
@@ -133,7 +134,7 @@ export const listOf = (v: unknown): string[] => (Array.isArray(v) ? v.map(String
 export const textOf = (v: unknown): string => (typeof v === "string" ? v : "");
 
 /** A labelled text input bound to a contract form's field (name, first value, message). */
-export function FormField({ field, label, error, ...input }: { field: FieldMetadata<unknown>; label: string; error?: string; hint?: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "defaultValue" | "form">) {
+export function FormField({ field, label, error, hint, ...input }: { field: FieldMetadata<unknown>; label: string; error?: string; hint?: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "defaultValue" | "form">) {
   return (
     <TextField
       key={field.key}
@@ -143,6 +144,7 @@ export function FormField({ field, label, error, ...input }: { field: FieldMetad
       defaultValue={typeof field.initialValue === "string" ? field.initialValue : undefined}
       label={label}
       error={error}
+      hint={hint}
       {...input}
     />
   );
@@ -158,9 +160,9 @@ export function FormProblem({ problem, className = "" }: { problem: { message: s
 }
 
 /** The form's submit button: disabled, and saying so, while the form is being sent. */
-export function SubmitButton({ busy, children, busyText = "Saving…" }: { busy: boolean; children: ReactNode; busyText?: string }) {
+export function SubmitButton({ busy, children, busyText = "Saving…", className = "" }: { busy: boolean; children: ReactNode; busyText?: string; className?: string }) {
   return (
-    <button type="submit" className="btn btn-primary" disabled={busy}>
+    <button type="submit" className={`btn btn-primary ${className}`.trim()} disabled={busy}>
       {busy ? busyText : children}
     </button>
   );

@@ -4,9 +4,10 @@
 // (a credit note) or decline with a reason. docs/claims.md.
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
-import { CLAIM_MAX_PHOTOS, CLAIM_NOTE_MAX, CLAIM_REASON_LABELS, CLAIM_REASONS, type Claim } from "../../../contract/claims.ts";
+import { CLAIM_MAX_PHOTOS, CLAIM_MESSAGES, CLAIM_NOTE_MAX, CLAIM_REASON_LABELS, CLAIM_REASONS, OpenClaimBody, type Claim } from "../../../contract/claims.ts";
 import { ConfirmDialog, type ConfirmRequest } from "../../components/ui/confirm-dialog.tsx";
 import { TextAreaField, TextField } from "../../components/ui/field.tsx";
+import { FormField, SubmitButton, useContractForm } from "../../components/ui/form.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { instant, shortDate } from "../../lib/format.ts";
@@ -57,13 +58,6 @@ export function OrderClaims({ ids, orderNumber, shipped }: { ids: StoreIds; orde
 
 function NewClaimForm({ ids, orderNumber, lineId, onDone }: { ids: StoreIds; orderNumber: number; lineId: number | null; onDone: () => void }) {
   const window = useClaimWindow(ids, orderNumber);
-  const open = useOpenClaim(ids);
-  const toast = useToast();
-  const [files, setFiles] = useState<File[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [reading, setReading] = useState(false);
-
   if (window.isPending)
     return (
       <p className="py-6 text-sage" role="status">
@@ -95,59 +89,55 @@ function NewClaimForm({ ids, orderNumber, lineId, onDone }: { ids: StoreIds; ord
     );
   const lines = w.lines.filter((l) => l.claimable > 0);
   if (!lines.length) return <p className="text-sage">Everything on order {orderNumber} has been claimed already.</p>;
+  return <ClaimForm ids={ids} orderNumber={orderNumber} lines={lines} lineId={lineId ?? lines[0]!.lineId} closesOn={w.closesOn} onDone={onDone} />;
+}
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const data = new FormData(e.currentTarget);
-    const next: Record<string, string> = {};
-    const line = Number(data.get("lineId"));
-    const quantity = Number(String(data.get("quantity") ?? "").trim());
-    const reason = String(data.get("reason") ?? "");
-    if (!reason) next.reason = "Choose what went wrong";
-    if (!Number.isInteger(quantity) || quantity < 1) next.quantity = "Enter a whole number, 1 or more";
-    if (files.length > CLAIM_MAX_PHOTOS) next.photos = `At most ${CLAIM_MAX_PHOTOS} photos a claim.`;
-    setErrors(next);
-    setFormError(null);
-    if (Object.keys(next).length) return;
-    setReading(true);
-    let photos: { name: string; data: string }[];
-    try {
-      photos = await Promise.all(files.map(async (f) => ({ name: f.name.slice(0, 200), data: await readAsDataUrl(f) })));
-    } catch {
-      setReading(false);
-      setErrors({ photos: "A photo could not be read from this device. Choose it again." });
-      return;
-    } finally {
-      setReading(false);
-    }
-    open.mutate(
-      { orderNumber, lineId: line, reason, quantity, note: String(data.get("note") ?? ""), photos },
-      {
-        onSuccess: (c) => {
-          toast(`Claim ${c.claimId} sent. We answer by ${instant(c.answerBy)}.`, { type: "success" });
-          onDone();
-        },
-        onError: (err) => {
-          if (err instanceof ApiError) {
-            const f: Record<string, string> = {};
-            for (const [k, v] of Object.entries(err.fields)) f[k.startsWith("photos") ? "photos" : k] = v;
-            setErrors(f);
-            setFormError(err.message);
-          } else setFormError("The claim could not be sent. Please try again.");
-        },
-      },
-    );
-  }
+/** What the claim form checks itself: the contract's own fields of a claim (the photos are read from the files). */
+const ClaimFields = OpenClaimBody.pick({ lineId: true, reason: true, quantity: true, note: true }).strip();
 
-  const busy = reading || open.isPending;
+/** The API's refusal of a claim: its message, and a photo's message on the photos. */
+function claimRefusal(err: unknown): ApiError {
+  if (!(err instanceof ApiError)) return new ApiError(0, "The claim could not be sent. Please try again.", {}, undefined, false);
+  const fields: Record<string, string> = {};
+  for (const [k, v] of Object.entries(err.fields)) fields[k.startsWith("photos") ? "photos" : k] = v;
+  return new ApiError(err.status, err.message, fields);
+}
+
+type ClaimLine = { lineId: number; description: string; claimable: number; quantity: number };
+
+function ClaimForm({ ids, orderNumber, lines, lineId, closesOn, onDone }: { ids: StoreIds; orderNumber: number; lines: ClaimLine[]; lineId: number; closesOn: string; onDone: () => void }) {
+  const open = useOpenClaim(ids);
+  const toast = useToast();
+  const [files, setFiles] = useState<File[]>([]);
+  const { form, fields, refused, busy, errorOf } = useContractForm(
+    ClaimFields,
+    async (claim) => {
+      // A refusal with no message of its own: only the photos' field shows it.
+      if (files.length > CLAIM_MAX_PHOTOS) throw new ApiError(0, "", { photos: CLAIM_MESSAGES.tooManyPhotos }, undefined, false);
+      let photos: { name: string; data: string }[];
+      try {
+        photos = await Promise.all(files.map(async (f) => ({ name: f.name.slice(0, 200), data: await readAsDataUrl(f) })));
+      } catch {
+        throw new ApiError(0, "", { photos: "A photo could not be read from this device. Choose it again." }, undefined, false);
+      }
+      const c = await open.mutateAsync({ ...claim, orderNumber, photos }).catch((err: unknown) => {
+        throw claimRefusal(err);
+      });
+      toast(`Claim ${c.claimId} sent. We answer by ${instant(c.answerBy)}.`, { type: "success" });
+      onDone();
+    },
+    { defaultValue: { lineId: String(lineId), reason: "", quantity: "1" } },
+  );
+  const reasonError = errorOf("reason");
+  const photosError = errorOf("photos");
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label={`Report a problem with order ${orderNumber}`}>
-      <p className="text-sm text-sage sm:col-span-2">Claims on this order are taken until the end of {shortDate(w.closesOn)}.</p>
+    <form id={form.id} onSubmit={form.onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label={`Report a problem with order ${orderNumber}`}>
+      <p className="text-sm text-sage sm:col-span-2">Claims on this order are taken until the end of {shortDate(closesOn)}.</p>
       <div className="sm:col-span-2">
         <label htmlFor="claim-line" className="field-label">
           Line<span aria-hidden="true" className="text-petal"> *</span>
         </label>
-        <select id="claim-line" name="lineId" className="field-input" defaultValue={String(lineId ?? lines[0]!.lineId)} required>
+        <select id="claim-line" name={fields.lineId!.name} className="field-input" defaultValue={String(lineId)} required>
           {lines.map((l) => (
             <option key={l.lineId} value={l.lineId}>
               {l.description} — {l.claimable} of {l.quantity} can be claimed
@@ -159,7 +149,7 @@ function NewClaimForm({ ids, orderNumber, lineId, onDone }: { ids: StoreIds; ord
         <label htmlFor="claim-reason" className="field-label">
           What went wrong<span aria-hidden="true" className="text-petal"> *</span>
         </label>
-        <select id="claim-reason" name="reason" className="field-input" defaultValue="" required aria-invalid={errors.reason ? true : undefined} aria-describedby={errors.reason ? "claim-reason-error" : undefined}>
+        <select id="claim-reason" name={fields.reason!.name} className="field-input" defaultValue="" required aria-invalid={reasonError ? true : undefined} aria-describedby={reasonError ? "claim-reason-error" : undefined}>
           <option value="" disabled>
             Choose…
           </option>
@@ -169,15 +159,15 @@ function NewClaimForm({ ids, orderNumber, lineId, onDone }: { ids: StoreIds; ord
             </option>
           ))}
         </select>
-        {errors.reason && (
+        {reasonError && (
           <p id="claim-reason-error" className="field-error">
-            {errors.reason}
+            {reasonError}
           </p>
         )}
       </div>
-      <TextField label="Quantity (bunches)" name="quantity" inputMode="numeric" autoComplete="off" required defaultValue="1" error={errors.quantity} />
+      <FormField field={fields.quantity!} label="Quantity (bunches)" inputMode="numeric" autoComplete="off" required error={errorOf("quantity")} />
       <div className="sm:col-span-2">
-        <TextAreaField label="Note" name="note" maxLength={CLAIM_NOTE_MAX} className="min-h-24" hint="What you found: stems, heads, boxes." error={errors.note} />
+        <TextAreaField label="Note" name={fields.note!.name} maxLength={CLAIM_NOTE_MAX} className="min-h-24" hint="What you found: stems, heads, boxes." error={errorOf("note")} />
       </div>
       <div className="sm:col-span-2">
         <label htmlFor="claim-photos" className="field-label">
@@ -194,8 +184,8 @@ function NewClaimForm({ ids, orderNumber, lineId, onDone }: { ids: StoreIds; ord
           multiple
           capture="environment"
           className="field-input"
-          aria-describedby={["claim-photos-hint", errors.photos ? "claim-photos-error" : ""].filter(Boolean).join(" ")}
-          aria-invalid={errors.photos ? true : undefined}
+          aria-describedby={["claim-photos-hint", photosError ? "claim-photos-error" : ""].filter(Boolean).join(" ")}
+          aria-invalid={photosError ? true : undefined}
           onChange={(e) => setFiles([...(e.currentTarget.files ?? [])])}
         />
         {files.length > 0 && (
@@ -203,21 +193,21 @@ function NewClaimForm({ ids, orderNumber, lineId, onDone }: { ids: StoreIds; ord
             {plural(files.length, "photo", "photos")} chosen: {files.map((f) => f.name).join(", ")}
           </p>
         )}
-        {errors.photos && (
+        {photosError && (
           <p id="claim-photos-error" className="field-error">
-            {errors.photos}
+            {photosError}
           </p>
         )}
       </div>
-      {formError && (
+      {refused?.message && (
         <p role="alert" className="rounded-lg bg-[#fdecea] px-4 py-3 text-[#8a1c12] sm:col-span-2">
-          {formError}
+          {refused.message}
         </p>
       )}
       <div className="flex flex-wrap gap-2 sm:col-span-2">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? "Sending…" : "Send claim"}
-        </button>
+        <SubmitButton busy={busy} busyText="Sending…">
+          Send claim
+        </SubmitButton>
         <button type="button" className="btn btn-secondary" onClick={onDone}>
           Cancel
         </button>

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import type { MmOrderSummary } from "../../../contract/mm.ts";
 import { ApiError } from "../../lib/api.ts";
 import { instant, money, shortDate } from "../../lib/format.ts";
-import { OrderStatusBadge } from "../store/order-parts.tsx";
+import { OrderListTable, OrderStatusBadge, OrderTitle } from "../store/order-parts.tsx";
 import { responsiveTable as rt } from "../../components/ui/classes.ts";
 import { FeeTable, MmPage, Totals } from "./parts.tsx";
 import { useMmStoreIds } from "./customer-gate.tsx";
@@ -27,51 +27,46 @@ export function MmOrdersTable({ orders, caption, compact = false, reorder }: { o
   if (!orders.length) return <p className="text-sage">No orders yet.</p>;
   const pad = compact ? " md:px-1.5 md:first:pl-0 md:last:pr-0" : "";
   return (
-    <table className={rt.table}>
-      <caption className="sr-only">{caption}</caption>
-      <thead className={rt.thead}>
-        <tr className="border-b-2 border-line">
+    <OrderListTable
+      caption={caption}
+      head={
+        <>
           <th scope="col" className={`${rt.th}${pad}`}>Order</th>
           <th scope="col" className={`${rt.th}${pad}`}>Ship date</th>
           <th scope="col" className={`${rt.th}${pad}`}>Status</th>
           {!compact && <th scope="col" className={`${rt.th}${pad} text-right`}>Bouquets</th>}
           <th scope="col" className={`${rt.th}${pad} text-right`}>Total</th>
-          {reorder && (
-            <th scope="col" className={`${rt.th}${pad} text-right`}>
-              <span className="sr-only">Order again</span>
-            </th>
+        </>
+      }
+      reorderHead={reorder ? `${rt.th}${pad} text-right` : undefined}
+      orders={orders}
+      cells={(o) => (
+        <>
+          <td className={`${rt.td}${pad}`} data-label="Order">
+            <Link to={`/MM/Orders/${o.orderNumber}`} className="font-semibold whitespace-nowrap">
+              Order {o.orderNumber}
+            </Link>
+          </td>
+          <td className={`${rt.td}${pad} whitespace-nowrap`} data-label="Ship date">{shortDate(o.shipDate)}</td>
+          <td className={`${rt.td}${pad}`} data-label="Status">
+            <OrderStatusBadge status={o.status} />
+          </td>
+          {!compact && (
+            <td className={`${rt.td}${pad} md:text-right tabular`} data-label="Bouquets">
+              {o.itemCount}
+            </td>
           )}
-        </tr>
-      </thead>
-      <tbody className={rt.tbody}>
-        {orders.map((o) => (
-          <tr key={o.orderNumber} className={`${rt.tr} hover:bg-paper`}>
-            <td className={`${rt.td}${pad}`} data-label="Order">
-              <Link to={`/MM/Orders/${o.orderNumber}`} className="font-semibold whitespace-nowrap">
-                Order {o.orderNumber}
-              </Link>
+          <td className={`${rt.td}${pad} font-semibold whitespace-nowrap md:text-right tabular`} data-label="Total">
+            {money(o.total)}
+          </td>
+          {reorder && (
+            <td className={`${rt.td}${pad} md:text-right`}>
+              <ReorderButton orderNumber={o.orderNumber} onReorder={reorder.onReorder} pending={reorder.pending === o.orderNumber} className="btn btn-secondary px-3 py-1 text-sm" />
             </td>
-            <td className={`${rt.td}${pad} whitespace-nowrap`} data-label="Ship date">{shortDate(o.shipDate)}</td>
-            <td className={`${rt.td}${pad}`} data-label="Status">
-              <OrderStatusBadge status={o.status} />
-            </td>
-            {!compact && (
-              <td className={`${rt.td}${pad} md:text-right tabular`} data-label="Bouquets">
-                {o.itemCount}
-              </td>
-            )}
-            <td className={`${rt.td}${pad} font-semibold whitespace-nowrap md:text-right tabular`} data-label="Total">
-              {money(o.total)}
-            </td>
-            {reorder && (
-              <td className={`${rt.td}${pad} md:text-right`}>
-                <ReorderButton orderNumber={o.orderNumber} onReorder={reorder.onReorder} pending={reorder.pending === o.orderNumber} className="btn btn-secondary px-3 py-1 text-sm" />
-              </td>
-            )}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+          )}
+        </>
+      )}
+    />
   );
 }
 
@@ -159,10 +154,7 @@ function Order({ ids, orderNumber }: { ids: StoreIds; orderNumber: number }) {
   const fees = o.lines.filter((l) => l.fee);
   return (
     <MmPage>
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-3xl">Order {o.orderNumber}</h1>
-        <OrderStatusBadge status={o.status} />
-      </div>
+      <OrderTitle orderNumber={o.orderNumber} status={o.status} />
       <p className="mt-1 text-sage">
         Ships {shortDate(o.shipDate)} · placed {instant(o.placedAt)} · {o.boxed ? "Boxed" : "Not boxed"}
       </p>

@@ -4,11 +4,9 @@
 // change, pause (now, or over a range of dates such as a holiday week) and delete here.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { Link } from "react-router";
 import type { MmProgram, MmProgramBody } from "../../../contract/mm-programs.ts";
 import { weekdayName } from "../../../domain/standing-orders.ts";
-import { EditorFooter, LastRun, lineErrors, RunModeChoice, StandingActions, useStandingSave, useStandingWrites } from "../standing/standing-parts.tsx";
-import { InlineAlert } from "../../components/ui/alert.tsx";
+import { EditorFooter, lineErrors, RunModeChoice, StandingList, useStandingSave, useStandingWrites, type StandingListCopy } from "../standing/standing-parts.tsx";
 import { TextField } from "../../components/ui/field.tsx";
 import { api } from "../../lib/api.ts";
 import { instant, shortDate } from "../../lib/format.ts";
@@ -87,6 +85,24 @@ export function MmProgramsPage() {
   return <Programs key={`${ids.userId}:${ids.customerId}`} ids={ids} />;
 }
 
+const PROGRAMS: StandingListCopy = {
+  title: "Standing programs",
+  newLabel: "New program",
+  intro: (
+    <>
+      A standing program repeats every week on the days you choose: the same bouquets with the same shelf labels. Ahead of each ship date&apos;s
+      order deadline it fills your cart at that day&apos;s prices and e-mails you a reminder to check out, or places the order if you choose so.
+      Pause it for a holiday week with a pause range.
+    </>
+  ),
+  noun: "standing programs",
+  emptyTitle: "No standing programs yet",
+  emptyText: "The same bouquets every week? Create a program, or start one from a past order.",
+  emptyBox: "rounded-2xl",
+  card: { box: "min-w-0 rounded-2xl", name: "break-words text-xl" },
+  storePath: "/MM/Store",
+};
+
 function Programs({ ids }: { ids: StoreIds }) {
   const client = useQueryClient();
   const list = useMmPrograms(ids);
@@ -101,91 +117,46 @@ function Programs({ ids }: { ids: StoreIds }) {
 
   return (
     <MmPage>
-      <div className="mb-2 flex flex-wrap items-end justify-between gap-3">
-        <h1 className="text-3xl">Standing programs</h1>
-        {!draft && (
-          <button type="button" className="btn btn-primary" onClick={() => setDraft(emptyDraft(profile.data?.alwaysBoxed ?? true))}>
-            New program
-          </button>
+      <StandingList
+        copy={PROGRAMS}
+        list={list}
+        newDraft={() => emptyDraft(profile.data?.alwaysBoxed ?? true)}
+        draft={draft}
+        setDraft={setDraft}
+        draftOf={draftOf}
+        writes={writes}
+        renderEditor={(editor) => <Editor ids={ids} {...editor} />}
+        item={(p) => (
+          <>
+            <p className="mt-1 text-sm text-sage">
+              Every {days(p.weekdays)} · {p.mode === "order" ? "places the order" : "fills your cart"} · {p.boxed === false ? "not boxed" : "boxed"}
+            </p>
+            {(p.pausedFrom || p.pausedUntil) && (
+              <p className="mt-1 text-sm">
+                No runs {p.pausedFrom ? `from ${shortDate(p.pausedFrom)}` : ""} {p.pausedUntil ? `until ${shortDate(p.pausedUntil)}` : "on"}
+              </p>
+            )}
+            <ul className="mt-3 space-y-1 text-sm">
+              {p.lines.map((l) => (
+                <li key={l.productId} className="flex flex-wrap justify-between gap-x-3">
+                  <span className="min-w-0 break-words">
+                    {l.description} <span className="text-sage">({l.productId})</span>
+                    {l.barcodeNumber && <span className="block text-sage">Label: {[l.barcodeNumber, l.barcodeTop, l.barcodeLeft, l.barcodeBottom].filter(Boolean).join(" · ")}</span>}
+                  </span>
+                  <span className="tabular">{l.quantity} bouquets</span>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-3 text-sm">
+              {p.nextShipDate && p.nextRunAt
+                ? `Next: ${p.mode === "order" ? "orders" : "fills your cart"} on ${instant(p.nextRunAt)} for shipping ${shortDate(p.nextShipDate)}`
+                : p.paused
+                  ? "Paused: it does not run until you resume it."
+                  : `No open ship date on ${days(p.weekdays)} at the moment.`}
+            </p>
+          </>
         )}
-      </div>
-      <p className="mb-5 max-w-prose text-sage">
-        A standing program repeats every week on the days you choose: the same bouquets with the same shelf labels. Ahead of each ship date&apos;s
-        order deadline it fills your cart at that day&apos;s prices and e-mails you a reminder to check out, or places the order if you choose so.
-        Pause it for a holiday week with a pause range.
-      </p>
-      <p className="sr-only" role="status">
-        {writes.status}
-      </p>
-      {draft && (
-        <Editor
-          ids={ids}
-          draft={draft}
-          onCancel={() => setDraft(null)}
-          onSaved={(p, created) => {
-            setDraft(null);
-            writes.saved(p, created);
-          }}
-        />
-      )}
-      {list.isPending ? (
-        <p className="py-10 text-center text-sage" role="status">
-          Loading your standing programs…
-        </p>
-      ) : list.isError ? (
-        <InlineAlert alert={{ type: "error", title: "Standing programs not loaded", message: "Please try again in a moment." }} />
-      ) : list.data.length === 0 ? (
-        !draft && (
-          <div className="rounded-2xl border border-dashed border-line bg-white px-6 py-12 text-center">
-            <p className="font-serif text-2xl">No standing programs yet</p>
-            <p className="mt-2 text-sage">The same bouquets every week? Create a program, or start one from a past order.</p>
-          </div>
-        )
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-2" aria-label="Your standing programs">
-          {list.data.map((p) => (
-            <li key={p.id} className="min-w-0 rounded-2xl border border-line bg-white p-4 shadow-sm">
-              <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <h2 className="break-words text-xl">{p.name}</h2>
-                <span className={`rounded-full px-2 py-0.5 text-sm font-semibold ${p.paused ? "bg-cream text-amber-text" : "bg-leaf-light text-ink"}`}>{p.paused ? "Paused" : "Active"}</span>
-              </div>
-              <p className="mt-1 text-sm text-sage">
-                Every {days(p.weekdays)} · {p.mode === "order" ? "places the order" : "fills your cart"} · {p.boxed === false ? "not boxed" : "boxed"}
-              </p>
-              {(p.pausedFrom || p.pausedUntil) && (
-                <p className="mt-1 text-sm">
-                  No runs {p.pausedFrom ? `from ${shortDate(p.pausedFrom)}` : ""} {p.pausedUntil ? `until ${shortDate(p.pausedUntil)}` : "on"}
-                </p>
-              )}
-              <ul className="mt-3 space-y-1 text-sm">
-                {p.lines.map((l) => (
-                  <li key={l.productId} className="flex flex-wrap justify-between gap-x-3">
-                    <span className="min-w-0 break-words">
-                      {l.description} <span className="text-sage">({l.productId})</span>
-                      {l.barcodeNumber && <span className="block text-sage">Label: {[l.barcodeNumber, l.barcodeTop, l.barcodeLeft, l.barcodeBottom].filter(Boolean).join(" · ")}</span>}
-                    </span>
-                    <span className="tabular">{l.quantity} bouquets</span>
-                  </li>
-                ))}
-              </ul>
-              <p className="mt-3 text-sm">
-                {p.nextShipDate && p.nextRunAt
-                  ? `Next: ${p.mode === "order" ? "orders" : "fills your cart"} on ${instant(p.nextRunAt)} for shipping ${shortDate(p.nextShipDate)}`
-                  : p.paused
-                    ? "Paused: it does not run until you resume it."
-                    : `No open ship date on ${days(p.weekdays)} at the moment.`}
-              </p>
-              <LastRun at={p.lastRunAt} result={p.lastResult} />
-              <StandingActions item={p} writes={writes} onEdit={() => setDraft(draftOf(p))} />
-            </li>
-          ))}
-        </ul>
-      )}
-      <p className="mt-6 text-sm">
-        <Link to="/MM/Store" className="underline">
-          Back to the store
-        </Link>
-      </p>
+      />
     </MmPage>
   );
 }

@@ -2,6 +2,7 @@
 // date's first catalog and the cart with its fee lines.
 import { useCallback, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
+import { CartBar } from "../../components/ui/cart-bar.tsx";
 import type { MmCart, MmPackage, MmProduct } from "../../../contract/mm.ts";
 import { ApiError } from "../../lib/api.ts";
 import { ShipDatePicker } from "../store/ship-date-picker.tsx";
@@ -211,22 +212,16 @@ function Catalogue({
  */
 function PhoneCartBar({ cart, hold }: { cart: MmCart; hold: MmHold }) {
   return (
-    <div className="fixed inset-x-0 bottom-0 z-20 border-t border-line bg-white/95 px-3 py-2 shadow-[0_-4px_16px_rgb(0_0_0/0.08)] backdrop-blur lg:hidden" role="region" aria-label="Cart summary">
-      <div className="flex items-center gap-2">
-        <div className="min-w-0 flex-1">
-          <MmHoldStatus state={hold} compact />
-          <p className="mt-0.5 text-sm tabular">
-            {cart.itemCount} {cart.itemCount === 1 ? "bouquet" : "bouquets"} · <strong>{money(cart.total)}</strong>{" "}
-            <a href="#mm-cart" className="ml-1 underline">
-              View cart
-            </a>
-          </p>
-        </div>
-        <Link to="/MM/Store/checkout" className="btn btn-primary !min-h-10 !px-4 text-sm">
-          Checkout
-        </Link>
-      </div>
-    </div>
+    <CartBar
+      hiddenFrom="lg:hidden"
+      label="Cart summary"
+      hold={<MmHoldStatus state={hold} compact />}
+      count={`${cart.itemCount} ${cart.itemCount === 1 ? "bouquet" : "bouquets"}`}
+      total={money(cart.total)}
+      cartHref="#mm-cart"
+      checkoutTo="/MM/Store/checkout"
+      checkoutLabel="Checkout"
+    />
   );
 }
 

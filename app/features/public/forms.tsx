@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
+import { Fragment, useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { data } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import { FormReceipt, FormTokenResponse, type FormKind } from "../../../contract/public.ts";
 import { api, ApiError } from "../../lib/api.ts";
-import { fieldErrors } from "../../components/ui/field.tsx";
 import { InlineAlert } from "../../components/ui/alert.tsx";
+import { useContractForm } from "../../components/ui/form.tsx";
 
 interface Token {
   token: string;
@@ -48,64 +49,86 @@ export function useFormToken(form: FormKind) {
   return { ready, refresh: fetchToken, failed };
 }
 
-export type SubmitState<F> =
-  | { status: "editing"; errors: Partial<Record<(keyof F & string) | "opening", string>>; message?: string }
-  | { status: "sending" }
-  | { status: "sent"; reference: string };
+/** The form-level message after a try the schema refused (the server words it the same). */
+export const CHECK_FIELDS = "Please check the fields marked below.";
+const SERVER_TROUBLE = "Something went wrong on our side. Your text is still here; please try again.";
 
 /**
- * Validates with the same Zod schema the server uses, posts with a fresh token, and maps the
- * server's answers back onto the form. What people typed is never cleared by an error.
+ * The API's refusal as a public form words it: field messages go on the fields under "check the
+ * fields"; the spam checks (token, honeypot) and the rate limit only have the form-level message. A
+ * refused token is fetched again.
  */
-export function usePublicForm<S extends z.ZodObject>(options: { form: FormKind; schema: S; url: () => string; initial?: SubmitState<z.input<S>> }) {
+function publicRefusal(err: unknown, refreshToken: () => void): ApiError {
+  if (!(err instanceof ApiError)) return new ApiError(0, SERVER_TROUBLE, {}, undefined, false);
+  const { formToken: tokenProblem, ...fields } = err.fields;
+  if (tokenProblem) refreshToken();
+  const message = err.status === 429 || tokenProblem || !Object.keys(fields).length ? err.message : CHECK_FIELDS;
+  return new ApiError(err.status, message, fields);
+}
+
+/** A public form once it is through: its reference and what was sent. */
+export interface SentForm {
+  reference: string;
+  values: Record<string, string | undefined>;
+}
+
+/** A refused plain-form post as the Conform result the form starts from: what was typed and the field messages. */
+export function postedResult(posted: PostedForm | undefined): SubmissionResult<string[]> | undefined {
+  if (posted?.status !== "invalid") return undefined;
+  return { status: "error", initialValue: posted.values, error: Object.fromEntries(Object.entries(posted.errors).map(([name, message]) => [name, [message]])) };
+}
+
+/**
+ * A public form checked with the contract's Zod schema the server uses (useContractForm), posted with
+ * a fresh token and the honeypot, the server's answers mapped back onto the form. What people typed
+ * is never cleared by an error. `posted`: the answer to a plain-form post the page starts from.
+ * `post`: the address and body for a checked value.
+ */
+export function usePublicForm<S extends z.ZodObject>(options: {
+  form: FormKind;
+  schema: S;
+  post: (value: z.output<S>) => { url: string; body: Record<string, unknown> };
+  onSent: (sent: SentForm) => void;
+  posted?: PostedForm;
+  defaultValue?: Partial<Record<keyof z.output<S> & string, string>>;
+  asTyped?: boolean;
+}) {
   const { ready, refresh, failed } = useFormToken(options.form);
-  const [state, setState] = useState<SubmitState<z.input<S>>>(() => options.initial ?? { status: "editing", errors: {} });
+  const [honeypot, setHoneypot] = useState("");
+  const [tries, setTries] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
+  const contract = useContractForm(
+    options.schema,
+    async (value) => {
+      try {
+        const formToken = await ready();
+        const { url, body } = options.post(value);
+        const receipt = FormReceipt.parse(await api.post(url, { ...body, website: honeypot, formToken }));
+        options.onSent({ reference: receipt.reference, values: value as SentForm["values"] });
+      } catch (err) {
+        throw publicRefusal(err, () => void refresh().catch(() => {}));
+      }
+    },
+    { lastResult: postedResult(options.posted), defaultValue: options.defaultValue, asTyped: options.asTyped },
+  );
+  const { form, refused } = contract;
+  const checked = tries > 0 && Object.keys(form.allErrors).length > 0;
+  const message = checked ? CHECK_FIELDS : (refused?.message ?? (tries === 0 && options.posted?.status === "invalid" ? options.posted.message : undefined));
 
   // After a refused attempt, take people to the first field that needs them (or the message).
   useEffect(() => {
-    if (state.status !== "editing" || !state.message) return;
-    const form = formRef.current;
-    const target = form?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form?.querySelector<HTMLElement>('[role="alert"]');
+    if (!tries || !message) return;
+    const el = formRef.current;
+    const target = el?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? el?.querySelector<HTMLElement>('[role="alert"]');
     target?.focus();
-  }, [state]);
+  }, [tries, refused]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  /** `extra`: messages for fields the schema does not hold (such as which job). */
-  async function submit(values: Record<string, unknown>, honeypot: string, extra: Record<string, string> = {}) {
-    const parsed = options.schema.safeParse(values);
-    if (!parsed.success || Object.keys(extra).length) {
-      const errors = { ...(parsed.success ? {} : fieldErrors(parsed.error.issues)), ...extra };
-      setState({ status: "editing", errors: errors as never, message: "Please check the fields marked below." });
-      return false;
-    }
-    setState({ status: "sending" });
-    try {
-      const formToken = await ready();
-      const receipt = FormReceipt.parse(await api.post(options.url(), { ...parsed.data, website: honeypot, formToken }));
-      setState({ status: "sent", reference: receipt.reference });
-      return true;
-    } catch (err) {
-      if (err instanceof ApiError) {
-        const { formToken: tokenProblem, ...fields } = err.fields;
-        if (tokenProblem) void refresh().catch(() => {});
-        const message =
-          err.status === 429 || tokenProblem || !Object.keys(fields).length
-            ? err.message
-            : "Please check the fields marked below.";
-        setState({ status: "editing", errors: fields as never, message });
-      } else {
-        setState({ status: "editing", errors: {}, message: "Something went wrong on our side. Your text is still here; please try again." });
-      }
-      return false;
-    }
-  }
-
-  function reset() {
-    setState({ status: "editing", errors: {} });
-    void refresh().catch(() => {});
-  }
-
-  return { state, submit, reset, formRef, tokenFailed: failed };
+  /** The form's submit: checked by the schema, then sent. */
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    setTries((n) => n + 1);
+    form.onSubmit(e);
+  };
+  return { ...contract, onSubmit, formRef, message, honeypot, setHoneypot, tokenFailed: failed };
 }
 
 /** The field robots fill and people never see. */
@@ -133,18 +156,6 @@ export function FormMessage({ message, focus = false }: { message?: string; focu
   ) : (
     alert
   );
-}
-
-/**
- * The answer to a form posted without JavaScript (the route's action), as the form starts from:
- * the confirmation, or the messages with what was typed.
- */
-export function initialFromPost<F>(
-  result: { status: "sent"; reference: string } | { status: "invalid"; message: string; errors: Record<string, string> } | undefined,
-): SubmitState<F> | undefined {
-  if (!result) return undefined;
-  if (result.status === "sent") return { status: "sent", reference: result.reference };
-  return { status: "editing", errors: result.errors as never, message: result.message };
 }
 
 /**
@@ -217,116 +228,83 @@ export type PostedForm =
   | { status: "invalid"; message: string; errors: Record<string, string>; values: Record<string, string>; formToken?: string };
 
 /**
- * One public form's state: what people typed (kept through every error, and through a plain-form
- * post), the honeypot, the sending, and which field the browser focuses after a refused post.
- * `order`: the fields top to bottom.
+ * A public form until it is through, then what `thanks` shows in its place; "again" brings a fresh
+ * form (new token, nothing typed). The plain-form post the page was rendered for goes to the first form.
  */
-export function usePostedForm<S extends z.ZodObject, V extends Record<string, string>>(options: {
-  form: FormKind;
-  schema: S;
-  url: () => string;
-  empty: V;
+export function OnceSent({
+  posted,
+  thanks,
+  children,
+}: {
   posted: PostedForm | undefined;
-  order: readonly string[];
+  thanks: (sent: SentForm, again: () => void) => ReactNode;
+  children: (posted: PostedForm | undefined, onSent: (sent: SentForm) => void) => ReactNode;
 }) {
-  const { posted, empty } = options;
-  const [values, setValues] = useState<V>(() => ({ ...empty, ...posted?.values }));
-  const [honeypot, setHoneypot] = useState("");
-  const form = usePublicForm({ form: options.form, schema: options.schema, url: options.url, initial: initialFromPost<z.input<S>>(posted) });
-  const errors: Partial<Record<string, string>> = form.state.status === "editing" ? form.state.errors : {};
-  const set = (k: keyof V) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
-  /** Empty again, for another message after one went through. */
-  const clear = () => {
-    setValues(empty);
-    form.reset();
-  };
-  return { ...form, posted, values, set, clear, honeypot, setHoneypot, errors, focus: fieldToFocus(posted, options.order) };
+  const [sent, setSent] = useState<SentForm | null>(() => (posted?.status === "sent" ? { reference: posted.reference, values: posted.values } : null));
+  const [round, setRound] = useState(0);
+  if (sent)
+    return thanks(sent, () => {
+      setSent(null);
+      setRound((n) => n + 1);
+    });
+  return <Fragment key={round}>{children(round ? undefined : posted, setSent)}</Fragment>;
 }
 
-/** What the frame needs of usePostedForm's answer. */
-interface FrameForm {
-  state: SubmitState<Record<string, unknown>>;
-  values: Record<string, string>;
-  submit: (values: Record<string, unknown>, honeypot: string, extra?: Record<string, string>) => Promise<boolean>;
-  clear: () => void;
-  formRef: RefObject<HTMLFormElement | null>;
-  posted: PostedForm | undefined;
-  focus: string | undefined;
-  honeypot: string;
-  setHoneypot: (v: string) => void;
+/** The confirmation of the contact and application forms: thanks by first name, and the reference. */
+export function PublicThanks({ sent, again, againLabel, againHref, children }: { sent: SentForm; again: () => void; againLabel: string; againHref: string; children: ReactNode }) {
+  const name = sent.values.name ?? "";
+  return (
+    <Confirmation title={`Thank you, ${name.split(" ")[0] || name}.`} againLabel={againLabel} againHref={againHref} onAgain={again}>
+      {children}
+      <p className="text-base text-sage">
+        Your reference is <strong className="text-ink">{sent.reference}</strong>.
+      </p>
+    </Confirmation>
+  );
 }
 
 /**
  * The frame both public forms share (contact, careers): the form that posts to its route without
- * JavaScript and through the API with it, the form-level message, the honeypot, the token and the
- * send button; once sent, the confirmation with the reference in its place.
+ * JavaScript and through the API with it (usePublicForm), the form-level message, the honeypot, the
+ * token and the send button. `focus`: the field the browser focuses after a refused plain post.
  */
 export function PublicFormFrame({
   form: f,
+  posted,
+  focus,
   action,
   labelledBy,
   token,
-  extraErrors,
-  sent,
-  againLabel,
-  againHref,
   submitLabel,
   submitClassName = "",
   beside,
   children,
 }: {
-  form: FrameForm;
+  form: ReturnType<typeof usePublicForm>;
+  posted: PostedForm | undefined;
+  focus: string | undefined;
   /** The route that takes the plain-form post. */
   action: string;
   labelledBy: string;
   /** The page's token, for a post made before the page's JavaScript runs. */
   token: string;
-  /** Messages for fields the schema does not hold (such as which job), checked on send. */
-  extraErrors?: () => Record<string, string>;
-  /** What the confirmation says above the reference. */
-  sent: ReactNode;
-  againLabel: string;
-  againHref: string;
   submitLabel: string;
   submitClassName?: string;
   /** A line beside the send button. */
   beside?: ReactNode;
   children: ReactNode;
 }) {
-  const { state, values } = f;
-  if (state.status === "sent") {
-    return (
-      <Confirmation
-        title={`Thank you, ${values.name?.split(" ")[0] || values.name}.`}
-        againLabel={againLabel}
-        againHref={againHref}
-        onAgain={f.clear}
-      >
-        {sent}
-        <p className="text-base text-sage">
-          Your reference is <strong className="text-ink">{state.reference}</strong>.
-        </p>
-      </Confirmation>
-    );
-  }
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    await f.submit(values, f.honeypot, extraErrors?.());
-  }
-
-  const sending = state.status === "sending";
   const button = (
-    <button type="submit" className={`btn btn-primary ${submitClassName}`} disabled={sending} aria-disabled={sending}>
-      {sending ? "Sending…" : submitLabel}
+    <button type="submit" className={`btn btn-primary ${submitClassName}`} disabled={f.busy} aria-disabled={f.busy}>
+      {f.busy ? "Sending…" : submitLabel}
     </button>
   );
   return (
-    <form ref={f.formRef} method="post" action={action} noValidate onSubmit={onSubmit} aria-labelledby={labelledBy} className="relative space-y-5">
-      <FormMessage message={state.status === "editing" ? state.message : undefined} focus={!!f.posted && !f.focus && state.status === "editing"} />
+    <form ref={f.formRef} id={f.form.id} method="post" action={action} noValidate onSubmit={f.onSubmit} aria-labelledby={labelledBy} className="relative space-y-5">
+      <FormMessage message={f.message} focus={posted?.status === "invalid" && !focus} />
       {children}
       <Honeypot value={f.honeypot} onChange={f.setHoneypot} />
-      <TokenField token={f.posted?.formToken ?? token} />
+      <TokenField token={posted?.formToken ?? token} />
       {beside ? (
         <div className="flex flex-wrap items-center gap-4 pt-1">
           {button}

@@ -2,7 +2,8 @@
 // (pause or resume, delete) and each card's actions and last run, the editor's run mode, its line
 // checks, its save and its footer. Each store keeps its own fields, lines and texts.
 import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
+import { Link } from "react-router";
 import { REQUIRED_MESSAGE } from "../../../domain/constants.ts";
 import { InlineAlert, useAlert } from "../../components/ui/alert.tsx";
 import { ApiError } from "../../lib/api.ts";
@@ -162,6 +163,119 @@ export function EditorFooter({ error, pending, createLabel, isNew, onCancel }: {
           Cancel
         </button>
       </div>
+    </>
+  );
+}
+
+/**
+ * A standing list's page body: the title with its "new" button (not while the editor is open), what
+ * the list does, the writes' status line, the editor (closed when it saved, the save told to the
+ * writes), then the list (loading, not loaded, empty, or a card per item: its name and state, what
+ * `item` says of it, its last run and its actions) and the way back to the store.
+ */
+/** A standing list page's own words and looks (StandingList). */
+export interface StandingListCopy {
+  /** The heading, e.g. "Standing orders" (also in "… not loaded"). */
+  title: string;
+  newLabel: string;
+  /** What the list does, under the heading. */
+  intro: ReactNode;
+  /** "standing orders", in "Loading your …" and the list's name. */
+  noun: string;
+  emptyTitle: string;
+  emptyText: string;
+  /** The empty list's box corners. */
+  emptyBox: "rounded-xl" | "rounded-2xl";
+  /** Each card's box and its name's class. */
+  card: { box: string; name: string };
+  storePath: string;
+}
+
+export function StandingList<T extends Standing & { lastRunAt: string | null; lastResult: string | null }, D>({
+  copy,
+  list,
+  newDraft,
+  draft,
+  setDraft,
+  draftOf,
+  writes,
+  renderEditor,
+  item,
+}: {
+  copy: StandingListCopy;
+  list: { isPending: boolean; isError: boolean; data?: T[] };
+  newDraft: () => D;
+  /** The draft in the editor, or null when it is closed. */
+  draft: D | null;
+  setDraft: (draft: D | null) => void;
+  /** An item as a draft, for its Edit. */
+  draftOf: (item: T) => D;
+  writes: StandingWrites<T>;
+  renderEditor: (editor: { draft: D; onCancel: () => void; onSaved: (item: T, created: boolean) => void }) => ReactNode;
+  /** What a card says between its name and its last run. */
+  item: (item: T) => ReactNode;
+}) {
+  const { card } = copy;
+  const editor =
+    draft &&
+    renderEditor({
+      draft,
+      onCancel: () => setDraft(null),
+      onSaved: (saved, created) => {
+        setDraft(null);
+        writes.saved(saved, created);
+      },
+    });
+  return (
+    <>
+      <div className="mb-2 flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-3xl">{copy.title}</h1>
+        {!editor && (
+          <button type="button" className="btn btn-primary" onClick={() => setDraft(newDraft())}>
+            {copy.newLabel}
+          </button>
+        )}
+      </div>
+      <p className="mb-5 max-w-prose text-sage">{copy.intro}</p>
+      <p className="sr-only" role="status">
+        {writes.status}
+      </p>
+      {editor}
+      {list.isPending ? (
+        <p className="py-10 text-center text-sage" role="status">
+          Loading your {copy.noun}…
+        </p>
+      ) : list.isError || !list.data ? (
+        <InlineAlert alert={{ type: "error", title: `${copy.title} not loaded`, message: "Please try again in a moment." }} />
+      ) : list.data.length === 0 ? (
+        !editor && (
+          <div className={`${copy.emptyBox} border border-dashed border-line bg-white px-6 py-12 text-center`}>
+            <p className="font-serif text-2xl">{copy.emptyTitle}</p>
+            <p className="mt-2 text-sage">{copy.emptyText}</p>
+          </div>
+        )
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2" aria-label={`Your ${copy.noun}`}>
+          {list.data.map((it) => (
+            <li key={it.id} className={`${card.box} border border-line bg-white p-4 shadow-sm`}>
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <h2 className={card.name}>{it.name}</h2>
+                <span className={`rounded-full px-2 py-0.5 text-sm font-semibold ${it.paused ? "bg-cream text-amber-text" : "bg-leaf-light text-ink"}`}>
+                  {it.paused ? "Paused" : "Active"}
+                </span>
+              </div>
+              {item(it)}
+              <LastRun at={it.lastRunAt} result={it.lastResult} />
+              <StandingActions item={it} writes={writes} onEdit={() => setDraft(draftOf(it))} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-6 text-sm">
+        <Link to={copy.storePath} className="underline">
+          Back to the store
+        </Link>
+      </p>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { CartItem } from "../../../contract/store.ts";
 import { responsiveTable as rt } from "../../components/ui/classes.ts";
 import { money } from "../../lib/format.ts";
+import { PailPriceCells } from "./order-parts.tsx";
 import { LineStatusBadge } from "./line-status.tsx";
 
 /** The checkout's table: the cart's flower lines with their pails, status and prices, then its fee lines. */
@@ -67,12 +68,7 @@ function CheckoutLine({ item, holdActive }: { item: CartItem; holdActive: boolea
           </span>
         </span>
       </td>
-      <td className={`${rt.td} md:text-right tabular`} data-label="Bunch in pail">
-        {item.pails > 0 ? money(item.pailPrice) : "—"}
-      </td>
-      <td className={`${rt.td} md:text-right tabular`} data-label="Loose bunch">
-        {item.looseBunches > 0 ? money(item.bunchPrice) : "—"}
-      </td>
+      <PailPriceCells line={item} />
       <td className={`${rt.td} font-semibold md:text-right tabular`} data-label="Line total">
         {money(item.lineTotal)}
       </td>

@@ -24,14 +24,19 @@ import {
 import { formatMoney } from "../../../domain/money.ts";
 import { DASHBOARD_SPECIALS } from "../../../domain/dashboard.ts";
 
-function Panel({ title, id, action, children }: { title: string; id: string; action?: ReactNode; children: ReactNode }) {
+/** A dashboard card: its heading, the link to the whole list beside it (`more`), and what it shows. */
+function Panel({ title, id, more, children }: { title: string; id: string; more?: { to: string; label: string }; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className="rounded-2xl border border-line bg-white p-4 sm:p-5">
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={id} className="text-xl">
           {title}
         </h2>
-        {action}
+        {more && (
+          <Link to={more.to} className="text-sm">
+            {more.label}
+          </Link>
+        )}
       </div>
       {children}
     </section>
@@ -166,11 +171,7 @@ export function DashboardPage({ panels }: { panels?: DashboardPanels }) {
           <Panel
             title="Specials this week"
             id="specials-heading"
-            action={
-              <Link to="/store?specials=1" className="text-sm">
-                All discounted flowers
-              </Link>
-            }
+            more={{ to: "/store?specials=1", label: "All discounted flowers" }}
           >
             {specials.isPending ? (
               <Quiet>Loading specials…</Quiet>
@@ -220,11 +221,7 @@ export function DashboardPage({ panels }: { panels?: DashboardPanels }) {
           <Panel
             title="Recent orders"
             id="recent-heading"
-            action={
-              <Link to="/Orders" className="text-sm">
-                All orders
-              </Link>
-            }
+            more={{ to: "/Orders", label: "All orders" }}
           >
             {recent.isPending ? (
               <Quiet>Loading…</Quiet>
@@ -240,11 +237,7 @@ export function DashboardPage({ panels }: { panels?: DashboardPanels }) {
           <Panel
             title="Combo specials"
             id="combo-heading"
-            action={
-              <Link to="/store?combo=1" className="text-sm">
-                Shop combos
-              </Link>
-            }
+            more={{ to: "/store?combo=1", label: "Shop combos" }}
           >
             {combos.isPending ? (
               <Quiet>Loading…</Quiet>

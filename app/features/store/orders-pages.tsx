@@ -3,7 +3,7 @@ import type { Order } from "../../../contract/store.ts";
 import { Link } from "react-router";
 import { ApiError } from "../../lib/api.ts";
 import { instant, longDate, money, shortDate } from "../../lib/format.ts";
-import { OrderLinesTable, OrdersTable, OrderStatusBadge } from "./order-parts.tsx";
+import { OrderLinesTable, OrdersTable, OrderTitle } from "./order-parts.tsx";
 import { useChangeOwnOrder, useOrder, useOrders, useShipDateDetail, useStoreIds, type StoreIds } from "./queries.ts";
 import { NeedsCustomer } from "./store-page.tsx";
 import { Reorder } from "./reorder.tsx";
@@ -85,10 +85,7 @@ export function OrderDetailPage({ orderNumber }: { orderNumber: number }) {
   const pending = o.lines.filter((l) => l.quantityPending > 0).length;
   return (
     <Page>
-      <div className="mb-4 flex flex-wrap items-center gap-3">
-        <h1 className="text-3xl">Order {o.orderNumber}</h1>
-        <OrderStatusBadge status={o.status} />
-      </div>
+      <OrderTitle orderNumber={o.orderNumber} status={o.status} className="mb-4" />
       <dl className="mb-5 grid grid-cols-2 gap-4 rounded-xl border border-line bg-white p-4 sm:grid-cols-3 lg:grid-cols-6">
         <Fact label="Placed">{instant(o.placedAt)}</Fact>
         <Fact label="Ship date">{shortDate(o.shipDate)}</Fact>

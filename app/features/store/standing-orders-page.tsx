@@ -3,13 +3,11 @@
 // the buyer. Create, change, pause and delete here.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { Link } from "react-router";
 import { z } from "zod";
 import { Ok } from "../../../contract/common.ts";
 import { StandingOrder, type StandingOrderBody } from "../../../contract/standing-orders.ts";
 import { standingWeekdays, weekdayName } from "../../../domain/standing-orders.ts";
-import { EditorFooter, LastRun, lineErrors, RunModeChoice, StandingActions, useStandingSave, useStandingWrites } from "../standing/standing-parts.tsx";
-import { InlineAlert } from "../../components/ui/alert.tsx";
+import { EditorFooter, lineErrors, RunModeChoice, StandingList, useStandingSave, useStandingWrites, type StandingListCopy } from "../standing/standing-parts.tsx";
 import { TextField } from "../../components/ui/field.tsx";
 import { api } from "../../lib/api.ts";
 import { instant, shortDate } from "../../lib/format.ts";
@@ -58,6 +56,23 @@ export function StandingOrdersPage() {
   return <StandingOrders key={`${ids.customerId}:${ids.retailerId}`} ids={ids} />;
 }
 
+const STANDING_ORDERS: StandingListCopy = {
+  title: "Standing orders",
+  newLabel: "New standing order",
+  intro: (
+    <>
+      A standing order repeats every week: ahead of the ship date&apos;s order deadline it fills your cart, or places the order if you choose so. We
+      e-mail you when it has run, with anything that could not be supplied.
+    </>
+  ),
+  noun: "standing orders",
+  emptyTitle: "No standing orders yet",
+  emptyText: "Order the same flowers every week? Create a standing order and your cart is ready before each deadline.",
+  emptyBox: "rounded-xl",
+  card: { box: "rounded-xl", name: "text-xl" },
+  storePath: "/store",
+};
+
 function StandingOrders({ ids }: { ids: StoreIds }) {
   const client = useQueryClient();
   const list = useQuery({ queryKey: key(ids), queryFn: () => api.get(base(ids), query(ids), z.array(StandingOrder)) });
@@ -71,90 +86,44 @@ function StandingOrders({ ids }: { ids: StoreIds }) {
 
   return (
     <section className="mx-auto max-w-5xl px-3 py-6 sm:px-4 md:px-6">
-      <div className="mb-2 flex flex-wrap items-end justify-between gap-3">
-        <h1 className="text-3xl">Standing orders</h1>
-        {!draft && (
-          <button type="button" className="btn btn-primary" onClick={() => setDraft(emptyDraft())}>
-            New standing order
-          </button>
+      <StandingList
+        copy={STANDING_ORDERS}
+        list={list}
+        newDraft={() => emptyDraft()}
+        draft={draft}
+        setDraft={setDraft}
+        draftOf={draftOf}
+        writes={writes}
+        renderEditor={(editor) => <Editor ids={ids} {...editor} />}
+        item={(so) => (
+          <>
+            <p className="mt-1 text-sm text-sage">
+              Every {weekdayName(so.weekday)} · {so.mode === "order" ? "places the order" : "fills your cart"}
+            </p>
+            <ul className="mt-3 space-y-1 text-sm">
+              {so.lines.map((l) => (
+                <li key={l.productId} className="flex justify-between gap-3">
+                  <span>
+                    {l.description} <span className="text-sage">({l.productId})</span>
+                  </span>
+                  <span className="tabular">{l.quantity} bunches</span>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-3 text-sm">
+              {so.nextShipDate && so.nextRunAt ? (
+                <>
+                  Next: {so.mode === "order" ? "orders" : "fills your cart"} on {instant(so.nextRunAt)} for {ids.isRetailer && so.nextPickupDate ? `pickup ${shortDate(so.nextPickupDate)}` : `shipping ${shortDate(so.nextShipDate)}`}
+                </>
+              ) : so.paused ? (
+                "Paused: it does not run until you resume it."
+              ) : (
+                `No open ${ids.isRetailer ? "pickup" : "ship"} date on ${weekdayName(so.weekday)} at the moment.`
+              )}
+            </p>
+          </>
         )}
-      </div>
-      <p className="mb-5 max-w-prose text-sage">
-        A standing order repeats every week: ahead of the ship date's order deadline it fills your cart, or places the order if you choose so. We
-        e-mail you when it has run, with anything that could not be supplied.
-      </p>
-      <p className="sr-only" role="status">
-        {writes.status}
-      </p>
-      {draft && (
-        <Editor
-          ids={ids}
-          draft={draft}
-          onCancel={() => setDraft(null)}
-          onSaved={(so, created) => {
-            setDraft(null);
-            writes.saved(so, created);
-          }}
-        />
-      )}
-      {list.isPending ? (
-        <p className="py-10 text-center text-sage" role="status">
-          Loading your standing orders…
-        </p>
-      ) : list.isError ? (
-        <InlineAlert alert={{ type: "error", title: "Standing orders not loaded", message: "Please try again in a moment." }} />
-      ) : list.data.length === 0 ? (
-        !draft && (
-          <div className="rounded-xl border border-dashed border-line bg-white px-6 py-12 text-center">
-            <p className="font-serif text-2xl">No standing orders yet</p>
-            <p className="mt-2 text-sage">Order the same flowers every week? Create a standing order and your cart is ready before each deadline.</p>
-          </div>
-        )
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-2" aria-label="Your standing orders">
-          {list.data.map((so) => (
-            <li key={so.id} className="rounded-xl border border-line bg-white p-4 shadow-sm">
-              <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <h2 className="text-xl">{so.name}</h2>
-                <span className={`rounded-full px-2 py-0.5 text-sm font-semibold ${so.paused ? "bg-cream text-amber-text" : "bg-leaf-light text-ink"}`}>
-                  {so.paused ? "Paused" : "Active"}
-                </span>
-              </div>
-              <p className="mt-1 text-sm text-sage">
-                Every {weekdayName(so.weekday)} · {so.mode === "order" ? "places the order" : "fills your cart"}
-              </p>
-              <ul className="mt-3 space-y-1 text-sm">
-                {so.lines.map((l) => (
-                  <li key={l.productId} className="flex justify-between gap-3">
-                    <span>
-                      {l.description} <span className="text-sage">({l.productId})</span>
-                    </span>
-                    <span className="tabular">{l.quantity} bunches</span>
-                  </li>
-                ))}
-              </ul>
-              <p className="mt-3 text-sm">
-                {so.nextShipDate && so.nextRunAt ? (
-                  <>
-                    Next: {so.mode === "order" ? "orders" : "fills your cart"} on {instant(so.nextRunAt)} for {ids.isRetailer && so.nextPickupDate ? `pickup ${shortDate(so.nextPickupDate)}` : `shipping ${shortDate(so.nextShipDate)}`}
-                  </>
-                ) : so.paused ? (
-                  "Paused: it does not run until you resume it."
-                ) : (
-                  `No open ${ids.isRetailer ? "pickup" : "ship"} date on ${weekdayName(so.weekday)} at the moment.`
-                )}
-              </p>
-              <LastRun at={so.lastRunAt} result={so.lastResult} />
-              <StandingActions item={so} writes={writes} onEdit={() => setDraft(draftOf(so))} />
-            </li>
-          ))}
-        </ul>
-      )}
-      <p className="mt-6 text-sm">
-        <Link to="/store" className="underline">
-          Back to the store
-        </Link>
-      </p>
+      />
     </section>
   );
 }

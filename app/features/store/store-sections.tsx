@@ -1,7 +1,8 @@
 // The store page's sections: the date card, the toolbar above the list, the list itself with its
 // loading and empty states, the phone's cart bar and the hold reminders. Split out of store-page.tsx.
 import type { Dispatch, SetStateAction } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { CartBar } from "../../components/ui/cart-bar.tsx";
 import type { Cart, CartItem, Product, Profile } from "../../../contract/store.ts";
 import { InlineAlert } from "../../components/ui/alert.tsx";
 import { Catalogue, CatalogueWarmUp } from "./catalogue.tsx";
@@ -204,22 +205,15 @@ export function CatalogueBody(props: {
 /** Below md: the hold, the cart's count and total, and Check out, always within reach. */
 export function MobileCartBar({ cart, lines, hold, onHoldAgain, holdingAgain }: { cart: Cart; lines: number; hold: HoldView; onHoldAgain: () => void; holdingAgain: boolean }) {
   return (
-    <div className="fixed inset-x-0 bottom-0 z-20 border-t border-line bg-white/95 px-3 py-2 shadow-[0_-4px_16px_rgb(0_0_0/0.08)] backdrop-blur md:hidden">
-      <div className="flex items-center gap-2">
-        <div className="min-w-0 flex-1">
-          {hold.state !== "none" && <HoldStatus hold={hold} compact onHoldAgain={onHoldAgain} busy={holdingAgain} />}
-          <p className="mt-0.5 text-sm tabular">
-            {lines} {lines === 1 ? "line" : "lines"} · <strong>{money(cart.subtotal)}</strong>{" "}
-            <a href="#cart" className="ml-1 underline">
-              View cart
-            </a>
-          </p>
-        </div>
-        <Link to="/store/checkout" className="btn btn-primary !min-h-10 !px-4 text-sm">
-          Check out
-        </Link>
-      </div>
-    </div>
+    <CartBar
+      hiddenFrom="md:hidden"
+      hold={hold.state !== "none" && <HoldStatus hold={hold} compact onHoldAgain={onHoldAgain} busy={holdingAgain} />}
+      count={`${lines} ${lines === 1 ? "line" : "lines"}`}
+      total={money(cart.subtotal)}
+      cartHref="#cart"
+      checkoutTo="/store/checkout"
+      checkoutLabel="Check out"
+    />
   );
 }
 

@@ -1,60 +1,84 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Link, useSearchParams, type MetaArgs } from "react-router";
 import { LoginBody, User } from "../../../contract/user.ts";
-import { Email } from "../../../contract/common.ts";
-import { TextField, fieldErrors } from "../../components/ui/field.tsx";
 import { InlineAlert } from "../../components/ui/alert.tsx";
-import { api, ApiError } from "../../lib/api.ts";
+import { FormField, SubmitButton, useContractForm } from "../../components/ui/form.tsx";
+import { api } from "../../lib/api.ts";
 import { useBrand } from "../../lib/session.ts";
 import { landingPath } from "../../lib/landing.ts";
 
 export const meta = (_: MetaArgs) => [{ title: "Sign in" }, { name: "robots", content: "noindex" }];
 
+/** The address a reset link goes to: the sign-in form's own e-mail field. */
+const ForgotBody = LoginBody.pick({ email: true });
+
+/** The refusal above a form, as the sign-in card shows it. */
+function Refusal({ problem }: { problem: { message: string } | null }) {
+  return problem ? (
+    <div className="mb-4">
+      <InlineAlert alert={{ title: "", message: problem.message, type: "error" }} />
+    </div>
+  ) : null;
+}
+
+function SignInForm({ onForgot }: { onForgot: () => void }) {
+  const [params] = useSearchParams();
+  const { form, fields, refused, busy, errorOf } = useContractForm(
+    LoginBody,
+    async (body) => {
+      const user = await api.post("/api/Auth/login/", body, undefined, undefined, User);
+      // A full load renders the store with the new session on the server; the form stays busy till then.
+      window.location.assign(landingPath(user, params.get("returnTo")));
+      await new Promise<never>(() => {});
+    },
+    { asTyped: true },
+  );
+  return (
+    <>
+      <Refusal problem={refused} />
+      <form id={form.id} noValidate onSubmit={form.onSubmit} className="space-y-4">
+        <FormField field={fields.email!} label="E-mail" type="email" autoComplete="username" required error={errorOf("email")} />
+        <FormField field={fields.password!} label="Password" type="password" autoComplete="current-password" required error={errorOf("password")} />
+        <SubmitButton busy={busy} busyText="Signing in…" className="w-full">
+          Sign in
+        </SubmitButton>
+        <button type="button" className="w-full text-center text-leaf underline" onClick={onForgot}>
+          Forgot your password?
+        </button>
+      </form>
+    </>
+  );
+}
+
+function ForgotForm({ onSent, onBack }: { onSent: () => void; onBack: () => void }) {
+  const { form, fields, refused, busy, errorOf } = useContractForm(
+    ForgotBody,
+    async ({ email }) => {
+      await api.post(`/api/Auth/RequestPasswordReset/${encodeURIComponent(email)}`);
+      onSent();
+    },
+    { asTyped: true },
+  );
+  return (
+    <>
+      <Refusal problem={refused} />
+      <form id={form.id} noValidate onSubmit={form.onSubmit} className="space-y-4">
+        <p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
+        <FormField field={fields.email!} label="E-mail" type="email" autoComplete="email" required error={errorOf("email")} />
+        <SubmitButton busy={busy} busyText="Send the reset link" className="w-full">
+          Send the reset link
+        </SubmitButton>
+        <button type="button" className="w-full text-center text-leaf underline" onClick={onBack}>
+          Back to sign in
+        </button>
+      </form>
+    </>
+  );
+}
+
 export default function Login() {
   const brand = useBrand();
-  const [params] = useSearchParams();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [mode, setMode] = useState<"login" | "forgot" | "sent">("login");
-
-  async function onLogin(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const parsed = LoginBody.safeParse({ email: form.get("email"), password: form.get("password") });
-    setMessage(null);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
-    setErrors({});
-    setBusy(true);
-    try {
-      const user = await api.post("/api/Auth/login/", parsed.data, undefined, undefined, User);
-      // A full load renders the store with the new session on the server.
-      window.location.assign(landingPath(user, params.get("returnTo")));
-    } catch (err) {
-      setBusy(false);
-      if (err instanceof ApiError) {
-        setErrors(err.fields);
-        setMessage(err.message);
-      } else setMessage("Something went wrong. Please try again.");
-    }
-  }
-
-  async function onForgot(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const email = Email.safeParse(new FormData(e.currentTarget).get("email"));
-    if (!email.success) return setErrors({ email: email.error.issues[0]!.message });
-    setErrors({});
-    setBusy(true);
-    try {
-      await api.post(`/api/Auth/RequestPasswordReset/${encodeURIComponent(email.data)}`);
-      setMode("sent");
-    } catch (err) {
-      setMessage(err instanceof ApiError ? err.message : "Something went wrong. Please try again.");
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
     <section className="mx-auto grid max-w-5xl gap-10 px-4 py-12 md:grid-cols-2 md:px-8 md:py-20" aria-labelledby="login-title">
       <div>
@@ -69,35 +93,8 @@ export default function Login() {
         </p>
       </div>
       <div className="rounded-2xl border border-line bg-white p-6 shadow-sm md:p-8">
-        {message && (
-          <div className="mb-4">
-            <InlineAlert alert={{ title: "", message, type: "error" }} />
-          </div>
-        )}
-        {mode === "login" && (
-          <form noValidate onSubmit={onLogin} className="space-y-4">
-            <TextField label="E-mail" name="email" type="email" autoComplete="username" required error={errors.email} />
-            <TextField label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
-            <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-              {busy ? "Signing in…" : "Sign in"}
-            </button>
-            <button type="button" className="w-full text-center text-leaf underline" onClick={() => (setMode("forgot"), setMessage(null), setErrors({}))}>
-              Forgot your password?
-            </button>
-          </form>
-        )}
-        {mode === "forgot" && (
-          <form noValidate onSubmit={onForgot} className="space-y-4">
-            <p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
-            <TextField label="E-mail" name="email" type="email" autoComplete="email" required error={errors.email} />
-            <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-              Send the reset link
-            </button>
-            <button type="button" className="w-full text-center text-leaf underline" onClick={() => setMode("login")}>
-              Back to sign in
-            </button>
-          </form>
-        )}
+        {mode === "login" && <SignInForm onForgot={() => setMode("forgot")} />}
+        {mode === "forgot" && <ForgotForm onSent={() => setMode("sent")} onBack={() => setMode("login")} />}
         {mode === "sent" && (
           <div role="status" className="space-y-4">
             <p className="text-lg">Check your inbox.</p>

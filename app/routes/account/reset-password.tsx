@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { UpdatePasswordBody } from "../../../contract/user.ts";
-import { TextField, fieldErrors } from "../../components/ui/field.tsx";
 import { InlineAlert } from "../../components/ui/alert.tsx";
-import { api, ApiError } from "../../lib/api.ts";
+import { FormField, SubmitButton, useContractForm } from "../../components/ui/form.tsx";
+import { api } from "../../lib/api.ts";
 import { appContext } from "../../lib/context.ts";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -14,30 +14,32 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta = () => [{ title: "Choose a new password" }, { name: "robots", content: "noindex" }];
 
+/** The new password twice, sent with the link's token. */
+function NewPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
+  const { form, fields, refused, busy, errorOf } = useContractForm(
+    UpdatePasswordBody,
+    async (body) => {
+      await api.post("/api/Auth/UpdatePassword", body);
+      onDone();
+    },
+    { asTyped: true },
+  );
+  return (
+    <form id={form.id} noValidate onSubmit={form.onSubmit} className="space-y-4">
+      {refused && <InlineAlert alert={{ title: "", message: refused.message, type: "error" }} />}
+      <input type="hidden" name="token" value={token} />
+      <FormField field={fields.password!} label="New password" type="password" autoComplete="new-password" required hint="At least 10 characters." error={errorOf("password")} />
+      <FormField field={fields.confirmPassword!} label="Repeat the new password" type="password" autoComplete="new-password" required error={errorOf("confirmPassword")} />
+      <SubmitButton busy={busy} busyText="Save the new password" className="w-full">
+        Save the new password
+      </SubmitButton>
+    </form>
+  );
+}
+
 export default function ResetPassword() {
   const { token, valid } = useLoaderData<typeof loader>();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    const parsed = UpdatePasswordBody.safeParse({ token, password: f.get("password"), confirmPassword: f.get("confirmPassword") });
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
-    setErrors({});
-    setBusy(true);
-    try {
-      await api.post("/api/Auth/UpdatePassword", parsed.data);
-      setDone(true);
-    } catch (err) {
-      setMessage(err instanceof ApiError ? err.message : "Something went wrong. Please try again.");
-      if (err instanceof ApiError) setErrors(err.fields);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <section className="mx-auto max-w-lg px-4 py-16" aria-labelledby="reset-title">
@@ -53,16 +55,7 @@ export default function ResetPassword() {
             </Link>
           </div>
         )}
-        {valid && !done && (
-          <form noValidate onSubmit={onSubmit} className="space-y-4">
-            {message && <InlineAlert alert={{ title: "", message, type: "error" }} />}
-            <TextField label="New password" name="password" type="password" autoComplete="new-password" required hint="At least 10 characters." error={errors.password} />
-            <TextField label="Repeat the new password" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
-            <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-              Save the new password
-            </button>
-          </form>
-        )}
+        {valid && !done && <NewPasswordForm token={token} onDone={() => setDone(true)} />}
         {done && (
           <div role="status" className="space-y-4">
             <p className="text-lg">Your password has been changed.</p>

@@ -1,14 +1,14 @@
-import { useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useActionData, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaArgs } from "react-router";
-import { ApplicationFields, FORM_LIMITS } from "../../../contract/public.ts";
-import { TextAreaField, TextField } from "../../components/ui/field.tsx";
+import { ApplicationFields, FORM_LIMITS, OpeningIdParam } from "../../../contract/public.ts";
+import { FormField } from "../../components/ui/form.tsx";
+import { FormTextArea } from "../../components/ui/form-text-area.tsx";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
-import { formPageHeaders, plainFormAction, PublicFormFrame, usePostedForm } from "../../features/public/forms.tsx";
+import { fieldToFocus, formPageHeaders, OnceSent, plainFormAction, PublicFormFrame, PublicThanks, usePublicForm, type PostedForm, type SentForm } from "../../features/public/forms.tsx";
 import { findSection, leadOf, listItems, splitSections } from "../../features/public/sections.ts";
 import { Band, PageHero, Prose, SectionHeading, IntroBand } from "../../features/public/ui.tsx";
 import { STATIC_PAGE } from "../../lib/static-page.ts";
-import { REQUIRED_MESSAGE } from "../../../domain/constants.ts";
 
 // Plain HTML: no app scripts (app/lib/static-page.ts).
 export const handle = STATIC_PAGE;
@@ -46,51 +46,54 @@ export function meta({ data: d }: MetaArgs<typeof loader>) {
 
 type Opening = ReturnType<typeof useLoaderData<typeof loader>>["openings"][number];
 
-const EMPTY = { name: "", email: "", phone: "", coverLetter: "" };
+/** The application with the job it is for: an opening is needed too (the one the address names). */
+const ApplicationForm = ApplicationFields.extend({ opening: OpeningIdParam.shape.openingId });
 
-function ApplicationForm({ openings, openingId, onOpening, token }: { openings: Opening[]; openingId: string; onOpening: (id: string) => void; token: string }) {
-  const f = usePostedForm({
+/** What the schema refuses, top to bottom: the field the browser focuses after a refused plain post. */
+const ORDER = ["opening", "name", "email", "phone", "coverLetter"] as const;
+
+function ApplyForm({
+  openings,
+  openingId,
+  onOpening,
+  token,
+  posted,
+  onSent,
+}: {
+  openings: Opening[];
+  openingId: string;
+  onOpening: (id: string) => void;
+  token: string;
+  posted: PostedForm | undefined;
+  onSent: (sent: SentForm) => void;
+}) {
+  const f = usePublicForm({
     form: "apply",
-    schema: ApplicationFields,
-    url: () => `/api/Public/Apply/${encodeURIComponent(openingId)}`,
-    empty: EMPTY,
-    posted: useActionData<typeof action>(),
-    order: ["opening", "name", "email", "phone", "coverLetter"],
+    schema: ApplicationForm,
+    post: ({ opening, ...body }) => ({ url: `/api/Public/Apply/${encodeURIComponent(opening)}`, body }),
+    onSent,
+    posted,
   });
-  const ids = { opening: useId() };
-  const { values, errors, focus, set } = f;
-  const opening = openings.find((o) => o.id === openingId);
+  const { fields, errorOf } = f;
+  const focus = fieldToFocus(posted, ORDER);
+  const opening = fields.opening!;
+  const openingError = errorOf("opening");
   return (
-    <PublicFormFrame
-      form={f}
-      action="/Careers"
-      labelledBy="apply-title"
-      token={token}
-      extraErrors={(): Record<string, string> => (opening ? {} : { opening: REQUIRED_MESSAGE })}
-      sent={
-        <p>
-          Your application{opening ? ` for ${opening.title}` : ""} is with our team. Someone who works in that part of the range reads every one and will write to you at {values.email}.
-        </p>
-      }
-      againLabel="Apply for another job"
-      againHref="/Careers#openings"
-      submitLabel="Send application"
-      submitClassName="min-w-44"
-    >
+    <PublicFormFrame form={f} posted={posted} focus={focus} action="/Careers" labelledBy="apply-title" token={token} submitLabel="Send application" submitClassName="min-w-44">
       <div>
-        <label htmlFor={ids.opening} className="field-label">
+        <label htmlFor={opening.id} className="field-label">
           The job<span aria-hidden="true" className="text-petal"> *</span>
         </label>
         <select
-          id={ids.opening}
-          name="opening"
+          id={opening.id}
+          name={opening.name}
           autoFocus={focus === "opening"}
           required
           className="field-input"
           value={openingId}
           onChange={(e) => onOpening(e.target.value)}
-          aria-invalid={errors.opening ? true : undefined}
-          aria-describedby={errors.opening ? `${ids.opening}-error` : undefined}
+          aria-invalid={openingError ? true : undefined}
+          aria-describedby={openingError ? `${opening.id}-error` : undefined}
         >
           <option value="">Choose an opening</option>
           {openings.map((o) => (
@@ -99,28 +102,26 @@ function ApplicationForm({ openings, openingId, onOpening, token }: { openings: 
             </option>
           ))}
         </select>
-        {errors.opening && (
-          <p id={`${ids.opening}-error`} className="field-error">
-            {errors.opening}
+        {openingError && (
+          <p id={`${opening.id}-error`} className="field-error">
+            {openingError}
           </p>
         )}
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="Your name" name="name" autoFocus={focus === "name"} autoComplete="name" required value={values.name} onChange={set("name")} error={errors.name} />
-        <TextField label="E-mail" name="email" autoFocus={focus === "email"} type="email" autoComplete="email" required value={values.email} onChange={set("email")} error={errors.email} />
-        <TextField label="Phone (optional)" name="phone" autoFocus={focus === "phone"} type="tel" autoComplete="tel" value={values.phone} onChange={set("phone")} error={errors.phone} />
+        <FormField field={fields.name!} label="Your name" autoFocus={focus === "name"} autoComplete="name" required error={errorOf("name")} />
+        <FormField field={fields.email!} label="E-mail" autoFocus={focus === "email"} type="email" autoComplete="email" required error={errorOf("email")} />
+        <FormField field={fields.phone!} label="Phone (optional)" autoFocus={focus === "phone"} type="tel" autoComplete="tel" error={errorOf("phone")} />
       </div>
-      <TextAreaField
+      <FormTextArea
+        field={fields.coverLetter!}
         label="About you"
         hint="Where you have worked, what you would like to learn, and when you could start. No CV needed."
-        name="coverLetter"
         autoFocus={focus === "coverLetter"}
         required
         rows={8}
         className="min-h-44"
-        value={values.coverLetter}
-        onChange={set("coverLetter")}
-        error={errors.coverLetter}
+        error={errorOf("coverLetter")}
         maxChars={FORM_LIMITS.coverLetter}
       />
     </PublicFormFrame>
@@ -136,6 +137,7 @@ export default function Careers() {
     return d.openings.some((o) => o.id === asked) ? asked : "";
   });
   const formHeading = useRef<HTMLHeadingElement>(null);
+  const opening = d.openings.find((o) => o.id === openingId);
 
   const choose = (id: string) => {
     setOpeningId(id);
@@ -243,7 +245,18 @@ export default function Careers() {
             <Prose html={d.applyHtml} className="mt-4 !text-base !text-sage" />
           </div>
           <div className="rounded-[2rem] border border-line bg-white p-6 sm:p-10 lg:col-span-8">
-            <ApplicationForm openings={d.openings} openingId={openingId} onOpening={setOpeningId} token={d.formToken} />
+            <OnceSent
+              posted={posted}
+              thanks={(sent, again) => (
+                <PublicThanks sent={sent} again={again} againLabel="Apply for another job" againHref="/Careers#openings">
+                  <p>
+                    Your application{opening ? ` for ${opening.title}` : ""} is with our team. Someone who works in that part of the range reads every one and will write to you at {sent.values.email}.
+                  </p>
+                </PublicThanks>
+              )}
+            >
+              {(p, onSent) => <ApplyForm openings={d.openings} openingId={openingId} onOpening={setOpeningId} token={d.formToken} posted={p} onSent={onSent} />}
+            </OnceSent>
           </div>
         </div>
       </Band>

@@ -1,10 +1,10 @@
-import { useId } from "react";
 import { useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaArgs } from "react-router";
 import { ContactFields, FORM_LIMITS } from "../../../contract/public.ts";
-import { TextAreaField, TextField } from "../../components/ui/field.tsx";
+import { FormField } from "../../components/ui/form.tsx";
+import { FormTextArea } from "../../components/ui/form-text-area.tsx";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
-import { formPageHeaders, plainFormAction, PublicFormFrame, usePostedForm } from "../../features/public/forms.tsx";
+import { fieldToFocus, formPageHeaders, OnceSent, plainFormAction, PublicFormFrame, PublicThanks, usePublicForm, type PostedForm, type SentForm } from "../../features/public/forms.tsx";
 import { splitSections } from "../../features/public/sections.ts";
 import { Band, PageHero, Prose } from "../../features/public/ui.tsx";
 import { STATIC_PAGE } from "../../lib/static-page.ts";
@@ -48,61 +48,42 @@ const TOPICS = [
   "Something else",
 ];
 
-const EMPTY = { name: "", email: "", phone: "", company: "", subject: TOPICS[0]!, message: "" };
+/** What the schema refuses, top to bottom: the field the browser focuses after a refused plain post. */
+const ORDER = ["name", "email", "phone", "company", "subject", "message"] as const;
 
-function ContactForm({ token }: { token: string }) {
-  const f = usePostedForm({
-    form: "contact",
-    schema: ContactFields,
-    url: () => "/api/Public/Contact",
-    empty: EMPTY,
-    posted: useActionData<typeof action>(),
-    order: ["name", "email", "phone", "company", "subject", "message"],
-  });
-  const ids = { subject: useId() };
-  const { values, errors, focus, set } = f;
+function ContactForm({ token, posted, onSent }: { token: string; posted: PostedForm | undefined; onSent: (sent: SentForm) => void }) {
+  const f = usePublicForm({ form: "contact", schema: ContactFields, post: (body) => ({ url: "/api/Public/Contact", body }), onSent, posted, defaultValue: { subject: TOPICS[0] } });
+  const { fields, errorOf } = f;
+  const focus = fieldToFocus(posted, ORDER);
+  const subject = fields.subject!;
   return (
-    <PublicFormFrame
-      form={f}
-      action="/Contact"
-      labelledBy="form-title"
-      token={token}
-      sent={<p>Your message is with our team. We answer on business days, usually the same day, at {values.email}.</p>}
-      againLabel="Send another message"
-      againHref="/Contact"
-      submitLabel="Send message"
-      submitClassName="min-w-40"
-      beside="We only use your details to answer you."
-    >
+    <PublicFormFrame form={f} posted={posted} focus={focus} action="/Contact" labelledBy="form-title" token={token} submitLabel="Send message" submitClassName="min-w-40" beside="We only use your details to answer you.">
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="Your name" name="name" autoFocus={focus === "name"} autoComplete="name" required maxLength={FORM_LIMITS.name + 20} value={values.name} onChange={set("name")} error={errors.name} />
-        <TextField label="E-mail" name="email" autoFocus={focus === "email"} type="email" autoComplete="email" required value={values.email} onChange={set("email")} error={errors.email} />
-        <TextField label="Phone (optional)" name="phone" autoFocus={focus === "phone"} type="tel" autoComplete="tel" value={values.phone} onChange={set("phone")} error={errors.phone} />
-        <TextField label="Business (optional)" name="company" autoFocus={focus === "company"} autoComplete="organization" value={values.company} onChange={set("company")} error={errors.company} />
+        <FormField field={fields.name!} label="Your name" autoFocus={focus === "name"} autoComplete="name" required maxLength={FORM_LIMITS.name + 20} error={errorOf("name")} />
+        <FormField field={fields.email!} label="E-mail" autoFocus={focus === "email"} type="email" autoComplete="email" required error={errorOf("email")} />
+        <FormField field={fields.phone!} label="Phone (optional)" autoFocus={focus === "phone"} type="tel" autoComplete="tel" error={errorOf("phone")} />
+        <FormField field={fields.company!} label="Business (optional)" autoFocus={focus === "company"} autoComplete="organization" error={errorOf("company")} />
       </div>
       <div>
-        <label htmlFor={ids.subject} className="field-label">
+        <label htmlFor={subject.id} className="field-label">
           What is it about?
         </label>
-        <select id={ids.subject} name="subject" autoFocus={focus === "subject"} className="field-input" value={values.subject} onChange={set("subject")} aria-invalid={errors.subject ? true : undefined}>
+        <select
+          key={subject.key}
+          id={subject.id}
+          name={subject.name}
+          autoFocus={focus === "subject"}
+          className="field-input"
+          defaultValue={typeof subject.initialValue === "string" ? subject.initialValue : TOPICS[0]}
+          aria-invalid={errorOf("subject") ? true : undefined}
+        >
           {TOPICS.map((t) => (
             <option key={t}>{t}</option>
           ))}
         </select>
-        {errors.subject && <p className="field-error">{errors.subject}</p>}
+        {errorOf("subject") && <p className="field-error">{errorOf("subject")}</p>}
       </div>
-      <TextAreaField
-        label="Your message"
-        name="message"
-        autoFocus={focus === "message"}
-        required
-        rows={7}
-        className="min-h-40"
-        value={values.message}
-        onChange={set("message")}
-        error={errors.message}
-        maxChars={FORM_LIMITS.message}
-      />
+      <FormTextArea field={fields.message!} label="Your message" autoFocus={focus === "message"} required rows={7} className="min-h-40" error={errorOf("message")} maxChars={FORM_LIMITS.message} />
     </PublicFormFrame>
   );
 }
@@ -111,6 +92,7 @@ const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
 export default function Contact() {
   const d = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>();
   const cards = d.sections.filter((s) => s.title.toLowerCase() !== "address");
   const address = d.sections.find((s) => s.title.toLowerCase() === "address");
   return (
@@ -146,7 +128,16 @@ export default function Contact() {
               Write to us
             </h2>
             <p className="mt-2 mb-8 text-sage">Fields marked * are needed. We reply by e-mail, usually the same business day.</p>
-            <ContactForm token={d.formToken} />
+            <OnceSent
+              posted={posted}
+              thanks={(sent, again) => (
+                <PublicThanks sent={sent} again={again} againLabel="Send another message" againHref="/Contact">
+                  <p>Your message is with our team. We answer on business days, usually the same day, at {sent.values.email}.</p>
+                </PublicThanks>
+              )}
+            >
+              {(p, onSent) => <ContactForm token={d.formToken} posted={p} onSent={onSent} />}
+            </OnceSent>
           </section>
           <div className="space-y-5 lg:col-span-5">
             {cards.map((s) => (

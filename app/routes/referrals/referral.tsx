@@ -2,8 +2,8 @@ import { useState } from "react";
 import { data, Link, redirect, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { ReferralBody } from "../../../contract/administration.ts";
 import { appContext } from "../../lib/context.ts";
-import { TextField } from "../../components/ui/field.tsx";
-import { FormMessage, Honeypot, usePublicForm } from "../../features/public/forms.tsx";
+import { FormField, SubmitButton } from "../../components/ui/form.tsx";
+import { FormMessage, Honeypot, usePublicForm, type SentForm } from "../../features/public/forms.tsx";
 
 /** A wholesaler's referral page: who to buy our flowers from. Unapproved wholesalers redirect. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
@@ -19,48 +19,43 @@ export const meta = ({ data: d }: { data?: { companyName: string; brand: string 
 
 const Schema = ReferralBody.omit({ website: true, formToken: true });
 
-function RequestForm({ customerId, companyName }: { customerId: string; companyName: string }) {
-  const [values, setValues] = useState({ shopName: "", contactName: "", email: "", phone: "", city: "", message: "" });
-  const [honeypot, setHoneypot] = useState("");
-  const form = usePublicForm({ form: "referral", schema: Schema, url: () => `/api/Referrals/${encodeURIComponent(customerId)}` });
-  if (form.state.status === "sent")
+function RequestForm({ customerId, companyName, onSent }: { customerId: string; companyName: string; onSent: (sent: SentForm) => void }) {
+  const f = usePublicForm({ form: "referral", schema: Schema, post: (body) => ({ url: `/api/Referrals/${encodeURIComponent(customerId)}`, body }), onSent, asTyped: true });
+  const { fields, errorOf } = f;
+  return (
+    <form ref={f.formRef} id={f.form.id} noValidate className="mt-8 space-y-3 rounded-2xl border border-line bg-white p-6 text-left" onSubmit={f.onSubmit}>
+      <h2 className="text-2xl">Buy through {companyName}</h2>
+      <p className="text-sage">Run a flower shop? Ask to order our flowers through {companyName}.</p>
+      <FormMessage message={f.message} />
+      <FormField field={fields.shopName!} label="Shop name" required autoComplete="organization" error={errorOf("shopName")} />
+      <FormField field={fields.contactName!} label="Your name" required autoComplete="name" error={errorOf("contactName")} />
+      <FormField field={fields.email!} label="E-mail" type="email" required autoComplete="email" error={errorOf("email")} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField field={fields.phone!} label="Phone" autoComplete="tel" error={errorOf("phone")} />
+        <FormField field={fields.city!} label="City" autoComplete="address-level2" error={errorOf("city")} />
+      </div>
+      <FormField field={fields.message!} label="Anything we should know?" error={errorOf("message")} />
+      <Honeypot value={f.honeypot} onChange={f.setHoneypot} />
+      <SubmitButton busy={f.busy} busyText="Sending…">
+        Send request
+      </SubmitButton>
+    </form>
+  );
+}
+
+/** The request form, then the thanks with its reference in its place. */
+function Request({ customerId, companyName }: { customerId: string; companyName: string }) {
+  const [sent, setSent] = useState<SentForm | null>(null);
+  if (sent)
     return (
       <div role="status" className="mt-8 rounded-2xl bg-leaf-light p-6 text-left">
         <p className="font-serif text-2xl">Thank you</p>
         <p className="mt-2">
-          {companyName} will look at your request and write to you. Your reference is <strong>{form.state.reference}</strong>.
+          {companyName} will look at your request and write to you. Your reference is <strong>{sent.reference}</strong>.
         </p>
       </div>
     );
-  const errors = form.state.status === "editing" ? (form.state.errors as Record<string, string | undefined>) : {};
-  const bind = (k: keyof typeof values) => ({ value: values[k], onChange: (e: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [k]: e.target.value }), error: errors[k] });
-  return (
-    <form
-      ref={form.formRef}
-      noValidate
-      className="mt-8 space-y-3 rounded-2xl border border-line bg-white p-6 text-left"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.submit(values, honeypot);
-      }}
-    >
-      <h2 className="text-2xl">Buy through {companyName}</h2>
-      <p className="text-sage">Run a flower shop? Ask to order our flowers through {companyName}.</p>
-      <FormMessage message={form.state.status === "editing" ? form.state.message : undefined} />
-      <TextField label="Shop name" required autoComplete="organization" {...bind("shopName")} />
-      <TextField label="Your name" required autoComplete="name" {...bind("contactName")} />
-      <TextField label="E-mail" type="email" required autoComplete="email" {...bind("email")} />
-      <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="Phone" autoComplete="tel" {...bind("phone")} />
-        <TextField label="City" autoComplete="address-level2" {...bind("city")} />
-      </div>
-      <TextField label="Anything we should know?" {...bind("message")} />
-      <Honeypot value={honeypot} onChange={setHoneypot} />
-      <button type="submit" className="btn btn-primary" disabled={form.state.status === "sending"}>
-        {form.state.status === "sending" ? "Sending…" : "Send request"}
-      </button>
-    </form>
-  );
+  return <RequestForm customerId={customerId} companyName={companyName} onSent={setSent} />;
 }
 
 export default function Referral() {
@@ -80,7 +75,7 @@ export default function Referral() {
         )}
         {d.phone && <li>{d.phone}</li>}
       </ul>
-      <RequestForm customerId={d.customerId} companyName={d.companyName} />
+      <Request customerId={d.customerId} companyName={d.companyName} />
       <Link to="/" className="btn btn-secondary mt-8">
         About {d.brand}
       </Link>
