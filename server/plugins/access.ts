@@ -59,3 +59,8 @@ export function checkedIds(request: FastifyRequest): CheckedAccess {
 export function clientIp(request: FastifyRequest) {
   return request.ip;
 }
+
+/** Who made a desk change and from where, as the desks' services audit it. */
+export function requestActor(request: FastifyRequest): { auth: AuthContext; ip: string } {
+  return { auth: signedIn(request), ip: clientIp(request) };
+}

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import {
   CustomerParams,
@@ -10,12 +9,11 @@ import {
   ShipTimeEntry,
   ShipTimesBody,
 } from "../../../contract/calendar.ts";
-import { ErrorResponse } from "../../../contract/common.ts";
+import { ErrorResponsesWithConflict as Errors } from "../../../contract/common.ts";
 import { CustomerHeader } from "../../../contract/user.ts";
 import { SUPPLY_ROLES } from "../../../domain/supply.ts";
 import type { ApiRoutes } from "../../deps.ts";
-import { clientIp, signedIn, type RouteAccess } from "../../plugins/access.ts";
-import type { Actor } from "../calendar/index.ts";
+import { signedIn, type RouteAccess, requestActor } from "../../plugins/access.ts";
 import * as desk from "./calendar-desk.ts";
 import { visibleCustomers } from "./service.ts";
 
@@ -32,9 +30,7 @@ export const buyerRoutes: ApiRoutes = async (app, { db }) => {
 };
 
 const tags = ["supply"];
-const Errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 const staff: RouteAccess = { roles: SUPPLY_ROLES };
-const actor = (request: FastifyRequest): Actor => ({ auth: signedIn(request), ip: clientIp(request) });
 
 /**
  * The calendar desk's ship weekdays and cut-offs, and pickup days (staff only: Administrator and
@@ -52,7 +48,7 @@ export const calendarDeskRoutes: ApiRoutes = async (app, { db }) => {
       schema: { tags, summary: "Set a customer's ship weekdays and cut-offs (the whole week; a weekday left out does not ship)", params: CustomerParams, body: ShipTimesBody, response: { 200: z.object({ customerId: z.string(), shipTimes: z.array(ShipTimeEntry) }), ...Errors } },
       config: { access: staff },
     },
-    async (request) => desk.setShipTimes(db, actor(request), request.params.customerId, request.body.shipTimes),
+    async (request) => desk.setShipTimes(db, requestActor(request), request.params.customerId, request.body.shipTimes),
   );
   app.get(
     "/Supply/Calendar/PickupDays",
@@ -62,6 +58,6 @@ export const calendarDeskRoutes: ApiRoutes = async (app, { db }) => {
   app.put(
     "/Supply/Calendar/PickupDays/:retailerId",
     { schema: { tags, summary: "Set a retailer's pickup days", params: RetailerParams, body: PickupDaysBody, response: { 200: RetailerPickupDays, ...Errors } }, config: { access: staff } },
-    async (request) => desk.setPickupDays(db, actor(request), request.params.retailerId, request.body),
+    async (request) => desk.setPickupDays(db, requestActor(request), request.params.retailerId, request.body),
   );
 };

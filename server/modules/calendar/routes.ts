@@ -1,7 +1,6 @@
 // HTTP of the supply desk's calendar (staff only: Administrator and SalesPerson; docs/domain-supply.md
 // "Calendar"): closed days (ship times and pickup days: the buyers module's calendarDeskRoutes). Also
 // starts this instance's closed-day cache, which every store call reads.
-import type { FastifyRequest } from "fastify";
 import { ErrorResponsesWithConflict as Errors } from "../../../contract/common.ts";
 import {
   ClosedDay,
@@ -14,13 +13,12 @@ import {
 } from "../../../contract/calendar.ts";
 import { SUPPLY_ROLES } from "../../../domain/supply.ts";
 import type { ApiRoutes } from "../../deps.ts";
-import { clientIp, signedIn, type RouteAccess } from "../../plugins/access.ts";
+import { type RouteAccess, requestActor } from "../../plugins/access.ts";
 import { attachClosedDays } from "./closed-days.ts";
 import * as calendar from "./service.ts";
 
 const tags = ["supply"];
 const staff: RouteAccess = { roles: SUPPLY_ROLES };
-const actor = (request: FastifyRequest): calendar.Actor => ({ auth: signedIn(request), ip: clientIp(request) });
 
 export const calendarRoutes: ApiRoutes = async (app, { db }) => {
   const detach = attachClosedDays(db);
@@ -34,16 +32,16 @@ export const calendarRoutes: ApiRoutes = async (app, { db }) => {
   app.post(
     "/Supply/Calendar/ClosedDays",
     { schema: { tags, summary: "Close a date in one or both stores: it is no longer offered nor accepted as a ship or pickup date", body: ClosedDayCreate, response: { 200: ClosedDayResult, ...Errors } }, config: { access: staff } },
-    async (request) => calendar.closeDay(db, actor(request), request.body),
+    async (request) => calendar.closeDay(db, requestActor(request), request.body),
   );
   app.post(
     "/Supply/Calendar/Holidays",
     { schema: { tags, summary: "Close a year's US holidays (New Year's Day, Thanksgiving, Christmas Day) in one or both stores", body: HolidaysBody, response: { 200: ClosedDayResult, ...Errors } }, config: { access: staff } },
-    async (request) => calendar.closeHolidays(db, actor(request), request.body),
+    async (request) => calendar.closeHolidays(db, requestActor(request), request.body),
   );
   app.delete(
     "/Supply/Calendar/ClosedDays/:store/:date",
     { schema: { tags, summary: "Open a closed date again in one store", params: ClosedDayParams, response: { 200: ClosedDay, ...Errors } }, config: { access: staff } },
-    async (request) => calendar.reopenDay(db, actor(request), request.params.store, request.params.date),
+    async (request) => calendar.reopenDay(db, requestActor(request), request.params.store, request.params.date),
   );
 };

@@ -1,6 +1,5 @@
 // HTTP of the supply desk's promotions (issue 25 item 4): staff only, Administrator and SalesPerson,
 // as the rest of the desk (both may change prices; docs/domain-supply.md "Who"). Rules: service.ts.
-import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { ErrorResponsesWithConflict as Errors } from "../../../contract/common.ts";
 import {
@@ -24,14 +23,11 @@ import {
 import { SupplyLine } from "../../../contract/supply.ts";
 import { SUPPLY_ROLES } from "../../../domain/supply.ts";
 import type { ApiRoutes } from "../../deps.ts";
-import { signedIn, type RouteAccess } from "../../plugins/access.ts";
-import { clientIp } from "../../plugins/session.ts";
-import type { Actor } from "../supply/index.ts";
+import { signedIn, type RouteAccess, requestActor } from "../../plugins/access.ts";
 import * as promotions from "./service.ts";
 
 const tags = ["supply"];
 const staff: RouteAccess = { roles: SUPPLY_ROLES };
-const actor = (request: FastifyRequest): Actor => ({ auth: signedIn(request), ip: clientIp(request) });
 const P = "/Supply/Promotions";
 
 export const promotionRoutes: ApiRoutes = async (app, { db }) => {
@@ -53,7 +49,7 @@ export const promotionRoutes: ApiRoutes = async (app, { db }) => {
       },
       config: { access: staff },
     },
-    async (request) => promotions.setSpecial(db, actor(request), request.params.lineId, request.body),
+    async (request) => promotions.setSpecial(db, requestActor(request), request.params.lineId, request.body),
   );
   app.get(
     `${P}/Dashboard`,
@@ -69,12 +65,12 @@ export const promotionRoutes: ApiRoutes = async (app, { db }) => {
   app.post(
     `${P}/Combos`,
     { schema: { tags, summary: "Make a combo special: products cheaper together, for a run of days", body: ComboBody, response: { 200: SupplyCombo, ...Errors } }, config: { access: staff } },
-    async (request) => promotions.createCombo(db, actor(request), request.body),
+    async (request) => promotions.createCombo(db, requestActor(request), request.body),
   );
   app.put(
     `${P}/Combos/:comboId`,
     { schema: { tags, summary: "Change a combo special", params: ComboParams, body: ComboBody, response: { 200: SupplyCombo, ...Errors } }, config: { access: staff } },
-    async (request) => promotions.updateCombo(db, actor(request), request.params.comboId, request.body),
+    async (request) => promotions.updateCombo(db, requestActor(request), request.params.comboId, request.body),
   );
   app.post(
     `${P}/Combos/:comboId/End`,
@@ -82,12 +78,12 @@ export const promotionRoutes: ApiRoutes = async (app, { db }) => {
       schema: { tags, summary: "End a combo special now (its last day becomes yesterday; one not started yet is deleted)", params: ComboParams, response: { 200: z.union([SupplyCombo, Deleted]), ...Errors } },
       config: { access: staff },
     },
-    async (request) => promotions.endCombo(db, actor(request), request.params.comboId),
+    async (request) => promotions.endCombo(db, requestActor(request), request.params.comboId),
   );
   app.delete(
     `${P}/Combos/:comboId`,
     { schema: { tags, summary: "Delete a combo special", params: ComboParams, response: { 200: Deleted, ...Errors } }, config: { access: staff } },
-    async (request) => promotions.deleteCombo(db, actor(request), request.params.comboId),
+    async (request) => promotions.deleteCombo(db, requestActor(request), request.params.comboId),
   );
 
   // ---- blitz vouchers
@@ -100,21 +96,21 @@ export const promotionRoutes: ApiRoutes = async (app, { db }) => {
   app.post(
     `${P}/Vouchers`,
     { schema: { tags, summary: "Make a blitz voucher for one customer (or one user of it): an amount or a percent off, valid until a day", body: VoucherCreate, response: { 200: SupplyVoucher, ...Errors } }, config: { access: staff } },
-    async (request) => promotions.createVoucher(db, actor(request), request.body),
+    async (request) => promotions.createVoucher(db, requestActor(request), request.body),
   );
   app.put(
     `${P}/Vouchers/:voucherId`,
     { schema: { tags, summary: "Change a voucher's description, amount or percent, last day, uses", params: VoucherParams, body: VoucherUpdate, response: { 200: SupplyVoucher, ...Errors } }, config: { access: staff } },
-    async (request) => promotions.updateVoucher(db, actor(request), request.params.voucherId, request.body),
+    async (request) => promotions.updateVoucher(db, requestActor(request), request.params.voucherId, request.body),
   );
   app.post(
     `${P}/Vouchers/:voucherId/Withdraw`,
     { schema: { tags, summary: "Withdraw a voucher: nobody may use it from now on (orders that used it keep their saving)", params: VoucherParams, response: { 200: SupplyVoucher, ...Errors } }, config: { access: staff } },
-    async (request) => promotions.withdrawVoucher(db, actor(request), request.params.voucherId),
+    async (request) => promotions.withdrawVoucher(db, requestActor(request), request.params.voucherId),
   );
   app.delete(
     `${P}/Vouchers/:voucherId`,
     { schema: { tags, summary: "Delete a voucher nobody used (409 otherwise: withdraw it)", params: VoucherParams, response: { 200: Deleted, ...Errors } }, config: { access: staff } },
-    async (request) => promotions.deleteVoucher(db, actor(request), request.params.voucherId),
+    async (request) => promotions.deleteVoucher(db, requestActor(request), request.params.voucherId),
   );
 };

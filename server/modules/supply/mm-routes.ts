@@ -1,7 +1,6 @@
 // HTTP of the supply desk's mass-market half (staff only: Administrator and SalesPerson, both of whom
 // may change quantities and prices; docs/domain-supply.md): bouquets, packages and the bouquet lines
 // of mass-market catalogs. Rules live in mm-service.ts.
-import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { ErrorResponse, ErrorResponsesWithConflict as Errors } from "../../../contract/common.ts";
 import {
@@ -25,15 +24,12 @@ import {
 import { CatalogParams, ProductDeleted } from "../../../contract/supply.ts";
 import { SUPPLY_ROLES } from "../../../domain/supply.ts";
 import type { ApiRoutes } from "../../deps.ts";
-import { signedIn, type RouteAccess } from "../../plugins/access.ts";
-import { clientIp } from "../../plugins/session.ts";
+import { type RouteAccess, requestActor } from "../../plugins/access.ts";
 import * as mm from "./mm-service.ts";
-import type { Actor } from "./service.ts";
 
 const tags = ["supply"];
 const LineConflict = ErrorResponse.extend({ data: z.object({ sold: z.number().int(), held: z.number().int(), asked: z.number().int() }).optional() });
 const staff: RouteAccess = { roles: SUPPLY_ROLES };
-const actor = (request: FastifyRequest): Actor => ({ auth: signedIn(request), ip: clientIp(request) });
 
 export const supplyMmRoutes: ApiRoutes = async (app, { db }) => {
   // ---- bouquets
@@ -45,7 +41,7 @@ export const supplyMmRoutes: ApiRoutes = async (app, { db }) => {
   app.post(
     "/Supply/Bouquets",
     { schema: { tags, summary: "Create a mass-market bouquet (its box type must be a package of category boxes)", body: BouquetCreate, response: { 200: SupplyBouquet, ...Errors } }, config: { access: staff } },
-    async (request) => mm.createBouquet(db, actor(request), request.body),
+    async (request) => mm.createBouquet(db, requestActor(request), request.body),
   );
   app.get(
     "/Supply/Bouquets/:productId",
@@ -55,12 +51,12 @@ export const supplyMmRoutes: ApiRoutes = async (app, { db }) => {
   app.put(
     "/Supply/Bouquets/:productId",
     { schema: { tags, summary: "Edit a bouquet; `active: false` retires it (kept for its orders, no longer sold)", params: BouquetParams, body: BouquetUpdate, response: { 200: SupplyBouquet, ...Errors } }, config: { access: staff } },
-    async (request) => mm.updateBouquet(db, actor(request), request.params.productId, request.body),
+    async (request) => mm.updateBouquet(db, requestActor(request), request.params.productId, request.body),
   );
   app.delete(
     "/Supply/Bouquets/:productId",
     { schema: { tags, summary: "Delete a bouquet never ordered and on no catalog line (409 otherwise: retire it)", params: BouquetParams, response: { 200: ProductDeleted, ...Errors } }, config: { access: staff } },
-    async (request) => mm.deleteBouquet(db, actor(request), request.params.productId),
+    async (request) => mm.deleteBouquet(db, requestActor(request), request.params.productId),
   );
 
   // ---- packages
@@ -72,17 +68,17 @@ export const supplyMmRoutes: ApiRoutes = async (app, { db }) => {
   app.post(
     "/Supply/Packages",
     { schema: { tags, summary: "Create a package: a box type (category boxes) or the pail fee (pails)", body: PackageCreate, response: { 200: SupplyPackage, ...Errors } }, config: { access: staff } },
-    async (request) => mm.createPackage(db, actor(request), request.body),
+    async (request) => mm.createPackage(db, requestActor(request), request.body),
   );
   app.put(
     "/Supply/Packages/:type",
     { schema: { tags, summary: "Edit a package; `active: false` retires it (no new bouquet may take it; RFLP1 cannot be retired)", params: PackageParams, body: PackageUpdate, response: { 200: SupplyPackage, ...Errors } }, config: { access: staff } },
-    async (request) => mm.updatePackage(db, actor(request), request.params.type, request.body),
+    async (request) => mm.updatePackage(db, requestActor(request), request.params.type, request.body),
   );
   app.delete(
     "/Supply/Packages/:type",
     { schema: { tags, summary: "Delete a package no bouquet takes and no order charged (409 otherwise; never RFLP1)", params: PackageParams, response: { 200: ProductDeleted, ...Errors } }, config: { access: staff } },
-    async (request) => mm.deletePackage(db, actor(request), request.params.type),
+    async (request) => mm.deletePackage(db, requestActor(request), request.params.type),
   );
 
   // ---- a mass-market catalog's bouquet lines
@@ -94,7 +90,7 @@ export const supplyMmRoutes: ApiRoutes = async (app, { db }) => {
   app.post(
     "/Supply/Catalogs/:catalogId/Bouquets",
     { schema: { tags, summary: "Publish a bouquet in a mass-market catalog: quantity and (optional) the catalog's own prices", params: CatalogParams, body: MmLineCreate, response: { 200: SupplyMmLine, ...Errors } }, config: { access: staff } },
-    async (request) => mm.addLine(db, actor(request), request.params.catalogId, request.body),
+    async (request) => mm.addLine(db, requestActor(request), request.params.catalogId, request.body),
   );
   app.put(
     "/Supply/Catalogs/:catalogId/Bouquets/:productId",
@@ -108,11 +104,11 @@ export const supplyMmRoutes: ApiRoutes = async (app, { db }) => {
       },
       config: { access: staff },
     },
-    async (request) => mm.editLine(db, actor(request), request.params.catalogId, request.params.productId, request.body),
+    async (request) => mm.editLine(db, requestActor(request), request.params.catalogId, request.params.productId, request.body),
   );
   app.delete(
     "/Supply/Catalogs/:catalogId/Bouquets/:productId",
     { schema: { tags, summary: "Remove a bouquet line nobody bought or holds", params: MmLineParams, response: { 200: ProductDeleted, ...Errors } }, config: { access: staff } },
-    async (request) => mm.deleteLine(db, actor(request), request.params.catalogId, request.params.productId),
+    async (request) => mm.deleteLine(db, requestActor(request), request.params.catalogId, request.params.productId),
   );
 };

@@ -1,6 +1,5 @@
 // HTTP of the supply desk (staff only: Administrator and SalesPerson, both of whom may change
 // quantities and prices; see docs/domain-supply.md). Rules live in service.ts and upload.ts.
-import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { ErrorResponse, ErrorResponsesWithConflict as Errors } from "../../../contract/common.ts";
 import {
@@ -29,8 +28,7 @@ import {
 } from "../../../contract/supply.ts";
 import { SUPPLY_ROLES } from "../../../domain/supply.ts";
 import type { ApiRoutes } from "../../deps.ts";
-import { signedIn, type RouteAccess } from "../../plugins/access.ts";
-import { clientIp } from "../../plugins/session.ts";
+import { type RouteAccess, requestActor } from "../../plugins/access.ts";
 import * as supply from "./service.ts";
 import { applyCopy, previewCopy } from "./copy.ts";
 import { applyUpload, linesCsv, linesXlsx, previewUpload, sampleCsv, sampleXlsx } from "./upload.ts";
@@ -43,7 +41,6 @@ const CopyConflict = ErrorResponse.extend({ data: CopyResult.optional() });
 const LineConflict = ErrorResponse.extend({ data: z.object({ sold: z.number().int(), held: z.number().int(), asked: z.number().int() }).optional() });
 const staff: RouteAccess = { roles: SUPPLY_ROLES };
 
-const actor = (request: FastifyRequest): supply.Actor => ({ auth: signedIn(request), ip: clientIp(request) });
 
 export const supplyRoutes: ApiRoutes = async (app, { db }) => {
   // ---- products
@@ -55,7 +52,7 @@ export const supplyRoutes: ApiRoutes = async (app, { db }) => {
   app.post(
     "/Supply/Products",
     { schema: { tags, summary: "Create a wholesale product", body: ProductCreate, response: { 200: SupplyProduct, ...Errors } }, config: { access: staff } },
-    async (request) => supply.createProduct(db, actor(request), request.body),
+    async (request) => supply.createProduct(db, requestActor(request), request.body),
   );
   app.get(
     "/Supply/Products/:productId",
@@ -65,12 +62,12 @@ export const supplyRoutes: ApiRoutes = async (app, { db }) => {
   app.put(
     "/Supply/Products/:productId",
     { schema: { tags, summary: "Edit a product; `active: false` retires it (kept for its orders, no longer sold)", params: ProductParams, body: ProductUpdate, response: { 200: SupplyProduct, ...Errors } }, config: { access: staff } },
-    async (request) => supply.updateProduct(db, actor(request), request.params.productId, request.body),
+    async (request) => supply.updateProduct(db, requestActor(request), request.params.productId, request.body),
   );
   app.delete(
     "/Supply/Products/:productId",
     { schema: { tags, summary: "Delete a product never ordered and on no offer line (409 otherwise: retire it)", params: ProductParams, response: { 200: ProductDeleted, ...Errors } }, config: { access: staff } },
-    async (request) => supply.deleteProduct(db, actor(request), request.params.productId),
+    async (request) => supply.deleteProduct(db, requestActor(request), request.params.productId),
   );
 
   // ---- catalogs
@@ -82,12 +79,12 @@ export const supplyRoutes: ApiRoutes = async (app, { db }) => {
   app.post(
     "/Supply/Catalogs",
     { schema: { tags, summary: "Open a catalog for a run of ship dates (for every customer of its kind, or those named)", body: CatalogBody, response: { 200: SupplyCatalog, ...Errors } }, config: { access: staff } },
-    async (request) => supply.createCatalog(db, actor(request), request.body),
+    async (request) => supply.createCatalog(db, requestActor(request), request.body),
   );
   app.put(
     "/Supply/Catalogs/:catalogId",
     { schema: { tags, summary: "Change a catalog's title, ship dates and customers", params: CatalogParams, body: CatalogBody, response: { 200: SupplyCatalog, ...Errors } }, config: { access: staff } },
-    async (request) => supply.updateCatalog(db, actor(request), request.params.catalogId, request.body),
+    async (request) => supply.updateCatalog(db, requestActor(request), request.params.catalogId, request.body),
   );
 
   // ---- offer lines
@@ -131,12 +128,12 @@ export const supplyRoutes: ApiRoutes = async (app, { db }) => {
       },
       config: { access: staff },
     },
-    async (request) => applyCopy(db, actor(request), request.params.catalogId, request.body),
+    async (request) => applyCopy(db, requestActor(request), request.params.catalogId, request.body),
   );
   app.post(
     "/Supply/Catalogs/:catalogId/Lines",
     { schema: { tags, summary: "Publish a product in a catalog: quantity and prices", params: CatalogParams, body: LineCreate, response: { 200: SupplyLine, ...Errors } }, config: { access: staff } },
-    async (request) => supply.addLine(db, actor(request), request.params.catalogId, request.body),
+    async (request) => supply.addLine(db, requestActor(request), request.params.catalogId, request.body),
   );
   app.put(
     "/Supply/Catalogs/:catalogId/Lines/:lineId",
@@ -150,12 +147,12 @@ export const supplyRoutes: ApiRoutes = async (app, { db }) => {
       },
       config: { access: staff },
     },
-    async (request) => supply.editLine(db, actor(request), request.params.catalogId, request.params.lineId, request.body),
+    async (request) => supply.editLine(db, requestActor(request), request.params.catalogId, request.params.lineId, request.body),
   );
   app.delete(
     "/Supply/Catalogs/:catalogId/Lines/:lineId",
     { schema: { tags, summary: "Remove a line nobody bought or holds", params: LineParams, response: { 200: ProductDeleted, ...Errors } }, config: { access: staff } },
-    async (request) => supply.deleteLine(db, actor(request), request.params.catalogId, request.params.lineId),
+    async (request) => supply.deleteLine(db, requestActor(request), request.params.catalogId, request.params.lineId),
   );
 
   // ---- the fresh-list upload
@@ -198,6 +195,6 @@ export const supplyRoutes: ApiRoutes = async (app, { db }) => {
       },
       config: { access: staff },
     },
-    async (request) => applyUpload(db, actor(request), request.params.catalogId, request.body),
+    async (request) => applyUpload(db, requestActor(request), request.params.catalogId, request.body),
   );
 };

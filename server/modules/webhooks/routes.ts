@@ -1,16 +1,13 @@
 // HTTP of webhooks (issue 28): Administrator only. Rules live in service.ts; see docs/webhooks.md.
-import type { FastifyRequest } from "fastify";
 import { Ok, ErrorResponsesWithConflict as Errors } from "../../../contract/common.ts";
 import { DeliveryParams, WebhookCreate, WebhookCreated, WebhookDeliveries, WebhookDelivery, Webhook, WebhookList, WebhookParams } from "../../../contract/webhooks.ts";
 import { ADMIN_ONLY } from "../../../domain/access.ts";
 import type { ApiRoutes } from "../../deps.ts";
-import { signedIn, type RouteAccess } from "../../plugins/access.ts";
-import { clientIp } from "../../plugins/session.ts";
+import { type RouteAccess, requestActor } from "../../plugins/access.ts";
 import * as webhooks from "./service.ts";
 
 const tags = ["webhooks"];
 const admin: RouteAccess = { roles: ADMIN_ONLY };
-const actor = (request: FastifyRequest): webhooks.Actor => ({ auth: signedIn(request), ip: clientIp(request) });
 
 export const webhookRoutes: ApiRoutes = async (app, { db, config }) => {
   app.post(
@@ -19,7 +16,7 @@ export const webhookRoutes: ApiRoutes = async (app, { db, config }) => {
       schema: { tags, summary: "Register a webhook; answers its signing secret, shown this once", body: WebhookCreate, response: { 200: WebhookCreated, ...Errors } },
       config: { access: admin },
     },
-    async (request) => webhooks.createWebhook(db, config, actor(request), request.body),
+    async (request) => webhooks.createWebhook(db, config, requestActor(request), request.body),
   );
   app.get(
     "/Admin/Webhooks",
@@ -34,7 +31,7 @@ export const webhookRoutes: ApiRoutes = async (app, { db, config }) => {
   app.delete(
     "/Admin/Webhooks/:id",
     { schema: { tags, summary: "Delete a webhook and its deliveries (nothing more is sent to it)", params: WebhookParams, response: { 200: Ok, ...Errors } }, config: { access: admin } },
-    async (request) => webhooks.deleteWebhook(db, actor(request), request.params.id),
+    async (request) => webhooks.deleteWebhook(db, requestActor(request), request.params.id),
   );
   app.get(
     "/Admin/Webhooks/:id/Deliveries",
@@ -50,6 +47,6 @@ export const webhookRoutes: ApiRoutes = async (app, { db, config }) => {
       schema: { tags, summary: "Send a delivery's event again (same webhook-id), after the subject's pending deliveries", params: DeliveryParams, response: { 200: WebhookDelivery, ...Errors } },
       config: { access: admin },
     },
-    async (request) => webhooks.redeliver(db, actor(request), request.params.id, request.params.deliveryId),
+    async (request) => webhooks.redeliver(db, requestActor(request), request.params.id, request.params.deliveryId),
   );
 };
