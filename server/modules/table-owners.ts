@@ -43,7 +43,9 @@ export const TABLE_OWNERS: Record<string, string> = {
   jobs: "jobs",
   mailOutbox: "mail",
   vouchers: "promotions",
-  voucherRedemptions: "promotions",
+  // a use of a voucher is written by the checkout that places the order (store); promotions counts uses
+  // through its read model
+  voucherRedemptions: "store",
   comboSpecials: "promotions",
   comboSpecialProducts: "promotions",
   interactiveImages: "public",
@@ -99,7 +101,7 @@ export const READ_MODELS: Record<string, string> = {
   creditNotesRead: "invoices",
   creditNoteLinesRead: "invoices",
   vouchersRead: "promotions",
-  voucherRedemptionsRead: "promotions",
+  voucherRedemptionsRead: "store",
   comboSpecialsRead: "promotions",
   comboSpecialProductsRead: "promotions",
   interactiveImagesRead: "public",

@@ -2,7 +2,7 @@
 // blitz vouchers and their uses. Every function takes DbOrTx so the service runs it in its transaction.
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "../../../db/client.ts";
-import { comboSpecialProducts, comboSpecials, customersRead, productsRead, userClaimsRead, userCustomersRead, usersRead, voucherRedemptions, vouchers } from "../../../db/schema/index.ts";
+import { comboSpecialProducts, comboSpecials, customersRead, productsRead, userClaimsRead, userCustomersRead, usersRead, voucherRedemptionsRead, vouchers } from "../../../db/schema/index.ts";
 
 export type ComboRow = typeof comboSpecials.$inferSelect;
 export type VoucherRow = typeof vouchers.$inferSelect;
@@ -114,7 +114,7 @@ export async function deleteCombo(db: DbOrTx, id: number) {
 
 // ---- vouchers ---------------------------------------------------------------------------------
 
-const usesOf = sql<number>`(select count(*)::int from ${voucherRedemptions} r where r.voucher_id = ${vouchers.id})`.mapWith(Number);
+const usesOf = sql<number>`(select count(*)::int from ${voucherRedemptionsRead} r where r.voucher_id = ${vouchers.id})`.mapWith(Number);
 const userName = sql<string | null>`nullif(trim(${usersRead.firstName} || ' ' || ${usersRead.lastName}), '')`;
 
 export async function listVouchers(db: DbOrTx, limit: number) {
@@ -149,7 +149,7 @@ export async function updateVoucher(db: DbOrTx, id: number, values: Partial<type
 }
 
 export async function usesOfVoucher(db: DbOrTx, id: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(voucherRedemptions).where(eq(voucherRedemptions.voucherId, id));
+  const [row] = await db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(voucherRedemptionsRead).where(eq(voucherRedemptionsRead.voucherId, id));
   return row?.n ?? 0;
 }
 
@@ -200,22 +200,3 @@ export async function buyers(db: DbOrTx, limit: number) {
   return cs.map((c) => ({ ...c, users: byCustomer.get(c.customerId) ?? [] }));
 }
 
-/**
- * A cancelled order gives its blitz voucher back: its use is deleted and the customer's later uses
- * move down one, so the next checkout's use number (uses + 1) is free again. The move goes through
- * numbers far above any real one, so the unique (voucher, customer, use) holds at every row.
- * Returns the voucher's code, or null when the order used none.
- */
-export async function returnVoucher(tx: DbOrTx, orderId: number): Promise<string | null> {
-  const gone = rowsOf<{ voucher_id: number; customer_id: string; use_number: number; code: string }>(
-    await tx.execute(sql`
-      delete from voucher_redemptions r using vouchers v
-       where r.order_id = ${orderId} and v.id = r.voucher_id
-      returning r.voucher_id, r.customer_id, r.use_number, v.code`),
-  )[0];
-  if (!gone) return null;
-  const later = sql`voucher_id = ${gone.voucher_id} and customer_id = ${gone.customer_id}`;
-  await tx.execute(sql`update voucher_redemptions set use_number = use_number + 1000000 where ${later} and use_number > ${gone.use_number}`);
-  await tx.execute(sql`update voucher_redemptions set use_number = use_number - 1000001 where ${later} and use_number > 1000000`);
-  return gone.code;
-}

@@ -1,6 +1,6 @@
 // The buyer's tools of the wholesale store: vouchers, mails and reminders, favourites and reorder.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../../db/client.ts";
+import { rowsOf, type DbOrTx } from "../../../db/client.ts";
 import { favourites, offerLines, orderLinesRead, ordersRead, products, usersRead, voucherRedemptionsRead, voucherRedemptions, vouchersRead } from "../../../db/schema/index.ts";
 
 export { activeHeldQuantity, cartById } from "../carts/index.ts";
@@ -31,6 +31,26 @@ export async function voucherUses(db: DbOrTx, voucherId: number, customerId: str
 export async function insertRedemption(db: DbOrTx, row: typeof voucherRedemptions.$inferInsert): Promise<boolean> {
   const inserted = await db.insert(voucherRedemptions).values(row).onConflictDoNothing().returning({ id: voucherRedemptions.id });
   return inserted.length === 1;
+}
+
+/**
+ * A cancelled order gives its blitz voucher back: its use is deleted and the customer's later uses
+ * move down one, so the next checkout's use number (uses + 1) is free again. The move goes through
+ * numbers far above any real one, so the unique (voucher, customer, use) holds at every row.
+ * Returns the voucher's code, or null when the order used none.
+ */
+export async function returnVoucher(tx: DbOrTx, orderId: number): Promise<string | null> {
+  const gone = rowsOf<{ voucher_id: number; customer_id: string; use_number: number; code: string }>(
+    await tx.execute(sql`
+      delete from voucher_redemptions r using vouchers_read v
+       where r.order_id = ${orderId} and v.id = r.voucher_id
+      returning r.voucher_id, r.customer_id, r.use_number, v.code`),
+  )[0];
+  if (!gone) return null;
+  const later = sql`voucher_id = ${gone.voucher_id} and customer_id = ${gone.customer_id}`;
+  await tx.execute(sql`update voucher_redemptions set use_number = use_number + 1000000 where ${later} and use_number > ${gone.use_number}`);
+  await tx.execute(sql`update voucher_redemptions set use_number = use_number - 1000001 where ${later} and use_number > 1000000`);
+  return gone.code;
 }
 
 export async function userContact(db: DbOrTx, userId: string): Promise<{ email: string; firstName: string } | null> {

@@ -26,6 +26,8 @@ export { catalogProducts, catalogsOn, etagMatches } from "./service.ts";
 /** The supply desk's products, catalogs, catalog customers and offer lines (server/modules/supply), read and written in its transaction. */
 export * as supplyDesk from "./supply-repo.ts";
 export { placeOrder, type PlaceOrderInput } from "./checkout.ts";
+/** A cancelled order gives its voucher use back (the order desk, in its transaction). */
+export { returnVoucher } from "./buyer-tools-repo.ts";
 export { getCart, saveCart, type CartOwner } from "./cart.ts";
 export { retailerShipDate } from "./dates.ts";
 export { HOLD_REMINDER_JOB, holdReminderJob } from "./reminders.ts";
