@@ -1,6 +1,7 @@
 // What a buyer may still take of a line (DOMAIN "free stock"): the line's stock less what is ordered
 // and less the active holds of other carts. The buyer's own hold counts as theirs, so it is not
-// taken off. Used by both stores, the live availability streams and the order desk.
+// taken off. Used by both stores, the live availability streams, the order desk and the supply desk
+// (where every cart's holds count: the grower is no cart).
 
 /** A line's stock figures, as both stores keep them. */
 export interface StockFigures {

@@ -7,9 +7,9 @@ import { catalogsRead, customersRead, referralRequests, userCustomersRead, users
 import type { Role } from "../../../domain/access.ts";
 import * as accounts from "../accounts/index.ts";
 import * as buyers from "../buyers/index.ts";
-import { catalogCustomerCountSql } from "../store/index.ts";
+import { catalogCustomerCountSql } from "../catalog/index.ts";
 
-export { catalogIdsOfCustomer, linkCatalogs } from "../store/index.ts";
+export { catalogIdsOfCustomer, linkCatalogs } from "../catalog/index.ts";
 import type { CustomerListQuery, RetailerListQuery, UserListQuery } from "../../../contract/administration.ts";
 import type { z } from "zod";
 

@@ -10,7 +10,8 @@ import { isoDateAt } from "../../../domain/dates.ts";
 import { centsToDollars } from "../../../domain/money.ts";
 import { notFound } from "../../errors.ts";
 import type { Buyer } from "../buyers/index.ts";
-import { cartIdOf, catalogsFor, filteredOfferRows, freeQuantity, laterCatalogs, nextShipDate, toProduct, varietiesOf, type CatalogRow, type OfferRow } from "../store/index.ts";
+import { catalogsFor, filteredOfferRows, freeQuantity, laterCatalogs, varietiesOf, type CatalogRow, type OfferRow } from "../catalog/index.ts";
+import { cartIdOf, nextShipDate, toProduct } from "../store/index.ts";
 import * as repo from "./repo.ts";
 
 export const RECOMMENDED_LIMIT = 12;

@@ -5,7 +5,7 @@ import { rowsOf, type DbOrTx } from "../../../db/client.ts";
 import { comboSpecialProductsRead, comboSpecialsRead, mmCatalogProductsRead, mmProductsRead, offerLinesRead, productsRead } from "../../../db/schema/index.ts";
 import { freeStock } from "../../../domain/free-stock.ts";
 import { bouquetHoldsByOwner, offerLineHoldsByOwner, type OwnerHold } from "../carts/index.ts";
-import { offerTermsSql } from "../store/index.ts";
+import { offerTermsSql } from "../catalog/index.ts";
 
 export { sessionsSignedIn } from "../accounts/index.ts";
 

@@ -15,7 +15,7 @@ import { changeFeedFor, type ChangeFeed } from "../../../db/change-feed.ts";
 import { HttpError, notFound, tooManyRequests } from "../../errors.ts";
 import { loadBuyer } from "../buyers/index.ts";
 import { liveCatalogOf } from "../mm/index.ts";
-import { catalogsFor } from "../store/index.ts";
+import { catalogsFor } from "../catalog/index.ts";
 import type { FastifyReply } from "fastify";
 import { Gauge, type Registry } from "prom-client";
 import { liveReaderFor, type LiveReader } from "./reader.ts";

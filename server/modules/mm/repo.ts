@@ -12,7 +12,7 @@ import {
   type CartRow,
   type SavedLine,
 } from "../carts/index.ts";
-import { catalogCover } from "../store/index.ts";
+import { catalogCover } from "../catalog/index.ts";
 
 export type MmCatalogRow = typeof catalogsRead.$inferSelect;
 

@@ -7,7 +7,7 @@ import type { Config } from "../../config.ts";
 import { badRequest, conflict } from "../../errors.ts";
 import { giveBackMmStock, lockMmFree, takeMmStock } from "../mm/index.ts";
 import { orderLinesOf } from "../orders/index.ts";
-import { giveBackOfferLineStock, takeOfferLineStock } from "../store/index.ts";
+import { giveBackOfferLineStock, takeOfferLineStock } from "../catalog/index.ts";
 import * as repo from "./repo.ts";
 import type { LineRow } from "./repo.ts";
 import { cancelIfEmpty, change, findLine, NOT_OFFERED_MESSAGE, plural, refreshFeeLines, rewriteLine, unitsOf, voucherBack, type Actor, type BuyerScope } from "./change.ts";

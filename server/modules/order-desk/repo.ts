@@ -5,7 +5,7 @@ import { and, asc, eq, getViewSelectedFields, inArray, lte, ne, sql, type SQL } 
 import type { DbOrTx } from "../../../db/client.ts";
 import { customersRead, invoicesRead, mmOrderLineLabelsRead, orderLinesRead, ordersRead, productsRead, shipTimesRead, usersRead } from "../../../db/schema/index.ts";
 import type { DeskOrderQuery } from "../../../contract/order-desk.ts";
-import { freeQuantity, heldByOthers, lockOfferLines } from "../store/index.ts";
+import { freeQuantity, heldByOthers, lockOfferLines } from "../catalog/index.ts";
 
 export type OrderRow = typeof ordersRead.$inferSelect;
 export type LineRow = typeof orderLinesRead.$inferSelect;

@@ -1,7 +1,7 @@
 // The buyer's tools of the wholesale store: vouchers, mails and reminders, favourites and reorder.
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "../../../db/client.ts";
-import { favourites, offerLines, orderLinesRead, ordersRead, products, usersRead, voucherRedemptionsRead, voucherRedemptions, vouchersRead } from "../../../db/schema/index.ts";
+import { favourites, orderLinesRead, ordersRead, productsRead, usersRead, voucherRedemptionsRead, voucherRedemptions, vouchersRead } from "../../../db/schema/index.ts";
 
 export { activeHeldQuantity, cartById } from "../carts/index.ts";
 
@@ -78,7 +78,7 @@ export async function favouriteIdsOf(db: DbOrTx, owner: FavouriteOwner): Promise
 
 /** Stars a product; starring it again changes nothing. False when no such active product exists. */
 export async function addFavourite(db: DbOrTx, owner: FavouriteOwner, productId: string): Promise<boolean> {
-  const [p] = await db.select({ id: products.productId }).from(products).where(and(eq(products.productId, productId), eq(products.active, true)));
+  const [p] = await db.select({ id: productsRead.productId }).from(productsRead).where(and(eq(productsRead.productId, productId), eq(productsRead.active, true)));
   if (!p) return false;
   await db.insert(favourites).values({ customerId: owner.customerId, retailerId: owner.retailerId, productId: p.id }).onConflictDoNothing();
   return true;
@@ -126,32 +126,13 @@ export async function reorderLinesOf(
       productId: orderLinesRead.productId,
       description: sql<string>`min(${orderLinesRead.description})`,
       quantity: sql<number>`sum(${orderLinesRead.quantity})::int`.mapWith(Number),
-      active: sql<boolean>`coalesce(bool_or(${products.active}), false)`,
+      active: sql<boolean>`coalesce(bool_or(${productsRead.active}), false)`,
       first: sql<number>`min(${orderLinesRead.id})`.mapWith(Number),
     })
     .from(orderLinesRead)
-    .leftJoin(products, eq(products.productId, orderLinesRead.productId))
+    .leftJoin(productsRead, eq(productsRead.productId, orderLinesRead.productId))
     .where(eq(orderLinesRead.orderId, o.id))
     .groupBy(orderLinesRead.productId)
     .orderBy(sql`min(${orderLinesRead.id})`);
   return { shipDate: String(o.shipDate), lines: rows.map(({ first: _first, ...r }) => r) };
-}
-
-/** Of these products, those an offer line of the given catalogs sells in the store (shown and active). */
-export async function offeredProductIds(db: DbOrTx, catalogIds: number[], productIds: string[]): Promise<Set<string>> {
-  if (!catalogIds.length || !productIds.length) return new Set();
-  const rows = await db
-    .selectDistinct({ id: offerLines.productId })
-    .from(offerLines)
-    .innerJoin(products, eq(products.productId, offerLines.productId))
-    .where(
-      and(
-        inArray(offerLines.catalogId, catalogIds),
-        inArray(offerLines.productId, productIds),
-        eq(offerLines.showStore, true),
-        eq(products.showStore, true),
-        eq(products.active, true),
-      ),
-    );
-  return new Set(rows.map((r) => r.id));
 }

@@ -11,17 +11,9 @@ import type { Config } from "../../config.ts";
 import { badRequest } from "../../errors.ts";
 import { resolveCartDates } from "./dates.ts";
 import { holdReminderInsert } from "./reminders.ts";
-import { customerPrices, freeQuantity } from "./pricing.ts";
-import {
-  heldByOthers,
-  lockChosenOfferLines,
-  offersOfLines,
-  productFactsSql,
-  type ChosenOffer,
-  type OfferLineRow,
-  type ProductFacts,
-  type ProductRow,
-} from "./repo.ts";
+import { customerPrices } from "./pricing.ts";
+import { freeQuantity } from "../catalog/index.ts";
+import { heldByOthers, lockChosenOfferLines, offersOfLines, productFactsSql, type ChosenOffer, type OfferLineRow, type ProductFacts, type ProductRow } from "../catalog/index.ts";
 import type { Buyer } from "../buyers/index.ts";
 import {
   cartLinesOf,

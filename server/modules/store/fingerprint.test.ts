@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { buildTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { insertCatalogWithOffers } from "../../../tests/factories/index.ts";
-import { catalogFingerprint } from "./repo.ts";
+import { catalogFingerprint } from "../catalog/index.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,30 +1,13 @@
 // The wholesale store's public face: other modules import this file only. Besides its routes it
-// offers the catalogue reading the dashboard builds its panels on, the dates and conditional
-// answers (ETag, answer cache) the mass-market store reuses, and the stock primitives behind the
-// never-oversold invariant (the order desk takes and gives back stock with them).
+// offers the products as a buyer sees them (the dashboard builds its panels on them), the dates and
+// conditional answers (ETag, answer cache) the mass-market store reuses, the cart and checkout the
+// standing orders run, and a voucher's use given back. The products, catalogs, offer lines and their
+// stock are the catalog module's (server/modules/catalog).
 export { storeRoutes as routes } from "./routes.ts";
 export { closedShipDateMessage, nextShipDate, openDates, refusedDate } from "./dates.ts";
-export { freeQuantity, toProduct } from "./pricing.ts";
-export { catalogCover, catalogCustomerCountSql, catalogIdsOfCustomer, linkCatalogs, type CatalogCover } from "./repo-covering.ts";
-export {
-  cartIdOf,
-  catalogsFor,
-  filteredOfferRows,
-  giveBackOfferLineStock,
-  heldByOthers,
-  laterCatalogs,
-  lockOfferLines,
-  offerTermsSql,
-  takeOfferLineStock,
-  varietiesOf,
-  type CatalogRow,
-  type OfferFilter,
-  type OfferLineRow,
-  type OfferRow,
-} from "./repo.ts";
+export { toProduct } from "./pricing.ts";
+export { cartIdOf } from "./repo.ts";
 export { catalogProducts, catalogsOn, etagMatches } from "./service.ts";
-/** The supply desk's products, catalogs, catalog customers and offer lines (server/modules/supply), read and written in its transaction. */
-export * as supplyDesk from "./supply-repo.ts";
 export { placeOrder, type PlaceOrderInput } from "./checkout.ts";
 /** A cancelled order gives its voucher use back (the order desk, in its transaction). */
 export { returnVoucher } from "./buyer-tools-repo.ts";

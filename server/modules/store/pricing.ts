@@ -1,9 +1,8 @@
 import type { Product } from "../../../contract/store.ts";
 import { availabilityState, isTextState } from "../../../domain/availability.ts";
-import { freeStock } from "../../../domain/free-stock.ts";
 import { centsToDollars } from "../../../domain/money.ts";
 import { applyCustomerDiscount, type OfferPrices } from "../../../domain/pricing.ts";
-import type { OfferLineRow, OfferRow, ProductRow } from "./repo.ts";
+import { freeQuantity, type OfferLineRow, type OfferRow, type ProductRow } from "../catalog/index.ts";
 
 /** The offer's prices at this customer's price level (domain applyCustomerDiscount on each price). */
 export function customerPrices(ol: OfferLineRow, unitOfMeasureQty: number, discountPercent: number): OfferPrices {
@@ -22,15 +21,6 @@ export function customerPrices(ol: OfferLineRow, unitOfMeasureQty: number, disco
     special: ol.special,
     unitOfMeasureQty,
   };
-}
-
-/**
- * What a buyer may still take: original - ordered - active holds of other carts (the buyer's own
- * hold counts as theirs). Never below 0 even if stock counts were lowered under existing orders.
- * A line whose stock the grower has not confirmed yet (original null) has nothing to hold.
- */
-export function freeQuantity(ol: Pick<OfferLineRow, "originalQuantity" | "quantityOrdered">, heldByOthers: number): number {
-  return freeStock({ stock: ol.originalQuantity, ordered: ol.quantityOrdered, heldByOthers });
 }
 
 /**

@@ -9,7 +9,8 @@ import { badRequest, conflict, notFound } from "../../errors.ts";
 import type { Buyer } from "../buyers/index.ts";
 import { getCart, notOfferedMessage, saveCart, STALE_CART_MESSAGE, type CartOwner } from "./cart.ts";
 import { retailerShipDate } from "./dates.ts";
-import { catalogsFor, offeredProductIds, reorderLinesOf } from "./repo.ts";
+import { reorderLinesOf } from "./repo.ts";
+import { catalogsFor, offeredProductIds } from "../catalog/index.ts";
 
 export const NO_LONGER_SOLD = "No longer sold.";
 export const cartOnOtherDateMessage = (date: string) =>

@@ -8,17 +8,7 @@ import { toProduct, toUpcomingProduct } from "./pricing.ts";
 import type { AnswerCache, FeedCache, TaggedCache } from "../../hot/index.ts";
 import { cartOwnerTopic } from "../../../db/change-feed.ts";
 import { cartHoldingOn, nextHoldExpiry } from "../carts/index.ts";
-import {
-  catalogFingerprint,
-  catalogsFor,
-  laterCatalogs,
-  nextOffers,
-  offerLineOfProducts,
-  offerLinesOfCatalogs,
-  offerRows,
-  type CatalogRow,
-  type OfferRow,
-} from "./repo.ts";
+import { catalogFingerprint, catalogsFor, laterCatalogs, nextOffers, offerLineOfProducts, offerLinesOfCatalogs, offerRows, type CatalogRow, type OfferRow } from "../catalog/index.ts";
 import type { Buyer } from "../buyers/index.ts";
 
 export function profileOf(buyer: Buyer, now = new Date()): Profile {

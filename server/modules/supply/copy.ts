@@ -8,7 +8,7 @@ import type { Db, DbOrTx } from "../../../db/client.ts";
 import type { CopyBody, CopyResult, CopyRow } from "../../../contract/supply.ts";
 import { shipDays, shortDate } from "../../../domain/supply.ts";
 import { badRequest, HttpError, notFound } from "../../errors.ts";
-import { supplyDesk as store } from "../store/index.ts";
+import { supplyDesk as catalogRepo } from "../catalog/index.ts";
 import { catalogView, inTransaction, record, type Actor } from "./service.ts";
 import { linesByProduct, plan, productsOf, type Planned, type UploadRecord } from "./upload.ts";
 
@@ -16,7 +16,7 @@ const money = (c: number) => (c / 100).toFixed(2);
 const yes = (b: boolean) => (b ? "yes" : "no");
 
 /** A source line as the upload's cells (the same rules then decide it). */
-function cellsOf(ol: store.OfferLineRow): UploadRecord["cells"] {
+function cellsOf(ol: catalogRepo.OfferLineRow): UploadRecord["cells"] {
   return {
     product: ol.productId,
     quantity: String(ol.originalQuantity ?? ""),
@@ -35,16 +35,16 @@ function cellsOf(ol: store.OfferLineRow): UploadRecord["cells"] {
 }
 
 interface Target {
-  catalog: store.CatalogRow | null;
+  catalog: catalogRepo.CatalogRow | null;
   customerIds: string[];
   from: string;
   to: string;
 }
 
-async function targetOf(db: DbOrTx, source: store.CatalogRow, body: CopyBody): Promise<Target> {
+async function targetOf(db: DbOrTx, source: catalogRepo.CatalogRow, body: CopyBody): Promise<Target> {
   if (body.toCatalogId !== undefined) {
     if (body.toCatalogId === source.id) throw badRequest("Choose another catalog: this is the one you are copying from.", { toCatalogId: "This is the catalog you are copying from" });
-    const t = await store.catalogById(db, body.toCatalogId);
+    const t = await catalogRepo.catalogById(db, body.toCatalogId);
     if (!t) throw notFound(`There is no catalog ${body.toCatalogId}.`);
     if (t.c.kind !== "wholesale") throw new HttpError(409, "Mass-market catalogs carry bouquets, which are not copied here yet.");
     return { catalog: t.c, customerIds: t.customerIds ?? [], from: t.c.shipDateFrom, to: t.c.shipDateTo };
@@ -62,17 +62,17 @@ function copyRows(planned: Planned[], skipped: CopyRow[]): CopyRow[] {
 }
 
 async function planCopy(tx: DbOrTx, sourceId: number, body: CopyBody, lock: boolean) {
-  const source = await store.catalogById(tx, sourceId);
+  const source = await catalogRepo.catalogById(tx, sourceId);
   if (!source) throw notFound(`There is no catalog ${sourceId}.`);
   if (source.c.kind !== "wholesale") throw new HttpError(409, "Mass-market catalogs carry bouquets, which are not copied here yet.");
   const target = await targetOf(tx, source.c, body);
-  const lines = await store.catalogLines(tx, sourceId);
+  const lines = await catalogRepo.catalogLines(tx, sourceId);
   if (!lines.length) throw badRequest("This catalog has no lines to copy.");
   const skipped: CopyRow[] = [];
   const records: UploadRecord[] = [];
-  const skip = (l: store.LineWithProduct, reason: string, t?: store.LineWithProduct) =>
+  const skip = (l: catalogRepo.LineWithProduct, reason: string, t?: catalogRepo.LineWithProduct) =>
     skipped.push({ productId: l.ol.productId, description: l.p.description, action: "skip", before: t?.ol.originalQuantity ?? null, after: t?.ol.originalQuantity ?? null, sold: t?.ol.quantityOrdered ?? 0, held: t?.held ?? 0, reasons: [reason] });
-  const targetLines = target.catalog ? await linesByProduct(tx, target.catalog.id, lock, lines.map((l) => l.ol.productId)) : new Map<string, store.LineWithProduct>();
+  const targetLines = target.catalog ? await linesByProduct(tx, target.catalog.id, lock, lines.map((l) => l.ol.productId)) : new Map<string, catalogRepo.LineWithProduct>();
   lines.forEach((l, i) => {
     const there = targetLines.get(l.ol.productId);
     if (!l.p.active) skip(l, `${l.p.description} is retired`, there);
@@ -81,7 +81,7 @@ async function planCopy(tx: DbOrTx, sourceId: number, body: CopyBody, lock: bool
     else records.push({ line: i + 1, cells: cellsOf(l.ol), formula: [] });
   });
   const productsById = await productsOf(tx, records);
-  const catalog: store.CatalogRow = target.catalog ?? { ...source.c, id: 0, shipDateFrom: target.from, shipDateTo: target.to };
+  const catalog: catalogRepo.CatalogRow = target.catalog ?? { ...source.c, id: 0, shipDateFrom: target.from, shipDateTo: target.to };
   const planned = plan("set", catalog, records, productsById, targetLines);
   return { source: source.c, sourceCustomers: source.customerIds ?? [], target, planned, rows: copyRows(planned, skipped) };
 }
@@ -95,7 +95,7 @@ function resultOf(body: CopyBody, target: Target, rows: CopyRow[], applied: bool
 /** What the copy would do, line by line. Writes nothing. */
 export async function previewCopy(db: Db, catalogId: number, body: CopyBody): Promise<CopyResult> {
   const { target, rows } = await planCopy(db, catalogId, body, false);
-  const t = target.catalog ? await store.catalogById(db, target.catalog.id) : undefined;
+  const t = target.catalog ? await catalogRepo.catalogById(db, target.catalog.id) : undefined;
   return resultOf(body, target, rows, false, t ? catalogView(t) : null);
 }
 
@@ -114,17 +114,17 @@ export async function applyCopy(db: Db, actor: Actor, catalogId: number, body: C
     }
     let to = target.catalog;
     if (!to) {
-      const orderId = await store.nextCatalogOrderId(tx);
+      const orderId = await catalogRepo.nextCatalogOrderId(tx);
       const title = `Availability for ${shortDate(target.from)}`;
-      to = await store.insertCatalog(tx, { orderId, kind: "wholesale", title, shipDateFrom: target.from, shipDateTo: target.to });
-      await store.setCatalogCustomers(tx, to.id, sourceCustomers);
+      to = await catalogRepo.insertCatalog(tx, { orderId, kind: "wholesale", title, shipDateFrom: target.from, shipDateTo: target.to });
+      await catalogRepo.setCatalogCustomers(tx, to.id, sourceCustomers);
       await record(tx, actor, "supply.catalog.create", { catalogId: to.id, orderId, after: { kind: "wholesale", title, shipDateFrom: target.from, shipDateTo: target.to, customerIds: sourceCustomers }, copiedFrom: source.id });
     }
     const toId = to.id;
     const inserts = planned.filter((p) => p.write && p.write.id === undefined).map((p) => ({ ...p.write!.values, catalogId: toId, quantityOrdered: 0 }));
     const updates = planned.filter((p) => p.write?.id !== undefined).map((p) => ({ id: p.write!.id!, set: { ...p.write!.values, catalogId: toId } }));
-    await store.insertLines(tx, inserts);
-    await store.updateLines(tx, updates);
+    await catalogRepo.insertLines(tx, inserts);
+    await catalogRepo.updateLines(tx, updates);
     const changed = rows.filter((r) => r.action === "add" || r.action === "overwrite");
     await record(tx, actor, "supply.copy", {
       catalogId: toId,
@@ -137,6 +137,6 @@ export async function applyCopy(db: Db, actor: Actor, catalogId: number, body: C
     });
     return { toId, rows };
   });
-  const t = (await store.catalogById(db, targetId.toId))!;
+  const t = (await catalogRepo.catalogById(db, targetId.toId))!;
   return resultOf(body, { catalog: t.c, customerIds: t.customerIds ?? [], from: t.c.shipDateFrom, to: t.c.shipDateTo }, targetId.rows, true, catalogView(t));
 }

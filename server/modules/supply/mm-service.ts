@@ -7,12 +7,13 @@
 // lines' versions, mm_products) notify "mm:<catalog>", mm_packages and catalogs "offers".
 import type { Db, DbOrTx } from "../../../db/client.ts";
 import type { BouquetCreate, BouquetUpdate, MmLineCreate, MmLineEdit, PackageCreate, PackageUpdate, SupplyBouquet, SupplyBouquetList, SupplyMmLine, SupplyMmLineList, SupplyPackage, SupplyPackageList } from "../../../contract/supply-mm.ts";
+import { freeStock } from "../../../domain/free-stock.ts";
 import { centsToDollars } from "../../../domain/money.ts";
 import { boxTypeProblem, PAIL_FEE_PACKAGE } from "../../../domain/supply-mm.ts";
 import { nextQuantity, quantityRefusal, shipDays } from "../../../domain/supply.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../errors.ts";
 import { supplyDesk as mm } from "../mm/index.ts";
-import { supplyDesk as store } from "../store/index.ts";
+import { supplyDesk as catalogRepo } from "../catalog/index.ts";
 import { changes, record, refuseDeleteOfUsed, type Actor } from "./service.ts";
 
 const cents = (d: number) => Math.round(d * 100);
@@ -225,7 +226,7 @@ export async function deletePackage(db: Db, actor: Actor, type: string): Promise
 // ---- a mass-market catalog's lines ------------------------------------------------------------------
 
 async function mmCatalog(db: DbOrTx, catalogId: number) {
-  const c = await store.catalogById(db, catalogId);
+  const c = await catalogRepo.catalogById(db, catalogId);
   if (!c) throw notFound(`There is no catalog ${catalogId}.`);
   if (c.c.kind !== "massMarket") throw conflict("This is a wholesale catalog: it carries products, not bouquets.");
   return c.c;
@@ -246,7 +247,7 @@ function lineView(r: mm.MmLineWithBouquet): SupplyMmLine {
     quantity: line.available,
     sold: line.quantityOrdered,
     held: r.held,
-    free: Math.max(0, line.available - line.quantityOrdered - r.held),
+    free: freeStock({ stock: line.available, ordered: line.quantityOrdered, heldByOthers: r.held }),
     price: orNull(line.priceCents),
     pricePerBouquet: orNull(line.pricePerBouquetCents),
     pricePerBouquetNoBox: orNull(line.pricePerBouquetNoBoxCents),

@@ -17,6 +17,7 @@ import type {
   SupplyProduct,
   SupplyProductList,
 } from "../../../contract/supply.ts";
+import { freeStock } from "../../../domain/free-stock.ts";
 import { centsToDollars } from "../../../domain/money.ts";
 import {
   nextQuantity,
@@ -30,7 +31,7 @@ import {
 import { badRequest, conflict, HttpError, notFound } from "../../errors.ts";
 import type { AuthContext } from "../../plugins/session.ts";
 import { audit } from "../audit/index.ts";
-import { supplyDesk as store } from "../store/index.ts";
+import { supplyDesk as catalogRepo } from "../catalog/index.ts";
 import { buyersOf, customersByIds } from "./repo.ts";
 
 /** Who makes a change: the signed-in staff member (the one behind an impersonation, if any). */
@@ -91,7 +92,7 @@ export async function inTransaction<T>(db: Db, work: (tx: DbOrTx) => Promise<T>)
 
 const PRODUCT_LIMIT = 2000;
 
-function productView(row: { p: store.ProductRow; ordered: number; offerLines: number }): SupplyProduct {
+function productView(row: { p: catalogRepo.ProductRow; ordered: number; offerLines: number }): SupplyProduct {
   const { p } = row;
   return {
     productId: p.productId,
@@ -116,20 +117,20 @@ function productView(row: { p: store.ProductRow; ordered: number; offerLines: nu
 }
 
 export async function listProducts(db: DbOrTx, q: { q?: string; retired?: "true" | "false" }): Promise<SupplyProductList> {
-  const rows = await store.listProducts(db, { q: q.q || undefined, retired: q.retired === undefined ? undefined : q.retired === "true" }, PRODUCT_LIMIT + 1);
+  const rows = await catalogRepo.listProducts(db, { q: q.q || undefined, retired: q.retired === undefined ? undefined : q.retired === "true" }, PRODUCT_LIMIT + 1);
   return { products: rows.slice(0, PRODUCT_LIMIT).map(productView), truncated: rows.length > PRODUCT_LIMIT };
 }
 
 export async function product(db: DbOrTx, productId: string): Promise<SupplyProduct> {
-  const row = await store.productById(db, productId);
+  const row = await catalogRepo.productById(db, productId);
   if (!row) throw notFound(`There is no product ${productId}.`);
   return productView(row);
 }
 
 export async function createProduct(db: Db, actor: Actor, body: ProductCreate): Promise<SupplyProduct> {
-  const values: store.NewProductRow = { ...body, stemsPerBox: body.stemsPerBox ?? body.stemsPerBunch * body.bunchesPerBox, active: true };
+  const values: catalogRepo.NewProductRow = { ...body, stemsPerBox: body.stemsPerBox ?? body.stemsPerBunch * body.bunchesPerBox, active: true };
   await db.transaction(async (tx) => {
-    if (!(await store.insertProduct(tx, values))) {
+    if (!(await catalogRepo.insertProduct(tx, values))) {
       throw new HttpError(409, `A product with code ${body.productId} already exists.`, { productId: "This code is taken" });
     }
     await record(tx, actor, "supply.product.create", { productId: body.productId, after: values });
@@ -139,11 +140,11 @@ export async function createProduct(db: Db, actor: Actor, body: ProductCreate): 
 
 export async function updateProduct(db: Db, actor: Actor, productId: string, body: ProductUpdate): Promise<SupplyProduct> {
   await db.transaction(async (tx) => {
-    const row = await store.productById(tx, productId, true);
+    const row = await catalogRepo.productById(tx, productId, true);
     if (!row) throw notFound(`There is no product ${productId}.`);
-    const diff = changes(row.p, body as Partial<store.ProductRow>);
+    const diff = changes(row.p, body as Partial<catalogRepo.ProductRow>);
     if (!Object.keys(diff.after).length) return;
-    await store.updateProduct(tx, productId, diff.after);
+    await catalogRepo.updateProduct(tx, productId, diff.after);
     const action = diff.after.active === false ? "supply.product.retire" : diff.after.active === true ? "supply.product.reinstate" : "supply.product.update";
     await record(tx, actor, action, { productId, ...diff });
   });
@@ -165,10 +166,10 @@ export function refuseDeleteOfUsed(description: string, use: { ordered: string; 
  */
 export async function deleteProduct(db: Db, actor: Actor, productId: string): Promise<{ deleted: true }> {
   return db.transaction(async (tx) => {
-    const row = await store.productById(tx, productId, true);
+    const row = await catalogRepo.productById(tx, productId, true);
     if (!row) throw notFound(`There is no product ${productId}.`);
     refuseDeleteOfUsed(row.p.description, { ordered: `${row.ordered} bunches`, orderLines: row.orderLines, lines: row.offerLines, line: "offer line" });
-    await store.deleteProduct(tx, productId);
+    await catalogRepo.deleteProduct(tx, productId);
     await record(tx, actor, "supply.product.delete", { productId, before: row.p });
     return { deleted: true as const };
   });
@@ -176,7 +177,7 @@ export async function deleteProduct(db: Db, actor: Actor, productId: string): Pr
 
 // ---- catalogs ---------------------------------------------------------------------------------
 
-export function catalogView(row: { c: store.CatalogRow; customerIds: string[]; lines: number }): SupplyCatalog {
+export function catalogView(row: { c: catalogRepo.CatalogRow; customerIds: string[]; lines: number }): SupplyCatalog {
   return {
     catalogId: row.c.id,
     orderId: row.c.orderId,
@@ -190,7 +191,7 @@ export function catalogView(row: { c: store.CatalogRow; customerIds: string[]; l
 }
 
 export async function listCatalogs(db: DbOrTx, range: { from?: string; to?: string }) {
-  return { catalogs: (await store.listCatalogs(db, range)).map(catalogView) };
+  return { catalogs: (await catalogRepo.listCatalogs(db, range)).map(catalogView) };
 }
 
 async function checkCustomers(tx: DbOrTx, kind: "wholesale" | "massMarket", ids: string[]): Promise<string[]> {
@@ -210,29 +211,29 @@ async function checkCustomers(tx: DbOrTx, kind: "wholesale" | "massMarket", ids:
 export async function createCatalog(db: Db, actor: Actor, body: CatalogBody): Promise<SupplyCatalog> {
   const id = await db.transaction(async (tx) => {
     const customerIds = await checkCustomers(tx, body.kind, body.customerIds);
-    const orderId = await store.nextCatalogOrderId(tx);
-    const c = await store.insertCatalog(tx, { orderId, kind: body.kind, title: body.title, shipDateFrom: body.shipDateFrom, shipDateTo: body.shipDateTo });
-    await store.setCatalogCustomers(tx, c.id, customerIds);
+    const orderId = await catalogRepo.nextCatalogOrderId(tx);
+    const c = await catalogRepo.insertCatalog(tx, { orderId, kind: body.kind, title: body.title, shipDateFrom: body.shipDateFrom, shipDateTo: body.shipDateTo });
+    await catalogRepo.setCatalogCustomers(tx, c.id, customerIds);
     await record(tx, actor, "supply.catalog.create", { catalogId: c.id, orderId, after: { ...body, customerIds } });
     return c.id;
   });
-  return catalogView((await store.catalogById(db, id))!);
+  return catalogView((await catalogRepo.catalogById(db, id))!);
 }
 
 export async function updateCatalog(db: Db, actor: Actor, catalogId: number, body: CatalogBody): Promise<SupplyCatalog> {
   await db.transaction(async (tx) => {
-    const row = await store.catalogById(tx, catalogId, true);
+    const row = await catalogRepo.catalogById(tx, catalogId, true);
     if (!row) throw notFound(`There is no catalog ${catalogId}.`);
     if (body.kind !== row.c.kind) throw badRequest("A catalog's kind cannot change: open a new catalog instead.", { kind: "A catalog's kind cannot change" });
     const customerIds = await checkCustomers(tx, body.kind, body.customerIds);
     const before = { title: row.c.title, shipDateFrom: row.c.shipDateFrom, shipDateTo: row.c.shipDateTo, customerIds: (row.customerIds ?? []).join(",") };
     const diff = changes(before, { title: body.title, shipDateFrom: body.shipDateFrom, shipDateTo: body.shipDateTo, customerIds: customerIds.join(",") });
     if (!Object.keys(diff.after).length) return;
-    await store.updateCatalog(tx, catalogId, { title: body.title, shipDateFrom: body.shipDateFrom, shipDateTo: body.shipDateTo });
-    if (diff.after.customerIds !== undefined) await store.setCatalogCustomers(tx, catalogId, customerIds);
+    await catalogRepo.updateCatalog(tx, catalogId, { title: body.title, shipDateFrom: body.shipDateFrom, shipDateTo: body.shipDateTo });
+    if (diff.after.customerIds !== undefined) await catalogRepo.setCatalogCustomers(tx, catalogId, customerIds);
     await record(tx, actor, "supply.catalog.update", { catalogId, orderId: row.c.orderId, ...diff });
   });
-  return catalogView((await store.catalogById(db, catalogId))!);
+  return catalogView((await catalogRepo.catalogById(db, catalogId))!);
 }
 
 // ---- offer lines ------------------------------------------------------------------------------
@@ -241,7 +242,7 @@ export const dollars = (cents: number) => centsToDollars(cents);
 const cents = (d: number) => Math.round(d * 100);
 
 /** The offer line's stored prices as LinePrices. */
-export function pricesOf(ol: store.OfferLineRow): LinePrices {
+export function pricesOf(ol: catalogRepo.OfferLineRow): LinePrices {
   return {
     standardPriceCents: ol.standardPriceCents,
     standardPriceNoPailCents: ol.standardPriceNoPailCents,
@@ -317,7 +318,7 @@ export function priceColumns(p: LinePrices) {
   return { ...p, discount: specialPercent(p) };
 }
 
-function lineView(r: store.LineWithProduct, buyers: SupplyLine["buyers"] = []): SupplyLine {
+function lineView(r: catalogRepo.LineWithProduct, buyers: SupplyLine["buyers"] = []): SupplyLine {
   const { ol, p } = r;
   return {
     lineId: ol.id,
@@ -330,7 +331,7 @@ function lineView(r: store.LineWithProduct, buyers: SupplyLine["buyers"] = []): 
     quantity: ol.originalQuantity,
     sold: ol.quantityOrdered,
     held: r.held,
-    free: Math.max(0, (ol.originalQuantity ?? 0) - ol.quantityOrdered - r.held),
+    free: freeStock({ stock: ol.originalQuantity, ordered: ol.quantityOrdered, heldByOthers: r.held }),
     price: dollars(ol.standardPriceCents),
     priceNoPail: dollars(ol.standardPriceNoPailCents),
     special: ol.special,
@@ -350,9 +351,9 @@ function lineView(r: store.LineWithProduct, buyers: SupplyLine["buyers"] = []): 
 }
 
 export async function catalogLines(db: DbOrTx, catalogId: number): Promise<SupplyLineList> {
-  const c = await store.catalogById(db, catalogId);
+  const c = await catalogRepo.catalogById(db, catalogId);
   if (!c) throw notFound(`There is no catalog ${catalogId}.`);
-  const rows = await store.catalogLines(db, catalogId);
+  const rows = await catalogRepo.catalogLines(db, catalogId);
   const bought = await buyersOf(db, rows.map((r) => r.ol.id));
   const byLine = new Map<number, SupplyLine["buyers"]>();
   for (const b of bought) {
@@ -371,7 +372,7 @@ async function oneLine(db: DbOrTx, catalogId: number, lineId: number): Promise<S
 }
 
 async function wholesaleCatalog(tx: DbOrTx, catalogId: number) {
-  const c = await store.catalogById(tx, catalogId);
+  const c = await catalogRepo.catalogById(tx, catalogId);
   if (!c) throw notFound(`There is no catalog ${catalogId}.`);
   if (c.c.kind !== "wholesale") throw conflict("This is a mass-market catalog: it carries bouquets (Supply/Catalogs/{catalogId}/Bouquets), not products.");
   return c.c;
@@ -386,15 +387,15 @@ const flagColumns = (e: Pick<LineEdit, "showStore" | "isFinalProduct" | "nextAva
 export async function addLine(db: Db, actor: Actor, catalogId: number, body: LineCreate): Promise<SupplyLine> {
   const lineId = await inTransaction(db, async (tx) => {
     const c = await wholesaleCatalog(tx, catalogId);
-    const found = await store.productById(tx, body.productId);
+    const found = await catalogRepo.productById(tx, body.productId);
     if (!found) throw badRequest(`There is no product ${body.productId}.`, { productId: `There is no product ${body.productId}` });
     if (!found.p.active) throw badRequest(`${found.p.description} is retired: bring it back first.`, { productId: "This product is retired" });
     const prices = editedPrices(null, body);
     const problems = priceFieldProblems(prices);
     if (Object.keys(problems).length) throw badRequest(Object.values(problems)[0]!, problems);
-    const existing = await store.lineIdsOfProducts(tx, catalogId, [body.productId]);
+    const existing = await catalogRepo.lineIdsOfProducts(tx, catalogId, [body.productId]);
     if (existing.size) throw conflict(`${found.p.description} is already offered in this catalog: change its line instead.`);
-    const values: store.NewOfferLineRow = {
+    const values: catalogRepo.NewOfferLineRow = {
       catalogId,
       productId: body.productId,
       originalQuantity: body.quantity,
@@ -404,7 +405,7 @@ export async function addLine(db: Db, actor: Actor, catalogId: number, body: Lin
       isFinalProduct: body.isFinalProduct ?? false,
       nextAvailableDate: body.nextAvailableDate ?? null,
     };
-    const [row] = await store.insertLines(tx, [values]);
+    const [row] = await catalogRepo.insertLines(tx, [values]);
     await record(tx, actor, "supply.line.create", {
       catalogId,
       orderId: c.orderId,
@@ -425,10 +426,10 @@ export async function addLine(db: Db, actor: Actor, catalogId: number, body: Lin
 export async function editLine(db: Db, actor: Actor, catalogId: number, lineId: number, body: LineEdit, words?: { action: string; summary: (description: string, days: string) => string }): Promise<SupplyLine> {
   await inTransaction(db, async (tx) => {
     const c = await wholesaleCatalog(tx, catalogId);
-    const locked = (await store.lockLines(tx, catalogId, [lineId])).get(lineId);
+    const locked = (await catalogRepo.lockLines(tx, catalogId, [lineId])).get(lineId);
     if (!locked) throw notFound(`Line ${lineId} is not in catalog ${catalogId}.`);
     const { ol, p } = locked;
-    const set: Partial<store.NewOfferLineRow> = { ...flagColumns(body) };
+    const set: Partial<catalogRepo.NewOfferLineRow> = { ...flagColumns(body) };
     if (body.quantity !== undefined) {
       const mode: QuantityMode = body.mode ?? "set";
       const next = nextQuantity(mode, ol.originalQuantity, body.quantity);
@@ -443,9 +444,9 @@ export async function editLine(db: Db, actor: Actor, catalogId: number, lineId: 
       if (Object.keys(problems).length) throw badRequest(Object.values(problems)[0]!, problems);
       Object.assign(set, priceColumns(prices));
     }
-    const diff = changes(ol as store.NewOfferLineRow, set);
+    const diff = changes(ol as catalogRepo.NewOfferLineRow, set);
     if (!Object.keys(diff.after).length) return;
-    await store.updateLine(tx, lineId, diff.after);
+    await catalogRepo.updateLine(tx, lineId, diff.after);
     const summary = words
       ? words.summary(p.description, shipDays(c.shipDateFrom, c.shipDateTo))
       : diff.after.originalQuantity !== undefined
@@ -460,12 +461,12 @@ export async function editLine(db: Db, actor: Actor, catalogId: number, lineId: 
 export async function deleteLine(db: Db, actor: Actor, catalogId: number, lineId: number): Promise<{ deleted: true }> {
   return inTransaction(db, async (tx) => {
     const c = await wholesaleCatalog(tx, catalogId);
-    const locked = (await store.lockLines(tx, catalogId, [lineId])).get(lineId);
+    const locked = (await catalogRepo.lockLines(tx, catalogId, [lineId])).get(lineId);
     if (!locked) throw notFound(`Line ${lineId} is not in catalog ${catalogId}.`);
     if (locked.ol.quantityOrdered > 0 || locked.held > 0) {
       throw conflict(`${locked.p.description}: ${locked.ol.quantityOrdered} sold, ${locked.held} held. A line with purchases or holds cannot be removed; hide it from the store instead.`);
     }
-    await store.deleteLine(tx, lineId);
+    await catalogRepo.deleteLine(tx, lineId);
     await record(tx, actor, "supply.line.delete", { catalogId, orderId: c.orderId, lineId, productId: locked.ol.productId, before: locked.ol });
     return { deleted: true as const };
   });

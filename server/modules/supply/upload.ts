@@ -19,7 +19,7 @@ import {
   type QuantityMode,
 } from "../../../domain/supply.ts";
 import { fileError, HttpError, notFound } from "../../errors.ts";
-import { supplyDesk as store } from "../store/index.ts";
+import { supplyDesk as catalogRepo } from "../catalog/index.ts";
 import { readXlsx, writeXlsx } from "./xlsx.ts";
 import { editedPrices, inTransaction, priceColumns, priceFieldProblems, pricesOf, record, type Actor, type PriceEdit } from "./service.ts";
 
@@ -103,7 +103,7 @@ export async function readBody(body: UploadBody): Promise<UploadRecord[]> {
 export interface Planned {
   row: UploadRow;
   /** The line to write: an insert (no id) or an update. */
-  write?: { id?: number; values: store.NewOfferLineRow };
+  write?: { id?: number; values: catalogRepo.NewOfferLineRow };
 }
 
 const MONEY_COLUMNS = ["price", "priceNoPail", "specialPrice", "specialPriceNoPail", "tier1Price", "tier1PriceNoPail", "tier2Price", "tier2PriceNoPail"] as const;
@@ -114,10 +114,10 @@ const MONEY_COLUMNS = ["price", "priceNoPail", "specialPrice", "specialPriceNoPa
  */
 export function plan(
   mode: QuantityMode,
-  catalog: store.CatalogRow,
+  catalog: catalogRepo.CatalogRow,
   rows: UploadRecord[],
-  productsById: Map<string, store.ProductRow>,
-  lines: Map<string, store.LineWithProduct>,
+  productsById: Map<string, catalogRepo.ProductRow>,
+  lines: Map<string, catalogRepo.LineWithProduct>,
 ): Planned[] {
   const seen = new Map<string, number>();
   const days = shipDays(catalog.shipDateFrom, catalog.shipDateTo);
@@ -185,7 +185,7 @@ export function plan(
     if (why) reasons.push(why);
     if (reasons.length) return refuse();
 
-    const values: store.NewOfferLineRow = {
+    const values: catalogRepo.NewOfferLineRow = {
       catalogId: catalog.id,
       productId: p.productId,
       originalQuantity: after,
@@ -219,7 +219,7 @@ function result(mode: QuantityMode, planned: Planned[], applied: boolean): Uploa
 }
 
 export async function catalogOf(db: DbOrTx, catalogId: number) {
-  const c = await store.catalogById(db, catalogId);
+  const c = await catalogRepo.catalogById(db, catalogId);
   if (!c) throw notFound(`There is no catalog ${catalogId}.`);
   if (c.c.kind !== "wholesale") throw new HttpError(409, "Mass-market catalogs carry bouquets, which are not uploaded here yet.");
   return c.c;
@@ -227,19 +227,19 @@ export async function catalogOf(db: DbOrTx, catalogId: number) {
 
 export async function productsOf(db: DbOrTx, rows: UploadRecord[]) {
   const codes = [...new Set(rows.map((r) => (r.cells.product ?? "").toUpperCase()).filter(Boolean))];
-  const map = new Map<string, store.ProductRow>();
-  for (let i = 0; i < codes.length; i += 1000) for (const p of await store.productsByIds(db, codes.slice(i, i + 1000))) map.set(p.productId, p);
+  const map = new Map<string, catalogRepo.ProductRow>();
+  for (let i = 0; i < codes.length; i += 1000) for (const p of await catalogRepo.productsByIds(db, codes.slice(i, i + 1000))) map.set(p.productId, p);
   return map;
 }
 
 export async function linesByProduct(db: DbOrTx, catalogId: number, lock: boolean, productIds: string[]) {
-  const map = new Map<string, store.LineWithProduct>();
+  const map = new Map<string, catalogRepo.LineWithProduct>();
   if (lock) {
     const ids = new Map<string, number>();
-    for (let i = 0; i < productIds.length; i += 1000) for (const [k, v] of await store.lineIdsOfProducts(db, catalogId, productIds.slice(i, i + 1000))) ids.set(k, v);
-    for (const r of (await store.lockLines(db, catalogId, [...ids.values()])).values()) map.set(r.ol.productId, r);
+    for (let i = 0; i < productIds.length; i += 1000) for (const [k, v] of await catalogRepo.lineIdsOfProducts(db, catalogId, productIds.slice(i, i + 1000))) ids.set(k, v);
+    for (const r of (await catalogRepo.lockLines(db, catalogId, [...ids.values()])).values()) map.set(r.ol.productId, r);
   } else {
-    for (const r of await store.catalogLines(db, catalogId)) map.set(r.ol.productId, r);
+    for (const r of await catalogRepo.catalogLines(db, catalogId)) map.set(r.ol.productId, r);
   }
   return map;
 }
@@ -272,8 +272,8 @@ export async function applyUpload(db: Db, actor: Actor, catalogId: number, body:
     }
     const inserts = planned.filter((p) => p.write && p.write.id === undefined).map((p) => ({ ...p.write!.values, quantityOrdered: 0 }));
     const updates = planned.filter((p) => p.write?.id !== undefined).map((p) => ({ id: p.write!.id!, set: p.write!.values }));
-    await store.insertLines(tx, inserts);
-    await store.updateLines(tx, updates);
+    await catalogRepo.insertLines(tx, inserts);
+    await catalogRepo.updateLines(tx, updates);
     const changed = planned.filter((p) => p.row.action === "add" || p.row.action === "change");
     await record(tx, actor, "supply.upload", {
       catalogId,
@@ -302,8 +302,8 @@ export async function applyRows(tx: DbOrTx, actor: Actor, catalogId: number, mod
   const planned = plan(mode, catalog, rows, productsById, lines);
   const inserts = planned.filter((p) => p.write && p.write.id === undefined).map((p) => ({ ...p.write!.values, quantityOrdered: 0 }));
   const updates = planned.filter((p) => p.write?.id !== undefined).map((p) => ({ id: p.write!.id!, set: p.write!.values }));
-  await store.insertLines(tx, inserts);
-  await store.updateLines(tx, updates);
+  await catalogRepo.insertLines(tx, inserts);
+  await catalogRepo.updateLines(tx, updates);
   const changed = planned.filter((p) => p.row.action === "add" || p.row.action === "change");
   if (changed.length) {
     await record(tx, actor, "supply.api.availability", {
@@ -344,7 +344,7 @@ function moneyFormats(): Record<number, string> {
 /** A catalog's lines as rows in the upload's columns, then description, sold and held. */
 async function lineRows(db: DbOrTx, catalogId: number): Promise<Cell[][]> {
   await catalogOf(db, catalogId);
-  const rows = await store.catalogLines(db, catalogId);
+  const rows = await catalogRepo.catalogLines(db, catalogId);
   const money = (c: number) => c / 100;
   const yes = (b: boolean) => (b ? "yes" : "no");
   return rows.map(({ ol, p, held }) => [

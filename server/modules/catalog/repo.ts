@@ -2,7 +2,7 @@
 // them, fingerprints, later offers) and the stock primitives behind the never-oversold invariant.
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "../../../db/client.ts";
-import { cartsRead, catalogs, offerLines, products } from "../../../db/schema/index.ts";
+import { catalogs, offerLines, products } from "../../../db/schema/index.ts";
 import type { Buyer } from "../buyers/index.ts";
 import { catalogLinesHeldByOthers, offerLineHoldsFingerprintSql, offerLinesHeldByOthers } from "../carts/index.ts";
 import { catalogCover } from "./repo-covering.ts";
@@ -44,17 +44,6 @@ export async function laterCatalogs(db: DbOrTx, buyer: Pick<Buyer, "customerId" 
     .where(and(eq(catalogs.kind, "wholesale"), sql`${catalogs.shipDateFrom} > ${date}::date`, covers))
     .orderBy(asc(catalogs.shipDateFrom), asc(catalogs.orderId))
     .limit(limit);
-}
-
-/** The wholesale cart id of an owner, or 0 when it has none yet (no cart has id 0). */
-export async function cartIdOf(db: DbOrTx, owner: { userId: string; customerId: string; retailerId: number }): Promise<number> {
-  const [c] = await db
-    .select({ id: cartsRead.id })
-    .from(cartsRead)
-    .where(
-      and(eq(cartsRead.userId, owner.userId), eq(cartsRead.customerId, owner.customerId), eq(cartsRead.retailerId, owner.retailerId), eq(cartsRead.store, "wholesale")),
-    );
-  return c?.id ?? 0;
 }
 
 /** An offer line visible in the store: the line, its product, and the stock held by carts other than the buyer's. */
@@ -209,4 +198,23 @@ export async function lockOfferLines(tx: DbOrTx, ids: number[]): Promise<Map<num
   if (!ids.length) return new Map();
   const rows = await tx.select().from(offerLines).where(inArray(offerLines.id, ids)).orderBy(asc(offerLines.id)).for("no key update");
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Of these products, those an offer line of the given catalogs sells in the store (shown and active). */
+export async function offeredProductIds(db: DbOrTx, catalogIds: number[], productIds: string[]): Promise<Set<string>> {
+  if (!catalogIds.length || !productIds.length) return new Set();
+  const rows = await db
+    .selectDistinct({ id: offerLines.productId })
+    .from(offerLines)
+    .innerJoin(products, eq(products.productId, offerLines.productId))
+    .where(
+      and(
+        inArray(offerLines.catalogId, catalogIds),
+        inArray(offerLines.productId, productIds),
+        eq(offerLines.showStore, true),
+        eq(products.showStore, true),
+        eq(products.active, true),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
 }

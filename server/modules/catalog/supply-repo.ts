@@ -7,7 +7,7 @@
 import { and, asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { likeContaining, rowsOf, type DbOrTx } from "../../../db/client.ts";
 import { catalogCustomers, catalogs, holdsRead, offerLines, orderLinesRead, products } from "../../../db/schema/index.ts";
-import type { CatalogRow, OfferLineRow, ProductRow } from "./catalog-repo.ts";
+import type { CatalogRow, OfferLineRow, ProductRow } from "./repo.ts";
 
 export type { CatalogRow, OfferLineRow, ProductRow };
 export type NewProductRow = typeof products.$inferInsert;
