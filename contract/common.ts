@@ -58,6 +58,9 @@ export const Email = z.string().trim().max(254, "Maximum 254 characters").email(
 
 export const INT4_MAX = 2_147_483_647;
 
+/** The cart version a client loaded and sends back with a change: a stale one gets 409 with the current cart. */
+export const CartVersion = z.number().int().min(0).max(INT4_MAX, `Maximum ${INT4_MAX}`).optional();
+
 /**
  * 1 .. INT4_MAX in digits, no sign or leading zero, as a pattern (so OpenAPI states the limit the
  * server holds to): up to 9 digits, then ten-digit numbers digit by digit up to 2147483647.

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INT4_MAX, ISO_DATE_PATTERN, IsoDate, printable } from "./common.ts";
+import { CartVersion, INT4_MAX, ISO_DATE_PATTERN, IsoDate, printable } from "./common.ts";
 import { ShipTime } from "./user.ts";
 import { checkBarcode } from "../domain/barcode.ts";
 import { REQUIRED_MESSAGE } from "../domain/constants.ts";
@@ -168,12 +168,12 @@ export const MmCartSaveBody = z.object({
   boxed: z.boolean().optional(),
   items: z.array(MmCartItemInput).max(500, "A cart holds at most 500 lines"),
   /** The version the client loaded; a stale version gets 409 with the current cart. */
-  version: z.number().int().min(0).max(INT4_MAX, `Maximum ${INT4_MAX}`).optional(),
+  version: CartVersion,
 });
 export type MmCartSaveBody = z.infer<typeof MmCartSaveBody>;
 
 /** CreateOrder's body is the cart; only its version is read (the order is the cart as saved). */
-export const MmCreateOrderBody = z.object({ version: z.number().int().min(0).max(INT4_MAX, `Maximum ${INT4_MAX}`).optional() }).loose();
+export const MmCreateOrderBody = z.object({ version: CartVersion }).loose();
 
 export const MmOrderResponse = z.object({
   orderNumber: z.number().int(),

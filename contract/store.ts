@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INT4_MAX, IsoDate, RetailerIdParam } from "./common.ts";
+import { CartVersion, IsoDate, RetailerIdParam } from "./common.ts";
 import { PickupDays, ShipTime } from "./user.ts";
 import { REQUIRED_MESSAGE } from "../domain/constants.ts";
 
@@ -136,7 +136,7 @@ export const CartSaveBody = z.object({
   boxed: z.boolean().optional(),
   items: z.array(CartItemInput).max(500, "A cart holds at most 500 lines"),
   /** The version the client loaded; a stale version gets 409 with the current cart. */
-  version: z.number().int().min(0).max(INT4_MAX, `Maximum ${INT4_MAX}`).optional(),
+  version: CartVersion,
 });
 export type CartSaveBody = z.infer<typeof CartSaveBody>;
 
@@ -289,7 +289,7 @@ export const ReorderBody = z.object({
   /** The date chosen in the store: a ship date, or for a retailer its pickup (receiving) date. */
   date: IsoDate,
   /** The cart version the client loaded; a stale one gets 409 with the current cart. */
-  version: z.number().int().min(0).max(INT4_MAX, `Maximum ${INT4_MAX}`).optional(),
+  version: CartVersion,
 });
 export type ReorderBody = z.infer<typeof ReorderBody>;
 

@@ -3,6 +3,7 @@
 import type { NewProduct } from "../factories/index.ts";
 import { buildProduct } from "../factories/index.ts";
 import type { Random } from "./random.ts";
+import RANGE from "./demo-range.json";
 
 export interface DemoProduct extends NewProduct {
   productId: string;
@@ -17,138 +18,13 @@ interface Shade {
   hex: string;
 }
 
-const shade = (code: string, name: string, colour: string, hex: string): Shade => ({ code, name, colour, hex });
+type ShadeRow = [code: string, name: string, colour: string, hex: string];
+type Family = Exclude<keyof typeof RANGE.shades, "gardenRoses">;
 
-const ORIENTAL: Shade[] = [
-  shade("SIB", "Siberia", "White", "#FFFFFF"),
-  shade("CSB", "Casa Blanca", "White", "#FDFDF8"),
-  shade("TIB", "Tiber", "White", "#FBFAF5"),
-  shade("ZAM", "Zambesi", "White", "#FFFDF7"),
-  shade("RIA", "Rialto", "White", "#FAFAF2"),
-  shade("SOR", "Sorbonne", "Pink", "#F4A6C0"),
-  shade("STG", "Stargazer", "Dark Pink", "#D63A6E"),
-  shade("ACA", "Acapulco", "Dark Pink", "#C2185B"),
-  shade("SAN", "Santander", "Pink", "#EE82A8"),
-  shade("TAR", "Tarrango", "Pink", "#F06292"),
-  shade("LRV", "Le Reve", "Light Pink", "#F8C8D8"),
-  shade("MUS", "Muscadet", "Blush", "#F9E1E6"),
-  shade("CDO", "Conca d'Or", "Yellow", "#F7D842"),
-  shade("YLW", "Yelloween", "Yellow", "#F5C518"),
-];
-const LA_HYBRID: Shade[] = [
-  shade("BRI", "Brindisi", "Pink", "#F48FB1"),
-  shade("COU", "Courier", "White", "#FFFFFF"),
-  shade("NAS", "Nashville", "Yellow", "#FBD03B"),
-  shade("RSU", "Royal Sunset", "Orange", "#F57C00"),
-  shade("ERE", "Eremo", "Orange", "#FB8C00"),
-  shade("SAM", "Samur", "Pink", "#EC7FA9"),
-  shade("SER", "Serrada", "Red", "#D32F2F"),
-  shade("LIT", "Litouwen", "White", "#FCFCF7"),
-  shade("PAV", "Pavia", "Yellow", "#FFE082"),
-  shade("FAN", "Fangio", "Salmon", "#FA8072"),
-];
-const ASIATIC: Shade[] = [
-  shade("NAV", "Navona", "White", "#FFFFFF"),
-  shade("TRE", "Tresor", "Orange", "#F57F17"),
-  shade("BLK", "Black Out", "Dark Red", "#7B1F2B"),
-  shade("LAN", "Landini", "Burgundy", "#4A0E1F"),
-  shade("BRU", "Brunello", "Orange", "#F36C21"),
-  shade("YCO", "Yellow Cocotte", "Yellow", "#FFD54F"),
-  shade("PFL", "Pink Flavour", "Pink", "#F8A1C4"),
-  shade("RTW", "Red Twin", "Red", "#C62828"),
-];
-const GERBERA: Shade[] = [
-  shade("WHT-LC", "White Light Centre", "White", "#FFFFFF"),
-  shade("CRM-DC", "Cream Dark Centre", "Cream", "#FFF3D6"),
-  shade("YEL-DC", "Yellow Dark Centre", "Yellow", "#FFD600"),
-  shade("GYL-LC", "Golden Yellow Light Centre", "Yellow", "#FFC107"),
-  shade("ORA-DC", "Orange Dark Centre", "Orange", "#FF6F00"),
-  shade("APR-LC", "Apricot Light Centre", "Apricot", "#FBCEB1"),
-  shade("PEA-DC", "Peach Dark Centre", "Peach", "#FFB38A"),
-  shade("SAL-LC", "Salmon Light Centre", "Salmon", "#FA8072"),
-  shade("COR-DC", "Coral Dark Centre", "Coral", "#FF7F50"),
-  shade("PNK-LC", "Pink Light Centre", "Pink", "#F8A5C2"),
-  shade("HPK-DC", "Hot Pink Dark Centre", "Hot Pink", "#FF1493"),
-  shade("FUC-DC", "Fuchsia Dark Centre", "Fuchsia", "#C2185B"),
-  shade("RED-DC", "Red Dark Centre", "Red", "#D50000"),
-  shade("SCA-LC", "Scarlet Light Centre", "Red", "#FF2400"),
-  shade("BUR-DC", "Burgundy Dark Centre", "Burgundy", "#800020"),
-  shade("BIC-LC", "Bicolour Pink White", "Bicolour", "#F7C6D9"),
-  shade("LIL-LC", "Lilac Light Centre", "Lavender", "#C8A2C8"),
-];
-const MINI_GERBERA: Shade[] = [
-  shade("WHT-LC", "White Light Centre", "White", "#FFFFFF"),
-  shade("CRM-DC", "Cream Dark Centre", "Cream", "#FFF3D6"),
-  shade("YEL-DC", "Yellow Dark Centre", "Yellow", "#FFD600"),
-  shade("ORA-DC", "Orange Dark Centre", "Orange", "#FF6F00"),
-  shade("APR-LC", "Apricot Light Centre", "Apricot", "#FBCEB1"),
-  shade("PEA-LC", "Peach Light Centre", "Peach", "#FFB38A"),
-  shade("SAL-DC", "Salmon Dark Centre", "Salmon", "#FA8072"),
-  shade("PNK-LC", "Pink Light Centre", "Pink", "#F8A5C2"),
-  shade("HPK-DC", "Hot Pink Dark Centre", "Hot Pink", "#FF1493"),
-  shade("FUC-DC", "Fuchsia Dark Centre", "Fuchsia", "#C2185B"),
-  shade("RED-DC", "Red Dark Centre", "Red", "#D50000"),
-  shade("BUR-DC", "Burgundy Dark Centre", "Burgundy", "#800020"),
-  shade("LIL-LC", "Lilac Light Centre", "Lavender", "#C8A2C8"),
-  shade("GRN-DC", "Green Dark Centre", "Green", "#9CCC65"),
-  shade("BIC-DC", "Bicolour Orange Yellow", "Bicolour", "#FFB74D"),
-];
-const ANTHURIUM: Shade[] = [
-  shade("RED", "Red", "Red", "#C62828"),
-  shade("PNK", "Pink", "Pink", "#F48FB1"),
-  shade("WHT", "White", "White", "#FAFAFA"),
-  shade("GRN", "Green", "Green", "#7CB342"),
-  shade("ORA", "Orange", "Orange", "#EF6C00"),
-  shade("PUR", "Purple", "Purple", "#6A1B9A"),
-  shade("CHO", "Chocolate", "Chocolate", "#5D4037"),
-  shade("COR", "Coral", "Coral", "#FF7F50"),
-  shade("BUR", "Burgundy", "Burgundy", "#6D071A"),
-  shade("OBK", "Obake Green Pink", "Bicolour", "#B5CC8E"),
-];
-const LISIANTHUS: Shade[] = [
-  shade("WHT", "White", "White", "#FFFFFF"),
-  shade("LPK", "Light Pink", "Light Pink", "#F8C8D8"),
-  shade("PNK", "Pink", "Pink", "#F48FB1"),
-  shade("ROS", "Rose", "Rose", "#E0607E"),
-  shade("LAV", "Lavender", "Lavender", "#B39DDB"),
-  shade("PUR", "Purple", "Purple", "#6A1B9A"),
-  shade("BLP", "Blue Picotee", "Bicolour", "#7E6BC4"),
-  shade("CHA", "Champagne", "Champagne", "#F7E7CE"),
-  shade("GRN", "Green", "Green", "#B5D99C"),
-  shade("APR", "Apricot", "Apricot", "#FBCEB1"),
-];
-const SNAPDRAGON: Shade[] = [
-  shade("WHT", "White", "White", "#FFFFFF"),
-  shade("YEL", "Yellow", "Yellow", "#FFE066"),
-  shade("LPK", "Light Pink", "Light Pink", "#F8C8D8"),
-  shade("PNK", "Pink", "Pink", "#F48FB1"),
-  shade("ROS", "Rose", "Rose", "#E0607E"),
-  shade("ORA", "Orange", "Orange", "#FF8C42"),
-  shade("RED", "Red", "Red", "#C62828"),
-  shade("BUR", "Burgundy", "Burgundy", "#800020"),
-  shade("LAV", "Lavender", "Lavender", "#B39DDB"),
-  shade("APB", "Apple Blossom", "Bicolour", "#F9C5C9"),
-];
-const GARDEN_ROSES: Array<Shade & { stems: number }> = [
-  { ...shade("JUL", "Juliet", "Apricot", "#FBCEB1"), stems: 12 },
-  { ...shade("KEI", "Keira", "Pink", "#F5B7C5"), stems: 12 },
-  { ...shade("PAT", "Patience", "White", "#FFFDF5"), stems: 12 },
-  { ...shade("MIR", "Miranda", "Pink", "#F48FB1"), stems: 12 },
-  { ...shade("TES", "Tess", "Red", "#A4161A"), stems: 12 },
-  { ...shade("CON", "Constance", "Pink", "#F3A6BE"), stems: 12 },
-  { ...shade("KAT", "Kate", "Dark Pink", "#D81B60"), stems: 12 },
-  { ...shade("DAR", "Darcey", "Red", "#B71C1C"), stems: 12 },
-  { ...shade("CAR", "Carey", "Light Pink", "#F8D1DC"), stems: 12 },
-  { ...shade("ANT", "Romantic Antike", "Pink", "#EFA3B7"), stems: 10 },
-  { ...shade("POH", "Pink O'Hara", "Pink", "#F4A7BB"), stems: 10 },
-  { ...shade("WOH", "White O'Hara", "White", "#FFFCF2"), stems: 10 },
-  { ...shade("YPI", "Yves Piaget", "Dark Pink", "#C2185B"), stems: 10 },
-  { ...shade("QSD", "Quicksand", "Champagne", "#D8B7A3"), stems: 10 },
-  { ...shade("PHT", "Princess Hitomi", "Cream", "#FFF1DC"), stems: 10 },
-  { ...shade("PIA", "Red Piano", "Red", "#B00020"), stems: 10 },
-  { ...shade("GMU", "Golden Mustard", "Yellow", "#F6C445"), stems: 10 },
-  { ...shade("CAP", "Cappuccino", "Champagne", "#C9A27E"), stems: 10 },
-];
+/** A variety family's cultivars and colours (db/seed/demo-range.json). */
+const shades = (family: Family): Shade[] => (RANGE.shades[family] as ShadeRow[]).map(([code, name, colour, hex]) => ({ code, name, colour, hex }));
+/** Garden roses also carry their stems a bunch. */
+const GARDEN_ROSES = (RANGE.shades.gardenRoses as [...ShadeRow, number][]).map(([code, name, colour, hex, stems]) => ({ code, name, colour, hex, stems }));
 
 interface Pack {
   unitOfMeasureQty: number;
@@ -182,39 +58,7 @@ export function demoProducts(random: Random): DemoProduct[] {
     out.push(row);
   };
 
-  const lilyGroups = [
-    {
-      code: "OR",
-      label: "Oriental",
-      shades: ORIENTAL,
-      grades: [
-        { buds: "2-3 bud", cm: 70, grade: "Select", box: 12, price: 1450 },
-        { buds: "3-4 bud", cm: 80, grade: "Premium", box: 10, price: 1750 },
-        { buds: "4-5 bud", cm: 90, grade: "Extra", box: 8, price: 2100 },
-      ],
-      pail: 8,
-    },
-    {
-      code: "LA",
-      label: "LA Hybrid",
-      shades: LA_HYBRID,
-      grades: [
-        { buds: "3-4 bud", cm: 70, grade: "Select", box: 12, price: 1050 },
-        { buds: "4-5 bud", cm: 80, grade: "Premium", box: 10, price: 1250 },
-      ],
-      pail: 10,
-    },
-    {
-      code: "AS",
-      label: "Asiatic",
-      shades: ASIATIC,
-      grades: [
-        { buds: "3-5 bud", cm: 60, grade: "Select", box: 14, price: 850 },
-        { buds: "5+ bud", cm: 70, grade: "Premium", box: 12, price: 1000 },
-      ],
-      pail: 10,
-    },
-  ];
+  const lilyGroups = RANGE.lilyGroups.map((g) => ({ ...g, shades: shades(g.shades as Family) }));
   for (const group of lilyGroups) {
     for (const s of group.shades) {
       for (const g of group.grades) {
@@ -241,7 +85,7 @@ export function demoProducts(random: Random): DemoProduct[] {
     { cm: 55, grade: "Premium", price: 800 },
     { cm: 65, grade: "Extra", price: 900 },
   ];
-  for (const s of GERBERA) {
+  for (const s of shades("gerbera")) {
     for (const g of gerberaGrades) {
       add(
         {
@@ -260,7 +104,7 @@ export function demoProducts(random: Random): DemoProduct[] {
     }
   }
 
-  for (const s of MINI_GERBERA) {
+  for (const s of shades("miniGerbera")) {
     for (const g of [
       { cm: 35, grade: "Select", price: 550 },
       { cm: 45, grade: "Premium", price: 650 },
@@ -289,7 +133,7 @@ export function demoProducts(random: Random): DemoProduct[] {
     { size: "12-14", cm: 55, stems: 8, pail: 5, box: 6, price: 2200 },
     { size: "14-16", cm: 60, stems: 6, pail: 4, box: 6, price: 2300 },
   ];
-  for (const s of ANTHURIUM) {
+  for (const s of shades("anthurium")) {
     for (const a of anthuriumSizes) {
       add(
         {
@@ -308,7 +152,7 @@ export function demoProducts(random: Random): DemoProduct[] {
     }
   }
 
-  for (const s of LISIANTHUS) {
+  for (const s of shades("lisianthus")) {
     for (const form of [
       { code: "SG", label: "Single", price: 950 },
       { code: "DB", label: "Double", price: 1150 },
@@ -332,7 +176,7 @@ export function demoProducts(random: Random): DemoProduct[] {
     }
   }
 
-  for (const s of SNAPDRAGON) {
+  for (const s of shades("snapdragon")) {
     for (const series of [
       { code: "POT", label: "Potomac", cm: 80, grade: "Select", price: 850 },
       { code: "POT", label: "Potomac", cm: 90, grade: "Premium", price: 1000 },

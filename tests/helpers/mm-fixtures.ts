@@ -25,7 +25,8 @@ export interface MmClient {
   get(path: string, query?: Record<string, string | number>): Promise<LightMyRequestResponse>;
   send(method: "POST" | "PUT" | "DELETE", path: string, payload?: object, query?: Record<string, string | number>): Promise<LightMyRequestResponse>;
   save(body: Record<string, unknown>): Promise<LightMyRequestResponse>;
-  order(key?: string): Promise<LightMyRequestResponse>;
+  /** CreateOrder with this idempotency key (none by default) and body (`{}` by default). */
+  order(key?: string, body?: object): Promise<LightMyRequestResponse>;
 }
 
 const qs = (q: Record<string, string | number>) => new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString();
@@ -41,7 +42,7 @@ export function mmClient(t: TestApp, cookie: string, userId: string, customerId:
     get: (path, query = {}) => t.app.inject({ method: "GET", url: `/api/${path}?${qs({ ...base, ...query })}`, headers: { cookie } }),
     send: (method, path, payload, query = {}) => t.app.inject({ method, url: `/api/${path}?${qs({ ...base, ...query })}`, headers, ...(payload ? { payload } : {}) }),
     save: (body) => t.app.inject({ method: "POST", url: `/api/MMStore/SaveCart/?${qs(base)}`, payload: { items: [], ...body }, headers }),
-    order: (key) => t.app.inject({ method: "POST", url: `/api/MMOrder/CreateOrder?${qs(base)}`, payload: {}, headers: { ...headers, ...(key ? { "idempotency-key": key } : {}) } }),
+    order: (key, body = {}) => t.app.inject({ method: "POST", url: `/api/MMOrder/CreateOrder?${qs(base)}`, payload: body, headers: { ...headers, ...(key ? { "idempotency-key": key } : {}) } }),
   };
 }
 
@@ -58,21 +59,36 @@ export async function mmStaff(t: TestApp, customerId: string, role: "SalesPerson
   return mmClient(t, await loginAs(t.app, s.email, DEFAULT_TEST_PASSWORD), s.id, customerId);
 }
 
+/** A mass-market catalog for these customers covering today to `days` ahead (default 14). */
+export function mmCatalog(t: TestApp, customerIds: string[], days = 14) {
+  return insertCatalog(t.db, { kind: "massMarket", customerIds, shipDateFrom: isoDateAt(), shipDateTo: addDays(isoDateAt(), days) });
+}
+
+/**
+ * A bouquet packed in `boxType` at `priceCents` a boxed bouquet (20 cents less unboxed), with
+ * `available` of it on the catalog; `product` sets any other of its columns.
+ */
+export async function mmBouquet(t: TestApp, catalogId: number, boxType: string, priceCents: number, available: number, product: Parameters<typeof insertMmProduct>[1] = {}) {
+  const p = await insertMmProduct(t.db, { boxType, pricePerBouquetCents: priceCents, pricePerBouquetNoBoxCents: priceCents - 20, priceCents, ...product });
+  await insertMmCatalogProduct(t.db, { catalogId, productId: p.productId, available });
+  return p;
+}
+
 /**
  * A catalog for these customers covering today to `days` ahead (default 14) with three bouquets of
  * their own box type, `available` of each (default 100).
  */
 export async function mmOffer(t: TestApp, customerIds: string[], opts: { available?: number; days?: number } = {}) {
   const box = await insertMmPackage(t.db, { type: nextCode("BXR-"), priceCents: 40, description: "Medium box" });
-  const catalog = await insertCatalog(t.db, { kind: "massMarket", customerIds, shipDateFrom: isoDateAt(), shipDateTo: addDays(isoDateAt(), opts.days ?? 14) });
-  const lily = await insertMmProduct(t.db, { boxType: box.type, pricePerBouquetCents: 1299, pricePerBouquetNoBoxCents: 1279, priceCents: 1299 });
-  const rose = await insertMmProduct(t.db, { boxType: box.type, pricePerBouquetCents: 1899, pricePerBouquetNoBoxCents: 1879, priceCents: 1899 });
-  const tulip = await insertMmProduct(t.db, { boxType: box.type, pricePerBouquetCents: 999, pricePerBouquetNoBoxCents: 979, priceCents: 999 });
-  for (const p of [lily, rose, tulip]) await insertMmCatalogProduct(t.db, { catalogId: catalog.id, productId: p.productId, available: opts.available ?? 100 });
+  const catalog = await mmCatalog(t, customerIds, opts.days);
+  const available = opts.available ?? 100;
+  const lily = await mmBouquet(t, catalog.id, box.type, 1299, available);
+  const rose = await mmBouquet(t, catalog.id, box.type, 1899, available);
+  const tulip = await mmBouquet(t, catalog.id, box.type, 999, available);
   return { box, catalog, lily, rose, tulip };
 }
 
 /** Sets what a catalog line has (and has had ordered) and its catalog price per boxed bouquet. */
-export async function setCatalogLine(t: TestApp, catalogId: number, productId: string, set: { available?: number; pricePerBouquetCents?: number }) {
+export async function setCatalogLine(t: TestApp, catalogId: number, productId: string, set: { available?: number; pricePerBouquetCents?: number; pricePerBouquetNoBoxCents?: number }) {
   await t.db.update(mmCatalogProducts).set(set).where(and(eq(mmCatalogProducts.catalogId, catalogId), eq(mmCatalogProducts.productId, productId)));
 }

@@ -4,6 +4,7 @@ import { comboSpecialProducts, comboSpecials, interactiveImageHotspots, interact
 import { addDays } from "../../factories/index.ts";
 import { DEMO_ACCOUNTS, DEMO_CUSTOMER_CODES } from "./accounts.ts";
 import type { SeedContext } from "./context.ts";
+import IMAGE_DATA from "./images.json";
 
 const COMBOS = [
   { title: "Lily & Lisianthus Pairing", description: "White Oriental lilies with double lisianthus: the classic wedding pair.", percent: "10.00", products: ["LIL-OR-SIB-80", "LIS-DB-WHT-70", "LIS-DB-LPK-70"] },
@@ -12,52 +13,7 @@ const COMBOS = [
   { title: "Gerbera Rainbow", description: "Three bright gerbera colours for cheerful everyday arrangements.", percent: "8.00", products: ["GER-RED-DC-55", "GER-YEL-DC-55", "GER-HPK-DC-55"] },
 ];
 
-const IMAGES = [
-  {
-    key: "dashboard",
-    title: "This week in the greenhouse",
-    alt: "Greenhouse benches with lilies, gerbera, anthurium and lisianthus ready for cutting",
-    scene: "greenhouse",
-    hotspots: [
-      { label: "Oriental lilies", productId: "LIL-OR-SIB-80", variety: "lilies", href: "/lilies", x: "18.50", y: "42.00" },
-      { label: "Gerbera", productId: "GER-RED-DC-55", variety: "gerbera", href: "/Gerbera", x: "34.00", y: "61.50" },
-      { label: "Mini gerbera", productId: "MGR-HPK-DC-45", variety: "mini-gerbera", href: "/MiniGerbera", x: "47.25", y: "70.00" },
-      { label: "Anthurium", productId: "ANT-RED-1214", variety: "anthurium", href: "/Anthurium", x: "58.00", y: "38.75" },
-      { label: "Lisianthus", productId: "LIS-DB-WHT-70", variety: "lisianthus", href: "/lisianthus", x: "69.50", y: "55.00" },
-      { label: "Snapdragons", productId: "SNP-POT-PNK-80", variety: "snapdragons", href: "/Snapdragons", x: "81.00", y: "33.50" },
-      { label: "Garden roses", productId: "GRS-KEI-50", variety: "garden-roses", href: "/FlowerCare/Garden-Roses", x: "90.00", y: "64.00" },
-    ],
-  },
-  {
-    key: "mm",
-    title: "Bouquets for the market shelf",
-    alt: "A bucket of mixed retail bouquets with lilies, gerbera, garden roses and lisianthus",
-    scene: "bouquet",
-    hotspots: [
-      { label: "Sunrise Lily Bouquet", productId: null, variety: "lilies", href: "/MM/Store", x: "30.00", y: "28.00" },
-      { label: "Gerbera Mix Bouquet", productId: null, variety: "gerbera", href: "/MM/Store", x: "52.50", y: "35.00" },
-      { label: "Garden Rose Romance", productId: null, variety: "garden-roses", href: "/MM/Store", x: "44.00", y: "52.00" },
-      { label: "Lisianthus Cloud", productId: null, variety: "lisianthus", href: "/MM/Store", x: "64.00", y: "47.50" },
-      { label: "Mini gerbera accents", productId: null, variety: "mini-gerbera", href: "/MM/Store", x: "37.50", y: "62.00" },
-      { label: "Snapdragon spires", productId: null, variety: "snapdragons", href: "/MM/Store", x: "70.00", y: "20.00" },
-    ],
-  },
-  {
-    key: "catalogue",
-    title: "Our range",
-    alt: "The grower's full range laid out: lilies, gerbera, mini gerbera, anthurium, lisianthus, snapdragons and garden roses",
-    scene: "range",
-    hotspots: [
-      { label: "Lilies", productId: null, variety: "lilies", href: "/lilies", x: "10.00", y: "45.00" },
-      { label: "Gerbera", productId: null, variety: "gerbera", href: "/Gerbera", x: "24.00", y: "55.00" },
-      { label: "Mini gerbera", productId: null, variety: "mini-gerbera", href: "/MiniGerbera", x: "37.00", y: "60.00" },
-      { label: "Anthurium", productId: null, variety: "anthurium", href: "/Anthurium", x: "50.00", y: "40.00" },
-      { label: "Lisianthus", productId: null, variety: "lisianthus", href: "/lisianthus", x: "63.00", y: "52.00" },
-      { label: "Snapdragons", productId: null, variety: "snapdragons", href: "/Snapdragons", x: "76.00", y: "35.00" },
-      { label: "Garden roses", productId: null, variety: "garden-roses", href: "/FlowerCare/Garden-Roses", x: "89.00", y: "50.00" },
-    ],
-  },
-];
+const { images: IMAGES } = IMAGE_DATA;
 
 /** Products the combos and hotspots name: they are always on offer. */
 export function featuredProducts(): Set<string> {

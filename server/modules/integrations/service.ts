@@ -239,6 +239,20 @@ export async function ordersSince(db: DbOrTx, since: string | undefined, limit: 
   };
 }
 
+type FeedLine = V1InvoicePage["invoices"][number]["lines"][number];
+
+/** An invoice's or a credit note's amounts in the feed, in dollars. */
+const feedAmounts = (d: { subtotalCents: number; taxCents: number; totalCents: number }) => ({ subtotal: dollars(d.subtotalCents), tax: dollars(d.taxCents), total: dollars(d.totalCents) });
+
+/** An invoice line or a credit note line in the feed, in dollars. */
+const feedLine = (productId: FeedLine["productId"], l: { description: string; quantity: number; unitPriceCents: number; lineTotalCents: number }): FeedLine => ({
+  productId,
+  description: l.description,
+  quantity: l.quantity,
+  unitPrice: dollars(l.unitPriceCents),
+  lineTotal: dollars(l.lineTotalCents),
+});
+
 export async function invoicesSince(db: DbOrTx, since: string | undefined, limit: number): Promise<V1InvoicePage> {
   const from = fromCursor(since);
   const { changes, inv, invLines, notes, noteLines } = await repo.invoicesAfter(db, from, limit);
@@ -261,11 +275,9 @@ export async function invoicesSince(db: DbOrTx, since: string | undefined, limit
         dueDate: r.i.dueDate,
         reason: null,
         paid: r.i.paid,
-        subtotal: dollars(r.i.subtotalCents),
-        tax: dollars(r.i.taxCents),
-        total: dollars(r.i.totalCents),
+        ...feedAmounts(r.i),
         updatedAt: c.changedAt.toISOString(),
-        lines: invLines.filter((l) => l.invoiceId === r.i.id).map((l) => ({ productId: l.productId, description: l.description, quantity: l.quantity, unitPrice: dollars(l.unitPriceCents), lineTotal: dollars(l.lineTotalCents) })),
+        lines: invLines.filter((l) => l.invoiceId === r.i.id).map((l) => feedLine(l.productId, l)),
       });
     } else {
       const r = noteById.get(c.refId);
@@ -282,13 +294,9 @@ export async function invoicesSince(db: DbOrTx, since: string | undefined, limit
         dueDate: null,
         reason: r.n.reason,
         paid: null,
-        subtotal: dollars(r.n.subtotalCents),
-        tax: dollars(r.n.taxCents),
-        total: dollars(r.n.totalCents),
+        ...feedAmounts(r.n),
         updatedAt: c.changedAt.toISOString(),
-        lines: noteLines
-          .filter((l) => l.l.creditNoteId === r.n.id)
-          .map((l) => ({ productId: l.productId, description: l.l.description, quantity: l.l.quantity, unitPrice: dollars(l.l.unitPriceCents), lineTotal: dollars(l.l.lineTotalCents) })),
+        lines: noteLines.filter((l) => l.l.creditNoteId === r.n.id).map((l) => feedLine(l.productId, l.l)),
       });
     }
   }

@@ -4,22 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { cartLines, carts, mmBarcodes, mmHolds } from "../../../db/schema/index.ts";
-import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
-import {
-  ALL_WEEKDAYS,
-  addDays,
-  DEFAULT_TEST_PASSWORD,
-  insertCatalog,
-  insertCustomer,
-  insertMmCatalogProduct,
-  insertMmPackage,
-  insertMmProduct,
-  insertUser,
-  isoDateAt,
-  nextCode,
-  shipTimesOn,
-  type MmPackage,
-} from "../../../tests/factories/index.ts";
+import { buildTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { addDays, insertMmPackage, isoDateAt, nextCode, type MmPackage } from "../../../tests/factories/index.ts";
+import { mmBouquet, mmBuyer, mmCatalog } from "../../../tests/helpers/mm-fixtures.ts";
 import { countStatements } from "../../../tests/helpers/statement-count.ts";
 import { loadBuyer } from "../buyers/index.ts";
 import { saveCart } from "./service.ts";
@@ -40,18 +27,12 @@ afterAll(async () => t?.close());
 
 /** A mass-market buyer with a catalog of `n` bouquets (`available` each), its saves counted. */
 async function setUp(n: number, available = 40) {
-  const c = await insertCustomer(t.db, { kind: "massMarket", shipTimes: shipTimesOn(ALL_WEEKDAYS, "23:59") });
-  const u = await insertUser(t.db, { roles: ["MassMarket"], customerIds: [c.customerId] });
-  const catalog = await insertCatalog(t.db, { kind: "massMarket", customerIds: [c.customerId], shipDateFrom: isoDateAt(), shipDateTo: addDays(isoDateAt(), 7) });
+  const b = await mmBuyer(t);
+  const catalog = await mmCatalog(t, [b.customerId], 7);
   const products = [];
-  for (let i = 0; i < n; i++) {
-    const p = await insertMmProduct(t.db, { boxType: box.type, pricePerBouquetCents: 1299, pricePerBouquetNoBoxCents: 1279, priceCents: 1299 });
-    await insertMmCatalogProduct(t.db, { catalogId: catalog.id, productId: p.productId, available });
-    products.push(p);
-  }
-  const owner = { userId: u.id, customerId: c.customerId };
-  const buyer = await loadBuyer(t.db, c.customerId, 0);
-  const cookie = await loginAs(t.app, u.email, DEFAULT_TEST_PASSWORD);
+  for (let i = 0; i < n; i++) products.push(await mmBouquet(t, catalog.id, box.type, 1299, available));
+  const owner = { userId: b.userId, customerId: b.customerId };
+  const buyer = await loadBuyer(t.db, b.customerId, 0);
   const save = async (items: { productId: string; quantity: number; barcodeNumber?: string | null }[], extra: { boxed?: boolean } = {}) => {
     const counter = countStatements(t.db);
     try {
@@ -62,8 +43,7 @@ async function setUp(n: number, available = 40) {
     }
   };
   /** The cart as a fresh GET reads it. */
-  const read = async () =>
-    (await t.app.inject({ method: "GET", url: `/api/MMStore/Cart?customerId=${c.customerId}&userId=${u.id}`, headers: { cookie, ...SAME_ORIGIN } })).json();
+  const read = async () => (await b.get("MMStore/Cart")).json();
   return { owner, products, catalog, save, read };
 }
 

@@ -2,28 +2,14 @@
 // prices and fees from the server only, holds that never oversell, idempotent CreateOrder, barcodes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
-import type { LightMyRequestResponse } from "fastify";
 import { extractText, getDocumentProxy } from "unpdf";
 import { carts, mmCatalogProducts, mmHolds, orders } from "../../../db/schema/index.ts";
 import type { MmCart, MmCartItem } from "../../../contract/mm.ts";
 import { shipDayText } from "../../../domain/cart-flags.ts";
 import { labelRenders } from "./labels.ts";
-import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
-import {
-  ALL_WEEKDAYS,
-  addDays,
-  DEFAULT_TEST_PASSWORD,
-  insertCatalog,
-  insertCustomer,
-  insertMmCatalogProduct,
-  insertMmPackage,
-  insertMmProduct,
-  insertUser,
-  isoDateAt,
-  nextCode,
-  shipTimesOn,
-  type MmPackage,
-} from "../../../tests/factories/index.ts";
+import { buildTestApp, loginAs, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { addDays, DEFAULT_TEST_PASSWORD, insertCustomer, insertMmPackage, insertUser, isoDateAt, nextCode, type MmPackage } from "../../../tests/factories/index.ts";
+import { mmBouquet, mmBuyer, mmCatalog, mmClient, mmStaff, setCatalogLine } from "../../../tests/helpers/mm-fixtures.ts";
 
 let t: TestApp;
 let boxA: MmPackage;
@@ -39,54 +25,14 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-interface Mm {
-  userId: string;
-  customerId: string;
-  cookie: string;
-  get(path: string, query?: Record<string, string | number>): Promise<LightMyRequestResponse>;
-  save(body: Record<string, unknown>): Promise<LightMyRequestResponse>;
-  order(opts?: { key?: string; body?: Record<string, unknown> }): Promise<LightMyRequestResponse>;
-}
-
-function mmClient(cookie: string, userId: string, customerId: string): Mm {
-  const qs = (q: Record<string, string | number>) => new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString();
-  const base = { customerId, userId };
-  return {
-    userId,
-    customerId,
-    cookie,
-    get: (path, query = {}) => t.app.inject({ method: "GET", url: `/api/${path}?${qs({ ...base, ...query })}`, headers: { cookie } }),
-    save: (body) => t.app.inject({ method: "POST", url: `/api/MMStore/SaveCart/?${qs(base)}`, payload: { items: [], ...body }, headers: { cookie, ...SAME_ORIGIN } }),
-    order: (opts = {}) =>
-      t.app.inject({
-        method: "POST",
-        url: `/api/MMOrder/CreateOrder?${qs(base)}`,
-        payload: opts.body ?? {},
-        headers: { cookie, ...SAME_ORIGIN, ...(opts.key ? { "idempotency-key": opts.key } : {}) },
-      }),
-  };
-}
-
-/** A mass-market customer shipping every day until 23:59 and its MassMarket user, signed in. */
-async function mmBuyer(customer: Parameters<typeof insertCustomer>[1] = {}): Promise<Mm> {
-  const c = await insertCustomer(t.db, { kind: "massMarket", shipTimes: shipTimesOn(ALL_WEEKDAYS, "23:59"), ...customer });
-  const u = await insertUser(t.db, { roles: ["MassMarket"], customerIds: [c.customerId] });
-  return mmClient(await loginAs(t.app, u.email, DEFAULT_TEST_PASSWORD), u.id, c.customerId);
-}
-
 /** A catalog for these customers covering tomorrow, with a boxed bouquet, a second box type and a pail item. */
 async function mmOffer(customerIds: string[], opts: { available?: number; catalogPrices?: boolean } = {}) {
-  const catalog = await insertCatalog(t.db, { kind: "massMarket", customerIds, shipDateFrom: isoDateAt(), shipDateTo: addDays(isoDateAt(), 7) });
-  const lily = await insertMmProduct(t.db, { boxType: boxA.type, pricePerBouquetCents: 1299, pricePerBouquetNoBoxCents: 1279, priceCents: 1299 });
-  const rose = await insertMmProduct(t.db, { boxType: boxB.type, pricePerBouquetCents: 1899, pricePerBouquetNoBoxCents: 1879, priceCents: 1899, colour: "Pink" });
-  const pailItem = await insertMmProduct(t.db, { boxType: boxB.type, unitOfMeasure: "Pail", category: "Pail Packs", bouquet: false, pricePerBouquetCents: 3599, pricePerBouquetNoBoxCents: 3579, priceCents: 3599 });
-  for (const p of [lily, rose, pailItem]) await insertMmCatalogProduct(t.db, { catalogId: catalog.id, productId: p.productId, available: opts.available ?? 100 });
-  if (opts.catalogPrices) {
-    await t.db
-      .update(mmCatalogProducts)
-      .set({ pricePerBouquetCents: 1199, pricePerBouquetNoBoxCents: 1149 })
-      .where(and(eq(mmCatalogProducts.catalogId, catalog.id), eq(mmCatalogProducts.productId, lily.productId)));
-  }
+  const catalog = await mmCatalog(t, customerIds, 7);
+  const available = opts.available ?? 100;
+  const lily = await mmBouquet(t, catalog.id, boxA.type, 1299, available);
+  const rose = await mmBouquet(t, catalog.id, boxB.type, 1899, available, { colour: "Pink" });
+  const pailItem = await mmBouquet(t, catalog.id, boxB.type, 3599, available, { unitOfMeasure: "Pail", category: "Pail Packs", bouquet: false });
+  if (opts.catalogPrices) await setCatalogLine(t, catalog.id, lily.productId, { pricePerBouquetCents: 1199, pricePerBouquetNoBoxCents: 1149 });
   return { catalog, lily, rose, pailItem };
 }
 
@@ -95,7 +41,7 @@ const fees = (cart: MmCart) => cart.items.filter((i) => i.category === "boxes" |
 
 describe("MM store reads", () => {
   it("gives profile, packages, catalogs and products of the first catalog", async () => {
-    const b = await mmBuyer();
+    const b = await mmBuyer(t);
     const { catalog, lily } = await mmOffer([b.customerId], { catalogPrices: true });
     const profile = await b.get("MMStore/MMProfile");
     expect(profile.statusCode).toBe(200);
@@ -111,7 +57,7 @@ describe("MM store reads", () => {
   });
 
   it("refuses a catalog that does not cover the date, and bad query values, with 4xx", async () => {
-    const b = await mmBuyer();
+    const b = await mmBuyer(t);
     const { catalog } = await mmOffer([b.customerId]);
     expect((await b.get("MMStore/Products", { shipDateTime: addDays(isoDateAt(), 30), catalog: catalog.orderId })).statusCode).toBe(404);
     expect((await b.get("MMStore/Products", { shipDateTime: "not-a-date", catalog: catalog.orderId })).statusCode).toBe(400);
@@ -122,7 +68,7 @@ describe("MM store reads", () => {
 
 describe("Products reads, never writes", () => {
   it("answers a buyer without a cart, creating none, and counts the holds of every other cart", async () => {
-    const [a, b] = [await mmBuyer(), await mmBuyer()];
+    const [a, b] = [await mmBuyer(t), await mmBuyer(t)];
     const { catalog, lily } = await mmOffer([a.customerId, b.customerId], { available: 10 });
     await b.save({ shipDate: tomorrow(), items: [{ productId: lily.productId, quantity: 3 }] });
     const products = await a.get("MMStore/Products", { shipDateTime: `${tomorrow()}T00:00:00`, catalog: catalog.orderId });
@@ -134,7 +80,7 @@ describe("Products reads, never writes", () => {
 
 describe("Products is conditional", () => {
   it("answers 304 to its ETag until stock moves, then the new availability", async () => {
-    const [a, b] = [await mmBuyer(), await mmBuyer()];
+    const [a, b] = [await mmBuyer(t), await mmBuyer(t)];
     const { catalog, lily } = await mmOffer([a.customerId, b.customerId], { available: 10 });
     const query = { shipDateTime: `${tomorrow()}T00:00:00`, catalog: catalog.orderId };
     const url = `/api/MMStore/Products?${new URLSearchParams({ customerId: a.customerId, userId: a.userId, shipDateTime: query.shipDateTime, catalog: String(query.catalog) })}`;
@@ -157,13 +103,13 @@ describe("Products is conditional", () => {
 
 describe("ownership", () => {
   it("answers 403 for another customer, another user id, or a wholesale customer, and 401 signed out", async () => {
-    const a = await mmBuyer();
-    const other = await mmBuyer();
+    const a = await mmBuyer(t);
+    const other = await mmBuyer(t);
     const wholesale = await insertCustomer(t.db, { kind: "wholesale" });
     const linked = await insertUser(t.db, { roles: ["MassMarket"], customerIds: [wholesale.customerId] });
-    const w = mmClient(await loginAs(t.app, linked.email, DEFAULT_TEST_PASSWORD), linked.id, wholesale.customerId);
-    const cross = mmClient(a.cookie, a.userId, other.customerId);
-    const wrongUser = mmClient(a.cookie, other.userId, a.customerId);
+    const w = mmClient(t, await loginAs(t.app, linked.email, DEFAULT_TEST_PASSWORD), linked.id, wholesale.customerId);
+    const cross = mmClient(t, a.cookie, a.userId, other.customerId);
+    const wrongUser = mmClient(t, a.cookie, other.userId, a.customerId);
     for (const c of [cross, wrongUser]) {
       expect((await c.get("MMStore/Cart")).statusCode).toBe(403);
       expect((await c.get("MMStore/MMProfile")).statusCode).toBe(403);
@@ -180,7 +126,7 @@ describe("ownership", () => {
 
 describe("SaveCart", () => {
   it("prices lines from the catalog, recomputes box fees and totals, and ignores what the client says about them", async () => {
-    const b = await mmBuyer();
+    const b = await mmBuyer(t);
     const { lily, rose } = await mmOffer([b.customerId], { catalogPrices: true });
     const res = await b.save({
       shipDate: tomorrow(),
@@ -210,7 +156,7 @@ describe("SaveCart", () => {
   });
 
   it("reprices every line and swaps box fees for the pail fee when boxed is turned off", async () => {
-    const b = await mmBuyer();
+    const b = await mmBuyer(t);
     const { lily, pailItem } = await mmOffer([b.customerId], { catalogPrices: true });
     await b.save({ shipDate: tomorrow(), boxed: true, items: [{ productId: lily.productId, quantity: 2 }, { productId: pailItem.productId, quantity: 3 }] });
     const cart: MmCart = (await b.save({ boxed: false, items: [{ productId: lily.productId, quantity: 2 }, { productId: pailItem.productId, quantity: 3 }] })).json();
@@ -222,7 +168,7 @@ describe("SaveCart", () => {
   });
 
   it("needs an open ship date first and refuses a closed one", async () => {
-    const b = await mmBuyer();
+    const b = await mmBuyer(t);
     const { lily } = await mmOffer([b.customerId]);
     const none = await b.save({ items: [{ productId: lily.productId, quantity: 1 }] });
     expect(none.statusCode).toBe(400);
@@ -235,7 +181,7 @@ describe("SaveCart", () => {
   });
 
   it("validates barcode check digits with a clear message and writes nothing", async () => {
-    const b = await mmBuyer();
+    const b = await mmBuyer(t);
     const { lily } = await mmOffer([b.customerId]);
     const bad = await b.save({ shipDate: tomorrow(), items: [{ productId: lily.productId, quantity: 1, barcodeNumber: "036000291453" }] });
     expect(bad.statusCode).toBe(400);
@@ -244,7 +190,7 @@ describe("SaveCart", () => {
   });
 
   it("answers 409 with the current cart for a stale version", async () => {
-    const b = await mmBuyer();
+    const b = await mmBuyer(t);
     const { lily } = await mmOffer([b.customerId]);
     const first: MmCart = (await b.save({ shipDate: tomorrow(), items: [{ productId: lily.productId, quantity: 1 }] })).json();
     await b.save({ version: first.version, items: [{ productId: lily.productId, quantity: 2 }] });
@@ -254,7 +200,7 @@ describe("SaveCart", () => {
   });
 
   it("caps a line at what remains with SPEC's message", async () => {
-    const b = await mmBuyer();
+    const b = await mmBuyer(t);
     const { lily } = await mmOffer([b.customerId], { available: 5 });
     const cart: MmCart = (await b.save({ shipDate: tomorrow(), items: [{ productId: lily.productId, quantity: 8 }] })).json();
     expect(line(cart, lily.productId)).toMatchObject({ quantity: 5, message: `You can only order up to the quantity remaining for ${shipDayText(tomorrow())}: 5 bouquets left.` });
@@ -276,7 +222,7 @@ async function committed(catalogId: number, productId: string) {
 
 describe("the last bouquets", () => {
   it("are never oversold when twelve buyers race for them, in saves and in orders", async () => {
-    const buyers = await Promise.all(Array.from({ length: 12 }, () => mmBuyer()));
+    const buyers = await Promise.all(Array.from({ length: 12 }, () => mmBuyer(t)));
     const { catalog, lily } = await mmOffer(buyers.map((b) => b.customerId), { available: 7 });
     const saved = await Promise.all(buyers.map((b) => b.save({ shipDate: tomorrow(), items: [{ productId: lily.productId, quantity: 2 }] })));
     expect(saved.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
@@ -284,7 +230,7 @@ describe("the last bouquets", () => {
     expect(held.reduce((a, b) => a + b, 0)).toBe(7);
     expect(await committed(catalog.id, lily.productId)).toEqual({ available: 7, ordered: 0, held: 7 });
 
-    const placed = await Promise.all(buyers.map((b, i) => b.order({ key: `race-${i}` })));
+    const placed = await Promise.all(buyers.map((b, i) => b.order(`race-${i}`)));
     const ok = placed.filter((r) => r.statusCode === 200);
     expect(placed.every((r) => r.statusCode === 200 || r.statusCode === 400)).toBe(true);
     expect(ok.length).toBe(held.filter((h) => h > 0).length);
@@ -292,7 +238,7 @@ describe("the last bouquets", () => {
   });
 
   it("refuses an order whose lapsed hold was taken by someone else, writing nothing", async () => {
-    const [a, b] = [await mmBuyer(), await mmBuyer()];
+    const [a, b] = [await mmBuyer(t), await mmBuyer(t)];
     const { catalog, lily } = await mmOffer([a.customerId, b.customerId], { available: 4 });
     await a.save({ shipDate: tomorrow(), items: [{ productId: lily.productId, quantity: 4 }] });
     await t.db.update(mmHolds).set({ expiresAt: sql`now() - interval '1 second'` });
@@ -307,12 +253,12 @@ describe("the last bouquets", () => {
 
 describe("CreateOrder", () => {
   it("makes one order for one Idempotency-Key, priced and fee'd by the server, and empties the cart", async () => {
-    const b = await mmBuyer();
+    const b = await mmBuyer(t);
     const { lily, rose } = await mmOffer([b.customerId], { catalogPrices: true });
     await b.save({ shipDate: tomorrow(), boxed: true, items: [{ productId: lily.productId, quantity: 3 }, { productId: rose.productId, quantity: 1 }] });
     const tampered = { boxed: false, items: [{ productId: lily.productId, quantity: 300, price: 0.01 }], total: 0.03 };
-    const [r1, r2] = await Promise.all([b.order({ key: "k-1", body: tampered }), b.order({ key: "k-1", body: tampered })]);
-    const r3 = await b.order({ key: "k-1" });
+    const [r1, r2] = await Promise.all([b.order("k-1", tampered), b.order("k-1", tampered)]);
+    const r3 = await b.order("k-1");
     expect([r1.statusCode, r2.statusCode, r3.statusCode]).toEqual([200, 200, 200]);
     expect(new Set([r1.json().orderNumber, r2.json().orderNumber, r3.json().orderNumber]).size).toBe(1);
     // 3 x 11.99 + 18.99 + 3 x 0.40 + 1 x 0.55
@@ -333,26 +279,25 @@ describe("CreateOrder", () => {
   });
 
   it("refuses an empty cart", async () => {
-    const b = await mmBuyer();
+    const b = await mmBuyer(t);
     const res = await b.order();
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("Your cart is empty.");
   });
 
   it("records the staff member acting for the customer as salesUserId", async () => {
-    const customer = await mmBuyer();
-    const staff = await insertUser(t.db, { roles: ["SalesPerson"] });
-    const s = mmClient(await loginAs(t.app, staff.email, DEFAULT_TEST_PASSWORD), staff.id, customer.customerId);
+    const customer = await mmBuyer(t);
+    const s = await mmStaff(t, customer.customerId);
     const { lily } = await mmOffer([customer.customerId]);
     expect((await s.save({ shipDate: tomorrow(), items: [{ productId: lily.productId, quantity: 1 }] })).statusCode).toBe(200);
-    const placed = await s.order({ key: "staff-1" });
+    const placed = await s.order("staff-1");
     expect(placed.statusCode).toBe(200);
     const detail = (await s.get("MMOrder/Order", { orderNumber: placed.json().orderNumber })).json();
-    expect(detail.salesUserId).toBe(staff.id);
+    expect(detail.salesUserId).toBe(s.userId);
   });
 
   it("remembers barcodes per customer and product for the next order, and prints them as labels", async () => {
-    const b = await mmBuyer();
+    const b = await mmBuyer(t);
     const { lily, rose } = await mmOffer([b.customerId]);
     await b.save({
       shipDate: tomorrow(),
@@ -384,8 +329,8 @@ describe("CreateOrder", () => {
     expect(again.statusCode).toBe(200);
     expect(Buffer.compare(again.rawPayload, pdf.rawPayload)).toBe(0);
     expect(labelRenders.renders).toBe(renders);
-    const other = await mmBuyer();
-    expect((await mmClient(other.cookie, other.userId, b.customerId).get("MMOrder/Labels", { orderNumber: placed.json().orderNumber })).statusCode).toBe(403);
+    const other = await mmBuyer(t);
+    expect((await mmClient(t, other.cookie, other.userId, b.customerId).get("MMOrder/Labels", { orderNumber: placed.json().orderNumber })).statusCode).toBe(403);
     expect((await other.get("MMOrder/Labels", { orderNumber: placed.json().orderNumber })).statusCode).toBe(404);
   });
 });

@@ -7,22 +7,8 @@ import { and, eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { auditLog, catalogs, mmCatalogProducts, orders, vouchers } from "../../../db/schema/index.ts";
 import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
-import {
-  ALL_WEEKDAYS,
-  addDays,
-  DEFAULT_TEST_PASSWORD,
-  insertCatalog,
-  insertCustomer,
-  insertMmCatalogProduct,
-  insertMmPackage,
-  insertMmProduct,
-  insertOrder,
-  insertUser,
-  isoDateAt,
-  nextCode,
-  shipTimesOn,
-  type MmPackage,
-} from "../../../tests/factories/index.ts";
+import { ALL_WEEKDAYS, addDays, DEFAULT_TEST_PASSWORD, insertCustomer, insertMmPackage, insertOrder, insertUser, isoDateAt, nextCode, shipTimesOn, type MmPackage } from "../../../tests/factories/index.ts";
+import { mmBouquet, mmBuyer, mmCatalog } from "../../../tests/helpers/mm-fixtures.ts";
 import { buyer, committed, offer, tomorrow } from "../../../tests/helpers/store-fixtures.ts";
 
 let t: TestApp;
@@ -43,15 +29,11 @@ const asCookie = (cookie: string, method: Method, url: string, payload?: object)
 
 /** A mass-market customer and its signed-in MassMarket user; a boxed order of 3 + 2 bouquets with label data, placed in /MM. */
 async function mmOrder(available = 10) {
-  const c = await insertCustomer(t.db, { kind: "massMarket", shipTimes: shipTimesOn(ALL_WEEKDAYS, "23:59") });
-  const u = await insertUser(t.db, { roles: ["MassMarket"], customerIds: [c.customerId] });
-  const cookie = await loginAs(t.app, u.email, DEFAULT_TEST_PASSWORD);
-  const catalog = await insertCatalog(t.db, { kind: "massMarket", customerIds: [c.customerId], shipDateFrom: isoDateAt(), shipDateTo: addDays(isoDateAt(), 7) });
-  const lily = await insertMmProduct(t.db, { boxType: box.type, pricePerBouquetCents: 1299, pricePerBouquetNoBoxCents: 1279, priceCents: 1299 });
-  const rose = await insertMmProduct(t.db, { boxType: box.type, pricePerBouquetCents: 1899, pricePerBouquetNoBoxCents: 1879, priceCents: 1899 });
-  for (const p of [lily, rose]) await insertMmCatalogProduct(t.db, { catalogId: catalog.id, productId: p.productId, available });
-  const qs = `customerId=${c.customerId}&userId=${u.id}`;
-  const saved = await asCookie(cookie, "POST", `/api/MMStore/SaveCart/?${qs}`, {
+  const b = await mmBuyer(t);
+  const catalog = await mmCatalog(t, [b.customerId], 7);
+  const lily = await mmBouquet(t, catalog.id, box.type, 1299, available);
+  const rose = await mmBouquet(t, catalog.id, box.type, 1899, available);
+  const saved = await b.save({
     shipDate: tomorrow(),
     boxed: true,
     items: [
@@ -60,9 +42,9 @@ async function mmOrder(available = 10) {
     ],
   });
   expect(saved.statusCode).toBe(200);
-  const placed = await asCookie(cookie, "POST", `/api/MMOrder/CreateOrder?${qs}`, {});
+  const placed = await b.order();
   expect(placed.statusCode).toBe(200);
-  return { customerId: c.customerId, userId: u.id, cookie, catalog, lily, rose, orderNumber: placed.json().orderNumber as number };
+  return { customerId: b.customerId, userId: b.userId, cookie: b.cookie, catalog, lily, rose, orderNumber: placed.json().orderNumber as number };
 }
 
 async function mmOrdered(catalogId: number, productId: string) {

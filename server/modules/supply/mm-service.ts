@@ -14,7 +14,7 @@ import { nextQuantity, quantityRefusal, shipDays } from "../../../domain/supply.
 import { badRequest, conflict, HttpError, notFound } from "../../errors.ts";
 import { supplyDesk as mm } from "../mm/index.ts";
 import { supplyDesk as catalogRepo } from "../catalog/index.ts";
-import { changes, record, refuseDeleteOfUsed, type Actor } from "./service.ts";
+import { changes, editAction, guardedTransaction, record, refuseDeleteOfUsed, violatesCheck, type Actor } from "./service.ts";
 
 const cents = (d: number) => Math.round(d * 100);
 const dollars = (c: number) => centsToDollars(c);
@@ -22,22 +22,12 @@ const BOUQUET_LIMIT = 2000;
 
 /** A PostgreSQL error raised by the mass-market never-oversold checks. */
 export function isMmOversold(err: unknown): boolean {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const code = e.code ?? e.cause?.code;
-  const constraint = e.constraint ?? e.cause?.constraint;
-  return code === "23514" && (constraint === "mm_catalog_products_not_oversold" || constraint === "mm_catalog_products_ordered");
+  return violatesCheck(err, ["mm_catalog_products_not_oversold", "mm_catalog_products_ordered"]);
 }
 
 export const MM_OVERSOLD_MESSAGE = "Buyers took some of these bouquets while you were changing them: nothing was changed. Reload and try again.";
 
-async function inTransaction<T>(db: Db, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
-  try {
-    return await db.transaction(work);
-  } catch (err) {
-    if (isMmOversold(err)) throw conflict(MM_OVERSOLD_MESSAGE);
-    throw err;
-  }
-}
+const inTransaction = guardedTransaction(isMmOversold, MM_OVERSOLD_MESSAGE);
 
 // ---- bouquets ---------------------------------------------------------------------------------
 
@@ -115,7 +105,7 @@ export async function updateBouquet(db: Db, actor: Actor, productId: string, bod
     if (!Object.keys(diff.after).length) return;
     if (diff.after.boxType) await checkBoxType(tx, diff.after.boxType);
     await mm.updateBouquet(tx, productId, diff.after);
-    const action = diff.after.active === false ? "supply.bouquet.retire" : diff.after.active === true ? "supply.bouquet.reinstate" : "supply.bouquet.update";
+    const action = editAction("bouquet", diff.after);
     const summary =
       action === "supply.bouquet.retire"
         ? `${row.b.description} retired (no longer sold; kept for its orders)`
@@ -191,7 +181,7 @@ export async function updatePackage(db: Db, actor: Actor, type: string, body: Pa
       throw badRequest(message, { category: message });
     }
     await mm.updatePackage(tx, type, diff.after);
-    const action = diff.after.active === false ? "supply.package.retire" : diff.after.active === true ? "supply.package.reinstate" : "supply.package.update";
+    const action = editAction("package", diff.after);
     const summary =
       diff.after.priceCents !== undefined
         ? `${row.p.description} (${type}): $${dollars(row.p.priceCents).toFixed(2)} → $${dollars(diff.after.priceCents).toFixed(2)}`

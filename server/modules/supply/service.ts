@@ -57,6 +57,11 @@ export async function record(db: DbOrTx, actor: Actor, action: string, detail: R
 }
 
 /** Only the fields that differ, as { before, after }. */
+/** The audit action of an edit of a product, bouquet or package: retiring it, reinstating it, or any other change. */
+export function editAction<K extends string>(kind: K, after: { active?: boolean }): `supply.${K}.${"retire" | "reinstate" | "update"}` {
+  return `supply.${kind}.${after.active === false ? "retire" : after.active === true ? "reinstate" : "update"}`;
+}
+
 export function changes<T extends object>(before: T, after: Partial<T>): { before: Partial<T>; after: Partial<T> } {
   const b: Partial<T> = {};
   const a: Partial<T> = {};
@@ -68,25 +73,35 @@ export function changes<T extends object>(before: T, after: Partial<T>): { befor
   return { before: b, after: a };
 }
 
-/** A PostgreSQL error raised by the never-oversold constraint (its check at commit). */
-export function isOversold(err: unknown): boolean {
+/** A PostgreSQL check violation (23514, on the error or its cause) of one of these constraints. */
+export function violatesCheck(err: unknown, constraints: readonly string[]): boolean {
   const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
   const code = e.code ?? e.cause?.code;
   const constraint = e.constraint ?? e.cause?.constraint;
-  return code === "23514" && (constraint === "offer_lines_not_oversold" || constraint === "offer_lines_ordered_within_quantity");
+  return code === "23514" && constraints.includes(constraint ?? "");
+}
+
+/** A PostgreSQL error raised by the never-oversold constraint (its check at commit). */
+export function isOversold(err: unknown): boolean {
+  return violatesCheck(err, ["offer_lines_not_oversold", "offer_lines_ordered_within_quantity"]);
 }
 
 export const OVERSOLD_MESSAGE = "Buyers took some of this stock while you were changing it: nothing was changed. Reload and try again.";
 
-/** Runs a supply transaction; the database's never-oversold check becomes a 409, never a 500. */
-export async function inTransaction<T>(db: Db, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
-  try {
-    return await db.transaction(work);
-  } catch (err) {
-    if (isOversold(err)) throw conflict(OVERSOLD_MESSAGE);
-    throw err;
-  }
+/** A transaction runner under which an error `oversold` knows becomes a 409 with this message, never a 500. */
+export function guardedTransaction(oversold: (err: unknown) => boolean, message: string) {
+  return async <T>(db: Db, work: (tx: DbOrTx) => Promise<T>): Promise<T> => {
+    try {
+      return await db.transaction(work);
+    } catch (err) {
+      if (oversold(err)) throw conflict(message);
+      throw err;
+    }
+  };
 }
+
+/** Runs a supply transaction; the database's never-oversold check becomes a 409, never a 500. */
+export const inTransaction = guardedTransaction(isOversold, OVERSOLD_MESSAGE);
 
 // ---- products ---------------------------------------------------------------------------------
 
@@ -145,7 +160,7 @@ export async function updateProduct(db: Db, actor: Actor, productId: string, bod
     const diff = changes(row.p, body as Partial<catalogRepo.ProductRow>);
     if (!Object.keys(diff.after).length) return;
     await catalogRepo.updateProduct(tx, productId, diff.after);
-    const action = diff.after.active === false ? "supply.product.retire" : diff.after.active === true ? "supply.product.reinstate" : "supply.product.update";
+    const action = editAction("product", diff.after);
     await record(tx, actor, action, { productId, ...diff });
   });
   return product(db, productId);
