@@ -9,9 +9,9 @@ import { api } from "../../lib/api.ts";
 import { StaffPage } from "../../components/ui/page.tsx";
 import { Empty, Failed, Loading } from "../../components/ui/status.tsx";
 import { TableFrame, TableHead } from "../../components/ui/table.tsx";
-import { bouquetBody, BouquetFormView, EMPTY_BOUQUET, usePackages } from "./mm-bouquet-form.tsx";
+import { BouquetFormView, EMPTY_BOUQUET, usePackages } from "./mm-bouquet-form.tsx";
 import { BouquetRow } from "./mm-bouquet-row.tsx";
-import { EMPTY_PACKAGE, packageBody, PackageFormView } from "./mm-package-form.tsx";
+import { EMPTY_PACKAGE, PackageFormView } from "./mm-package-form.tsx";
 import { PackageRow } from "./mm-package-row.tsx";
 import { NewPanel, useNewRecord, useSearchWords } from "./list-parts.tsx";
 
@@ -34,8 +34,8 @@ export function BouquetsScreen() {
           initial={EMPTY_BOUQUET}
           isNew
           submitLabel="Create bouquet"
-          onSubmit={async (f) => {
-            const b = await api.post("/api/Supply/Bouquets", { productId: f.productId, ...bouquetBody(f) }, undefined, undefined, SupplyBouquet);
+          onSubmit={async (body) => {
+            const b = await api.post("/api/Supply/Bouquets", body, undefined, undefined, SupplyBouquet);
             created(`${b.description} was created.`);
           }}
         />
@@ -77,8 +77,8 @@ export function PackagesScreen() {
           initial={EMPTY_PACKAGE}
           isNew
           submitLabel="Create package"
-          onSubmit={async (f) => {
-            const k = await api.post("/api/Supply/Packages", { type: f.type, ...packageBody(f) }, undefined, undefined, SupplyPackage);
+          onSubmit={async (body) => {
+            const k = await api.post("/api/Supply/Packages", body, undefined, undefined, SupplyPackage);
             created(`${k.description} (${k.type}) was created.`);
           }}
         />
