@@ -54,7 +54,7 @@ export function bouquetForm(b: SupplyBouquet): BouquetForm {
 export type BouquetSent = z.input<typeof BouquetUpdate> & { productId?: string };
 
 /** The body from the form's values as typed: amounts as numbers, no box as null, the box ticked as a boolean. */
-function bouquetBody(v: Record<string, unknown>, isNew: boolean): BouquetSent {
+export function bouquetBody(v: Record<string, unknown>, isNew: boolean): BouquetSent {
   const t = (k: keyof BouquetForm) => textOf(v[k]);
   return {
     ...(isNew ? { productId: t("productId") } : {}),

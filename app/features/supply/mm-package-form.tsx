@@ -31,7 +31,7 @@ export const packageForm = ({ type, category, size, description, price }: Supply
 export type PackageSent = z.input<typeof PackageUpdate> & { type?: string };
 
 /** The body from the form's values as typed: the price as a number. */
-const packageBody = (v: Record<string, unknown>, isNew: boolean): PackageSent =>
+export const packageBody = (v: Record<string, unknown>, isNew: boolean): PackageSent =>
   ({
     ...(isNew ? { type: textOf(v.type) } : {}),
     category: textOf(v.category),

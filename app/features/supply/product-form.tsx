@@ -55,7 +55,7 @@ const num = (s: string) => (s.trim() === "" ? null : Number(s));
 export type ProductSent = z.input<typeof ProductUpdate> & { productId?: string };
 
 /** The body from the form's values as typed: counts as numbers, the box ticked as a boolean. */
-function productSent(v: Record<string, unknown>, isNew: boolean): ProductSent {
+export function productSent(v: Record<string, unknown>, isNew: boolean): ProductSent {
   const t = (k: keyof ProductForm) => textOf(v[k]);
   return {
     ...(isNew ? { productId: t("productId") } : {}),
