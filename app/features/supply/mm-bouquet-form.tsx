@@ -1,12 +1,14 @@
-// The bouquet form of /Supply/Bouquets (new and edit): its fields, boxes and packages.
+// The bouquet form of /Supply/Bouquets (new and edit): its fields, boxes and packages, and the body it
+// sends, checked with the contract's schema (BouquetCreate, BouquetUpdate) before it goes.
 import { useQuery } from "@tanstack/react-query";
-import { SupplyBouquet, SupplyPackageList } from "../../../contract/supply-mm.ts";
+import type { z } from "zod";
+import { BouquetCreate, BouquetUpdate, type SupplyBouquet, SupplyPackageList } from "../../../contract/supply-mm.ts";
 import { MM_CATEGORIES, MM_IMAGES, MM_UNITS } from "../../../domain/supply-mm.ts";
 import { artUrl } from "../../../art/art-url.ts";
 import { api } from "../../lib/api.ts";
-import { Checkbox } from "../../components/ui/form.tsx";
+import { FormCheckbox, textOf, useContractBodyForm } from "../../components/ui/form.tsx";
 import { money, num } from "./mm-form-parts.tsx";
-import { type RecordFormProps, SupplyForm, useSupplyForm } from "./supply-form.tsx";
+import { type RecordFormProps, RecordForm, recordControls } from "./supply-form.tsx";
 
 // ---- bouquets -----------------------------------------------------------------------------------
 interface BouquetForm extends Record<string, string | boolean> {
@@ -41,38 +43,35 @@ export const EMPTY_BOUQUET: BouquetForm = {
   bouquet: true,
 };
 
-export const bouquetForm = (b: SupplyBouquet): BouquetForm => ({
-  productId: b.productId,
-  description: b.description,
-  category: b.category,
-  colour: b.colour,
-  colourHex: b.colourHex,
-  imageName: b.imageName,
-  price: b.price.toFixed(2),
-  pricePerBouquet: b.pricePerBouquet.toFixed(2),
-  pricePerBouquetNoBox: b.pricePerBouquetNoBox.toFixed(2),
-  boxType: b.boxType ?? "",
-  unitOfMeasure: b.unitOfMeasure,
-  packSize: String(b.packSize),
-  bouquet: b.bouquet,
-});
+/** The form's values for a saved bouquet: its prices with two decimals, no box as "". */
+export function bouquetForm(b: SupplyBouquet): BouquetForm {
+  const { productId, description, category, colour, colourHex, imageName, unitOfMeasure, bouquet } = b;
+  const prices = { price: b.price.toFixed(2), pricePerBouquet: b.pricePerBouquet.toFixed(2), pricePerBouquetNoBox: b.pricePerBouquetNoBox.toFixed(2) };
+  return { productId, description, category, colour, colourHex, imageName, ...prices, boxType: b.boxType ?? "", unitOfMeasure, packSize: String(b.packSize), bouquet };
+}
 
-export function bouquetBody(f: BouquetForm) {
+/** The body the form sends, checked with the contract's schema: the code too for a new bouquet. */
+export type BouquetSent = z.input<typeof BouquetUpdate> & { productId?: string };
+
+/** The body from the form's values as typed: amounts as numbers, no box as null, the box ticked as a boolean. */
+export function bouquetBody(v: Record<string, unknown>, isNew: boolean): BouquetSent {
+  const t = (k: keyof BouquetForm) => textOf(v[k]);
   return {
-    description: f.description,
-    category: f.category,
-    colour: f.colour,
-    colourHex: f.colourHex,
-    imageName: f.imageName,
+    ...(isNew ? { productId: t("productId") } : {}),
+    description: t("description"),
+    category: t("category"),
+    colour: t("colour"),
+    colourHex: t("colourHex"),
+    imageName: t("imageName"),
     // The list price is the boxed price unless typed.
-    price: num(f.price) ?? num(f.pricePerBouquet),
-    pricePerBouquet: num(f.pricePerBouquet),
-    pricePerBouquetNoBox: num(f.pricePerBouquetNoBox),
-    boxType: f.boxType || null,
-    unitOfMeasure: f.unitOfMeasure,
-    packSize: num(f.packSize),
-    bouquet: f.bouquet,
-  };
+    price: num(t("price")) ?? num(t("pricePerBouquet")),
+    pricePerBouquet: num(t("pricePerBouquet")),
+    pricePerBouquetNoBox: num(t("pricePerBouquetNoBox")),
+    boxType: t("boxType") || null,
+    unitOfMeasure: t("unitOfMeasure"),
+    packSize: num(t("packSize")),
+    bouquet: v.bouquet === "on",
+  } as z.input<typeof BouquetCreate>;
 }
 
 export function usePackages() {
@@ -83,9 +82,10 @@ export function usePackages() {
   });
 }
 
-export function BouquetFormView({ initial, isNew, submitLabel, onSubmit }: RecordFormProps<BouquetForm>) {
-  const form = useSupplyForm(initial, isNew ? "b" : "be", onSubmit);
-  const { f, setF, input, select, field } = form;
+export function BouquetFormView({ initial, isNew, submitLabel, onSubmit }: RecordFormProps<BouquetForm, BouquetSent>) {
+  const kit = useContractBodyForm(isNew ? BouquetCreate : BouquetUpdate, (v) => bouquetBody(v, isNew), onSubmit, { defaultValue: initial });
+  const { id, input, select, field } = recordControls(kit, isNew ? "b" : "be");
+  const colourHex = textOf(kit.fields.colourHex?.value);
   const packages = usePackages();
   const boxes = (packages.data?.packages ?? []).filter((p) => p.category === "boxes" && (p.active || p.type === initial.boxType));
   const boxOptions: [string, string][] = [["", "No box"], ...boxes.map((b): [string, string] => [b.type, `${b.description} (${b.type}) · ${money(b.price)}${b.active ? "" : " · retired"}`])];
@@ -93,13 +93,13 @@ export function BouquetFormView({ initial, isNew, submitLabel, onSubmit }: Recor
     <img
       aria-hidden="true"
       alt=""
-      src={artUrl(f.imageName, /^#[0-9A-Fa-f]{6}$/.test(f.colourHex) ? f.colourHex : null)}
+      src={artUrl(textOf(kit.fields.imageName?.value), /^#[0-9A-Fa-f]{6}$/.test(colourHex) ? colourHex : null)}
       className="h-11 w-11 shrink-0 rounded-lg border border-line bg-white object-contain"
     />
   );
-  const checkbox = <Checkbox id={form.id("bouquet")} label="A made-up bouquet (not a plain bunch)" checked={f.bouquet} onChange={(v) => setF({ ...f, bouquet: v })} />;
+  const checkbox = <FormCheckbox id={id("bouquet")} name="bouquet" label="A made-up bouquet (not a plain bunch)" defaultChecked={initial.bouquet} />;
   return (
-    <SupplyForm form={form} submitLabel={submitLabel} after={checkbox}>
+    <RecordForm kit={kit} submitLabel={submitLabel} after={checkbox}>
       {isNew && field("productId", "Bouquet code", input("productId", { autoCapitalize: "characters" }), "Letters, digits and dashes, e.g. MM-BQ-LIL-S")}
       {field("description", "Description", input("description"))}
       {field("category", "Category", select("category", MM_CATEGORIES))}
@@ -112,6 +112,6 @@ export function BouquetFormView({ initial, isNew, submitLabel, onSubmit }: Recor
       {field("boxType", "Box type", select("boxType", boxOptions))}
       {field("unitOfMeasure", "Unit of measure", select("unitOfMeasure", MM_UNITS), "Pail units pay the RFLP1 pail fee when not boxed")}
       {field("packSize", "Pack size (bouquets)", input("packSize", { inputMode: "numeric" }))}
-    </SupplyForm>
+    </RecordForm>
   );
 }

@@ -1,9 +1,8 @@
 // One bouquet's row on /Supply/Bouquets: its facts, edit, retire and bring back.
 import { SupplyBouquet } from "../../../contract/supply-mm.ts";
 import { artUrl } from "../../../art/art-url.ts";
-import { api } from "../../lib/api.ts";
 import { Badge } from "../../components/ui/status.tsx";
-import { bouquetBody, bouquetForm, BouquetFormView } from "./mm-bouquet-form.tsx";
+import { bouquetForm, BouquetFormView } from "./mm-bouquet-form.tsx";
 import { ItemRow, money, n } from "./mm-form-parts.tsx";
 
 export function BouquetRow({ b, onChanged }: { b: SupplyBouquet; onChanged: () => void }) {
@@ -17,17 +16,8 @@ export function BouquetRow({ b, onChanged }: { b: SupplyBouquet; onChanged: () =
       backAgain="is on sale again."
       colSpan={9}
       onChanged={onChanged}
-      editForm={(saved) => (
-        <BouquetFormView
-          initial={bouquetForm(b)}
-          isNew={false}
-          submitLabel="Save changes"
-          onSubmit={async (f) => {
-            await api.put(url, bouquetBody(f), undefined, SupplyBouquet);
-            saved();
-          }}
-        />
-      )}
+      answer={SupplyBouquet}
+      editForm={(save) => <BouquetFormView initial={bouquetForm(b)} isNew={false} submitLabel="Save changes" onSubmit={save} />}
     >
       <td className="px-3 py-2">
         <img src={artUrl(b.imageName, b.colourHex)} alt="" width={40} height={40} className="h-10 w-10 object-contain" loading="lazy" />

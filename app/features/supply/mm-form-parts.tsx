@@ -2,6 +2,7 @@
 // and a list row with its edit dialog and actions (toast, fresh list, refusal beside the row).
 import * as Dialog from "@radix-ui/react-dialog";
 import { useState, type ReactNode } from "react";
+import type { z } from "zod";
 import { useToast } from "../../components/ui/toast.tsx";
 import { formErrors } from "../../components/ui/form.tsx";
 import { RowProblem } from "../../components/ui/table.tsx";
@@ -99,18 +100,21 @@ interface ItemRowProps {
   fixed?: boolean;
   colSpan: number;
   onChanged: () => void;
-  /** The edit form; `saved` closes the dialog, says so and refreshes the list. */
-  editForm: (saved: () => void) => ReactNode;
+  /** What the server answers a change with (the answer is checked against it). */
+  answer: z.ZodType;
+  /** The edit form; `save` puts its body to `url`, then closes the dialog, says so and refreshes the list. */
+  editForm: (save: (body: object) => Promise<void>) => ReactNode;
   /** The row's cells before its actions. */
   children: ReactNode;
 }
 
 /** A bouquet's or a package's row: its cells, then Edit (in a dialog), Retire or Bring back, Delete. */
-export function ItemRow({ url, name, editTitle, active, backAgain, fixed = false, colSpan, onChanged, editForm, children }: ItemRowProps) {
+export function ItemRow({ url, name, editTitle, active, backAgain, fixed = false, colSpan, onChanged, answer, editForm, children }: ItemRowProps) {
   const toast = useToast();
   const [open, setOpen] = useState(false);
   const { problem, act } = useRowAction(onChanged);
-  const saved = () => {
+  const save = async (body: object) => {
+    await api.put(url, body, undefined, answer);
     setOpen(false);
     toast("Saved.");
     onChanged();
@@ -122,7 +126,7 @@ export function ItemRow({ url, name, editTitle, active, backAgain, fixed = false
         <td className="px-3 py-2">
           <div className="flex flex-wrap gap-2">
             <EditDialog label="Edit" title={editTitle} open={open} onOpenChange={setOpen}>
-              {editForm(saved)}
+              {editForm(save)}
             </EditDialog>
             {!fixed && (
               <>

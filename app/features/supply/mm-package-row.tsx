@@ -1,14 +1,12 @@
 // One package's row on /Supply/Packages: its facts, edit and retire.
 import { SupplyPackage } from "../../../contract/supply-mm.ts";
 import { PAIL_FEE_PACKAGE } from "../../../domain/supply-mm.ts";
-import { api } from "../../lib/api.ts";
 import { Badge } from "../../components/ui/status.tsx";
 import { ItemRow, money, n } from "./mm-form-parts.tsx";
-import { packageBody, PackageFormView } from "./mm-package-form.tsx";
+import { packageForm, PackageFormView } from "./mm-package-form.tsx";
 
 export function PackageRow({ k, onChanged }: { k: SupplyPackage; onChanged: () => void }) {
   const url = `/api/Supply/Packages/${encodeURIComponent(k.type)}`;
-  const initial = { type: k.type, category: k.category, size: k.size, description: k.description, price: k.price.toFixed(2) };
   return (
     <ItemRow
       url={url}
@@ -19,17 +17,8 @@ export function PackageRow({ k, onChanged }: { k: SupplyPackage; onChanged: () =
       fixed={k.type === PAIL_FEE_PACKAGE}
       colSpan={8}
       onChanged={onChanged}
-      editForm={(saved) => (
-        <PackageFormView
-          initial={initial}
-          isNew={false}
-          submitLabel="Save changes"
-          onSubmit={async (f) => {
-            await api.put(url, packageBody(f), undefined, SupplyPackage);
-            saved();
-          }}
-        />
-      )}
+      answer={SupplyPackage}
+      editForm={(save) => <PackageFormView initial={packageForm(k)} isNew={false} submitLabel="Save changes" onSubmit={save} />}
     >
       <th scope="row" className="px-3 py-2 text-left font-mono text-xs font-normal">
         {k.type}

@@ -2,18 +2,46 @@
 // /Supply/Packages, and the bouquet lines of a mass-market catalog on /Supply/Availability. Staff
 // only (domain/access.ts); the server checks every call itself. Edits open in a dialog (Radix: focus
 // moves in and back, Escape closes it).
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, type UseQueryResult } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import type { z } from "zod";
 import { SupplyBouquet, SupplyBouquetList, SupplyPackage } from "../../../contract/supply-mm.ts";
 import { PAIL_FEE_PACKAGE } from "../../../domain/supply-mm.ts";
 import { api } from "../../lib/api.ts";
 import { StaffPage } from "../../components/ui/page.tsx";
 import { Empty, Failed, Loading } from "../../components/ui/status.tsx";
-import { TableFrame, TableHead } from "../../components/ui/table.tsx";
-import { bouquetBody, BouquetFormView, EMPTY_BOUQUET, usePackages } from "./mm-bouquet-form.tsx";
+import { type Column, TableFrame, TableHead } from "../../components/ui/table.tsx";
+import { BouquetFormView, EMPTY_BOUQUET, usePackages } from "./mm-bouquet-form.tsx";
 import { BouquetRow } from "./mm-bouquet-row.tsx";
-import { EMPTY_PACKAGE, packageBody, PackageFormView } from "./mm-package-form.tsx";
+import { EMPTY_PACKAGE, PackageFormView } from "./mm-package-form.tsx";
 import { PackageRow } from "./mm-package-row.tsx";
 import { NewPanel, useNewRecord, useSearchWords } from "./list-parts.tsx";
+
+/**
+ * A screen's list under its New panel: loading, failed, empty (`children` say so), or its table (captioned
+ * after `what`), a row an item.
+ */
+function RecordTable<D, T>({ query, what, list, columns, row, children }: { query: UseQueryResult<D>; what: string; list: (data: D) => T[]; columns: readonly Column[]; row: (item: T) => ReactNode; children: ReactNode }) {
+  if (query.isPending) return <Loading what={what} />;
+  if (query.isError) return <Failed error={query.error} what={what} />;
+  const items = list(query.data);
+  if (items.length === 0) return <Empty>{children}</Empty>;
+  return (
+    <TableFrame caption={what[0]!.toUpperCase() + what.slice(1)}>
+      <TableHead columns={columns} />
+      <tbody>{items.map(row)}</tbody>
+    </TableFrame>
+  );
+}
+
+/** A New panel's sending: its checked body posted to `path`, then `done` with the answer (checked against `answer`). */
+const postNew =
+  <T,>(path: string, answer: z.ZodType<T>, done: (saved: T) => void) =>
+  async (body: object) =>
+    done(await api.post(path, body, undefined, undefined, answer));
+
+const BOUQUET_COLUMNS: Column[] = [{ label: "Picture", hidden: true }, "Bouquet", "Box", "Unit · pack", { label: "Boxed", right: true }, { label: "Not boxed", right: true }, { label: "Ever ordered", right: true }, "Status", { label: "Actions", hidden: true }];
+const PACKAGE_COLUMNS: Column[] = ["Type", "Description", "Kind", "Size", { label: "Price", right: true }, { label: "Bouquets", right: true }, "Status", { label: "Actions", hidden: true }];
 
 export function BouquetsScreen() {
   const { q, box } = useSearchWords();
@@ -34,31 +62,13 @@ export function BouquetsScreen() {
           initial={EMPTY_BOUQUET}
           isNew
           submitLabel="Create bouquet"
-          onSubmit={async (f) => {
-            const b = await api.post("/api/Supply/Bouquets", { productId: f.productId, ...bouquetBody(f) }, undefined, undefined, SupplyBouquet);
-            created(`${b.description} was created.`);
-          }}
+          onSubmit={postNew("/api/Supply/Bouquets", SupplyBouquet, (b) => created(`${b.description} was created.`))}
         />
       </NewPanel>
       {box("bouquet-search", "Search code or description")}
-      {query.isPending ? (
-        <Loading what="bouquets" />
-      ) : query.isError ? (
-        <Failed error={query.error} what="bouquets" />
-      ) : query.data.bouquets.length === 0 ? (
-        <Empty>
-          No bouquets{q ? ` match “${q}”` : " yet: create the first one above"}.
-        </Empty>
-      ) : (
-        <TableFrame caption="Bouquets">
-          <TableHead columns={[{ label: "Picture", hidden: true }, "Bouquet", "Box", "Unit · pack", { label: "Boxed", right: true }, { label: "Not boxed", right: true }, { label: "Ever ordered", right: true }, "Status", { label: "Actions", hidden: true }]} />
-          <tbody>
-            {query.data.bouquets.map((b) => (
-              <BouquetRow key={b.productId} b={b} onChanged={refresh} />
-            ))}
-          </tbody>
-        </TableFrame>
-      )}
+      <RecordTable query={query} what="bouquets" list={(d) => d.bouquets} columns={BOUQUET_COLUMNS} row={(b) => <BouquetRow key={b.productId} b={b} onChanged={refresh} />}>
+        No bouquets{q ? ` match “${q}”` : " yet: create the first one above"}.
+      </RecordTable>
     </StaffPage>
   );
 }
@@ -77,31 +87,12 @@ export function PackagesScreen() {
           initial={EMPTY_PACKAGE}
           isNew
           submitLabel="Create package"
-          onSubmit={async (f) => {
-            const k = await api.post("/api/Supply/Packages", { type: f.type, ...packageBody(f) }, undefined, undefined, SupplyPackage);
-            created(`${k.description} (${k.type}) was created.`);
-          }}
+          onSubmit={postNew("/api/Supply/Packages", SupplyPackage, (k) => created(`${k.description} (${k.type}) was created.`))}
         />
       </NewPanel>
-      {query.isPending ? (
-        <Loading what="packages" />
-      ) : query.isError ? (
-        <Failed error={query.error} what="packages" />
-      ) : query.data.packages.length === 0 ? (
-        <Empty>
-          No packages yet: create the box types and the {PAIL_FEE_PACKAGE} pail
-          fee above.
-        </Empty>
-      ) : (
-        <TableFrame caption="Packages">
-          <TableHead columns={["Type", "Description", "Kind", "Size", { label: "Price", right: true }, { label: "Bouquets", right: true }, "Status", { label: "Actions", hidden: true }]} />
-          <tbody>
-            {query.data.packages.map((k) => (
-              <PackageRow key={k.type} k={k} onChanged={refresh} />
-            ))}
-          </tbody>
-        </TableFrame>
-      )}
+      <RecordTable query={query} what="packages" list={(d) => d.packages} columns={PACKAGE_COLUMNS} row={(k) => <PackageRow key={k.type} k={k} onChanged={refresh} />}>
+        No packages yet: create the box types and the {PAIL_FEE_PACKAGE} pail fee above.
+      </RecordTable>
     </StaffPage>
   );
 }

@@ -1,37 +1,48 @@
-// The supply desk's record forms (product, bouquet, package; new and edit): their values, refusal
-// and busy flag, inputs and selects bound to one key each with their errors wired for screen
-// readers, and the form around them (refusal above, Save below). Sent with sendForm.
-import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
-import { FormProblem, LabelledField, sendForm, SubmitButton } from "../../components/ui/form.tsx";
+// The supply desk's record forms (product, bouquet, package; new and edit) on the UI kit's contract
+// forms (useContractBodyForm): inputs and selects bound to a form's field each by name, with their
+// messages wired for screen readers, and the form around them (refusal above, Save below).
+import type { FieldMetadata } from "@conform-to/react";
+import type { InputHTMLAttributes, ReactNode } from "react";
+import { FormProblem, LabelledField, SubmitButton, textOf, type useContractBodyForm } from "../../components/ui/form.tsx";
 
-export type Errors = { message: string; fields: Record<string, string> } | null;
-type Values = Record<string, string | boolean>;
+/** What useContractBodyForm gives a form: Conform's form and fields, the refusal, busy, the messages. */
+export type ContractForm = Pick<ReturnType<typeof useContractBodyForm>, "form" | "fields" | "refused" | "busy" | "errorOf">;
 /** A select's options: a value shown as it is, or [value, text]. */
 export type Options = readonly (string | readonly [string, string])[];
 
-export function useSupplyForm<F extends Values>(initial: F, prefix: string, onSubmit: (f: F) => Promise<void>) {
-  const [f, setF] = useState(initial);
-  const [errors, setErrors] = useState<Errors>(null);
-  const [busy, setBusy] = useState(false);
-  type Key = keyof F & string;
-  const id = (k: Key) => `${prefix}-${k}`;
-  const wired = (k: Key) => ({
-    id: id(k),
-    className: "field-input",
-    value: String(f[k]),
-    "aria-invalid": errors?.fields[k] ? true : undefined,
-    "aria-describedby": errors?.fields[k] ? `${id(k)}-error` : undefined,
-  });
-  const set = (k: Key) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
+/** What a record form of the supply desk is given: its first values, new or not, and what sending its checked body does. */
+export interface RecordFormProps<F, B> {
+  initial: F;
+  isNew: boolean;
+  submitLabel: string;
+  onSubmit: (body: B) => Promise<void>;
+}
+
+/**
+ * The controls of a record form, named after its fields (ids `{prefix}-{name}`, so a new form and an
+ * edit dialog on one page never share one): an input, a select, and a labelled field around either.
+ */
+export function recordControls(kit: ContractForm, prefix: string) {
+  const id = (k: string) => `${prefix}-${k}`;
+  const meta = (k: string) => (kit.fields as Record<string, FieldMetadata<unknown>>)[k]!;
+  const wired = (k: string) => {
+    const error = kit.errorOf(k);
+    const first = meta(k).initialValue;
+    return {
+      id: id(k),
+      name: k,
+      className: "field-input",
+      defaultValue: typeof first === "string" ? first : undefined,
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": error ? `${id(k)}-error` : undefined,
+    };
+  };
   return {
-    f,
-    setF,
-    errors,
-    busy,
     id,
-    input: (k: Key, props: InputHTMLAttributes<HTMLInputElement> = {}) => <input {...wired(k)} onChange={set(k)} {...props} />,
-    select: (k: Key, options: Options, onChange: (value: string) => void = (value) => set(k)({ target: { value } })) => (
-      <select {...wired(k)} onChange={(e) => onChange(e.target.value)}>
+    input: (k: string, props: InputHTMLAttributes<HTMLInputElement> = {}) => <input key={meta(k).key} {...wired(k)} {...props} />,
+    /** A select of field `k`; made afresh on its current value when its options arrive (the box types, fetched). */
+    select: (k: string, options: Options, onChange?: (value: string) => void) => (
+      <select key={`${meta(k).key ?? ""}/${options.length}`} {...wired(k)} defaultValue={textOf(meta(k).value)} onChange={onChange && ((e) => onChange(e.target.value))}>
         {options.map((o) => {
           const [value, text] = typeof o === "string" ? [o, o] : o;
           return (
@@ -42,35 +53,25 @@ export function useSupplyForm<F extends Values>(initial: F, prefix: string, onSu
         })}
       </select>
     ),
-    /** A labelled control of key `k`, with its hint and error. */
-    field: (k: Key, label: string, control: ReactNode, hint?: string) => (
-      <LabelledField id={id(k)} label={label} error={errors?.fields[k]} hint={hint}>
+    /** A labelled control of field `k`, with its hint and message. */
+    field: (k: string, label: string, control: ReactNode, hint?: string) => (
+      <LabelledField id={id(k)} label={label} error={kit.errorOf(k)} hint={hint}>
         {control}
       </LabelledField>
     ),
-    submit: (e: FormEvent) => sendForm(e, () => onSubmit(f), setBusy, setErrors),
   };
 }
 
-export type SupplyFormState = ReturnType<typeof useSupplyForm>;
-
-export function SupplyForm({ form, submitLabel, className = "space-y-4", children, after }: { form: Pick<SupplyFormState, "errors" | "busy" | "submit">; submitLabel: string; className?: string; children: ReactNode; after?: ReactNode }) {
+/** A record form: the refusal above, its fields in a grid, `after` them (a checkbox), then its submit button. */
+export function RecordForm({ kit, submitLabel, className = "space-y-4", children, after }: { kit: ContractForm; submitLabel: string; className?: string; children: ReactNode; after?: ReactNode }) {
   return (
-    <form onSubmit={(e) => void form.submit(e)} className={className} noValidate>
-      <FormProblem problem={form.errors} />
+    <form id={kit.form.id} onSubmit={kit.form.onSubmit} className={className} noValidate>
+      <FormProblem problem={kit.refused} />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{children}</div>
       {after}
       <div>
-        <SubmitButton busy={form.busy}>{submitLabel}</SubmitButton>
+        <SubmitButton busy={kit.busy}>{submitLabel}</SubmitButton>
       </div>
     </form>
   );
-}
-
-/** What a record form of the supply desk is given: its first values, new or not, and what saving does. */
-export interface RecordFormProps<F> {
-  initial: F;
-  isNew: boolean;
-  submitLabel: string;
-  onSubmit: (f: F) => Promise<void>;
 }
