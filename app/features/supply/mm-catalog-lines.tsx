@@ -1,14 +1,15 @@
 // A mass-market catalog's bouquet lines on /Supply/Availability: the editable lines (arrows move
 // between cells, Enter saves) and the form adding a bouquet.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent, type KeyboardEvent } from "react";
-import { SupplyBouquetList, SupplyMmLineList, type SupplyMmLine } from "../../../contract/supply-mm.ts";
+import { useState, type KeyboardEvent } from "react";
+import type { z } from "zod";
+import { MmLineCreate, SupplyBouquetList, SupplyMmLineList, type SupplyMmLine } from "../../../contract/supply-mm.ts";
 import { artUrl } from "../../../art/art-url.ts";
 import { api } from "../../lib/api.ts";
-import { formErrors } from "../../components/ui/form.tsx";
+import { formErrors, FormProblem, LabelledField as Field, textOf, useContractBodyForm } from "../../components/ui/form.tsx";
 import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
 import { TableFrame } from "../../components/ui/table.tsx";
-import { type Errors, Field, FormAlert, n, num } from "./mm-form-parts.tsx";
+import { n, num } from "./mm-form-parts.tsx";
 import { RowProblem } from "../../components/ui/table.tsx";
 import { EditGridHead } from "./grid-head.tsx";
 
@@ -153,6 +154,17 @@ function MmLineRow({
   );
 }
 
+/** The line's body from the form's values as typed: amounts as numbers, an empty price left out (the list price). */
+function lineBody(v: Record<string, unknown>): z.input<typeof MmLineCreate> {
+  const amount = (k: string) => num(textOf(v[k])) ?? undefined;
+  return {
+    productId: textOf(v.productId),
+    quantity: amount("quantity"),
+    pricePerBouquet: num(textOf(v.pricePerBouquet)),
+    pricePerBouquetNoBox: num(textOf(v.pricePerBouquetNoBox)),
+  } as z.input<typeof MmLineCreate>;
+}
+
 function AddBouquetLine({
   catalogId,
   offered,
@@ -167,69 +179,39 @@ function AddBouquetLine({
     queryFn: () =>
       api.get("/api/Supply/Bouquets", undefined, SupplyBouquetList),
   });
-  const empty = {
-    productId: "",
-    quantity: "",
-    pricePerBouquet: "",
-    pricePerBouquetNoBox: "",
-  };
-  const [f, setF] = useState(empty);
-  const [errors, setErrors] = useState<Errors>(null);
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setErrors(null);
-    try {
-      await api.post(`/api/Supply/Catalogs/${catalogId}/Bouquets`, {
-        productId: f.productId,
-        quantity: num(f.quantity) ?? undefined,
-        pricePerBouquet: num(f.pricePerBouquet),
-        pricePerBouquetNoBox: num(f.pricePerBouquetNoBox),
-      });
-      setF(empty);
-      onAdded();
-    } catch (err) {
-      setErrors(formErrors(err));
-    }
-  }
+  const { form, refused, errorOf } = useContractBodyForm(MmLineCreate, lineBody, async (body) => {
+    await api.post(`/api/Supply/Catalogs/${catalogId}/Bouquets`, body);
+    form.reset();
+    onAdded();
+  });
   const input = (
     k: "quantity" | "pricePerBouquet" | "pricePerBouquetNoBox",
     label: string,
     hint?: string,
   ) => (
-    <Field id={`ml-${k}`} label={label} error={errors?.fields[k]} hint={hint}>
+    <Field id={`ml-${k}`} label={label} error={errorOf(k)} hint={hint}>
       <input
         id={`ml-${k}`}
+        name={k}
         className="field-input"
         inputMode="decimal"
-        value={f[k]}
-        onChange={(e) => setF({ ...f, [k]: e.target.value })}
-        aria-invalid={errors?.fields[k] ? true : undefined}
-        aria-describedby={errors?.fields[k] ? `ml-${k}-error` : undefined}
+        aria-invalid={errorOf(k) ? true : undefined}
+        aria-describedby={errorOf(k) ? `ml-${k}-error` : undefined}
       />
     </Field>
   );
   return (
     <form
-      onSubmit={(e) => void submit(e)}
+      id={form.id}
+      onSubmit={form.onSubmit}
       className="mt-4 rounded-2xl border border-line bg-white p-4"
       noValidate
     >
       <h2 className="text-xl">Publish a bouquet</h2>
-      <div className="mt-2">
-        <FormAlert errors={errors} />
-      </div>
+      <FormProblem problem={refused} className="mt-2" />
       <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <Field
-          id="ml-productId"
-          label="Bouquet"
-          error={errors?.fields.productId}
-        >
-          <select
-            id="ml-productId"
-            className="field-input"
-            value={f.productId}
-            onChange={(e) => setF({ ...f, productId: e.target.value })}
-          >
+        <Field id="ml-productId" label="Bouquet" error={errorOf("productId")}>
+          <select id="ml-productId" name="productId" className="field-input" defaultValue="">
             <option value="">Choose a bouquet…</option>
             {(bouquets.data?.bouquets ?? [])
               .filter((b) => b.active && !offered.has(b.productId))

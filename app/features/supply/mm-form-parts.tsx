@@ -1,5 +1,4 @@
-// The mass-market supply screens' shared pieces: number words, a labelled field, the form's alert,
-// and a list row with its edit dialog and actions (toast, fresh list, refusal beside the row).
+// The mass-market supply screens' shared pieces: number words, and a list row with its edit dialog and actions (toast, fresh list, refusal beside the row).
 import * as Dialog from "@radix-ui/react-dialog";
 import { useState, type ReactNode } from "react";
 import type { z } from "zod";
@@ -7,24 +6,12 @@ import { useToast } from "../../components/ui/toast.tsx";
 import { formErrors } from "../../components/ui/form.tsx";
 import { RowProblem } from "../../components/ui/table.tsx";
 import { api } from "../../lib/api.ts";
-import { LabelledField as Field } from "../../components/ui/form.tsx";
-export { Field };
-import { FormProblem } from "../../components/ui/form.tsx";
-
-export type Errors = { message: string; fields: Record<string, string> } | null;
-
 export const n = (v: number) => v.toLocaleString("en-US");
 
 export const money = (v: number) => `$${v.toFixed(2)}`;
 
 export const num = (s: string) =>
   s.trim() === "" ? null : Number(s.replace(/[$,]/g, ""));
-
-
-/** The form's refusal, above its fields. */
-export function FormAlert({ errors }: { errors: Errors }) {
-  return <FormProblem problem={errors} />;
-}
 
 
 /** An edit form in a dialog, opened by its own button (focus returns to it on close). */
