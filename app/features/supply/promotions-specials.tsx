@@ -9,6 +9,7 @@ import { api } from "../../lib/api.ts";
 import { formErrors, SubmitButton } from "../../components/ui/form.tsx";
 import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
 import { TableFrame, TableHead } from "../../components/ui/table.tsx";
+import { TableRows } from "../../components/ui/table-rows.tsx";
 import { amount, days, dollars, type Errors, Field, FormAlert, invalid, KEY, Section, TextBox, useRefresh } from "./promotions-parts.tsx";
 
 // ---- specials -----------------------------------------------------------------------------------
@@ -194,9 +195,11 @@ function SpecialsList({ specials, run, setRun }: SpecialsListProps) {
         </div>
         <TableFrame caption="Lines on special">
           <TableHead columns={["Product", "Ships", { label: "Standard (pail / loose)", right: true }, { label: "Special (pail / loose)", right: true }, { label: "Free", right: true }, { label: "Actions", hidden: true }]} />
-          <tbody>
-            {listed.map((s) => (
-              <tr key={s.lineId} className="border-b border-line last:border-0">
+          <TableRows
+            rows={listed}
+            rowKey={(s) => s.lineId}
+            cells={(s) => (
+              <>
                 <td className="px-3 py-2">
                   <span className="font-semibold">{s.description}</span>
                   <span className="block text-xs text-sage">
@@ -223,9 +226,9 @@ function SpecialsList({ specials, run, setRun }: SpecialsListProps) {
                     </span>
                   </button>
                 </td>
-              </tr>
-            ))}
-          </tbody>
+              </>
+            )}
+          />
         </TableFrame>
       </>
     )}

@@ -10,6 +10,7 @@ import { shortDate } from "../../lib/format.ts";
 import { formErrors } from "../../components/ui/form.tsx";
 import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
 import { TableFrame, TableHead } from "../../components/ui/table.tsx";
+import { ActionsCell, TableRows } from "../../components/ui/table-rows.tsx";
 import { amount, dollars, type Errors, Field, FormAlert, invalid, KEY, Section, TextBox, useRefresh } from "./promotions-parts.tsx";
 
 // ---- blitz vouchers -----------------------------------------------------------------------------
@@ -238,12 +239,14 @@ function VoucherList({ list, onEdit }: VoucherListProps) {
     ) : (
       <TableFrame caption="All blitz vouchers">
         <TableHead columns={["Code", "For", "Takes off", "Valid until", { label: "Uses", right: true }, "Status", { label: "Actions", hidden: true }]} />
-        <tbody>
-          {list.data.vouchers.map((v) => {
+        <TableRows
+          rows={list.data.vouchers}
+          rowKey={(v) => v.voucherId}
+          cells={(v) => {
             const [words, tone] = STATUS_WORDS[v.status];
             const open = v.status !== "withdrawn";
             return (
-              <tr key={v.voucherId} className="border-b border-line last:border-0">
+              <>
                 <td className="px-3 py-2 font-mono text-xs">{v.code}</td>
                 <td className="px-3 py-2">
                   {v.companyName ?? v.customerId ?? "Anyone"}
@@ -258,46 +261,44 @@ function VoucherList({ list, onEdit }: VoucherListProps) {
                 <td className="px-3 py-2">
                   <Badge tone={tone}>{words}</Badge>
                 </td>
-                <td className="px-3 py-2">
-                  <div className="flex flex-wrap justify-end gap-2">
-                    {open && (
-                      <button
-                        type="button"
-                        className="btn btn-secondary !min-h-9 !py-1"
-                        onClick={() => {
-                          onEdit({
-                            voucherId: v.voucherId,
-                            customerId: v.customerId ?? "",
-                            userId: v.userId ?? "",
-                            code: v.code,
-                            description: v.description,
-                            kind: v.percentOff > 0 ? "percent" : "amount",
-                            value: String(v.percentOff > 0 ? v.percentOff : v.amountOff),
-                            validUntil: v.validUntil,
-                            uses: v.usesPerCustomer === null ? "" : String(v.usesPerCustomer),
-                          });
-                          document.getElementById("voucher-description")?.focus();
-                        }}
-                      >
-                        Edit<span className="sr-only"> {v.code}</span>
-                      </button>
-                    )}
-                    {open && (
-                      <button type="button" className="btn btn-secondary !min-h-9 !py-1" onClick={() => act(v, "withdraw")}>
-                        Withdraw<span className="sr-only"> {v.code}</span>
-                      </button>
-                    )}
-                    {v.uses === 0 && (
-                      <button type="button" className="btn btn-secondary !min-h-9 !py-1" onClick={() => act(v, "delete")}>
-                        Delete<span className="sr-only"> {v.code}</span>
-                      </button>
-                    )}
-                  </div>
-                </td>
-              </tr>
+                <ActionsCell>
+                  {open && (
+                    <button
+                      type="button"
+                      className="btn btn-secondary !min-h-9 !py-1"
+                      onClick={() => {
+                        onEdit({
+                          voucherId: v.voucherId,
+                          customerId: v.customerId ?? "",
+                          userId: v.userId ?? "",
+                          code: v.code,
+                          description: v.description,
+                          kind: v.percentOff > 0 ? "percent" : "amount",
+                          value: String(v.percentOff > 0 ? v.percentOff : v.amountOff),
+                          validUntil: v.validUntil,
+                          uses: v.usesPerCustomer === null ? "" : String(v.usesPerCustomer),
+                        });
+                        document.getElementById("voucher-description")?.focus();
+                      }}
+                    >
+                      Edit<span className="sr-only"> {v.code}</span>
+                    </button>
+                  )}
+                  {open && (
+                    <button type="button" className="btn btn-secondary !min-h-9 !py-1" onClick={() => act(v, "withdraw")}>
+                      Withdraw<span className="sr-only"> {v.code}</span>
+                    </button>
+                  )}
+                  {v.uses === 0 && (
+                    <button type="button" className="btn btn-secondary !min-h-9 !py-1" onClick={() => act(v, "delete")}>
+                      Delete<span className="sr-only"> {v.code}</span>
+                    </button>
+                  )}
+                </ActionsCell>
+              </>
             );
-          })}
-        </tbody>
+          }}
+        />
       </TableFrame>
     )}
       <ConfirmDialog {...confirm.dialog} />
