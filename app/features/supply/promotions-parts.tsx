@@ -1,7 +1,7 @@
 // The promotions screen's shared pieces: its query key, money and day words, the labelled field, the
 // form's alert, a section with its heading, and the refresh after a change.
 import { useQueryClient } from "@tanstack/react-query";
-import { type InputHTMLAttributes, type ReactNode } from "react";
+import { useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { formatMoney } from "../../../domain/money.ts";
 import { shortDate } from "../../lib/format.ts";
 import { LabelledField as Field } from "../../components/ui/form.tsx";
@@ -18,6 +18,24 @@ export const days = (from: string, to: string) => (from === to ? shortDate(from)
 export const amount = (s: string) => (s.trim() === "" ? undefined : Number(s.replace(/[$,\s]/g, "")));
 
 export type Errors = { message: string; fields: Record<string, string> } | null;
+
+/**
+ * A contract form (useContractBodyForm) whose messages go when another item is taken up (`clear`): the
+ * schema's are no longer shown, nor the server's last refusal, until the form is sent again.
+ */
+export function useClearable({ form, refused, errorOf }: { form: { allErrors: Record<string, string[]>; update: (change: { validated: boolean }) => void }; refused: Errors; errorOf: (name: string) => string | undefined }) {
+  const [dismissed, setDismissed] = useState<Errors>(null);
+  const shown = refused === dismissed ? null : refused;
+  const mine = (name: string) => Object.entries(form.allErrors).find(([key, list]) => (key === name || key.startsWith(`${name}.`) || key.startsWith(`${name}[`)) && list.length)?.[1][0];
+  return {
+    refused: shown,
+    errorOf: (name: string) => (shown ? errorOf(name) : mine(name)),
+    clear: () => {
+      setDismissed(refused);
+      form.update({ validated: false });
+    },
+  };
+}
 
 
 /** aria props of an input that may carry an error. */

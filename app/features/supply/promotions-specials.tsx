@@ -1,12 +1,12 @@
 // The specials section of /Supply/Promotions: the lines on special and the form putting one on special.
 import { useQuery, type UseQueryResult } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { PromotionSpecialList } from "../../../contract/promotions.ts";
+import { PromotionSpecialList, SpecialBody } from "../../../contract/promotions.ts";
 import { SupplyCatalogList, SupplyLine, SupplyLineList } from "../../../contract/supply.ts";
 import { isoDateAt } from "../../../domain/dates.ts";
 import { useToast } from "../../components/ui/toast.tsx";
 import { api } from "../../lib/api.ts";
-import { formErrors, SubmitButton } from "../../components/ui/form.tsx";
+import { formErrors, SubmitButton, textOf, useContractBodyForm } from "../../components/ui/form.tsx";
 import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
 import { TableFrame, TableHead } from "../../components/ui/table.tsx";
 import { TableRows } from "../../components/ui/table-rows.tsx";
@@ -36,43 +36,36 @@ export function SpecialsSection() {
     queryFn: () => api.get(`/api/Supply/Catalogs/${f.catalogId}/Lines`, undefined, SupplyLineList),
     enabled: f.catalogId !== "",
   });
-  const [errors, setErrors] = useState<Errors>(null);
-  const [busy, setBusy] = useState(false);
+  // The line is the address's, not the body's: chosen before the prices are checked.
+  const [noLine, setNoLine] = useState<Errors>(null);
   const chosen = lines.data?.lines.find((l) => String(l.lineId) === f.lineId);
   // One run of ship days at a time (the first by default): a grower has dozens of specials a day.
   const [run, setRun] = useState("");
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setErrors(null);
-    if (!f.lineId) {
-      setErrors({
-        message: "Choose the line to put on special.",
-        fields: { lineId: "Choose a line" },
-      });
-      return;
-    }
-    setBusy(true);
-    try {
-      const line = await api.put(
-        `/api/Supply/Promotions/Specials/${f.lineId}`,
-        { special: true, specialPrice: amount(f.specialPrice), specialPriceNoPail: amount(f.specialPriceNoPail) },
-        undefined,
-        SupplyLine,
-      );
+  const special = useContractBodyForm(
+    SpecialBody,
+    (v) => ({ special: true, specialPrice: amount(textOf(v.specialPrice)), specialPriceNoPail: amount(textOf(v.specialPriceNoPail)) }),
+    async (body) => {
+      const line = await api.put(`/api/Supply/Promotions/Specials/${f.lineId}`, body, undefined, SupplyLine);
       toast(`${line.description} is on special.`);
       const c = catalogs.data?.catalogs.find((x) => String(x.catalogId) === f.catalogId);
       if (c) setRun(`${c.shipDateFrom}|${c.shipDateTo}`);
       setF({ ...f, lineId: "", specialPrice: "", specialPriceNoPail: "" });
       refresh();
-    } catch (err) {
-      setErrors(formErrors(err));
-    } finally {
-      setBusy(false);
+    },
+  );
+  function submit(e: FormEvent<HTMLFormElement>) {
+    setNoLine(null);
+    if (!f.lineId) {
+      e.preventDefault();
+      setNoLine({ message: "Choose the line to put on special.", fields: { lineId: "Choose a line" } });
+      return;
     }
+    special.form.onSubmit(e);
   }
 
-  const fe = (k: string) => errors?.fields[k];
+  const errors = noLine ?? special.refused;
+  const fe = (k: string) => noLine?.fields[k] ?? special.errorOf(k);
   return (
     <Section
       id="specials"
@@ -82,7 +75,8 @@ export function SpecialsSection() {
       <SpecialsList specials={specials} run={run} setRun={setRun} />
 
       <form
-        onSubmit={(e) => void submit(e)}
+        id={special.form.id}
+        onSubmit={submit}
         className="mt-4 grid gap-3 rounded-2xl border border-line bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
         noValidate
         aria-labelledby="special-form-heading"
@@ -128,13 +122,13 @@ export function SpecialsSection() {
           </select>
         </Field>
         <Field id="special-price" label="Special price by the pail ($)" error={fe("specialPrice") ?? fe("tier1Price")}>
-          <TextBox id="special-price" inputMode="decimal" value={f.specialPrice} onChange={(v) => setF({ ...f, specialPrice: v })} error={fe("specialPrice") ?? fe("tier1Price")} />
+          <TextBox id="special-price" name="specialPrice" inputMode="decimal" value={f.specialPrice} onChange={(v) => setF({ ...f, specialPrice: v })} error={fe("specialPrice") ?? fe("tier1Price")} />
         </Field>
         <Field id="special-price-loose" label="Special price loose ($)" error={fe("specialPriceNoPail") ?? fe("tier1PriceNoPail")}>
-          <TextBox id="special-price-loose" inputMode="decimal" value={f.specialPriceNoPail} onChange={(v) => setF({ ...f, specialPriceNoPail: v })} error={fe("specialPriceNoPail") ?? fe("tier1PriceNoPail")} />
+          <TextBox id="special-price-loose" name="specialPriceNoPail" inputMode="decimal" value={f.specialPriceNoPail} onChange={(v) => setF({ ...f, specialPriceNoPail: v })} error={fe("specialPriceNoPail") ?? fe("tier1PriceNoPail")} />
         </Field>
         <div className="sm:col-span-2 lg:col-span-4">
-          <SubmitButton busy={busy}>Put on special</SubmitButton>
+          <SubmitButton busy={special.busy}>Put on special</SubmitButton>
         </div>
       </form>
     </Section>

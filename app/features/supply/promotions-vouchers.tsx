@@ -1,17 +1,17 @@
 // The vouchers section of /Supply/Promotions: the vouchers with their status and the form issuing one.
 import { useQuery, type UseQueryResult } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
-import { PromotionBuyers, SupplyVoucher, SupplyVoucherList } from "../../../contract/promotions.ts";
+import { useState } from "react";
+import { PromotionBuyers, SupplyVoucher, SupplyVoucherList, VoucherCreate, VoucherUpdate } from "../../../contract/promotions.ts";
 import { addDays, isoDateAt } from "../../../domain/dates.ts";
 import { ConfirmDialog, useConfirmedAction } from "../../components/ui/confirm-dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { api } from "../../lib/api.ts";
 import { shortDate } from "../../lib/format.ts";
-import { formErrors } from "../../components/ui/form.tsx";
+import { SubmitButton, useContractBodyForm } from "../../components/ui/form.tsx";
 import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
 import { TableFrame, TableHead } from "../../components/ui/table.tsx";
 import { ActionsCell, TableRows } from "../../components/ui/table-rows.tsx";
-import { amount, dollars, type Errors, Field, FormAlert, invalid, KEY, Section, TextBox, useRefresh } from "./promotions-parts.tsx";
+import { amount, dollars, Field, useClearable, FormAlert, invalid, KEY, Section, TextBox, useRefresh } from "./promotions-parts.tsx";
 
 // ---- blitz vouchers -----------------------------------------------------------------------------
 interface VoucherForm {
@@ -46,6 +46,14 @@ const STATUS_WORDS: Record<SupplyVoucher["status"], [string, "good" | "plain" | 
   "used up": ["Used up", "warn"],
 };
 
+/** The body the contract checks: the common part of a change, and whom it is for and its code when new. */
+function voucherBody(f: VoucherForm): VoucherCreate | VoucherUpdate {
+  const value = amount(f.value);
+  const kind = f.kind === "percent" ? { percentOff: value ?? 0, amountOff: 0 } : { amountOff: value ?? 0, percentOff: 0 };
+  const common = { description: f.description, ...kind, validUntil: f.validUntil, usesPerCustomer: f.uses.trim() === "" ? null : Number(f.uses) };
+  return f.voucherId !== null ? common : { customerId: f.customerId, userId: f.userId || null, ...(f.code.trim() ? { code: f.code.trim() } : {}), ...common };
+}
+
 const off = (v: { percentOff: number; amountOff: number }) => (v.percentOff > 0 ? `${v.percentOff}% off` : `${dollars(v.amountOff)} off`);
 
 export function VouchersSection() {
@@ -60,39 +68,26 @@ export function VouchersSection() {
     queryFn: () => api.get("/api/Supply/Promotions/Buyers", undefined, PromotionBuyers),
   });
   const [f, setF] = useState<VoucherForm>(newVoucher);
-  const [errors, setErrors] = useState<Errors>(null);
   const customer = buyers.data?.customers.find((c) => c.customerId === f.customerId);
   const editing = f.voucherId !== null;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setErrors(null);
-    const value = amount(f.value);
-    const kind = f.kind === "percent" ? { percentOff: value ?? 0, amountOff: 0 } : { amountOff: value ?? 0, percentOff: 0 };
-    const uses = f.uses.trim() === "" ? null : Number(f.uses);
-    try {
-      const common = { description: f.description, ...kind, validUntil: f.validUntil, usesPerCustomer: uses };
+  // A new voucher is checked as the server makes one (VoucherCreate), a change as it changes one (VoucherUpdate).
+  const voucher = useContractBodyForm(
+    (editing ? VoucherUpdate : VoucherCreate) as typeof VoucherCreate,
+    () => voucherBody(f) as VoucherCreate,
+    async (body) => {
       const saved = editing
-        ? await api.put(`/api/Supply/Promotions/Vouchers/${f.voucherId}`, common, undefined, SupplyVoucher)
-        : await api.post(
-            "/api/Supply/Promotions/Vouchers",
-            { customerId: f.customerId, userId: f.userId || null, ...(f.code.trim() ? { code: f.code.trim() } : {}), ...common },
-            undefined,
-            undefined,
-            SupplyVoucher,
-          );
+        ? await api.put(`/api/Supply/Promotions/Vouchers/${f.voucherId}`, body, undefined, SupplyVoucher)
+        : await api.post("/api/Supply/Promotions/Vouchers", body, undefined, undefined, SupplyVoucher);
       toast(editing ? `Voucher ${saved.code} was saved.` : `Voucher ${saved.code} was made for ${saved.companyName ?? saved.customerId}.`);
       setF(newVoucher());
       refresh();
-    } catch (err) {
-      const e = formErrors(err);
-      // The kind's one input carries the amount's or the percent's message.
-      const valueError = e.fields.percentOff ?? e.fields.amountOff;
-      setErrors(valueError ? { ...e, fields: { ...e.fields, value: valueError } } : e);
-    }
-  }
-
-  const fe = (k: string) => errors?.fields[k];
+    },
+  );
+  const shown = useClearable(voucher);
+  const errors = shown.refused;
+  // The kind's one input carries the amount's or the percent's message.
+  const fe = (k: string) => (k === "value" ? (shown.errorOf("percentOff") ?? shown.errorOf("amountOff")) : shown.errorOf(k));
   return (
     <Section
       id="vouchers"
@@ -100,7 +95,8 @@ export function VouchersSection() {
       intro="A time-limited code for one customer: the user named sees it on the dashboard, and only that customer can use it at checkout."
     >
       <form
-        onSubmit={(e) => void submit(e)}
+        id={voucher.form.id}
+        onSubmit={voucher.form.onSubmit}
         className="mb-4 grid gap-3 rounded-2xl border border-line bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
         noValidate
         aria-labelledby="voucher-form-heading"
@@ -119,6 +115,7 @@ export function VouchersSection() {
             <Field id="voucher-customer" label="Customer" error={fe("customerId")}>
               <select
                 id="voucher-customer"
+                name="customerId"
                 className="field-input"
                 value={f.customerId}
                 onChange={(e) => setF({ ...f, customerId: e.target.value, userId: "" })}
@@ -135,6 +132,7 @@ export function VouchersSection() {
             <Field id="voucher-user" label="For the user" error={fe("userId")} hint="Shown on this user's dashboard">
               <select
                 id="voucher-user"
+                name="userId"
                 className="field-input"
                 value={f.userId}
                 disabled={!customer}
@@ -150,12 +148,12 @@ export function VouchersSection() {
               </select>
             </Field>
             <Field id="voucher-code" label="Code (optional)" error={fe("code")} hint="Left empty: one is made up">
-              <TextBox id="voucher-code" maxLength={40} autoCapitalize="characters" value={f.code} onChange={(v) => setF({ ...f, code: v })} error={fe("code")} hint />
+              <TextBox id="voucher-code" name="code" maxLength={40} autoCapitalize="characters" value={f.code} onChange={(v) => setF({ ...f, code: v })} error={fe("code")} hint />
             </Field>
           </>
         )}
         <Field id="voucher-description" label="Description" error={fe("description")}>
-          <TextBox id="voucher-description" maxLength={200} value={f.description} onChange={(v) => setF({ ...f, description: v })} error={fe("description")} />
+          <TextBox id="voucher-description" name="description" maxLength={200} value={f.description} onChange={(v) => setF({ ...f, description: v })} error={fe("description")} />
         </Field>
         <fieldset className="min-w-0">
           <legend className="field-label">Takes off</legend>
@@ -169,18 +167,16 @@ export function VouchersSection() {
           </div>
         </fieldset>
         <Field id="voucher-value" label={f.kind === "percent" ? "Percent off" : "Amount off ($)"} error={fe("value")}>
-          <TextBox id="voucher-value" inputMode="decimal" value={f.value} onChange={(v) => setF({ ...f, value: v })} error={fe("value")} />
+          <TextBox id="voucher-value" name={f.kind === "percent" ? "percentOff" : "amountOff"} inputMode="decimal" value={f.value} onChange={(v) => setF({ ...f, value: v })} error={fe("value")} />
         </Field>
         <Field id="voucher-until" label="Valid until (last day)" error={fe("validUntil")}>
-          <TextBox id="voucher-until" type="date" value={f.validUntil} onChange={(v) => setF({ ...f, validUntil: v })} error={fe("validUntil")} />
+          <TextBox id="voucher-until" name="validUntil" type="date" value={f.validUntil} onChange={(v) => setF({ ...f, validUntil: v })} error={fe("validUntil")} />
         </Field>
         <Field id="voucher-uses" label="Uses per customer" error={fe("usesPerCustomer")} hint="Empty: no limit">
-          <TextBox id="voucher-uses" inputMode="numeric" value={f.uses} onChange={(v) => setF({ ...f, uses: v })} error={fe("usesPerCustomer")} hint />
+          <TextBox id="voucher-uses" name="usesPerCustomer" inputMode="numeric" value={f.uses} onChange={(v) => setF({ ...f, uses: v })} error={fe("usesPerCustomer")} hint />
         </Field>
         <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
-          <button type="submit" className="btn btn-primary">
-            {editing ? "Save voucher" : "Make voucher"}
-          </button>
+          <SubmitButton busy={voucher.busy}>{editing ? "Save voucher" : "Make voucher"}</SubmitButton>
           {editing && (
             <button type="button" className="btn btn-secondary" onClick={() => setF(newVoucher())}>
               Cancel
@@ -192,7 +188,7 @@ export function VouchersSection() {
       <VoucherList
         list={list}
         onEdit={(form) => {
-          setErrors(null);
+          shown.clear();
           setF(form);
         }}
       />
