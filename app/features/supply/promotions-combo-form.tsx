@@ -6,7 +6,7 @@ import { addDays, isoDateAt } from "../../../domain/dates.ts";
 import { useToast } from "../../components/ui/toast.tsx";
 import { api } from "../../lib/api.ts";
 import { SubmitButton, useContractBodyForm } from "../../components/ui/form.tsx";
-import { amount, Field, FormAlert, TextBox, useClearable, useRefresh } from "./promotions-parts.tsx";
+import { amount, Field, PromoForm, TextBox, useClearable, useRefresh } from "./promotions-parts.tsx";
 import { ComboProducts } from "./promotions-combo-products.tsx";
 
 interface ComboForm {
@@ -86,43 +86,33 @@ export function ComboFormView({ form, products, loading }: { form: Form; product
     <TextBox id={id} name={k} {...props} value={f[k]} onChange={(v) => setF({ ...f, [k]: v })} error={fe(k)} />
   );
   return (
-    <form
-      id={form.form.id}
-      onSubmit={form.form.onSubmit}
-      className="mt-4 grid gap-3 rounded-2xl border border-line bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
-      noValidate
-      aria-labelledby="combo-form-heading"
-    >
-      <h3 id="combo-form-heading" className="font-serif text-xl text-leaf sm:col-span-2 lg:col-span-4">
-        {f.comboId === null ? "New combo special" : `Change "${f.title}"`}
-      </h3>
-      <FormAlert errors={errors} />
-      <Field id="combo-title" label="Title" error={fe("title")}>
-        {input("combo-title", "title", { maxLength: 120 })}
+    <PromoForm id="combo" formId={form.form.id} onSubmit={form.form.onSubmit} margin="mt-4" errors={errors} heading={f.comboId === null ? "New combo special" : `Change "${f.title}"`}>
+    <Field id="combo-title" label="Title" error={fe("title")}>
+      {input("combo-title", "title", { maxLength: 120 })}
+    </Field>
+    <Field id="combo-percent" label="Percent off" error={fe("discountPercent")}>
+      {input("combo-percent", "discountPercent", { inputMode: "decimal" })}
+    </Field>
+    <Field id="combo-starts" label="First day" error={fe("startsOn")}>
+      {input("combo-starts", "startsOn", { type: "date" })}
+    </Field>
+    <Field id="combo-ends" label="Last day" error={fe("endsOn")}>
+      {input("combo-ends", "endsOn", { type: "date" })}
+    </Field>
+    <div className="sm:col-span-2 lg:col-span-4">
+      <Field id="combo-description" label="Description" error={fe("description")}>
+        {input("combo-description", "description", { maxLength: 500 })}
       </Field>
-      <Field id="combo-percent" label="Percent off" error={fe("discountPercent")}>
-        {input("combo-percent", "discountPercent", { inputMode: "decimal" })}
-      </Field>
-      <Field id="combo-starts" label="First day" error={fe("startsOn")}>
-        {input("combo-starts", "startsOn", { type: "date" })}
-      </Field>
-      <Field id="combo-ends" label="Last day" error={fe("endsOn")}>
-        {input("combo-ends", "endsOn", { type: "date" })}
-      </Field>
-      <div className="sm:col-span-2 lg:col-span-4">
-        <Field id="combo-description" label="Description" error={fe("description")}>
-          {input("combo-description", "description", { maxLength: 500 })}
-        </Field>
-      </div>
-      <ComboProducts chosen={f.productIds} onChange={(productIds) => setF({ ...f, productIds })} products={products} loading={loading} error={fe("productIds")} />
-      <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
-        <SubmitButton busy={form.busy}>{f.comboId === null ? "Make combo special" : "Save combo special"}</SubmitButton>
-        {f.comboId !== null && (
-          <button type="button" className="btn btn-secondary" onClick={form.cancel}>
-            Cancel
-          </button>
-        )}
-      </div>
-    </form>
+    </div>
+    <ComboProducts chosen={f.productIds} onChange={(productIds) => setF({ ...f, productIds })} products={products} loading={loading} error={fe("productIds")} />
+    <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
+      <SubmitButton busy={form.busy}>{f.comboId === null ? "Make combo special" : "Save combo special"}</SubmitButton>
+      {f.comboId !== null && (
+        <button type="button" className="btn btn-secondary" onClick={form.cancel}>
+          Cancel
+        </button>
+      )}
+    </div>
+    </PromoForm>
   );
 }

@@ -10,7 +10,7 @@ import { formErrors, SubmitButton, textOf, useContractBodyForm } from "../../com
 import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
 import { TableFrame, TableHead } from "../../components/ui/table.tsx";
 import { TableRows } from "../../components/ui/table-rows.tsx";
-import { amount, days, dollars, type Errors, Field, FormAlert, invalid, KEY, Section, TextBox, useRefresh } from "./promotions-parts.tsx";
+import { amount, days, dollars, type Errors, Field, PromoForm, invalid, KEY, Section, TextBox, useRefresh } from "./promotions-parts.tsx";
 
 // ---- specials -----------------------------------------------------------------------------------
 export function SpecialsSection() {
@@ -74,63 +74,53 @@ export function SpecialsSection() {
     >
       <SpecialsList specials={specials} run={run} setRun={setRun} />
 
-      <form
-        id={special.form.id}
-        onSubmit={submit}
-        className="mt-4 grid gap-3 rounded-2xl border border-line bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
-        noValidate
-        aria-labelledby="special-form-heading"
+      <PromoForm id="special" formId={special.form.id} onSubmit={submit} margin="mt-4" errors={errors} heading="Put a line on special">
+      <Field id="special-catalog" label="Catalog">
+        <select id="special-catalog" className="field-input" value={f.catalogId} onChange={(e) => setF({ ...f, catalogId: e.target.value, lineId: "" })}>
+          <option value="">Choose a catalog…</option>
+          {(catalogs.data?.catalogs ?? [])
+            .filter((c) => c.kind === "wholesale")
+            .map((c) => (
+              <option key={c.catalogId} value={String(c.catalogId)}>
+                {days(c.shipDateFrom, c.shipDateTo)} · {c.title}
+              </option>
+            ))}
+        </select>
+      </Field>
+      <Field
+        id="special-line"
+        label="Line"
+        error={fe("lineId")}
+        hint={chosen ? `Standard ${dollars(chosen.price)} by the pail, ${dollars(chosen.priceNoPail)} loose` : undefined}
       >
-        <h3 id="special-form-heading" className="font-serif text-xl text-leaf sm:col-span-2 lg:col-span-4">
-          Put a line on special
-        </h3>
-        <FormAlert errors={errors} />
-        <Field id="special-catalog" label="Catalog">
-          <select id="special-catalog" className="field-input" value={f.catalogId} onChange={(e) => setF({ ...f, catalogId: e.target.value, lineId: "" })}>
-            <option value="">Choose a catalog…</option>
-            {(catalogs.data?.catalogs ?? [])
-              .filter((c) => c.kind === "wholesale")
-              .map((c) => (
-                <option key={c.catalogId} value={String(c.catalogId)}>
-                  {days(c.shipDateFrom, c.shipDateTo)} · {c.title}
-                </option>
-              ))}
-          </select>
-        </Field>
-        <Field
+        <select
           id="special-line"
-          label="Line"
-          error={fe("lineId")}
-          hint={chosen ? `Standard ${dollars(chosen.price)} by the pail, ${dollars(chosen.priceNoPail)} loose` : undefined}
+          className="field-input"
+          value={f.lineId}
+          disabled={!f.catalogId}
+          onChange={(e) => setF({ ...f, lineId: e.target.value })}
+          {...invalid("special-line", fe("lineId"), !!chosen)}
         >
-          <select
-            id="special-line"
-            className="field-input"
-            value={f.lineId}
-            disabled={!f.catalogId}
-            onChange={(e) => setF({ ...f, lineId: e.target.value })}
-            {...invalid("special-line", fe("lineId"), !!chosen)}
-          >
-            <option value="">{f.catalogId ? (lines.isPending ? "Loading lines…" : "Choose a line…") : "Choose a catalog first"}</option>
-            {(lines.data?.lines ?? [])
-              .filter((l) => !l.special)
-              .map((l) => (
-                <option key={l.lineId} value={String(l.lineId)}>
-                  {l.description} ({l.productId})
-                </option>
-              ))}
-          </select>
-        </Field>
-        <Field id="special-price" label="Special price by the pail ($)" error={fe("specialPrice") ?? fe("tier1Price")}>
-          <TextBox id="special-price" name="specialPrice" inputMode="decimal" value={f.specialPrice} onChange={(v) => setF({ ...f, specialPrice: v })} error={fe("specialPrice") ?? fe("tier1Price")} />
-        </Field>
-        <Field id="special-price-loose" label="Special price loose ($)" error={fe("specialPriceNoPail") ?? fe("tier1PriceNoPail")}>
-          <TextBox id="special-price-loose" name="specialPriceNoPail" inputMode="decimal" value={f.specialPriceNoPail} onChange={(v) => setF({ ...f, specialPriceNoPail: v })} error={fe("specialPriceNoPail") ?? fe("tier1PriceNoPail")} />
-        </Field>
-        <div className="sm:col-span-2 lg:col-span-4">
-          <SubmitButton busy={special.busy}>Put on special</SubmitButton>
-        </div>
-      </form>
+          <option value="">{f.catalogId ? (lines.isPending ? "Loading lines…" : "Choose a line…") : "Choose a catalog first"}</option>
+          {(lines.data?.lines ?? [])
+            .filter((l) => !l.special)
+            .map((l) => (
+              <option key={l.lineId} value={String(l.lineId)}>
+                {l.description} ({l.productId})
+              </option>
+            ))}
+        </select>
+      </Field>
+      <Field id="special-price" label="Special price by the pail ($)" error={fe("specialPrice") ?? fe("tier1Price")}>
+        <TextBox id="special-price" name="specialPrice" inputMode="decimal" value={f.specialPrice} onChange={(v) => setF({ ...f, specialPrice: v })} error={fe("specialPrice") ?? fe("tier1Price")} />
+      </Field>
+      <Field id="special-price-loose" label="Special price loose ($)" error={fe("specialPriceNoPail") ?? fe("tier1PriceNoPail")}>
+        <TextBox id="special-price-loose" name="specialPriceNoPail" inputMode="decimal" value={f.specialPriceNoPail} onChange={(v) => setF({ ...f, specialPriceNoPail: v })} error={fe("specialPriceNoPail") ?? fe("tier1PriceNoPail")} />
+      </Field>
+      <div className="sm:col-span-2 lg:col-span-4">
+        <SubmitButton busy={special.busy}>Put on special</SubmitButton>
+      </div>
+      </PromoForm>
     </Section>
   );
 }

@@ -11,7 +11,7 @@ import { SubmitButton, useContractBodyForm } from "../../components/ui/form.tsx"
 import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
 import { TableFrame, TableHead } from "../../components/ui/table.tsx";
 import { ActionsCell, TableRows } from "../../components/ui/table-rows.tsx";
-import { amount, dollars, Field, useClearable, FormAlert, invalid, KEY, Section, TextBox, useRefresh } from "./promotions-parts.tsx";
+import { amount, dollars, Field, useClearable, PromoForm, invalid, KEY, Section, TextBox, useRefresh } from "./promotions-parts.tsx";
 
 // ---- blitz vouchers -----------------------------------------------------------------------------
 interface VoucherForm {
@@ -94,96 +94,86 @@ export function VouchersSection() {
       title="Blitz vouchers"
       intro="A time-limited code for one customer: the user named sees it on the dashboard, and only that customer can use it at checkout."
     >
-      <form
-        id={voucher.form.id}
-        onSubmit={voucher.form.onSubmit}
-        className="mb-4 grid gap-3 rounded-2xl border border-line bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
-        noValidate
-        aria-labelledby="voucher-form-heading"
-      >
-        <h3 id="voucher-form-heading" className="font-serif text-xl text-leaf sm:col-span-2 lg:col-span-4">
-          {editing ? `Change ${f.code}` : "New blitz voucher"}
-        </h3>
-        <FormAlert errors={errors} />
-        {editing ? (
-          <p className="text-sm sm:col-span-2 lg:col-span-4">
-            For <strong>{customer?.companyName ?? f.customerId}</strong>
-            {f.userId ? `, ${customer?.users.find((u) => u.userId === f.userId)?.name ?? f.userId}` : ", any of its users"}
-          </p>
-        ) : (
-          <>
-            <Field id="voucher-customer" label="Customer" error={fe("customerId")}>
-              <select
-                id="voucher-customer"
-                name="customerId"
-                className="field-input"
-                value={f.customerId}
-                onChange={(e) => setF({ ...f, customerId: e.target.value, userId: "" })}
-                {...invalid("voucher-customer", fe("customerId"))}
-              >
-                <option value="">{buyers.isPending ? "Loading customers…" : "Choose a customer…"}</option>
-                {(buyers.data?.customers ?? []).map((c) => (
-                  <option key={c.customerId} value={c.customerId}>
-                    {c.companyName} ({c.customerId})
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field id="voucher-user" label="For the user" error={fe("userId")} hint="Shown on this user's dashboard">
-              <select
-                id="voucher-user"
-                name="userId"
-                className="field-input"
-                value={f.userId}
-                disabled={!customer}
-                onChange={(e) => setF({ ...f, userId: e.target.value })}
-                {...invalid("voucher-user", fe("userId"), true)}
-              >
-                <option value="">Any user of the company (no dashboard)</option>
-                {(customer?.users ?? []).map((u) => (
-                  <option key={u.userId} value={u.userId}>
-                    {u.name} ({u.email})
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field id="voucher-code" label="Code (optional)" error={fe("code")} hint="Left empty: one is made up">
-              <TextBox id="voucher-code" name="code" maxLength={40} autoCapitalize="characters" value={f.code} onChange={(v) => setF({ ...f, code: v })} error={fe("code")} hint />
-            </Field>
-          </>
-        )}
-        <Field id="voucher-description" label="Description" error={fe("description")}>
-          <TextBox id="voucher-description" name="description" maxLength={200} value={f.description} onChange={(v) => setF({ ...f, description: v })} error={fe("description")} />
-        </Field>
-        <fieldset className="min-w-0">
-          <legend className="field-label">Takes off</legend>
-          <div className="flex gap-4">
-            {(["percent", "amount"] as const).map((k) => (
-              <label key={k} className="inline-flex min-h-11 items-center gap-2">
-                <input type="radio" name="voucher-kind" className="h-5 w-5 accent-[var(--color-leaf)]" checked={f.kind === k} onChange={() => setF({ ...f, kind: k })} />
-                {k === "percent" ? "A percent" : "An amount"}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <Field id="voucher-value" label={f.kind === "percent" ? "Percent off" : "Amount off ($)"} error={fe("value")}>
-          <TextBox id="voucher-value" name={f.kind === "percent" ? "percentOff" : "amountOff"} inputMode="decimal" value={f.value} onChange={(v) => setF({ ...f, value: v })} error={fe("value")} />
-        </Field>
-        <Field id="voucher-until" label="Valid until (last day)" error={fe("validUntil")}>
-          <TextBox id="voucher-until" name="validUntil" type="date" value={f.validUntil} onChange={(v) => setF({ ...f, validUntil: v })} error={fe("validUntil")} />
-        </Field>
-        <Field id="voucher-uses" label="Uses per customer" error={fe("usesPerCustomer")} hint="Empty: no limit">
-          <TextBox id="voucher-uses" name="usesPerCustomer" inputMode="numeric" value={f.uses} onChange={(v) => setF({ ...f, uses: v })} error={fe("usesPerCustomer")} hint />
-        </Field>
-        <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
-          <SubmitButton busy={voucher.busy}>{editing ? "Save voucher" : "Make voucher"}</SubmitButton>
-          {editing && (
-            <button type="button" className="btn btn-secondary" onClick={() => setF(newVoucher())}>
-              Cancel
-            </button>
-          )}
+      <PromoForm id="voucher" formId={voucher.form.id} onSubmit={voucher.form.onSubmit} margin="mb-4" errors={errors} heading={editing ? `Change ${f.code}` : "New blitz voucher"}>
+      {editing ? (
+        <p className="text-sm sm:col-span-2 lg:col-span-4">
+          For <strong>{customer?.companyName ?? f.customerId}</strong>
+          {f.userId ? `, ${customer?.users.find((u) => u.userId === f.userId)?.name ?? f.userId}` : ", any of its users"}
+        </p>
+      ) : (
+        <>
+          <Field id="voucher-customer" label="Customer" error={fe("customerId")}>
+            <select
+              id="voucher-customer"
+              name="customerId"
+              className="field-input"
+              value={f.customerId}
+              onChange={(e) => setF({ ...f, customerId: e.target.value, userId: "" })}
+              {...invalid("voucher-customer", fe("customerId"))}
+            >
+              <option value="">{buyers.isPending ? "Loading customers…" : "Choose a customer…"}</option>
+              {(buyers.data?.customers ?? []).map((c) => (
+                <option key={c.customerId} value={c.customerId}>
+                  {c.companyName} ({c.customerId})
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="voucher-user" label="For the user" error={fe("userId")} hint="Shown on this user's dashboard">
+            <select
+              id="voucher-user"
+              name="userId"
+              className="field-input"
+              value={f.userId}
+              disabled={!customer}
+              onChange={(e) => setF({ ...f, userId: e.target.value })}
+              {...invalid("voucher-user", fe("userId"), true)}
+            >
+              <option value="">Any user of the company (no dashboard)</option>
+              {(customer?.users ?? []).map((u) => (
+                <option key={u.userId} value={u.userId}>
+                  {u.name} ({u.email})
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="voucher-code" label="Code (optional)" error={fe("code")} hint="Left empty: one is made up">
+            <TextBox id="voucher-code" name="code" maxLength={40} autoCapitalize="characters" value={f.code} onChange={(v) => setF({ ...f, code: v })} error={fe("code")} hint />
+          </Field>
+        </>
+      )}
+      <Field id="voucher-description" label="Description" error={fe("description")}>
+        <TextBox id="voucher-description" name="description" maxLength={200} value={f.description} onChange={(v) => setF({ ...f, description: v })} error={fe("description")} />
+      </Field>
+      <fieldset className="min-w-0">
+        <legend className="field-label">Takes off</legend>
+        <div className="flex gap-4">
+          {(["percent", "amount"] as const).map((k) => (
+            <label key={k} className="inline-flex min-h-11 items-center gap-2">
+              <input type="radio" name="voucher-kind" className="h-5 w-5 accent-[var(--color-leaf)]" checked={f.kind === k} onChange={() => setF({ ...f, kind: k })} />
+              {k === "percent" ? "A percent" : "An amount"}
+            </label>
+          ))}
         </div>
-      </form>
+      </fieldset>
+      <Field id="voucher-value" label={f.kind === "percent" ? "Percent off" : "Amount off ($)"} error={fe("value")}>
+        <TextBox id="voucher-value" name={f.kind === "percent" ? "percentOff" : "amountOff"} inputMode="decimal" value={f.value} onChange={(v) => setF({ ...f, value: v })} error={fe("value")} />
+      </Field>
+      <Field id="voucher-until" label="Valid until (last day)" error={fe("validUntil")}>
+        <TextBox id="voucher-until" name="validUntil" type="date" value={f.validUntil} onChange={(v) => setF({ ...f, validUntil: v })} error={fe("validUntil")} />
+      </Field>
+      <Field id="voucher-uses" label="Uses per customer" error={fe("usesPerCustomer")} hint="Empty: no limit">
+        <TextBox id="voucher-uses" name="usesPerCustomer" inputMode="numeric" value={f.uses} onChange={(v) => setF({ ...f, uses: v })} error={fe("usesPerCustomer")} hint />
+      </Field>
+      <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
+        <SubmitButton busy={voucher.busy}>{editing ? "Save voucher" : "Make voucher"}</SubmitButton>
+        {editing && (
+          <button type="button" className="btn btn-secondary" onClick={() => setF(newVoucher())}>
+            Cancel
+          </button>
+        )}
+      </div>
+      </PromoForm>
 
       <VoucherList
         list={list}
