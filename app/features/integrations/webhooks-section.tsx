@@ -20,6 +20,7 @@ import { api } from "../../lib/api.ts";
 import { formErrors, FormField, listOf, SubmitButton, textOf, useContractBodyForm } from "../../components/ui/form.tsx";
 import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
 import { TableFrame, TableHead } from "../../components/ui/table.tsx";
+import { ActionsCell, TableRows } from "../../components/ui/table-rows.tsx";
 
 const EVENT_TEXT: Record<WebhookEvent, string> = {
   "order.placed": "An order is placed (either store)",
@@ -92,9 +93,12 @@ export function WebhooksSection() {
       ) : (
         <TableFrame caption="Registered webhooks">
           <TableHead bordered={false} columns={["Receiver URL", "Events", "Deliveries", "Added", { label: "Actions", hidden: true }]} />
-          <tbody>
-            {list.data.webhooks.map((w) => (
-              <tr key={w.id} className="border-t border-line align-top">
+          <TableRows
+            rows={list.data.webhooks}
+            rowKey={(w) => w.id}
+            rowClass="border-t border-line align-top"
+            cells={(w) => (
+              <>
                 <td className="max-w-[280px] px-3 py-2 break-all">{w.url}</td>
                 <td className="px-3 py-2">
                   <ul className="flex flex-wrap gap-1">
@@ -110,20 +114,18 @@ export function WebhooksSection() {
                   {w.pending === 0 && w.failed === 0 && <span className="text-sage">{w.lastDeliveryAt ? `Last ${when(w.lastDeliveryAt)}` : "None yet"}</span>}
                 </td>
                 <td className="px-3 py-2 whitespace-nowrap">{when(w.createdAt)}</td>
-                <td className="px-3 py-2">
-                  <div className="flex flex-wrap justify-end gap-2">
-                    <button type="button" className="btn btn-secondary" aria-expanded={open === w.id} aria-controls={`deliveries-${w.id}`} onClick={() => setOpen(open === w.id ? null : w.id)}>
-                      {open === w.id ? "Hide deliveries" : "Deliveries"}
-                      <span className="sr-only"> of {w.url}</span>
-                    </button>
-                    <button type="button" className="btn bg-white text-[#b42318] ring-1 ring-[#b42318] hover:bg-[#fdecea]" onClick={() => askDelete(w)}>
-                      Delete<span className="sr-only"> {w.url}</span>
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
+                <ActionsCell>
+                  <button type="button" className="btn btn-secondary" aria-expanded={open === w.id} aria-controls={`deliveries-${w.id}`} onClick={() => setOpen(open === w.id ? null : w.id)}>
+                    {open === w.id ? "Hide deliveries" : "Deliveries"}
+                    <span className="sr-only"> of {w.url}</span>
+                  </button>
+                  <button type="button" className="btn bg-white text-[#b42318] ring-1 ring-[#b42318] hover:bg-[#fdecea]" onClick={() => askDelete(w)}>
+                    Delete<span className="sr-only"> {w.url}</span>
+                  </button>
+                </ActionsCell>
+              </>
+            )}
+          />
         </TableFrame>
       )}
 
@@ -294,11 +296,15 @@ function DeliveriesPanel({ webhook }: { webhook: Webhook }) {
       ) : (
         <TableFrame caption="Each delivery, newest first">
           <TableHead bordered={false} columns={["Event", "Status", "Attempts", "Last attempt", { label: "Actions", hidden: true }]} />
-          <tbody>
-            {deliveries.data.deliveries.map((d) => {
+          <TableRows
+            rows={deliveries.data.deliveries}
+            rowKey={(d) => d.id}
+            rowClass="border-t border-line align-top"
+            rowProps={() => ({ "data-testid": "delivery-row" })}
+            cells={(d) => {
               const last = d.history[0];
               return (
-                <tr key={d.id} className="border-t border-line align-top" data-testid="delivery-row">
+                <>
                   <td className="px-3 py-2">
                     <span className="font-mono">{d.type}</span>
                     <span className="block text-xs text-sage">
@@ -349,10 +355,10 @@ function DeliveriesPanel({ webhook }: { webhook: Webhook }) {
                       </span>
                     </button>
                   </td>
-                </tr>
+                </>
               );
-            })}
-          </tbody>
+            }}
+          />
         </TableFrame>
       )}
     </div>

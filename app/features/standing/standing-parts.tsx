@@ -4,8 +4,10 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
+import type { z } from "zod";
 import { REQUIRED_MESSAGE } from "../../../domain/constants.ts";
 import { InlineAlert, useAlert } from "../../components/ui/alert.tsx";
+import { useContractBodyForm } from "../../components/ui/form.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { instant } from "../../lib/format.ts";
 
@@ -144,6 +146,26 @@ export function useStandingSave<B, T>(write: (body: B) => Promise<T>, onSaved: (
     save.mutate(body);
   }
   return { fields, error, setError, pending: save.isPending, submit };
+}
+
+/**
+ * The editor's save on the contract's schema (useContractBodyForm): the body from the draft is checked
+ * with the schema the server checks it with, then written. Its messages show on their fields, named as
+ * the server names them ("lines.0.productId"), with "Please correct the marked fields." above; else the
+ * server's field messages and message. `failed` is said when the write fails without an answer of the
+ * server's.
+ */
+export function useStandingForm<S extends z.ZodType<Record<string, unknown>>, T>(schema: S, body: () => z.input<S>, write: (body: z.input<S>) => Promise<T>, onSaved: (item: T) => void, failed: string) {
+  const { form, refused, busy } = useContractBodyForm(schema, body, async (b) => {
+    const saved = await write(b).catch((err: unknown) => {
+      throw err instanceof ApiError ? err : new ApiError(0, failed, {}, undefined, false);
+    });
+    onSaved(saved);
+  });
+  const invalid = Object.values(form.allErrors).some((list) => list.length > 0);
+  /** A field's message: "lines.0.quantity" is the schema's "lines[0].quantity". */
+  const fieldError = (name: string) => (invalid ? form.allErrors[name.replace(/\.(\d+)(?=\.|$)/g, "[$1]")]?.[0] : refused?.fields[name]);
+  return { form, pending: busy, error: invalid ? "Please correct the marked fields." : (refused?.message ?? null), fieldError };
 }
 
 /** The editor's error, and its save and cancel buttons. */

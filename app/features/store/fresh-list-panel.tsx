@@ -3,9 +3,10 @@
 // open date.
 import { useEffect, useId, useMemo, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { FreshListPreference } from "../../../contract/fresh-list.ts";
-import { api, ApiError } from "../../lib/api.ts";
+import { FreshListPreference, FreshListPreferenceBody } from "../../../contract/fresh-list.ts";
+import { api } from "../../lib/api.ts";
 import { TextField } from "../../components/ui/field.tsx";
+import { FormProblem, textOf, useContractBodyForm } from "../../components/ui/form.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { useProfile, type StoreIds } from "./queries.ts";
 import { instant, shortDate } from "../../lib/format.ts";
@@ -22,8 +23,6 @@ export function FreshListPanel({ ids }: { ids: StoreIds }) {
   const profile = useProfile(ids);
   const [enabled, setEnabled] = useState(false);
   const [time, setTime] = useState("07:00");
-  const [error, setError] = useState<{ message: string; time?: string } | null>(null);
-  const [busy, setBusy] = useState(false);
   const dates = useMemo(() => profile.data?.openDates ?? [], [profile.data]);
   const [date, setDate] = useState("");
   useEffect(() => {
@@ -36,20 +35,16 @@ export function FreshListPanel({ ids }: { ids: StoreIds }) {
     if (!date && dates[0]) setDate(dates[0]);
   }, [dates, date]);
 
-  async function save(e: React.FormEvent) {
-    e.preventDefault();
-    setError(null);
-    setBusy(true);
-    try {
-      const saved = await api.put(path(ids), { enabled, time }, undefined, FreshListPreference);
+  // An unticked box is not in the form's data: the body says false for it, as the schema wants a boolean.
+  const { form, refused, busy, errorOf } = useContractBodyForm(
+    FreshListPreferenceBody,
+    (v) => ({ enabled: v.enabled === "on", time: textOf(v.time) }),
+    async (body) => {
+      const saved = await api.put(path(ids), body, undefined, FreshListPreference);
       client.setQueryData(key, saved);
       toast(saved.enabled ? `The fresh list comes every day at ${saved.time} (New York).` : "The daily fresh list is off.");
-    } catch (err) {
-      setError(err instanceof ApiError ? { message: err.message, time: err.fields.time } : { message: "Something went wrong. Please try again." });
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  );
 
   const download = (kind: "Csv" | "Pdf") => `/api/Store/FreshList/${kind}/${encodeURIComponent(ids.userId)}/${encodeURIComponent(ids.customerId)}/${date}`;
   return (
@@ -58,21 +53,17 @@ export function FreshListPanel({ ids }: { ids: StoreIds }) {
         Fresh list
       </h2>
       <p className="mt-1 text-sm text-sage">What you can order for the next ship date, at your prices, by e-mail every day at your time (or once that day's orders close, when later), with a spreadsheet attached.</p>
-      <form onSubmit={(e) => void save(e)} className="mt-3 space-y-3" noValidate>
-        {error && (
-          <p role="alert" className="rounded-lg bg-petal-light px-3 py-2 text-sm">
-            {error.message}
-          </p>
-        )}
+      <form id={form.id} onSubmit={form.onSubmit} className="mt-3 space-y-3" noValidate>
+        <FormProblem problem={refused} className="text-sm" />
         <div className="flex items-center gap-2">
-          <input id={checkId} type="checkbox" className="h-5 w-5 accent-leaf" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} disabled={pref.isPending} />
+          <input id={checkId} name="enabled" type="checkbox" className="h-5 w-5 accent-leaf" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} disabled={pref.isPending} />
           <label htmlFor={checkId} className="font-semibold">
             Mail me the fresh list every day
           </label>
         </div>
         <div className="flex flex-wrap items-end gap-3">
           <div className="w-40">
-            <TextField label="Time (New York)" type="time" step={60} value={time} onChange={(e) => setTime(e.target.value)} error={error?.time} disabled={pref.isPending} />
+            <TextField label="Time (New York)" name="time" type="time" step={60} value={time} onChange={(e) => setTime(e.target.value)} error={errorOf("time")} disabled={pref.isPending} />
           </div>
           <button type="submit" className="btn btn-primary" disabled={busy || pref.isPending}>
             Save

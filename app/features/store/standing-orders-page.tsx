@@ -2,18 +2,17 @@
 // fills the cart (or places the order) ahead of the ship date's cut-off; the server runs it and mails
 // the buyer. Create, change, pause and delete here.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState } from "react";
 import { z } from "zod";
 import { Ok } from "../../../contract/common.ts";
-import { StandingOrder, type StandingOrderBody } from "../../../contract/standing-orders.ts";
+import { StandingOrder, StandingOrderBody } from "../../../contract/standing-orders.ts";
 import { standingWeekdays, weekdayName } from "../../../domain/standing-orders.ts";
-import { EditorFooter, lineErrors, RunModeChoice, StandingList, useStandingSave, useStandingWrites, type StandingListCopy } from "../standing/standing-parts.tsx";
+import { EditorFooter, RunModeChoice, StandingList, useStandingForm, useStandingWrites, type StandingListCopy } from "../standing/standing-parts.tsx";
 import { TextField } from "../../components/ui/field.tsx";
 import { api } from "../../lib/api.ts";
 import { instant, shortDate } from "../../lib/format.ts";
 import { useCart, useCatalog, useProducts, useProfile, useStoreIds, type StoreIds } from "./queries.ts";
 import { NeedsCustomer } from "./store-page.tsx";
-import { REQUIRED_MESSAGE } from "../../../domain/constants.ts";
 
 const e = encodeURIComponent;
 const base = (ids: StoreIds) => `/api/StandingOrders/${e(ids.userId)}/${e(ids.customerId)}`;
@@ -142,28 +141,20 @@ function Editor({ ids, draft, onCancel, onSaved }: { ids: StoreIds; draft: Draft
   useEffect(() => document.getElementById(`${listId}-name`)?.focus(), [listId]);
   const weekdays = profile.data ? standingWeekdays({ retailerId: ids.isRetailer ? ids.retailerId : 0, shipTimes: profile.data.shipTimes, pickupDays: profile.data.pickupDays }) : [];
 
-  const save = useStandingSave(
-    (body: StandingOrderBody) =>
-      d.id === null ? api.post(base(ids), body, query(ids), undefined, StandingOrder) : api.put(`${base(ids)}/${d.id}`, body, query(ids), StandingOrder),
+  // The draft's body, checked with the contract's StandingOrderBody before it is written.
+  const save = useStandingForm(
+    StandingOrderBody,
+    () => bodyOf(d),
+    (body) => (d.id === null ? api.post(base(ids), body, query(ids), undefined, StandingOrder) : api.put(`${base(ids)}/${d.id}`, body, query(ids), StandingOrder)),
     (so) => onSaved(so, d.id === null),
     "The standing order was not saved. Please try again.",
   );
-  const { fields } = save;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const body = bodyOf(d);
-    const local: Record<string, string> = {};
-    if (!d.name.trim()) local.name = REQUIRED_MESSAGE;
-    if (!d.weekday) local.weekday = "Please choose a day";
-    save.submit(body, { ...local, ...lineErrors(body.lines, "Add at least one product") });
-  }
+  const { fieldError } = save;
 
   const setLine = (i: number, patch: Partial<LineDraft>) => setD((x) => ({ ...x, lines: x.lines.map((l, k) => (k === i ? { ...l, ...patch } : l)) }));
-  const fieldError = (name: string) => fields[name];
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={headingId} className="mb-6 rounded-xl border border-line bg-white p-4 shadow-sm sm:p-6">
+    <form id={save.form.id} onSubmit={save.form.onSubmit} noValidate aria-labelledby={headingId} className="mb-6 rounded-xl border border-line bg-white p-4 shadow-sm sm:p-6">
       <h2 id={headingId} className="mb-4 text-2xl">
         {d.id === null ? "New standing order" : `Edit ${draft.name}`}
       </h2>

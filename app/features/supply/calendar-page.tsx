@@ -12,6 +12,7 @@ import { Checkbox, formErrors, FormProblem, textOf, useContractBodyForm } from "
 import { BackLink, StaffPage } from "../../components/ui/page.tsx";
 import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
 import { TableFrame } from "../../components/ui/table.tsx";
+import { TableRows } from "../../components/ui/table-rows.tsx";
 import type { z } from "zod";
 
 const todayIso = () => new Date().toLocaleDateString("en-CA", { timeZone: "America/New_York" });
@@ -155,9 +156,11 @@ function ClosedDays() {
                 <th scope="col" className="px-3 py-2"><span className="sr-only">Open again</span></th>
               </tr>
             </thead>
-            <tbody>
-              {upcoming.map((d) => (
-                <tr key={`${d.date}|${d.store}`} className="border-b border-line last:border-0">
+            <TableRows
+              rows={upcoming}
+              rowKey={(d) => `${d.date}|${d.store}`}
+              cells={(d) => (
+                <>
                   <th scope="row" className="px-3 py-2 text-left font-normal">{longDate(d.date)}</th>
                   <td className="px-3 py-2">{CLOSED_STORE_NAMES[d.store]}</td>
                   <td className="px-3 py-2">{d.reason}</td>
@@ -166,9 +169,9 @@ function ClosedDays() {
                       Open again
                     </button>
                   </td>
-                </tr>
-              ))}
-            </tbody>
+                </>
+              )}
+            />
           </TableFrame>
         )}
       </div>

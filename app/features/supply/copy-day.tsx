@@ -2,12 +2,12 @@
 import { TableHead } from "../../components/ui/table.tsx";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
-import { CopyResult, SupplyCatalogList, type SupplyLineList } from "../../../contract/supply.ts";
+import { useState } from "react";
+import { CopyBody, CopyResult, SupplyCatalogList, type SupplyLineList } from "../../../contract/supply.ts";
 import { useToast } from "../../components/ui/toast.tsx";
 import { api, ApiError } from "../../lib/api.ts";
 import { shortDate } from "../../lib/format.ts";
-import { formErrors } from "../../components/ui/form.tsx";
+import { formErrors, textOf, useContractBodyForm } from "../../components/ui/form.tsx";
 import { Badge } from "../../components/ui/status.tsx";
 import { Modal, RESULT_TEXT, tone } from "./grid-paste.tsx";
 import { plusDays } from "./catalog-parts.tsx";
@@ -24,31 +24,32 @@ export function CopyDay({ list, onCopied }: { list: SupplyLineList; onCopied: (c
   const [existing, setExisting] = useState<"skip" | "overwrite">("skip");
   const [preview, setPreview] = useState<CopyResult | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [applying, setApplying] = useState(false);
   const catalogs = useQuery({ queryKey: ["supply", "catalogs", "copy", catalog.shipDateFrom], queryFn: () => api.get("/api/Supply/Catalogs", { from: plusDays(catalog.shipDateFrom, -7) }, SupplyCatalogList), enabled: open });
-  const body = () => ({ ...(target === "date" ? { toShipDate: date } : { toCatalogId: Number(toCatalog) }), existing });
+  // The body the contract checks: the target chosen (its field as typed, no catalog chosen: none) and what to do with lines there.
+  const bodyOf = (v: { toShipDate?: unknown; toCatalogId?: unknown }): CopyBody => ({
+    ...(target === "date" ? { toShipDate: textOf(v.toShipDate) } : { toCatalogId: textOf(v.toCatalogId) ? Number(v.toCatalogId) : undefined }),
+    existing,
+  });
   const reset = () => {
     setPreview(null);
     setProblem(null);
   };
-  async function check(e: FormEvent) {
-    e.preventDefault();
+  // The preview: the contract's messages on their fields first; the server's refusal above the preview.
+  const check = useContractBodyForm(CopyBody, bodyOf, async (body) => {
     reset();
-    if (target === "catalog" && !toCatalog) return setProblem("Choose the catalog to copy to.");
-    setBusy(true);
     try {
-      setPreview(await api.post(`/api/Supply/Catalogs/${catalog.catalogId}/Copy/Preview`, body(), undefined, undefined, CopyResult));
+      setPreview(await api.post(`/api/Supply/Catalogs/${catalog.catalogId}/Copy/Preview`, body, undefined, undefined, CopyResult));
     } catch (err) {
       setProblem(formErrors(err).message);
-    } finally {
-      setBusy(false);
     }
-  }
+  });
+  const busy = check.busy || applying;
   async function apply() {
-    setBusy(true);
+    setApplying(true);
     setProblem(null);
     try {
-      const done = await api.post(`/api/Supply/Catalogs/${catalog.catalogId}/Copy/Apply`, body(), undefined, undefined, CopyResult);
+      const done = await api.post(`/api/Supply/Catalogs/${catalog.catalogId}/Copy/Apply`, bodyOf({ toShipDate: date, toCatalogId: toCatalog }), undefined, undefined, CopyResult);
       toast(`Copied ${done.counts.add + done.counts.overwrite} lines to ${done.toCatalog?.title ?? "the new catalog"}.`);
       await queryClient.invalidateQueries({ queryKey: ["supply"] });
       setOpen(false);
@@ -59,9 +60,11 @@ export function CopyDay({ list, onCopied }: { list: SupplyLineList; onCopied: (c
       if (parsed.success) setPreview(parsed.data);
       setProblem(formErrors(err).message);
     } finally {
-      setBusy(false);
+      setApplying(false);
     }
   }
+  const dateError = check.errorOf("toShipDate");
+  const catalogError = check.errorOf("toCatalogId");
   const writes = preview ? preview.counts.add + preview.counts.overwrite : 0;
   const others = (catalogs.data?.catalogs ?? []).filter((c) => c.kind === "wholesale" && c.catalogId !== catalog.catalogId);
   return (
@@ -78,7 +81,7 @@ export function CopyDay({ list, onCopied }: { list: SupplyLineList; onCopied: (c
         title={`Copy ${catalog.title} to …`}
         description="Copies every line's quantity, prices, tiers and special to another catalog or a new ship date, in one go. Check the preview first: nothing is written until you copy."
       >
-        <form className="mt-3 space-y-3" onSubmit={(e) => void check(e)} noValidate>
+        <form id={check.form.id} className="mt-3 space-y-3" onSubmit={check.form.onSubmit} noValidate>
           <fieldset>
             <legend className="field-label">Copy to</legend>
             <label className="flex min-h-11 items-center gap-2">
@@ -87,7 +90,22 @@ export function CopyDay({ list, onCopied }: { list: SupplyLineList; onCopied: (c
             <label className="sr-only" htmlFor="copy-date">
               Ship date of the new catalog
             </label>
-            <input id="copy-date" type="date" className="field-input max-w-56" value={date} disabled={target !== "date"} onChange={(e) => (setDate(e.target.value), reset())} />
+            <input
+              id="copy-date"
+              name="toShipDate"
+              type="date"
+              className="field-input max-w-56"
+              value={date}
+              disabled={target !== "date"}
+              onChange={(e) => (setDate(e.target.value), reset())}
+              aria-invalid={dateError ? true : undefined}
+              aria-describedby={dateError ? "copy-date-error" : undefined}
+            />
+            {dateError && (
+              <p id="copy-date-error" className="field-error">
+                {dateError}
+              </p>
+            )}
             <label className="mt-2 flex min-h-11 items-center gap-2">
               <input type="radio" name="copy-target" className="h-5 w-5 accent-[var(--color-leaf)]" checked={target === "catalog"} onChange={() => (setTarget("catalog"), reset())} />
               Another catalog
@@ -95,7 +113,16 @@ export function CopyDay({ list, onCopied }: { list: SupplyLineList; onCopied: (c
             <label className="sr-only" htmlFor="copy-catalog">
               Catalog to copy to
             </label>
-            <select id="copy-catalog" className="field-input" value={toCatalog} disabled={target !== "catalog"} onChange={(e) => (setToCatalog(e.target.value), reset())}>
+            <select
+              id="copy-catalog"
+              name="toCatalogId"
+              className="field-input"
+              value={toCatalog}
+              disabled={target !== "catalog"}
+              onChange={(e) => (setToCatalog(e.target.value), reset())}
+              aria-invalid={catalogError ? true : undefined}
+              aria-describedby={catalogError ? "copy-catalog-error" : undefined}
+            >
               <option value="">Choose a catalog…</option>
               {others.map((c) => (
                 <option key={c.catalogId} value={String(c.catalogId)}>
@@ -104,6 +131,11 @@ export function CopyDay({ list, onCopied }: { list: SupplyLineList; onCopied: (c
                 </option>
               ))}
             </select>
+            {catalogError && (
+              <p id="copy-catalog-error" className="field-error">
+                {catalogError}
+              </p>
+            )}
           </fieldset>
           <fieldset>
             <legend className="field-label">Products the target already offers</legend>

@@ -1,7 +1,7 @@
 // The promotions screen's shared pieces: its query key, money and day words, the labelled field, the
 // form's alert, a section with its heading, and the refresh after a change.
 import { useQueryClient } from "@tanstack/react-query";
-import { type InputHTMLAttributes, type ReactNode } from "react";
+import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
 import { formatMoney } from "../../../domain/money.ts";
 import { shortDate } from "../../lib/format.ts";
 import { LabelledField as Field } from "../../components/ui/form.tsx";
@@ -19,6 +19,24 @@ export const amount = (s: string) => (s.trim() === "" ? undefined : Number(s.rep
 
 export type Errors = { message: string; fields: Record<string, string> } | null;
 
+/**
+ * A contract form (useContractBodyForm) whose messages go when another item is taken up (`clear`): the
+ * schema's are no longer shown, nor the server's last refusal, until the form is sent again.
+ */
+export function useClearable({ form, refused, errorOf }: { form: { allErrors: Record<string, string[]>; update: (change: { validated: boolean }) => void }; refused: Errors; errorOf: (name: string) => string | undefined }) {
+  const [dismissed, setDismissed] = useState<Errors>(null);
+  const shown = refused === dismissed ? null : refused;
+  const mine = (name: string) => Object.entries(form.allErrors).find(([key, list]) => (key === name || key.startsWith(`${name}.`) || key.startsWith(`${name}[`)) && list.length)?.[1][0];
+  return {
+    refused: shown,
+    errorOf: (name: string) => (shown ? errorOf(name) : mine(name)),
+    clear: () => {
+      setDismissed(refused);
+      form.update({ validated: false });
+    },
+  };
+}
+
 
 /** aria props of an input that may carry an error. */
 export const invalid = (id: string, error?: string, hint = false) => ({
@@ -34,6 +52,22 @@ export function TextBox({ id, value, onChange, error, hint = false, ...props }: 
 /** The form's refusal, above its fields. */
 export function FormAlert({ errors }: { errors: Errors }) {
   return <FormProblem problem={errors} className="sm:col-span-2 lg:col-span-4" />;
+}
+
+/**
+ * A promotions form: its box of fields (`{id}-form-heading` its heading), sent with `onSubmit` (a
+ * contract form's, or one checking first), its refusal above its fields.
+ */
+export function PromoForm({ id, formId, onSubmit, heading, errors, margin, children }: { id: string; formId: string; onSubmit: (e: FormEvent<HTMLFormElement>) => void; heading: ReactNode; errors: Errors; margin: "mt-4" | "mb-4"; children: ReactNode }) {
+  return (
+    <form id={formId} onSubmit={onSubmit} className={`${margin} grid gap-3 rounded-2xl border border-line bg-white p-4 sm:grid-cols-2 lg:grid-cols-4`} noValidate aria-labelledby={`${id}-form-heading`}>
+      <h3 id={`${id}-form-heading`} className="font-serif text-xl text-leaf sm:col-span-2 lg:col-span-4">
+        {heading}
+      </h3>
+      <FormAlert errors={errors} />
+      {children}
+    </form>
+  );
 }
 
 

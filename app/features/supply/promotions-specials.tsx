@@ -1,15 +1,16 @@
 // The specials section of /Supply/Promotions: the lines on special and the form putting one on special.
 import { useQuery, type UseQueryResult } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { PromotionSpecialList } from "../../../contract/promotions.ts";
+import { PromotionSpecialList, SpecialBody } from "../../../contract/promotions.ts";
 import { SupplyCatalogList, SupplyLine, SupplyLineList } from "../../../contract/supply.ts";
 import { isoDateAt } from "../../../domain/dates.ts";
 import { useToast } from "../../components/ui/toast.tsx";
 import { api } from "../../lib/api.ts";
-import { formErrors, SubmitButton } from "../../components/ui/form.tsx";
+import { formErrors, SubmitButton, textOf, useContractBodyForm } from "../../components/ui/form.tsx";
 import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
 import { TableFrame, TableHead } from "../../components/ui/table.tsx";
-import { amount, days, dollars, type Errors, Field, FormAlert, invalid, KEY, Section, TextBox, useRefresh } from "./promotions-parts.tsx";
+import { TableRows } from "../../components/ui/table-rows.tsx";
+import { amount, days, dollars, type Errors, Field, PromoForm, invalid, KEY, Section, TextBox, useRefresh } from "./promotions-parts.tsx";
 
 // ---- specials -----------------------------------------------------------------------------------
 export function SpecialsSection() {
@@ -35,43 +36,36 @@ export function SpecialsSection() {
     queryFn: () => api.get(`/api/Supply/Catalogs/${f.catalogId}/Lines`, undefined, SupplyLineList),
     enabled: f.catalogId !== "",
   });
-  const [errors, setErrors] = useState<Errors>(null);
-  const [busy, setBusy] = useState(false);
+  // The line is the address's, not the body's: chosen before the prices are checked.
+  const [noLine, setNoLine] = useState<Errors>(null);
   const chosen = lines.data?.lines.find((l) => String(l.lineId) === f.lineId);
   // One run of ship days at a time (the first by default): a grower has dozens of specials a day.
   const [run, setRun] = useState("");
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setErrors(null);
-    if (!f.lineId) {
-      setErrors({
-        message: "Choose the line to put on special.",
-        fields: { lineId: "Choose a line" },
-      });
-      return;
-    }
-    setBusy(true);
-    try {
-      const line = await api.put(
-        `/api/Supply/Promotions/Specials/${f.lineId}`,
-        { special: true, specialPrice: amount(f.specialPrice), specialPriceNoPail: amount(f.specialPriceNoPail) },
-        undefined,
-        SupplyLine,
-      );
+  const special = useContractBodyForm(
+    SpecialBody,
+    (v) => ({ special: true, specialPrice: amount(textOf(v.specialPrice)), specialPriceNoPail: amount(textOf(v.specialPriceNoPail)) }),
+    async (body) => {
+      const line = await api.put(`/api/Supply/Promotions/Specials/${f.lineId}`, body, undefined, SupplyLine);
       toast(`${line.description} is on special.`);
       const c = catalogs.data?.catalogs.find((x) => String(x.catalogId) === f.catalogId);
       if (c) setRun(`${c.shipDateFrom}|${c.shipDateTo}`);
       setF({ ...f, lineId: "", specialPrice: "", specialPriceNoPail: "" });
       refresh();
-    } catch (err) {
-      setErrors(formErrors(err));
-    } finally {
-      setBusy(false);
+    },
+  );
+  function submit(e: FormEvent<HTMLFormElement>) {
+    setNoLine(null);
+    if (!f.lineId) {
+      e.preventDefault();
+      setNoLine({ message: "Choose the line to put on special.", fields: { lineId: "Choose a line" } });
+      return;
     }
+    special.form.onSubmit(e);
   }
 
-  const fe = (k: string) => errors?.fields[k];
+  const errors = noLine ?? special.refused;
+  const fe = (k: string) => noLine?.fields[k] ?? special.errorOf(k);
   return (
     <Section
       id="specials"
@@ -80,62 +74,53 @@ export function SpecialsSection() {
     >
       <SpecialsList specials={specials} run={run} setRun={setRun} />
 
-      <form
-        onSubmit={(e) => void submit(e)}
-        className="mt-4 grid gap-3 rounded-2xl border border-line bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
-        noValidate
-        aria-labelledby="special-form-heading"
+      <PromoForm id="special" formId={special.form.id} onSubmit={submit} margin="mt-4" errors={errors} heading="Put a line on special">
+      <Field id="special-catalog" label="Catalog">
+        <select id="special-catalog" className="field-input" value={f.catalogId} onChange={(e) => setF({ ...f, catalogId: e.target.value, lineId: "" })}>
+          <option value="">Choose a catalog…</option>
+          {(catalogs.data?.catalogs ?? [])
+            .filter((c) => c.kind === "wholesale")
+            .map((c) => (
+              <option key={c.catalogId} value={String(c.catalogId)}>
+                {days(c.shipDateFrom, c.shipDateTo)} · {c.title}
+              </option>
+            ))}
+        </select>
+      </Field>
+      <Field
+        id="special-line"
+        label="Line"
+        error={fe("lineId")}
+        hint={chosen ? `Standard ${dollars(chosen.price)} by the pail, ${dollars(chosen.priceNoPail)} loose` : undefined}
       >
-        <h3 id="special-form-heading" className="font-serif text-xl text-leaf sm:col-span-2 lg:col-span-4">
-          Put a line on special
-        </h3>
-        <FormAlert errors={errors} />
-        <Field id="special-catalog" label="Catalog">
-          <select id="special-catalog" className="field-input" value={f.catalogId} onChange={(e) => setF({ ...f, catalogId: e.target.value, lineId: "" })}>
-            <option value="">Choose a catalog…</option>
-            {(catalogs.data?.catalogs ?? [])
-              .filter((c) => c.kind === "wholesale")
-              .map((c) => (
-                <option key={c.catalogId} value={String(c.catalogId)}>
-                  {days(c.shipDateFrom, c.shipDateTo)} · {c.title}
-                </option>
-              ))}
-          </select>
-        </Field>
-        <Field
+        <select
           id="special-line"
-          label="Line"
-          error={fe("lineId")}
-          hint={chosen ? `Standard ${dollars(chosen.price)} by the pail, ${dollars(chosen.priceNoPail)} loose` : undefined}
+          className="field-input"
+          value={f.lineId}
+          disabled={!f.catalogId}
+          onChange={(e) => setF({ ...f, lineId: e.target.value })}
+          {...invalid("special-line", fe("lineId"), !!chosen)}
         >
-          <select
-            id="special-line"
-            className="field-input"
-            value={f.lineId}
-            disabled={!f.catalogId}
-            onChange={(e) => setF({ ...f, lineId: e.target.value })}
-            {...invalid("special-line", fe("lineId"), !!chosen)}
-          >
-            <option value="">{f.catalogId ? (lines.isPending ? "Loading lines…" : "Choose a line…") : "Choose a catalog first"}</option>
-            {(lines.data?.lines ?? [])
-              .filter((l) => !l.special)
-              .map((l) => (
-                <option key={l.lineId} value={String(l.lineId)}>
-                  {l.description} ({l.productId})
-                </option>
-              ))}
-          </select>
-        </Field>
-        <Field id="special-price" label="Special price by the pail ($)" error={fe("specialPrice") ?? fe("tier1Price")}>
-          <TextBox id="special-price" inputMode="decimal" value={f.specialPrice} onChange={(v) => setF({ ...f, specialPrice: v })} error={fe("specialPrice") ?? fe("tier1Price")} />
-        </Field>
-        <Field id="special-price-loose" label="Special price loose ($)" error={fe("specialPriceNoPail") ?? fe("tier1PriceNoPail")}>
-          <TextBox id="special-price-loose" inputMode="decimal" value={f.specialPriceNoPail} onChange={(v) => setF({ ...f, specialPriceNoPail: v })} error={fe("specialPriceNoPail") ?? fe("tier1PriceNoPail")} />
-        </Field>
-        <div className="sm:col-span-2 lg:col-span-4">
-          <SubmitButton busy={busy}>Put on special</SubmitButton>
-        </div>
-      </form>
+          <option value="">{f.catalogId ? (lines.isPending ? "Loading lines…" : "Choose a line…") : "Choose a catalog first"}</option>
+          {(lines.data?.lines ?? [])
+            .filter((l) => !l.special)
+            .map((l) => (
+              <option key={l.lineId} value={String(l.lineId)}>
+                {l.description} ({l.productId})
+              </option>
+            ))}
+        </select>
+      </Field>
+      <Field id="special-price" label="Special price by the pail ($)" error={fe("specialPrice") ?? fe("tier1Price")}>
+        <TextBox id="special-price" name="specialPrice" inputMode="decimal" value={f.specialPrice} onChange={(v) => setF({ ...f, specialPrice: v })} error={fe("specialPrice") ?? fe("tier1Price")} />
+      </Field>
+      <Field id="special-price-loose" label="Special price loose ($)" error={fe("specialPriceNoPail") ?? fe("tier1PriceNoPail")}>
+        <TextBox id="special-price-loose" name="specialPriceNoPail" inputMode="decimal" value={f.specialPriceNoPail} onChange={(v) => setF({ ...f, specialPriceNoPail: v })} error={fe("specialPriceNoPail") ?? fe("tier1PriceNoPail")} />
+      </Field>
+      <div className="sm:col-span-2 lg:col-span-4">
+        <SubmitButton busy={special.busy}>Put on special</SubmitButton>
+      </div>
+      </PromoForm>
     </Section>
   );
 }
@@ -194,9 +179,11 @@ function SpecialsList({ specials, run, setRun }: SpecialsListProps) {
         </div>
         <TableFrame caption="Lines on special">
           <TableHead columns={["Product", "Ships", { label: "Standard (pail / loose)", right: true }, { label: "Special (pail / loose)", right: true }, { label: "Free", right: true }, { label: "Actions", hidden: true }]} />
-          <tbody>
-            {listed.map((s) => (
-              <tr key={s.lineId} className="border-b border-line last:border-0">
+          <TableRows
+            rows={listed}
+            rowKey={(s) => s.lineId}
+            cells={(s) => (
+              <>
                 <td className="px-3 py-2">
                   <span className="font-semibold">{s.description}</span>
                   <span className="block text-xs text-sage">
@@ -223,9 +210,9 @@ function SpecialsList({ specials, run, setRun }: SpecialsListProps) {
                     </span>
                   </button>
                 </td>
-              </tr>
-            ))}
-          </tbody>
+              </>
+            )}
+          />
         </TableFrame>
       </>
     )}

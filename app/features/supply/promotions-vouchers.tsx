@@ -1,16 +1,17 @@
 // The vouchers section of /Supply/Promotions: the vouchers with their status and the form issuing one.
 import { useQuery, type UseQueryResult } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
-import { PromotionBuyers, SupplyVoucher, SupplyVoucherList } from "../../../contract/promotions.ts";
+import { useState } from "react";
+import { PromotionBuyers, SupplyVoucher, SupplyVoucherList, VoucherCreate, VoucherUpdate } from "../../../contract/promotions.ts";
 import { addDays, isoDateAt } from "../../../domain/dates.ts";
 import { ConfirmDialog, useConfirmedAction } from "../../components/ui/confirm-dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { api } from "../../lib/api.ts";
 import { shortDate } from "../../lib/format.ts";
-import { formErrors } from "../../components/ui/form.tsx";
+import { SubmitButton, useContractBodyForm } from "../../components/ui/form.tsx";
 import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
 import { TableFrame, TableHead } from "../../components/ui/table.tsx";
-import { amount, dollars, type Errors, Field, FormAlert, invalid, KEY, Section, TextBox, useRefresh } from "./promotions-parts.tsx";
+import { ActionsCell, TableRows } from "../../components/ui/table-rows.tsx";
+import { amount, dollars, Field, useClearable, PromoForm, invalid, KEY, Section, TextBox, useRefresh } from "./promotions-parts.tsx";
 
 // ---- blitz vouchers -----------------------------------------------------------------------------
 interface VoucherForm {
@@ -45,6 +46,14 @@ const STATUS_WORDS: Record<SupplyVoucher["status"], [string, "good" | "plain" | 
   "used up": ["Used up", "warn"],
 };
 
+/** The body the contract checks: the common part of a change, and whom it is for and its code when new. */
+function voucherBody(f: VoucherForm): VoucherCreate | VoucherUpdate {
+  const value = amount(f.value);
+  const kind = f.kind === "percent" ? { percentOff: value ?? 0, amountOff: 0 } : { amountOff: value ?? 0, percentOff: 0 };
+  const common = { description: f.description, ...kind, validUntil: f.validUntil, usesPerCustomer: f.uses.trim() === "" ? null : Number(f.uses) };
+  return f.voucherId !== null ? common : { customerId: f.customerId, userId: f.userId || null, ...(f.code.trim() ? { code: f.code.trim() } : {}), ...common };
+}
+
 const off = (v: { percentOff: number; amountOff: number }) => (v.percentOff > 0 ? `${v.percentOff}% off` : `${dollars(v.amountOff)} off`);
 
 export function VouchersSection() {
@@ -59,139 +68,117 @@ export function VouchersSection() {
     queryFn: () => api.get("/api/Supply/Promotions/Buyers", undefined, PromotionBuyers),
   });
   const [f, setF] = useState<VoucherForm>(newVoucher);
-  const [errors, setErrors] = useState<Errors>(null);
   const customer = buyers.data?.customers.find((c) => c.customerId === f.customerId);
   const editing = f.voucherId !== null;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setErrors(null);
-    const value = amount(f.value);
-    const kind = f.kind === "percent" ? { percentOff: value ?? 0, amountOff: 0 } : { amountOff: value ?? 0, percentOff: 0 };
-    const uses = f.uses.trim() === "" ? null : Number(f.uses);
-    try {
-      const common = { description: f.description, ...kind, validUntil: f.validUntil, usesPerCustomer: uses };
+  // A new voucher is checked as the server makes one (VoucherCreate), a change as it changes one (VoucherUpdate).
+  const voucher = useContractBodyForm(
+    (editing ? VoucherUpdate : VoucherCreate) as typeof VoucherCreate,
+    () => voucherBody(f) as VoucherCreate,
+    async (body) => {
       const saved = editing
-        ? await api.put(`/api/Supply/Promotions/Vouchers/${f.voucherId}`, common, undefined, SupplyVoucher)
-        : await api.post(
-            "/api/Supply/Promotions/Vouchers",
-            { customerId: f.customerId, userId: f.userId || null, ...(f.code.trim() ? { code: f.code.trim() } : {}), ...common },
-            undefined,
-            undefined,
-            SupplyVoucher,
-          );
+        ? await api.put(`/api/Supply/Promotions/Vouchers/${f.voucherId}`, body, undefined, SupplyVoucher)
+        : await api.post("/api/Supply/Promotions/Vouchers", body, undefined, undefined, SupplyVoucher);
       toast(editing ? `Voucher ${saved.code} was saved.` : `Voucher ${saved.code} was made for ${saved.companyName ?? saved.customerId}.`);
       setF(newVoucher());
       refresh();
-    } catch (err) {
-      const e = formErrors(err);
-      // The kind's one input carries the amount's or the percent's message.
-      const valueError = e.fields.percentOff ?? e.fields.amountOff;
-      setErrors(valueError ? { ...e, fields: { ...e.fields, value: valueError } } : e);
-    }
-  }
-
-  const fe = (k: string) => errors?.fields[k];
+    },
+  );
+  const shown = useClearable(voucher);
+  const errors = shown.refused;
+  // The kind's one input carries the amount's or the percent's message.
+  const fe = (k: string) => (k === "value" ? (shown.errorOf("percentOff") ?? shown.errorOf("amountOff")) : shown.errorOf(k));
   return (
     <Section
       id="vouchers"
       title="Blitz vouchers"
       intro="A time-limited code for one customer: the user named sees it on the dashboard, and only that customer can use it at checkout."
     >
-      <form
-        onSubmit={(e) => void submit(e)}
-        className="mb-4 grid gap-3 rounded-2xl border border-line bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
-        noValidate
-        aria-labelledby="voucher-form-heading"
-      >
-        <h3 id="voucher-form-heading" className="font-serif text-xl text-leaf sm:col-span-2 lg:col-span-4">
-          {editing ? `Change ${f.code}` : "New blitz voucher"}
-        </h3>
-        <FormAlert errors={errors} />
-        {editing ? (
-          <p className="text-sm sm:col-span-2 lg:col-span-4">
-            For <strong>{customer?.companyName ?? f.customerId}</strong>
-            {f.userId ? `, ${customer?.users.find((u) => u.userId === f.userId)?.name ?? f.userId}` : ", any of its users"}
-          </p>
-        ) : (
-          <>
-            <Field id="voucher-customer" label="Customer" error={fe("customerId")}>
-              <select
-                id="voucher-customer"
-                className="field-input"
-                value={f.customerId}
-                onChange={(e) => setF({ ...f, customerId: e.target.value, userId: "" })}
-                {...invalid("voucher-customer", fe("customerId"))}
-              >
-                <option value="">{buyers.isPending ? "Loading customers…" : "Choose a customer…"}</option>
-                {(buyers.data?.customers ?? []).map((c) => (
-                  <option key={c.customerId} value={c.customerId}>
-                    {c.companyName} ({c.customerId})
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field id="voucher-user" label="For the user" error={fe("userId")} hint="Shown on this user's dashboard">
-              <select
-                id="voucher-user"
-                className="field-input"
-                value={f.userId}
-                disabled={!customer}
-                onChange={(e) => setF({ ...f, userId: e.target.value })}
-                {...invalid("voucher-user", fe("userId"), true)}
-              >
-                <option value="">Any user of the company (no dashboard)</option>
-                {(customer?.users ?? []).map((u) => (
-                  <option key={u.userId} value={u.userId}>
-                    {u.name} ({u.email})
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field id="voucher-code" label="Code (optional)" error={fe("code")} hint="Left empty: one is made up">
-              <TextBox id="voucher-code" maxLength={40} autoCapitalize="characters" value={f.code} onChange={(v) => setF({ ...f, code: v })} error={fe("code")} hint />
-            </Field>
-          </>
-        )}
-        <Field id="voucher-description" label="Description" error={fe("description")}>
-          <TextBox id="voucher-description" maxLength={200} value={f.description} onChange={(v) => setF({ ...f, description: v })} error={fe("description")} />
-        </Field>
-        <fieldset className="min-w-0">
-          <legend className="field-label">Takes off</legend>
-          <div className="flex gap-4">
-            {(["percent", "amount"] as const).map((k) => (
-              <label key={k} className="inline-flex min-h-11 items-center gap-2">
-                <input type="radio" name="voucher-kind" className="h-5 w-5 accent-[var(--color-leaf)]" checked={f.kind === k} onChange={() => setF({ ...f, kind: k })} />
-                {k === "percent" ? "A percent" : "An amount"}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <Field id="voucher-value" label={f.kind === "percent" ? "Percent off" : "Amount off ($)"} error={fe("value")}>
-          <TextBox id="voucher-value" inputMode="decimal" value={f.value} onChange={(v) => setF({ ...f, value: v })} error={fe("value")} />
-        </Field>
-        <Field id="voucher-until" label="Valid until (last day)" error={fe("validUntil")}>
-          <TextBox id="voucher-until" type="date" value={f.validUntil} onChange={(v) => setF({ ...f, validUntil: v })} error={fe("validUntil")} />
-        </Field>
-        <Field id="voucher-uses" label="Uses per customer" error={fe("usesPerCustomer")} hint="Empty: no limit">
-          <TextBox id="voucher-uses" inputMode="numeric" value={f.uses} onChange={(v) => setF({ ...f, uses: v })} error={fe("usesPerCustomer")} hint />
-        </Field>
-        <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
-          <button type="submit" className="btn btn-primary">
-            {editing ? "Save voucher" : "Make voucher"}
-          </button>
-          {editing && (
-            <button type="button" className="btn btn-secondary" onClick={() => setF(newVoucher())}>
-              Cancel
-            </button>
-          )}
+      <PromoForm id="voucher" formId={voucher.form.id} onSubmit={voucher.form.onSubmit} margin="mb-4" errors={errors} heading={editing ? `Change ${f.code}` : "New blitz voucher"}>
+      {editing ? (
+        <p className="text-sm sm:col-span-2 lg:col-span-4">
+          For <strong>{customer?.companyName ?? f.customerId}</strong>
+          {f.userId ? `, ${customer?.users.find((u) => u.userId === f.userId)?.name ?? f.userId}` : ", any of its users"}
+        </p>
+      ) : (
+        <>
+          <Field id="voucher-customer" label="Customer" error={fe("customerId")}>
+            <select
+              id="voucher-customer"
+              name="customerId"
+              className="field-input"
+              value={f.customerId}
+              onChange={(e) => setF({ ...f, customerId: e.target.value, userId: "" })}
+              {...invalid("voucher-customer", fe("customerId"))}
+            >
+              <option value="">{buyers.isPending ? "Loading customers…" : "Choose a customer…"}</option>
+              {(buyers.data?.customers ?? []).map((c) => (
+                <option key={c.customerId} value={c.customerId}>
+                  {c.companyName} ({c.customerId})
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="voucher-user" label="For the user" error={fe("userId")} hint="Shown on this user's dashboard">
+            <select
+              id="voucher-user"
+              name="userId"
+              className="field-input"
+              value={f.userId}
+              disabled={!customer}
+              onChange={(e) => setF({ ...f, userId: e.target.value })}
+              {...invalid("voucher-user", fe("userId"), true)}
+            >
+              <option value="">Any user of the company (no dashboard)</option>
+              {(customer?.users ?? []).map((u) => (
+                <option key={u.userId} value={u.userId}>
+                  {u.name} ({u.email})
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="voucher-code" label="Code (optional)" error={fe("code")} hint="Left empty: one is made up">
+            <TextBox id="voucher-code" name="code" maxLength={40} autoCapitalize="characters" value={f.code} onChange={(v) => setF({ ...f, code: v })} error={fe("code")} hint />
+          </Field>
+        </>
+      )}
+      <Field id="voucher-description" label="Description" error={fe("description")}>
+        <TextBox id="voucher-description" name="description" maxLength={200} value={f.description} onChange={(v) => setF({ ...f, description: v })} error={fe("description")} />
+      </Field>
+      <fieldset className="min-w-0">
+        <legend className="field-label">Takes off</legend>
+        <div className="flex gap-4">
+          {(["percent", "amount"] as const).map((k) => (
+            <label key={k} className="inline-flex min-h-11 items-center gap-2">
+              <input type="radio" name="voucher-kind" className="h-5 w-5 accent-[var(--color-leaf)]" checked={f.kind === k} onChange={() => setF({ ...f, kind: k })} />
+              {k === "percent" ? "A percent" : "An amount"}
+            </label>
+          ))}
         </div>
-      </form>
+      </fieldset>
+      <Field id="voucher-value" label={f.kind === "percent" ? "Percent off" : "Amount off ($)"} error={fe("value")}>
+        <TextBox id="voucher-value" name={f.kind === "percent" ? "percentOff" : "amountOff"} inputMode="decimal" value={f.value} onChange={(v) => setF({ ...f, value: v })} error={fe("value")} />
+      </Field>
+      <Field id="voucher-until" label="Valid until (last day)" error={fe("validUntil")}>
+        <TextBox id="voucher-until" name="validUntil" type="date" value={f.validUntil} onChange={(v) => setF({ ...f, validUntil: v })} error={fe("validUntil")} />
+      </Field>
+      <Field id="voucher-uses" label="Uses per customer" error={fe("usesPerCustomer")} hint="Empty: no limit">
+        <TextBox id="voucher-uses" name="usesPerCustomer" inputMode="numeric" value={f.uses} onChange={(v) => setF({ ...f, uses: v })} error={fe("usesPerCustomer")} hint />
+      </Field>
+      <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
+        <SubmitButton busy={voucher.busy}>{editing ? "Save voucher" : "Make voucher"}</SubmitButton>
+        {editing && (
+          <button type="button" className="btn btn-secondary" onClick={() => setF(newVoucher())}>
+            Cancel
+          </button>
+        )}
+      </div>
+      </PromoForm>
 
       <VoucherList
         list={list}
         onEdit={(form) => {
-          setErrors(null);
+          shown.clear();
           setF(form);
         }}
       />
@@ -238,12 +225,14 @@ function VoucherList({ list, onEdit }: VoucherListProps) {
     ) : (
       <TableFrame caption="All blitz vouchers">
         <TableHead columns={["Code", "For", "Takes off", "Valid until", { label: "Uses", right: true }, "Status", { label: "Actions", hidden: true }]} />
-        <tbody>
-          {list.data.vouchers.map((v) => {
+        <TableRows
+          rows={list.data.vouchers}
+          rowKey={(v) => v.voucherId}
+          cells={(v) => {
             const [words, tone] = STATUS_WORDS[v.status];
             const open = v.status !== "withdrawn";
             return (
-              <tr key={v.voucherId} className="border-b border-line last:border-0">
+              <>
                 <td className="px-3 py-2 font-mono text-xs">{v.code}</td>
                 <td className="px-3 py-2">
                   {v.companyName ?? v.customerId ?? "Anyone"}
@@ -258,46 +247,44 @@ function VoucherList({ list, onEdit }: VoucherListProps) {
                 <td className="px-3 py-2">
                   <Badge tone={tone}>{words}</Badge>
                 </td>
-                <td className="px-3 py-2">
-                  <div className="flex flex-wrap justify-end gap-2">
-                    {open && (
-                      <button
-                        type="button"
-                        className="btn btn-secondary !min-h-9 !py-1"
-                        onClick={() => {
-                          onEdit({
-                            voucherId: v.voucherId,
-                            customerId: v.customerId ?? "",
-                            userId: v.userId ?? "",
-                            code: v.code,
-                            description: v.description,
-                            kind: v.percentOff > 0 ? "percent" : "amount",
-                            value: String(v.percentOff > 0 ? v.percentOff : v.amountOff),
-                            validUntil: v.validUntil,
-                            uses: v.usesPerCustomer === null ? "" : String(v.usesPerCustomer),
-                          });
-                          document.getElementById("voucher-description")?.focus();
-                        }}
-                      >
-                        Edit<span className="sr-only"> {v.code}</span>
-                      </button>
-                    )}
-                    {open && (
-                      <button type="button" className="btn btn-secondary !min-h-9 !py-1" onClick={() => act(v, "withdraw")}>
-                        Withdraw<span className="sr-only"> {v.code}</span>
-                      </button>
-                    )}
-                    {v.uses === 0 && (
-                      <button type="button" className="btn btn-secondary !min-h-9 !py-1" onClick={() => act(v, "delete")}>
-                        Delete<span className="sr-only"> {v.code}</span>
-                      </button>
-                    )}
-                  </div>
-                </td>
-              </tr>
+                <ActionsCell>
+                  {open && (
+                    <button
+                      type="button"
+                      className="btn btn-secondary !min-h-9 !py-1"
+                      onClick={() => {
+                        onEdit({
+                          voucherId: v.voucherId,
+                          customerId: v.customerId ?? "",
+                          userId: v.userId ?? "",
+                          code: v.code,
+                          description: v.description,
+                          kind: v.percentOff > 0 ? "percent" : "amount",
+                          value: String(v.percentOff > 0 ? v.percentOff : v.amountOff),
+                          validUntil: v.validUntil,
+                          uses: v.usesPerCustomer === null ? "" : String(v.usesPerCustomer),
+                        });
+                        document.getElementById("voucher-description")?.focus();
+                      }}
+                    >
+                      Edit<span className="sr-only"> {v.code}</span>
+                    </button>
+                  )}
+                  {open && (
+                    <button type="button" className="btn btn-secondary !min-h-9 !py-1" onClick={() => act(v, "withdraw")}>
+                      Withdraw<span className="sr-only"> {v.code}</span>
+                    </button>
+                  )}
+                  {v.uses === 0 && (
+                    <button type="button" className="btn btn-secondary !min-h-9 !py-1" onClick={() => act(v, "delete")}>
+                      Delete<span className="sr-only"> {v.code}</span>
+                    </button>
+                  )}
+                </ActionsCell>
+              </>
             );
-          })}
-        </tbody>
+          }}
+        />
       </TableFrame>
     )}
       <ConfirmDialog {...confirm.dialog} />
