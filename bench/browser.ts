@@ -18,11 +18,14 @@
  * BENCH_SCREEN=order-desk and BENCH_SCREEN=pick-list measure the order desk with a day of 2,000 orders
  * and that day's pick list of 500 products the same way (bench/browser-desk.ts).
  * BENCH_SCREEN=sign-in measures signing in on /login to the dashboard's content (bench/browser-signin.ts).
+ * BENCH_SETTLED=1 chooses the date once the page's own list is shown (a buyer changing dates), not as
+ * soon as the dates are there (the list may still be loading, or no date chosen yet: nothing held).
  * BENCH_TRACE=1 also records a Chromium performance trace of the first run's date choice and scrolling
  * (bench/results/store-browser-trace.json; open it in Chromium's Performance panel).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import type { CDPSession, Page } from "playwright-core";
 import { launchBrowser, newPage, signIn } from "../tests/e2e/harness.ts";
 import { deskScreen } from "./browser-desk.ts";
 import { measureScroll, scrollSummary } from "./scroll.ts";
@@ -32,6 +35,7 @@ import { BENCH_EMAIL, percentile, PRODUCTS, ROOT, startBenchServer } from "./set
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const VIEW = process.env.BENCH_VIEW === "grid" ? "grid" : "list";
 const TRACE = process.env.BENCH_TRACE === "1";
+const SETTLED = process.env.BENCH_SETTLED === "1";
 
 async function main() {
   if (process.env.BENCH_SCREEN === "supply-grid") return supplyGrid();
@@ -41,6 +45,7 @@ async function main() {
   const browser = await launchBrowser();
   const dateToList: number[] = [];
   const dateLongTasks: number[] = [];
+  const dateSteps: DateSteps[] = [];
   const keyToList: number[] = [];
   const longTasks: number[] = [];
   const filterToList: number[] = [];
@@ -58,6 +63,14 @@ async function main() {
       await page.goto(`${bench.base}/store`);
       const dates = page.getByRole("group", { name: "Ship date" }).getByRole("button");
       await dates.first().waitFor();
+      // BENCH_SETTLED=1: the date is chosen once the page's own list is shown (when the cart has a
+      // date), as a buyer changing dates meets it; by default as soon as the dates are there.
+      if (SETTLED) {
+        await page.getByText(/^(Flowers for |When should we ship\?)/).first().waitFor();
+        if ((await page.getByRole("heading", { name: /^Flowers for / }).count()) > 0) {
+          await page.waitForFunction(() => [...document.querySelectorAll("p[role=status]")].some((n) => /products( match)?$/.test(n.textContent ?? "")), undefined, { timeout: 60_000 });
+        }
+      }
 
       // Long tasks from the date's click until the list is usable (and a second after, while the
       // rest of the page settles).
@@ -80,10 +93,29 @@ async function main() {
         await page.evaluate(() => (window as unknown as { __dateLong: number[] }).__dateLong.splice(0));
       }
       // Alternate dates so every run loads a catalogue afresh (no cached answer in the page).
-      const t0 = await page.evaluate(() => performance.now());
+      // The first rows for the date chosen are noted as they are in the page: the rows of the page's
+      // list marked as updating (aria-busy), or rows of a list put in the page since the click. The
+      // list is usable when a row can be put in the cart.
+      const t0 = await page.evaluate(() => {
+        const w = window as unknown as { __firstRowAt?: number };
+        w.__firstRowAt = undefined;
+        const flowers = "[role=region][aria-label=Flowers]";
+        const before = document.querySelector(flowers);
+        const mo = new MutationObserver(() => {
+          const region = document.querySelector(flowers);
+          if (region?.querySelector("[data-index]") && (region !== before || region.querySelector("[aria-busy=true]"))) {
+            w.__firstRowAt ??= performance.now();
+            mo.disconnect();
+          }
+        });
+        mo.observe(document.body, { childList: true, subtree: true });
+        performance.clearResourceTimings();
+        return performance.now();
+      });
       await dates.nth(1 + (run % 2)).click();
       await page.getByRole("region", { name: "Flowers" }).getByRole("button", { name: /^Add .* to cart$/ }).first().waitFor();
       dateToList.push((await page.evaluate(() => performance.now())) - t0);
+      dateSteps.push(await dateStepsOf(page, t0));
       await page.waitForTimeout(1000);
       dateLongTasks.push(...(await page.evaluate(() => (window as unknown as { __dateLong: number[] }).__dateLong.splice(0))));
 
@@ -120,6 +152,7 @@ async function main() {
       scrollLongTasks.push(...scrolled.long);
       scrollFrameGaps.push(scrolled.maxGap);
       rowsInPage.push(scrolled.rows);
+      if (trace) await writeTrace(trace, traced);
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.waitForTimeout(300);
       await page.evaluate(() => (window as unknown as { __changes: number[] }).__changes.splice(0));
@@ -159,6 +192,7 @@ async function main() {
       runs: RUNS,
       view: VIEW,
       dateToUsableListMs: { p50: Math.round(percentile(dateToList, 50)), max: Math.round(Math.max(...dateToList)) },
+      dateSteps: summariseSteps(dateSteps),
       longTasksAfterDate: { count: dateLongTasks.length, maxMs: Math.round(Math.max(0, ...dateLongTasks)) },
       keyToFilteredListMs: { keys: keyToList.length, p50: Math.round(percentile(keyToList, 50)), max: Math.round(Math.max(...keyToList)) },
       longTasksWhileTyping: { count: longTasks.length, maxMs: Math.round(Math.max(0, ...longTasks)) },
@@ -173,6 +207,64 @@ async function main() {
     await browser.close();
     await bench.server.stop();
   }
+}
+
+/**
+ * Where a date's time went, in ms from its click: the first rows in the page (of any kind), and the
+ * offer's requests from the browser's resource timing (sent, first byte, last byte).
+ */
+interface DateSteps {
+  firstRows: number;
+  catalog: { sent: number; done: number } | null;
+  products: { sent: number; firstByte: number; done: number; kb: number } | null;
+  cartSave: { sent: number; done: number } | null;
+}
+
+async function dateStepsOf(page: Page, t0: number): Promise<DateSteps> {
+  const raw = await page.evaluate(() => ({
+    firstRow: (window as unknown as { __firstRowAt?: number }).__firstRowAt ?? null,
+    entries: performance.getEntriesByType("resource").map((e) => {
+      const r = e as PerformanceResourceTiming;
+      return { name: r.name, start: r.startTime, firstByte: r.responseStart, end: r.responseEnd, bytes: r.decodedBodySize };
+    }),
+  }));
+  const find = (re: RegExp) => raw.entries.find((e) => re.test(e.name));
+  const products = find(/\/Catalog\/Products\//);
+  const catalog = find(/\/Store\/Catalog\/[^/]+\/\d{4}-/);
+  const save = find(/\/Cart\/Save\//);
+  return {
+    firstRows: raw.firstRow === null ? NaN : raw.firstRow - t0,
+    catalog: catalog ? { sent: catalog.start - t0, done: catalog.end - t0 } : null,
+    products: products ? { sent: products.start - t0, firstByte: products.firstByte - t0, done: products.end - t0, kb: Math.round(products.bytes / 1024) } : null,
+    cartSave: save ? { sent: save.start - t0, done: save.end - t0 } : null,
+  };
+}
+
+/** The medians of the date's steps over the runs (ms from the click). */
+function summariseSteps(steps: DateSteps[]) {
+  const p50 = (pick: (s: DateSteps) => number | undefined) => {
+    const values = steps.map(pick).filter((v): v is number => v !== undefined && Number.isFinite(v));
+    return values.length ? Math.round(percentile(values, 50)) : null;
+  };
+  return {
+    firstRowsP50: p50((s) => s.firstRows),
+    catalogDoneP50: p50((s) => s.catalog?.done),
+    productsSentP50: p50((s) => s.products?.sent),
+    productsFirstByteP50: p50((s) => s.products?.firstByte),
+    productsDoneP50: p50((s) => s.products?.done),
+    productsKb: p50((s) => s.products?.kb),
+    cartSaveDoneP50: p50((s) => s.cartSave?.done),
+  };
+}
+
+/** Ends the trace started before the date's click and writes what it recorded (BENCH_TRACE=1). */
+async function writeTrace(trace: CDPSession, traced: unknown[]) {
+  const done = new Promise<void>((resolve) => trace.once("Tracing.tracingComplete", () => resolve()));
+  await trace.send("Tracing.end");
+  await done;
+  mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
+  writeFileSync(path.join(ROOT, "bench/results/store-browser-trace.json"), JSON.stringify({ traceEvents: traced }));
+  await trace.detach();
 }
 
 /** The supply desk's grid with the generated catalog's lines (BENCH_SCREEN=supply-grid). */

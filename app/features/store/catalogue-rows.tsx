@@ -86,7 +86,25 @@ export interface RowProps {
   onOpen: (productId: string) => void;
   onSave: SaveLine;
   onStar: (productId: string, star: boolean) => void;
+  /**
+   * A held row of the date shown before, while the chosen date's offer is read (use-held-rows.ts): the
+   * product itself, but none of its availability, prices, badges or quantity entry, which are that
+   * other date's. It cannot be ordered until the chosen date's own row replaces it.
+   */
+  pending?: boolean;
 }
+
+/** What a held row shows in place of a figure of the chosen date not read yet. */
+function Updating({ what }: { what: string }) {
+  return (
+    <span className="text-sm text-sage italic">
+      Updating<span className="sr-only"> {what}</span>…
+    </span>
+  );
+}
+
+/** A held row's quantity cell: no entry until the chosen date's stock is in. */
+const NOT_YET_ORDERABLE = <span className="text-sm text-sage">Can be ordered once updated</span>;
 
 /**
  * The list's columns, one template for the header and every row (rows are positioned on their own,
@@ -112,6 +130,7 @@ export const ProductRow = memo(function ProductRow({
   onOpen,
   onSave,
   onStar,
+  pending,
   index,
   start,
   measure,
@@ -140,26 +159,32 @@ export const ProductRow = memo(function ProductRow({
               <ColourChip hex={product.colourHex} name={product.colour} />
               <span className="whitespace-nowrap">{pack}</span>
               <span className="tabular">{product.productId}</span>
-              <Badges product={product} combo={combo} />
+              {!pending && <Badges product={product} combo={combo} />}
             </div>
           </div>
           <FavouriteStar product={product} starred={starred} onStar={onStar} />
         </div>
       </div>
       <div role="cell" className={`${rt.td} ${cardFigure} md:whitespace-nowrap`} data-label="Availability">
-        <AvailabilityBadge product={product} />
+        {pending ? <Updating what="availability" /> : <AvailabilityBadge product={product} />}
       </div>
       <div role="cell" className={`${rt.td} ${cardFigure} md:text-right`} data-label="Bunch in pail">
-        <span className="inline-flex flex-col md:items-end">
-          <PriceCell cents={pailCents} standardCents={prices.standardPriceCents} />
-          <TierNote product={product} />
-        </span>
+        {pending ? (
+          <Updating what="price" />
+        ) : (
+          <span className="inline-flex flex-col md:items-end">
+            <PriceCell cents={pailCents} standardCents={prices.standardPriceCents} />
+            <TierNote product={product} />
+          </span>
+        )}
       </div>
       <div role="cell" className={`${rt.td} ${cardFigure} md:text-right`} data-label="Loose bunch">
-        <PriceCell cents={looseCents} standardCents={prices.standardPriceNoPailCents} />
+        {pending ? <Updating what="price" /> : <PriceCell cents={looseCents} standardCents={prices.standardPriceNoPailCents} />}
       </div>
       <div role="cell" className={`${rt.td} ${cardWhole} max-md:!block max-md:pt-1.5 md:whitespace-nowrap`} data-label="">
-        {orderable ? (
+        {pending ? (
+          NOT_YET_ORDERABLE
+        ) : orderable ? (
           <QuantityEntry product={product} line={line} onSave={onSave} />
         ) : (
           <span className="text-sm text-sage">Cannot be ordered for this date</span>
@@ -169,7 +194,7 @@ export const ProductRow = memo(function ProductRow({
   );
 });
 
-export const ProductCard = memo(function ProductCard({ product, line, combo, starred, onOpen, onSave, onStar, index, count }: RowProps & { index: number; count: number }) {
+export const ProductCard = memo(function ProductCard({ product, line, combo, starred, onOpen, onSave, onStar, pending, index, count }: RowProps & { index: number; count: number }) {
   const prices = offerPricesOf(product);
   const pailCents = product.special ? prices.priceCents : prices.standardPriceCents;
   const looseCents = product.special ? prices.priceNoPailCents : prices.standardPriceNoPailCents;
@@ -183,7 +208,7 @@ export const ProductCard = memo(function ProductCard({ product, line, combo, sta
     >
       <div className="relative h-40 bg-gradient-to-b from-paper to-mist">
         <ProductPicture image={product.image} colourHex={product.colourHex} className="mx-auto h-40 w-[133px]" />
-        {product.special && <span className="absolute top-2 left-2 rounded bg-petal px-2 py-0.5 text-xs font-semibold text-white">Special</span>}
+        {product.special && !pending && <span className="absolute top-2 left-2 rounded bg-petal px-2 py-0.5 text-xs font-semibold text-white">Special</span>}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
         <div className="flex items-start gap-1">
@@ -196,19 +221,23 @@ export const ProductCard = memo(function ProductCard({ product, line, combo, sta
           <ColourChip hex={product.colourHex} name={product.colour} />
           {combo && <span className="rounded border border-petal px-1.5 text-xs font-semibold text-petal">Combo</span>}
         </div>
-        <AvailabilityBadge product={product} />
+        {pending ? <Updating what="availability" /> : <AvailabilityBadge product={product} />}
         <dl className="grid grid-cols-2 gap-x-2 text-sm">
           <dt className="text-sage">Bunch in pail</dt>
           <dd className="text-right">
-            <PriceCell cents={pailCents} standardCents={prices.standardPriceCents} per={product.unitOfMeasureQty > 0 ? `${product.unitOfMeasureQty} / pail` : undefined} />
+            {pending ? (
+              <Updating what="price" />
+            ) : (
+              <PriceCell cents={pailCents} standardCents={prices.standardPriceCents} per={product.unitOfMeasureQty > 0 ? `${product.unitOfMeasureQty} / pail` : undefined} />
+            )}
           </dd>
           <dt className="text-sage">Loose bunch</dt>
-          <dd className="text-right">
-            <PriceCell cents={looseCents} standardCents={prices.standardPriceNoPailCents} />
-          </dd>
+          <dd className="text-right">{pending ? <Updating what="price" /> : <PriceCell cents={looseCents} standardCents={prices.standardPriceNoPailCents} />}</dd>
         </dl>
         <div className="mt-auto pt-1">
-          {orderable ? (
+          {pending ? (
+            NOT_YET_ORDERABLE
+          ) : orderable ? (
             <QuantityEntry product={product} line={line} onSave={onSave} layout="card" />
           ) : (
             <span className="text-sm text-sage">Cannot be ordered for this date</span>

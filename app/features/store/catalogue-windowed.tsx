@@ -24,6 +24,8 @@ export interface WindowedProps {
   onOpen: (productId: string) => void;
   onSave: SaveLine;
   onStar: (productId: string, star: boolean) => void;
+  /** Held rows of another date, updating: nothing of their stock or prices is shown (RowProps.pending). */
+  pending?: boolean;
 }
 
 /** What a windowed list gives the row or card of one product. */
@@ -36,6 +38,7 @@ function rowPropsOf(props: WindowedProps, product: Product): RowProps {
     onOpen: props.onOpen,
     onSave: props.onSave,
     onStar: props.onStar,
+    pending: props.pending,
   };
 }
 
@@ -158,7 +161,7 @@ export function VirtualGrid(props: WindowedProps) {
   });
   return (
     <div role="region" aria-label="Flowers">
-      <div ref={box} role="list" aria-label="Flowers, as cards" className="relative [contain:strict] [overflow-anchor:none]" style={{ height: v.getTotalSize() }} onFocus={onFocus}>
+      <div ref={box} role="list" aria-label="Flowers, as cards" aria-busy={props.pending ? true : undefined} className="relative [contain:strict] [overflow-anchor:none]" style={{ height: v.getTotalSize() }} onFocus={onFocus}>
         {placed && v.getVirtualItems().map((row) => (
           <div
             key={row.key}

@@ -60,7 +60,7 @@ export function CatalogueWarmUp({ view }: { view: CatalogueView }) {
 }
 
 /** What the catalogue lists before its first full render (see Catalogue). */
-const NOT_YET = { products: [] as Product[], whole: false };
+const NOT_YET = { products: [] as Product[], whole: false, pending: null as string | null };
 
 /**
  * The offer lines for the chosen date, filtered (domain filterWholesale on a deferred copy of the
@@ -70,6 +70,7 @@ const NOT_YET = { products: [] as Product[], whole: false };
 export function Catalogue({
   products,
   complete = true,
+  pendingFor = null,
   filters,
   comboIds,
   lines,
@@ -82,6 +83,11 @@ export function Catalogue({
   products: Product[];
   /** False while `products` are only the first rows of the date's offer: the count waits for the rest. */
   complete?: boolean;
+  /**
+   * The date (its text) the list is updating for, while `products` are another date's (held rows): no
+   * availability, price or quantity entry of theirs is shown, nothing can be ordered, and no count.
+   */
+  pendingFor?: string | null;
   filters: FilterState;
   comboIds: ReadonlySet<string>;
   lines: ReadonlyMap<string, CartItem>;
@@ -94,13 +100,15 @@ export function Catalogue({
   const deferred = useDeferredValue(filters);
   // A date's offer (thousands of products) is listed in a render of its own, after the page around
   // it has been shown: the first render has nothing yet (a short note), the second the list.
-  // With it, whether it is the whole offer or its first rows: the count waits for the whole offer.
+  // With it, whether it is the whole offer or its first rows (the count waits for the whole offer), and
+  // whether its rows are held ones: deferred together, so held rows are never drawn as orderable.
   const offer = useDeferredValue(
-    useMemo(() => ({ products, whole: complete }), [products, complete]),
+    useMemo(() => ({ products, whole: complete && !pendingFor, pending: pendingFor }), [products, complete, pendingFor]),
     NOT_YET,
   );
   const offered = offer.products;
   const whole = offer.whole;
+  const pending = offer.pending;
   const listed = useMemo(() => listedProducts(offered, lines), [offered, lines]);
   const matching = useMemo(() => filterWholesale(listed, toWholesaleFilters(deferred, comboIds)), [listed, deferred, comboIds]);
   // Favourites change while the list is shown (a star clicked): only this step runs again.
@@ -139,7 +147,9 @@ export function Catalogue({
   return (
     <div className={stale ? "opacity-70 transition-opacity" : "transition-opacity"}>
       <p className="mb-2 text-sm text-sage" role="status" aria-live="polite" aria-atomic="true">
-        {!whole
+        {pending
+          ? `Updating the flowers for ${pending}…`
+          : !whole
           ? "Listing the flowers…"
           : visible.length === listed.length
           ? `${visible.length.toLocaleString("en-US")} products`
@@ -158,7 +168,7 @@ export function Catalogue({
         <div role="region" aria-label="Flowers" tabIndex={0} className="md:overflow-x-auto md:rounded-xl md:border md:border-line md:bg-white">
           {/* A table in roles, not <table>: its rows are positioned one by one (see VirtualRows), which
               a table's layout does not allow. The row count and each row's index give the whole list. */}
-          <div role="table" aria-label="Flowers offered for the chosen date" aria-rowcount={visible.length + 1} className="text-sm md:min-w-[52rem]">
+          <div role="table" aria-label="Flowers offered for the chosen date" aria-rowcount={visible.length + 1} aria-busy={pending ? true : undefined} className="text-sm md:min-w-[52rem]">
             <div role="rowgroup" className={rt.thead}>
               <div role="row" aria-rowindex={1} className={`${LIST_COLUMNS} border-b-2 border-line`}>
                 <div role="columnheader" className={rt.th}>
@@ -178,11 +188,11 @@ export function Catalogue({
                 </div>
               </div>
             </div>
-            <VirtualRows shown={visible} lines={lines} comboIds={comboIds} favourites={favourites} onOpen={onOpen} onSave={onSave} onStar={onStar} />
+            <VirtualRows shown={visible} lines={lines} comboIds={comboIds} favourites={favourites} onOpen={onOpen} onSave={onSave} onStar={onStar} pending={!!pending} />
           </div>
         </div>
       ) : (
-        <VirtualGrid shown={visible} lines={lines} comboIds={comboIds} favourites={favourites} onOpen={onOpen} onSave={onSave} onStar={onStar} />
+        <VirtualGrid shown={visible} lines={lines} comboIds={comboIds} favourites={favourites} onOpen={onOpen} onSave={onSave} onStar={onStar} pending={!!pending} />
       )}
     </div>
   );

@@ -21,6 +21,7 @@ import { CatalogueBody, CatalogueToolbar, DateCard, HoldReminders, MobileCartBar
 import { useMedia, useNow } from "../../lib/use-media.ts";
 import { useShipDateChange } from "./use-ship-date-change.ts";
 import { useFirstRows } from "./use-first-rows.ts";
+import { heldRowsFit, useHeldRows } from "./use-held-rows.ts";
 import { useStoreCart } from "./use-store-cart.ts";
 
 const NO_PRODUCTS: Product[] = [];
@@ -88,7 +89,9 @@ function Store({ ids }: { ids: StoreIds }) {
   const counts = cart ? cartCounts(cart.items) : { lines: 0, bunches: 0 };
 
   const openProduct = useCallback((productId: string) => setOpenId(productId), [setOpenId]);
-  const openProductData = openId ? products.find((p) => p.productId === openId) : undefined;
+  // An empty cart moves to the date chosen without a question: its list is updating from the click.
+  const switching = dates.busyDate !== null && !hasLines;
+  const openProductData = openId && !switching ? products.find((p) => p.productId === openId) : undefined;
 
   function changeView(v: CatalogueView) {
     setView(v);
@@ -101,6 +104,11 @@ function Store({ ids }: { ids: StoreIds }) {
   // While a date's products are parsed, its first rows in the server's order: the first screen when
   // the list is in that order (sorted otherwise, it waits for every product).
   const firstRows = useFirstRows(ids, catalogQ.data?.orderId ?? null, shipDate, catalogState === "loading" && filters.sort === "");
+  // Until then, the last whole offer's rows, marked as updating for the date chosen (use-held-rows.ts).
+  const held = useHeldRows(productsQ.isSuccess ? productsQ.data : undefined);
+  const heldFits = heldRowsFit(filters);
+  const pendingDate = switching ? dates.busyDate : catalogState === "loading" ? (ids.isRetailer ? cart?.receivingDate : shipDate) : null;
+  const pendingFor = heldFits && pendingDate ? `${ids.isRetailer ? "pickup " : ""}${shortDate(pendingDate)}` : null;
 
   return (
     <div className="mx-auto max-w-[2200px] px-3 pt-3 pb-28 sm:px-4 sm:pt-4 md:px-6 md:pb-10">
@@ -151,7 +159,7 @@ function Store({ ids }: { ids: StoreIds }) {
           <section aria-labelledby="catalogue-heading" className="min-w-0">
             <CatalogueToolbar
               heading={ids.isRetailer && cart?.receivingDate ? `Flowers for pickup ${shortDate(cart.receivingDate)}` : `Flowers for ${shortDate(shipDate)}`}
-              quickOrderReady={productsQ.isSuccess}
+              quickOrderReady={productsQ.isSuccess && !switching}
               onQuickOrder={() => setQuickOpen(true)}
               filters={filters}
               setFilters={setFilters}
@@ -164,6 +172,8 @@ function Store({ ids }: { ids: StoreIds }) {
             <CatalogueBody
               catalogState={catalogState}
               firstRows={firstRows}
+              held={heldFits ? held : null}
+              pendingFor={pendingFor}
               shipDate={shipDate}
               view={view}
               products={products}

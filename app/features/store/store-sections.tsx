@@ -153,6 +153,10 @@ export function CatalogueBody(props: {
   catalogState: "error" | "none" | "loading" | "ready";
   /** While loading: the first rows already parsed, listed until the rest are (null: none yet). */
   firstRows?: Product[] | null;
+  /** While loading without first rows: the last whole offer's rows, listed as updating (use-held-rows.ts). */
+  held?: Product[] | null;
+  /** The date the list is updating for (its text), while its own rows are not in: the rows shown are pending. */
+  pendingFor?: string | null;
   shipDate: string;
   view: CatalogueView;
   products: Product[];
@@ -175,7 +179,10 @@ export function CatalogueBody(props: {
       </div>
     );
   }
-  if (props.catalogState === "loading" && !props.firstRows) {
+  const loading = props.catalogState === "loading";
+  // Held rows only ever as pending ones.
+  const rows = loading ? (props.firstRows ?? (props.pendingFor ? props.held : null) ?? null) : props.products;
+  if (!rows) {
     // The products query waits (disabled, so pending) until the catalog is known.
     return (
       <>
@@ -188,8 +195,9 @@ export function CatalogueBody(props: {
   }
   return (
     <Catalogue
-      products={props.catalogState === "loading" && props.firstRows ? props.firstRows : props.products}
-      complete={props.catalogState !== "loading"}
+      products={rows}
+      complete={!loading}
+      pendingFor={loading && props.firstRows ? null : (props.pendingFor ?? null)}
       filters={props.filters}
       comboIds={props.comboIds}
       lines={props.lines}
