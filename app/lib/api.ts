@@ -18,6 +18,11 @@ export class ApiError extends Error {
   }
 }
 
+/** What to tell the user about a failed call: the server's own message, or the screen's fallback text. */
+export function errorMessage(err: unknown, fallback: string): string {
+  return err instanceof ApiError ? err.message : fallback;
+}
+
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
 /** Builds a query string, leaving out empty and missing values (SPEC §7). */

@@ -1,15 +1,12 @@
 // Choosing a file to check before it is sent (an import, an upload): the labelled file input hands
 // the file on and clears itself (the same file can be chosen again after a change), with the
 // check's progress and its refusal under it.
-import type { ReactNode } from "react";
+import { LabelledField } from "./form.tsx";
 
-export function FilePick({ id, label, accept, busy, problem, onChoose }: { id: string; label: ReactNode; accept: string; busy: boolean; problem: string | null; onChoose: (file: File | undefined) => void }) {
+export function FilePick({ id, label, accept, busy, problem, onChoose }: { id: string; label: string; accept: string; busy: boolean; problem: string | null; onChoose: (file: File | undefined) => void }) {
   return (
     <>
-      <div>
-        <label className="field-label" htmlFor={id}>
-          {label}
-        </label>
+      <LabelledField id={id} label={label}>
         <input
           id={id}
           type="file"
@@ -20,7 +17,7 @@ export function FilePick({ id, label, accept, busy, problem, onChoose }: { id: s
             e.target.value = "";
           }}
         />
-      </div>
+      </LabelledField>
       {busy && (
         <p role="status" className="text-sage">
           Checking the file…

@@ -1,6 +1,6 @@
 // Loading, failure and empty states and badges, as every list and detail screen shows them.
 import type { ReactNode } from "react";
-import { ApiError } from "../../lib/api.ts";
+import { errorMessage } from "../../lib/api.ts";
 
 export function Loading({ what }: { what: string }) {
   return (
@@ -11,13 +11,22 @@ export function Loading({ what }: { what: string }) {
 }
 
 export function Failed({ error, what }: { error: unknown; what: string }) {
-  const message = error instanceof ApiError ? error.message : "Please try again in a moment.";
+  const message = errorMessage(error, "Please try again in a moment.");
   return (
     <div className="rounded-xl border border-dashed border-line bg-white px-6 py-10 text-center" role="alert">
       <p className="font-serif text-2xl">We could not load {what}</p>
       <p className="mt-2 text-sage">{message}</p>
     </div>
   );
+}
+
+/** A refusal or a failure in place of (or above) what could not be shown, announced when it appears; nothing without one. */
+export function ErrorNote({ children, className = "" }: { children: ReactNode; className?: string }) {
+  return children ? (
+    <p role="alert" className={`rounded-lg bg-[#fdecea] px-4 py-3 text-[#8a1c12] ${className}`.trim()}>
+      {children}
+    </p>
+  ) : null;
 }
 
 export function Empty({ children }: { children: ReactNode }) {

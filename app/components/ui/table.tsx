@@ -41,6 +41,17 @@ export function SearchBox({ label, value, onSearch, placeholder }: { label: stri
   );
 }
 
+/** A filter form's submit button, in the last cell of its row of fields, level with their inputs. */
+export function FilterButton({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex items-end">
+      <button type="submit" className="btn btn-primary w-full">
+        {children}
+      </button>
+    </div>
+  );
+}
+
 export function SelectFilter({ id, label, value, options, onChange, name }: { id: string; label: string; value: string; options: [string, string][]; onChange: (v: string) => void; name?: string }) {
   return (
     <div>

@@ -9,11 +9,12 @@ import { ConfirmDialog, type ConfirmRequest } from "../../components/ui/confirm-
 import { TextAreaField, TextField } from "../../components/ui/field.tsx";
 import { FormField, SubmitButton, useContractForm } from "../../components/ui/form.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
-import { ApiError } from "../../lib/api.ts";
+import { ApiError, errorMessage } from "../../lib/api.ts";
 import { instant, shortDate } from "../../lib/format.ts";
 import { useStoreIds, type StoreIds } from "../store/queries.ts";
 import { NeedsCustomer } from "../store/store-page.tsx";
 import { card } from "../../components/ui/classes.ts";
+import { ErrorNote, Loading } from "../../components/ui/status.tsx";
 import { readAsDataUrl, useAnswerClaim, useBuyerClaims, useClaimWindow, useDeskClaims, useOpenClaim } from "./queries.ts";
 import { BuyerClaimCard, ClaimStatusBadge, DeskClaimCard, outcome, plural } from "./claim-cards.tsx";
 
@@ -66,17 +67,17 @@ function NewClaimForm({ ids, orderNumber, lineId, onDone }: { ids: StoreIds; ord
     );
   if (window.isError)
     return (
-      <p role="alert" className="rounded-lg bg-[#fdecea] px-4 py-3 text-[#8a1c12]">
+      <ErrorNote>
         {window.error instanceof ApiError && window.error.status === 404 ? `We could not find order ${orderNumber}.` : "This order could not be loaded. Please try again."}
-      </p>
+      </ErrorNote>
     );
   const w = window.data;
   if (!w.open)
     return (
       <>
-        <p role="alert" className="rounded-lg bg-[#fdecea] px-4 py-3 text-[#8a1c12]">
+        <ErrorNote>
           {w.message}
-        </p>
+        </ErrorNote>
         <p className="mt-3 flex flex-wrap gap-4">
           <Link className="underline" to={`/Orders/${orderNumber}`}>
             Order {orderNumber}
@@ -199,11 +200,7 @@ function ClaimForm({ ids, orderNumber, lines, lineId, closesOn, onDone }: { ids:
           </p>
         )}
       </div>
-      {refused?.message && (
-        <p role="alert" className="rounded-lg bg-[#fdecea] px-4 py-3 text-[#8a1c12] sm:col-span-2">
-          {refused.message}
-        </p>
-      )}
+      <ErrorNote className="sm:col-span-2">{refused?.message}</ErrorNote>
       <div className="flex flex-wrap gap-2 sm:col-span-2">
         <SubmitButton busy={busy} busyText="Sending…">
           Send claim
@@ -261,9 +258,9 @@ export function ClaimsPage() {
           Loading your claims…
         </p>
       ) : claims.isError ? (
-        <p role="alert" className="rounded-lg bg-[#fdecea] px-4 py-3 text-[#8a1c12]">
+        <ErrorNote>
           Your claims could not be loaded. Please try again.
-        </p>
+        </ErrorNote>
       ) : claims.data.length === 0 ? (
         <p className={`${card} p-6 text-center text-sage`}>No claims yet.</p>
       ) : (
@@ -290,7 +287,7 @@ export function DeskClaimsPage() {
       setAsk(null);
       toast(message, { type: "success" });
     },
-    onError: (err: unknown) => setDialogError(err instanceof ApiError ? err.message : "That did not work. Please try again."),
+    onError: (err: unknown) => setDialogError(errorMessage(err, "That did not work. Please try again.")),
   });
   function askAccept(c: Claim, quantity: number) {
     setDialogError(null);
@@ -333,13 +330,9 @@ export function DeskClaimsPage() {
         </Link>
       </nav>
       {list.isPending ? (
-        <p className="py-10 text-center text-sage" role="status">
-          Loading claims…
-        </p>
+        <Loading what="claims" />
       ) : list.isError ? (
-        <p role="alert" className="rounded-lg bg-[#fdecea] px-4 py-3 text-[#8a1c12]">
-          {list.error instanceof ApiError ? list.error.message : "The claims could not be loaded."}
-        </p>
+        <ErrorNote>{errorMessage(list.error, "The claims could not be loaded.")}</ErrorNote>
       ) : list.data.length === 0 ? (
         <p className={`${card} p-6 text-center text-sage`} role="status">
           {view === "open" ? "No open claims." : "No answered claims yet."}

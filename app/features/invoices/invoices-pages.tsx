@@ -6,12 +6,15 @@ import type { InvoiceDetail, InvoiceSummary } from "../../../contract/invoices.t
 import { hasAnyRole } from "../../../domain/access.ts";
 import { TextField } from "../../components/ui/field.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
-import { ApiError } from "../../lib/api.ts";
+import { ApiError, errorMessage } from "../../lib/api.ts";
 import { useSessionUser } from "../../lib/session.ts";
 import { money, shortDate } from "../../lib/format.ts";
 import { card, responsiveTable as rt, smallButton } from "../../components/ui/classes.ts";
 import { invoicePaths, useCreditNote, useInvoice, useInvoices, useMarkPaid, type InvoiceFilters } from "./queries.ts";
 import { Fact } from "../../components/ui/fact.tsx";
+import { ErrorNote, Loading } from "../../components/ui/status.tsx";
+import { FilterButton } from "../../components/ui/table.tsx";
+import { SelectField } from "../../components/ui/select-field.tsx";
 
 function Page({ children }: { children: ReactNode }) {
   return <section className="mx-auto max-w-6xl px-3 py-6 sm:px-4 md:px-6">{children}</section>;
@@ -99,32 +102,21 @@ export function InvoicesPage() {
         )}
         <TextField label="From" name="from" type="date" defaultValue={f.from ?? ""} />
         <TextField label="To" name="to" type="date" defaultValue={f.to ?? ""} />
-        <div>
-          <label htmlFor="inv-status" className="field-label">
-            Status
-          </label>
-          <select id="inv-status" name="status" className="field-input" defaultValue={f.status}>
-            <option value="all">All</option>
-            <option value="unpaid">Unpaid</option>
-            <option value="paid">Paid</option>
-          </select>
-        </div>
+        <SelectField id="inv-status" label="Status" name="status" defaultValue={f.status}>
+          <option value="all">All</option>
+          <option value="unpaid">Unpaid</option>
+          <option value="paid">Paid</option>
+        </SelectField>
         <TextField label="Invoice number" name="number" inputMode="numeric" pattern="[0-9]*" defaultValue={f.number ?? ""} maxLength={9} />
-        <div className="flex items-end">
-          <button type="submit" className="btn btn-primary w-full">
-            Show invoices
-          </button>
-        </div>
+        <FilterButton>Show invoices</FilterButton>
       </form>
       {error && (
-        <p role="alert" className="mb-4 rounded-lg bg-[#fdecea] px-4 py-3 text-[#8a1c12]">
+        <ErrorNote className="mb-4">
           {error.message}
-        </p>
+        </ErrorNote>
       )}
       {list.isPending ? (
-        <p className="py-10 text-center text-sage" role="status">
-          Loading invoices…
-        </p>
+        <Loading what="invoices" />
       ) : list.data && list.data.items.length === 0 ? (
         <div className="rounded-xl border border-dashed border-line bg-white px-6 py-12 text-center">
           <p className="font-serif text-2xl">No invoices match</p>
@@ -219,7 +211,7 @@ function CreditForm({ invoice }: { invoice: InvoiceDetail }) {
       toast(`Credit note ${note.creditNoteNumber} issued.`, { type: "success" });
       form.reset();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : "The credit note could not be issued.");
+      setError(errorMessage(err, "The credit note could not be issued."));
     }
   }
   return (
@@ -278,9 +270,7 @@ export function InvoiceDetailPage() {
   if (invoice.isPending)
     return (
       <Page>
-        <p className="py-10 text-center text-sage" role="status">
-          Loading invoice {number}…
-        </p>
+        <Loading what={`invoice ${number}`} />
       </Page>
     );
   if (invoice.isError)
@@ -288,7 +278,7 @@ export function InvoiceDetailPage() {
       <Page>
         <div className="rounded-xl border border-dashed border-line bg-white px-6 py-10 text-center" role="alert">
           <p className="font-serif text-2xl">We could not show invoice {number}</p>
-          <p className="mt-2 text-sage">{invoice.error instanceof ApiError ? invoice.error.message : "Please try again in a moment."}</p>
+          <p className="mt-2 text-sage">{errorMessage(invoice.error, "Please try again in a moment.")}</p>
         </div>
       </Page>
     );

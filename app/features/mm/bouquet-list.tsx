@@ -11,6 +11,7 @@ import { isoDateAt } from "../../../domain/dates.ts";
 import { money } from "../../lib/format.ts";
 import { useMedia } from "../../lib/use-media.ts";
 import { BouquetPicture } from "./parts.tsx";
+import { QuantityField } from "../../components/ui/quantity-field.tsx";
 
 export type MmView = "list" | "grid";
 
@@ -144,21 +145,7 @@ const ProductItem = memo(function ProductItem({
         </p>
       </div>
       <form onSubmit={submit} className={`flex items-end gap-2 ${grid ? "mt-auto" : ""}`} noValidate>
-        <div>
-          <label htmlFor={`${id}-q`} className="sr-only">
-            Quantity of {p.description}
-          </label>
-          <input
-            id={`${id}-q`}
-            inputMode="numeric"
-            className="field-input w-20 tabular"
-            value={value}
-            disabled={soldOut}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-e` : undefined}
-            onChange={(e) => setValue(e.target.value)}
-          />
-        </div>
+        <QuantityField id={`${id}-q`} label={`Quantity of ${p.description}`} labelClassName="sr-only" inputClassName="field-input w-20 tabular" errorId={error ? `${id}-e` : undefined} value={value} disabled={soldOut} onValue={setValue} />
         <button type="submit" className="btn btn-primary" disabled={soldOut || busy}>
           {inCart ? "Update" : "Add"}
           <span className="sr-only"> {p.description}</span>

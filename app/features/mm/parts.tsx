@@ -55,15 +55,11 @@ export function FeeTable({ items, caption = "Packaging fees", packages }: { item
           <th scope="col" className="py-1 font-semibold">
             Fee
           </th>
-          <th scope="col" className="py-1 pl-2 text-right font-semibold">
-            Qty
-          </th>
-          <th scope="col" className="py-1 pl-2 text-right font-semibold">
-            Each
-          </th>
-          <th scope="col" className="py-1 pl-2 text-right font-semibold">
-            Total
-          </th>
+          {["Qty", "Each", "Total"].map((h) => (
+            <th key={h} scope="col" className="py-1 pl-2 text-right font-semibold">
+              {h}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>

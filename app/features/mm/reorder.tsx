@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
 import type { MmReorderResponse } from "../../../contract/mm.ts";
 import { InlineAlert } from "../../components/ui/alert.tsx";
-import { ApiError } from "../../lib/api.ts";
+import { errorMessage } from "../../lib/api.ts";
 import { plural, shortDate } from "../../lib/format.ts";
 import { mmKeys, type StoreIds } from "./queries.ts";
 import { reorderMm } from "./programs-queries.ts";
@@ -20,7 +20,7 @@ export function useReorder(ids: StoreIds, onDone: (outcome: ReorderOutcome) => v
       client.setQueryData(mmKeys.cart(ids), result.cart);
       onDone({ orderNumber, result });
     },
-    onError: (err, orderNumber) => onDone({ orderNumber, error: err instanceof ApiError ? err.message : "The order could not be added to your cart. Please try again." }),
+    onError: (err, orderNumber) => onDone({ orderNumber, error: errorMessage(err, "The order could not be added to your cart. Please try again.") }),
   });
 }
 

@@ -11,6 +11,7 @@ import type { DeskFilters } from "./queries.ts";
 import { count, cutoffLabel, STATUSES, STEP_COUNT, STEP_LABEL, StoreBadge } from "./order-desk-parts.tsx";
 import { Spacer, useWindowedRows } from "../../components/ui/windowed-rows.tsx";
 import { SelectField } from "../../components/ui/select-field.tsx";
+import { FilterButton } from "../../components/ui/table.tsx";
 
 /** A day of more orders than this is windowed. */
 const WINDOW_FROM = 150;
@@ -36,11 +37,7 @@ export function DeskFilterForm({ f, formKey, onApply }: { f: DeskFilters; formKe
         <option value="wholesale">Wholesale</option>
         <option value="mm">Mass market</option>
       </SelectField>
-      <div className="flex items-end">
-        <button type="submit" className="btn btn-primary w-full">
-          Show orders
-        </button>
-      </div>
+      <FilterButton>Show orders</FilterButton>
     </form>
   );
 }

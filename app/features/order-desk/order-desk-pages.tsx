@@ -6,8 +6,9 @@ import { Link, useSearchParams } from "react-router";
 import type { DeskOrder, DeskOrderSummary } from "../../../contract/order-desk.ts";
 import { ConfirmDialog, type ConfirmRequest } from "../../components/ui/confirm-dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
-import { ApiError } from "../../lib/api.ts";
+import { errorMessage } from "../../lib/api.ts";
 import { card, smallButton } from "../../components/ui/classes.ts";
+import { ErrorNote, Loading } from "../../components/ui/status.tsx";
 import { useDeskBulk, useDeskChange, useDeskOrder, useDeskOrders, type DeskChange, type DeskFilters } from "./queries.ts";
 import { OrderFacts } from "./desk-order-facts.tsx";
 import { OrderLines } from "./desk-order-line.tsx";
@@ -64,7 +65,7 @@ export function OrderDeskPage() {
                 type: "success",
               });
             },
-            onError: (err) => setDialogError(err instanceof ApiError ? err.message : "That did not work. Please try again."),
+            onError: (err) => setDialogError(errorMessage(err, "That did not work. Please try again.")),
           },
         ),
     });
@@ -89,14 +90,10 @@ export function OrderDeskPage() {
       {view === "all" && <DeskFilterForm f={f} formKey={params.toString()} onApply={apply} />}
       {view === "today" && <p className="mb-4 text-sage">Open orders of the next week and any overdue ones: pending lines to decide, orders to confirm, pack and ship, by ship date and cut-off.</p>}
       {list.isError && (
-        <p role="alert" className="mb-4 rounded-lg bg-[#fdecea] px-4 py-3 text-[#8a1c12]">
-          {list.error instanceof ApiError ? list.error.message : "The orders could not be loaded."}
-        </p>
+        <ErrorNote className="mb-4">{errorMessage(list.error, "The orders could not be loaded.")}</ErrorNote>
       )}
       {list.isPending ? (
-        <p className="py-10 text-center text-sage" role="status">
-          Loading orders…
-        </p>
+        <Loading what="orders" />
       ) : list.data ? (
         <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
           <div>
@@ -135,7 +132,7 @@ export function DeskOrderPage({ orderNumber }: { orderNumber: number }) {
   const [request, setRequest] = useState<ConfirmRequest | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
   const [chosenLines, setChosenLines] = useState<Set<number>>(new Set());
-  const fail = (err: unknown) => setDialogError(err instanceof ApiError ? err.message : "That did not work. Please try again.");
+  const fail = (err: unknown) => setDialogError(errorMessage(err, "That did not work. Please try again."));
   const ask: Ask = (c, r) => {
     setDialogError(null);
     setRequest({
@@ -155,16 +152,14 @@ export function DeskOrderPage({ orderNumber }: { orderNumber: number }) {
   if (order.isPending)
     return (
       <Page>
-        <p className="py-10 text-center text-sage" role="status">
-          Loading order {orderNumber}…
-        </p>
+        <Loading what={`order ${orderNumber}`} />
       </Page>
     );
   if (order.isError)
     return (
       <Page>
         <p role="alert" className="rounded-xl border border-dashed border-line bg-white px-6 py-10 text-center">
-          {order.error instanceof ApiError ? order.error.message : "The order could not be loaded."}
+          {errorMessage(order.error, "The order could not be loaded.")}
         </p>
       </Page>
     );

@@ -7,11 +7,12 @@ import { Link, useSearchParams } from "react-router";
 import { PickList } from "../../../contract/pick-list.ts";
 import { addDays, isoDateAt } from "../../../domain/dates.ts";
 import { TextField } from "../../components/ui/field.tsx";
-import { api, ApiError } from "../../lib/api.ts";
+import { api, errorMessage } from "../../lib/api.ts";
 import { longDate } from "../../lib/format.ts";
 import { OrderStatusBadge } from "../store/order-parts.tsx";
 import { card, responsiveTable as rt, smallButton } from "../../components/ui/classes.ts";
 import { Spacer, useWindowedRows } from "../../components/ui/windowed-rows.tsx";
+import { ErrorNote, Loading } from "../../components/ui/status.tsx";
 
 const PICK_LIST = "/api/OrderDesk/PickList";
 
@@ -183,13 +184,9 @@ export function PickListPage() {
       </form>
 
       {list.isError ? (
-        <p role="alert" className="mb-4 rounded-lg bg-[#fdecea] px-4 py-3 text-[#8a1c12]">
-          {list.error instanceof ApiError ? list.error.message : "The pick list could not be loaded."}
-        </p>
+        <ErrorNote className="mb-4">{errorMessage(list.error, "The pick list could not be loaded.")}</ErrorNote>
       ) : list.isPending ? (
-        <p className="py-10 text-center text-sage" role="status">
-          Loading the pick list…
-        </p>
+        <Loading what="the pick list" />
       ) : list.data.rows.length === 0 ? (
         <p className={`${card} p-6 text-center text-sage`} role="status">
           No orders ship on {longDate(shipDate)}.

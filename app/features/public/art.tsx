@@ -71,3 +71,12 @@ export function Art({ name, color, accent, alt = "", className, priority = false
     />
   );
 }
+
+/** An illustration standing in the arch the public pages frame their flowers in, washed in a colour. */
+export function ArchArt({ wash, className, artClassName, ...art }: Omit<ArtProps, "className" | "style"> & { wash: string | null | undefined; className: string; artClassName: string }) {
+  return (
+    <div className={`arch wash ${className}`} style={{ "--wash": wash } as CSSProperties}>
+      <Art {...art} className={artClassName} />
+    </div>
+  );
+}

@@ -1,6 +1,6 @@
 import type { CSSProperties, ReactNode } from "react";
 import { Link } from "react-router";
-import { Art } from "./art.tsx";
+import { Art, ArchArt } from "./art.tsx";
 import type { HtmlSection } from "./sections.ts";
 import { formatDate, Prose, TagList } from "./ui.tsx";
 import { isScene, type ArtKey } from "./varieties.ts";
@@ -48,9 +48,7 @@ export function FlowerLinks({ flowers, className = "" }: { flowers: { to: string
     <ul className={`grid grid-cols-3 gap-4 sm:grid-cols-6 ${className}`}>
       {flowers.map((f) => (
         <li key={f.to} className="card-link group text-center">
-          <div className="arch wash px-3 pt-6 pb-1 transition-transform group-hover:-translate-y-1" style={{ "--wash": f.colour } as CSSProperties}>
-            <Art name={f.art} color={f.colour} className="mx-auto h-auto w-full" />
-          </div>
+          <ArchArt wash={f.colour} className="px-3 pt-6 pb-1 transition-transform group-hover:-translate-y-1" name={f.art} color={f.colour} artClassName="mx-auto h-auto w-full" />
           <Link to={f.to} className="stretch mt-3 block font-semibold text-ink no-underline group-hover:text-leaf-dark">
             {f.label}
           </Link>

@@ -14,12 +14,7 @@ export interface HomeGuide {
 export function HomeCare({ freshHtml, guides }: { freshHtml: string; guides: HomeGuide[] }) {
   return (
     <Band labelledBy="care-title" tone="leaf">
-      <div className="flex flex-wrap items-end justify-between gap-6">
-        <SectionHeading id="care-title" eyebrow="Flower care" title="Keeping flowers fresh" intro={<Prose html={freshHtml} className="!text-lg !text-ink/80" />} />
-        <Link to="/FlowerCare" className="btn btn-secondary">
-          All care guides
-        </Link>
-      </div>
+      <SectionHeading id="care-title" eyebrow="Flower care" title="Keeping flowers fresh" intro={<Prose html={freshHtml} className="!text-lg !text-ink/80" />} action={<Link to="/FlowerCare" className="btn btn-secondary">All care guides</Link>} />
       <ul className="mt-10 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
         {guides.map((g) => (
           <li key={g.slug}>

@@ -1,6 +1,5 @@
-import type { CSSProperties } from "react";
 import { Link } from "react-router";
-import { Art } from "./art.tsx";
+import { ArchArt } from "./art.tsx";
 import { Band, Prose, SectionHeading } from "./ui.tsx";
 import type { VarietyInfo } from "./varieties.ts";
 
@@ -11,18 +10,11 @@ export type HomeVariety = VarietyInfo & { name: string; tagline: string };
 export function HomeGrow({ intro, varieties }: { intro: string; varieties: HomeVariety[] }) {
   return (
     <Band labelledBy="grow-title" tone="white" className="border-y border-line/60">
-      <div className="flex flex-wrap items-end justify-between gap-6">
-        <SectionHeading id="grow-title" eyebrow="Our flowers" title="What we grow" intro={<Prose html={intro.replace(/:\s*<\/p>/, ".</p>")} className="!text-lg !text-sage" />} />
-        <Link to="/InteractiveCatalogue" className="btn btn-secondary">
-          Explore the range
-        </Link>
-      </div>
+      <SectionHeading id="grow-title" eyebrow="Our flowers" title="What we grow" intro={<Prose html={intro.replace(/:\s*<\/p>/, ".</p>")} className="!text-lg !text-sage" />} action={<Link to="/InteractiveCatalogue" className="btn btn-secondary">Explore the range</Link>} />
       <ul className="mt-12 grid grid-cols-2 gap-x-5 gap-y-10 sm:grid-cols-3 lg:grid-cols-4">
         {varieties.map((v) => (
           <li key={v.slug} className="card-link group">
-            <div className="arch wash px-5 pt-10 pb-3 transition-transform duration-300 group-hover:-translate-y-1" style={{ "--wash": v.colour } as CSSProperties}>
-              <Art name={v.art} color={v.colour} className="mx-auto h-auto w-full max-w-[11rem]" />
-            </div>
+            <ArchArt wash={v.colour} className="px-5 pt-10 pb-3 transition-transform duration-300 group-hover:-translate-y-1" name={v.art} color={v.colour} artClassName="mx-auto h-auto w-full max-w-[11rem]" />
             <h3 className="mt-4 font-serif text-xl font-medium md:text-2xl">
               <Link to={v.path} className="stretch text-ink no-underline group-hover:text-leaf-dark">
                 {v.name}

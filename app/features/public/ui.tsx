@@ -1,6 +1,6 @@
 import type { CSSProperties, ReactNode } from "react";
 import { Link } from "react-router";
-import { Art } from "./art.tsx";
+import { Art, ArchArt } from "./art.tsx";
 import { isScene, type ArtKey } from "./varieties.ts";
 
 export interface Crumb {
@@ -121,8 +121,8 @@ export function Band({
 }
 
 /** A section heading with an optional eyebrow and intro. */
-export function SectionHeading({ id, eyebrow, title, intro, light = false }: { id: string; eyebrow?: string; title: string; intro?: ReactNode; light?: boolean }) {
-  return (
+export function SectionHeading({ id, eyebrow, title, intro, light = false, action }: { id: string; eyebrow?: string; title: string; intro?: ReactNode; light?: boolean; action?: ReactNode }) {
+  const heading = (
     <div className="max-w-3xl">
       {eyebrow && <p className={`eyebrow mb-3 ${light ? "!text-pollen" : ""}`}>{eyebrow}</p>}
       <h2 id={id} className={`display text-3xl md:text-[2.75rem] ${light ? "text-white" : ""}`}>
@@ -130,6 +130,15 @@ export function SectionHeading({ id, eyebrow, title, intro, light = false }: { i
       </h2>
       {intro && <div className={`mt-4 text-lg leading-relaxed ${light ? "text-[#dfe9e2]" : "text-sage"}`}>{intro}</div>}
     </div>
+  );
+  // A link beside the heading (to the whole list the section samples), at its foot from sm up.
+  return action ? (
+    <div className="flex flex-wrap items-end justify-between gap-6">
+      {heading}
+      {action}
+    </div>
+  ) : (
+    heading
   );
 }
 
@@ -183,9 +192,7 @@ export function CtaBand({
             </div>
           </div>
           <div className="relative mx-auto hidden w-48 sm:block md:w-56">
-            <div className="arch wash px-6 pt-12 pb-4" style={{ "--wash": "#A9CDB4" } as CSSProperties}>
-              <Art name={art} color={color} className="h-auto w-full" />
-            </div>
+            <ArchArt wash="#A9CDB4" className="px-6 pt-12 pb-4" name={art} color={color} artClassName="h-auto w-full" />
           </div>
         </div>
       </div>

@@ -4,7 +4,7 @@ import { api } from "../../lib/api.ts";
 import { instant } from "../../lib/format.ts";
 import { StaffList, usePagedList } from "./list.tsx";
 import { StaffPage } from "../../components/ui/page.tsx";
-import { SelectFilter } from "../../components/ui/table.tsx";
+import { FilterButton, SelectFilter } from "../../components/ui/table.tsx";
 
 const ACTIONS: [string, string][] = [
   ["", "All actions"],
@@ -83,11 +83,7 @@ export function AuditScreen() {
           </label>
           <input id="audit-day" type="date" className="field-input" value={form.day} onChange={(e) => setForm({ ...form, day: e.target.value })} />
         </div>
-        <div className="flex items-end">
-          <button type="submit" className="btn btn-primary w-full">
-            Filter
-          </button>
-        </div>
+        <FilterButton>Filter</FilterButton>
       </form>
       <div className="mb-3 max-w-sm">
         <SelectFilter id="audit-action" label="Action" value={list.get("action")} options={ACTIONS} onChange={(action) => list.set({ action })} />

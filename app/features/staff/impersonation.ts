@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRevalidator } from "react-router";
 import { CheckTokenResponse } from "../../../contract/user.ts";
-import { api, ApiError } from "../../lib/api.ts";
+import { api, errorMessage } from "../../lib/api.ts";
 import { useToast } from "../../components/ui/toast.tsx";
 
 /** SPEC §8 'Impersonating a user fails'. */
@@ -39,7 +39,7 @@ export function useImpersonation() {
     try {
       await api.post(`/api/Retailer/Impersonate/${encodeURIComponent(userId)}/${encodeURIComponent(customerId)}/${retailerId}`, undefined, undefined, undefined, CheckTokenResponse);
     } catch (err) {
-      toast(err instanceof ApiError ? err.message : "We could not act for this retailer.", { type: "error", title: "Error" });
+      toast(errorMessage(err, "We could not act for this retailer."), { type: "error", title: "Error" });
       await revalidator.revalidate();
       return;
     }
@@ -50,7 +50,7 @@ export function useImpersonation() {
     try {
       await api.post("/api/Retailer/Unimpersonate", undefined, undefined, undefined, CheckTokenResponse);
     } catch (err) {
-      toast(err instanceof ApiError ? err.message : "We could not stop acting for this user.", { type: "error", title: "Error" });
+      toast(errorMessage(err, "We could not stop acting for this user."), { type: "error", title: "Error" });
       await revalidator.revalidate();
       return;
     }

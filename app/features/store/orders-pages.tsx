@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import type { Order } from "../../../contract/store.ts";
 import { Link } from "react-router";
-import { ApiError } from "../../lib/api.ts";
+import { ApiError, errorMessage } from "../../lib/api.ts";
 import { instant, longDate, money, shortDate } from "../../lib/format.ts";
 import { OrderLinesTable, OrdersTable, OrderTitle } from "./order-parts.tsx";
 import { useChangeOwnOrder, useOrder, useOrders, useShipDateDetail, useStoreIds, type StoreIds } from "./queries.ts";
@@ -9,17 +9,10 @@ import { NeedsCustomer } from "./store-page.tsx";
 import { Reorder } from "./reorder.tsx";
 import { OrderClaims } from "../claims/claims-pages.tsx";
 import { Fact } from "../../components/ui/fact.tsx";
+import { Loading } from "../../components/ui/status.tsx";
 
 function Page({ children }: { children: ReactNode }) {
   return <section className="mx-auto max-w-6xl px-3 py-6 sm:px-4 md:px-6">{children}</section>;
-}
-
-function Loading({ what }: { what: string }) {
-  return (
-    <p className="py-10 text-center text-sage" role="status">
-      Loading {what}…
-    </p>
-  );
 }
 
 function LoadFailed({ error, what }: { error: unknown; what: string }) {
@@ -152,7 +145,7 @@ function ChangeOwnOrder({ ids, order }: { ids: StoreIds; order: Order }) {
     setDone(null);
     change.mutate(c, {
       onSuccess: () => setDone(message),
-      onError: (err) => setError(err instanceof ApiError ? err.message : "That did not work. Please try again."),
+      onError: (err) => setError(errorMessage(err, "That did not work. Please try again.")),
     });
   };
   function submit(e: FormEvent<HTMLFormElement>) {

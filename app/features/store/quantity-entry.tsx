@@ -7,6 +7,7 @@ import { entryOf, estimateCents, pailSavingCents, pendingQuestion, quantityFromE
 import { markPailHintShown, pailHintShown } from "./preferences.ts";
 import { storeKeys, useStoreIds } from "./queries.ts";
 import { qtyButton, qtyButtonUpdate, qtyInput } from "../../components/ui/classes.ts";
+import { QuantityField } from "../../components/ui/quantity-field.tsx";
 
 /** Saves one line; true when saved, false when it failed (already reported), or the server's inline message about this line. */
 export type SaveLine = (productId: string, quantity: number) => Promise<boolean | string>;
@@ -90,41 +91,36 @@ export const QuantityEntry = memo(function QuantityEntry({
   const serverMessage = line?.message ?? null;
   const stacked = layout === "stacked";
   const labelClass = stacked ? "text-sm font-semibold" : layout === "card" ? "text-xs text-sage" : "text-xs text-sage md:sr-only";
+  const field = { labelClassName: labelClass, inputClassName: qtyInput, autoComplete: "off", errorId: error ? `${id}-err` : undefined };
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className={stacked ? "flex flex-col gap-2" : "flex flex-col gap-1.5"}>
       <div className={`flex items-end gap-1.5 ${stacked ? "flex-wrap" : ""}`}>
         {byPail && (
-          <div className="flex flex-col">
-            <label htmlFor={`${id}-p`} className={labelClass}>
-              Pails<span className="sr-only"> of {label} ({product.unitOfMeasureQty} bunches each)</span>
-            </label>
-            <input
-              id={`${id}-p`}
-              inputMode="numeric"
-              autoComplete="off"
-              className={qtyInput}
-              value={pails}
-              onChange={(e) => setPails(e.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-err` : undefined}
-            />
-          </div>
-        )}
-        <div className="flex flex-col">
-          <label htmlFor={`${id}-b`} className={labelClass}>
-            Bunches<span className="sr-only"> of {label}</span>
-          </label>
-          <input
-            id={`${id}-b`}
-            inputMode="numeric"
-            autoComplete="off"
-            className={qtyInput}
-            value={bunches}
-            onChange={(e) => setBunches(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-err` : undefined}
+          <QuantityField
+            id={`${id}-p`}
+            className="flex flex-col"
+            label={
+              <>
+                Pails<span className="sr-only"> of {label} ({product.unitOfMeasureQty} bunches each)</span>
+              </>
+            }
+            {...field}
+            value={pails}
+            onValue={setPails}
           />
-        </div>
+        )}
+        <QuantityField
+          id={`${id}-b`}
+          className="flex flex-col"
+          label={
+            <>
+              Bunches<span className="sr-only"> of {label}</span>
+            </>
+          }
+          {...field}
+          value={bunches}
+          onValue={setBunches}
+        />
         <button type="submit" className={inCart ? qtyButtonUpdate : qtyButton} disabled={busy} aria-label={busy ? `Saving… ${label}` : `${inCart ? "Update" : "Add"} ${label}${inCart ? " in cart" : " to cart"}`}>
           {busy ? "Saving…" : inCart ? "Update" : "Add"}
         </button>

@@ -5,6 +5,7 @@ import { useNavigate } from "react-router";
 import { CartBar } from "../../components/ui/cart-bar.tsx";
 import type { Cart, CartItem, Product, Profile } from "../../../contract/store.ts";
 import { InlineAlert } from "../../components/ui/alert.tsx";
+import { Loading } from "../../components/ui/status.tsx";
 import { Catalogue, CatalogueWarmUp } from "./catalogue.tsx";
 import { CheckoutReminder, HoldExpiredNotice } from "./checkout-reminder.tsx";
 import { activeFilterCount, type FilterState } from "./filters.ts";
@@ -186,9 +187,7 @@ export function CatalogueBody(props: {
     // The products query waits (disabled, so pending) until the catalog is known.
     return (
       <>
-        <p className="py-10 text-center text-sage" role="status">
-          Loading the flowers for {shortDate(props.shipDate)}…
-        </p>
+        <Loading what={`the flowers for ${shortDate(props.shipDate)}`} />
         <CatalogueWarmUp view={props.view} />
       </>
     );

@@ -1,8 +1,7 @@
-import type { CSSProperties } from "react";
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from "react-router";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
-import { Art } from "../../features/public/art.tsx";
+import { ArchArt } from "../../features/public/art.tsx";
 import { Band, CtaBand, PageHero } from "../../features/public/ui.tsx";
 import { varietyByCareGuide, VARIETIES } from "../../features/public/varieties.ts";
 import { STATIC_PAGE } from "../../lib/static-page.ts";
@@ -77,9 +76,7 @@ export default function CareIndex() {
         <ul className="mt-10 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
           {guides.map((g) => (
             <li key={g.slug} className="card-link group flex gap-5 rounded-[1.5rem] bg-white p-5 shadow-[0_1px_2px_rgb(31_42_36/0.08)] transition-shadow hover:shadow-md sm:p-6">
-              <div className="arch wash w-28 shrink-0 self-start px-3 pt-6 pb-1 sm:w-32" style={{ "--wash": g.colour } as CSSProperties}>
-                <Art name={g.art} color={g.colour} className="h-auto w-full" />
-              </div>
+              <ArchArt wash={g.colour} className="w-28 shrink-0 self-start px-3 pt-6 pb-1 sm:w-32" name={g.art} color={g.colour} artClassName="h-auto w-full" />
               <div className="min-w-0">
                 <h3 className="font-serif text-2xl">
                   <Link to={`/FlowerCare/${g.slug}`} className="stretch text-ink no-underline group-hover:text-leaf-dark">

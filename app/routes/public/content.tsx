@@ -3,7 +3,7 @@ import type { ContentPageSetup } from "../../../contract/content.ts";
 import { data, Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from "react-router";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
-import { Art } from "../../features/public/art.tsx";
+import { Art, ArchArt } from "../../features/public/art.tsx";
 import { findSection, leadOf, listItems, splitSections, textOf } from "../../features/public/sections.ts";
 import { PackingTable, Sections, Toc } from "../../features/public/blocks.tsx";
 import { Band, CtaBand, PageHero, Prose, SectionHeading, IntroBand } from "../../features/public/ui.tsx";
@@ -159,9 +159,7 @@ function SeasonsLayout({ d }: { d: Data }) {
               return (
                 <li key={i} className="flex flex-col rounded-[1.5rem] bg-white p-5 shadow-[0_1px_2px_rgb(31_42_36/0.08)]">
                   {v && (
-                    <div className="arch wash mb-4 px-6 pt-6" style={{ "--wash": v.colour } as CSSProperties}>
-                      <Art name={v.art} color={v.colour} className="mx-auto h-28 w-auto" />
-                    </div>
+                    <ArchArt wash={v.colour} className="mb-4 px-6 pt-6" name={v.art} color={v.colour} artClassName="mx-auto h-28 w-auto" />
                   )}
                   <h3 className="font-serif text-xl">{v ? <Link to={v.path}>{lead}</Link> : lead}</h3>
                   <div className="mt-1.5 text-[0.95rem] leading-relaxed text-sage" dangerouslySetInnerHTML={{ __html: rest }} />
@@ -378,9 +376,7 @@ function AboutLayout({ d }: { d: Data }) {
                       <Art name={art.art} alt={art.alt} className="h-auto w-full" />
                     </div>
                   ) : (
-                    <div className="arch wash mx-auto max-w-[20rem] px-8 pt-12 pb-4" style={{ "--wash": art.color ?? "#e6efe9" } as CSSProperties}>
-                      <Art name={art.art} color={art.color} alt={art.alt} className="h-auto w-full" />
-                    </div>
+                    <ArchArt wash={art.color ?? "#e6efe9"} className="mx-auto max-w-[20rem] px-8 pt-12 pb-4" name={art.art} color={art.color} alt={art.alt} artClassName="h-auto w-full" />
                   )}
                 </div>
               )}

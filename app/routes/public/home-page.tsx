@@ -96,12 +96,7 @@ export default function Home() {
       {/* Journal. */}
       {d.articles.length > 0 && (
         <Band labelledBy="journal-title">
-          <div className="flex flex-wrap items-end justify-between gap-6">
-            <SectionHeading id="journal-title" eyebrow="Journal" title="From our greenhouses" />
-            <Link to="/Blog" className="font-semibold text-leaf">
-              All articles <span aria-hidden="true">→</span>
-            </Link>
-          </div>
+          <SectionHeading id="journal-title" eyebrow="Journal" title="From our greenhouses" action={<Link to="/Blog" className="font-semibold text-leaf">All articles <span aria-hidden="true">→</span></Link>} />
           <ArticleCards articles={d.articles} wash="#f3efe7" large />
         </Band>
       )}

@@ -1,8 +1,8 @@
-import { useState, type CSSProperties } from "react";
+import { useState } from "react";
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from "react-router";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
-import { Art } from "../../features/public/art.tsx";
+import { Art, ArchArt } from "../../features/public/art.tsx";
 import { Band, CtaBand, PageHero } from "../../features/public/ui.tsx";
 import { ART_ALT, hotspotLabel, varietyBySlug, VARIETIES } from "../../features/public/varieties.ts";
 import { STATIC_PAGE } from "../../lib/static-page.ts";
@@ -167,9 +167,7 @@ export default function InteractiveCatalogue() {
               onMouseEnter={() => setActive(i)}
               onMouseLeave={() => setActive(null)}
             >
-              <div className="arch wash w-16 shrink-0 px-1 pt-3" style={{ "--wash": s.colour } as CSSProperties}>
-                <Art name={s.art} color={s.colour} className="h-auto w-full" />
-              </div>
+              <ArchArt wash={s.colour} className="w-16 shrink-0 px-1 pt-3" name={s.art} color={s.colour} artClassName="h-auto w-full" />
               <div className="min-w-0">
                 <h3 className="font-serif text-lg">
                   <Link to={s.href} className="stretch text-ink no-underline group-hover:text-leaf-dark" onFocus={() => setActive(i)} onBlur={() => setActive(null)}>

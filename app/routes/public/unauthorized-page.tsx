@@ -1,8 +1,7 @@
-import type { CSSProperties } from "react";
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from "react-router";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
-import { Art } from "../../features/public/art.tsx";
+import { ArchArt } from "../../features/public/art.tsx";
 import { Prose } from "../../features/public/ui.tsx";
 import { STATIC_PAGE } from "../../lib/static-page.ts";
 
@@ -49,9 +48,7 @@ export default function Unauthorized() {
         </div>
       </div>
       <div className="md:col-span-5">
-        <div className="arch wash mx-auto max-w-[20rem] px-8 pt-12 pb-4" style={{ "--wash": "#C7D7E8" } as CSSProperties}>
-          <Art name="snapdragon" color="#9F86C8" priority className="h-auto w-full" />
-        </div>
+        <ArchArt wash="#C7D7E8" className="mx-auto max-w-[20rem] px-8 pt-12 pb-4" name="snapdragon" color="#9F86C8" priority artClassName="h-auto w-full" />
       </div>
     </section>
   );

@@ -1,8 +1,7 @@
-import type { CSSProperties } from "react";
 import { data, Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from "react-router";
 import { appContext } from "../../lib/context.ts";
 import { seo } from "../../lib/seo.ts";
-import { Art } from "../../features/public/art.tsx";
+import { ArchArt } from "../../features/public/art.tsx";
 import { findSection, splitSections } from "../../features/public/sections.ts";
 import { FactList, FlowerLinks, PackingTable } from "../../features/public/blocks.tsx";
 import { Band, Breadcrumbs, CtaBand, PageHero, Prose, SectionHeading, IntroBand } from "../../features/public/ui.tsx";
@@ -139,9 +138,7 @@ export default function VarietyPage() {
           <ul className="mt-12 grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5">
             {range.colours.map((c) => (
               <li key={c.colour}>
-                <div className="arch wash px-4 pt-8 pb-2" style={{ "--wash": c.shades[0] } as CSSProperties}>
-                  <Art name={info.art} color={c.shades[0]} sheet={sheet} className="mx-auto h-auto w-full max-w-[9rem]" />
-                </div>
+                <ArchArt wash={c.shades[0]} className="px-4 pt-8 pb-2" name={info.art} color={c.shades[0]} sheet={sheet} artClassName="mx-auto h-auto w-full max-w-[9rem]" />
                 <h3 className="mt-3 font-serif text-lg font-medium">{c.colour}</h3>
                 <p className="mt-1 flex items-center gap-2 text-sm text-sage">
                   <span aria-hidden="true" className="flex -space-x-1">
