@@ -23,28 +23,6 @@ export function formErrors(err: unknown): { message: string; fields: Record<stri
 }
 
 /**
- * Sends a form the plain way: no page load, busy while it runs, the refusal's messages (formErrors)
- * shown when it fails, cleared when it is sent again.
- */
-export async function sendForm(
-  e: { preventDefault(): void },
-  run: () => Promise<unknown>,
-  setBusy: (busy: boolean) => void,
-  setErrors: (errors: ReturnType<typeof formErrors> | null) => void,
-) {
-  e.preventDefault();
-  setBusy(true);
-  setErrors(null);
-  try {
-    await run();
-  } catch (err) {
-    setErrors(formErrors(err));
-  } finally {
-    setBusy(false);
-  }
-}
-
-/**
  * A form checked with the contract's Zod schema, the one the server checks the body with (Conform):
  * the schema's messages show on their fields before anything is sent, a valid value goes to `send`,
  * and a refusal from the server shows its message and field messages the same way. `lastResult` is

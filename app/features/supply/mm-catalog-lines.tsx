@@ -156,10 +156,9 @@ function MmLineRow({
 
 /** The line's body from the form's values as typed: amounts as numbers, an empty price left out (the list price). */
 function lineBody(v: Record<string, unknown>): z.input<typeof MmLineCreate> {
-  const amount = (k: string) => num(textOf(v[k])) ?? undefined;
   return {
     productId: textOf(v.productId),
-    quantity: amount("quantity"),
+    quantity: num(textOf(v.quantity)) ?? undefined,
     pricePerBouquet: num(textOf(v.pricePerBouquet)),
     pricePerBouquetNoBox: num(textOf(v.pricePerBouquetNoBox)),
   } as z.input<typeof MmLineCreate>;
