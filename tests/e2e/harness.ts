@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -106,6 +107,23 @@ export async function startServer(env: Record<string, string> = {}, options: { d
  * A desktop Chrome user agent: headless Chromium announces itself as "HeadlessChrome", which the server
  * (rightly) treats as a crawler and answers errors without a page (SPEC §2).
  */
+/**
+ * The server and browser of one browser test file: started side by side before its tests (a server
+ * with `env` added to its environment), stopped after them. Read `site.server` and `site.browser` in
+ * the tests, once the file's hooks have run.
+ */
+export function serverAndBrowser(options: { env?: Record<string, string>; timeout?: number } = {}): { server: RunningServer; browser: Browser } {
+  const site = {} as { server: RunningServer; browser: Browser };
+  beforeAll(async () => {
+    [site.server, site.browser] = await Promise.all([startServer(options.env), launchBrowser()]);
+  }, options.timeout);
+  afterAll(async () => {
+    await site.browser?.close();
+    await site.server?.stop();
+  });
+  return site;
+}
+
 export const USER_AGENT =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 
