@@ -1,7 +1,8 @@
 import { defineConfig } from "vitest/config";
 
 // Browser flows against the built server in Debian's chromium. Files run one at a time: each starts
-// its own server and browser, and the machine has two cores.
+// its own server and browser, and the machine has two cores. Each server starts on its own copy of one
+// database migrated and seeded once per run (tests/e2e/global-setup.ts).
 //
 // A failed browser test runs once more before it fails the suite: on a loaded shared machine a
 // browser step can miss its deadline for reasons outside the product. A test that passes only on its
@@ -10,6 +11,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["tests/e2e/**/*.e2e.test.ts"],
+    globalSetup: ["tests/e2e/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 300_000,
     fileParallelism: false,

@@ -3,31 +3,21 @@
 // list (search still finds, rows far down appear when scrolled to), quick order by pasting and by
 // CSV upload, ordering a past order again, and page views counted and shown to staff. A keyboard-only
 // pass, and axe at 360 and 1280 px on every screen touched. Then issue 13's first findings, one test each.
-import { afterAll, beforeAll, describe, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { expectNoAxeViolations, hydrated, launchBrowser, newPage, startServer, type RunningServer } from "./harness.ts";
+import { describe, it } from "vitest";
+import { expectNoAxeViolations, hydrated, newPage, serverAndBrowser } from "./harness.ts";
 import { cart, expectNoAxeViolationsAtThisWidth, polling, productCount } from "./steps/common.ts";
 import { openFilters, searchBox } from "./steps/store.ts";
 import { availableRows, codeOf, dates, firstRows, listRows, nameOf, openStore, savedCart, searchFor, signInAs } from "./steps/buyer.ts";
 import { asksBeforeQuickOrderBeyondStock, countsColoursAndKeepsThingsInside, doesTheNewToolsByKeyboard, reachesEveryStoreNavEntry } from "./steps/buyer-tools.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = serverAndBrowser();
 
 describe.sequential("the buyer's catalogue tools", () => {
   it("sorts by name, price and availability, keeping the order in the address and after a reload", { timeout: 90_000 }, async ({ expect }) => {
     const eventually = polling(expect);
-    const page = await newPage(browser);
-    await signInAs(page, server.baseUrl, "buyer@demo.test");
-    await openStore(page, server.baseUrl);
+    const page = await newPage(site.browser);
+    await signInAs(page, site.server.baseUrl, "buyer@demo.test");
+    await openStore(page, site.server.baseUrl);
     const sort = page.getByLabel("Sort by");
 
     await sort.selectOption("name");
@@ -78,9 +68,9 @@ describe.sequential("the buyer's catalogue tools", () => {
 
   it("stars favourites for the customer, filters on them, and keeps them on the server", { timeout: 90_000 }, async ({ expect }) => {
     const eventually = polling(expect);
-    const page = await newPage(browser);
-    await signInAs(page, server.baseUrl, "buyer@demo.test");
-    await openStore(page, server.baseUrl, "?sort=name");
+    const page = await newPage(site.browser);
+    await signInAs(page, site.server.baseUrl, "buyer@demo.test");
+    await openStore(page, site.server.baseUrl, "?sort=name");
     const rows = listRows(page);
     const [first, second] = [rows.nth(0), rows.nth(2)];
     const names = [await nameOf(first), await nameOf(second)];
@@ -98,9 +88,9 @@ describe.sequential("the buyer's catalogue tools", () => {
     await eventually(() => new URL(page.url()).searchParams.get("favourites")).toBe("1");
 
     // Another session of the same buyer sees them: they are kept on the server, per customer.
-    const other = await newPage(browser);
-    await signInAs(other, server.baseUrl, "buyer@demo.test");
-    await openStore(other, server.baseUrl, "?favourites=1&sort=name");
+    const other = await newPage(site.browser);
+    await signInAs(other, site.server.baseUrl, "buyer@demo.test");
+    await openStore(other, site.server.baseUrl, "?favourites=1&sort=name");
     await eventually(async () => (await productCount(other).innerText()).trim()).toMatch(/^2 of /);
     // Unstarring one there leaves one.
     await listRows(other).first().getByRole("button", { name: `Favourite: ${names[0]}` }).click();
@@ -110,8 +100,8 @@ describe.sequential("the buyer's catalogue tools", () => {
   });
 
   it("while a date's offer is read, the row laid out ahead of the list is neither seen, reached with Tab nor left behind", { timeout: 90_000 }, async ({ expect }) => {
-    const page = await newPage(browser);
-    await signInAs(page, server.baseUrl, "buyer@demo.test");
+    const page = await newPage(site.browser);
+    await signInAs(page, site.server.baseUrl, "buyer@demo.test");
     // Hold the offer's products answer until the loading page has been checked.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -119,7 +109,7 @@ describe.sequential("the buyer's catalogue tools", () => {
       await held;
       await route.continue();
     });
-    await page.goto(`${server.baseUrl}/store`);
+    await page.goto(`${site.server.baseUrl}/store`);
     await hydrated(page);
     const first = dates(page).first();
     if ((await first.getAttribute("aria-pressed")) !== "true") await first.click();
@@ -149,9 +139,9 @@ describe.sequential("the buyer's catalogue tools", () => {
 
   it("keeps search working on the windowed list and renders rows far down when scrolled to", { timeout: 90_000 }, async ({ expect }) => {
     const eventually = polling(expect);
-    const page = await newPage(browser);
-    await signInAs(page, server.baseUrl, "buyer@demo.test");
-    await openStore(page, server.baseUrl);
+    const page = await newPage(site.browser);
+    await signInAs(page, site.server.baseUrl, "buyer@demo.test");
+    await openStore(page, site.server.baseUrl);
     const total = Number(((await productCount(page).innerText()).match(/^([\d,]+) products$/)?.[1] ?? "0").replace(/,/g, ""));
     expect(total).toBeGreaterThan(100);
     // Only the rows near the screen are in the page; the table says how many there are. The first
@@ -175,9 +165,9 @@ describe.sequential("the buyer's catalogue tools", () => {
 
   it("adds pasted and uploaded quick-order lines to the cart, flagging unknown codes and bad quantities", { timeout: 120_000 }, async ({ expect }) => {
     const eventually = polling(expect);
-    const page = await newPage(browser);
-    await signInAs(page, server.baseUrl, "buyer@demo.test");
-    await openStore(page, server.baseUrl);
+    const page = await newPage(site.browser);
+    await signInAs(page, site.server.baseUrl, "buyer@demo.test");
+    await openStore(page, site.server.baseUrl);
     // Not final products: the test adds to a line again, and a final product may have no more left
     // (which of them are final is drawn afresh by the demo data each week).
     const rows = availableRows(page).filter({ hasNotText: "Limited stock" });
@@ -212,17 +202,17 @@ describe.sequential("the buyer's catalogue tools", () => {
 
   it("orders a past order again from the order history into the cart, at the date's prices", { timeout: 120_000 }, async ({ expect }) => {
     const eventually = polling(expect);
-    const page = await newPage(browser);
-    await signInAs(page, server.baseUrl, "buyer@demo.test");
+    const page = await newPage(site.browser);
+    await signInAs(page, site.server.baseUrl, "buyer@demo.test");
     // The cart of the quick-order test becomes an order.
-    await page.goto(`${server.baseUrl}/store/checkout`);
+    await page.goto(`${site.server.baseUrl}/store/checkout`);
     await hydrated(page);
     await page.getByRole("button", { name: "Place order" }).click();
     const placed = page.getByRole("heading", { name: /^Order \d+ is placed$/ });
     await placed.waitFor({ timeout: 20_000 });
     const orderNumber = (await placed.innerText()).match(/\d+/)![0];
 
-    await page.goto(`${server.baseUrl}/Orders`);
+    await page.goto(`${site.server.baseUrl}/Orders`);
     await hydrated(page);
     await page.getByRole("link", { name: `Order again (order ${orderNumber})` }).click();
     await page.waitForURL(new RegExp(`/Orders/${orderNumber}#order-again$`));
@@ -237,13 +227,13 @@ describe.sequential("the buyer's catalogue tools", () => {
     await page.context().close();
   });
 
-  it("does the store's new tools with the keyboard alone, and axe finds nothing at 360 px", { timeout: 120_000 }, ({ expect }) => doesTheNewToolsByKeyboard({ browser, baseUrl: server.baseUrl }, expect));
+  it("does the store's new tools with the keyboard alone, and axe finds nothing at 360 px", { timeout: 120_000 }, ({ expect }) => doesTheNewToolsByKeyboard({ browser: site.browser, baseUrl: site.server.baseUrl }, expect));
 
   it("counts page views and shows them, per page and per product, to staff only", { timeout: 90_000 }, async ({ expect }) => {
     const eventually = polling(expect);
-    const buyer = await newPage(browser);
-    await signInAs(buyer, server.baseUrl, "buyer@demo.test");
-    await openStore(buyer, server.baseUrl);
+    const buyer = await newPage(site.browser);
+    await signInAs(buyer, site.server.baseUrl, "buyer@demo.test");
+    await openStore(buyer, site.server.baseUrl);
     const row = listRows(buyer).first();
     const name = await nameOf(row);
     await row.getByRole("button").first().click();
@@ -257,9 +247,9 @@ describe.sequential("the buyer's catalogue tools", () => {
     await buyer.context().close();
 
     for (const width of [1280, 360]) {
-      const staff = await newPage(browser, { viewport: { width, height: 900 } });
-      await signInAs(staff, server.baseUrl, "sales@demo.test");
-      await staff.goto(`${server.baseUrl}/Administration`);
+      const staff = await newPage(site.browser, { viewport: { width, height: 900 } });
+      await signInAs(staff, site.server.baseUrl, "sales@demo.test");
+      await staff.goto(`${site.server.baseUrl}/Administration`);
       await hydrated(staff);
       await staff.getByRole("link", { name: /^Page views/ }).click();
       await staff.waitForURL(/\/Administration\/PageViews$/);
@@ -275,15 +265,15 @@ describe.sequential("the buyer's catalogue tools", () => {
     }
   });
 
-  it("asks before quick-order lines far beyond what is available: cancel, add only what is available, or request anyway", { timeout: 120_000 }, ({ expect }) => asksBeforeQuickOrderBeyondStock({ browser, baseUrl: server.baseUrl }, expect));
+  it("asks before quick-order lines far beyond what is available: cancel, add only what is available, or request anyway", { timeout: 120_000 }, ({ expect }) => asksBeforeQuickOrderBeyondStock({ browser: site.browser, baseUrl: site.server.baseUrl }, expect));
 
-  it("shows every store nav entry at 360 px (in the Menu) and 1280 px, reachable with the keyboard, axe clean at 360 and 1280 px", { timeout: 90_000 }, ({ expect }) => reachesEveryStoreNavEntry({ browser, baseUrl: server.baseUrl }, expect));
+  it("shows every store nav entry at 360 px (in the Menu) and 1280 px, reachable with the keyboard, axe clean at 360 and 1280 px", { timeout: 90_000 }, ({ expect }) => reachesEveryStoreNavEntry({ browser: site.browser, baseUrl: site.server.baseUrl }, expect));
 
   it("windows the grid view by rows of cards: few cards in the page, the last reachable by scrolling, axe clean", { timeout: 90_000 }, async ({ expect }) => {
     const eventually = polling(expect);
-    const page = await newPage(browser);
-    await signInAs(page, server.baseUrl, "buyer@demo.test");
-    await openStore(page, server.baseUrl);
+    const page = await newPage(site.browser);
+    await signInAs(page, site.server.baseUrl, "buyer@demo.test");
+    await openStore(page, site.server.baseUrl);
     const total = Number(((await productCount(page).innerText()).match(/^([\d,]+) products$/)?.[1] ?? "0").replace(/,/g, ""));
     await page.getByRole("button", { name: "Grid", exact: true }).click();
     const cards = page.getByRole("list", { name: "Flowers, as cards" }).getByRole("listitem");
@@ -312,9 +302,9 @@ describe.sequential("the buyer's catalogue tools", () => {
 // recent orders inside their card and the pail hint inside its row (9).
 describe.sequential("what a buyer first tried", () => {
   it("finds what the search examples name, in any word order, by code and with a typo, the closest match first", { timeout: 90_000 }, async ({ expect }) => {
-    const page = await newPage(browser);
-    await signInAs(page, server.baseUrl, "buyer@demo.test");
-    await openStore(page, server.baseUrl);
+    const page = await newPage(site.browser);
+    await signInAs(page, site.server.baseUrl, "buyer@demo.test");
+    await openStore(page, site.server.baseUrl);
     expect(await searchBox(page).getAttribute("placeholder")).toBe("Search flowers, e.g. white lily");
 
     for (const text of ["white lily", "lily white"]) {
@@ -347,8 +337,8 @@ describe.sequential("what a buyer first tried", () => {
   it("'All discounted flowers' on the dashboard and the 'Only discounted' filter show the same few products", { timeout: 90_000 }, async ({ expect }) => {
     const eventually = polling(expect);
     // A tall window, so the windowed list has every discounted product in the page at once.
-    const page = await newPage(browser, { viewport: { width: 1280, height: 4000 } });
-    await signInAs(page, server.baseUrl, "buyer@demo.test");
+    const page = await newPage(site.browser, { viewport: { width: 1280, height: 4000 } });
+    await signInAs(page, site.server.baseUrl, "buyer@demo.test");
     const specials = page.getByRole("region", { name: "Specials this week" });
     await specials.getByRole("listitem").first().waitFor();
     const specialNames = (await specials.getByRole("listitem").getByRole("link").allInnerTexts()).map((n) => n.trim());
@@ -389,9 +379,9 @@ describe.sequential("what a buyer first tried", () => {
   it("gives every ship and pickup date its cut-off with the day and the time zone", { timeout: 90_000 }, async ({ expect }) => {
     const cutOff = /order by (Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2}:\d{2} (AM|PM) E[SD]T$/;
     for (const [email, group] of [["buyer@demo.test", "Ship date"], ["retailer@demo.test", "Pickup date"]] as const) {
-      const page = await newPage(browser);
-      await signInAs(page, server.baseUrl, email);
-      await page.goto(`${server.baseUrl}/store`);
+      const page = await newPage(site.browser);
+      await signInAs(page, site.server.baseUrl, email);
+      await page.goto(`${site.server.baseUrl}/store`);
       await hydrated(page);
       const buttons = page.getByRole("group", { name: group }).getByRole("button");
       await buttons.first().waitFor();
@@ -402,5 +392,5 @@ describe.sequential("what a buyer first tried", () => {
     }
   });
 
-  it("counts colours within the chosen category, keeps recent orders inside their card and the pail hint inside its row", { timeout: 120_000 }, ({ expect }) => countsColoursAndKeepsThingsInside({ browser, baseUrl: server.baseUrl }, expect));
+  it("counts colours within the chosen category, keeps recent orders inside their card and the pail hint inside its row", { timeout: 120_000 }, ({ expect }) => countsColoursAndKeepsThingsInside({ browser: site.browser, baseUrl: site.server.baseUrl }, expect));
 });

@@ -2,34 +2,26 @@
 // line of an order that shipped, with two photos; staff accept part of it on the desk; the credit
 // note shows on the buyer's invoice. A claim on an order past the window is refused with the day it
 // closed. The new screens are axe-clean at 360 and 1280 px, each loaded in full after sign-in.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { claimClosedMessage, claimWindow } from "../../domain/claims.ts";
 import { isoDateAt, addDays } from "../../domain/dates.ts";
-import { apiAs, expectNoAxeViolations, hydrated, launchBrowser, newPage, saveShot, signIn, startServer, type RunningServer } from "./harness.ts";
+import { apiAs, expectNoAxeViolations, hydrated, newPage, saveShot, serverAndBrowser, signIn } from "./harness.ts";
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = serverAndBrowser({ timeout: 120_000 });
 
 const PHONE = { width: 360, height: 800 };
 
 async function open(page: Page, path: string) {
-  await page.goto(`${server.baseUrl}${path}`);
+  await page.goto(`${site.server.baseUrl}${path}`);
   await hydrated(page);
 }
 
 async function signedIn(email: string, landing: RegExp) {
-  const page = await newPage(browser);
+  const page = await newPage(site.browser);
   await page.setViewportSize(PHONE);
-  await signIn(page, server.baseUrl, email);
+  await signIn(page, site.server.baseUrl, email);
   await page.waitForURL(landing);
   return page;
 }
@@ -43,7 +35,7 @@ describe("claims", () => {
   let claimId: number;
 
   it("the buyer's order is placed, confirmed, packed and shipped", async () => {
-    const buyer = await apiAs(server.baseUrl, "buyer@demo.test");
+    const buyer = await apiAs(site.server.baseUrl, "buyer@demo.test");
     userId = buyer.user.id;
     customerId = (buyer.user.currentCustomer ?? buyer.user.customers[0]).customerID;
     const base = `${userId}/${customerId}`;
@@ -59,7 +51,7 @@ describe("claims", () => {
     description = p.description;
     await buyer.call("POST", `/api/Store/Cart/Save/${base}`, { shipDate, items: [{ productId: p.productId, quantity: 6 }] });
     orderNumber = (await buyer.call("POST", `/api/Store/PlaceOrder/${base}`)).orderNumber;
-    const staff = await apiAs(server.baseUrl, "sales@demo.test");
+    const staff = await apiAs(site.server.baseUrl, "sales@demo.test");
     await staff.call("POST", `/api/OrderDesk/Orders/${orderNumber}/Confirm`, {});
     await staff.call("POST", `/api/OrderDesk/Orders/${orderNumber}/Pack`, {});
     invoiceNumber = (await staff.call("POST", `/api/OrderDesk/Orders/${orderNumber}/Ship`, { reason: "Collected early by the customer." })).invoiceNumber;
@@ -153,7 +145,7 @@ describe("claims", () => {
   });
 
   it("refuses a claim on an order past the window with the day it closed", async () => {
-    const api = await apiAs(server.baseUrl, "buyer@demo.test");
+    const api = await apiAs(site.server.baseUrl, "buyer@demo.test");
     const orders: { orderNumber: number; shipDate: string; status: string }[] = await api.call("GET", `/api/Orders/${userId}/${customerId}`);
     const old = orders.find((o) => o.status === "invoiced" && o.shipDate <= addDays(isoDateAt(), -4));
     expect(old, "a demo order shipped days ago").toBeDefined();

@@ -2,22 +2,14 @@
 // keyboard with a 02:00 PM cut-off, it shows in the list with 0 users and 0 retailers, and reopening
 // it shows 02:00 PM (stored 14:00, never cut to "02:00 P"). Both New screens are axe-clean at 360 and
 // 1280 px, each loaded in full right after sign-in.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Locator, Page } from "playwright-core";
-import { expectNoAxeViolations, hydrated, launchBrowser, newPage, saveShot, signIn, startServer, type RunningServer } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { expectNoAxeViolations, hydrated, newPage, saveShot, serverAndBrowser, signIn } from "./harness.ts";
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = serverAndBrowser();
 
 async function open(page: Page, path: string) {
-  await page.goto(`${server.baseUrl}${path}`);
+  await page.goto(`${site.server.baseUrl}${path}`);
   await hydrated(page);
 }
 
@@ -41,8 +33,8 @@ const shown = (page: Page, label: string) =>
 
 describe("new customers", () => {
   it("an Administrator creates a wholesaler by keyboard with a 02:00 PM cut-off; the list shows 0 users and 0 retailers; reopening shows 02:00 PM", async () => {
-    const page = await newPage(browser, { locale: "en-US" });
-    await signIn(page, server.baseUrl, "admin@demo.test");
+    const page = await newPage(site.browser, { locale: "en-US" });
+    await signIn(page, site.server.baseUrl, "admin@demo.test");
     await page.waitForURL(/\/(Dashboard|Administration\/Orders)$/);
     await open(page, "/Admin/Wholesalers/New");
     await page.getByRole("heading", { name: "New wholesaler" }).waitFor();
@@ -119,8 +111,8 @@ describe("new customers", () => {
   });
 
   it("the mass-market New screen loads in full after sign-in and is axe-clean", async () => {
-    const page = await newPage(browser, { locale: "en-US" });
-    await signIn(page, server.baseUrl, "admin@demo.test");
+    const page = await newPage(site.browser, { locale: "en-US" });
+    await signIn(page, site.server.baseUrl, "admin@demo.test");
     await page.waitForURL(/\/(Dashboard|Administration\/Orders)$/);
     await open(page, "/MM/Customer/New");
     await page.getByRole("heading", { name: "New mass-market customer" }).waitFor();

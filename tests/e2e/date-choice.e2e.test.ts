@@ -1,28 +1,18 @@
 // Choosing another ship date with an empty cart (issue 30): the rows the page already holds stay, marked
 // as updating for the date chosen, with none of the previous date's availability or prices and nothing
 // to order, until the chosen date's own offer is read; then its rows can be ordered as always.
-import { afterAll, beforeAll, describe, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { expectNoAxeViolations, launchBrowser, newPage, startServer, type RunningServer } from "./harness.ts";
+import { describe, it } from "vitest";
+import { expectNoAxeViolations, newPage, serverAndBrowser } from "./harness.ts";
 import { productCount } from "./steps/common.ts";
 import { dates, listRows, openStore, savedCart, signInAs } from "./steps/buyer.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = serverAndBrowser();
 
 describe("choosing another ship date", () => {
   it("keeps the rows shown as updating, never orderable nor priced, until the new date's offer is in", { timeout: 90_000 }, async ({ expect }) => {
-    const page = await newPage(browser);
-    await signInAs(page, server.baseUrl, "buyer@demo.test");
-    await openStore(page, server.baseUrl);
+    const page = await newPage(site.browser);
+    await signInAs(page, site.server.baseUrl, "buyer@demo.test");
+    await openStore(page, site.server.baseUrl);
     expect(await savedCart(page)).toEqual([]);
     await expect.poll(async () => (await productCount(page).innerText()).trim(), { timeout: 15_000 }).toMatch(/^[\d,]+ products$/);
 

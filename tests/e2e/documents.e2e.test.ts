@@ -1,21 +1,12 @@
 // The pick list page (/OrderDesk/PickList, issue 26): staff load it in full right after signing in,
 // choose a ship date with the keyboard, read the totals, download the pick list and a packing slip
 // and read them back; axe-core at 360 and 1280 px; a wholesaler is turned away.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Download, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Download, Page } from "playwright-core";
 import { extractText } from "unpdf";
-import { apiAs, expectNoAxeViolations, hydrated, launchBrowser, newPage, signIn, startServer, type RunningServer } from "./harness.ts";
+import { apiAs, expectNoAxeViolations, hydrated, newPage, serverAndBrowser, signIn } from "./harness.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = serverAndBrowser({ timeout: 120_000 });
 
 async function pdfTextOf(download: Download) {
   const bytes = Buffer.concat(await (await download.createReadStream()).toArray());
@@ -24,15 +15,15 @@ async function pdfTextOf(download: Download) {
 }
 
 async function signedInStaff(): Promise<Page> {
-  const page = await newPage(browser, { acceptDownloads: true });
-  await signIn(page, server.baseUrl, "sales@demo.test");
+  const page = await newPage(site.browser, { acceptDownloads: true });
+  await signIn(page, site.server.baseUrl, "sales@demo.test");
   await page.waitForURL((url) => !url.pathname.toLowerCase().startsWith("/login"));
   return page;
 }
 
 describe("pick list", () => {
   it("staff see what to cut for a ship date, and download the pick list and a packing slip", async () => {
-    const sales = await apiAs(server.baseUrl, "sales@demo.test");
+    const sales = await apiAs(site.server.baseUrl, "sales@demo.test");
     const desk = await sales.call("GET", "/api/OrderDesk/Orders");
     const withOrders = desk.orders.find((o: { status: string }) => o.status !== "cancelled");
     const shipDate: string = withOrders.shipDate;
@@ -42,7 +33,7 @@ describe("pick list", () => {
 
     // Loaded in full right after sign-in, not only by client-side navigation.
     const page = await signedInStaff();
-    await page.goto(`${server.baseUrl}/OrderDesk/PickList?shipDate=${shipDate}`);
+    await page.goto(`${site.server.baseUrl}/OrderDesk/PickList?shipDate=${shipDate}`);
     await hydrated(page);
     await expect.poll(() => page.getByRole("heading", { name: /^To cut and pack for / }).isVisible(), { timeout: 15_000 }).toBe(true);
     const first = list.rows[0];
@@ -81,7 +72,7 @@ describe("pick list", () => {
 
   it("a day without orders says so", async () => {
     const page = await signedInStaff();
-    await page.goto(`${server.baseUrl}/OrderDesk/PickList?shipDate=2031-01-01`);
+    await page.goto(`${site.server.baseUrl}/OrderDesk/PickList?shipDate=2031-01-01`);
     await hydrated(page);
     await expect.poll(() => page.getByText("No orders ship on").isVisible(), { timeout: 15_000 }).toBe(true);
     await expectNoAxeViolations(page, "empty pick list");
@@ -89,7 +80,7 @@ describe("pick list", () => {
   });
 
   it("staff download a credit note as PDF from the invoice page", async () => {
-    const sales = await apiAs(server.baseUrl, "sales@demo.test");
+    const sales = await apiAs(site.server.baseUrl, "sales@demo.test");
     const page1 = await sales.call("GET", "/api/Invoices?page=1&pageSize=50");
     const open = page1.items.find((i: { paid: boolean; balance: number }) => !i.paid && i.balance > 0);
     const detail = await sales.call("GET", `/api/Invoices/${open.invoiceNumber}`);
@@ -98,7 +89,7 @@ describe("pick list", () => {
     expect(note.creditNoteNumber).toBeGreaterThan(900_000);
 
     const page = await signedInStaff();
-    await page.goto(`${server.baseUrl}/Invoices/details?number=${open.invoiceNumber}`);
+    await page.goto(`${site.server.baseUrl}/Invoices/details?number=${open.invoiceNumber}`);
     await hydrated(page);
     const link = page.getByRole("link", { name: `PDF of credit note ${note.creditNoteNumber}` });
     await expect.poll(() => link.isVisible(), { timeout: 15_000 }).toBe(true);
@@ -110,10 +101,10 @@ describe("pick list", () => {
   });
 
   it("a wholesaler is turned away from the page", async () => {
-    const page = await newPage(browser);
-    await signIn(page, server.baseUrl, "wholesaler@demo.test");
+    const page = await newPage(site.browser);
+    await signIn(page, site.server.baseUrl, "wholesaler@demo.test");
     await page.waitForURL((url) => !url.pathname.toLowerCase().startsWith("/login"));
-    await page.goto(`${server.baseUrl}/OrderDesk/PickList`);
+    await page.goto(`${site.server.baseUrl}/OrderDesk/PickList`);
     await page.waitForURL(/Unauthorized/i);
     await page.context().close();
   });

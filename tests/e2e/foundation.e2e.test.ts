@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { axeViolations, DEMO_PASSWORD, hydrated, launchBrowser, newPage, signIn, startServer, type RunningServer } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { axeViolations, DEMO_PASSWORD, hydrated, newPage, serverAndBrowser, signIn } from "./harness.ts";
 
-let server: RunningServer;
-let browser: Browser;
+const site = serverAndBrowser();
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const freshPage = (): Promise<Page> => newPage(browser);
+const freshPage = (): Promise<Page> => newPage(site.browser);
 
 const header = (page: Page) => page.getByRole("banner");
 
 describe("demo accounts sign in and land where they should", () => {
   it("buyer (one customer) lands on the dashboard with its customer chosen automatically", async () => {
     const page = await freshPage();
-    await signIn(page, server.baseUrl, "buyer@demo.test");
+    await signIn(page, site.server.baseUrl, "buyer@demo.test");
     await page.waitForURL(/\/Dashboard$/);
     await expect.poll(() => header(page).getByRole("button", { name: /^Customer: / }).count()).toBe(1);
     // The server chose it with the page (one customer); the page stores it once its scripts run.
@@ -31,7 +21,7 @@ describe("demo accounts sign in and land where they should", () => {
 
   it("wholesaler (two customers) is asked to choose, and the choice sticks", async () => {
     const page = await freshPage();
-    await signIn(page, server.baseUrl, "wholesaler@demo.test");
+    await signIn(page, site.server.baseUrl, "wholesaler@demo.test");
     await page.waitForURL(/\/Dashboard$/);
     const dialog = page.getByRole("dialog", { name: "Which customer are you ordering for?" });
     await dialog.waitFor();
@@ -45,7 +35,7 @@ describe("demo accounts sign in and land where they should", () => {
     // under selectedCustomerID: no selector.
     expect(await page.evaluate(() => localStorage.getItem("selectedCustomerID"))).toBeTruthy();
     await page.context().clearCookies();
-    await signIn(page, server.baseUrl, "wholesaler@demo.test");
+    await signIn(page, site.server.baseUrl, "wholesaler@demo.test");
     await page.waitForURL(/\/Dashboard$/);
     await header(page).getByRole("button", { name: `Customer: ${chosen}. Change customer` }).waitFor();
     expect(await dialog.isVisible()).toBe(false);
@@ -65,7 +55,7 @@ describe("demo accounts sign in and land where they should", () => {
 
   it("retailer lands on the dashboard buying through its wholesaler", async () => {
     const page = await freshPage();
-    await signIn(page, server.baseUrl, "retailer@demo.test");
+    await signIn(page, site.server.baseUrl, "retailer@demo.test");
     await page.waitForURL(/\/Dashboard$/);
     await header(page).getByRole("button", { name: /^Customer: / }).waitFor();
     await page.context().close();
@@ -74,7 +64,7 @@ describe("demo accounts sign in and land where they should", () => {
   it("administrator and sales person get the default customer", async () => {
     for (const email of ["admin@demo.test", "sales@demo.test"]) {
       const page = await freshPage();
-      await signIn(page, server.baseUrl, email);
+      await signIn(page, site.server.baseUrl, email);
       // Staff land on the order desk (issue 26).
       await page.waitForURL(/\/Administration\/Orders$/);
       // The default customer comes with the page: wait for its scripts before using the header.
@@ -94,7 +84,7 @@ describe("demo accounts sign in and land where they should", () => {
 
   it("mass-market buyer lands on the MM dashboard", async () => {
     const page = await freshPage();
-    await signIn(page, server.baseUrl, "massmarket@demo.test");
+    await signIn(page, site.server.baseUrl, "massmarket@demo.test");
     await page.waitForURL(/\/MM\/Dashboard$/);
     await header(page).getByRole("button", { name: /^Customer: / }).waitFor();
     await page.context().close();
@@ -102,7 +92,7 @@ describe("demo accounts sign in and land where they should", () => {
 
   it("a wrong password shows the generic message and stays on /login", async () => {
     const page = await freshPage();
-    await signIn(page, server.baseUrl, "buyer@demo.test", "not-the-password");
+    await signIn(page, site.server.baseUrl, "buyer@demo.test", "not-the-password");
     await page.getByText("The e-mail address or password is incorrect.").waitFor();
     expect(new URL(page.url()).pathname).toBe("/login");
     expect(await axeViolations(page)).toEqual([]);
@@ -113,19 +103,19 @@ describe("demo accounts sign in and land where they should", () => {
 describe("errors and access", () => {
   it("shows 'Page not found: {path}' and goes home with 'Back to Home'", async () => {
     const page = await freshPage();
-    const res = await page.goto(`${server.baseUrl}/no-such-page`);
+    const res = await page.goto(`${site.server.baseUrl}/no-such-page`);
     expect(res?.status()).toBe(404);
     await page.getByText("Page not found: /no-such-page").waitFor();
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Not Found");
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Back to Home" }).click();
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${site.server.baseUrl}/`);
     await page.context().close();
   });
 
   it("routes are case-insensitive", async () => {
     const page = await freshPage();
-    const res = await page.goto(`${server.baseUrl}/LOGIN`);
+    const res = await page.goto(`${site.server.baseUrl}/LOGIN`);
     expect(res?.status()).toBe(200);
     await page.getByRole("heading", { name: "Sign in to order" }).waitFor();
     await page.context().close();
@@ -133,7 +123,7 @@ describe("errors and access", () => {
 
   it("sends a signed-out visitor of a store page to /login and back after signing in", async () => {
     const page = await freshPage();
-    await page.goto(`${server.baseUrl}/Orders`);
+    await page.goto(`${site.server.baseUrl}/Orders`);
     await page.waitForURL(/\/login\?returnTo=%2FOrders$/);
     await page.getByLabel("E-mail").fill("buyer@demo.test");
     await page.getByLabel("Password").fill(DEMO_PASSWORD);
@@ -144,27 +134,27 @@ describe("errors and access", () => {
 
   it("redirects a role that may not see a page to /Unauthorized, on load and on client navigation", async () => {
     const page = await freshPage();
-    await signIn(page, server.baseUrl, "retailer@demo.test");
+    await signIn(page, site.server.baseUrl, "retailer@demo.test");
     await page.waitForURL(/\/Dashboard$/);
-    await page.goto(`${server.baseUrl}/Admin/Users`);
+    await page.goto(`${site.server.baseUrl}/Admin/Users`);
     await page.waitForURL(/\/Unauthorized$/);
     await page.getByRole("heading", { name: "You do not have access to this page" }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     // The API behind it refuses too.
-    const api = await page.request.get(`${server.baseUrl}/api/Admin/MailOutbox`);
+    const api = await page.request.get(`${site.server.baseUrl}/api/Admin/MailOutbox`);
     expect(api.status()).toBe(403);
     await page.context().close();
   });
 
   it("gives each store page the spec's header and back link, and 404s a malformed route parameter", async () => {
     const page = await freshPage();
-    await signIn(page, server.baseUrl, "buyer@demo.test");
+    await signIn(page, site.server.baseUrl, "buyer@demo.test");
     await page.waitForURL(/\/Dashboard$/);
-    await page.goto(`${server.baseUrl}/Invoices/details`);
+    await page.goto(`${site.server.baseUrl}/Invoices/details`);
     const main = page.getByRole("main");
     await main.getByText("Invoices List", { exact: true }).waitFor();
     expect(await main.getByRole("link", { name: "← Back" }).getAttribute("href")).toBe("/Invoices");
-    const bad = await page.goto(`${server.baseUrl}/Administration/Retailers/not-a-number`);
+    const bad = await page.goto(`${site.server.baseUrl}/Administration/Retailers/not-a-number`);
     expect(bad?.status()).toBe(404);
     await page.getByText("Invalid retailerId: not-a-number").waitFor();
     // SPEC §2: 'Back to Home' is page not found's alone; every other error offers 'Back'.
@@ -176,7 +166,7 @@ describe("errors and access", () => {
   it("reloads once after a chunk-load error, then not again on the same path within 10 s", async () => {
     const page = await freshPage();
     // A page with the app (content pages such as /about send no JavaScript at all).
-    await page.goto(`${server.baseUrl}/login`, { waitUntil: "networkidle" });
+    await page.goto(`${site.server.baseUrl}/login`, { waitUntil: "networkidle" });
     // The guard is installed once the page has hydrated; on a loaded machine that can follow
     // networkidle, so wait for React's fiber on the page before each error.
     const hydrated = () =>
@@ -200,7 +190,7 @@ describe("errors and access", () => {
   });
 
   it("gives a crawler a bare 404 without the error page", async () => {
-    const res = await fetch(`${server.baseUrl}/no-such-page`, { headers: { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } });
+    const res = await fetch(`${site.server.baseUrl}/no-such-page`, { headers: { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } });
     expect(res.status).toBe(404);
     expect(await res.text()).toBe("");
   });
@@ -209,31 +199,31 @@ describe("errors and access", () => {
 describe("password reset", () => {
   it("works end to end through the mail outbox", async () => {
     const page = await freshPage();
-    await page.goto(`${server.baseUrl}/login`);
+    await page.goto(`${site.server.baseUrl}/login`);
     await page.getByRole("button", { name: "Forgot your password?" }).click();
     await page.getByLabel("E-mail").fill("buyer@demo.test");
     await page.getByRole("button", { name: "Send the reset link" }).click();
     await page.getByText("Check your inbox.").waitFor();
 
     // Staff read the outbox; nothing leaves the machine.
-    const staff = (await newPage(browser)).context();
-    const login = await staff.request.post(`${server.baseUrl}/api/Auth/login/`, { data: { email: "admin@demo.test", password: DEMO_PASSWORD } });
+    const staff = (await newPage(site.browser)).context();
+    const login = await staff.request.post(`${site.server.baseUrl}/api/Auth/login/`, { data: { email: "admin@demo.test", password: DEMO_PASSWORD } });
     expect(login.status()).toBe(200);
-    const mails = (await (await staff.request.get(`${server.baseUrl}/api/Admin/MailOutbox?to=buyer@demo.test`)).json()) as { text: string }[];
+    const mails = (await (await staff.request.get(`${site.server.baseUrl}/api/Admin/MailOutbox?to=buyer@demo.test`)).json()) as { text: string }[];
     const link = /http\S+\/Account\/ResetPassword\?token=\S+/.exec(mails[0]!.text)![0];
     await staff.close();
 
-    await page.goto(link.replace(/^http:\/\/[^/]+/, server.baseUrl));
+    await page.goto(link.replace(/^http:\/\/[^/]+/, site.server.baseUrl));
     await page.getByRole("textbox", { name: "New password", exact: true }).fill("fresh-tulips-2026");
     await page.getByRole("textbox", { name: "Repeat the new password" }).fill("fresh-tulips-2026");
     await page.getByRole("button", { name: "Save the new password" }).click();
     await page.getByText("Your password has been changed.").waitFor();
 
     // The link is spent.
-    await page.goto(link.replace(/^http:\/\/[^/]+/, server.baseUrl));
+    await page.goto(link.replace(/^http:\/\/[^/]+/, site.server.baseUrl));
     await page.getByText("The reset link has expired or was already used.", { exact: false }).waitFor();
 
-    await signIn(page, server.baseUrl, "buyer@demo.test", "fresh-tulips-2026");
+    await signIn(page, site.server.baseUrl, "buyer@demo.test", "fresh-tulips-2026");
     await page.waitForURL(/\/Dashboard$/);
     await page.context().close();
   });

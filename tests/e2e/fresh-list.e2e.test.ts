@@ -1,27 +1,18 @@
 // The fresh list on the dashboard (issue 29 §2): a buyer turns the daily mail on at a time of its
 // choosing from the keyboard, and downloads the CSV (and the PDF) of an open date at its own prices. Loaded in
 // full after sign-in; axe-clean at 360 and 1280 px.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import type { Browser } from "playwright-core";
-import { apiAs, expectNoAxeViolations, hydrated, launchBrowser, newPage, saveShot, signIn, startServer, type RunningServer } from "./harness.ts";
+import { apiAs, expectNoAxeViolations, hydrated, newPage, saveShot, serverAndBrowser, signIn } from "./harness.ts";
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = serverAndBrowser();
 
 describe("the fresh list panel", () => {
   it("turns the daily mail on at a chosen time and downloads the CSV of an open date", async () => {
-    const page = await newPage(browser, { acceptDownloads: true });
-    await signIn(page, server.baseUrl, "buyer@demo.test");
+    const page = await newPage(site.browser, { acceptDownloads: true });
+    await signIn(page, site.server.baseUrl, "buyer@demo.test");
     await page.waitForURL(/\/Dashboard$/);
-    await page.goto(`${server.baseUrl}/Dashboard`);
+    await page.goto(`${site.server.baseUrl}/Dashboard`);
     await hydrated(page);
     const panel = page.getByRole("region", { name: "Fresh list" });
     await panel.waitFor();
@@ -43,7 +34,7 @@ describe("the fresh list panel", () => {
     await saveShot(page, "fresh-list-panel-360");
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    const api = await apiAs(server.baseUrl, "buyer@demo.test");
+    const api = await apiAs(site.server.baseUrl, "buyer@demo.test");
     const userId: string = api.user.id;
     const customerId: string = (api.user.currentCustomer ?? api.user.customers[0]).customerID;
     expect(await api.call("GET", `/api/Store/FreshList/Preference/${userId}/${customerId}`)).toMatchObject({ enabled: true, time: "06:45" });

@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { isoDateAt } from "../../domain/dates.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -33,6 +35,20 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Where the browser run's global set-up left its seeded database (tests/e2e/global-setup.ts). */
+export const DATA_TEMPLATE_ENV = "BLOOM_E2E_DATA_TEMPLATE";
+
+/** Settings that change what the first start seeds: a server given any of them seeds its own. */
+const SEED_SETTINGS = ["DATABASE_URL", "DEMO_MODE", "DEFAULT_CUSTOMER_CODE", "TAX_RATE_BP"];
+
+/** The seeded database to copy for a server started with `env`, when the run made one today. */
+function dataTemplate(env: Record<string, string>): string | undefined {
+  const made = process.env[DATA_TEMPLATE_ENV];
+  if (!made || SEED_SETTINGS.some((k) => k in env)) return undefined;
+  const { dir, today } = JSON.parse(made) as { dir: string; today: string };
+  return today === isoDateAt() ? dir : undefined;
+}
+
 export interface RunningServer {
   baseUrl: string;
   dataDir: string;
@@ -49,6 +65,8 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string; logFile?: string } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "bloom-e2e-"));
+  const template = options.dataDir ? undefined : dataTemplate(env);
+  if (template) cpSync(template, dataDir, { recursive: true });
   let output = "";
   // SERVER_NODE_ARGS: extra Node options for the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"
   // to profile it under a benchmark (Node refuses --cpu-prof in NODE_OPTIONS).
@@ -106,6 +124,23 @@ export async function startServer(env: Record<string, string> = {}, options: { d
  * A desktop Chrome user agent: headless Chromium announces itself as "HeadlessChrome", which the server
  * (rightly) treats as a crawler and answers errors without a page (SPEC §2).
  */
+/**
+ * The server and browser of one browser test file: started side by side before its tests (a server
+ * with `env` added to its environment), stopped after them. Read `site.server` and `site.browser` in
+ * the tests, once the file's hooks have run.
+ */
+export function serverAndBrowser(options: { env?: Record<string, string>; timeout?: number } = {}): { server: RunningServer; browser: Browser } {
+  const site = {} as { server: RunningServer; browser: Browser };
+  beforeAll(async () => {
+    [site.server, site.browser] = await Promise.all([startServer(options.env), launchBrowser()]);
+  }, options.timeout);
+  afterAll(async () => {
+    await site.browser?.close();
+    await site.server?.stop();
+  });
+  return site;
+}
+
 export const USER_AGENT =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 

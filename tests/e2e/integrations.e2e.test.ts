@@ -2,30 +2,22 @@
 // API token from the keyboard (name and scope), sees it once with a copy button, the token reads
 // /api/v1/orders, then revokes it through the confirm dialog and the token is refused at once. A
 // SalesPerson may not open the screen. axe-clean at 360 and 1280 px, the dialog too.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { expectNoAxeViolations, hydrated, launchBrowser, newPage, saveShot, signIn, startServer, type RunningServer } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { expectNoAxeViolations, hydrated, newPage, saveShot, serverAndBrowser, signIn } from "./harness.ts";
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = serverAndBrowser();
 
 async function open(page: Page, path: string) {
-  await page.goto(`${server.baseUrl}${path}`);
+  await page.goto(`${site.server.baseUrl}${path}`);
   await hydrated(page);
 }
-const ordersWith = (token: string) => fetch(`${server.baseUrl}/api/v1/orders?limit=1`, { headers: { authorization: `Bearer ${token}` } });
+const ordersWith = (token: string) => fetch(`${site.server.baseUrl}/api/v1/orders?limit=1`, { headers: { authorization: `Bearer ${token}` } });
 
 describe("/Admin/Integrations", () => {
   it("creates a token shown once, which reads orders, and revokes it through a confirm dialog", async () => {
-    const page = await newPage(browser);
-    await signIn(page, server.baseUrl, "admin@demo.test");
+    const page = await newPage(site.browser);
+    await signIn(page, site.server.baseUrl, "admin@demo.test");
     await page.waitForURL((u) => !u.pathname.endsWith("/login"));
     await open(page, "/Admin/Integrations");
     await page.getByRole("heading", { name: "Integrations", level: 1 }).waitFor();
@@ -87,10 +79,10 @@ describe("/Admin/Integrations", () => {
   }, 240_000);
 
   it("is the Administrator's only", async () => {
-    const page = await newPage(browser);
-    await signIn(page, server.baseUrl, "sales@demo.test");
+    const page = await newPage(site.browser);
+    await signIn(page, site.server.baseUrl, "sales@demo.test");
     await page.waitForURL((u) => !u.pathname.endsWith("/login"));
-    await page.goto(`${server.baseUrl}/Admin/Integrations`);
+    await page.goto(`${site.server.baseUrl}/Admin/Integrations`);
     await page.waitForURL(/\/Unauthorized/);
     await page.context().close();
   }, 120_000);

@@ -2,21 +2,11 @@
 // second order takes what remains, the first is cancelled by the buyer, giving stock back); staff
 // confirm the pending line on the order desk, confirm, pack and ship it; the buyer's wholesaler finds
 // the invoice, downloads its PDF and a statement; axe-core at 360 and 1280 px on every new screen.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { extractText } from "unpdf";
-import { apiAs, expectNoAxeViolations, hydrated, launchBrowser, newPage, signIn, startServer, type RunningServer } from "./harness.ts";
+import { apiAs, expectNoAxeViolations, hydrated, newPage, serverAndBrowser, signIn } from "./harness.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = serverAndBrowser({ timeout: 120_000 });
 
 describe("order to invoice", () => {
   let orderNumber: number;
@@ -27,8 +17,8 @@ describe("order to invoice", () => {
 
   /** The demo wholesaler signed in, acting for the customer of these orders. */
   async function wholesalerPage() {
-    const page = await newPage(browser, { acceptDownloads: true });
-    await signIn(page, server.baseUrl, "wholesaler@demo.test");
+    const page = await newPage(site.browser, { acceptDownloads: true });
+    await signIn(page, site.server.baseUrl, "wholesaler@demo.test");
     await page.waitForURL(/Dashboard/i);
     await hydrated(page);
     // A wholesaler of several customers is asked which one it acts for.
@@ -42,7 +32,7 @@ describe("order to invoice", () => {
   }
 
   it("a buyer's order gets a pending line for real", async () => {
-    const buyer = await apiAs(server.baseUrl, "wholesaler@demo.test");
+    const buyer = await apiAs(site.server.baseUrl, "wholesaler@demo.test");
     const userId: string = buyer.user.id;
     const customer = buyer.user.currentCustomer ?? buyer.user.customers[0];
     customerId = customer.customerID;
@@ -68,7 +58,7 @@ describe("order to invoice", () => {
     orderNumber = second.orderNumber;
     // The buyer cancels the first order on its page before the cut-off: its 2 bunches are free again.
     const page = await wholesalerPage();
-    await page.goto(`${server.baseUrl}/Orders/${first.orderNumber}`);
+    await page.goto(`${site.server.baseUrl}/Orders/${first.orderNumber}`);
     await hydrated(page);
     await page.getByRole("button", { name: "Cancel order" }).click();
     await expectNoAxeViolations(page, "order detail with its change form");
@@ -80,10 +70,10 @@ describe("order to invoice", () => {
   });
 
   it("staff confirm the pending line on the order desk and ship the order", async () => {
-    const page = await newPage(browser);
-    await signIn(page, server.baseUrl, "sales@demo.test");
+    const page = await newPage(site.browser);
+    await signIn(page, site.server.baseUrl, "sales@demo.test");
     await page.waitForURL(/\/Administration\/Orders$/);
-    await page.goto(`${server.baseUrl}/Administration/Orders?customerId=${customerId}&status=submitted`);
+    await page.goto(`${site.server.baseUrl}/Administration/Orders?customerId=${customerId}&status=submitted`);
     await hydrated(page);
     await page.getByRole("link", { name: String(orderNumber), exact: true }).click();
     await page.waitForURL(new RegExp(`/Administration/Orders/${orderNumber}$`));
@@ -114,7 +104,7 @@ describe("order to invoice", () => {
     expect(invoiceNumber).toBeGreaterThan(500_000);
     await expect.poll(() => page.getByText("Nothing more to do on this order.").isVisible()).toBe(true);
 
-    await page.goto(`${server.baseUrl}/Administration/Orders`);
+    await page.goto(`${site.server.baseUrl}/Administration/Orders`);
     await hydrated(page);
     await expectNoAxeViolations(page, "order desk");
     await page.context().close();
@@ -122,7 +112,7 @@ describe("order to invoice", () => {
 
   it("the buyer's wholesaler sees the invoice, downloads its PDF and a statement", async () => {
     const page = await wholesalerPage();
-    await page.goto(`${server.baseUrl}/Invoices`);
+    await page.goto(`${site.server.baseUrl}/Invoices`);
     await hydrated(page);
     await page.getByLabel("Invoice number").fill(String(invoiceNumber));
     await page.getByRole("button", { name: "Show invoices" }).click();
@@ -139,7 +129,7 @@ describe("order to invoice", () => {
     expect(statementText).toContain(String(invoiceNumber));
     expect(statementText).toContain("90+ days");
 
-    await page.goto(`${server.baseUrl}/Invoices/details?number=${invoiceNumber}`);
+    await page.goto(`${site.server.baseUrl}/Invoices/details?number=${invoiceNumber}`);
     await hydrated(page);
     await expect.poll(() => page.getByRole("heading", { name: `Invoice ${invoiceNumber}` }).isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await page.getByText(productDescription).first().isVisible()).toBe(true);

@@ -2,20 +2,11 @@
 // context, on the same ship date's catalog. When buyer A adds bunches to the cart, buyer B's list
 // shows the lower available quantity in place: no reload, and no new request for the product list
 // (the change came over the page's EventSource).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Locator, Page } from "playwright-core";
-import { launchBrowser, newPage, signIn, startServer, type RunningServer } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { newPage, serverAndBrowser, signIn } from "./harness.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = serverAndBrowser();
 
 /** Waits until React has hydrated the server-rendered page (a click before that does nothing). */
 async function hydrated(page: Page) {
@@ -27,7 +18,7 @@ async function hydrated(page: Page) {
 }
 
 async function openStore(page: Page, email: string, customer?: RegExp) {
-  await signIn(page, server.baseUrl, email);
+  await signIn(page, site.server.baseUrl, email);
   await page.waitForURL(/\/Dashboard$/);
   await hydrated(page);
   if (customer) {
@@ -55,8 +46,8 @@ const count = (text: string) => Number(text.replace(/[^\d]/g, ""));
 
 describe("live availability", () => {
   it("shows buyer B the lower quantity when buyer A adds bunches, without reloading or fetching the list again", async () => {
-    const pageB = await newPage(browser);
-    const pageA = await newPage(browser);
+    const pageB = await newPage(site.browser);
+    const pageA = await newPage(site.browser);
     await openStore(pageB, "buyer@demo.test");
     await openStore(pageA, "wholesaler@demo.test", /Bloomfield/);
     // The first day both customers can order for: each has its own order-by time, so between the

@@ -7,22 +7,13 @@
 // keyboard still reaches its last row; the hold counts down, warns a minute before it ends and says
 // when it has; a wholesale customer chosen by staff gets a clear page to choose a mass-market one.
 // axe-core finds nothing on any MM screen at 360 and 1280 px.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
 import { extractText, getDocumentProxy } from "unpdf";
 import type { MmCart, MmOrder, MmPackage, MmProduct } from "../../contract/mm.ts";
-import { expectNoAxeViolations, hydrated, launchBrowser, newPage, signIn, startServer, type RunningServer } from "./harness.ts";
+import { expectNoAxeViolations, hydrated, newPage, serverAndBrowser, signIn } from "./harness.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = serverAndBrowser();
 
 /**
  * Moves the focus with Tab until `target` has it, or with Shift+Tab when the target comes before
@@ -59,7 +50,7 @@ async function chooseOption(page: Page, select: Locator, label: string) {
 }
 
 const api = async <T,>(page: Page, path: string, query: Record<string, string | number>): Promise<T> => {
-  const res = await page.request.get(`${server.baseUrl}${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`);
+  const res = await page.request.get(`${site.server.baseUrl}${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`);
   expect(res.status(), `${path} answers`).toBe(200);
   return (await res.json()) as T;
 };
@@ -69,7 +60,7 @@ interface Who {
   customerId: string;
 }
 async function whoAmI(page: Page): Promise<Who> {
-  const res = await page.request.get(`${server.baseUrl}/api/Auth/CheckToken/`);
+  const res = await page.request.get(`${site.server.baseUrl}/api/Auth/CheckToken/`);
   const { user } = await res.json();
   return { userId: user.id, customerId: user.currentCustomer.customerID };
 }
@@ -219,7 +210,7 @@ async function shopAndOrder(page: Page, who: Who): Promise<number> {
   for (const fee of boxFees) await page.locator(`tr[data-fee="${fee.productId}"]`).waitFor();
   await expectNoAxeViolations(page, "/MM/Orders/{orderNumber}");
   const labels = page.getByRole("link", { name: "Shelf labels (PDF)" });
-  const pdf = await page.request.get(`${server.baseUrl}${await labels.getAttribute("href")}`);
+  const pdf = await page.request.get(`${site.server.baseUrl}${await labels.getAttribute("href")}`);
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
   const text = (await extractText(await getDocumentProxy(new Uint8Array(await pdf.body())), { mergePages: true })).text;
   expect(text).toContain("036000291452");
@@ -235,10 +226,10 @@ async function shopAndOrder(page: Page, who: Who): Promise<number> {
 
 describe("the mass-market store", () => {
   it("massmarket@demo.test orders bouquets with the keyboard alone", async () => {
-    const page = await newPage(browser);
-    await signIn(page, server.baseUrl, "massmarket@demo.test");
+    const page = await newPage(site.browser);
+    await signIn(page, site.server.baseUrl, "massmarket@demo.test");
     await page.waitForURL(/Dashboard$/);
-    await page.goto(`${server.baseUrl}/MM/Dashboard`);
+    await page.goto(`${site.server.baseUrl}/MM/Dashboard`);
     await hydrated(page);
     await page.getByRole("heading", { name: "This week's specials" }).waitFor();
     await expectNoAxeViolations(page, "/MM/Dashboard");
@@ -250,10 +241,10 @@ describe("the mass-market store", () => {
   }, 240_000);
 
   it("a sales person acting for an MM customer chosen in the customer selector places an order with salesUserId", async () => {
-    const page = await newPage(browser);
-    await signIn(page, server.baseUrl, "sales@demo.test");
+    const page = await newPage(site.browser);
+    await signIn(page, site.server.baseUrl, "sales@demo.test");
     await page.waitForURL(/\/Administration\/Orders$/);
-    await page.goto(`${server.baseUrl}/MM/Dashboard`);
+    await page.goto(`${site.server.baseUrl}/MM/Dashboard`);
     await hydrated(page);
     await press(page, page.getByRole("banner").getByRole("button", { name: /^Customer: / }));
     const dialog = page.getByRole("dialog", { name: "Which customer are you ordering for?" });
@@ -273,12 +264,12 @@ describe("the mass-market store", () => {
   }, 240_000);
 
   it("windows the bouquet list, keeps every row in reach of the keyboard, and counts the hold down to its end", async () => {
-    const page = await newPage(browser);
+    const page = await newPage(site.browser);
     // The page's clock, to reach the hold's last minute and its end without waiting half an hour.
     await page.clock.install();
-    await signIn(page, server.baseUrl, "massmarket@demo.test");
+    await signIn(page, site.server.baseUrl, "massmarket@demo.test");
     await page.waitForURL(/Dashboard$/);
-    await page.goto(`${server.baseUrl}/MM/Store`);
+    await page.goto(`${site.server.baseUrl}/MM/Store`);
     await hydrated(page);
     const first = page.getByRole("group", { name: "Ship date" }).getByRole("button").first();
     await first.waitFor();
@@ -359,10 +350,10 @@ describe("the mass-market store", () => {
   }, 240_000);
 
   it("tells staff acting for a wholesale customer that /MM/Dashboard is for mass-market customers, and lets them choose one", async () => {
-    const page = await newPage(browser);
-    await signIn(page, server.baseUrl, "sales@demo.test");
+    const page = await newPage(site.browser);
+    await signIn(page, site.server.baseUrl, "sales@demo.test");
     await page.waitForURL(/\/Administration\/Orders$/);
-    await page.goto(`${server.baseUrl}/MM/Dashboard`);
+    await page.goto(`${site.server.baseUrl}/MM/Dashboard`);
     await hydrated(page);
     await page.getByRole("heading", { name: "Choose a mass-market customer" }).waitFor();
     const current = (await page.getByRole("banner").getByRole("button", { name: /^Customer: / }).getAttribute("aria-label"))!.replace(/^Customer: (.*)\. Change customer$/, "$1");
@@ -374,10 +365,10 @@ describe("the mass-market store", () => {
     await choices.getByRole("button").first().waitFor();
     await expectNoAxeViolations(page, "/MM/Dashboard for a wholesale customer");
     // The other MM screens say the same rather than failing.
-    await page.goto(`${server.baseUrl}/MM/Store`);
+    await page.goto(`${site.server.baseUrl}/MM/Store`);
     await hydrated(page);
     await page.getByRole("heading", { name: "Choose a mass-market customer" }).waitFor();
-    await page.goto(`${server.baseUrl}/MM/Dashboard`);
+    await page.goto(`${site.server.baseUrl}/MM/Dashboard`);
     await hydrated(page);
 
     // Keyboard only: find the customer and order for it; the dashboard opens for it.

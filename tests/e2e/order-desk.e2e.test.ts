@@ -4,26 +4,17 @@
 // ship date only with a reason that the audit log shows in words; the MM customer's statement lists
 // the invoice; three orders are confirmed at once after a dialog says what will happen. Every page
 // is loaded in full (as after a reload) and axe-core finds nothing at 360 and 1280 px.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { extractText } from "unpdf";
-import { apiAs, expectNoAxeViolations, hydrated, launchBrowser, newPage, signIn, startServer, type RunningServer } from "./harness.ts";
+import { apiAs, expectNoAxeViolations, hydrated, newPage, serverAndBrowser, signIn } from "./harness.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = serverAndBrowser({ timeout: 120_000 });
 
 /** A sales person signed in through the form: staff land on the order desk. */
 async function staffPage(): Promise<Page> {
-  const page = await newPage(browser);
-  await signIn(page, server.baseUrl, "sales@demo.test");
+  const page = await newPage(site.browser);
+  await signIn(page, site.server.baseUrl, "sales@demo.test");
   await page.waitForURL(/\/Administration\/Orders$/);
   await hydrated(page);
   return page;
@@ -31,7 +22,7 @@ async function staffPage(): Promise<Page> {
 
 /** Opens a page as a fresh load (what a reload does), not by client-side navigation. */
 async function load(page: Page, path: string) {
-  await page.goto(`${server.baseUrl}${path}`);
+  await page.goto(`${site.server.baseUrl}${path}`);
   await hydrated(page);
 }
 
@@ -50,7 +41,7 @@ describe("one order desk for both stores", () => {
   const reason = "Sunrise asked to collect a day early for its weekend promotion.";
 
   it("the MM buyer places an order in /MM", async () => {
-    const mm = await apiAs(server.baseUrl, "massmarket@demo.test");
+    const mm = await apiAs(site.server.baseUrl, "massmarket@demo.test");
     const userId: string = mm.user.id;
     const customerId = "SUNMK";
     const q = `customerId=${customerId}&userId=${userId}`;
@@ -129,7 +120,7 @@ describe("one order desk for both stores", () => {
   });
 
   it("a bulk confirm of three orders asks first and confirms all three", async () => {
-    const buyer = await apiAs(server.baseUrl, "wholesaler@demo.test");
+    const buyer = await apiAs(site.server.baseUrl, "wholesaler@demo.test");
     const userId: string = buyer.user.id;
     const customer = buyer.user.currentCustomer ?? buyer.user.customers[0];
     const customerId: string = customer.customerID;
@@ -163,7 +154,7 @@ describe("one order desk for both stores", () => {
     await dialog.getByRole("button", { name: "Confirm 3 orders" }).click();
     await dialog.waitFor({ state: "hidden", timeout: 15_000 });
     await page.getByText("Confirmed 3 orders.").waitFor();
-    const staff = await apiAs(server.baseUrl, "sales@demo.test");
+    const staff = await apiAs(site.server.baseUrl, "sales@demo.test");
     for (const n of numbers) expect((await staff.call("GET", `/api/OrderDesk/Orders/${n}`)).status).toBe("confirmed");
     await page.context().close();
   });

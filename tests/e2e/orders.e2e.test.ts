@@ -5,26 +5,17 @@
 // (STANDING_ORDER_LEAD_HOURS=168), so the next date's run is due at once, and polls only once a day,
 // so nothing runs before the test asks. First, issue 29 §3's checkout basics (PO number, delivery
 // notes, box fill, the voucher's saving, the question before a huge quantity) at 360 and 1280 px.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { apiAs, expectNoAxeViolations, hydrated, launchBrowser, newPage, saveShot, signIn, startServer, type RunningServer } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { apiAs, expectNoAxeViolations, hydrated, newPage, saveShot, serverAndBrowser, signIn } from "./harness.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ STANDING_ORDER_LEAD_HOURS: "168", JOBS_POLL_SECONDS: "86400" }), launchBrowser()]);
-}, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = serverAndBrowser({ env: { STANDING_ORDER_LEAD_HOURS: "168", JOBS_POLL_SECONDS: "86400" }, timeout: 240_000 });
 
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? "");
 
 /** The demo buyer of one customer (Greenstreet), its next open date and a product with stock. */
 async function buyerSetup() {
-  const buyer = await apiAs(server.baseUrl, "buyer@demo.test");
+  const buyer = await apiAs(site.server.baseUrl, "buyer@demo.test");
   const userId: string = buyer.user.id;
   const customerId: string = (buyer.user.currentCustomer ?? buyer.user.customers[0]).customerID;
   const base = `${userId}/${customerId}`;
@@ -59,10 +50,10 @@ describe("the checkout basics at 360 and 1280 px", () => {
     // Three bunches: a box part filled, so the hint to fill it shows.
     await buyer.call("POST", `/api/Store/Cart/Save/${base}`, { shipDate, items: [{ productId: products[0]!.productId, quantity: 3 }] });
 
-    const page = await newPage(browser);
-    await signIn(page, server.baseUrl, "buyer@demo.test");
+    const page = await newPage(site.browser);
+    await signIn(page, site.server.baseUrl, "buyer@demo.test");
     await page.waitForURL(/Dashboard/i);
-    await page.goto(`${server.baseUrl}/store/checkout`);
+    await page.goto(`${site.server.baseUrl}/store/checkout`);
     await hydrated(page);
     const boxed = page.getByRole("switch", { name: "Pack in boxes" });
     await boxed.waitFor();
@@ -84,7 +75,7 @@ describe("the checkout basics at 360 and 1280 px", () => {
 
     // The store, with an empty cart on the same date: 99,999 bunches of a product asks once, with the amount in money.
     await buyer.call("POST", `/api/Store/Cart/Save/${base}`, { shipDate, items: [] });
-    await page.goto(`${server.baseUrl}/store`);
+    await page.goto(`${site.server.baseUrl}/store`);
     await hydrated(page);
     const row = page
       .getByRole("row")
@@ -113,10 +104,10 @@ describe("orders that cost less and repeat", () => {
     const saved = await buyer.call("POST", `/api/Store/Cart/Save/${base}`, { shipDate, items: [{ productId: products[0]!.productId, quantity: 5 }] });
     const subtotalCents = Math.round(saved.subtotal * 100);
 
-    const page = await newPage(browser);
-    await signIn(page, server.baseUrl, "buyer@demo.test");
+    const page = await newPage(site.browser);
+    await signIn(page, site.server.baseUrl, "buyer@demo.test");
     await page.waitForURL(/Dashboard/i);
-    await page.goto(`${server.baseUrl}/store/checkout`);
+    await page.goto(`${site.server.baseUrl}/store/checkout`);
     await hydrated(page);
     const field = page.getByLabel("Voucher code");
     await field.waitFor();
@@ -170,10 +161,10 @@ describe("orders that cost less and repeat", () => {
     const weekday = new Date(`${shipDate}T12:00:00Z`).getUTCDay() + 1;
     const weekdays = [...new Set<number>(profile.shipTimes.map((s: { weekday: number }) => s.weekday))].sort((a, b) => a - b);
 
-    const page = await newPage(browser);
-    await signIn(page, server.baseUrl, "buyer@demo.test");
+    const page = await newPage(site.browser);
+    await signIn(page, site.server.baseUrl, "buyer@demo.test");
     await page.waitForURL(/Dashboard/i);
-    await page.goto(`${server.baseUrl}/store/StandingOrders`);
+    await page.goto(`${site.server.baseUrl}/store/StandingOrders`);
     await hydrated(page);
     await page.getByText("No standing orders yet").waitFor();
     await expectNoAxeViolations(page, "standing orders, none yet");
@@ -197,7 +188,7 @@ describe("orders that cost less and repeat", () => {
     await expectNoAxeViolations(page, "standing orders list");
 
     // The job runs (the administrator's hook, as the runner would at the scheduled time).
-    const admin = await apiAs(server.baseUrl, "admin@demo.test");
+    const admin = await apiAs(site.server.baseUrl, "admin@demo.test");
     const run = await admin.call("POST", "/api/Jobs/RunDue");
     expect(run.done).toBeGreaterThanOrEqual(1);
     expect(run.failed).toBe(0);

@@ -2,23 +2,14 @@
 // as that buyer, stops, and finds the order in the audit log with its salesUserId; a wholesaler acts
 // for its retailer from the avatar menu; an administrator creates a retailer, imports a CSV file
 // with errors, fixes it and imports it. axe-core runs on every screen at 360 and 1280 px.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { expectNoAxeViolations, hydrated, launchBrowser, newPage, signIn, startServer, type RunningServer } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { expectNoAxeViolations, hydrated, newPage, serverAndBrowser, signIn } from "./harness.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = serverAndBrowser();
 
 async function visit(page: Page, path: string) {
-  await page.goto(server.baseUrl + path);
+  await page.goto(site.server.baseUrl + path);
   await hydrated(page);
 }
 
@@ -36,7 +27,7 @@ async function tabTo(page: Page, target: RegExp, most = 80) {
 }
 
 async function signedIn(page: Page, email: string) {
-  await signIn(page, server.baseUrl, email);
+  await signIn(page, site.server.baseUrl, email);
   // Staff land on the order desk, a wholesaler on its dashboard.
   await page.waitForURL(/\/(Dashboard|Administration\/Orders)$/);
   await hydrated(page);
@@ -46,7 +37,7 @@ const banner = (page: Page) => page.getByRole("region", { name: "Acting for anot
 
 describe("staff desk", () => {
   it("a SalesPerson acts for buyer@demo.test by keyboard, places an order, stops, and finds it in the audit log", async () => {
-    const page = await newPage(browser);
+    const page = await newPage(site.browser);
     await signedIn(page, "sales@demo.test");
     await visit(page, "/Administration/Users");
     await page.getByRole("table").waitFor();
@@ -108,7 +99,7 @@ describe("staff desk", () => {
   }, 180_000);
 
   it("a wholesaler acts for its retailer from the avatar menu, and stops", async () => {
-    const page = await newPage(browser);
+    const page = await newPage(site.browser);
     await signedIn(page, "wholesaler@demo.test");
     const dialog = page.getByRole("dialog", { name: "Which customer are you ordering for?" });
     await dialog.waitFor();
@@ -132,7 +123,7 @@ describe("staff desk", () => {
   }, 120_000);
 
   it("an administrator creates a retailer, imports a CSV with errors, fixes it and imports it", async () => {
-    const page = await newPage(browser);
+    const page = await newPage(site.browser);
     await signedIn(page, "admin@demo.test");
     await visit(page, "/Administration");
     await expectNoAxeViolations(page, "/Administration");

@@ -2,40 +2,32 @@
 // in that box from the keyboard, publish the bouquet on the mass-market catalog a buyer's store sells
 // from, change its quantity in place, and the MM buyer's store shows it (loaded after the change).
 // /Supply/Bouquets and /Supply/Packages are axe-clean at 360 and 1280 px, loaded in full.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { apiAs, expectNoAxeViolations, hydrated, launchBrowser, newPage, saveShot, signIn, startServer, type RunningServer } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { apiAs, expectNoAxeViolations, hydrated, newPage, saveShot, serverAndBrowser, signIn } from "./harness.ts";
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = serverAndBrowser();
 
 async function open(page: Page, path: string) {
-  await page.goto(`${server.baseUrl}${path}`);
+  await page.goto(`${site.server.baseUrl}${path}`);
   await hydrated(page);
 }
 
 describe("the supply desk's bouquets and packages", () => {
   it("creates a box and a bouquet by keyboard, publishes it on an MM catalog, and an MM buyer's store shows it", async () => {
     // The catalog the MM buyer's store sells from on its first open ship date.
-    const buyerApi = await apiAs(server.baseUrl, "massmarket@demo.test");
+    const buyerApi = await apiAs(site.server.baseUrl, "massmarket@demo.test");
     const userId: string = buyerApi.user.id;
     const customerId: string = (buyerApi.user.currentCustomer ?? buyerApi.user.customers[0]).customerID;
     const q = (extra: Record<string, string> = {}) => new URLSearchParams({ customerId, userId, ...extra }).toString();
     const profile = await buyerApi.call("GET", `/api/MMStore/MMProfile?${q()}`);
     const day: string = profile.openDates[0];
     const [first] = await buyerApi.call("GET", `/api/MMStore/Catalogs?${q({ shipDateTime: `${day}T00:00:00` })}`);
-    const staffApi = await apiAs(server.baseUrl, "admin@demo.test");
+    const staffApi = await apiAs(site.server.baseUrl, "admin@demo.test");
     const catalogId: number = (await staffApi.call("GET", `/api/Supply/Catalogs?from=${day}&to=${day}`)).catalogs.find((c: { orderId: number }) => c.orderId === first.orderId).catalogId;
 
-    const staff = await newPage(browser);
-    await signIn(staff, server.baseUrl, "admin@demo.test");
+    const staff = await newPage(site.browser);
+    await signIn(staff, site.server.baseUrl, "admin@demo.test");
     await staff.waitForURL(/\/(Dashboard|Administration)/);
     await open(staff, "/Supply");
     await staff.getByRole("link", { name: /^Packages/ }).click();
@@ -107,8 +99,8 @@ describe("the supply desk's bouquets and packages", () => {
     await expectNoAxeViolations(staff, "/Supply/Availability with a mass-market catalog");
 
     // The MM buyer opens the store for that day: the bouquet is on offer, 30 of it, at the catalog's price.
-    const buyer = await newPage(browser);
-    await signIn(buyer, server.baseUrl, "massmarket@demo.test");
+    const buyer = await newPage(site.browser);
+    await signIn(buyer, site.server.baseUrl, "massmarket@demo.test");
     await buyer.waitForURL(/\/MM\/Dashboard$/);
     await open(buyer, "/MM/Store");
     const dates = buyer.getByRole("group", { name: "Ship date" });

@@ -1,19 +1,11 @@
 // The supply desk's calendar in the browser (issue 25 item 5): staff close a date from the keyboard
 // on /Supply/Calendar, and a buyer's date picker no longer offers it after a reload; the screen is
 // axe-clean at 360 and 1280 px, loaded in full right after sign-in.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { apiAs, expectNoAxeViolations, hydrated, launchBrowser, newPage, saveShot, signIn, startServer, type RunningServer } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { apiAs, expectNoAxeViolations, hydrated, newPage, saveShot, serverAndBrowser, signIn } from "./harness.ts";
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = serverAndBrowser();
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 /** "TUE Nov 24 …" of a date button → its ISO date (within the next 60 days). */
@@ -27,7 +19,7 @@ function isoOf(text: string): string {
 }
 
 async function open(page: Page, path: string) {
-  await page.goto(`${server.baseUrl}${path}`);
+  await page.goto(`${site.server.baseUrl}${path}`);
   await hydrated(page);
 }
 
@@ -35,8 +27,8 @@ const dateButtons = (page: Page) => page.getByRole("group", { name: "Ship date" 
 
 describe("the supply calendar", () => {
   it("closes a date from the keyboard, and the buyer's date picker no longer offers it", async () => {
-    const buyer = await newPage(browser);
-    await signIn(buyer, server.baseUrl, "buyer@demo.test");
+    const buyer = await newPage(site.browser);
+    await signIn(buyer, site.server.baseUrl, "buyer@demo.test");
     await buyer.waitForURL(/\/Dashboard$/);
     await open(buyer, "/store");
     await dateButtons(buyer).first().waitFor();
@@ -44,8 +36,8 @@ describe("the supply calendar", () => {
     expect(offered.length).toBeGreaterThan(2);
     const day = offered[2]!;
 
-    const staff = await newPage(browser);
-    await signIn(staff, server.baseUrl, "admin@demo.test");
+    const staff = await newPage(site.browser);
+    await signIn(staff, site.server.baseUrl, "admin@demo.test");
     await staff.waitForURL(/\/(Dashboard|Administration)/);
     await open(staff, "/Supply");
     await staff.getByRole("link", { name: /^Calendar/ }).waitFor();
@@ -79,7 +71,7 @@ describe("the supply calendar", () => {
     const after = (await dateButtons(buyer).allInnerTexts()).map(isoOf);
     expect(after).not.toContain(day);
     expect(after).toContain(offered[1]);
-    const buyerApi = await apiAs(server.baseUrl, "buyer@demo.test");
+    const buyerApi = await apiAs(site.server.baseUrl, "buyer@demo.test");
     const customerId: string = (buyerApi.user.currentCustomer ?? buyerApi.user.customers[0]).customerID;
     await expect(buyerApi.call("POST", `/api/Store/Cart/Save/${buyerApi.user.id}/${customerId}`, { items: [], shipDate: day })).rejects.toThrow(
       /: 400 .*is closed \(Staff training\)/,

@@ -3,26 +3,18 @@
 // spreadsheet (a real paste event with a DataTransfer) shows its preview and saves in one go;
 // "copy this day to …" opens a new catalog for another date with the same lines. axe-clean at 360
 // and 1280 px, with the dialogs open too; every screen loaded in full right after sign-in.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { apiAs, expectNoAxeViolations, hydrated, launchBrowser, newPage, saveShot, signIn, startServer, type RunningServer } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { apiAs, expectNoAxeViolations, hydrated, newPage, saveShot, serverAndBrowser, signIn } from "./harness.ts";
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = serverAndBrowser();
 
 const plusDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
 const focusedLabel = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.tagName ?? "");
 
 describe("the supply grid", () => {
   it("moves between cells from the keyboard, reverts with Escape, saves with Enter, pastes a block and copies the day", async () => {
-    const staffApi = await apiAs(server.baseUrl, "admin@demo.test");
+    const staffApi = await apiAs(site.server.baseUrl, "admin@demo.test");
     const tag = Date.now().toString(36).toUpperCase().slice(-5);
     const day = plusDays(20);
     const catalog = await staffApi.call("POST", "/api/Supply/Catalogs", { title: `Grid ${tag}`, shipDateFrom: day, shipDateTo: day });
@@ -36,10 +28,10 @@ describe("the supply grid", () => {
     }
     const lineOf = async (catalogId: number, code: string) => (await staffApi.call("GET", `/api/Supply/Catalogs/${catalogId}/Lines`)).lines.find((l: { productId: string }) => l.productId === code);
 
-    const page = await newPage(browser);
-    await signIn(page, server.baseUrl, "admin@demo.test");
+    const page = await newPage(site.browser);
+    await signIn(page, site.server.baseUrl, "admin@demo.test");
     await page.waitForURL(/\/(Dashboard|Administration)/);
-    await page.goto(`${server.baseUrl}/Supply/Availability?catalog=${catalog.catalogId}`);
+    await page.goto(`${site.server.baseUrl}/Supply/Availability?catalog=${catalog.catalogId}`);
     await hydrated(page);
     const cell = (col: string, row: number) => page.getByRole("textbox", { name: `${col}, ${names[row]}` });
     await cell("Quantity", 0).waitFor();
@@ -135,7 +127,7 @@ describe("the supply grid", () => {
 
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.goto(`${server.baseUrl}/Supply/Availability?catalog=${catalog.catalogId}`);
+      await page.goto(`${site.server.baseUrl}/Supply/Availability?catalog=${catalog.catalogId}`);
       await hydrated(page);
       await cell("Quantity", 0).waitFor();
       await saveShot(page, `supply-grid-${width}`, { fullPage: false });

@@ -2,22 +2,14 @@
 // /Supply/Promotions, withdraw a buyer's blitz voucher, make a new one for that buyer and put a line of
 // the buyer's current catalog on special; the buyer signs in and the dashboard (loaded in full) shows
 // the new voucher and the special. The screen is axe-clean at 360 and 1280 px, loaded in full.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Locator, Page } from "playwright-core";
-import { apiAs, expectNoAxeViolations, hydrated, launchBrowser, newPage, saveShot, signIn, startServer, type RunningServer } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { apiAs, expectNoAxeViolations, hydrated, newPage, saveShot, serverAndBrowser, signIn } from "./harness.ts";
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = serverAndBrowser();
 
 async function open(page: Page, path: string) {
-  await page.goto(`${server.baseUrl}${path}`);
+  await page.goto(`${site.server.baseUrl}${path}`);
   await hydrated(page);
 }
 
@@ -49,7 +41,7 @@ async function retype(page: Page, field: Locator, text: string) {
 
 describe("prices and promotions", () => {
   it("staff make a blitz voucher and a special from the keyboard; the buyer's dashboard shows both after sign-in", async () => {
-    const buyerApi = await apiAs(server.baseUrl, "buyer@demo.test");
+    const buyerApi = await apiAs(site.server.baseUrl, "buyer@demo.test");
     const userId: string = buyerApi.user.id;
     const customerId: string = (buyerApi.user.currentCustomer ?? buyerApi.user.customers[0]).customerID;
     const seeded = await buyerApi.call("GET", `/api/Store/GetBlitzVoucher/${userId}`);
@@ -57,7 +49,7 @@ describe("prices and promotions", () => {
     const before: { productId: string; offerOrderNumber: number }[] = await buyerApi.call("GET", `/api/Dashboard/Specials/${userId}/${customerId}/0`);
     expect(before.length, "the demo buyer has specials today").toBeGreaterThan(0);
     const orderId = before[0]!.offerOrderNumber;
-    const staffApi = await apiAs(server.baseUrl, "sales@demo.test");
+    const staffApi = await apiAs(site.server.baseUrl, "sales@demo.test");
     const catalog = (await staffApi.call("GET", "/api/Supply/Catalogs")).catalogs.find((c: { orderId: number }) => c.orderId === orderId);
     type Line = { lineId: number; productId: string; description: string; category: string; special: boolean; showStore: boolean; productActive: boolean; price: number; priceNoPail: number; tier1Quantity: number; tier1Price: number; tier1PriceNoPail: number };
     const lines: Line[] = (await staffApi.call("GET", `/api/Supply/Catalogs/${catalog.catalogId}/Lines`)).lines;
@@ -72,8 +64,8 @@ describe("prices and promotions", () => {
     expect(specialPail).toBeLessThan(line.price);
 
     // Staff: sign in, load the screen in full.
-    const staff = await newPage(browser);
-    await signIn(staff, server.baseUrl, "sales@demo.test");
+    const staff = await newPage(site.browser);
+    await signIn(staff, site.server.baseUrl, "sales@demo.test");
     await staff.waitForURL((u) => !u.pathname.startsWith("/login"));
     await open(staff, "/Supply/Promotions");
     await staff.getByRole("heading", { name: "Prices and promotions", level: 1 }).waitFor();
@@ -135,8 +127,8 @@ describe("prices and promotions", () => {
     }
 
     // The buyer signs in; its dashboard, loaded in full, shows the voucher and the special.
-    const buyer = await newPage(browser);
-    await signIn(buyer, server.baseUrl, "buyer@demo.test");
+    const buyer = await newPage(site.browser);
+    await signIn(buyer, site.server.baseUrl, "buyer@demo.test");
     await buyer.waitForURL(/\/Dashboard$/);
     await open(buyer, "/Dashboard");
     const blitz = buyer.getByRole("region", { name: "15% off" });

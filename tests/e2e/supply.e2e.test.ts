@@ -2,19 +2,11 @@
 // date at a tiered price; a buyer's open store shows it without reloading; the buyer orders 25 and
 // holds 5 more; staff set 20 and are refused with the numbers (25 sold, 5 held); set 35 and the
 // buyer's open page follows. Every supply screen is axe-clean at 360 and 1280 px, loaded in full.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { apiAs, expectNoAxeViolations, hydrated, launchBrowser, newPage, saveShot, signIn, startServer, type RunningServer } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { apiAs, expectNoAxeViolations, hydrated, newPage, saveShot, serverAndBrowser, signIn } from "./harness.ts";
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = serverAndBrowser();
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 /** "TUE Nov 24 …" of a date button → its ISO date (within the next 60 days). */
@@ -28,7 +20,7 @@ function isoOf(text: string): string {
 }
 
 async function open(page: Page, path: string) {
-  await page.goto(`${server.baseUrl}${path}`);
+  await page.goto(`${site.server.baseUrl}${path}`);
   await hydrated(page);
 }
 
@@ -36,12 +28,12 @@ describe("the supply desk", () => {
   it("publishes a new product at a tiered price that an open store shows live, and never sets below sold + held", async () => {
     // Two buyers of two customers have their stores open on the first day both can order for (each
     // customer has its own order-by time).
-    const buyerPage = await newPage(browser);
-    const otherPage = await newPage(browser);
-    await signIn(buyerPage, server.baseUrl, "buyer@demo.test");
+    const buyerPage = await newPage(site.browser);
+    const otherPage = await newPage(site.browser);
+    await signIn(buyerPage, site.server.baseUrl, "buyer@demo.test");
     await buyerPage.waitForURL(/\/Dashboard$/);
     await open(buyerPage, "/store");
-    await signIn(otherPage, server.baseUrl, "wholesaler@demo.test");
+    await signIn(otherPage, site.server.baseUrl, "wholesaler@demo.test");
     await otherPage.waitForURL(/\/Dashboard$/);
     await hydrated(otherPage);
     const dialog = otherPage.getByRole("dialog", { name: "Which customer are you ordering for?" });
@@ -67,18 +59,18 @@ describe("the supply desk", () => {
     }
 
     // The catalog that page shows, as the buyer's API answers it.
-    const buyerApi = await apiAs(server.baseUrl, "buyer@demo.test");
+    const buyerApi = await apiAs(site.server.baseUrl, "buyer@demo.test");
     const userId: string = buyerApi.user.id;
     const customerId: string = (buyerApi.user.currentCustomer ?? buyerApi.user.customers[0]).customerID;
     const catalogs = await buyerApi.call("GET", `/api/Store/Catalog/${customerId}/${day}/${userId}`);
     const orderId: number = (Array.isArray(catalogs) ? catalogs : catalogs.catalogs)[0].orderId;
-    const staffApi = await apiAs(server.baseUrl, "admin@demo.test");
+    const staffApi = await apiAs(site.server.baseUrl, "admin@demo.test");
     const supplyCatalogs = (await staffApi.call("GET", `/api/Supply/Catalogs?from=${day}&to=${day}`)).catalogs;
     const catalogId: number = supplyCatalogs.find((c: { orderId: number }) => c.orderId === orderId).catalogId;
 
     // Staff: sign in, load the products screen in full, create a product from the keyboard.
-    const staff = await newPage(browser);
-    await signIn(staff, server.baseUrl, "admin@demo.test");
+    const staff = await newPage(site.browser);
+    await signIn(staff, site.server.baseUrl, "admin@demo.test");
     await staff.waitForURL(/\/(Dashboard|Administration)/);
     await open(staff, "/Supply");
     await expectNoAxeViolations(staff, "/Supply");
