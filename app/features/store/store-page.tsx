@@ -126,6 +126,7 @@ function Store({ ids }: { ids: StoreIds }) {
         busyDate={dates.busyDate}
         shipTimes={profile?.shipTimes ?? []}
         onChoose={(d) => void dates.chooseDate(d)}
+        onIntent={dates.intendDate}
         cart={cart}
         dateError={dates.dateError}
         closedDate={closedDate}
