@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef } from "react";
 import { cutoffInstant, pickupToShipDate, specWeekdayOfDate, type ShipTime } from "../../../domain/ship-dates.ts";
 import { CUTOFF_TIMEZONE } from "../../../domain/constants.ts";
 import { shortDate } from "../../lib/format.ts";
+import { ROUTE_PREFETCH_DELAY_MS } from "../../lib/ui-constants.ts";
 
 const CUTOFF_FORMAT = new Intl.DateTimeFormat("en-US", { weekday: "short", hour: "numeric", minute: "2-digit", timeZone: CUTOFF_TIMEZONE, timeZoneName: "short" });
 const CUTOFF_LONG = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: CUTOFF_TIMEZONE, timeZoneName: "long" });
@@ -115,8 +116,11 @@ export function ShipDatePicker({
   );
 }
 
-/** How long the pointer or focus rests on a date before it counts as an intent (not just passing over). */
-const INTENT_MS = 80;
+/**
+ * How long the pointer or focus rests on a date before it counts as an intent (not just passing
+ * over): SPEC §9's route-change prefetch delay, the same figure as the header links' prefetch.
+ */
+const INTENT_MS = ROUTE_PREFETCH_DELAY_MS;
 
 /** Calls `onIntent` with a date once the pointer or focus has stayed on it for INTENT_MS. */
 function useIntent(onIntent: ((date: string) => void) | undefined) {
