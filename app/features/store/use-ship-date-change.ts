@@ -102,27 +102,22 @@ export function useShipDateChange({
     return open.filter((d) => isShipDateOpen(d, profile?.shipTimes ?? [], at));
   }, [profile, ids.isRetailer, earliest, now]);
 
-  // The dates' catalogs, read once the page is idle: choosing a date then asks for its products at
-  // the click, not after its catalog's answer (issue 30). Ship dates only: a pickup date's ship date
-  // is looked up when it is chosen.
+  // The dates' catalogs (a short answer each), read one after another as soon as the dates are known:
+  // choosing a date then asks for its products at the click, not after its catalog's answer (issue 30).
+  // Ship dates only: a pickup date's ship date is looked up when it is chosen.
+  // Once per list of dates (the list is worked out again every minute, most often the same): a
+  // catalog read before and gone stale still names its products' request (loadProductsFor).
   const isRetailer = ids.isRetailer;
+  const datesKey = dateOptions.join(",");
   useEffect(() => {
-    if (isRetailer || dateOptions.length === 0) return;
+    if (isRetailer || datesKey === "") return;
     const stop = new AbortController();
-    const read = () => void prefetchCatalogs(client, ids, dateOptions, stop.signal);
-    if (typeof window.requestIdleCallback === "function") {
-      const id = window.requestIdleCallback(read, { timeout: 3000 });
-      return () => {
-        stop.abort();
-        window.cancelIdleCallback(id);
-      };
-    }
-    const t = setTimeout(read, 1000);
+    const t = setTimeout(() => void prefetchCatalogs(client, ids, datesKey.split(","), stop.signal), 0);
     return () => {
       stop.abort();
       clearTimeout(t);
     };
-  }, [client, ids, isRetailer, dateOptions]);
+  }, [client, ids, isRetailer, datesKey]);
 
   // A date the buyer's pointer or focus rests on: its offer is read ahead of the click (a buyer's
   // pointer rests on a date some 100–300 ms before choosing it). Ship dates only, as above.
