@@ -48,6 +48,25 @@ describe("parseListInChunks", () => {
   });
 });
 
+describe("parseListInChunks with its first chunk handed over", () => {
+  it("lets work queued by the first chunk's receiver run before the rest is parsed", async () => {
+    let done = false;
+    let ranBeforeDone: boolean | undefined;
+    const list = await parseListInChunks(items(3000), Item, undefined, () => {
+      // As React's scheduler queues the render of the first rows: a message to the back of the queue.
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        ranBeforeDone = !done;
+      };
+      channel.port2.postMessage(null);
+    });
+    done = true;
+    expect(list).toHaveLength(3000);
+    expect(ranBeforeDone).toBe(true);
+  });
+});
+
 describe("api.upload", () => {
   // A plain HTTP server that answers with what it was sent, so the test sees the bytes on the wire.
   async function echoServer(status = 200, answer?: unknown) {

@@ -85,6 +85,22 @@ export function yieldToBrowser(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/**
+ * Lets tasks already queued run first (a task posted to the back of the queue, as React's scheduler
+ * posts its own work: the two take turns). scheduler.yield's continuation goes ahead of them instead.
+ */
+export function yieldInTurn(): Promise<void> {
+  if (typeof MessageChannel !== "function") return new Promise((resolve) => setTimeout(resolve, 0));
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
 /** Items parsed between two yields: a few milliseconds of schema checks on a slow machine. */
 const PARSE_CHUNK = 250;
 
@@ -94,7 +110,9 @@ const PARSE_CHUNK = 250;
  * `z.array(item).parse` does, on the first item that does not fit. `reuse`, when given, is applied to
  * each parsed item in the same chunk (e.g. to keep the object already cached when nothing in it
  * changed), so that work is split too. `onFirstChunk`, when given, receives the first chunk's items as
- * soon as they are parsed (only for a list longer than one chunk), e.g. to show them while the rest is.
+ * soon as they are parsed (only for a list longer than one chunk), e.g. to show them while the rest is:
+ * from then on the parse yields in turn with the page's other work (yieldInTurn), so showing them is
+ * not put off until the whole list is parsed (issue 30).
  */
 export async function parseListInChunks<T>(value: unknown, item: z.ZodType<T>, reuse?: (parsed: T) => T, onFirstChunk?: (first: T[]) => void): Promise<T[]> {
   if (!Array.isArray(value)) throw new TypeError("expected a list");
@@ -102,7 +120,7 @@ export async function parseListInChunks<T>(value: unknown, item: z.ZodType<T>, r
   for (let i = 0; i < value.length; i++) {
     if (i > 0 && i % PARSE_CHUNK === 0) {
       if (i === PARSE_CHUNK) onFirstChunk?.(out.slice(0, i));
-      await yieldToBrowser();
+      await (onFirstChunk ? yieldInTurn() : yieldToBrowser());
     }
     const parsed = item.parse(value[i]);
     out[i] = reuse ? reuse(parsed) : parsed;

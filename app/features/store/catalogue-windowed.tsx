@@ -149,12 +149,15 @@ export function VirtualGrid(props: WindowedProps) {
   const columns = width ? Math.max(1, Math.floor((width + GRID_GAP) / (CARD_MIN_WIDTH + GRID_GAP))) : 4;
   const { limit, overscan } = useReveal(placed, 1, 2);
   const { rangeExtractor, onFocus } = useKeptFocus(limit);
+  // Kept while the list and columns are the same: a new key function makes the virtualizer place
+  // every row of thousands again (its measurements are kept by it), on each render, scrolling too.
+  const getItemKey = useCallback((i: number) => `${columns}:${shown[i * columns]!.productId}`, [shown, columns]);
   const v = useWindowVirtualizer({
     count: Math.ceil(shown.length / columns),
     estimateSize: () => CARD_ROW_ESTIMATE,
     overscan,
     scrollMargin: margin,
-    getItemKey: (i) => `${columns}:${shown[i * columns]!.productId}`,
+    getItemKey,
     rangeExtractor,
     measureElement: observedSize,
     useFlushSync: false,
@@ -195,13 +198,15 @@ export function VirtualRows(props: WindowedProps) {
   const { margin, placed } = usePlacement(body);
   const { limit, overscan } = useReveal(placed, FIRST_ROWS, OVERSCAN);
   const { rangeExtractor, onFocus } = useKeptFocus(limit);
+  // Kept while the list is the same (see VirtualGrid).
+  const getItemKey = useCallback((i: number) => shown[i]!.productId, [shown]);
   const v = useWindowVirtualizer({
     count: shown.length,
     estimateSize: () => (stacked ? 250 : 78),
     gap: stacked ? STACK_GAP : 0,
     overscan,
     scrollMargin: margin,
-    getItemKey: (i) => shown[i]!.productId,
+    getItemKey,
     rangeExtractor,
     measureElement: observedSize,
     // Scroll updates render with React's normal batching rather than one synchronous render per event.

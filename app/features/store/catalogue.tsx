@@ -119,8 +119,10 @@ export function Catalogue({
   const stale = deferred !== filters;
   // The search's words and fuzzy index are built in slices while the page is idle once the list is
   // shown, so the first key typed in thousands of flowers finds them ready (prepareWholesaleSearch).
+  // Only for the date's whole offer: held rows and first rows are replaced within moments, and an
+  // index of theirs would be thrown away while it competes with the date's list (issue 30).
   useEffect(() => {
-    if (listed.length === 0) return;
+    if (listed.length === 0 || !whole) return;
     const stop = new AbortController();
     const prepare = () => void prepareWholesaleSearch(listed, yieldToBrowser, stop.signal);
     if (typeof window.requestIdleCallback === "function") {
@@ -135,7 +137,7 @@ export function Catalogue({
       stop.abort();
       clearTimeout(t);
     };
-  }, [listed]);
+  }, [listed, whole]);
 
   if (offer === NOT_YET) {
     return (

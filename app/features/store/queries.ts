@@ -176,11 +176,34 @@ export function productsQuery(ids: StoreIds, orderId: number, date: string) {
   };
 }
 
-/** The products offered for a ship date: the date's catalog, then its products. */
+/**
+ * The products offered for a ship date: the date's catalog, then its products. A catalog of the date
+ * the page already holds (read ahead of the choice: the dates' catalogs, a date's button hovered or
+ * focused) names the products' request at once, even when it is due to be read again: the products
+ * are asked for while the catalog is, not after it (issue 30). Should the catalog read now name
+ * another offer, that offer's products are read as before.
+ */
 export async function loadProductsFor(client: QueryClient, ids: StoreIds, shipDate: string): Promise<Product[]> {
+  const known = client.getQueryData<Catalog | null>(storeKeys.catalog(ids, shipDate));
+  const early = known ? client.fetchQuery(productsQuery(ids, known.orderId, shipDate)) : null;
+  // A failure of the early read is the store's products query's to show (it reads again), not ours.
+  early?.catch(() => undefined);
   const catalog = await client.fetchQuery(catalogQuery(ids, shipDate));
   if (!catalog) return [];
+  if (early && known?.orderId === catalog.orderId) return early;
   return client.fetchQuery(productsQuery(ids, catalog.orderId, shipDate));
+}
+
+/**
+ * Reads the catalogs of the dates offered (a short answer each, one after another) into the query
+ * cache, so that choosing one of them asks for its products at once (loadProductsFor). Stops when
+ * `signal` aborts; a failure is left to the store's catalog query, which reads again.
+ */
+export async function prefetchCatalogs(client: QueryClient, ids: StoreIds, dates: readonly string[], signal: AbortSignal): Promise<void> {
+  for (const date of dates) {
+    if (signal.aborted) return;
+    await client.prefetchQuery(catalogQuery(ids, date));
+  }
 }
 
 /**

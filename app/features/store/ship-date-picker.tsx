@@ -1,7 +1,8 @@
-import { useMemo } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { cutoffInstant, pickupToShipDate, specWeekdayOfDate, type ShipTime } from "../../../domain/ship-dates.ts";
 import { CUTOFF_TIMEZONE } from "../../../domain/constants.ts";
 import { shortDate } from "../../lib/format.ts";
+import { ROUTE_PREFETCH_DELAY_MS } from "../../lib/ui-constants.ts";
 
 const CUTOFF_FORMAT = new Intl.DateTimeFormat("en-US", { weekday: "short", hour: "numeric", minute: "2-digit", timeZone: CUTOFF_TIMEZONE, timeZoneName: "short" });
 const CUTOFF_LONG = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: CUTOFF_TIMEZONE, timeZoneName: "long" });
@@ -41,6 +42,7 @@ export function ShipDatePicker({
   busyDate,
   shipTimes,
   onChoose,
+  onIntent,
   waiting = false,
   now = new Date(),
 }: {
@@ -50,6 +52,8 @@ export function ShipDatePicker({
   busyDate: string | null;
   shipTimes: readonly ShipTime[];
   onChoose: (date: string) => void;
+  /** A date the pointer or focus has rested on for a moment (INTENT_MS): likely to be chosen next. */
+  onIntent?: (date: string) => void;
   /** True until the cart is loaded: a date can only be chosen for a known cart. */
   waiting?: boolean;
   now?: Date;
@@ -64,6 +68,7 @@ export function ShipDatePicker({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `now` counts through nowKey
     [dates, shipTimes, isRetailer, nowKey],
   );
+  const intent = useIntent(onIntent);
   if (dates.length === 0) {
     return <p className="text-sm text-sage">No {label.toLowerCase()}s are open right now. Please call your sales representative.</p>;
   }
@@ -82,8 +87,13 @@ export function ShipDatePicker({
             // buttons stay focusable, so the row (which scrolls sideways on a phone) keeps keyboard access.
             aria-disabled={busyDate !== null || waiting ? true : undefined}
             onClick={() => {
+              intent.cancel();
               if (busyDate === null && !waiting) onChoose(date);
             }}
+            onPointerEnter={() => intent.start(date)}
+            onPointerLeave={intent.cancel}
+            onFocus={() => intent.start(date)}
+            onBlur={intent.cancel}
             className={`flex min-w-[5.5rem] shrink-0 flex-col items-center rounded-xl border-[1.5px] px-3 py-1 text-center transition-colors aria-disabled:cursor-wait sm:py-1.5 ${
               current ? "border-leaf bg-leaf text-white" : "border-line bg-white text-ink hover:border-leaf"
             }`}
@@ -103,5 +113,34 @@ export function ShipDatePicker({
         );
       })}
     </div>
+  );
+}
+
+/**
+ * How long the pointer or focus rests on a date before it counts as an intent (not just passing
+ * over): SPEC §9's route-change prefetch delay, the same figure as the header links' prefetch.
+ */
+const INTENT_MS = ROUTE_PREFETCH_DELAY_MS;
+
+/** Calls `onIntent` with a date once the pointer or focus has stayed on it for INTENT_MS. */
+function useIntent(onIntent: ((date: string) => void) | undefined) {
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const latest = useRef(onIntent);
+  useEffect(() => {
+    latest.current = onIntent;
+  });
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return useMemo(
+    () => ({
+      start(date: string) {
+        clearTimeout(timer.current);
+        if (!latest.current) return;
+        timer.current = setTimeout(() => latest.current?.(date), INTENT_MS);
+      },
+      cancel() {
+        clearTimeout(timer.current);
+      },
+    }),
+    [],
   );
 }

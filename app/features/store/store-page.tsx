@@ -53,8 +53,22 @@ function Store({ ids }: { ids: StoreIds }) {
   const cartQ = useCart(ids);
   const cart = cartQ.data;
   const shipDate = cart?.shipDate ?? null;
-  const catalogQ = useCatalog(ids, shipDate);
-  const productsQ = useProducts(ids, catalogQ.data?.orderId ?? null, shipDate);
+  const [announcement, setAnnouncement] = useState("");
+  const actions = useStoreCart(ids, cart, { setAnnouncement });
+  const { hold, holdAgain, holdingAgain } = actions;
+  const profile = profileQ.data;
+  const dates = useShipDateChange({ ids, cart, profile, earliest: earliestQ.data, now, updateCart: actions.updateCart, setAnnouncement });
+  const { selectedDate, dateOptions } = dates;
+  const hasLines = cart ? merchandiseLines(cart.items).length > 0 : false;
+  // An empty cart moves to the date chosen without a question: its list is updating from the click.
+  const switching = dates.busyDate !== null && !hasLines;
+  // The ship date whose offer is listed: the cart's, or the one chosen for an empty cart while it is
+  // saved. Nothing in an empty cart's list depends on the save, so the date's offer is listed as soon
+  // as it is read (issue 30); a line added meanwhile is saved after the date (one save after another).
+  // A pickup date waits for its save, which says the ship date serving it.
+  const listDate = switching && !ids.isRetailer ? dates.busyDate : shipDate;
+  const catalogQ = useCatalog(ids, listDate);
+  const productsQ = useProducts(ids, catalogQ.data?.orderId ?? null, listDate);
   const combosQ = useComboSpecials(ids);
   const products = productsQ.data ?? NO_PRODUCTS;
 
@@ -62,7 +76,6 @@ function Store({ ids }: { ids: StoreIds }) {
   const [view, setView] = useState<CatalogueView>("list");
   useEffect(() => setView(savedView()), []);
   const [openId, setOpenId] = useOpenProduct();
-  const [announcement, setAnnouncement] = useState("");
   const [quickOpen, setQuickOpen] = useState(false);
   const fav = useFavourites(ids);
 
@@ -77,21 +90,14 @@ function Store({ ids }: { ids: StoreIds }) {
     [fav.toggle],
   );
 
-  const actions = useStoreCart(ids, cart, { setAnnouncement });
-  const { hold, holdAgain, holdingAgain } = actions;
-  const profile = profileQ.data;
-  const dates = useShipDateChange({ ids, cart, profile, earliest: earliestQ.data, now, updateCart: actions.updateCart, setAnnouncement });
-  const { selectedDate, dateOptions } = dates;
-
   const comboIds = useMemo(() => new Set((combosQ.data ?? []).flatMap((c) => c.products.map((p) => p.strProductId))), [combosQ.data]);
   const lines = useMemo(() => new Map((cart?.items ?? []).map((i) => [i.productId, i])), [cart?.items]);
-  const hasLines = cart ? merchandiseLines(cart.items).length > 0 : false;
   const counts = cart ? cartCounts(cart.items) : { lines: 0, bunches: 0 };
 
   const openProduct = useCallback((productId: string) => setOpenId(productId), [setOpenId]);
-  // An empty cart moves to the date chosen without a question: its list is updating from the click.
-  const switching = dates.busyDate !== null && !hasLines;
-  const openProductData = openId && !switching ? products.find((p) => p.productId === openId) : undefined;
+  // The list is another date's while the date chosen is not the one listed (a pickup date being saved).
+  const listedElsewhere = switching && listDate !== dates.busyDate;
+  const openProductData = openId && !listedElsewhere ? products.find((p) => p.productId === openId) : undefined;
 
   function changeView(v: CatalogueView) {
     setView(v);
@@ -103,11 +109,12 @@ function Store({ ids }: { ids: StoreIds }) {
   const catalogState = catalogQ.isError ? "error" : catalogQ.isSuccess && !catalogQ.data ? "none" : catalogQ.isPending || productsQ.isPending ? "loading" : "ready";
   // While a date's products are parsed, its first rows in the server's order: the first screen when
   // the list is in that order (sorted otherwise, it waits for every product).
-  const firstRows = useFirstRows(ids, catalogQ.data?.orderId ?? null, shipDate, catalogState === "loading" && filters.sort === "");
+  const firstRows = useFirstRows(ids, catalogQ.data?.orderId ?? null, listDate, catalogState === "loading" && filters.sort === "");
   // Until then, the last whole offer's rows, marked as updating for the date chosen (use-held-rows.ts).
   const held = useHeldRows(productsQ.isSuccess ? productsQ.data : undefined);
   const heldFits = heldRowsFit(filters);
-  const pendingDate = switching ? dates.busyDate : catalogState === "loading" ? (ids.isRetailer ? cart?.receivingDate : shipDate) : null;
+  // The date the rows shown are updating for: the date chosen, until its own rows are listed.
+  const pendingDate = catalogState === "loading" ? (switching ? dates.busyDate : ids.isRetailer ? cart?.receivingDate : shipDate) : listedElsewhere ? dates.busyDate : null;
   const pendingFor = heldFits && pendingDate ? `${ids.isRetailer ? "pickup " : ""}${shortDate(pendingDate)}` : null;
 
   return (
@@ -126,6 +133,7 @@ function Store({ ids }: { ids: StoreIds }) {
         busyDate={dates.busyDate}
         shipTimes={profile?.shipTimes ?? []}
         onChoose={(d) => void dates.chooseDate(d)}
+        onIntent={dates.intendDate}
         cart={cart}
         dateError={dates.dateError}
         closedDate={closedDate}
@@ -147,7 +155,7 @@ function Store({ ids }: { ids: StoreIds }) {
 
       {cartQ.isPending ? (
         <p className="py-10 text-center text-sage">Loading your cart…</p>
-      ) : !cart ? null : !shipDate ? (
+      ) : !cart ? null : !listDate ? (
         <NoDateYet isRetailer={ids.isRetailer} />
       ) : (
         <div className="grid items-start gap-5 md:grid-cols-[minmax(0,1fr)_300px] lg:grid-cols-[minmax(0,1fr)_340px] min-[1600px]:grid-cols-[240px_minmax(0,1fr)_340px] 2xl:grid-cols-[280px_minmax(0,1fr)_400px]">
@@ -158,7 +166,7 @@ function Store({ ids }: { ids: StoreIds }) {
           )}
           <section aria-labelledby="catalogue-heading" className="min-w-0">
             <CatalogueToolbar
-              heading={ids.isRetailer && cart?.receivingDate ? `Flowers for pickup ${shortDate(cart.receivingDate)}` : `Flowers for ${shortDate(shipDate)}`}
+              heading={ids.isRetailer && cart?.receivingDate ? `Flowers for pickup ${shortDate(cart.receivingDate)}` : `Flowers for ${shortDate(listDate)}`}
               quickOrderReady={productsQ.isSuccess && !switching}
               onQuickOrder={() => setQuickOpen(true)}
               filters={filters}
@@ -174,7 +182,7 @@ function Store({ ids }: { ids: StoreIds }) {
               firstRows={firstRows}
               held={heldFits ? held : null}
               pendingFor={pendingFor}
-              shipDate={shipDate}
+              shipDate={listDate}
               view={view}
               products={products}
               filters={filters}

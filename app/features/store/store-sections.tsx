@@ -29,6 +29,8 @@ export function DateCard(props: {
   busyDate: string | null;
   shipTimes: Profile["shipTimes"];
   onChoose: (date: string) => void;
+  /** A date the buyer's pointer or focus rests on (read ahead of the click). */
+  onIntent?: (date: string) => void;
   cart: Cart | undefined;
   dateError: string | null;
   closedDate: boolean;
@@ -62,6 +64,7 @@ export function DateCard(props: {
             busyDate={props.busyDate}
             shipTimes={props.shipTimes}
             onChoose={props.onChoose}
+            onIntent={props.onIntent}
             waiting={!cart}
           />
         )}

@@ -1,14 +1,14 @@
 // SPEC §4 "Changing the ship date (wholesale)" for the store page, and the dates it offers. Split out
 // of store-page.tsx.
 import { useQueryClient } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import type { Cart, Profile } from "../../../contract/store.ts";
 import { isShipDateOpen } from "../../../domain/ship-dates.ts";
 import { useAlert } from "../../components/ui/alert.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { dateChangeQuestion, merchandiseLines, partitionForDate, type CartPatch } from "./cart-logic.ts";
 import { shortDate } from "../../lib/format.ts";
-import { fetchRetailerShipDate, loadProductsFor, prefetchProductsFor, type SaveOutcome, type StoreIds } from "./queries.ts";
+import { fetchRetailerShipDate, loadProductsFor, prefetchCatalogs, prefetchProductsFor, type SaveOutcome, type StoreIds } from "./queries.ts";
 
 export function useShipDateChange({
   ids,
@@ -102,5 +102,33 @@ export function useShipDateChange({
     return open.filter((d) => isShipDateOpen(d, profile?.shipTimes ?? [], at));
   }, [profile, ids.isRetailer, earliest, now]);
 
-  return { selectedDate, busyDate, dateError, chooseDate, dateOptions };
+  // The dates' catalogs (a short answer each), read one after another as soon as the dates are known:
+  // choosing a date then asks for its products at the click, not after its catalog's answer (issue 30).
+  // Ship dates only: a pickup date's ship date is looked up when it is chosen.
+  // Once per list of dates (the list is worked out again every minute, most often the same): a
+  // catalog read before and gone stale still names its products' request (loadProductsFor).
+  const isRetailer = ids.isRetailer;
+  const datesKey = dateOptions.join(",");
+  useEffect(() => {
+    if (isRetailer || datesKey === "") return;
+    const stop = new AbortController();
+    const t = setTimeout(() => void prefetchCatalogs(client, ids, datesKey.split(","), stop.signal), 0);
+    return () => {
+      stop.abort();
+      clearTimeout(t);
+    };
+  }, [client, ids, isRetailer, datesKey]);
+
+  // A date the buyer's pointer or focus rests on: its offer is read ahead of the click (a buyer's
+  // pointer rests on a date some 100–300 ms before choosing it). Ship dates only, as above.
+  const busy = busyDate !== null;
+  const intendDate = useCallback(
+    (date: string) => {
+      if (isRetailer || busy || date === selectedDate) return;
+      prefetchProductsFor(client, ids, date);
+    },
+    [client, ids, isRetailer, busy, selectedDate],
+  );
+
+  return { selectedDate, busyDate, dateError, chooseDate, intendDate, dateOptions };
 }
