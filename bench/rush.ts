@@ -1,6 +1,9 @@
 /**
  * The cut-off rush: `npm run bench:rush` (after `npm run build`). On PostgreSQL (BENCH_POSTGRES_URL, the
- * server's maintenance database; the local one unless set: a throwaway database is made and dropped)
+ * server's maintenance database; the local one unless set: a throwaway database is made and dropped;
+ * the local one is reached over its Unix socket in /var/run/postgresql when there is one, as an app on
+ * the database's own host should be (docs/operations.md), else over TCP at 127.0.0.1:5432; to measure
+ * TCP with a socket there, set BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres)
  * with two app instances, RUSH_BUYERS buyers (default 500, generated accounts, one customer each) each
  * change their cart every 2 s for RUSH_SECONDS (default 60), all wanting the same 50 scarce lines; 10 %
  * of them place an order during the run. Meanwhile:
@@ -12,7 +15,7 @@
  * the SQL statements of one save (counted by the driver on an in-process instance on the same database).
  * Writes bench/results/rush.json. Figures, not pass/fail.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -31,7 +34,16 @@ const SECONDS = Number(process.env.RUSH_SECONDS ?? 60);
 const SCARCE = 50;
 const WATCHERS = 20;
 const PASSWORD = "bloom-demo-2026";
-const adminUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const LOCAL_SOCKET_DIR = "/var/run/postgresql";
+const adminUrl =
+  process.env.BENCH_POSTGRES_URL ??
+  (existsSync(path.join(LOCAL_SOCKET_DIR, ".s.PGSQL.5432")) ? `postgres://postgres@localhost/postgres?host=${LOCAL_SOCKET_DIR}` : "postgres://postgres@127.0.0.1:5432/postgres");
+/** How the benchmark reaches the server: a host= parameter (or a host) that is a folder is a Unix socket. */
+const transport = (() => {
+  const url = new URL(adminUrl);
+  const host = url.searchParams.get("host") ?? decodeURIComponent(url.hostname);
+  return host.startsWith("/") ? `unix socket ${host}` : `tcp ${url.host}`;
+})();
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
 interface Buyer {
@@ -298,6 +310,7 @@ async function main() {
     const requests = saves.length + orders.length * 2;
     const results = {
       when: new Date().toISOString(),
+      database: transport,
       buyers: BUYERS,
       seconds: SECONDS,
       scarceLines: SCARCE,
