@@ -11,8 +11,9 @@
  *   - 20 more buyers keep the store open (live availability streams, half on each instance) while a
  *     probe buyer changes its hold of one more line every 3 s: the time until every open store shows it.
  * Reports cart save and place order p50/p99 per instance and in all, their answers by kind (a stale
- * cart's 409 and a placed order's "only N left" are intended), the servers' CPU per request, and
- * the SQL statements of one save (counted by the driver on an in-process instance on the same database).
+ * cart's 409 and a placed order's "only N left" are intended), the servers' CPU per request (and the
+ * database backends' CPU per request, when PostgreSQL runs on this machine), and the SQL statements
+ * of one save (counted by the driver on an in-process instance on the same database).
  * Writes bench/results/rush.json. Figures, not pass/fail.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -142,6 +143,25 @@ function openStream(url: string, cookie: string) {
   });
 }
 
+/**
+ * CPU time (ms) of each PostgreSQL backend serving the database `name`, by process id, when the server
+ * runs on this machine (its processes are in /proc); null otherwise. A backend that ends between two
+ * readings takes its time with it: the pools keep theirs open while the rush runs.
+ */
+async function postgresCpu(db: Awaited<ReturnType<typeof openDatabase>>["db"], name: string): Promise<Map<number, number> | null> {
+  const pids = rowsOf<{ pid: number }>(await db.execute(sql`select pid from pg_stat_activity where datname = ${name}`)).map((r) => Number(r.pid));
+  if (!pids.every((pid) => existsSync(`/proc/${pid}/stat`))) return null;
+  const out = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      out.set(pid, cpuMsOf(pid));
+    } catch {
+      // ended since the query
+    }
+  }
+  return out;
+}
+
 const stats = (values: number[]) => ({ n: values.length, p50: Math.round(percentile(values, 50)), p99: Math.round(percentile(values, 99)), max: Math.round(Math.max(0, ...values)) });
 
 async function main() {
@@ -201,6 +221,7 @@ async function main() {
     );
 
     const cpuBefore = servers.map((s) => cpuMsOf(s.pid));
+    const postgresBefore = await postgresCpu(database.db, name);
     const saves: { instance: number; ms: number; status: number }[] = [];
     const orders: { instance: number; ms: number; status: number; message?: string }[] = [];
     const oversold: number[] = [];
@@ -285,6 +306,8 @@ async function main() {
     await prober$;
     await sampler;
     const cpuMs = servers.map((s, i) => cpuMsOf(s.pid) - cpuBefore[i]!);
+    const postgresAfter = await postgresCpu(database.db, name);
+    const postgresMs = postgresAfter && postgresBefore ? [...postgresAfter].reduce((n, [pid, ms]) => n + ms - (postgresBefore.get(pid) ?? 0), 0) : null;
     for (const s of streams) s.close();
 
     // The SQL of one save, counted by the driver: an in-process instance on the same database.
@@ -323,7 +346,12 @@ async function main() {
       },
       oversold: { samples: oversold.length, linesOversoldAtWorst: Math.max(0, ...oversold) },
       live: { streams: streams.length, probes: probeLatency.length + probeMissed, latency: stats(probeLatency), missed: probeMissed },
-      cpu: { msPerInstance: cpuMs, msPerRequest: Number((cpuMs.reduce((a, b) => a + b, 0) / Math.max(1, requests)).toFixed(2)) },
+      cpu: {
+        msPerInstance: cpuMs,
+        msPerRequest: Number((cpuMs.reduce((a, b) => a + b, 0) / Math.max(1, requests)).toFixed(2)),
+        // The PostgreSQL backends of the benchmark's database (null when the server is not on this machine).
+        postgresMsPerRequest: postgresMs === null ? null : Number((postgresMs / Math.max(1, requests)).toFixed(2)),
+      },
       statementsPerSave: { count: statementsPerSave, status: sampleSave.statusCode },
     };
     console.log(JSON.stringify(results, null, 2));
