@@ -4,7 +4,7 @@
 // check "ordered + other carts' active holds" inside its own statement.
 import { and, asc, eq, gt, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "../../../db/client.ts";
-import { executePrepared, intArray, textArray } from "../../../db/prepared.ts";
+import { executePrepared, intArray, selectPrepared, textArray } from "../../../db/prepared.ts";
 import { cartLines, carts, holds, mmHolds, offerLinesRead } from "../../../db/schema/index.ts";
 
 export type CartRow = typeof carts.$inferSelect;
@@ -172,7 +172,9 @@ export async function activeHolds(tx: DbOrTx, cartId: number, target: HoldTarget
     others: number | null;
     own: number | null;
   }>(
-    await tx.execute(
+    await executePrepared(
+      tx,
+      "cart_holds",
       wholesale
         ? sql`
       select offer_line_id as id,
@@ -426,11 +428,15 @@ export async function activeHeldQuantity(db: DbOrTx, cartId: number): Promise<nu
 /** Active holds on the given offer lines, summed per line, of every cart except one. */
 export async function offerLinesHeldByOthers(db: DbOrTx, offerLineIds: number[], cartId: number): Promise<Map<number, number>> {
   if (!offerLineIds.length) return new Map();
-  const rows = await db
-    .select({ id: holds.offerLineId, qty: sql<number>`sum(${holds.quantity})::int`.mapWith(Number) })
-    .from(holds)
-    .where(and(inArray(holds.offerLineId, offerLineIds), ne(holds.cartId, cartId), gt(holds.expiresAt, sql`now()`)))
-    .groupBy(holds.offerLineId);
+  const rows = await selectPrepared(
+    db,
+    "holds_of_others",
+    db
+      .select({ id: holds.offerLineId, qty: sql<number>`sum(${holds.quantity})::int`.mapWith(Number) })
+      .from(holds)
+      .where(and(sql`${holds.offerLineId} = any(${intArray(offerLineIds)})`, ne(holds.cartId, cartId), gt(holds.expiresAt, sql`now()`)))
+      .groupBy(holds.offerLineId),
+  );
   return new Map(rows.map((r) => [r.id, r.qty]));
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "../../../db/client.ts";
-import { intArray, selectPrepared, textArray } from "../../../db/prepared.ts";
+import { executePrepared, intArray, selectPrepared, textArray } from "../../../db/prepared.ts";
 import { catalogs, offerLines, products } from "../../../db/schema/index.ts";
 import type { Buyer } from "../buyers/index.ts";
 import { offerLineHeldByOthersSql } from "../carts/index.ts";
@@ -19,17 +19,17 @@ import { visible, wholesaleCover } from "./repo.ts";
  */
 export async function addOrderedQuantities(db: DbOrTx, take: Map<number, number>, cartId: number): Promise<number[]> {
   if (!take.size) return [];
-  const values = sql.join(
-    [...take].map(([id, q]) => sql`(${id}::int, ${q}::int)`),
-    sql`, `,
-  );
   const updated = rowsOf<{ id: number }>(
-    await db.execute(sql`
+    await executePrepared(
+      db,
+      "stock_take",
+      sql`
       update offer_lines as ol set quantity_ordered = ol.quantity_ordered + v.q
-        from (values ${values}) as v(id, q)
+        from unnest(${intArray([...take.keys()])}, ${intArray([...take.values()])}) as v(id, q)
        where ol.id = v.id
          and ol.quantity_ordered + v.q + ${offerLineHeldByOthersSql(sql`ol.id`, cartId)} <= ol.original_quantity
-      returning ol.id`),
+      returning ol.id`,
+    ),
   );
   return updated.map((u) => Number(u.id));
 }
@@ -129,13 +129,17 @@ export async function lockChosenOfferLines(
  */
 export async function lockOfferLinesWithProducts(tx: DbOrTx, offerLineIds: number[]): Promise<Map<number, { ol: OfferLineRow; p: ProductRow }>> {
   if (!offerLineIds.length) return new Map();
-  const rows = await tx
-    .select({ ol: offerLines, p: products })
-    .from(offerLines)
-    .innerJoin(products, eq(products.productId, offerLines.productId))
-    .where(inArray(offerLines.id, offerLineIds))
-    .orderBy(asc(offerLines.id))
-    .for("no key update", { of: offerLines });
+  const rows = await selectPrepared(
+    tx,
+    "offers_lock_ids",
+    tx
+      .select({ ol: offerLines, p: products })
+      .from(offerLines)
+      .innerJoin(products, eq(products.productId, offerLines.productId))
+      .where(sql`${offerLines.id} = any(${intArray(offerLineIds)})`)
+      .orderBy(asc(offerLines.id))
+      .for("no key update", { of: offerLines }),
+  );
   return new Map(rows.map((r) => [r.ol.id, r]));
 }
 
