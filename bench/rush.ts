@@ -1,6 +1,9 @@
 /**
  * The cut-off rush: `npm run bench:rush` (after `npm run build`). On PostgreSQL (BENCH_POSTGRES_URL, the
- * server's maintenance database; the local one unless set: a throwaway database is made and dropped)
+ * server's maintenance database; the local one unless set: a throwaway database is made and dropped;
+ * the local one is reached over its Unix socket in /var/run/postgresql when there is one, as an app on
+ * the database's own host should be (docs/operations.md), else over TCP at 127.0.0.1:5432; to measure
+ * TCP with a socket there, set BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres)
  * with two app instances, RUSH_BUYERS buyers (default 500, generated accounts, one customer each) each
  * change their cart every 2 s for RUSH_SECONDS (default 60), all wanting the same 50 scarce lines; 10 %
  * of them place an order during the run. Meanwhile:
@@ -8,11 +11,12 @@
  *   - 20 more buyers keep the store open (live availability streams, half on each instance) while a
  *     probe buyer changes its hold of one more line every 3 s: the time until every open store shows it.
  * Reports cart save and place order p50/p99 per instance and in all, their answers by kind (a stale
- * cart's 409 and a placed order's "only N left" are intended), the servers' CPU per request, and
- * the SQL statements of one save (counted by the driver on an in-process instance on the same database).
+ * cart's 409 and a placed order's "only N left" are intended), the servers' CPU per request (and the
+ * database backends' CPU per request, when PostgreSQL runs on this machine), and the SQL statements
+ * of one save (counted by the driver on an in-process instance on the same database).
  * Writes bench/results/rush.json. Figures, not pass/fail.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -31,7 +35,16 @@ const SECONDS = Number(process.env.RUSH_SECONDS ?? 60);
 const SCARCE = 50;
 const WATCHERS = 20;
 const PASSWORD = "bloom-demo-2026";
-const adminUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const LOCAL_SOCKET_DIR = "/var/run/postgresql";
+const adminUrl =
+  process.env.BENCH_POSTGRES_URL ??
+  (existsSync(path.join(LOCAL_SOCKET_DIR, ".s.PGSQL.5432")) ? `postgres://postgres@localhost/postgres?host=${LOCAL_SOCKET_DIR}` : "postgres://postgres@127.0.0.1:5432/postgres");
+/** How the benchmark reaches the server: a host= parameter (or a host) that is a folder is a Unix socket. */
+const transport = (() => {
+  const url = new URL(adminUrl);
+  const host = url.searchParams.get("host") ?? decodeURIComponent(url.hostname);
+  return host.startsWith("/") ? `unix socket ${host}` : `tcp ${url.host}`;
+})();
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
 interface Buyer {
@@ -130,6 +143,25 @@ function openStream(url: string, cookie: string) {
   });
 }
 
+/**
+ * CPU time (ms) of each PostgreSQL backend serving the database `name`, by process id, when the server
+ * runs on this machine (its processes are in /proc); null otherwise. A backend that ends between two
+ * readings takes its time with it: the pools keep theirs open while the rush runs.
+ */
+async function postgresCpu(db: Awaited<ReturnType<typeof openDatabase>>["db"], name: string): Promise<Map<number, number> | null> {
+  const pids = rowsOf<{ pid: number }>(await db.execute(sql`select pid from pg_stat_activity where datname = ${name}`)).map((r) => Number(r.pid));
+  if (!pids.every((pid) => existsSync(`/proc/${pid}/stat`))) return null;
+  const out = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      out.set(pid, cpuMsOf(pid));
+    } catch {
+      // ended since the query
+    }
+  }
+  return out;
+}
+
 const stats = (values: number[]) => ({ n: values.length, p50: Math.round(percentile(values, 50)), p99: Math.round(percentile(values, 99)), max: Math.round(Math.max(0, ...values)) });
 
 async function main() {
@@ -189,6 +221,7 @@ async function main() {
     );
 
     const cpuBefore = servers.map((s) => cpuMsOf(s.pid));
+    const postgresBefore = await postgresCpu(database.db, name);
     const saves: { instance: number; ms: number; status: number }[] = [];
     const orders: { instance: number; ms: number; status: number; message?: string }[] = [];
     const oversold: number[] = [];
@@ -273,6 +306,8 @@ async function main() {
     await prober$;
     await sampler;
     const cpuMs = servers.map((s, i) => cpuMsOf(s.pid) - cpuBefore[i]!);
+    const postgresAfter = await postgresCpu(database.db, name);
+    const postgresMs = postgresAfter && postgresBefore ? [...postgresAfter].reduce((n, [pid, ms]) => n + ms - (postgresBefore.get(pid) ?? 0), 0) : null;
     for (const s of streams) s.close();
 
     // The SQL of one save, counted by the driver: an in-process instance on the same database.
@@ -298,6 +333,7 @@ async function main() {
     const requests = saves.length + orders.length * 2;
     const results = {
       when: new Date().toISOString(),
+      database: transport,
       buyers: BUYERS,
       seconds: SECONDS,
       scarceLines: SCARCE,
@@ -310,7 +346,12 @@ async function main() {
       },
       oversold: { samples: oversold.length, linesOversoldAtWorst: Math.max(0, ...oversold) },
       live: { streams: streams.length, probes: probeLatency.length + probeMissed, latency: stats(probeLatency), missed: probeMissed },
-      cpu: { msPerInstance: cpuMs, msPerRequest: Number((cpuMs.reduce((a, b) => a + b, 0) / Math.max(1, requests)).toFixed(2)) },
+      cpu: {
+        msPerInstance: cpuMs,
+        msPerRequest: Number((cpuMs.reduce((a, b) => a + b, 0) / Math.max(1, requests)).toFixed(2)),
+        // The PostgreSQL backends of the benchmark's database (null when the server is not on this machine).
+        postgresMsPerRequest: postgresMs === null ? null : Number((postgresMs / Math.max(1, requests)).toFixed(2)),
+      },
       statementsPerSave: { count: statementsPerSave, status: sampleSave.statusCode },
     };
     console.log(JSON.stringify(results, null, 2));

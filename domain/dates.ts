@@ -13,9 +13,21 @@ export function newYorkDay(now: Date = new Date()): DateTime {
   return DateTime.fromJSDate(now, { zone: CUTOFF_TIMEZONE }).startOf("day");
 }
 
+// isoDateAt's last answer and the quarter hour (UTC) it was for. New York's offset is a whole number
+// of hours and changes on a whole hour, so its date changes only on a whole hour of UTC, never inside
+// a quarter hour: the answer stands for the whole of it. (Luxon asks Intl for the zone's offset on
+// every call: that was a few per cent of a cart save's time.)
+let lastQuarter = NaN;
+let lastDate = "";
+
 /** The grower's calendar date (America/New_York) at `now`, as YYYY-MM-DD. */
 export function isoDateAt(now: Date = new Date()): string {
-  return newYorkDay(now).toISODate()!;
+  const quarter = Math.floor(now.getTime() / 900_000);
+  if (quarter !== lastQuarter) {
+    lastDate = newYorkDay(now).toISODate()!;
+    lastQuarter = quarter;
+  }
+  return lastDate;
 }
 
 export function addDays(isoDate: string, days: number): string {

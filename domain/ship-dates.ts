@@ -89,15 +89,46 @@ export function cutoffInstant(date: string, cutoffShipTime: string): DateTime | 
  * closed-days.ts) is never open.
  */
 export function isShipDateOpen(date: string, shipTimes: readonly ShipTime[], now: Date, closed?: ClosedDays): boolean {
-  const day = parseDate(date);
-  if (!day || isClosedDay(date, closed)) return false;
-  const weekday = isoToSpecWeekday(day.weekday);
+  const weekday = weekdayOfDate(date);
+  if (weekday === null || isClosedDay(date, closed)) return false;
   const nowMs = now.getTime();
   return shipTimes.some((st) => {
     if (st.weekday !== weekday) return false;
-    const cut = cutoffInstant(date, st.cutoffShipTime);
-    return cut !== null && nowMs < cut.toMillis();
+    const cut = cutoffMs(date, st.cutoffShipTime);
+    return cut !== null && nowMs < cut;
   });
+}
+
+// A save asks isShipDateOpen of the same few dates again and again, and each answer of luxon in
+// New York costs a time-zone lookup (Intl): the weekday of a date and the instant of a cut-off never
+// change, so they are kept (a bounded memory, emptied when full).
+const MEMO_MAX = 2000;
+const weekdays = new Map<string, number | null>();
+const cutoffs = new Map<string, number | null>();
+
+/** The SPEC weekday of a YYYY-MM-DD date, null when it is not one (parseDate's rules). */
+function weekdayOfDate(date: string): number | null {
+  if (typeof date !== "string") return null;
+  let weekday = weekdays.get(date);
+  if (weekday === undefined) {
+    const day = parseDate(date);
+    weekday = day ? isoToSpecWeekday(day.weekday) : null;
+    if (weekdays.size >= MEMO_MAX) weekdays.clear();
+    weekdays.set(date, weekday);
+  }
+  return weekday;
+}
+
+/** cutoffInstant as epoch milliseconds (null when it is null). */
+function cutoffMs(date: string, cutoffShipTime: string): number | null {
+  const key = `${date}|${cutoffShipTime}`;
+  let ms = cutoffs.get(key);
+  if (ms === undefined) {
+    ms = cutoffInstant(date, cutoffShipTime)?.toMillis() ?? null;
+    if (cutoffs.size >= MEMO_MAX) cutoffs.clear();
+    cutoffs.set(key, ms);
+  }
+  return ms;
 }
 
 /** The next `count` open ship dates (closed days left out), starting today in New York, ascending. */

@@ -4,6 +4,7 @@
 // check "ordered + other carts' active holds" inside its own statement.
 import { and, asc, eq, gt, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "../../../db/client.ts";
+import { executePrepared, intArray, selectPrepared, textArray } from "../../../db/prepared.ts";
 import { cartLines, carts, holds, mmHolds, offerLinesRead } from "../../../db/schema/index.ts";
 
 export type CartRow = typeof carts.$inferSelect;
@@ -23,16 +24,6 @@ export type SavedLine = Omit<CartLineRow, "id" | "cartId">;
 const ownerWhere = (o: CartOwner, store: CartStore) =>
   and(eq(carts.userId, o.userId), eq(carts.customerId, o.customerId), eq(carts.retailerId, o.retailerId), eq(carts.store, store));
 
-const textArray = (values: string[]) =>
-  sql`ARRAY[${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )}]::text[]`;
-const intArray = (values: number[]) =>
-  sql`ARRAY[${sql.join(
-    values.map((v) => sql`${v}::int`),
-    sql`, `,
-  )}]::int[]`;
 const jsonOf = <T>(value: T | string): T => (typeof value === "string" ? (JSON.parse(value) as T) : value);
 
 const LINE_COLUMNS: [keyof SavedLine, string, string][] = [
@@ -114,7 +105,7 @@ export async function lockCartRow(
     .onConflictDoUpdate({ target: [carts.userId, carts.customerId, carts.retailerId, carts.store], set: { store: sql`excluded.store` } })
     .returning()
     .getSQL();
-  const result = await tx.execute(sql`
+  const result = await executePrepared(tx, "cart_lock", sql`
     with locked as (${upsert})
     select k.id, k.user_id, k.customer_id, k.retailer_id, k.store, k.ship_date::text as ship_date, k.receiving_date::text as receiving_date,
            k.boxed, k.fresh, k.version, (extract(epoch from k.hold_expires_at) * 1000)::float8 as hold_expires_ms,
@@ -181,7 +172,9 @@ export async function activeHolds(tx: DbOrTx, cartId: number, target: HoldTarget
     others: number | null;
     own: number | null;
   }>(
-    await tx.execute(
+    await executePrepared(
+      tx,
+      "cart_holds",
       wholesale
         ? sql`
       select offer_line_id as id,
@@ -369,7 +362,7 @@ export async function writeSavedCart(
         : sql`null::timestamptz`;
   const json = JSON.stringify(lines.map((l) => Object.fromEntries(LINE_COLUMNS.map(([k, c]) => [c, l[k]]))));
   const savedExpiry = sql`(select hold_expires_at from saved)`;
-  const result = await tx.execute(sql`
+  const result = await executePrepared(tx, "cart_write", sql`
     with saved as (
       update ${carts}
          set ship_date = ${f.shipDate}::date, receiving_date = ${f.receivingDate}::date, boxed = ${f.boxed},
@@ -435,11 +428,15 @@ export async function activeHeldQuantity(db: DbOrTx, cartId: number): Promise<nu
 /** Active holds on the given offer lines, summed per line, of every cart except one. */
 export async function offerLinesHeldByOthers(db: DbOrTx, offerLineIds: number[], cartId: number): Promise<Map<number, number>> {
   if (!offerLineIds.length) return new Map();
-  const rows = await db
-    .select({ id: holds.offerLineId, qty: sql<number>`sum(${holds.quantity})::int`.mapWith(Number) })
-    .from(holds)
-    .where(and(inArray(holds.offerLineId, offerLineIds), ne(holds.cartId, cartId), gt(holds.expiresAt, sql`now()`)))
-    .groupBy(holds.offerLineId);
+  const rows = await selectPrepared(
+    db,
+    "holds_of_others",
+    db
+      .select({ id: holds.offerLineId, qty: sql<number>`sum(${holds.quantity})::int`.mapWith(Number) })
+      .from(holds)
+      .where(and(sql`${holds.offerLineId} = any(${intArray(offerLineIds)})`, ne(holds.cartId, cartId), gt(holds.expiresAt, sql`now()`)))
+      .groupBy(holds.offerLineId),
+  );
   return new Map(rows.map((r) => [r.id, r.qty]));
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "../../../db/client.ts";
+import { executePrepared, intArray, selectPrepared, textArray } from "../../../db/prepared.ts";
 import { catalogs, offerLines, products } from "../../../db/schema/index.ts";
 import type { Buyer } from "../buyers/index.ts";
 import { offerLineHeldByOthersSql } from "../carts/index.ts";
@@ -18,17 +19,17 @@ import { visible, wholesaleCover } from "./repo.ts";
  */
 export async function addOrderedQuantities(db: DbOrTx, take: Map<number, number>, cartId: number): Promise<number[]> {
   if (!take.size) return [];
-  const values = sql.join(
-    [...take].map(([id, q]) => sql`(${id}::int, ${q}::int)`),
-    sql`, `,
-  );
   const updated = rowsOf<{ id: number }>(
-    await db.execute(sql`
+    await executePrepared(
+      db,
+      "stock_take",
+      sql`
       update offer_lines as ol set quantity_ordered = ol.quantity_ordered + v.q
-        from (values ${values}) as v(id, q)
+        from unnest(${intArray([...take.keys()])}, ${intArray([...take.values()])}) as v(id, q)
        where ol.id = v.id
          and ol.quantity_ordered + v.q + ${offerLineHeldByOthersSql(sql`ol.id`, cartId)} <= ol.original_quantity
-      returning ol.id`),
+      returning ol.id`,
+    ),
   );
   return updated.map((u) => Number(u.id));
 }
@@ -66,20 +67,10 @@ export interface ProductFacts {
 
 /** What a save needs to know of these products, as an SQL value read by the cart's lock (ProductFacts[] as JSON). */
 export function productFactsSql(productIds: string[]) {
-  return productIds.length
-    ? sql`(select coalesce(jsonb_agg(jsonb_build_object('productId', p.product_id, 'description', p.description, 'active', p.active)), '[]'::jsonb)
-         from ${products} p where p.product_id = any(${textArray(productIds)}))`
-    : sql`'[]'::jsonb`;
+  // One text for any number of products (none: the empty array finds none, so '[]').
+  return sql`(select coalesce(jsonb_agg(jsonb_build_object('productId', p.product_id, 'description', p.description, 'active', p.active)), '[]'::jsonb)
+         from ${products} p where p.product_id = any(${textArray(productIds)}))`;
 }
-
-const textArray = (values: string[]) => sql`ARRAY[${sql.join(
-  values.map((v) => sql`${v}`),
-  sql`, `,
-)}]::text[]`;
-const intArray = (values: number[]) => sql`ARRAY[${sql.join(
-  values.map((v) => sql`${v}::int`),
-  sql`, `,
-)}]::int[]`;
 
 /** An offer line chosen for a product of a save, locked, with its product and its catalog's order number. */
 export interface ChosenOffer {
@@ -118,13 +109,17 @@ export async function lockChosenOfferLines(
     .where(and(sql`${offerLines.productId} = any(${textArray(productIds)})`, visible))
     .orderBy(offerLines.productId, covering.rank)
     .as("chosen");
-  const rows = await tx
-    .select({ ol: offerLines, p: products, orderId: chosen.orderId })
-    .from(offerLines)
-    .innerJoin(chosen, eq(chosen.lineId, offerLines.id))
-    .innerJoin(products, eq(products.productId, offerLines.productId))
-    .orderBy(asc(offerLines.id))
-    .for("no key update", { of: offerLines });
+  const rows = await selectPrepared(
+    tx,
+    "offers_lock",
+    tx
+      .select({ ol: offerLines, p: products, orderId: chosen.orderId })
+      .from(offerLines)
+      .innerJoin(chosen, eq(chosen.lineId, offerLines.id))
+      .innerJoin(products, eq(products.productId, offerLines.productId))
+      .orderBy(asc(offerLines.id))
+      .for("no key update", { of: offerLines }),
+  );
   return new Map(rows.map((r) => [r.p.productId, { ol: r.ol, p: r.p, orderId: Number(r.orderId) }]));
 }
 
@@ -134,13 +129,17 @@ export async function lockChosenOfferLines(
  */
 export async function lockOfferLinesWithProducts(tx: DbOrTx, offerLineIds: number[]): Promise<Map<number, { ol: OfferLineRow; p: ProductRow }>> {
   if (!offerLineIds.length) return new Map();
-  const rows = await tx
-    .select({ ol: offerLines, p: products })
-    .from(offerLines)
-    .innerJoin(products, eq(products.productId, offerLines.productId))
-    .where(inArray(offerLines.id, offerLineIds))
-    .orderBy(asc(offerLines.id))
-    .for("no key update", { of: offerLines });
+  const rows = await selectPrepared(
+    tx,
+    "offers_lock_ids",
+    tx
+      .select({ ol: offerLines, p: products })
+      .from(offerLines)
+      .innerJoin(products, eq(products.productId, offerLines.productId))
+      .where(sql`${offerLines.id} = any(${intArray(offerLineIds)})`)
+      .orderBy(asc(offerLines.id))
+      .for("no key update", { of: offerLines }),
+  );
   return new Map(rows.map((r) => [r.ol.id, r]));
 }
 

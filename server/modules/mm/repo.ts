@@ -1,6 +1,7 @@
 // Every SQL statement of the mass-market store.
 import { and, asc, desc, eq, getViewSelectedFields, inArray, sql } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "../../../db/client.ts";
+import { textArray } from "../../../db/prepared.ts";
 import { catalogsRead, customersRead, mmBarcodes, mmCatalogProducts, mmOrderLineLabels, mmPackages, mmProducts, orderLinesRead, ordersRead } from "../../../db/schema/index.ts";
 import {
   bouquetHeldByOthersSql,
@@ -273,11 +274,6 @@ export async function productsKey(db: DbOrTx, owner: MmOwner, date: string, orde
 // A save is BEGIN, lock the cart (carts engine, with the fee packages: packagesSql), lockSaleLines,
 // the holds (carts engine), the write (carts engine), COMMIT: six statements whatever the number of
 // lines, as the wholesale save.
-
-const textArray = (values: string[]) => sql`ARRAY[${sql.join(
-  values.map((v) => sql`${v}`),
-  sql`, `,
-)}]::text[]`;
 
 /** Every fee package as an SQL value (MmPackageRow[] as JSON), read by the cart's lock. */
 export const packagesSql = () => sql`(select coalesce(jsonb_agg(jsonb_build_object('type', p.type, 'category', p.category, 'size', p.size, 'description', p.description, 'priceCents', p.price_cents, 'active', p.active)

@@ -7,6 +7,7 @@ import { cartLines, carts, holds, jobs } from "../../../db/schema/index.ts";
 import { buildTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { buyer, committed, offer, tomorrow } from "../../../tests/helpers/store-fixtures.ts";
 import { countStatements } from "../../../tests/helpers/statement-count.ts";
+import { preparedNames } from "../../../db/prepared.ts";
 import { loadBuyer } from "../buyers/index.ts";
 import { saveCart } from "./cart.ts";
 import { placeOrder } from "./checkout.ts";
@@ -97,6 +98,17 @@ describe("a cart save", () => {
     const a = await one.save([{ productId: one.ps[0]!.productId, quantity: 2 }]);
     const b = await fifty.save(fifty.ps.map((p) => ({ productId: p.productId, quantity: 2 })));
     expect(b.count).toBe(a.count);
+  });
+
+  it("sends the same statement texts for 50 lines as for 1: the prepared statements do not multiply", async () => {
+    const one = await setUp(1);
+    const fifty = await setUp(50);
+    await one.save([{ productId: one.ps[0]!.productId, quantity: 2 }]);
+    const named = new Set(preparedNames());
+    const bases = new Set([...named].map((n) => n.replace(/_[0-9a-f]+$/, "")));
+    for (const base of ["cart_lock", "offers_lock", "cart_holds", "cart_write"]) expect(bases).toContain(base);
+    await fifty.save(fifty.ps.map((p) => ({ productId: p.productId, quantity: 2 })));
+    expect(new Set(preparedNames())).toEqual(named);
   });
 });
 
