@@ -227,6 +227,8 @@ async function main() {
     const oversold: number[] = [];
     const probeLatency: number[] = [];
     let probeMissed = 0;
+    // Probe saves the server turned away (a 503 when it sheds load): counted, and the probe goes on.
+    const probeRefused: Record<string, number> = {};
     const started = performance.now();
     const until = started + SECONDS * 1000;
     const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
@@ -256,6 +258,11 @@ async function main() {
         const quantity = 1 + (k % 7);
         const t0 = performance.now();
         const res = await call(prober.base, "POST", `/api/Store/Cart/Save/${prober.userId}/${prober.customerId}`, prober.cookie, { shipDate, items: [{ productId: probe.product_id, quantity }] });
+        if (res.status === 503) {
+          probeRefused[res.status] = (probeRefused[res.status] ?? 0) + 1;
+          await sleep(3000 - (performance.now() - t0));
+          continue;
+        }
         if (res.status !== 200) throw new Error(`probe save: ${res.status} ${JSON.stringify(res.json)}`);
         // Every open store shows the probe's hold (its free count) within 5 s, or it is counted missed.
         const want = free - quantity;
@@ -345,7 +352,7 @@ async function main() {
         refusals: [...new Set(orders.filter((o) => o.status !== 200).map((o) => o.message))],
       },
       oversold: { samples: oversold.length, linesOversoldAtWorst: Math.max(0, ...oversold) },
-      live: { streams: streams.length, probes: probeLatency.length + probeMissed, latency: stats(probeLatency), missed: probeMissed },
+      live: { streams: streams.length, probes: probeLatency.length + probeMissed, latency: stats(probeLatency), missed: probeMissed, refused: probeRefused },
       cpu: {
         msPerInstance: cpuMs,
         msPerRequest: Number((cpuMs.reduce((a, b) => a + b, 0) / Math.max(1, requests)).toFixed(2)),
