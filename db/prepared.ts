@@ -8,6 +8,7 @@
 // process the rest are sent unnamed, as before, so a shape that does vary cannot grow every
 // connection's memory without bound. PGlite parses every statement anyway and ignores the name.
 import { createHash } from "node:crypto";
+import pg from "pg";
 import * as drizzle from "drizzle-orm";
 import { sql, type Query, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "./client.ts";
@@ -140,3 +141,91 @@ export const preparedNames = (): ReadonlySet<string> => new Set(names.values());
 export const intArray = (values: readonly number[]) => sql`${sql.param(values)}::int[]`;
 /** A list of text as one array parameter (`$1::text[]`); see intArray. */
 export const textArray = (values: readonly string[]) => sql`${sql.param(values)}::text[]`;
+
+// ---- BEGIN sent with the transaction's first statement --------------------------------------------
+
+/** What a pool client's query is given: a text, or a config object (Drizzle's prepared queries), and values. */
+type QueryArgs = [unknown, ...unknown[]];
+
+interface PgConnection {
+  stream: { cork?(): void; uncork?(): void };
+  parse(m: { text: string }): void;
+  bind(m: object): void;
+  execute(m: object): void;
+}
+
+/** What node-postgres's Query does underneath its types: writes its messages, takes each command completed. */
+interface QueryInternals {
+  submit(connection: PgConnection): Error | undefined;
+  handleCommandComplete(msg: unknown, connection: PgConnection): void;
+}
+
+/** A pg query that sends BEGIN in the same write as itself, before it, and answers only its own result. */
+function beginFirst(config: pg.QueryConfig, callback: (err: Error | undefined, result: unknown) => void): pg.Query {
+  const q = new pg.Query(config, undefined, callback);
+  const internals = q as unknown as QueryInternals;
+  const submit = internals.submit.bind(q);
+  const commandComplete = internals.handleCommandComplete.bind(q);
+  let begun = false;
+  internals.submit = (connection) => {
+    connection.stream.cork?.();
+    try {
+      // The unnamed statement and portal: executed before the query's own messages reuse them.
+      connection.parse({ text: "BEGIN" });
+      connection.bind({});
+      connection.execute({});
+      return submit(connection);
+    } finally {
+      connection.stream.uncork?.();
+    }
+  };
+  internals.handleCommandComplete = (msg, connection) => {
+    // The first command completed is BEGIN's: not a result of the query.
+    if (!begun) begun = true;
+    else commandComplete(msg, connection);
+  };
+  return q;
+}
+
+/** The answer pg gives a BEGIN, for the caller that sent one the pool client held back. */
+const BEGUN = { command: "BEGIN", rowCount: null, oid: null, rows: [], fields: [] };
+
+/**
+ * Makes a pool client send a transaction's BEGIN in the same network write as the transaction's first
+ * statement, instead of as a round trip of its own: a bare `begin` is answered at once and held back;
+ * the next statement, when it is a prepared one (the hot writes' are: db/prepared.ts), goes out after
+ * BEGIN's messages with one Sync, so PostgreSQL runs both and answers once. Any other next statement
+ * (plain text, no values) is sent after a real BEGIN, as before. A failure of either is the
+ * statement's failure, inside the transaction, which the caller rolls back as it would have.
+ */
+export function foldBegin(client: pg.PoolClient): void {
+  const marked = client as unknown as { __foldBegin?: true; query: (...args: QueryArgs) => unknown };
+  if (marked.__foldBegin) return;
+  marked.__foldBegin = true;
+  const query = client.query.bind(client) as (...args: QueryArgs) => unknown;
+  let held = false;
+  marked.query = (...args: QueryArgs) => {
+    const [first, second] = args;
+    const text = typeof first === "string" ? first : ((first as { text?: unknown } | null)?.text ?? null);
+    // A bare BEGIN: as text alone, or as Drizzle sends it (a config without a name, no values).
+    const bare =
+      typeof text === "string" &&
+      /^\s*begin\s*$/i.test(text) &&
+      (typeof first === "string" ? args.length === 1 : !(first as pg.QueryConfig).name && args.length <= 2 && (second === undefined || (Array.isArray(second) && !second.length)));
+    if (!held && bare) {
+      held = true;
+      return Promise.resolve(BEGUN);
+    }
+    if (held) {
+      held = false;
+      const config = typeof first === "object" && first !== null ? (first as pg.QueryConfig) : null;
+      const values = config?.values ?? (Array.isArray(second) ? second : undefined);
+      const prepared = !!config && typeof args[args.length - 1] !== "function" && (!!config.name || (values?.length ?? 0) > 0);
+      if (!prepared) return (query("BEGIN") as Promise<unknown>).then(() => query(...args));
+      return new Promise((resolve, reject) => {
+        query(beginFirst({ ...config, values } as pg.QueryConfig, (err, result) => (err ? reject(err) : resolve(result))));
+      });
+    }
+    return query(...args);
+  };
+}
