@@ -2,7 +2,7 @@
 // round trip less per transaction on PostgreSQL, the same transaction. PGlite has no pool: nothing to fold.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
-import { foldBegin } from "./prepared.ts";
+import { commitWithNext, foldBegin } from "./prepared.ts";
 
 describe.runIf(!!process.env.DATABASE_URL)("BEGIN sent with the first statement on PostgreSQL", () => {
   let pool: pg.Pool;
@@ -72,5 +72,57 @@ describe.runIf(!!process.env.DATABASE_URL)("BEGIN sent with the first statement 
     });
     expect(result).toBe("plain");
     expect(trips).toBe(4);
+  });
+
+  /** commitWithNext as a Drizzle transaction calls it: on the handle whose session's client is `c`. */
+  const txOf = (c: pg.PoolClient, nestedIndex = 0) => ({ session: { client: c }, nestedIndex }) as unknown as Parameters<typeof commitWithNext>[0];
+
+  it("commits with the last statement when told: one round trip for BEGIN, the statement and COMMIT", async () => {
+    await pool.query("create table if not exists fold_test (id int primary key)");
+    await pool.query("truncate fold_test");
+    const { result, trips } = await counted(async (c) => {
+      await c.query({ text: "begin" }, []);
+      commitWithNext(txOf(c));
+      const inserted = await c.query({ name: "fold_insert", text: "insert into fold_test values ($1) returning id" }, [1]);
+      const commit = await c.query({ text: "commit" }, []);
+      return { rows: inserted.rows, command: inserted.command, commit: commit.command };
+    });
+    expect(result).toEqual({ rows: [{ id: 1 }], command: "INSERT", commit: "COMMIT" });
+    expect(trips).toBe(1);
+    // Committed: another connection sees it.
+    expect((await pool.query("select count(*)::int as n from fold_test")).rows[0].n).toBe(1);
+  });
+
+  it("never commits from inside a savepoint (a nested transaction): the outer transaction goes on", async () => {
+    await pool.query("create table if not exists fold_test (id int primary key)");
+    await pool.query("truncate fold_test");
+    await counted(async (c) => {
+      await c.query({ text: "begin" }, []);
+      await c.query("savepoint sp1");
+      commitWithNext(txOf(c, 1));
+      await c.query({ name: "fold_insert", text: "insert into fold_test values ($1) returning id" }, [3]);
+      await c.query("release savepoint sp1");
+      await c.query({ text: "rollback" }, []);
+    });
+    expect((await pool.query("select count(*)::int as n from fold_test")).rows[0].n).toBe(0);
+  });
+
+  it("does not commit when the last statement fails: the caller's rollback undoes the rest", async () => {
+    await pool.query("create table if not exists fold_test (id int primary key)");
+    await pool.query("truncate fold_test");
+    const { result } = await counted(async (c) => {
+      await c.query({ text: "begin" }, []);
+      await c.query({ name: "fold_insert", text: "insert into fold_test values ($1) returning id" }, [2]);
+      commitWithNext(txOf(c));
+      const failed = await c.query({ name: "fold_insert", text: "insert into fold_test values ($1) returning id" }, [2]).then(
+        () => null,
+        (err: Error) => err.message,
+      );
+      await c.query({ text: "rollback" }, []);
+      return failed;
+    });
+    expect(result).toMatch(/duplicate key/);
+    expect((await pool.query("select count(*)::int as n from fold_test")).rows[0].n).toBe(0);
+    await pool.query("drop table fold_test");
   });
 });

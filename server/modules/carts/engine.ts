@@ -5,6 +5,7 @@
 // sold, at what price and with which fees is the store's policy; the order of the steps, the version
 // check with its 409, the hold expiry and the write are the engine's, the same for both stores.
 import type { Db, DbOrTx } from "../../../db/client.ts";
+import { commitWithNext } from "../../../db/prepared.ts";
 import { conflict } from "../../errors.ts";
 import {
   activeHolds,
@@ -92,6 +93,8 @@ export async function saveCartWith<Alongside, Offers, Key extends number | strin
     const anyHeld = "offerLines" in plan.holds ? plan.holds.offerLines.length > 0 : plan.holds.bouquets.length > 0;
     const running = cart.holdExpiresAt && cart.holdExpiresAt > now ? cart.holdExpiresAt : null;
     const extend = anyHeld && (plan.acquired || !running);
+    // The write is the transaction's last statement: its COMMIT goes out with it (one round trip less).
+    commitWithNext(tx);
     const written = await writeSavedCart(
       tx,
       cart.id,
