@@ -331,6 +331,19 @@ async function main() {
     const cookie = [login$.headers["set-cookie"]].flat().map((c) => String(c).split(";")[0]).join("; ");
     const cartNow = (await app.inject({ method: "GET", url: `/api/Store/Cart/${sample.userId}/${sample.customerId}`, headers: { cookie } })).json() as { version: number };
     const counter = countStatements(database.db);
+    // Round trips to PostgreSQL (its "ready for query" answers): fewer than statements when BEGIN and
+    // COMMIT go out with the save's first and last statements (db/prepared.ts foldBegin).
+    const appPool = (database.db as unknown as { session: { client: pg.Pool } }).session.client;
+    type Tripping = pg.PoolClient & { connection: { on(e: string, f: () => void): void; off(e: string, f: () => void): void } };
+    let roundTrips = 0;
+    const trip = () => (roundTrips += 1);
+    const tripping = new Set<Tripping>();
+    const onAcquire = (c: pg.PoolClient) => {
+      if (tripping.has(c as Tripping)) return;
+      tripping.add(c as Tripping);
+      (c as Tripping).connection.on("readyForQuery", trip);
+    };
+    appPool.on("acquire", onAcquire);
     const sampleSave = await app.inject({
       method: "POST",
       url: `/api/Store/Cart/Save/${sample.userId}/${sample.customerId}`,
@@ -339,6 +352,8 @@ async function main() {
     });
     const statementsPerSave = counter.count;
     counter.stop();
+    appPool.off("acquire", onAcquire);
+    for (const c of tripping) c.connection.off("readyForQuery", trip);
     await app.close();
 
     const byStatus = (rows: { status: number }[]) => rows.reduce<Record<string, number>>((m, r) => ((m[r.status] = (m[r.status] ?? 0) + 1), m), {});
@@ -365,7 +380,7 @@ async function main() {
         postgresMsPerRequest: postgresMs === null ? null : Number((postgresMs / Math.max(1, requests)).toFixed(2)),
         postgresMsPerRequestBy: Object.fromEntries(Object.entries(postgresByApp).map(([app, ms]) => [app, Number((ms / Math.max(1, requests)).toFixed(3))])),
       },
-      statementsPerSave: { count: statementsPerSave, status: sampleSave.statusCode },
+      statementsPerSave: { count: statementsPerSave, roundTrips, status: sampleSave.statusCode },
     };
     console.log(JSON.stringify(results, null, 2));
     mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
