@@ -8,7 +8,7 @@ import { readMigrationFiles } from "drizzle-orm/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import pg from "pg";
-import { foldBegin } from "./prepared.ts";
+import { foldBegin } from "./fold.ts";
 import { fileURLToPath } from "node:url";
 import * as schema from "./schema/index.ts";
 

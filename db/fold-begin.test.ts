@@ -2,7 +2,7 @@
 // round trip less per transaction on PostgreSQL, the same transaction. PGlite has no pool: nothing to fold.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
-import { commitWithNext, foldBegin } from "./prepared.ts";
+import { commitWithNext, foldBegin } from "./fold.ts";
 
 describe.runIf(!!process.env.DATABASE_URL)("BEGIN sent with the first statement on PostgreSQL", () => {
   let pool: pg.Pool;

@@ -2,11 +2,11 @@
 // is one transaction of six statements whatever the number of lines: BEGIN, lock the cart (with its
 // lines and what the store's policy reads alongside), choose and lock the offers to sell from (the
 // policy's statement), read the active holds on them, write cart, holds and lines, COMMIT (four round
-// trips on PostgreSQL: BEGIN goes with the lock, COMMIT with the write; db/prepared.ts). What is
+// trips on PostgreSQL: BEGIN goes with the lock, COMMIT with the write; db/fold.ts). What is
 // sold, at what price and with which fees is the store's policy; the order of the steps, the version
 // check with its 409, the hold expiry and the write are the engine's, the same for both stores.
 import type { Db, DbOrTx } from "../../../db/client.ts";
-import { commitWithNext } from "../../../db/prepared.ts";
+import { commitWithNext } from "../../../db/fold.ts";
 import { conflict } from "../../errors.ts";
 import {
   activeHolds,
