@@ -12,7 +12,7 @@ import { useToast } from "../../components/ui/toast.tsx";
 import { TableFrame } from "../../components/ui/table.tsx";
 import { Spacer, useWindowedRows } from "../../components/ui/windowed-rows.tsx";
 import { isBlock } from "./paste.ts";
-import { COLUMN_LABEL, EDIT_COLUMNS, type EditColumn } from "./grid-columns.ts";
+import { COLUMN_LABEL, EDIT_COLUMNS, type EditColumn, rowKeyOf } from "./grid-columns.ts";
 import { PasteDialog, type PasteState } from "./grid-paste.tsx";
 import { planPaste } from "./grid-paste-plan.ts";
 import { GridRow, ROW_HEIGHT } from "./grid-row.tsx";
@@ -30,7 +30,7 @@ export function SupplyGrid({ list }: { list: SupplyLineList }) {
   const { lines, catalog } = list;
   const { edits, setEdits, problems, busy, onChange, save } = useGridEdits(list);
   const [paste, setPaste] = useState<PasteState | null>(null);
-  const rows = useWindowedRows(lines.length, { rowHeight: ROW_HEIGHT, from: WINDOW_FROM, key: (i) => lines[i]!.lineId });
+  const rows = useWindowedRows(lines.length, { rowHeight: ROW_HEIGHT, from: WINDOW_FROM, key: rowKeyOf(lines) });
   const onKeyDown = useGridKeys({ lines, edits, onChange, save, scrollTo: rows.scrollTo });
 
   function onPaste(e: ClipboardEvent<HTMLTableSectionElement>) {
