@@ -14,7 +14,8 @@
  * bench's member of staff on the generated catalog of BENCH_PRODUCTS lines: the time from the lines'
  * answer to the grid's first screen laid out and painted, and long tasks then, while scrolling the
  * whole grid with the wheel, and while typing in cells and moving between them with the arrows.
- * Writes bench/results/supply-grid-browser.json.
+ * Writes bench/results/supply-grid-browser.json; with BENCH_TRACE=1 also a Chromium trace of the first
+ * run's load and scrolling (bench/results/supply-grid-trace.json).
  * BENCH_SCREEN=order-desk and BENCH_SCREEN=pick-list measure the order desk with a day of 2,000 orders
  * and that day's pick list of 500 products the same way (bench/browser-desk.ts).
  * BENCH_SCREEN=sign-in measures signing in on /login to the dashboard's content (bench/browser-signin.ts).
@@ -258,12 +259,12 @@ function summariseSteps(steps: DateSteps[]) {
 }
 
 /** Ends the trace started before the date's click and writes what it recorded (BENCH_TRACE=1). */
-async function writeTrace(trace: CDPSession, traced: unknown[]) {
+async function writeTrace(trace: CDPSession, traced: unknown[], file = "store-browser-trace.json") {
   const done = new Promise<void>((resolve) => trace.once("Tracing.tracingComplete", () => resolve()));
   await trace.send("Tracing.end");
   await done;
   mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
-  writeFileSync(path.join(ROOT, "bench/results/store-browser-trace.json"), JSON.stringify({ traceEvents: traced }));
+  writeFileSync(path.join(ROOT, "bench/results", file), JSON.stringify({ traceEvents: traced }));
   await trace.detach();
 }
 
@@ -308,6 +309,16 @@ async function supplyGrid() {
         });
         document.addEventListener("DOMContentLoaded", () => mo.observe(document.body, { childList: true, subtree: true }));
       })()`);
+      // BENCH_TRACE=1: a Chromium trace of the first run's load and scrolling (bench/results/supply-grid-trace.json).
+      const trace = TRACE && run === 0 ? await page.context().newCDPSession(page) : undefined;
+      const traced: unknown[] = [];
+      if (trace) {
+        trace.on("Tracing.dataCollected", (e: { value: unknown[] }) => traced.push(...e.value));
+        await trace.send("Tracing.start", {
+          categories: "devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.frame,v8.execute,disabled-by-default-v8.cpu_profiler",
+          transferMode: "ReportEvents",
+        });
+      }
       await page.goto(`${bench.base}/Supply/Availability?catalog=${biggest.catalogId}`);
       await page.waitForFunction(() => (window as unknown as { __paintedAt?: number }).__paintedAt, undefined, { timeout: 60_000 });
       await page.waitForTimeout(1000);
@@ -325,6 +336,7 @@ async function supplyGrid() {
       scrollLong.push(...scrolled.long);
       frameGaps.push(scrolled.maxGap);
       rowsInPage.push(scrolled.rows);
+      if (trace) await writeTrace(trace, traced, "supply-grid-trace.json");
 
       // Typing in a cell and moving between cells with the arrows.
       const cell = page.locator("input[data-col=quantity]").nth(5);
