@@ -67,16 +67,18 @@ describe("choosing another ship date", () => {
     const buttons = await dates(page).all();
     const chosenBefore = await Promise.all(buttons.map(async (b) => (await b.getAttribute("aria-pressed")) === "true"));
     const withOffer = async () => {
-      const found = [];
+      const found: { button: (typeof buttons)[number]; date: string }[] = [];
       for (const [i, button] of buttons.entries()) {
         const text = await button.innerText();
-        if (!chosenBefore[i] && [...offered].some((d) => text.includes(shortDate(d).split(", ")[1]!))) found.push(button);
+        const date = [...offered].find((d) => text.includes(shortDate(d).split(", ")[1]!));
+        if (!chosenBefore[i] && date) found.push({ button, date });
       }
       return found;
     };
     await expect.poll(async () => (await withOffer()).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
-    const [a, b] = await withOffer();
-    if (!a || !b) throw new Error("the test needs two dates with an offer besides the cart's");
+    const [first, second] = await withOffer();
+    if (!first || !second) throw new Error("the test needs two dates with an offer besides the cart's");
+    const [a, b] = [first.button, second.button];
 
     // Date A's offer is held, and answered (after date B's) with a list of its own that no other date
     // has: two products, renamed. Date B's goes through as it is.
@@ -84,7 +86,7 @@ describe("choosing another ship date", () => {
     const heldA = new Promise<void>((resolve) => (releaseA = resolve));
     let aAsked = false;
     await page.route(/\/api\/Store\/Catalog\/Products\//, async (route) => {
-      if (aAsked) return route.continue();
+      if (!route.request().url().includes(`/${first.date}`)) return route.continue();
       aAsked = true;
       await heldA;
       try {
@@ -97,7 +99,7 @@ describe("choosing another ship date", () => {
     });
     await a.click();
     await expect.poll(() => a.getAttribute("aria-pressed"), { timeout: 15_000 }).toBe("true");
-    await expect.poll(() => aAsked).toBe(true);
+    await expect.poll(() => aAsked, { timeout: 15_000 }).toBe(true);
     // A is saved (the buttons are free again) while its offer is still being read: choose B.
     await expect.poll(() => b.getAttribute("aria-disabled")).toBeNull();
     await b.click();
