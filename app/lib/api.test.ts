@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { api, ApiError, parseListInChunks } from "./api.ts";
+import { api, ApiError, parseListInChunks, yieldBehind } from "./api.ts";
 
 const Item = z.object({ id: z.string(), n: z.number().int() });
 const items = (count: number) => Array.from({ length: count }, (_, i) => ({ id: `p${i}`, n: i, extra: "dropped" }));
@@ -64,6 +64,29 @@ describe("parseListInChunks with its first chunk handed over", () => {
     done = true;
     expect(list).toHaveLength(3000);
     expect(ranBeforeDone).toBe(true);
+  });
+});
+
+describe("yieldBehind", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("waits behind the page's other work with the browser's background priority where there is one", async () => {
+    const asked: string[] = [];
+    vi.stubGlobal("scheduler", { postTask: async (task: () => void, options: { priority: string }) => (asked.push(options.priority), task()) });
+    await yieldBehind();
+    expect(asked).toEqual(["background"]);
+  });
+
+  it("takes its turn behind tasks already queued elsewhere", async () => {
+    let ran = false;
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      ran = true;
+    };
+    channel.port2.postMessage(null);
+    await yieldBehind();
+    expect(ran).toBe(true);
   });
 });
 

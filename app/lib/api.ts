@@ -104,6 +104,17 @@ export function yieldInTurn(): Promise<void> {
   });
 }
 
+/**
+ * Lets every task of ordinary priority run first (scheduler.postTask's background priority, where the
+ * browser has it): what the page queued (a render React has started, the frame that shows it, a key
+ * typed) goes before the work that called it. Elsewhere it is yieldInTurn.
+ */
+export function yieldBehind(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { postTask?: (task: () => void, options: { priority: string }) => Promise<void> } }).scheduler;
+  if (scheduler?.postTask) return scheduler.postTask(() => undefined, { priority: "background" });
+  return yieldInTurn();
+}
+
 /** Items parsed between two yields: a few milliseconds of schema checks on a slow machine. */
 const PARSE_CHUNK = 250;
 
@@ -114,8 +125,8 @@ const PARSE_CHUNK = 250;
  * each parsed item in the same chunk (e.g. to keep the object already cached when nothing in it
  * changed), so that work is split too. `onFirstChunk`, when given, receives the first chunk's items as
  * soon as they are parsed (only for a list longer than one chunk), e.g. to show them while the rest is:
- * from then on the parse yields in turn with the page's other work (yieldInTurn), so showing them is
- * not put off until the whole list is parsed (issue 30). When `signal` aborts (the list is no longer
+ * from then on the parse yields to the page's other work (yieldBehind), so showing them (a render and
+ * its frame) goes first, not by turns with the rest of the parse (issue 30). When `signal` aborts (the list is no longer
  * wanted: the buyer chose another date), the parse stops at the next chunk with the signal's reason,
  * so the list wanted now does not wait behind it.
  */
@@ -126,7 +137,7 @@ export async function parseListInChunks<T>(value: unknown, item: z.ZodType<T>, r
   for (let i = 0; i < value.length; i++) {
     if (i > 0 && i % PARSE_CHUNK === 0) {
       if (i === PARSE_CHUNK) onFirstChunk?.(out.slice(0, i));
-      await (onFirstChunk ? yieldInTurn() : yieldToBrowser());
+      await (onFirstChunk ? yieldBehind() : yieldToBrowser());
       signal?.throwIfAborted();
     }
     const parsed = item.parse(value[i]);
