@@ -50,6 +50,7 @@ async function main() {
   const dateLongTasks: number[] = [];
   const dateSteps: DateSteps[] = [];
   const dateMainThread: number[] = [];
+  let orderableThroughout = 0;
   const keyToList: number[] = [];
   const longTasks: number[] = [];
   const filterToList: number[] = [];
@@ -117,11 +118,18 @@ async function main() {
         let gone = false;
         const mo = new MutationObserver(() => {
           const region = document.querySelector(flowers);
-          if (region?.querySelector("[data-index]") && (region !== before || region.querySelector("[aria-busy=true]"))) w.__firstRowAt ??= performance.now();
+          if (w.__firstRowAt === undefined && region?.querySelector("[data-index]") && (region !== before || region.querySelector("[aria-busy=true]"))) {
+            w.__firstRowAt = performance.now();
+            performance.mark("bench: first rows");
+          }
           if (!w.__clicked) return;
           const orderable = !!region?.querySelector(add) && !region.querySelector("[aria-busy=true]");
           if (!orderable) gone = true;
-          else if (gone) w.__usableAt ??= performance.now();
+          else if (gone && w.__usableAt === undefined) {
+            w.__usableAt = performance.now();
+            // In the trace (BENCH_TRACE=1) too.
+            performance.mark("bench: usable list");
+          }
           if (w.__firstRowAt !== undefined && w.__usableAt !== undefined) mo.disconnect();
         });
         mo.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["aria-busy", "aria-label"] });
@@ -132,10 +140,16 @@ async function main() {
       const tasksBefore = await taskSeconds();
       await dates.nth(1 + (run % 2)).click();
       const usableAt = await page
-        .waitForFunction(() => (window as unknown as { __usableAt?: number }).__usableAt, undefined, { timeout: 60_000 })
-        .then((h) => h.jsonValue() as Promise<number>);
-      dateToList.push(usableAt - t0);
-      dateMainThread.push(((await taskSeconds()) - tasksBefore) * 1000);
+        .waitForFunction(() => (window as unknown as { __usableAt?: number }).__usableAt, undefined, { timeout: 20_000 })
+        .then((h) => h.jsonValue() as Promise<number>)
+        .catch(() => null);
+      // None: rows could be ordered all along (the list shown at the click was never marked as
+      // updating before the date's own rows replaced it); counted apart, not in the figures.
+      if (usableAt === null) orderableThroughout++;
+      else {
+        dateToList.push(usableAt - t0);
+        dateMainThread.push(((await taskSeconds()) - tasksBefore) * 1000);
+      }
       // And the list is usable as a buyer finds it: a row's Add button in the Flowers list.
       await page.getByRole("region", { name: "Flowers" }).getByRole("button", { name: /^Add .* to cart$/ }).first().waitFor();
       dateSteps.push(await dateStepsOf(page, t0));
@@ -216,6 +230,7 @@ async function main() {
       view: VIEW,
       dateToUsableListMs: { p50: Math.round(percentile(dateToList, 50)), max: Math.round(Math.max(...dateToList)), runs: dateToList.map(Math.round) },
       // The page's main-thread time from just before the click to the usable list (its tasks' sum).
+      dateRunsOrderableThroughout: orderableThroughout,
       dateMainThreadMs: { p50: Math.round(percentile(dateMainThread, 50)), max: Math.round(Math.max(...dateMainThread)), runs: dateMainThread.map(Math.round) },
       dateSteps: summariseSteps(dateSteps),
       longTasksAfterDate: { count: dateLongTasks.length, maxMs: Math.round(Math.max(0, ...dateLongTasks)) },
