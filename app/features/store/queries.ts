@@ -176,7 +176,8 @@ export function productsQuery(ids: StoreIds, orderId: number, date: string) {
     // With `signal` read, the query is cancelled when the page stops watching it while it is read (the
     // buyer chose another date before this one's offer was in): its download and its chunked parse stop,
     // so the date chosen does not wait behind them, and its rows are never put in the cache (issue 30).
-    // A read asked for without the page watching (a date read ahead) runs to its end.
+    // A read asked for while the page does not watch it (a date read ahead) runs to its end, unless the
+    // page starts watching it and then stops before it is in.
     queryFn: ({ client, queryKey, signal }: QueryFunctionContext) => {
       const previous = client.getQueryData<Product[]>(queryKey);
       // A date's first read: its first rows are shown while the rest is parsed (useFirstRows).
