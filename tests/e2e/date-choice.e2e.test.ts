@@ -70,7 +70,8 @@ describe("choosing another ship date", () => {
       const found: { button: (typeof buttons)[number]; date: string }[] = [];
       for (const [i, button] of buttons.entries()) {
         const text = await button.innerText();
-        const date = [...offered].find((d) => text.includes(shortDate(d).split(", ")[1]!));
+        // "Dec 1" is in "Dec 10" too: the day must end there.
+        const date = [...offered].find((d) => new RegExp(`\\b${shortDate(d).split(", ")[1]!}\\b`).test(text));
         if (!chosenBefore[i] && date) found.push({ button, date });
       }
       return found;
