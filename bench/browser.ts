@@ -1,8 +1,9 @@
 /**
  * Store browser benchmark: `npm run bench:browser` (after `npm run build`). With a generated catalogue
  * of BENCH_PRODUCTS products (default 5,000), in Debian's Chromium:
- *   - time from choosing a ship date to a usable product list (rows on screen and the count shown),
- *     and long tasks (> 50 ms) on the main thread from the click to a second after the list is usable
+ *   - time from choosing a ship date to a usable product list (a row's Add button in the list, noted in
+ *     the page as it appears), the page's main-thread time (its tasks' sum) over that time, and long
+ *     tasks (> 50 ms) on the main thread from the click to a second after the list is usable
  *   - typing a search into the filter box, a key every 60 ms ("oriental"): long tasks (> 50 ms) on the main thread
  *     while typing, and the time from the last key to the filtered list
  *   - switching "Only available" on and choosing a category: time to the filtered list, and long tasks
@@ -14,14 +15,17 @@
  * bench's member of staff on the generated catalog of BENCH_PRODUCTS lines: the time from the lines'
  * answer to the grid's first screen laid out and painted, and long tasks then, while scrolling the
  * whole grid with the wheel, and while typing in cells and moving between them with the arrows.
- * Writes bench/results/supply-grid-browser.json.
+ * Writes bench/results/supply-grid-browser.json; with BENCH_TRACE=1 also a Chromium trace of the first
+ * run's load and scrolling (bench/results/supply-grid-trace.json).
  * BENCH_SCREEN=order-desk and BENCH_SCREEN=pick-list measure the order desk with a day of 2,000 orders
  * and that day's pick list of 500 products the same way (bench/browser-desk.ts).
  * BENCH_SCREEN=sign-in measures signing in on /login to the dashboard's content (bench/browser-signin.ts).
  * BENCH_SETTLED=1 chooses the date once the page's own list is shown (a buyer changing dates), not as
  * soon as the dates are there (the list may still be loading, or no date chosen yet: nothing held).
- * BENCH_TRACE=1 also records a Chromium performance trace of the first run's date choice and scrolling
- * (bench/results/store-browser-trace.json; open it in Chromium's Performance panel).
+ * BENCH_TRACE=1 also records a Chromium performance trace of one run, from opening the store to the date
+ * choice and scrolling (bench/results/store-browser-trace.json; open it in Chromium's Performance
+ * panel): the first run, or run BENCH_TRACE_RUN (counted from 0; the first run's date is the first
+ * read of it since the server started, the next runs' are not).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -35,6 +39,7 @@ import { BENCH_EMAIL, percentile, PRODUCTS, ROOT, startBenchServer } from "./set
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const VIEW = process.env.BENCH_VIEW === "grid" ? "grid" : "list";
 const TRACE = process.env.BENCH_TRACE === "1";
+const TRACE_RUN = Number(process.env.BENCH_TRACE_RUN ?? 0);
 const SETTLED = process.env.BENCH_SETTLED === "1";
 
 async function main() {
@@ -46,6 +51,8 @@ async function main() {
   const dateToList: number[] = [];
   const dateLongTasks: number[] = [];
   const dateSteps: DateSteps[] = [];
+  const dateMainThread: number[] = [];
+  let orderableThroughout = 0;
   const keyToList: number[] = [];
   const longTasks: number[] = [];
   const filterToList: number[] = [];
@@ -60,6 +67,20 @@ async function main() {
       await page.waitForURL(/Dashboard/);
       // The store remembers its view in the browser (app/features/store/preferences.ts).
       await page.evaluate((view) => localStorage.setItem("bloom.store.view", view), VIEW);
+      // BENCH_TRACE=1 records a Chromium performance trace of one run (bench/results/store-browser-trace.json),
+      // started before the store opens: starting the CPU profiler is a long task of its own (a few
+      // hundred ms), spent here rather than between the dates' showing and the click.
+      const trace = TRACE && run === TRACE_RUN ? await page.context().newCDPSession(page) : undefined;
+      const traced: unknown[] = [];
+      if (trace) {
+        trace.on("Tracing.dataCollected", (e: { value: unknown[] }) => traced.push(...e.value));
+        await trace.send("Tracing.start", { categories: "devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing,v8.execute,disabled-by-default-v8.cpu_profiler", transferMode: "ReportEvents" });
+      }
+      // The page's main-thread time (the sum of its tasks' durations), from the browser's own counter:
+      // a measure of the date's work that the machine's load stretches less than the time it takes.
+      const metrics = await page.context().newCDPSession(page);
+      await metrics.send("Performance.enable");
+      const taskSeconds = async () => (await metrics.send("Performance.getMetrics")).metrics.find((m) => m.name === "TaskDuration")?.value ?? NaN;
       await page.goto(`${bench.base}/store`);
       const dates = page.getByRole("group", { name: "Ship date" }).getByRole("button");
       await dates.first().waitFor();
@@ -81,40 +102,58 @@ async function main() {
           for (const e of list.getEntries()) w.__dateLong.push(e.duration);
         }).observe({ type: "longtask", buffered: false });
       });
-      // BENCH_TRACE=1 records a Chromium performance trace of the first run (bench/results/store-browser-trace.json).
-      const trace = TRACE && run === 0 ? await page.context().newCDPSession(page) : undefined;
-      const traced: unknown[] = [];
-      if (trace) {
-        trace.on("Tracing.dataCollected", (e: { value: unknown[] }) => traced.push(...e.value));
-        await trace.send("Tracing.start", { categories: "devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing,v8.execute,disabled-by-default-v8.cpu_profiler", transferMode: "ReportEvents" });
-        // Starting the CPU profiler is a long task of its own (a few hundred ms): let it pass before
-        // the click, and do not count it as the date's.
-        await page.waitForTimeout(500);
-        await page.evaluate(() => (window as unknown as { __dateLong: number[] }).__dateLong.splice(0));
-      }
       // Alternate dates so every run loads a catalogue afresh (no cached answer in the page).
       // The first rows for the date chosen are noted as they are in the page: the rows of the page's
       // list marked as updating (aria-busy), or rows of a list put in the page since the click. The
-      // list is usable when a row can be put in the cart.
+      // list is usable when a row can be put in the cart: noted in the page too, as it happens (a
+      // locator's wait polls at 0, 20, 70, 170, 270 ms and then every 500 ms, and its role queries run
+      // on the page's main thread), once the rows that could be ordered before the click have gone
+      // (the date's own rows are never the ones shown before it, which are another date's).
       const t0 = await page.evaluate(() => {
-        const w = window as unknown as { __firstRowAt?: number };
+        const w = window as unknown as { __firstRowAt?: number; __usableAt?: number; __clicked?: boolean };
         w.__firstRowAt = undefined;
+        w.__usableAt = undefined;
+        w.__clicked = false;
         const flowers = "[role=region][aria-label=Flowers]";
+        const add = 'button[aria-label^="Add "][aria-label$=" to cart"]';
         const before = document.querySelector(flowers);
+        let gone = false;
         const mo = new MutationObserver(() => {
           const region = document.querySelector(flowers);
-          if (region?.querySelector("[data-index]") && (region !== before || region.querySelector("[aria-busy=true]"))) {
-            w.__firstRowAt ??= performance.now();
-            mo.disconnect();
+          if (w.__firstRowAt === undefined && region?.querySelector("[data-index]") && (region !== before || region.querySelector("[aria-busy=true]"))) {
+            w.__firstRowAt = performance.now();
+            performance.mark("bench: first rows");
           }
+          if (!w.__clicked) return;
+          const orderable = !!region?.querySelector(add) && !region.querySelector("[aria-busy=true]");
+          if (!orderable) gone = true;
+          else if (gone && w.__usableAt === undefined) {
+            w.__usableAt = performance.now();
+            // In the trace (BENCH_TRACE=1) too.
+            performance.mark("bench: usable list");
+          }
+          if (w.__firstRowAt !== undefined && w.__usableAt !== undefined) mo.disconnect();
         });
-        mo.observe(document.body, { childList: true, subtree: true });
+        mo.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["aria-busy", "aria-label"] });
+        document.addEventListener("click", () => (w.__clicked = true), { capture: true, once: true });
         performance.clearResourceTimings();
         return performance.now();
       });
+      const tasksBefore = await taskSeconds();
       await dates.nth(1 + (run % 2)).click();
+      const usableAt = await page
+        .waitForFunction(() => (window as unknown as { __usableAt?: number }).__usableAt, undefined, { timeout: 20_000 })
+        .then((h) => h.jsonValue() as Promise<number>)
+        .catch(() => null);
+      // None: rows could be ordered all along (the list shown at the click was never marked as
+      // updating before the date's own rows replaced it); counted apart, not in the figures.
+      if (usableAt === null) orderableThroughout++;
+      else {
+        dateToList.push(usableAt - t0);
+        dateMainThread.push(((await taskSeconds()) - tasksBefore) * 1000);
+      }
+      // And the list is usable as a buyer finds it: a row's Add button in the Flowers list.
       await page.getByRole("region", { name: "Flowers" }).getByRole("button", { name: /^Add .* to cart$/ }).first().waitFor();
-      dateToList.push((await page.evaluate(() => performance.now())) - t0);
       dateSteps.push(await dateStepsOf(page, t0));
       await page.waitForTimeout(1000);
       dateLongTasks.push(...(await page.evaluate(() => (window as unknown as { __dateLong: number[] }).__dateLong.splice(0))));
@@ -191,7 +230,10 @@ async function main() {
       products: PRODUCTS,
       runs: RUNS,
       view: VIEW,
-      dateToUsableListMs: { p50: Math.round(percentile(dateToList, 50)), max: Math.round(Math.max(...dateToList)) },
+      dateToUsableListMs: { p50: Math.round(percentile(dateToList, 50)), max: Math.round(Math.max(...dateToList)), runs: dateToList.map(Math.round) },
+      // The page's main-thread time from just before the click to the usable list (its tasks' sum).
+      dateRunsOrderableThroughout: orderableThroughout,
+      dateMainThreadMs: { p50: Math.round(percentile(dateMainThread, 50)), max: Math.round(Math.max(...dateMainThread)), runs: dateMainThread.map(Math.round) },
       dateSteps: summariseSteps(dateSteps),
       longTasksAfterDate: { count: dateLongTasks.length, maxMs: Math.round(Math.max(0, ...dateLongTasks)) },
       keyToFilteredListMs: { keys: keyToList.length, p50: Math.round(percentile(keyToList, 50)), max: Math.round(Math.max(...keyToList)) },
@@ -258,12 +300,12 @@ function summariseSteps(steps: DateSteps[]) {
 }
 
 /** Ends the trace started before the date's click and writes what it recorded (BENCH_TRACE=1). */
-async function writeTrace(trace: CDPSession, traced: unknown[]) {
+async function writeTrace(trace: CDPSession, traced: unknown[], file = "store-browser-trace.json") {
   const done = new Promise<void>((resolve) => trace.once("Tracing.tracingComplete", () => resolve()));
   await trace.send("Tracing.end");
   await done;
   mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
-  writeFileSync(path.join(ROOT, "bench/results/store-browser-trace.json"), JSON.stringify({ traceEvents: traced }));
+  writeFileSync(path.join(ROOT, "bench/results", file), JSON.stringify({ traceEvents: traced }));
   await trace.detach();
 }
 
@@ -308,6 +350,16 @@ async function supplyGrid() {
         });
         document.addEventListener("DOMContentLoaded", () => mo.observe(document.body, { childList: true, subtree: true }));
       })()`);
+      // BENCH_TRACE=1: a Chromium trace of the first run's load and scrolling (bench/results/supply-grid-trace.json).
+      const trace = TRACE && run === 0 ? await page.context().newCDPSession(page) : undefined;
+      const traced: unknown[] = [];
+      if (trace) {
+        trace.on("Tracing.dataCollected", (e: { value: unknown[] }) => traced.push(...e.value));
+        await trace.send("Tracing.start", {
+          categories: "devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.frame,v8.execute,disabled-by-default-v8.cpu_profiler",
+          transferMode: "ReportEvents",
+        });
+      }
       await page.goto(`${bench.base}/Supply/Availability?catalog=${biggest.catalogId}`);
       await page.waitForFunction(() => (window as unknown as { __paintedAt?: number }).__paintedAt, undefined, { timeout: 60_000 });
       await page.waitForTimeout(1000);
@@ -325,6 +377,7 @@ async function supplyGrid() {
       scrollLong.push(...scrolled.long);
       frameGaps.push(scrolled.maxGap);
       rowsInPage.push(scrolled.rows);
+      if (trace) await writeTrace(trace, traced, "supply-grid-trace.json");
 
       // Typing in a cell and moving between cells with the arrows.
       const cell = page.locator("input[data-col=quantity]").nth(5);

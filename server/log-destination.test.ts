@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { logDestination } from "./log-destination.ts";
+import { GATHER_MAX, logDestination } from "./log-destination.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "bloom-log-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -48,6 +48,23 @@ describe("the log destination", () => {
     log.write(`${JSON.stringify({ n: 4 })}\n`);
     closeSync(fd);
     await new Promise((r) => setImmediate(r));
+  });
+
+  it("hands a long turn's lines over once they pass GATHER_MAX characters, whole lines in order", async () => {
+    const file = path.join(dir, "long-turn.log");
+    const fd = openSync(file, "a");
+    const log = logDestination(fd);
+    const line = (n: number) => `${JSON.stringify({ n, pad: "x".repeat(200) })}\n`;
+    const count = Math.ceil(GATHER_MAX / line(0).length) + 10;
+    for (let i = 0; i < count; i++) log.write(line(i));
+    // Past the limit within the turn: what was gathered is already written, in whole lines.
+    const early = numbers(file);
+    expect(early.length).toBeGreaterThan(0);
+    expect(early.length).toBeLessThan(count);
+    expect(early).toEqual(Array.from({ length: early.length }, (_, i) => i));
+    await new Promise((r) => setImmediate(r));
+    expect(numbers(file)).toEqual(Array.from({ length: count }, (_, i) => i));
+    closeSync(fd);
   });
 
   it("loses no line when the process crashes or exits before the turn ends", () => {

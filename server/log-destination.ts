@@ -16,20 +16,32 @@ export interface LogDestination {
 
 /**
  * A log destination on a file descriptor (standard output unless told), written out at the end of each
- * turn and on exit. SonicBoom does the writing (partial writes, a full pipe retried); its minimum length
- * keeps it from writing line by line, so it writes when the turn ends, or earlier past 16 KB gathered.
+ * turn and on exit. The turn's lines are kept in an array and joined once: SonicBoom's own write per
+ * line (its length bookkeeping) cost as much as building the line. SonicBoom does the writing (partial
+ * writes, a full pipe retried). A turn that gathers more than GATHER_MAX characters hands them over at
+ * once, so a long turn cannot hold much in memory.
  */
 export function logDestination(fd = 1): LogDestination {
-  const boom = pino.destination({ dest: fd, sync: true, minLength: 16 * 1024 - 1 });
+  const boom = pino.destination({ dest: fd, sync: true, minLength: 0 });
   // A log that can no longer be written (standard output closed) must not take the server down with it.
   boom.on("error", () => {});
+  let lines: string[] = [];
+  let gathered = 0;
   let scheduled = false;
+  const handOver = () => {
+    if (!lines.length) return;
+    const text = lines.length === 1 ? lines[0]! : lines.join("");
+    lines = [];
+    gathered = 0;
+    boom.write(text);
+  };
   const flush = () => {
     scheduled = false;
-    boom.flush();
+    handOver();
   };
   const flushSync = () => {
     try {
+      handOver();
       boom.flushSync();
     } catch {
       // The descriptor is closed: nothing more can be written.
@@ -38,7 +50,9 @@ export function logDestination(fd = 1): LogDestination {
   process.once("exit", flushSync);
   return {
     write(line) {
-      boom.write(line);
+      lines.push(line);
+      gathered += line.length;
+      if (gathered > GATHER_MAX) handOver();
       if (!scheduled) {
         scheduled = true;
         setImmediate(flush);
@@ -47,3 +61,6 @@ export function logDestination(fd = 1): LogDestination {
     flushSync,
   };
 }
+
+/** The characters of log lines a turn gathers before they are handed to the file descriptor at once. */
+export const GATHER_MAX = 64 * 1024;

@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { api, ApiError, parseListInChunks } from "./api.ts";
+import { api, ApiError, parseListInChunks, yieldBehind } from "./api.ts";
 
 const Item = z.object({ id: z.string(), n: z.number().int() });
 const items = (count: number) => Array.from({ length: count }, (_, i) => ({ id: `p${i}`, n: i, extra: "dropped" }));
@@ -64,6 +64,82 @@ describe("parseListInChunks with its first chunk handed over", () => {
     done = true;
     expect(list).toHaveLength(3000);
     expect(ranBeforeDone).toBe(true);
+  });
+});
+
+describe("yieldBehind", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("waits behind the page's other work with the browser's background priority where there is one", async () => {
+    const asked: string[] = [];
+    vi.stubGlobal("scheduler", { postTask: async (task: () => void, options: { priority: string }) => (asked.push(options.priority), task()) });
+    await yieldBehind();
+    expect(asked).toEqual(["background"]);
+  });
+
+  it("takes its turn behind tasks already queued elsewhere", async () => {
+    let ran = false;
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      ran = true;
+    };
+    channel.port2.postMessage(null);
+    await yieldBehind();
+    expect(ran).toBe(true);
+  });
+});
+
+describe("parseListInChunks given up", () => {
+  it("stops at the next chunk once its signal aborts, with the signal's reason, and hands nothing over after", async () => {
+    const stop = new AbortController();
+    const reuse: string[] = [];
+    const firsts: unknown[] = [];
+    const parse = parseListInChunks(
+      items(3000),
+      Item,
+      (p) => {
+        reuse.push(p.id);
+        return p;
+      },
+      (first) => firsts.push(first),
+      stop.signal,
+    );
+    // The first chunk is parsed at once; the rest waits for its turns.
+    expect(reuse.length).toBeGreaterThan(0);
+    expect(reuse.length).toBeLessThan(3000);
+    stop.abort(new Error("another date"));
+    const seen = reuse.length;
+    await expect(parse).rejects.toThrow("another date");
+    expect(reuse.length).toBe(seen);
+    expect(firsts).toHaveLength(1);
+  });
+
+  it("does not start on a signal already aborted", async () => {
+    const stop = new AbortController();
+    stop.abort(new Error("gone"));
+    await expect(parseListInChunks(items(10), Item, undefined, undefined, stop.signal)).rejects.toThrow("gone");
+  });
+});
+
+describe("api.getList given up", () => {
+  it("gives the signal's reason, not a connection error, when the request is aborted", async () => {
+    const stop = new AbortController();
+    const { createServer } = await import("node:http");
+    // A server that never answers: the request is still out when it is given up.
+    const server = createServer(() => undefined);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const read = api.getList(`http://127.0.0.1:${port}/List`, undefined, Item, undefined, undefined, stop.signal);
+      setTimeout(() => stop.abort(new Error("no longer wanted")), 20);
+      const err = await read.catch((e: unknown) => e);
+      expect(err).not.toBeInstanceOf(ApiError);
+      expect(err).toMatchObject({ message: "no longer wanted" });
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
 

@@ -46,7 +46,7 @@ function encode(body: Body): { headers: Record<string, string>; body?: BodyInit 
   return { headers: type ? { "content-type": type } : {}, body: body.file };
 }
 
-async function request<T>(method: string, path: string, body?: Body, schema?: z.ZodType<T>, headers?: Record<string, string>): Promise<T> {
+async function request<T>(method: string, path: string, body?: Body, schema?: z.ZodType<T>, headers?: Record<string, string>, signal?: AbortSignal): Promise<T> {
   const sent = encode(body);
   for (let attempt = 0; ; attempt++) {
     let res: Response;
@@ -56,8 +56,11 @@ async function request<T>(method: string, path: string, body?: Body, schema?: z.
         credentials: "same-origin",
         headers: { accept: "application/json", ...sent.headers, ...headers },
         body: sent.body,
+        signal,
       });
-    } catch {
+    } catch (err) {
+      // Given up by the caller (a list no longer wanted): not a connection problem to show.
+      if (signal?.aborted) throw signal.reason ?? err;
       throw new ApiError(0, "We could not reach the server. Check your connection and try again.", {}, undefined, false);
     }
     if (res.ok) {
@@ -101,6 +104,17 @@ export function yieldInTurn(): Promise<void> {
   });
 }
 
+/**
+ * Lets every task of ordinary priority run first (scheduler.postTask's background priority, where the
+ * browser has it): what the page queued (a render React has started, the frame that shows it, a key
+ * typed) goes before the work that called it. Elsewhere it is yieldInTurn.
+ */
+export function yieldBehind(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { postTask?: (task: () => void, options: { priority: string }) => Promise<void> } }).scheduler;
+  if (scheduler?.postTask) return scheduler.postTask(() => undefined, { priority: "background" });
+  return yieldInTurn();
+}
+
 /** Items parsed between two yields: a few milliseconds of schema checks on a slow machine. */
 const PARSE_CHUNK = 250;
 
@@ -111,16 +125,20 @@ const PARSE_CHUNK = 250;
  * each parsed item in the same chunk (e.g. to keep the object already cached when nothing in it
  * changed), so that work is split too. `onFirstChunk`, when given, receives the first chunk's items as
  * soon as they are parsed (only for a list longer than one chunk), e.g. to show them while the rest is:
- * from then on the parse yields in turn with the page's other work (yieldInTurn), so showing them is
- * not put off until the whole list is parsed (issue 30).
+ * from then on the parse yields to the page's other work (yieldBehind), so showing them (a render and
+ * its frame) goes first, not by turns with the rest of the parse (issue 30). When `signal` aborts (the list is no longer
+ * wanted: the buyer chose another date), the parse stops at the next chunk with the signal's reason,
+ * so the list wanted now does not wait behind it.
  */
-export async function parseListInChunks<T>(value: unknown, item: z.ZodType<T>, reuse?: (parsed: T) => T, onFirstChunk?: (first: T[]) => void): Promise<T[]> {
+export async function parseListInChunks<T>(value: unknown, item: z.ZodType<T>, reuse?: (parsed: T) => T, onFirstChunk?: (first: T[]) => void, signal?: AbortSignal): Promise<T[]> {
   if (!Array.isArray(value)) throw new TypeError("expected a list");
+  signal?.throwIfAborted();
   const out: T[] = new Array<T>(value.length);
   for (let i = 0; i < value.length; i++) {
     if (i > 0 && i % PARSE_CHUNK === 0) {
       if (i === PARSE_CHUNK) onFirstChunk?.(out.slice(0, i));
-      await (onFirstChunk ? yieldInTurn() : yieldToBrowser());
+      await (onFirstChunk ? yieldBehind() : yieldToBrowser());
+      signal?.throwIfAborted();
     }
     const parsed = item.parse(value[i]);
     out[i] = reuse ? reuse(parsed) : parsed;
@@ -135,9 +153,9 @@ export async function parseListInChunks<T>(value: unknown, item: z.ZodType<T>, r
  */
 export const api = {
   get: <T>(path: string, query?: Query, schema?: z.ZodType<T>) => request<T>("GET", withQuery(path, query), undefined, schema),
-  /** A long list, each item parsed with `item` in chunks (see parseListInChunks). */
-  getList: async <T>(path: string, query: Query | undefined, item: z.ZodType<T>, reuse?: (parsed: T) => T, onFirstChunk?: (first: T[]) => void) =>
-    parseListInChunks(await request<unknown>("GET", withQuery(path, query)), item, reuse, onFirstChunk),
+  /** A long list, each item parsed with `item` in chunks (see parseListInChunks); `signal` gives it up, reading or parsing. */
+  getList: async <T>(path: string, query: Query | undefined, item: z.ZodType<T>, reuse?: (parsed: T) => T, onFirstChunk?: (first: T[]) => void, signal?: AbortSignal) =>
+    parseListInChunks(await request<unknown>("GET", withQuery(path, query), undefined, undefined, undefined, signal), item, reuse, onFirstChunk, signal),
   post: <T>(path: string, body?: unknown, query?: Query, headers?: Record<string, string>, schema?: z.ZodType<T>) =>
     request<T>("POST", withQuery(path, query), { json: body ?? {} }, schema, headers),
   put: <T>(path: string, body?: unknown, query?: Query, schema?: z.ZodType<T>) => request<T>("PUT", withQuery(path, query), { json: body ?? {} }, schema),

@@ -15,6 +15,18 @@ describe("negotiateEncoding", () => {
   ])("%s -> %s", (header, expected) => {
     expect(negotiateEncoding(header)).toBe(expected);
   });
+
+  it("answers a header the same when it is asked again, and after many others were asked", () => {
+    expect(negotiateEncoding("gzip;q=0")).toBe("identity");
+    expect(negotiateEncoding("gzip;q=0")).toBe("identity");
+    // More distinct headers than are kept, alternating answers: none is answered from another's entry.
+    for (let i = 0; i < 300; i++) {
+      expect(negotiateEncoding(`gzip;q=0.${i + 1}, x-${i}`)).toBe("gzip");
+      expect(negotiateEncoding(`br;q=0, gzip;q=0, x-${i}`)).toBe("identity");
+    }
+    expect(negotiateEncoding("br;q=0, gzip")).toBe("gzip");
+    expect(negotiateEncoding(`${"x, ".repeat(100)}br`)).toBe("br");
+  });
 });
 
 describe("AnswerCache", () => {

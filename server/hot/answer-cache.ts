@@ -103,8 +103,25 @@ function keepMade(entry: AnswerEntry, encoding: "br" | "gzip", bytes: Buffer): B
   return bytes;
 }
 
+/** Accept-Encoding headers already worked out: clients send the same few values again and again. */
+const negotiated = new Map<string, Encoding>();
+const NEGOTIATED_KEPT = 64;
+const NEGOTIATED_HEADER_MAX = 200;
+
 /** The best encoding the client accepts among brotli and gzip (q=0 refuses). */
 export function negotiateEncoding(header: string | string[] | undefined): Encoding {
+  if (typeof header !== "string") return negotiate(header);
+  const known = negotiated.get(header);
+  if (known !== undefined) return known;
+  const encoding = negotiate(header);
+  if (header.length <= NEGOTIATED_HEADER_MAX) {
+    if (negotiated.size >= NEGOTIATED_KEPT) negotiated.clear();
+    negotiated.set(header, encoding);
+  }
+  return encoding;
+}
+
+function negotiate(header: string | string[] | undefined): Encoding {
   const accepted = new Map<string, number>();
   for (const part of (Array.isArray(header) ? header.join(",") : (header ?? "")).split(",")) {
     const [name, ...params] = part.trim().toLowerCase().split(";");

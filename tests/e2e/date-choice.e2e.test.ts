@@ -5,6 +5,7 @@ import { describe, it } from "vitest";
 import { expectNoAxeViolations, newPage, serverAndBrowser } from "./harness.ts";
 import { productCount } from "./steps/common.ts";
 import { dates, listRows, openStore, savedCart, signInAs } from "./steps/buyer.ts";
+import { shortDate } from "../../app/lib/format.ts";
 
 const site = serverAndBrowser();
 
@@ -46,6 +47,76 @@ describe("choosing another ship date", () => {
     expect(await page.getByRole("table").first().getAttribute("aria-busy")).toBeNull();
     await page.getByRole("button", { name: /^Add .* to cart$/ }).first().waitFor();
     expect(await listRows(page).filter({ hasText: "Can be ordered once updated" }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("lists the last date chosen, never an earlier date's offer answered after it", { timeout: 90_000 }, async ({ expect }) => {
+    const page = await newPage(site.browser);
+    // The dates with an offer, from the catalogs the store reads ahead.
+    const offered = new Set<string>();
+    page.on("response", async (res) => {
+      const date = /\/api\/Store\/Catalog\/[^/]+\/(\d{4}-\d{2}-\d{2})\//.exec(res.url())?.[1];
+      if (!date || !res.ok()) return;
+      const body: unknown = await res.json().catch(() => null);
+      if (Array.isArray(body) ? body.length > 0 : !!body) offered.add(date);
+    });
+    await signInAs(page, site.server.baseUrl, "buyer@demo.test");
+    await openStore(page, site.server.baseUrl);
+    expect(await savedCart(page)).toEqual([]);
+    await expect.poll(async () => (await productCount(page).innerText()).trim(), { timeout: 15_000 }).toMatch(/^[\d,]+ products$/);
+    const buttons = await dates(page).all();
+    const chosenBefore = await Promise.all(buttons.map(async (b) => (await b.getAttribute("aria-pressed")) === "true"));
+    const withOffer = async () => {
+      const found: { button: (typeof buttons)[number]; date: string }[] = [];
+      for (const [i, button] of buttons.entries()) {
+        const text = await button.innerText();
+        // "Dec 1" is in "Dec 10" too: the day must end there.
+        const date = [...offered].find((d) => new RegExp(`\\b${shortDate(d).split(", ")[1]!}\\b`).test(text));
+        if (!chosenBefore[i] && date) found.push({ button, date });
+      }
+      return found;
+    };
+    await expect.poll(async () => (await withOffer()).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    const [first, second] = await withOffer();
+    if (!first || !second) throw new Error("the test needs two dates with an offer besides the cart's");
+    const [a, b] = [first.button, second.button];
+
+    // Date A's offer is held, and answered (after date B's) with a list of its own that no other date
+    // has: two products, renamed. Date B's goes through as it is.
+    let releaseA!: () => void;
+    const heldA = new Promise<void>((resolve) => (releaseA = resolve));
+    let aAsked = false;
+    await page.route(/\/api\/Store\/Catalog\/Products\//, async (route) => {
+      if (!route.request().url().includes(`/${first.date}`)) return route.continue();
+      aAsked = true;
+      await heldA;
+      try {
+        const real = await route.fetch();
+        const list = ((await real.json()) as { description: string }[]).slice(0, 2).map((p) => ({ ...p, description: `Only date A ${p.description}` }));
+        await route.fulfill({ response: real, json: list });
+      } catch {
+        // Given up by the page (the buyer chose another date): nothing to answer.
+      }
+    });
+    await a.click();
+    await expect.poll(() => a.getAttribute("aria-pressed"), { timeout: 15_000 }).toBe("true");
+    await expect.poll(() => aAsked, { timeout: 15_000 }).toBe(true);
+    // A is saved (the buttons are free again) while its offer is still being read: choose B.
+    await expect.poll(() => b.getAttribute("aria-disabled")).toBeNull();
+    await b.click();
+    await expect.poll(() => b.getAttribute("aria-pressed"), { timeout: 15_000 }).toBe("true");
+    await expect.poll(async () => (await productCount(page).innerText()).trim(), { timeout: 15_000 }).toMatch(/^[\d,]+ products$/);
+    const countB = (await productCount(page).innerText()).trim();
+    expect(countB).not.toBe("2 products");
+    await page.getByRole("button", { name: /^Add .* to cart$/ }).first().waitFor();
+
+    // A's answer now arrives, after B's: the list stays B's.
+    releaseA();
+    await page.waitForTimeout(1500);
+    expect(await b.getAttribute("aria-pressed")).toBe("true");
+    expect((await productCount(page).innerText()).trim()).toBe(countB);
+    expect(await listRows(page).filter({ hasText: "Only date A" }).count()).toBe(0);
+    expect(await page.getByText(/Only date A/).count()).toBe(0);
     await page.context().close();
   });
 });

@@ -36,6 +36,8 @@ describe("the supply grid", () => {
     const cell = (col: string, row: number) => page.getByRole("textbox", { name: `${col}, ${names[row]}` });
     await cell("Quantity", 0).waitFor();
     await expectNoAxeViolations(page, "/Supply/Availability (the grid)");
+    // Fixed columns (issue 30): the rows in the window never widen or narrow the table as it scrolls.
+    expect(await page.locator("table:has(input[data-col])").evaluate((t) => [getComputedStyle(t).tableLayout, t.querySelectorAll("col").length])).toEqual(["fixed", 13]);
 
     // Keyboard only: right, down, left between cells.
     await cell("Quantity", 0).focus();

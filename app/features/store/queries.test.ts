@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Product } from "../../../contract/store.ts";
-import { fetchProducts, type StoreIds } from "./queries.ts";
+import { QueryClient, QueryObserver } from "@tanstack/react-query";
+import { fetchProducts, productsQuery, storeKeys, type StoreIds } from "./queries.ts";
 import { sampleProduct as testProduct } from "./sample-product.ts";
 
 const ids: StoreIds = { userId: "u1", customerId: "C1", retailerId: 0, isRetailer: false, salesUserId: null };
@@ -55,5 +56,49 @@ describe("fetchProducts read again", () => {
     expect(again).not.toBe(cached);
     expect(again).toHaveLength(599);
     expect(again[598]).toBe(cached[598]);
+  });
+});
+
+describe("fetchProducts given up", () => {
+  it("fails with the signal's reason instead of giving an empty offer", async () => {
+    answer(Array.from({ length: 600 }, (_, i) => product(`P${i}`)));
+    const stop = new AbortController();
+    stop.abort(new Error("another date"));
+    await expect(fetchProducts(ids, 7, "2026-03-02", undefined, undefined, stop.signal)).rejects.toThrow("another date");
+  });
+
+  it("still gives an empty offer on a failure of its own", async () => {
+    vi.stubGlobal("fetch", async () => new Response("{}", { status: 500 }));
+    expect(await fetchProducts(ids, 7, "2026-03-02", undefined, undefined, new AbortController().signal)).toEqual([]);
+  });
+});
+
+describe("the products query", () => {
+  it("is given up when the page stops watching it before its offer is in: its request aborted, nothing cached", async () => {
+    let aborted = false;
+    let answer!: () => void;
+    vi.stubGlobal("fetch", (_url: string, init: RequestInit) => {
+      init.signal?.addEventListener("abort", () => (aborted = true));
+      return new Promise<Response>((resolve) => {
+        answer = () => resolve(new Response(JSON.stringify(Array.from({ length: 600 }, (_, i) => product(`P${i}`))), { status: 200 }));
+      });
+    });
+    const client = new QueryClient();
+    const watching = new QueryObserver(client, productsQuery(ids, 7, "2026-03-02"));
+    const stopWatching = watching.subscribe(() => undefined);
+    await vi.waitFor(() => expect(answer).toBeTypeOf("function"));
+    stopWatching();
+    expect(aborted).toBe(true);
+    answer();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(client.getQueryData(storeKeys.products(ids, 7, "2026-03-02"))).toBeUndefined();
+    expect(client.getQueryData(storeKeys.firstRows(ids, 7, "2026-03-02"))).toBeUndefined();
+  });
+
+  it("runs to its end when read ahead without the page watching", async () => {
+    answer(Array.from({ length: 600 }, (_, i) => product(`P${i}`)));
+    const client = new QueryClient();
+    const list = await client.fetchQuery(productsQuery(ids, 7, "2026-03-02"));
+    expect(list).toHaveLength(600);
   });
 });

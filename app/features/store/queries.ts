@@ -144,14 +144,23 @@ export async function fetchCatalog(ids: StoreIds, date: string): Promise<Catalog
  * give; but compared one product at a time while the answer is parsed in chunks, never all thousands
  * in one task (the products query turns the query's own sharing off).
  */
-export async function fetchProducts(ids: StoreIds, orderId: number, date: string, previous?: Product[], onFirstRows?: (first: Product[]) => void): Promise<Product[]> {
+export async function fetchProducts(
+  ids: StoreIds,
+  orderId: number,
+  date: string,
+  previous?: Product[],
+  onFirstRows?: (first: Product[]) => void,
+  signal?: AbortSignal,
+): Promise<Product[]> {
   try {
     const cached = previous && previous.length > 0 ? new Map(previous.map((p) => [p.productId, p])) : null;
     // Thousands of products: parsed in chunks, so a date's offer arriving never blocks the page.
-    const list = await api.getList(storePaths.products(ids, orderId, date), retailerQuery(ids), Product, cached ? (p) => replaceEqualDeep(cached.get(p.productId), p) : undefined, onFirstRows);
+    const list = await api.getList(storePaths.products(ids, orderId, date), retailerQuery(ids), Product, cached ? (p) => replaceEqualDeep(cached.get(p.productId), p) : undefined, onFirstRows, signal);
     return previous && list.length === previous.length && list.every((p, i) => p === previous[i]) ? previous : list;
   } catch (err) {
     if (err instanceof ApiError && err.status === 510) throw err;
+    // Given up (no longer wanted): not an empty offer.
+    if (signal?.aborted) throw err;
     return [];
   }
 }
@@ -164,11 +173,16 @@ export function catalogQuery(ids: StoreIds, date: string) {
 export function productsQuery(ids: StoreIds, orderId: number, date: string) {
   return {
     queryKey: storeKeys.products(ids, orderId, date),
-    queryFn: ({ client, queryKey }: QueryFunctionContext) => {
+    // With `signal` read, the query is cancelled when the page stops watching it while it is read (the
+    // buyer chose another date before this one's offer was in): its download and its chunked parse stop,
+    // so the date chosen does not wait behind them, and its rows are never put in the cache (issue 30).
+    // A read asked for while the page does not watch it (a date read ahead) runs to its end, unless the
+    // page starts watching it and then stops before it is in.
+    queryFn: ({ client, queryKey, signal }: QueryFunctionContext) => {
       const previous = client.getQueryData<Product[]>(queryKey);
       // A date's first read: its first rows are shown while the rest is parsed (useFirstRows).
       const first = previous ? undefined : (rows: Product[]) => client.setQueryData(storeKeys.firstRows(ids, orderId, date), rows);
-      return fetchProducts(ids, orderId, date, previous, first);
+      return fetchProducts(ids, orderId, date, previous, first, signal);
     },
     staleTime: 30_000,
     // fetchProducts shares the unchanged products with the cached list itself, in chunks.

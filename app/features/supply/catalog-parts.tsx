@@ -1,6 +1,6 @@
 // The catalog pieces of /Supply/Availability: choosing a catalog, making a new one, adding a line.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { memo, useDeferredValue, useState } from "react";
 import type { z } from "zod";
 import { CatalogBody, LineCreate, SupplyCatalog, SupplyCatalogList, SupplyProductList } from "../../../contract/supply.ts";
 import { api } from "../../lib/api.ts";
@@ -114,8 +114,24 @@ const lineBody = (v: Record<string, unknown>): z.input<typeof LineCreate> => ({
   tier1PriceNoPail: typedNumber(v.tier1PriceNoPail),
 });
 
+/**
+ * The product picker's options, up to 2,000 of them (issue 30). Built in a deferred render, which React
+ * splits into short tasks, inside a new select (so the page takes them in one insertion, not one per
+ * option), and never again while the form is typed in (memo: the list is the same).
+ */
+const ProductOptions = memo(function ProductOptions({ products }: { products: SupplyProductList["products"] }) {
+  return products
+    .filter((p) => p.active)
+    .map((p) => (
+      <option key={p.productId} value={p.productId}>
+        {p.description} ({p.productId})
+      </option>
+    ));
+});
+
 export function AddLine({ catalogId, onAdded }: { catalogId: number; onAdded: () => void }) {
   const products = useQuery({ queryKey: ["supply", "products", ""], queryFn: () => api.get("/api/Supply/Products", undefined, SupplyProductList) });
+  const choices = useDeferredValue(products.data?.products);
   const [f, setF] = useState({ productId: "", quantity: "", price: "", priceNoPail: "", tier1Quantity: "", tier1Price: "", tier1PriceNoPail: "" });
   const { form, refused, errorOf } = useContractBodyForm(LineCreate, lineBody, async (body) => {
     await api.post(`/api/Supply/Catalogs/${catalogId}/Lines`, body);
@@ -133,15 +149,10 @@ export function AddLine({ catalogId, onAdded }: { catalogId: number; onAdded: ()
       <FormProblem problem={refused} className="mt-2" />
       <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Field id="l-productId" label="Product" error={errorOf("productId")}>
-          <select id="l-productId" name="productId" className="field-input" value={f.productId} onChange={(e) => setF({ ...f, productId: e.target.value })}>
+          {/* Made anew once the products are there, in the deferred render: see ProductOptions. */}
+          <select key={choices ? "products" : "none"} id="l-productId" name="productId" className="field-input" value={f.productId} onChange={(e) => setF({ ...f, productId: e.target.value })}>
             <option value="">Choose a product…</option>
-            {(products.data?.products ?? [])
-              .filter((p) => p.active)
-              .map((p) => (
-                <option key={p.productId} value={p.productId}>
-                  {p.description} ({p.productId})
-                </option>
-              ))}
+            {choices && <ProductOptions products={choices} />}
           </select>
         </Field>
         {input("quantity", "Bunches")}

@@ -23,3 +23,19 @@ export const isCount = (c: EditColumn) => c === "quantity" || c.endsWith("Quanti
 export const shown = (line: SupplyLine, c: EditColumn) => (line[c] === null ? "" : isCount(c) ? String(line[c]) : Number(line[c]).toFixed(2));
 
 export type Edits = Record<number, Partial<Record<EditColumn, string>>>;
+
+const rowKeys = new WeakMap<readonly SupplyLine[], (index: number) => number>();
+
+/**
+ * The window's row key (the line's id) for one list of lines: the same function for as long as the
+ * list is the same, so the virtualizer does not lay out all the lines again on every render (it does
+ * whenever its getItemKey changes: 5,000 lines at each scroll step).
+ */
+export function rowKeyOf(lines: readonly SupplyLine[]): (index: number) => number {
+  let key = rowKeys.get(lines);
+  if (!key) {
+    key = (index: number) => lines[index]!.lineId;
+    rowKeys.set(lines, key);
+  }
+  return key;
+}

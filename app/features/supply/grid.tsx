@@ -6,13 +6,12 @@
 // Windowed (the kit's useWindowedRows, window scroll): only the rows near the screen are in the
 // page, each row one fixed height, so 5,000 lines lay out as fast as 50.
 import { useQueryClient } from "@tanstack/react-query";
-import { useState, type ClipboardEvent } from "react";
+import { useState, type ClipboardEvent, type ReactNode } from "react";
 import { type SupplyLineList } from "../../../contract/supply.ts";
 import { useToast } from "../../components/ui/toast.tsx";
-import { TableFrame } from "../../components/ui/table.tsx";
 import { Spacer, useWindowedRows } from "../../components/ui/windowed-rows.tsx";
 import { isBlock } from "./paste.ts";
-import { COLUMN_LABEL, EDIT_COLUMNS, type EditColumn } from "./grid-columns.ts";
+import { COLUMN_LABEL, EDIT_COLUMNS, type EditColumn, rowKeyOf } from "./grid-columns.ts";
 import { PasteDialog, type PasteState } from "./grid-paste.tsx";
 import { planPaste } from "./grid-paste-plan.ts";
 import { GridRow, ROW_HEIGHT } from "./grid-row.tsx";
@@ -30,7 +29,7 @@ export function SupplyGrid({ list }: { list: SupplyLineList }) {
   const { lines, catalog } = list;
   const { edits, setEdits, problems, busy, onChange, save } = useGridEdits(list);
   const [paste, setPaste] = useState<PasteState | null>(null);
-  const rows = useWindowedRows(lines.length, { rowHeight: ROW_HEIGHT, from: WINDOW_FROM, key: (i) => lines[i]!.lineId });
+  const rows = useWindowedRows(lines.length, { rowHeight: ROW_HEIGHT, from: WINDOW_FROM, key: rowKeyOf(lines) });
   const onKeyDown = useGridKeys({ lines, edits, onChange, save, scrollTo: rows.scrollTo });
 
   function onPaste(e: ClipboardEvent<HTMLTableSectionElement>) {
@@ -68,7 +67,7 @@ export function SupplyGrid({ list }: { list: SupplyLineList }) {
           ))}
         </div>
       )}
-      <TableFrame caption={`Lines of ${catalog.title}`}>
+      <GridFrame caption={`Lines of ${catalog.title}`}>
         <GridHead />
         <tbody ref={rows.body} onKeyDown={onKeyDown} onPaste={onPaste}>
           <Spacer height={rows.padTop} columns={COLUMNS} />
@@ -78,7 +77,7 @@ export function SupplyGrid({ list }: { list: SupplyLineList }) {
           })}
           <Spacer height={rows.padBottom} columns={COLUMNS} />
         </tbody>
-      </TableFrame>
+      </GridFrame>
       <PasteDialog
         paste={paste}
         catalogId={catalog.catalogId}
@@ -89,6 +88,33 @@ export function SupplyGrid({ list }: { list: SupplyLineList }) {
         onSaved={onPasteSaved}
       />
     </>
+  );
+}
+
+/**
+ * Each column's width: the product (as wide as its name could be before it is cut short), sold, held
+ * and free, the editable cells, Save and "Bought by". Fixed (table-layout: fixed), so the columns do
+ * not follow the rows in the window: with widths from the content, every scroll step that brought a
+ * longer or shorter name widened or narrowed the table, which then laid out and painted every row
+ * again, not only the new ones (issue 30).
+ */
+const COLUMN_REM = [18, 4.5, 4.5, 4.5, ...EDIT_COLUMNS.map(() => 6.5), 6.5, 10];
+const TABLE_REM = COLUMN_REM.reduce((a, b) => a + b, 0);
+
+/** The kit's TableFrame (a region that scrolls sideways on a narrow screen) around a table of fixed columns. */
+function GridFrame({ caption, children }: { caption: string; children: ReactNode }) {
+  return (
+    <div className="relative overflow-x-auto rounded-xl border border-line bg-white" tabIndex={0} role="region" aria-label={caption}>
+      <table className="w-full table-fixed text-sm" style={{ minWidth: `${TABLE_REM}rem` }}>
+        <caption className="sr-only">{caption}</caption>
+        <colgroup>
+          {COLUMN_REM.map((rem, i) => (
+            <col key={i} style={{ width: `${rem}rem` }} />
+          ))}
+        </colgroup>
+        {children}
+      </table>
+    </div>
   );
 }
 

@@ -5,12 +5,13 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { SupplyLineList, SupplyProduct, SupplyProductList, UPLOAD_COLUMNS, UPLOAD_MAX_BYTES, UploadResult } from "../../../contract/supply.ts";
+import { SupplyProduct, SupplyProductList, UPLOAD_COLUMNS, UPLOAD_MAX_BYTES, UploadResult } from "../../../contract/supply.ts";
 import { useToast } from "../../components/ui/toast.tsx";
 import { MmCatalogLines } from "./mm-catalog-lines.tsx";
 import { api, ApiError } from "../../lib/api.ts";
 import { CopyDay } from "./copy-day.tsx";
 import { SupplyGrid } from "./grid.tsx";
+import { fetchSupplyLines } from "./grid-lines.ts";
 import { formErrors } from "../../components/ui/form.tsx";
 import { BackLink, StaffPage, Tiles } from "../../components/ui/page.tsx";
 import { Badge, Empty, Failed, Loading } from "../../components/ui/status.tsx";
@@ -165,7 +166,7 @@ export function AvailabilityScreen() {
   const catalog = params.get("catalog") ?? "";
   const queryClient = useQueryClient();
   const key = ["supply", "lines", catalog];
-  const lines = useQuery({ queryKey: key, queryFn: () => api.get(`/api/Supply/Catalogs/${catalog}/Lines`, undefined, SupplyLineList), enabled: /^\d+$/.test(catalog) });
+  const lines = useQuery({ queryKey: key, queryFn: () => fetchSupplyLines(catalog), enabled: /^\d+$/.test(catalog) });
   const choose = (id: string) => setParams(id ? { catalog: id } : {}, { replace: true });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ["supply"] });
   return (
