@@ -148,13 +148,13 @@ function openStream(url: string, cookie: string) {
  * runs on this machine (its processes are in /proc); null otherwise. A backend that ends between two
  * readings takes its time with it: the pools keep theirs open while the rush runs.
  */
-async function postgresCpu(db: Awaited<ReturnType<typeof openDatabase>>["db"], name: string): Promise<Map<number, number> | null> {
-  const pids = rowsOf<{ pid: number }>(await db.execute(sql`select pid from pg_stat_activity where datname = ${name}`)).map((r) => Number(r.pid));
-  if (!pids.every((pid) => existsSync(`/proc/${pid}/stat`))) return null;
-  const out = new Map<number, number>();
-  for (const pid of pids) {
+async function postgresCpu(db: Awaited<ReturnType<typeof openDatabase>>["db"], name: string): Promise<Map<number, { ms: number; app: string }> | null> {
+  const rows = rowsOf<{ pid: number; app: string }>(await db.execute(sql`select pid, application_name as app from pg_stat_activity where datname = ${name}`));
+  if (!rows.every((r) => existsSync(`/proc/${r.pid}/stat`))) return null;
+  const out = new Map<number, { ms: number; app: string }>();
+  for (const { pid, app } of rows) {
     try {
-      out.set(pid, cpuMsOf(pid));
+      out.set(Number(pid), { ms: cpuMsOf(Number(pid)), app: app || "pool" });
     } catch {
       // ended since the query
     }
@@ -314,7 +314,12 @@ async function main() {
     await sampler;
     const cpuMs = servers.map((s, i) => cpuMsOf(s.pid) - cpuBefore[i]!);
     const postgresAfter = await postgresCpu(database.db, name);
-    const postgresMs = postgresAfter && postgresBefore ? [...postgresAfter].reduce((n, [pid, ms]) => n + ms - (postgresBefore.get(pid) ?? 0), 0) : null;
+    // The backends' CPU by what they serve: the pools' statements, the change feed's LISTEN
+    // connections ("bloom-store-feed"), the sync notices' connections ("bloom-store-sync").
+    const postgresByApp: Record<string, number> = {};
+    if (postgresAfter && postgresBefore)
+      for (const [pid, { ms, app }] of postgresAfter) postgresByApp[app] = (postgresByApp[app] ?? 0) + ms - (postgresBefore.get(pid)?.ms ?? 0);
+    const postgresMs = postgresAfter && postgresBefore ? Object.values(postgresByApp).reduce((a, b) => a + b, 0) : null;
     for (const s of streams) s.close();
 
     // The SQL of one save, counted by the driver: an in-process instance on the same database.
@@ -326,6 +331,19 @@ async function main() {
     const cookie = [login$.headers["set-cookie"]].flat().map((c) => String(c).split(";")[0]).join("; ");
     const cartNow = (await app.inject({ method: "GET", url: `/api/Store/Cart/${sample.userId}/${sample.customerId}`, headers: { cookie } })).json() as { version: number };
     const counter = countStatements(database.db);
+    // Round trips to PostgreSQL (its "ready for query" answers): fewer than statements when BEGIN and
+    // COMMIT go out with the save's first and last statements (db/prepared.ts foldBegin).
+    const appPool = (database.db as unknown as { session: { client: pg.Pool } }).session.client;
+    type Tripping = pg.PoolClient & { connection: { on(e: string, f: () => void): void; off(e: string, f: () => void): void } };
+    let roundTrips = 0;
+    const trip = () => (roundTrips += 1);
+    const tripping = new Set<Tripping>();
+    const onAcquire = (c: pg.PoolClient) => {
+      if (tripping.has(c as Tripping)) return;
+      tripping.add(c as Tripping);
+      (c as Tripping).connection.on("readyForQuery", trip);
+    };
+    appPool.on("acquire", onAcquire);
     const sampleSave = await app.inject({
       method: "POST",
       url: `/api/Store/Cart/Save/${sample.userId}/${sample.customerId}`,
@@ -334,6 +352,8 @@ async function main() {
     });
     const statementsPerSave = counter.count;
     counter.stop();
+    appPool.off("acquire", onAcquire);
+    for (const c of tripping) c.connection.off("readyForQuery", trip);
     await app.close();
 
     const byStatus = (rows: { status: number }[]) => rows.reduce<Record<string, number>>((m, r) => ((m[r.status] = (m[r.status] ?? 0) + 1), m), {});
@@ -358,8 +378,9 @@ async function main() {
         msPerRequest: Number((cpuMs.reduce((a, b) => a + b, 0) / Math.max(1, requests)).toFixed(2)),
         // The PostgreSQL backends of the benchmark's database (null when the server is not on this machine).
         postgresMsPerRequest: postgresMs === null ? null : Number((postgresMs / Math.max(1, requests)).toFixed(2)),
+        postgresMsPerRequestBy: Object.fromEntries(Object.entries(postgresByApp).map(([app, ms]) => [app, Number((ms / Math.max(1, requests)).toFixed(3))])),
       },
-      statementsPerSave: { count: statementsPerSave, status: sampleSave.statusCode },
+      statementsPerSave: { count: statementsPerSave, roundTrips, status: sampleSave.statusCode },
     };
     console.log(JSON.stringify(results, null, 2));
     mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
@@ -370,10 +391,14 @@ async function main() {
     // RUSH_KEEP_LOGS=1 keeps the two servers' logs (info level) to read after the run.
     if (process.env.RUSH_KEEP_LOGS) console.log(`server logs kept in ${logDir}`);
     else rmSync(logDir, { recursive: true, force: true });
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`drop database if exists "${name}" with (force)`);
-    await c.end();
+    // RUSH_KEEP_DB=1 keeps the database (to EXPLAIN the save's statements on its data); drop it after.
+    if (process.env.RUSH_KEEP_DB) console.log(`database kept: ${name}`);
+    else {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+    }
   }
 }
 

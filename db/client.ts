@@ -8,6 +8,7 @@ import { readMigrationFiles } from "drizzle-orm/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import pg from "pg";
+import { foldBegin } from "./fold.ts";
 import { fileURLToPath } from "node:url";
 import * as schema from "./schema/index.ts";
 
@@ -108,7 +109,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // broken connection is dropped from the pool when released, and the next request opens a new one.
     const report = (err: Error) => options.onConnectionError?.(err);
     pool.on("error", report);
-    pool.on("connect", (client) => client.on("error", report));
+    pool.on("connect", (client) => {
+      client.on("error", report);
+      foldBegin(client);
+    });
     readinessPool.on("error", report);
     readinessPool.on("connect", (client) => client.on("error", report));
     const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -67,6 +67,69 @@ export function selectPrepared<Row>(db: DbOrTx, base: string, select: PromiseLik
   return prepared.execute() as Promise<Row[]>;
 }
 
+/** Placeholders by name, for a statement built once per shape (see executeShaped). */
+export type Placeholders<K extends string> = { readonly [P in K]: SQL };
+const placeholders = new Proxy({} as Record<string, SQL>, { get: (_, name) => sql`${sql.placeholder(String(name))}` });
+
+/** A statement's text built once: its query (params are the placeholders), name and, for a select, how its rows map to fields. */
+interface Shape {
+  query: Query;
+  name: string | undefined;
+  fields?: unknown;
+  joinsNotNullableMap?: unknown;
+}
+const shapes = new Map<string, Shape>();
+/** Past this many shapes the text is built on every call (a key that varies without bound must not grow memory). */
+const MAX_SHAPES = 200;
+
+function shapeOf(key: string, make: () => Shape): Shape {
+  const known = shapes.get(key);
+  if (known) return known;
+  const made = make();
+  if (shapes.size < MAX_SHAPES) shapes.set(key, made);
+  return made;
+}
+
+/**
+ * executePrepared for a hot statement whose text is built once per `key` (the shape: whatever
+ * changes the text, e.g. which branches it has), from placeholders; each call then passes only the
+ * values by name. Building the text is most of Drizzle's cost per statement, and the same text every
+ * time is what a named prepared statement needs anyway. `build` must use only placeholders for what
+ * varies between calls of the same key.
+ */
+export function executeShaped<K extends string>(db: DbOrTx, base: string, key: string, build: (p: Placeholders<K>) => SQL, values: Record<K, unknown>): Promise<unknown> {
+  const { dialect, session } = db as unknown as Internals;
+  const shape = shapeOf(`${base}|${key}`, () => {
+    const query = dialect.sqlToQuery(build(placeholders as Placeholders<K>));
+    return { query, name: nameFor(base, query.sql) };
+  });
+  return (session.prepareQuery(shape.query, undefined, shape.name, false) as unknown as Executable).execute(values);
+}
+
+/** selectPrepared with the text built once per `key` from placeholders (see executeShaped). */
+export function selectShaped<Row, K extends string>(
+  db: DbOrTx,
+  base: string,
+  key: string,
+  build: (p: Placeholders<K>) => PromiseLike<Row[]>,
+  values: Record<K, unknown>,
+): Promise<Row[]> {
+  const { dialect, session } = db as unknown as Internals;
+  const shape = shapeOf(`${base}|${key}`, () => {
+    const b = build(placeholders as Placeholders<K>) as unknown as SelectInternals;
+    const query = dialect.sqlToQuery(b.getSQL());
+    return { query, name: nameFor(base, query.sql), fields: orderSelectedFields(b.config.fields), joinsNotNullableMap: b.joinsNotNullableMap };
+  });
+  const prepared = session.prepareQuery(shape.query, shape.fields, shape.name, true);
+  prepared.joinsNotNullableMap = shape.joinsNotNullableMap;
+  return (prepared as unknown as Executable).execute(values) as Promise<Row[]>;
+}
+
+/** A prepared query's execute with its placeholders' values. */
+interface Executable {
+  execute(values: Record<string, unknown>): Promise<unknown>;
+}
+
 /** The statement names this process has handed out (for tests). */
 export const preparedNames = (): ReadonlySet<string> => new Set(names.values());
 

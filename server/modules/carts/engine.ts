@@ -1,24 +1,25 @@
 // The one cart save of both stores (DOMAIN.md "Carts and holds"; issue 24 "one carts engine"). A save
 // is one transaction of six statements whatever the number of lines: BEGIN, lock the cart (with its
 // lines and what the store's policy reads alongside), choose and lock the offers to sell from (the
-// policy's statement), read the active holds on them, write cart, holds and lines, COMMIT. What is
+// policy's statement), read the active holds on them, write cart, holds and lines, COMMIT (four round
+// trips on PostgreSQL: BEGIN goes with the lock, COMMIT with the write; db/fold.ts). What is
 // sold, at what price and with which fees is the store's policy; the order of the steps, the version
 // check with its 409, the hold expiry and the write are the engine's, the same for both stores.
-import type { SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../db/client.ts";
+import { commitWithNext } from "../../../db/fold.ts";
 import { conflict } from "../../errors.ts";
 import {
   activeHolds,
   lockCartRow,
-  writeSavedCart,
+  type AlongsideSql,
   type CartOwner,
   type CartRow,
   type CartStore,
   type HoldSums,
-  type HoldWrite,
   type CartLineRow,
   type SavedLine,
 } from "./repo.ts";
+import { writeSavedCart, type ExtraInsert, type HoldWrite } from "./repo-write.ts";
 
 export const STALE_CART_MESSAGE = "Your cart was changed in another window. Please review it and try again.";
 
@@ -41,7 +42,7 @@ export interface SavePlan<Answer> {
   /** Whether the save takes stock its cart did not hold (a new hold expiry). */
   acquired: boolean;
   /** Another insert of the same write for a new expiry (see CartSaveFields.alsoInsert). */
-  onExtend?: (cartId: number) => (holdExpiresAt: SQL) => SQL;
+  onExtend?: ExtraInsert;
   answer(saved: CartRow, lineIds: number[]): Answer;
 }
 
@@ -55,7 +56,7 @@ export interface CartPolicy<Alongside, Offers, Key extends number | string, Answ
   /** The version the body was based on (a 409 when the cart has moved on since). */
   version: number | undefined;
   /** An SQL value of the store's own tables read by the lock's statement (product facts, fee packages). */
-  alongside?: SQL;
+  alongside?: AlongsideSql;
   /** Refusals that do not depend on the cart's version (a product that does not exist). */
   refuse?(locked: LockedCart<Alongside>): void;
   /** The cart as it stands, for a 409. */
@@ -93,6 +94,8 @@ export async function saveCartWith<Alongside, Offers, Key extends number | strin
     const anyHeld = "offerLines" in plan.holds ? plan.holds.offerLines.length > 0 : plan.holds.bouquets.length > 0;
     const running = cart.holdExpiresAt && cart.holdExpiresAt > now ? cart.holdExpiresAt : null;
     const extend = anyHeld && (plan.acquired || !running);
+    // The write is the transaction's last statement: its COMMIT goes out with it (one round trip less).
+    commitWithNext(tx);
     const written = await writeSavedCart(
       tx,
       cart.id,
@@ -102,7 +105,7 @@ export async function saveCartWith<Alongside, Offers, Key extends number | strin
         boxed: plan.boxed,
         holdExpiresAt: extend ? "extend" : anyHeld ? running : null,
         holdMs: opts.holdMs,
-        ...(extend && plan.onExtend ? { alsoInsert: plan.onExtend(cart.id) } : {}),
+        ...(extend && plan.onExtend ? { alsoInsert: plan.onExtend } : {}),
       },
       plan.holds,
       plan.lines,

@@ -25,6 +25,7 @@ export {
   offerLineHoldsFingerprintSql,
   offerLinesHeldByOthers,
   releaseCartHolds,
+  type AlongsideSql,
   type CartLineRow,
   type CartOwner,
   type CartRow,
@@ -33,3 +34,4 @@ export {
   type OwnerHold,
   type SavedLine,
 } from "./repo.ts";
+export type { ExtraInsert } from "./repo-write.ts";

@@ -1,10 +1,11 @@
 // Every SQL statement on carts, their lines and their holds, for both stores (the wholesale cart holds
-// offer lines, the mass-market cart holds catalog bouquets). Other modules reach these tables only
-// through this module's index.ts: its functions, or the SQL pieces below that let an owner of stock
-// check "ordered + other carts' active holds" inside its own statement.
+// offer lines, the mass-market cart holds catalog bouquets; the save's one write is in repo-write.ts).
+// Other modules reach these tables only through this module's index.ts: its functions, or the SQL
+// pieces below that let an owner of stock check "ordered + other carts' active holds" inside its own
+// statement.
 import { and, asc, eq, gt, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "../../../db/client.ts";
-import { executePrepared, intArray, selectPrepared, textArray } from "../../../db/prepared.ts";
+import { executePrepared, executeShaped, intArray, selectPrepared, type Placeholders } from "../../../db/prepared.ts";
 import { cartLines, carts, holds, mmHolds, offerLinesRead } from "../../../db/schema/index.ts";
 
 export type CartRow = typeof carts.$inferSelect;
@@ -24,9 +25,13 @@ export type SavedLine = Omit<CartLineRow, "id" | "cartId">;
 const ownerWhere = (o: CartOwner, store: CartStore) =>
   and(eq(carts.userId, o.userId), eq(carts.customerId, o.customerId), eq(carts.retailerId, o.retailerId), eq(carts.store, store));
 
-const jsonOf = <T>(value: T | string): T => (typeof value === "string" ? (JSON.parse(value) as T) : value);
+/** Values as SQL params, where a statement built for placeholders is built once for one call. */
+const plainValues = <K extends string>(values: Record<K, unknown>): Placeholders<K> =>
+  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, sql`${v}`])) as Placeholders<K>;
 
-const LINE_COLUMNS: [keyof SavedLine, string, string][] = [
+export const jsonOf = <T>(value: T | string): T => (typeof value === "string" ? (JSON.parse(value) as T) : value);
+
+export const LINE_COLUMNS: [keyof SavedLine, string, string][] = [
   ["position", "position", "int"],
   ["productId", "product_id", "text"],
   ["offerLineId", "offer_line_id", "int"],
@@ -52,9 +57,9 @@ const LINE_COLUMNS: [keyof SavedLine, string, string][] = [
   ["bouquet", "bouquet", "boolean"],
   ["packSize", "pack_size", "int"],
 ];
-const COLUMN_LIST = sql.raw(LINE_COLUMNS.map(([, c]) => c).join(", "));
-const X_COLUMN_LIST = sql.raw(LINE_COLUMNS.map(([, c]) => `x.${c}`).join(", "));
-const RECORD_TYPE = sql.raw(LINE_COLUMNS.map(([, c, t]) => `${c} ${t}`).join(", "));
+export const COLUMN_LIST = sql.raw(LINE_COLUMNS.map(([, c]) => c).join(", "));
+export const X_COLUMN_LIST = sql.raw(LINE_COLUMNS.map(([, c]) => `x.${c}`).join(", "));
+export const RECORD_TYPE = sql.raw(LINE_COLUMNS.map(([, c, t]) => `${c} ${t}`).join(", "));
 
 const LINE_AS_JSON = sql.raw(LINE_COLUMNS.map(([k, c]) => `'${k}', l.${c}`).join(", "));
 
@@ -92,28 +97,42 @@ export async function cartLinesOf(db: DbOrTx, cartId: number): Promise<CartLineR
  * may have changed since: a reader that must see them after the lock reads them again) and, with `alongside`, what the store's policy needs read with it (an SQL value of
  * another module's tables, answered as `alongside`).
  */
+/**
+ * What a store's policy reads with the cart's lock, built once per `key` from placeholders (the
+ * statement's text is then the same on every save: see executeShaped) with this save's `values`; or
+ * a plain SQL value, built on every call.
+ */
+export type AlongsideSql = SQL | { key: string; build: (p: Placeholders<string>) => SQL; values: Record<string, unknown> };
+
 export async function lockCartRow(
   tx: DbOrTx,
   owner: CartOwner,
   store: CartStore,
   boxed: boolean,
-  alongside?: SQL,
+  alongside?: AlongsideSql,
 ): Promise<{ cart: CartRow; lines: CartLineRow[]; alongside: unknown }> {
-  const upsert = tx
-    .insert(carts)
-    .values({ ...owner, store, boxed })
-    .onConflictDoUpdate({ target: [carts.userId, carts.customerId, carts.retailerId, carts.store], set: { store: sql`excluded.store` } })
-    .returning()
-    .getSQL();
-  const result = await executePrepared(tx, "cart_lock", sql`
+  const statement = (p: Placeholders<"userId" | "customerId" | "retailerId" | "store" | "boxed">, also: SQL | undefined) => {
+    const upsert = tx
+      .insert(carts)
+      .values({ userId: p.userId, customerId: p.customerId, retailerId: p.retailerId, store: p.store, boxed: p.boxed })
+      .onConflictDoUpdate({ target: [carts.userId, carts.customerId, carts.retailerId, carts.store], set: { store: sql`excluded.store` } })
+      .returning()
+      .getSQL();
+    return sql`
     with locked as (${upsert})
     select k.id, k.user_id, k.customer_id, k.retailer_id, k.store, k.ship_date::text as ship_date, k.receiving_date::text as receiving_date,
            k.boxed, k.fresh, k.version, (extract(epoch from k.hold_expires_at) * 1000)::float8 as hold_expires_ms,
            (extract(epoch from k.updated_at) * 1000)::float8 as updated_ms,
            (select coalesce(jsonb_agg(jsonb_build_object('id', l.id, 'cartId', l.cart_id, ${LINE_AS_JSON}) order by l.position, l.id), '[]'::jsonb)
               from ${cartLines} l where l.cart_id = k.id) as lines,
-           ${alongside ?? sql`null::jsonb`} as alongside
-      from locked k`);
+           ${also ?? sql`null::jsonb`} as alongside
+      from locked k`;
+  };
+  const ownerValues = { userId: owner.userId, customerId: owner.customerId, retailerId: owner.retailerId, store, boxed };
+  const result =
+    alongside === undefined || !("key" in alongside && "build" in alongside)
+      ? await executePrepared(tx, "cart_lock", statement(plainValues(ownerValues), alongside))
+      : await executeShaped(tx, "cart_lock", alongside.key, (p) => statement(p, alongside.build(p)), { ...alongside.values, ...ownerValues });
   const r = rowsOf<{
     id: number;
     user_id: string;
@@ -172,25 +191,33 @@ export async function activeHolds(tx: DbOrTx, cartId: number, target: HoldTarget
     others: number | null;
     own: number | null;
   }>(
-    await executePrepared(
-      tx,
-      "cart_holds",
-      wholesale
-        ? sql`
+    await (wholesale
+      ? executeShaped(
+          tx,
+          "cart_holds",
+          "wholesale",
+          (p: Placeholders<"cartId" | "ids">) => sql`
       select offer_line_id as id,
-             sum(quantity) filter (where cart_id <> ${cartId})::int as others,
-             sum(quantity) filter (where cart_id = ${cartId})::int as own
+             sum(quantity) filter (where cart_id <> ${p.cartId})::int as others,
+             sum(quantity) filter (where cart_id = ${p.cartId})::int as own
         from ${holds}
-       where offer_line_id = any(${intArray(target.offerLineIds)}) and expires_at > now()
-       group by offer_line_id`
-        : sql`
+       where offer_line_id = any(${p.ids}::int[]) and expires_at > now()
+       group by offer_line_id`,
+          { cartId, ids: target.offerLineIds },
+        )
+      : executeShaped(
+          tx,
+          "cart_holds",
+          "mm",
+          (p: Placeholders<"cartId" | "catalogId" | "ids">) => sql`
       select product_id as id,
-             sum(quantity) filter (where cart_id <> ${cartId})::int as others,
-             sum(quantity) filter (where cart_id = ${cartId})::int as own
+             sum(quantity) filter (where cart_id <> ${p.cartId})::int as others,
+             sum(quantity) filter (where cart_id = ${p.cartId})::int as own
         from ${mmHolds}
-       where catalog_id = ${target.catalogId} and product_id = any(${textArray(target.productIds)}) and expires_at > now()
+       where catalog_id = ${p.catalogId} and product_id = any(${p.ids}::text[]) and expires_at > now()
        group by product_id`,
-    ),
+          { cartId, catalogId: target.catalogId, ids: target.productIds },
+        )),
   );
   const key = (id: number | string) => (wholesale ? Number(id) : String(id));
   const others = new Map<number | string, number>();
@@ -286,113 +313,6 @@ export async function releaseCartHolds(db: DbOrTx, cartId: number): Promise<Cart
     .where(eq(carts.id, cartId))
     .returning();
   return saved!;
-}
-
-// ---- the save's write ----------------------------------------------------------------------------
-
-/** What a save writes on the cart row besides a new version. */
-export interface CartSaveFields {
-  shipDate: string | null;
-  receivingDate: string | null;
-  boxed: boolean;
-  /** "extend": now + holdMs; a date: keep it; null: no holds. */
-  holdExpiresAt: "extend" | Date | null;
-  holdMs: number;
-  /**
-   * Another insert to run in the same statement, given the cart's new hold expiry as an SQL
-   * expression (null when the cart holds nothing): the wholesale hold-expiry reminder job.
-   */
-  alsoInsert?: (holdExpiresAt: SQL) => SQL;
-}
-
-/** The holds a save keeps: on offer lines (wholesale) or on one catalog's bouquets (mass market; null: none). */
-export type HoldWrite =
-  | { offerLines: { offerLineId: number; quantity: number }[] }
-  | {
-      catalogId: number | null;
-      bouquets: { productId: string; quantity: number }[];
-    };
-
-/** The holds part of a save's write: drop what left, upsert the rest expiring with the cart (`expiry`: the saved expiry). */
-function holdsWrite(cartId: number, write: HoldWrite, expiry: SQL): SQL {
-  if ("offerLines" in write) {
-    const keep = intArray(write.offerLines.map((h) => h.offerLineId));
-    return sql`dropped as (
-      delete from ${holds} where cart_id = ${cartId} and not (offer_line_id = any(${keep}))
-    ), upserted as (
-      insert into ${holds} (cart_id, offer_line_id, quantity, expires_at)
-      select ${cartId}, h.id, h.q, ${expiry}
-        from unnest(${keep}, ${intArray(write.offerLines.map((h) => h.quantity))}) as h(id, q)
-       where ${expiry} is not null
-      on conflict (cart_id, offer_line_id) do update set quantity = excluded.quantity, expires_at = excluded.expires_at
-    )`;
-  }
-  const keep = textArray(write.bouquets.map((h) => h.productId));
-  const catalogId = write.catalogId ?? 0;
-  return sql`dropped as (
-      delete from ${mmHolds} where cart_id = ${cartId} and not (catalog_id = ${catalogId} and product_id = any(${keep}))
-    ), upserted as (
-      insert into ${mmHolds} (cart_id, catalog_id, product_id, quantity, expires_at)
-      select ${cartId}, ${catalogId}, h.p, h.q, ${expiry}
-        from unnest(${keep}, ${intArray(write.bouquets.map((h) => h.quantity))}) as h(p, q)
-       where ${expiry} is not null
-      on conflict (cart_id, catalog_id, product_id) do update set quantity = excluded.quantity, expires_at = excluded.expires_at
-    )`;
-}
-
-/**
- * Everything a save writes, in one statement: the cart row (fields, version + 1, hold expiry), the
- * holds (dropped for lines that left or hold nothing, upserted for the rest, expiring with the cart),
- * the lines (replaced), and `f.alsoInsert` when given. An extended expiry is whole milliseconds, so
- * it reads back into a Date exactly. Answers the new version and expiry and the new lines' ids by
- * position.
- */
-export async function writeSavedCart(
-  tx: DbOrTx,
-  cartId: number,
-  f: CartSaveFields,
-  held: HoldWrite,
-  lines: SavedLine[],
-): Promise<{ version: number; holdExpiresAt: Date | null; lineIds: number[] }> {
-  const expiry =
-    f.holdExpiresAt === "extend"
-      ? sql`date_trunc('milliseconds', now() + ${f.holdMs} * interval '1 millisecond')`
-      : f.holdExpiresAt
-        ? sql`${f.holdExpiresAt.toISOString()}::timestamptz`
-        : sql`null::timestamptz`;
-  const json = JSON.stringify(lines.map((l) => Object.fromEntries(LINE_COLUMNS.map(([k, c]) => [c, l[k]]))));
-  const savedExpiry = sql`(select hold_expires_at from saved)`;
-  const result = await executePrepared(tx, "cart_write", sql`
-    with saved as (
-      update ${carts}
-         set ship_date = ${f.shipDate}::date, receiving_date = ${f.receivingDate}::date, boxed = ${f.boxed},
-             version = version + 1, updated_at = now(), hold_expires_at = ${expiry}
-       where id = ${cartId}
-      returning version, hold_expires_at
-    ), ${holdsWrite(cartId, held, savedExpiry)}, emptied as (
-      delete from ${cartLines} where cart_id = ${cartId}
-    ), added as (
-      insert into ${cartLines} (cart_id, ${COLUMN_LIST})
-      select ${cartId}, ${X_COLUMN_LIST}
-        from jsonb_to_recordset(${json}::jsonb) as x(${RECORD_TYPE})
-      returning id, position
-    )${f.alsoInsert ? sql`, also as (${f.alsoInsert(savedExpiry)})` : sql``}
-    select saved.version,
-           (extract(epoch from saved.hold_expires_at) * 1000)::float8 as expires_ms,
-           (select coalesce(jsonb_agg(jsonb_build_array(a.position, a.id)), '[]'::jsonb) from added a) as line_ids
-      from saved`);
-  const row = rowsOf<{
-    version: number;
-    expires_ms: number | null;
-    line_ids: [number, number][] | string;
-  }>(result)[0]!;
-  const lineIds: number[] = [];
-  for (const [position, id] of jsonOf(row.line_ids)) lineIds[position] = Number(id);
-  return {
-    version: Number(row.version),
-    holdExpiresAt: row.expires_ms === null ? null : new Date(Number(row.expires_ms)),
-    lineIds,
-  };
 }
 
 /**

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "../../../db/client.ts";
-import { executePrepared, intArray, selectPrepared, textArray } from "../../../db/prepared.ts";
+import { executePrepared, intArray, selectPrepared, selectShaped, textArray, type Placeholders } from "../../../db/prepared.ts";
 import { catalogs, offerLines, products } from "../../../db/schema/index.ts";
 import type { Buyer } from "../buyers/index.ts";
 import { offerLineHeldByOthersSql } from "../carts/index.ts";
@@ -66,10 +66,10 @@ export interface ProductFacts {
 }
 
 /** What a save needs to know of these products, as an SQL value read by the cart's lock (ProductFacts[] as JSON). */
-export function productFactsSql(productIds: string[]) {
+export function productFactsSql(productIds: string[] | SQL) {
   // One text for any number of products (none: the empty array finds none, so '[]').
   return sql`(select coalesce(jsonb_agg(jsonb_build_object('productId', p.product_id, 'description', p.description, 'active', p.active)), '[]'::jsonb)
-         from ${products} p where p.product_id = any(${textArray(productIds)}))`;
+         from ${products} p where p.product_id = any(${Array.isArray(productIds) ? textArray(productIds) : sql`${productIds}::text[]`}))`;
 }
 
 /** An offer line chosen for a product of a save, locked, with its product and its catalog's order number. */
@@ -91,34 +91,39 @@ export async function lockChosenOfferLines(
   productIds: string[],
 ): Promise<Map<string, ChosenOffer>> {
   if (!productIds.length) return new Map();
-  const { mine, coveringOn } = wholesaleCover(buyer, date);
-  const covering = tx
-    .select({
-      id: catalogs.id,
-      orderId: catalogs.orderId,
-      rank: sql<number>`row_number() over (order by ${mine} desc, ${catalogs.shipDateFrom} desc, ${catalogs.orderId} desc)`.as("rank"),
-    })
-    .from(catalogs)
-    .where(coveringOn)
-    .as("covering");
-  const chosen = tx
-    .selectDistinctOn([offerLines.productId], { lineId: sql<number>`${offerLines.id}`.as("line_id"), orderId: sql<number>`${covering.orderId}`.as("order_id") })
-    .from(offerLines)
-    .innerJoin(covering, eq(covering.id, offerLines.catalogId))
-    .innerJoin(products, eq(products.productId, offerLines.productId))
-    .where(and(sql`${offerLines.productId} = any(${textArray(productIds)})`, visible))
-    .orderBy(offerLines.productId, covering.rank)
-    .as("chosen");
-  const rows = await selectPrepared(
+  // Built once per kind of buyer (executeShaped): each save passes only its values.
+  const rows = await selectShaped(
     tx,
     "offers_lock",
-    tx
-      .select({ ol: offerLines, p: products, orderId: chosen.orderId })
-      .from(offerLines)
-      .innerJoin(chosen, eq(chosen.lineId, offerLines.id))
-      .innerJoin(products, eq(products.productId, offerLines.productId))
-      .orderBy(asc(offerLines.id))
-      .for("no key update", { of: offerLines }),
+    buyer.kind,
+    (p: Placeholders<"customerId" | "date" | "productIds">) => {
+      const { mine, coveringOn } = wholesaleCover({ customerId: p.customerId, kind: buyer.kind }, p.date);
+      const covering = tx
+        .select({
+          id: catalogs.id,
+          orderId: catalogs.orderId,
+          rank: sql<number>`row_number() over (order by ${mine} desc, ${catalogs.shipDateFrom} desc, ${catalogs.orderId} desc)`.as("rank"),
+        })
+        .from(catalogs)
+        .where(coveringOn)
+        .as("covering");
+      const chosen = tx
+        .selectDistinctOn([offerLines.productId], { lineId: sql<number>`${offerLines.id}`.as("line_id"), orderId: sql<number>`${covering.orderId}`.as("order_id") })
+        .from(offerLines)
+        .innerJoin(covering, eq(covering.id, offerLines.catalogId))
+        .innerJoin(products, eq(products.productId, offerLines.productId))
+        .where(and(sql`${offerLines.productId} = any(${p.productIds}::text[])`, visible))
+        .orderBy(offerLines.productId, covering.rank)
+        .as("chosen");
+      return tx
+        .select({ ol: offerLines, p: products, orderId: chosen.orderId })
+        .from(offerLines)
+        .innerJoin(chosen, eq(chosen.lineId, offerLines.id))
+        .innerJoin(products, eq(products.productId, offerLines.productId))
+        .orderBy(asc(offerLines.id))
+        .for("no key update", { of: offerLines });
+    },
+    { customerId: buyer.customerId, date, productIds },
   );
   return new Map(rows.map((r) => [r.p.productId, { ol: r.ol, p: r.p, orderId: Number(r.orderId) }]));
 }

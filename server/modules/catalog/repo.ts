@@ -29,7 +29,7 @@ export async function catalogsFor(db: DbOrTx, buyer: Pick<Buyer, "customerId" | 
  * The wholesale catalogs covering `date` for the buyer (`coveringOn`, a filter over `catalogs`) and
  * whether a catalog names the buyer's customer (`mine`, what "current first" ranks first).
  */
-export function wholesaleCover(buyer: Pick<Buyer, "customerId" | "kind">, date: string) {
+export function wholesaleCover(buyer: { customerId: string | SQL; kind: Buyer["kind"] }, date: string | SQL) {
   const { mine, covers } = catalogCover(buyer.customerId, { general: buyer.kind === "wholesale" });
   const coveringOn = and(eq(catalogs.kind, "wholesale"), sql`${catalogs.shipDateFrom} <= ${date}::date`, sql`${catalogs.shipDateTo} >= ${date}::date`, covers);
   return { mine, coveringOn };

@@ -139,11 +139,33 @@ describe("wholesale live availability", () => {
       // above) makes every wholesale channel read again 150 ms later, the first test's still-open one
       // included, and when the five streams open within those 150 ms that read falls in this count.
       // That was the "second burst": counted by catalog, a save costs one read.
-      const reads = counter.statements.flatMap((q, i) => (/^select ol\.product_id, coalesce/.test(q) ? [Number(counter.params[i]![0])] : []));
-      expect(reads.filter((id) => id === catalog.id)).toEqual([catalog.id]);
+      const readsOf = (statement: RegExp) => counter.statements.flatMap((q, i) => (statement.test(q) ? [Number(counter.params[i]![0])] : [])).filter((id) => id === catalog.id);
+      // Every read reads the holds; a save moves nothing else, so its read leaves the lines and terms
+      // of the last full read standing (only an "offers" notice asks for them again).
+      expect(readsOf(/^select ol\.product_id, c\.user_id/)).toEqual([catalog.id]);
+      expect(readsOf(/^select ol\.product_id, coalesce/)).toEqual([]);
     } finally {
       counter.stop();
     }
+  });
+
+  it("after reads of holds only, still sends what an order placed and a changed stock move (their offers notice reads everything)", async () => {
+    const { first, other, catalog, productIds } = await shared();
+    const [p0, p1] = productIds as [string, string];
+    const watcher = await stream(baseB, liveUrl(other, catalog.orderId), other.cookie);
+    await watcher.next(isSnapshot);
+    expect((await first.save({ shipDate: tomorrow(), items: [{ productId: p0, quantity: 6 }] })).statusCode).toBe(200);
+    await watcher.next(changeTo(p0, 14));
+    // The order turns the hold into ordered stock: still 14 for the watcher, so no change names p0.
+    expect((await first.place()).statusCode).toBe(200);
+    // Stock of p1 raised by the grower: only the offer line moves (an "offers" notice).
+    await a.db.execute(sql`update offer_lines set original_quantity = 25 where catalog_id = ${catalog.id} and product_id = ${p1}`);
+    await watcher.next(changeTo(p1, 25));
+    // And a hold after the order counts against what is left after it.
+    expect((await first.save({ shipDate: tomorrow(), items: [{ productId: p0, quantity: 4 }] })).statusCode).toBe(200);
+    await watcher.next(changeTo(p0, 10));
+    const list = (await through(other, b).products(catalog.orderId, tomorrow())).json() as { productId: string; quantityRemaining: number }[];
+    expect(Object.fromEntries(list.map((p) => [p.productId, p.quantityRemaining]))).toMatchObject({ [p0]: 10, [p1]: 25 });
   });
 
   it("refuses a catalog the buyer may not read, another customer's ids, no session, and bad values", async () => {

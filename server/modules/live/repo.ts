@@ -64,6 +64,17 @@ export async function wholesaleStock(db: DbOrTx, catalogId: number): Promise<Cat
   return collect(lines, holds, terms?.terms ?? "");
 }
 
+/**
+ * A wholesale catalog's stock with only its holds read again: the lines' stock and terms of `last`
+ * (a full read), which stand until an "offers" notice (offer lines, products, catalogs and combo
+ * specials all send one). A hold's notice, the one a cart save sends, moves nothing else.
+ */
+export async function wholesaleHoldsAgain(db: DbOrTx, catalogId: number, last: CatalogStock): Promise<CatalogStock> {
+  const stock = collect([], await offerLineHoldsByOwner(db, catalogId), last.terms);
+  stock.base = last.base;
+  return stock;
+}
+
 /** A mass-market catalog's active bouquets with their stock (`available`) and what is ordered, and the active holds per cart owner. */
 export async function massMarketStock(db: DbOrTx, catalogId: number): Promise<CatalogStock> {
   const lines = rowsOf<LineStock>(

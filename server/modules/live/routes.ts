@@ -5,7 +5,8 @@ import { ShipDateTime } from "../../../contract/mm.ts";
 import { CustomerId, IsoDate, PositiveInt, RetailerQuery, UserId } from "../../../contract/params.ts";
 import type { ApiRoutes } from "../../deps.ts";
 import { checkedIds } from "../../plugins/access.ts";
-import { LIVE_DEFAULTS, liveStreams, registerLiveMetrics } from "./service.ts";
+import { registerLiveMetrics } from "./metrics.ts";
+import { LIVE_DEFAULTS, liveStreams } from "./service.ts";
 
 const tags = ["live"];
 const Stream = z.string().describe("text/event-stream (see the description)");

@@ -17,9 +17,8 @@ import { loadBuyer } from "../buyers/index.ts";
 import { liveCatalogOf } from "../mm/index.ts";
 import { catalogsFor } from "../catalog/index.ts";
 import type { FastifyReply } from "fastify";
-import { Gauge, type Registry } from "prom-client";
 import { liveReaderFor, type LiveReader } from "./reader.ts";
-import { massMarketStock, sessionsSignedIn, wholesaleStock } from "./repo.ts";
+import { massMarketStock, sessionsSignedIn, wholesaleHoldsAgain, wholesaleStock } from "./repo.ts";
 import { quantityFor, stateOf, type State } from "./state.ts";
 
 export type StoreKind = "wholesale" | "mm";
@@ -76,11 +75,23 @@ interface Channel {
   reading: Promise<State> | null;
   /** Another notice came in while reading: read again afterwards. */
   again: boolean;
+  /**
+   * Whether the next read must read everything (wholesale): a notice other than its holds' came in
+   * (or the feed was down), or the last full read is FULL_READ_MS old. Otherwise only the holds.
+   */
+  full: boolean;
+  /** When the last full read started (ms). */
+  fullAt: number;
   timer: NodeJS.Timeout | null;
   expiry: NodeJS.Timeout | null;
 }
 
 const MAX_TIMEOUT = 2 ** 31 - 1;
+/**
+ * A wholesale channel's lines and terms are read again at least this often while its holds change,
+ * though no notice asks for it: the combo specials running "today" change with the date alone.
+ */
+const FULL_READ_MS = 30_000;
 /** A client this far behind is dropped: its EventSource reconnects and starts from a snapshot. */
 const MAX_BUFFERED = 1 << 20;
 
@@ -123,7 +134,7 @@ export class LiveHub {
     this.reader = liveReaderFor(db, (err) => this.log.warn({ err }, "live: reading connection lost"));
     this.unsubscribe = this.feed.subscribe((topic) => this.notice(topic));
     this.poll = setInterval(() => {
-      if (!this.feed.live) for (const c of this.channels.values()) this.schedule(c);
+      if (!this.feed.live) for (const c of this.channels.values()) this.schedule(c, true);
     }, options.pollMs).unref();
     this.heartbeat = setInterval(() => {
       for (const c of this.channels.values()) for (const s of c.streams) this.write(s, ": keep-alive\n\n");
@@ -140,7 +151,7 @@ export class LiveHub {
     if (this.closed) return;
     if (topic === "*") {
       // The feed was lost or is back: anything may have changed, sign-outs included.
-      for (const c of this.channels.values()) this.schedule(c);
+      for (const c of this.channels.values()) this.schedule(c, true);
       for (const id of this.bySession.keys()) this.sessionChecks.add(id);
       this.checkSessionsSoon();
       return;
@@ -149,7 +160,7 @@ export class LiveHub {
     const kind = colon < 0 ? topic : topic.slice(0, colon);
     const rest = topic.slice(colon + 1);
     if (kind === "offers" || (kind === "holds" && rest === "*")) {
-      for (const c of this.channels.values()) if (c.kind === "wholesale") this.schedule(c);
+      for (const c of this.channels.values()) if (c.kind === "wholesale") this.schedule(c, true);
     } else if (kind === "holds" || kind === "mm") {
       const c = this.channels.get(`${kind === "holds" ? "wholesale" : "mm"}:${rest}`);
       if (c) this.schedule(c);
@@ -184,11 +195,22 @@ export class LiveHub {
 
   private read(c: Channel): Promise<State> {
     this.figures.reads++;
-    const stock = c.kind === "wholesale" ? wholesaleStock(this.reader.db, c.catalogId) : massMarketStock(this.reader.db, c.catalogId);
-    return stock.then(stateOf);
+    if (c.kind === "mm") return massMarketStock(this.reader.db, c.catalogId).then(stateOf);
+    const now = Date.now();
+    const last = c.state;
+    // Only while the feed is live: without it no "offers" notice would ask for the full read.
+    if (last && !c.full && this.feed.live && now - c.fullAt < FULL_READ_MS) return wholesaleHoldsAgain(this.reader.db, c.catalogId, last).then(stateOf);
+    c.full = false;
+    c.fullAt = now;
+    return wholesaleStock(this.reader.db, c.catalogId).then(stateOf, (err: unknown) => {
+      c.full = true;
+      throw err;
+    });
   }
 
-  private schedule(c: Channel) {
+  /** Reads the channel again soon; `full`: more than its holds may have changed. */
+  private schedule(c: Channel, full = false) {
+    if (full) c.full = true;
     if (c.timer || this.closed) return;
     if (c.reading) {
       c.again = true;
@@ -293,7 +315,7 @@ export class LiveHub {
     const key = `${kind}:${catalogId}`;
     let c = this.channels.get(key);
     if (!c) {
-      c = { key, kind, catalogId, orderId, streams: new Set(), state: null, reading: null, again: false, timer: null, expiry: null };
+      c = { key, kind, catalogId, orderId, streams: new Set(), state: null, reading: null, again: false, full: true, fullAt: 0, timer: null, expiry: null };
       this.channels.set(key, c);
       this.figures.channels = this.channels.size;
     }
@@ -473,22 +495,4 @@ export function liveStreams(db: Db, log: { warn(obj: object, msg: string): void 
     },
     close: () => hub.close(),
   };
-}
-
-/** The hub's figures on the instance's metrics port (docs/operations.md "Metrics"). */
-export function registerLiveMetrics(registry: Registry, hub: LiveHub) {
-  const gauge = (name: string, help: string, read: () => number) =>
-    new Gauge({
-      name,
-      help,
-      registers: [registry],
-      collect() {
-        this.set(read());
-      },
-    });
-  gauge("live_streams", "Open live availability streams (server-sent events) on this instance", () => hub.streamCount);
-  gauge("live_channels", "Catalogs with open live availability streams on this instance", () => hub.figures.channels);
-  gauge("live_catalog_reads_total", "Reads of a catalog's stock for live availability (one per catalog and burst of notices)", () => hub.figures.reads);
-  gauge("live_fanouts_total", "Changes sent to a catalog's streams", () => hub.figures.fanOuts);
-  gauge("live_fanout_cpu_seconds_total", "CPU time spent building and writing the events of those fan-outs", () => hub.figures.fanOutCpuMicros / 1e6);
 }

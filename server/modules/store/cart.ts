@@ -301,7 +301,7 @@ function wholesalePolicy(config: Config, buyer: Buyer, body: CartSaveBody): Cart
   return {
     store: "wholesale",
     version: body.version,
-    alongside: productFactsSql(productIds),
+    alongside: { key: "wholesale", build: (p) => productFactsSql(p.productIds!), values: { productIds } },
     refuse: ({ alongside }) => {
       const facts = new Map(alongside.map((p) => [p.productId, p]));
       const unknown = productIds.find((id) => !facts.get(id)?.active);
@@ -425,7 +425,7 @@ function wholesalePolicy(config: Config, buyer: Buyer, body: CartSaveBody): Cart
         },
         acquired,
         // A new expiry gets its reminder job in the same statement.
-        onExtend: (cartId) => holdReminderInsert(config, cartId),
+        onExtend: holdReminderInsert(config),
         // The answer from what was just written: the same lines, offer lines and holds a re-read would find.
         answer: (saved, lineIds) =>
           viewOf(

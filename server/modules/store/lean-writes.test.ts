@@ -92,6 +92,28 @@ describe("a cart save", () => {
     expect(await reminders()).toHaveLength(2);
   });
 
+  it("takes every value from its own call although each statement's text is built once", async () => {
+    // Two buyers saved one after the other through the same statements (built on the first save):
+    // each gets its own cart, lines, holds and reminder, the second with another reminder lead.
+    const first = await setUp(2);
+    const second = await setUp(3);
+    await first.save(first.ps.map((p) => ({ productId: p.productId, quantity: 4 })));
+    const owner = { userId: second.a.userId, customerId: second.a.customerId, retailerId: 0 };
+    const config = { ...t.config, holdReminderMs: t.config.holdReminderMs + 60_000 };
+    const saved = await saveCart(t.db, config, owner, await loadBuyer(t.db, second.a.customerId, 0), {
+      shipDate: tomorrow(),
+      items: second.ps.map((p, i) => ({ productId: p.productId, quantity: 1 + i })),
+    });
+    expect(saved.items.map((i) => [i.productId, i.quantity, i.quantityConfirmed])).toEqual(second.ps.map((p, i) => [p.productId, 1 + i, 1 + i]));
+    for (const [i, ol] of second.ols.entries()) expect((await committed(t.db, ol.id)).held).toBe(1 + i);
+    for (const ol of first.ols) expect((await committed(t.db, ol.id)).held).toBe(4);
+    const [cart] = await t.db.select().from(carts).where(eq(carts.userId, second.a.userId));
+    const [job] = await t.db.select().from(jobs).where(like(jobs.key, `${HOLD_REMINDER_JOB}:${cart!.id}:%`));
+    expect(job!.key).toBe(`${HOLD_REMINDER_JOB}:${cart!.id}:${cart!.holdExpiresAt!.getTime()}`);
+    expect(job!.payload).toEqual({ cartId: cart!.id, holdExpiresAt: cart!.holdExpiresAt!.toISOString() });
+    expect(job!.runAt).toEqual(new Date(cart!.holdExpiresAt!.getTime() - config.holdReminderMs));
+  });
+
   it("costs the same number of statements for 1 line as for 50", async () => {
     const one = await setUp(1);
     const fifty = await setUp(50);

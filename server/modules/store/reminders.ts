@@ -2,8 +2,8 @@
 // holds schedules a job a few minutes (HOLD_REMINDER_MINUTES) before they lapse. When it runs it mails
 // the buyer only if that very expiry still stands and the cart still holds stock: a cart checked out,
 // emptied, released or extended since then gets no mail (an extension has its own job).
-import type { SQL } from "drizzle-orm";
 import type { Config } from "../../config.ts";
+import type { ExtraInsert } from "../carts/index.ts";
 import { scheduleJobSql, type JobHandler } from "../jobs/index.ts";
 import { enqueueMail } from "../mail/index.ts";
 import { activeHeldQuantity, cartById, holdReminderFields, userContact } from "./repo.ts";
@@ -15,9 +15,13 @@ export const HOLD_REMINDER_JOB = "store.hold-reminder";
  * (writeSavedCart's `alsoInsert`): due HOLD_REMINDER_MINUTES before the expiry, keyed by cart and
  * expiry so the same expiry is never scheduled twice.
  */
-export function holdReminderInsert(config: Config, cartId: number): (holdExpiresAt: SQL) => SQL {
-  return (holdExpiresAt) =>
-    scheduleJobSql({ kind: HOLD_REMINDER_JOB, maxAttempts: 3, ...holdReminderFields(HOLD_REMINDER_JOB, cartId, config.holdReminderMs, holdExpiresAt) });
+export function holdReminderInsert(config: Config): ExtraInsert {
+  return {
+    key: HOLD_REMINDER_JOB,
+    values: { leadMs: config.holdReminderMs },
+    insert: ({ cartId, holdExpiresAt, leadMs }) =>
+      scheduleJobSql({ kind: HOLD_REMINDER_JOB, maxAttempts: 3, ...holdReminderFields(HOLD_REMINDER_JOB, cartId, leadMs, holdExpiresAt) }),
+  };
 }
 
 const timeInNewYork = (d: Date) =>

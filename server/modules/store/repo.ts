@@ -14,9 +14,10 @@ export * from "./buyer-tools-repo.ts";
  * Date.toISOString writes it), due `leadMs` before the expiry (now at the earliest), only when there
  * is an expiry.
  */
-export function holdReminderFields(kind: string, cartId: number, leadMs: number, holdExpiresAt: SQL) {
+export function holdReminderFields(kind: string, cartId: number | SQL, leadMs: number | SQL, holdExpiresAt: SQL) {
   return {
-    key: sql`(${`${kind}:${cartId}:`}::text || floor(extract(epoch from ${holdExpiresAt}) * 1000)::bigint::text)`,
+    // "kind:cartId:expiry ms", with the cart id a value of the statement (its text the same for every cart).
+    key: sql`(${`${kind}:`}::text || ${cartId}::int::text || ':' || floor(extract(epoch from ${holdExpiresAt}) * 1000)::bigint::text)`,
     payload: sql`jsonb_build_object('cartId', ${cartId}::int, 'holdExpiresAt', to_char(${holdExpiresAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`,
     runAt: sql`greatest(now(), ${holdExpiresAt} - ${leadMs}::int * interval '1 millisecond')`,
     when: sql`${holdExpiresAt} is not null`,

@@ -1,0 +1,128 @@
+// A transaction's BEGIN goes out with its first prepared statement (db/prepared.ts foldBegin): one
+// round trip less per transaction on PostgreSQL, the same transaction. PGlite has no pool: nothing to fold.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { commitWithNext, foldBegin } from "./fold.ts";
+
+describe.runIf(!!process.env.DATABASE_URL)("BEGIN sent with the first statement on PostgreSQL", () => {
+  let pool: pg.Pool;
+  beforeAll(() => {
+    pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
+    pool.on("connect", foldBegin);
+  });
+  afterAll(() => pool?.end());
+
+  /** Runs `fn` on a client, counting the server's "ready for query" answers (one per round trip). */
+  async function counted<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<{ result: T; trips: number }> {
+    const c = await pool.connect();
+    let trips = 0;
+    const connection = (c as unknown as { connection: { on(e: string, f: () => void): void; off(e: string, f: () => void): void } }).connection;
+    const count = () => (trips += 1);
+    connection.on("readyForQuery", count);
+    try {
+      return { result: await fn(c), trips };
+    } finally {
+      connection.off("readyForQuery", count);
+      c.release();
+    }
+  }
+
+  it("runs BEGIN and a prepared statement in one round trip, inside the transaction, and answers only the statement", async () => {
+    const { result, trips } = await counted(async (c) => {
+      await c.query({ text: "begin" }, []);
+      const set = await c.query({ name: "fold_begin_set", text: "select set_config('bloom.fold_test', $1, true) as v" }, ["inside"]);
+      // Transaction-local: still set for the next statement only because BEGIN ran first.
+      const read = await c.query("select current_setting('bloom.fold_test', true) as v");
+      await c.query("commit");
+      const after = await c.query("select current_setting('bloom.fold_test', true) as v");
+      return { set: set.rows, command: set.command, read: read.rows[0].v, after: after.rows[0].v };
+    });
+    expect(result).toEqual({ set: [{ v: "inside" }], command: "SELECT", read: "inside", after: "" });
+    // begin + statement, the read, commit, the read after: 4 (5 with a BEGIN of its own).
+    expect(trips).toBe(4);
+  });
+
+  it("fails the statement as it would have failed inside the transaction, which the caller rolls back", async () => {
+    const { result } = await counted(async (c) => {
+      await c.query("begin");
+      const failed = await c.query({ text: "select 1 / $1::int as v" }, [0]).then(
+        () => null,
+        (err: Error) => err.message,
+      );
+      const status = await c.query("select 1").then(
+        () => "usable",
+        (err: Error) => err.message,
+      );
+      await c.query("rollback");
+      const then = await c.query("select 2 as v");
+      return { failed, status, then: then.rows[0].v };
+    });
+    expect(result.failed).toMatch(/division by zero/);
+    expect(result.status).toMatch(/current transaction is aborted/);
+    expect(result.then).toBe(2);
+  });
+
+  it("sends a real BEGIN first when the next statement is plain text", async () => {
+    const { result, trips } = await counted(async (c) => {
+      await c.query("begin");
+      await c.query("select set_config('bloom.fold_test', 'plain', true)");
+      const read = await c.query("select current_setting('bloom.fold_test', true) as v");
+      await c.query("commit");
+      return read.rows[0].v;
+    });
+    expect(result).toBe("plain");
+    expect(trips).toBe(4);
+  });
+
+  /** commitWithNext as a Drizzle transaction calls it: on the handle whose session's client is `c`. */
+  const txOf = (c: pg.PoolClient, nestedIndex = 0) => ({ session: { client: c }, nestedIndex }) as unknown as Parameters<typeof commitWithNext>[0];
+
+  it("commits with the last statement when told: one round trip for BEGIN, the statement and COMMIT", async () => {
+    await pool.query("create table if not exists fold_test (id int primary key)");
+    await pool.query("truncate fold_test");
+    const { result, trips } = await counted(async (c) => {
+      await c.query({ text: "begin" }, []);
+      commitWithNext(txOf(c));
+      const inserted = await c.query({ name: "fold_insert", text: "insert into fold_test values ($1) returning id" }, [1]);
+      const commit = await c.query({ text: "commit" }, []);
+      return { rows: inserted.rows, command: inserted.command, commit: commit.command };
+    });
+    expect(result).toEqual({ rows: [{ id: 1 }], command: "INSERT", commit: "COMMIT" });
+    expect(trips).toBe(1);
+    // Committed: another connection sees it.
+    expect((await pool.query("select count(*)::int as n from fold_test")).rows[0].n).toBe(1);
+  });
+
+  it("never commits from inside a savepoint (a nested transaction): the outer transaction goes on", async () => {
+    await pool.query("create table if not exists fold_test (id int primary key)");
+    await pool.query("truncate fold_test");
+    await counted(async (c) => {
+      await c.query({ text: "begin" }, []);
+      await c.query("savepoint sp1");
+      commitWithNext(txOf(c, 1));
+      await c.query({ name: "fold_insert", text: "insert into fold_test values ($1) returning id" }, [3]);
+      await c.query("release savepoint sp1");
+      await c.query({ text: "rollback" }, []);
+    });
+    expect((await pool.query("select count(*)::int as n from fold_test")).rows[0].n).toBe(0);
+  });
+
+  it("does not commit when the last statement fails: the caller's rollback undoes the rest", async () => {
+    await pool.query("create table if not exists fold_test (id int primary key)");
+    await pool.query("truncate fold_test");
+    const { result } = await counted(async (c) => {
+      await c.query({ text: "begin" }, []);
+      await c.query({ name: "fold_insert", text: "insert into fold_test values ($1) returning id" }, [2]);
+      commitWithNext(txOf(c));
+      const failed = await c.query({ name: "fold_insert", text: "insert into fold_test values ($1) returning id" }, [2]).then(
+        () => null,
+        (err: Error) => err.message,
+      );
+      await c.query({ text: "rollback" }, []);
+      return failed;
+    });
+    expect(result).toMatch(/duplicate key/);
+    expect((await pool.query("select count(*)::int as n from fold_test")).rows[0].n).toBe(0);
+    await pool.query("drop table fold_test");
+  });
+});

@@ -1,0 +1,162 @@
+// BEGIN and COMMIT sent with a transaction's first and last statements on PostgreSQL (issue 30 §2, the
+// cut-off rush): node-postgres sends one statement at a time and waits for its answer, so each cost a
+// round trip of its own. Installed on the app pool's connections by db/client.ts.
+import pg from "pg";
+/** What a pool client's query is given: a text, or a config object (Drizzle's prepared queries), and values. */
+type QueryArgs = [unknown, ...unknown[]];
+
+interface PgConnection {
+  stream: { cork?(): void; uncork?(): void };
+  parse(m: { text: string }): void;
+  bind(m: object): void;
+  execute(m: object): void;
+}
+
+/** What node-postgres's Query does underneath its types: writes its messages, takes each command completed. */
+interface QueryInternals {
+  submit(connection: PgConnection): Error | undefined;
+  handleCommandComplete(msg: unknown, connection: PgConnection): void;
+}
+
+/**
+ * A pg query sent in one write with BEGIN before it and/or COMMIT after it (one Sync), answering only
+ * its own result: the other commands' completions are not results of the query.
+ */
+function folded(config: pg.QueryConfig, around: { begin: boolean; commit: boolean }, callback: (err: Error | undefined, result: unknown) => void): pg.Query {
+  const q = new pg.Query(config, undefined, callback);
+  const internals = q as unknown as QueryInternals;
+  const submit = internals.submit.bind(q);
+  const commandComplete = internals.handleCommandComplete.bind(q);
+  let completed = 0;
+  const unnamed = (connection: PgConnection, text: string) => {
+    // The unnamed statement and portal: each executed before the next messages reuse them.
+    connection.parse({ text });
+    connection.bind({});
+    connection.execute({});
+  };
+  internals.submit = (connection) => {
+    connection.stream.cork?.();
+    try {
+      if (around.begin) unnamed(connection, "BEGIN");
+      if (!around.commit) return submit(connection);
+      // The query's own messages end with a Sync; COMMIT's must come before it, unless its values
+      // could not be sent (pg then closes the statement and syncs: nothing may commit then).
+      const c = connection as unknown as { sync(): void; bind(m: object): void };
+      const { sync, bind } = c;
+      let unsent = false;
+      c.bind = (m) => {
+        try {
+          bind.call(connection, m);
+        } catch (err) {
+          unsent = true;
+          throw err;
+        }
+      };
+      c.sync = () => {
+        c.sync = sync;
+        if (!unsent) unnamed(connection, "COMMIT");
+        sync.call(connection);
+      };
+      try {
+        return submit(connection);
+      } finally {
+        c.sync = sync;
+        c.bind = bind;
+      }
+    } finally {
+      connection.stream.uncork?.();
+    }
+  };
+  internals.handleCommandComplete = (msg, connection) => {
+    completed += 1;
+    if (around.begin && completed === 1) return; // BEGIN's
+    if (around.commit && completed === (around.begin ? 3 : 2)) return; // COMMIT's
+    commandComplete(msg, connection);
+  };
+  return q;
+}
+
+/** What pg answers a BEGIN and a COMMIT, for the caller whose statement the pool client held back. */
+const BEGUN = { command: "BEGIN", rowCount: null, oid: null, rows: [], fields: [] };
+const COMMITTED = { command: "COMMIT", rowCount: null, oid: null, rows: [], fields: [] };
+
+/** A pool client's fold state (foldBegin installs it). */
+interface Folding {
+  /** A bare BEGIN was answered and not sent yet. */
+  held: boolean;
+  /** The next prepared statement is the transaction's last: COMMIT goes with it (commitWithNext). */
+  commitNext: boolean;
+  /** COMMIT went out with the last statement and succeeded: the caller's COMMIT is answered at once. */
+  committed: boolean;
+}
+const folding = new WeakMap<object, Folding>();
+
+/** Whether a statement is sent bare: as text alone, or as Drizzle sends it (a config without a name, no values). */
+function isBare(args: QueryArgs, word: "begin" | "commit"): boolean {
+  const [first, second] = args;
+  const text = typeof first === "string" ? first : ((first as { text?: unknown } | null)?.text ?? null);
+  if (typeof text !== "string" || text.trim().toLowerCase() !== word) return false;
+  if (typeof first === "string") return args.length === 1;
+  return !(first as pg.QueryConfig).name && args.length <= 2 && (second === undefined || (Array.isArray(second) && !second.length));
+}
+
+/**
+ * Makes a pool client send a transaction's BEGIN in the same network write as the transaction's first
+ * statement, instead of as a round trip of its own: a bare `begin` is answered at once and held back;
+ * the next statement, when it is a prepared one (the hot writes' are: db/prepared.ts), goes out after
+ * BEGIN's messages with one Sync, so PostgreSQL runs both and answers once. Any other next statement
+ * (plain text, no values) is sent after a real BEGIN, as before. A failure of either is the
+ * statement's failure, inside the transaction, which the caller rolls back as it would have.
+ * The same for COMMIT when the caller says which statement is the last (commitWithNext).
+ */
+export function foldBegin(client: pg.PoolClient): void {
+  if (folding.has(client)) return;
+  const state: Folding = { held: false, commitNext: false, committed: false };
+  folding.set(client, state);
+  const query = client.query.bind(client) as (...args: QueryArgs) => unknown;
+  (client as unknown as { query: (...args: QueryArgs) => unknown }).query = (...args: QueryArgs) => {
+    if (state.committed) {
+      state.committed = false;
+      if (isBare(args, "commit")) return Promise.resolve(COMMITTED);
+    }
+    if (!state.held && isBare(args, "begin")) {
+      state.held = true;
+      return Promise.resolve(BEGUN);
+    }
+    const [first, second] = args;
+    const config = typeof first === "object" && first !== null && !("submit" in first) ? (first as pg.QueryConfig) : null;
+    const values = config?.values ?? (Array.isArray(second) ? second : undefined);
+    const prepared = !!config && typeof args[args.length - 1] !== "function" && (!!config.name || (values?.length ?? 0) > 0);
+    const begin = state.held;
+    const commit = state.commitNext && prepared;
+    state.held = false;
+    state.commitNext = false;
+    if (!prepared) return begin ? (query("BEGIN") as Promise<unknown>).then(() => query(...args)) : query(...args);
+    if (!begin && !commit) return query(...args);
+    return new Promise((resolve, reject) => {
+      query(
+        folded({ ...config, values } as pg.QueryConfig, { begin, commit }, (err, result) => {
+          if (err) return reject(err);
+          if (commit) state.committed = true;
+          resolve(result);
+        }),
+      );
+    });
+  };
+}
+
+/**
+ * Sends COMMIT with the transaction's next statement (a prepared one, on PostgreSQL): the caller
+ * states that nothing follows it but the COMMIT, which is then answered at once. When the statement
+ * fails the COMMIT is not run (the caller rolls back as before); when the COMMIT fails (a deferred
+ * constraint), the statement's call fails with its error. No effect on PGlite, nor on a nested transaction.
+ */
+export function commitWithNext(tx: object): void {
+  // Only the outermost transaction commits: inside a savepoint (Drizzle's nested transaction, e.g. a
+  // job's handler) the statement is sent as it is.
+  const { session, nestedIndex } = tx as unknown as { session?: { client?: object }; nestedIndex?: number };
+  if (nestedIndex !== 0) return;
+  const client = session?.client;
+  const state = client && folding.get(client);
+  if (state) state.commitNext = true;
+}
