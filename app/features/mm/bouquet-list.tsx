@@ -4,7 +4,7 @@
 // (aria-posinset / aria-setsize). Keyboard: Tab moves through the rendered rows; focusing a row near
 // the edge scrolls it into view, which renders the next ones (overscan), so every row is reachable.
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { memo, useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
+import { memo, useCallback, useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import type { MmProduct } from "../../../contract/mm.ts";
 import { quantityRemainingMessage } from "../../../domain/cart-flags.ts";
 import { isoDateAt } from "../../../domain/dates.ts";
@@ -60,6 +60,9 @@ export function BouquetList({
     return () => window.removeEventListener("resize", read);
   }, [view, filled]);
   const estimate = view === "grid" ? 380 : 112;
+  // The same key function while the list and view are the same: a new one makes the virtualizer work
+  // out every row's position again on each render (as the store's and the supply grid's lists avoid).
+  const getItemKey = useCallback((i: number) => `${view}:${products[i]!.productId}`, [view, products]);
   const virtualizer = useWindowVirtualizer({
     count: products.length,
     estimateSize: () => estimate,
@@ -74,7 +77,7 @@ export function BouquetList({
     lanes: columns,
     gap: GAP,
     scrollMargin: offset,
-    getItemKey: (i) => `${view}:${products[i]!.productId}`,
+    getItemKey,
   });
   const items = virtualizer.getVirtualItems();
   return (
