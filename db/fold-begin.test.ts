@@ -125,4 +125,34 @@ describe.runIf(!!process.env.DATABASE_URL)("BEGIN sent with the first statement 
     expect((await pool.query("select count(*)::int as n from fold_test")).rows[0].n).toBe(0);
     await pool.query("drop table fold_test");
   });
+  it("parses a statement again after its first Parse failed behind BEGIN (a lock wait timed out), instead of taking it as prepared", async () => {
+    await pool.query("create table fold_lock_test (id int)");
+    const holder = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await holder.connect();
+    try {
+      await holder.query("begin");
+      await holder.query("lock table fold_lock_test in access exclusive mode");
+      const read = (c: pg.PoolClient) => c.query({ name: "fold_lock_read", text: "select count(*)::int as n from fold_lock_test where id <> $1" }, [0]);
+      const c = await pool.connect();
+      try {
+        await c.query("set lock_timeout = '200ms'");
+        await c.query("begin");
+        // Parse analysis waits for the table's lock, times out: the statement was never prepared.
+        await expect(read(c)).rejects.toThrow(/lock timeout/);
+        await c.query("rollback");
+        await holder.query("rollback");
+        await c.query("begin");
+        expect((await read(c)).rows).toEqual([{ n: 0 }]);
+        await c.query("commit");
+        // And from then on it is prepared: used again without a Parse of its own.
+        expect((await read(c)).rows).toEqual([{ n: 0 }]);
+        await c.query("reset lock_timeout");
+      } finally {
+        c.release();
+      }
+    } finally {
+      await holder.end();
+      await pool.query("drop table fold_lock_test");
+    }
+  });
 });

@@ -7,6 +7,10 @@ type QueryArgs = [unknown, ...unknown[]];
 
 interface PgConnection {
   stream: { cork?(): void; uncork?(): void };
+  /** The named statements pg counts as parsed on this connection (it skips their Parse from then on). */
+  parsedStatements: Record<string, string | undefined>;
+  on(event: "parseComplete", listener: () => void): void;
+  off(event: "parseComplete", listener: () => void): void;
   parse(m: { text: string }): void;
   bind(m: object): void;
   execute(m: object): void;
@@ -16,6 +20,8 @@ interface PgConnection {
 interface QueryInternals {
   submit(connection: PgConnection): Error | undefined;
   handleCommandComplete(msg: unknown, connection: PgConnection): void;
+  handleError(err: Error, connection: PgConnection): void;
+  handleReadyForQuery(connection: PgConnection): void;
 }
 
 /**
@@ -34,7 +40,34 @@ function folded(config: pg.QueryConfig, around: { begin: boolean; commit: boolea
     connection.bind({});
     connection.execute({});
   };
+  // pg counts a named statement as parsed at any ParseComplete while its query is the active one, so
+  // BEGIN's own ParseComplete counts it too. When the statement's Parse then fails (a lock wait timed
+  // out in its parse analysis, or BEGIN failed and the server skipped the rest), the connection must
+  // not keep believing it: every later use would fail with "prepared statement does not exist".
+  const name = config.name;
+  let parses = 0;
+  let watched: PgConnection | null = null;
+  const countParse = () => (parses += 1);
+  const unwatch = () => {
+    watched?.off("parseComplete", countParse);
+    watched = null;
+  };
+  const handleError = internals.handleError.bind(q);
+  internals.handleError = (err, connection) => {
+    if (watched && name && parses < 2) delete connection.parsedStatements[name];
+    unwatch();
+    handleError(err, connection);
+  };
+  const handleReadyForQuery = internals.handleReadyForQuery.bind(q);
+  internals.handleReadyForQuery = (connection) => {
+    unwatch();
+    handleReadyForQuery(connection);
+  };
   internals.submit = (connection) => {
+    if (around.begin && name && connection.parsedStatements[name] === undefined) {
+      watched = connection;
+      connection.on("parseComplete", countParse);
+    }
     connection.stream.cork?.();
     try {
       if (around.begin) unnamed(connection, "BEGIN");
