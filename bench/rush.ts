@@ -196,8 +196,10 @@ async function main() {
     // Every buyer here comes from one address (each has its own connection): the per-address cap of
     // docs/operations.md "Slow clients" is raised as a proxy in front would make it per buyer.
     const env = { DEMO_MODE: "false", LOG_LEVEL: "info", DATABASE_URL: databaseUrl, HTTP_MAX_CONNECTIONS_PER_ADDRESS: "0" };
-    // RUSH_METRICS_PORT=N: instance i serves its Prometheus metrics (pool use among them) on port N + i.
-    const metricsPort = (i: number): Record<string, string> => (process.env.RUSH_METRICS_PORT ? { METRICS_PORT: String(Number(process.env.RUSH_METRICS_PORT) + i) } : {});
+    // Instance i serves its Prometheus metrics (pool use among them) on port RUSH_METRICS_PORT + i
+    // (default 19460): the saves that ran again with their offers locked are read there at the end.
+    const metricsBase = Number(process.env.RUSH_METRICS_PORT ?? 19460);
+    const metricsPort = (i: number): Record<string, string> => ({ METRICS_PORT: String(metricsBase + i) });
     for (let i = 0; i < 2; i++) servers.push(await startServer({ ...env, ...metricsPort(i) }, { dataDir: mkdtempSync(path.join(logDir, "data-")), logFile: path.join(logDir, `server-${i}.log`) }));
     const bases = servers.map((s) => s.baseUrl);
     const emails = generated.customerIds.map((c) => `bench+${c.toLowerCase()}@bench.example`);
@@ -234,6 +236,7 @@ async function main() {
     const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
     const random = (n: number) => Math.floor(Math.random() * n);
 
+    const activity: { lock: number; open: number; active: number }[] = [];
     const sampler = (async () => {
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
@@ -245,6 +248,15 @@ async function main() {
             [scarce.map((s) => s.id)],
           );
           oversold.push(r.rows[0]!.n);
+          // What the app's connections are doing: waiting for a row lock, or holding a transaction
+          // open while the app works between two statements ("idle in transaction").
+          const a = await client.query<{ lock: number; open: number; active: number }>(
+            `select count(*) filter (where wait_event_type = 'Lock')::int as lock,
+                    count(*) filter (where state = 'idle in transaction')::int as open,
+                    count(*) filter (where state = 'active' and wait_event_type is distinct from 'Lock')::int as active
+               from pg_stat_activity where datname = current_database() and application_name = 'bloom-store'`,
+          );
+          activity.push(a.rows[0]!);
           await sleep(1000);
         }
       } finally {
@@ -313,6 +325,13 @@ async function main() {
     await prober$;
     await sampler;
     const cpuMs = servers.map((s, i) => cpuMsOf(s.pid) - cpuBefore[i]!);
+    // Saves by attempt, from each instance's metrics (carts engine: optimistic first, locked again after a lost race).
+    const attempts = { optimistic: 0, locked: 0 };
+    for (let i = 0; i < servers.length; i++) {
+      const text = await fetch(`http://127.0.0.1:${metricsBase + i}/metrics`).then((r) => r.text(), () => "");
+      for (const m of text.matchAll(/^cart_saves_total\{attempt="(optimistic|locked)"\} (\d+)/gm)) attempts[m[1] as "optimistic" | "locked"] += Number(m[2]);
+    }
+    const mean = (xs: number[]) => Number((xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length)).toFixed(2));
     const postgresAfter = await postgresCpu(database.db, name);
     // The backends' CPU by what they serve: the pools' statements, the change feed's LISTEN
     // connections ("bloom-store-feed"), the sync notices' connections ("bloom-store-sync").
@@ -372,6 +391,11 @@ async function main() {
         refusals: [...new Set(orders.filter((o) => o.status !== 200).map((o) => o.message))],
       },
       oversold: { samples: oversold.length, linesOversoldAtWorst: Math.max(0, ...oversold) },
+      // Saves run again with their offers locked after the optimistic attempt lost a race (both instances).
+      saveAttempts: { ...attempts, lockedShare: Number((attempts.locked / Math.max(1, attempts.optimistic)).toFixed(4)) },
+      // The app's connections, sampled every second: mean waiting for a row lock, holding a transaction
+      // open between statements, and running one.
+      connections: { samples: activity.length, waitingForLock: mean(activity.map((a) => a.lock)), idleInTransaction: mean(activity.map((a) => a.open)), running: mean(activity.map((a) => a.active)) },
       live: { streams: streams.length, probes: probeLatency.length + probeMissed, latency: stats(probeLatency), missed: probeMissed, refused: probeRefused },
       cpu: {
         msPerInstance: cpuMs,

@@ -82,20 +82,22 @@ export interface ChosenOffer {
 /**
  * For each product, the store-visible offer line of the first catalog covering `date` for the
  * buyer (catalogsFor's order), locked FOR NO KEY UPDATE in id order (the order every stock decision
- * locks in, so two buyers never deadlock). One statement.
+ * locks in, so two buyers never deadlock). One statement. With `lock` false the lines are only read
+ * (a cart save's optimistic first attempt: the never-oversold check at its commit takes the locks).
  */
 export async function lockChosenOfferLines(
   tx: DbOrTx,
   buyer: Pick<Buyer, "customerId" | "kind">,
   date: string,
   productIds: string[],
+  lock = true,
 ): Promise<Map<string, ChosenOffer>> {
   if (!productIds.length) return new Map();
-  // Built once per kind of buyer (executeShaped): each save passes only its values.
+  // Built once per kind of buyer and lock (executeShaped): each save passes only its values.
   const rows = await selectShaped(
     tx,
     "offers_lock",
-    buyer.kind,
+    `${buyer.kind}|${lock ? "lock" : "read"}`,
     (p: Placeholders<"customerId" | "date" | "productIds">) => {
       const { mine, coveringOn } = wholesaleCover({ customerId: p.customerId, kind: buyer.kind }, p.date);
       const covering = tx
@@ -115,13 +117,13 @@ export async function lockChosenOfferLines(
         .where(and(sql`${offerLines.productId} = any(${p.productIds}::text[])`, visible))
         .orderBy(offerLines.productId, covering.rank)
         .as("chosen");
-      return tx
+      const read = tx
         .select({ ol: offerLines, p: products, orderId: chosen.orderId })
         .from(offerLines)
         .innerJoin(chosen, eq(chosen.lineId, offerLines.id))
         .innerJoin(products, eq(products.productId, offerLines.productId))
-        .orderBy(asc(offerLines.id))
-        .for("no key update", { of: offerLines });
+        .orderBy(asc(offerLines.id));
+      return lock ? read.for("no key update", { of: offerLines }) : read;
     },
     { customerId: buyer.customerId, date, productIds },
   );

@@ -313,7 +313,7 @@ function wholesalePolicy(config: Config, buyer: Buyer, body: CartSaveBody): Cart
       }
     },
     current: (tx, { cart }) => cartView(tx, cart, buyer),
-    choose: async (tx, { cart }, now) => {
+    choose: async (tx, { cart }, now, lock) => {
       const dates = resolveCartDates(
         buyer,
         {
@@ -324,7 +324,7 @@ function wholesalePolicy(config: Config, buyer: Buyer, body: CartSaveBody): Cart
         now,
       );
       const boxed = buyer.alwaysBoxed || (body.boxed ?? cart.boxed);
-      const offers = dates.shipDate ? await lockChosenOfferLines(tx, buyer, dates.shipDate, productIds) : new Map<string, ChosenOffer>();
+      const offers = dates.shipDate ? await lockChosenOfferLines(tx, buyer, dates.shipDate, productIds, lock) : new Map<string, ChosenOffer>();
       return { ...dates, boxed, offers };
     },
     holdTarget: (o) => ({
