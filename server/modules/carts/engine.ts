@@ -1,8 +1,9 @@
 // The one cart save of both stores (DOMAIN.md "Carts and holds"; issue 24 "one carts engine"). A save
-// is one transaction of six statements whatever the number of lines: BEGIN, lock the cart (with its
-// lines and what the store's policy reads alongside), choose the offers to sell from (the policy's
-// statement), read the active holds on them, write cart, holds and lines, COMMIT (four round trips on
-// PostgreSQL: BEGIN goes with the lock, COMMIT with the write; db/fold.ts). What is sold, at what
+// is one transaction of at most six statements whatever the number of lines: BEGIN, lock the cart
+// (with its lines and what the store's policy reads alongside), choose the offers to sell from (the
+// policy's statement), read the active holds on them (or, where the policy can, in its choice's own
+// statement), write cart, holds and lines, COMMIT (four round trips on PostgreSQL, three with the
+// holds read by the choice: BEGIN goes with the lock, COMMIT with the write; db/fold.ts). What is sold, at what
 // price and with which fees is the store's policy; the order of the steps, the version check with its
 // 409, the hold expiry and the write are the engine's, the same for both stores.
 //
@@ -72,6 +73,11 @@ export interface CartPolicy<Alongside, Offers, Key extends number | string, Answ
   choose(tx: DbOrTx, locked: LockedCart<Alongside>, now: Date, lock: boolean): Promise<Offers>;
   /** What the hold read looks at. */
   holdTarget(offers: Offers): { offerLineIds: number[] } | { catalogId: number; productIds: string[] };
+  /**
+   * The active holds on the offers when `choose` read them in its own statement (unlocked: the same
+   * snapshot as the offers, and one statement less); undefined: the engine reads them after `choose`.
+   */
+  heldWith?(offers: Offers): HoldSums<Key> | undefined;
   /** Lines, holds and prices from what is free. */
   plan(locked: LockedCart<Alongside>, offers: Offers, holds: HoldSums<Key>, now: Date): SavePlan<Answer>;
 }
@@ -127,7 +133,9 @@ async function saveOnce<Alongside, Offers, Key extends number | string, Answer>(
     if (policy.version !== undefined && policy.version !== locked.cart.version) throw conflict(STALE_CART_MESSAGE, await policy.current(tx, locked));
     const offers = await policy.choose(tx, locked, now, lock);
     const target = policy.holdTarget(offers);
-    const holds = (await ("offerLineIds" in target ? activeHolds(tx, locked.cart.id, target) : activeHolds(tx, locked.cart.id, target))) as HoldSums<Key>;
+    const holds =
+      (lock ? undefined : policy.heldWith?.(offers)) ??
+      ((await ("offerLineIds" in target ? activeHolds(tx, locked.cart.id, target) : activeHolds(tx, locked.cart.id, target))) as HoldSums<Key>);
     const plan = policy.plan(locked, offers, holds, now);
 
     const cart = locked.cart;

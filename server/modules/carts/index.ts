@@ -21,6 +21,8 @@ export {
   lockCartRow,
   nextHoldExpiry,
   offerLineHeldByOthersSql,
+  offerLineHoldSumsSql,
+  holdSumsOf,
   offerLineHoldsByOwner,
   offerLineHoldsFingerprintSql,
   offerLinesHeldByOthers,

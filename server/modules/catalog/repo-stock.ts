@@ -3,7 +3,7 @@ import { rowsOf, type DbOrTx } from "../../../db/client.ts";
 import { executePrepared, intArray, selectPrepared, selectShaped, textArray, type Placeholders } from "../../../db/prepared.ts";
 import { catalogs, offerLines, products } from "../../../db/schema/index.ts";
 import type { Buyer } from "../buyers/index.ts";
-import { offerLineHeldByOthersSql } from "../carts/index.ts";
+import { holdSumsOf, offerLineHeldByOthersSql, offerLineHoldSumsSql, type HoldSums } from "../carts/index.ts";
 import type { OfferLineRow, ProductRow } from "./repo.ts";
 import { visible, wholesaleCover } from "./repo.ts";
 
@@ -79,26 +79,35 @@ export interface ChosenOffer {
   orderId: number;
 }
 
+/** The offers chosen for a save's products (by product id), and, when asked, the active holds on them read in the same statement. */
+export interface ChosenOffers {
+  offers: Map<string, ChosenOffer>;
+  holds?: HoldSums<number>;
+}
+
 /**
  * For each product, the store-visible offer line of the first catalog covering `date` for the
  * buyer (catalogsFor's order), locked FOR NO KEY UPDATE in id order (the order every stock decision
- * locks in, so two buyers never deadlock). One statement. With `lock` false the lines are only read
- * (a cart save's optimistic first attempt: the never-oversold check at its commit takes the locks).
+ * locks in, so two buyers never deadlock). One statement. Without a lock (`holdsOfCart`: a cart save's
+ * optimistic first attempt, whose COMMIT's never-oversold check takes the locks) the lines are only
+ * read, with the active holds on them (of other carts and of that cart) in the same snapshot: one
+ * statement instead of two.
  */
 export async function lockChosenOfferLines(
   tx: DbOrTx,
   buyer: Pick<Buyer, "customerId" | "kind">,
   date: string,
   productIds: string[],
-  lock = true,
-): Promise<Map<string, ChosenOffer>> {
-  if (!productIds.length) return new Map();
+  holdsOfCart?: number,
+): Promise<ChosenOffers> {
+  const lock = holdsOfCart === undefined;
+  if (!productIds.length) return { offers: new Map(), ...(lock ? {} : { holds: { others: new Map(), own: new Map() } }) };
   // Built once per kind of buyer and lock (executeShaped): each save passes only its values.
   const rows = await selectShaped(
     tx,
     "offers_lock",
     `${buyer.kind}|${lock ? "lock" : "read"}`,
-    (p: Placeholders<"customerId" | "date" | "productIds">) => {
+    (p: Placeholders<"customerId" | "date" | "productIds" | "cartId">) => {
       const { mine, coveringOn } = wholesaleCover({ customerId: p.customerId, kind: buyer.kind }, p.date);
       const covering = tx
         .select({
@@ -117,17 +126,19 @@ export async function lockChosenOfferLines(
         .where(and(sql`${offerLines.productId} = any(${p.productIds}::text[])`, visible))
         .orderBy(offerLines.productId, covering.rank)
         .as("chosen");
+      const held = lock ? sql<null>`null` : offerLineHoldSumsSql(sql`${offerLines.id}`, sql`${p.cartId}::int`);
       const read = tx
-        .select({ ol: offerLines, p: products, orderId: chosen.orderId })
+        .select({ ol: offerLines, p: products, orderId: chosen.orderId, held: sql<number[] | null>`${held}`.as("held") })
         .from(offerLines)
         .innerJoin(chosen, eq(chosen.lineId, offerLines.id))
         .innerJoin(products, eq(products.productId, offerLines.productId))
         .orderBy(asc(offerLines.id));
       return lock ? read.for("no key update", { of: offerLines }) : read;
     },
-    { customerId: buyer.customerId, date, productIds },
+    { customerId: buyer.customerId, date, productIds, cartId: holdsOfCart ?? 0 },
   );
-  return new Map(rows.map((r) => [r.p.productId, { ol: r.ol, p: r.p, orderId: Number(r.orderId) }]));
+  const offers = new Map(rows.map((r) => [r.p.productId, { ol: r.ol, p: r.p, orderId: Number(r.orderId) }]));
+  return lock ? { offers } : { offers, holds: holdSumsOf(rows.map((r) => [r.ol.id, r.held ?? [0, 0]] as [number, number[]])) };
 }
 
 /**

@@ -26,6 +26,7 @@ import {
   type CartLineRow,
   type CartPolicy,
   type CartRow,
+  type HoldSums,
   type SavedLine,
 } from "../carts/index.ts";
 import { cartOwnerTopic } from "../../../db/change-feed.ts";
@@ -287,6 +288,8 @@ interface WholesaleOffers {
   receivingDate: string | null;
   boxed: boolean;
   offers: Map<string, ChosenOffer>;
+  /** The active holds on the offers, when read with them (an optimistic attempt). */
+  holds?: HoldSums<number>;
 }
 
 /**
@@ -324,12 +327,14 @@ function wholesalePolicy(config: Config, buyer: Buyer, body: CartSaveBody): Cart
         now,
       );
       const boxed = buyer.alwaysBoxed || (body.boxed ?? cart.boxed);
-      const offers = dates.shipDate ? await lockChosenOfferLines(tx, buyer, dates.shipDate, productIds, lock) : new Map<string, ChosenOffer>();
-      return { ...dates, boxed, offers };
+      // Unlocked, the same statement reads the holds on the offers (one snapshot; the engine reads none).
+      const chosen = dates.shipDate ? await lockChosenOfferLines(tx, buyer, dates.shipDate, productIds, lock ? undefined : cart.id) : { offers: new Map<string, ChosenOffer>() };
+      return { ...dates, boxed, ...chosen };
     },
     holdTarget: (o) => ({
       offerLineIds: [...o.offers.values()].map((x) => x.ol.id),
     }),
+    heldWith: (o) => o.holds,
     plan: ({ cart, alongside }, o, { others, own }, now) => {
       const description = new Map(alongside.map((p) => [p.productId, p.description]));
       const removed: CartMessage[] = [];
