@@ -74,8 +74,9 @@ export interface CartPolicy<Alongside, Offers, Key extends number | string, Answ
   /** What the hold read looks at. */
   holdTarget(offers: Offers): { offerLineIds: number[] } | { catalogId: number; productIds: string[] };
   /**
-   * The active holds on the offers when `choose` read them in its own statement (unlocked: the same
-   * snapshot as the offers, and one statement less); undefined: the engine reads them after `choose`.
+   * The active holds on the offers when `choose` read them in its own statement (unlocked, in the
+   * offers' snapshot; locked, after each line's lock: one statement less); undefined: the engine
+   * reads them after `choose`.
    */
   heldWith?(offers: Offers): HoldSums<Key> | undefined;
   /** Lines, holds and prices from what is free. */
@@ -134,7 +135,7 @@ async function saveOnce<Alongside, Offers, Key extends number | string, Answer>(
     const offers = await policy.choose(tx, locked, now, lock);
     const target = policy.holdTarget(offers);
     const holds =
-      (lock ? undefined : policy.heldWith?.(offers)) ??
+      policy.heldWith?.(offers) ??
       ((await ("offerLineIds" in target ? activeHolds(tx, locked.cart.id, target) : activeHolds(tx, locked.cart.id, target))) as HoldSums<Key>);
     const plan = policy.plan(locked, offers, holds, now);
 

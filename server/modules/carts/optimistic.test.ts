@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { buildTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { buyer, committed, offer, tomorrow } from "../../../tests/helpers/store-fixtures.ts";
+import { lockChosenOfferLines } from "../catalog/index.ts";
 import { cartSaveFigures } from "./engine.ts";
 
 describe.runIf(!!process.env.DATABASE_URL)("an optimistic cart save that loses the race", () => {
@@ -62,6 +63,26 @@ describe.runIf(!!process.env.DATABASE_URL)("an optimistic cart save that loses t
     expect(cartSaveFigures.optimistic - before.optimistic).toBe(1);
     expect(cartSaveFigures.lockedAgain - before.lockedAgain).toBe(1);
     expect(await committed(t.db, ol!.id)).toEqual({ original: 10, ordered: 0, held: 10 });
+  });
+
+  it("a save run with the offers locked reads their holds after the locks: it sees the holds of the transactions it waited for", async () => {
+    const a = await buyer(t);
+    const b = await buyer(t);
+    const {
+      offerLines: [ol],
+      products: [p],
+    } = await offer(t.db, [a.customerId, b.customerId], { line: { originalQuantity: 10 } });
+    expect((await b.save({ shipDate: tomorrow(), items: [{ productId: p!.productId, quantity: 1 }] })).statusCode).toBe(200);
+    await rival.query("begin");
+    await rival.query("select id from offer_lines where id = $1 for no key update", [ol!.id]);
+    await rival.query("update holds set quantity = 9 where offer_line_id = $1", [ol!.id]);
+    // The statement's own snapshot was taken before the wait and holds B's 1: the holds come from offer_line_hold_sums.
+    const choosing = t.db.transaction((tx) => lockChosenOfferLines(tx, { customerId: a.customerId, kind: "wholesale" }, tomorrow(), [p!.productId], 0, true));
+    await someoneWaitsForALock();
+    await rival.query("commit");
+    const chosen = await choosing;
+    expect(chosen.offers.get(p!.productId)?.ol.id).toBe(ol!.id);
+    expect(chosen.holds.others.get(ol!.id)).toBe(9);
   });
 
   it("saves in one attempt when nothing raced it", async () => {

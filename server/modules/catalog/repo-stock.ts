@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "../../../db/client.ts";
 import { executePrepared, intArray, selectPrepared, selectShaped, textArray, type Placeholders } from "../../../db/prepared.ts";
 import { catalogs, offerLines, products } from "../../../db/schema/index.ts";
@@ -79,29 +79,31 @@ export interface ChosenOffer {
   orderId: number;
 }
 
-/** The offers chosen for a save's products (by product id), and, when asked, the active holds on them read in the same statement. */
+/** The offers chosen for a save's products (by product id), and the active holds on them read in the same statement. */
 export interface ChosenOffers {
   offers: Map<string, ChosenOffer>;
-  holds?: HoldSums<number>;
+  holds: HoldSums<number>;
 }
 
 /**
  * For each product, the store-visible offer line of the first catalog covering `date` for the
- * buyer (catalogsFor's order), locked FOR NO KEY UPDATE in id order (the order every stock decision
- * locks in, so two buyers never deadlock). One statement. Without a lock (`holdsOfCart`: a cart save's
- * optimistic first attempt, whose COMMIT's never-oversold check takes the locks) the lines are only
- * read, with the active holds on them (of other carts and of that cart) in the same snapshot: one
- * statement instead of two.
+ * buyer (catalogsFor's order), with the active holds on it (of other carts than `cartId`, and of
+ * that cart). One statement, in one of two ways:
+ * - `lock`: the lines locked FOR NO KEY UPDATE in id order (the order every stock decision locks in,
+ *   so two buyers never deadlock), each line's holds read after its lock by offer_line_hold_sums
+ *   (migration 0029), whose own snapshot sees every hold committed by a transaction the lock waited for;
+ * - without: only read, the holds in the same snapshot (a cart save's optimistic first attempt, whose
+ *   COMMIT's never-oversold check takes the locks).
  */
 export async function lockChosenOfferLines(
   tx: DbOrTx,
   buyer: Pick<Buyer, "customerId" | "kind">,
   date: string,
   productIds: string[],
-  holdsOfCart?: number,
+  cartId: number,
+  lock: boolean,
 ): Promise<ChosenOffers> {
-  const lock = holdsOfCart === undefined;
-  if (!productIds.length) return { offers: new Map(), ...(lock ? {} : { holds: { others: new Map(), own: new Map() } }) };
+  if (!productIds.length) return { offers: new Map(), holds: { others: new Map(), own: new Map() } };
   // Built once per kind of buyer and lock (executeShaped): each save passes only its values.
   const rows = await selectShaped(
     tx,
@@ -126,19 +128,37 @@ export async function lockChosenOfferLines(
         .where(and(sql`${offerLines.productId} = any(${p.productIds}::text[])`, visible))
         .orderBy(offerLines.productId, covering.rank)
         .as("chosen");
-      const held = lock ? sql<null>`null` : offerLineHoldSumsSql(sql`${offerLines.id}`, sql`${p.cartId}::int`);
-      const read = tx
-        .select({ ol: offerLines, p: products, orderId: chosen.orderId, held: sql<number[] | null>`${held}`.as("held") })
-        .from(offerLines)
-        .innerJoin(chosen, eq(chosen.lineId, offerLines.id))
-        .innerJoin(products, eq(products.productId, offerLines.productId))
-        .orderBy(asc(offerLines.id));
-      return lock ? read.for("no key update", { of: offerLines }) : read;
+      if (!lock) {
+        return tx
+          .select({ ol: offerLines, p: products, orderId: chosen.orderId, held: sql<number[] | null>`${offerLineHoldSumsSql(sql`${offerLines.id}`, sql`${p.cartId}::int`)}`.as("held") })
+          .from(offerLines)
+          .innerJoin(chosen, eq(chosen.lineId, offerLines.id))
+          .innerJoin(products, eq(products.productId, offerLines.productId))
+          .orderBy(asc(offerLines.id));
+      }
+      // The lines as locked (after a wait, their latest versions), and only then their holds.
+      const locked = tx.$with("locked").as(
+        tx
+          .select({ ...getTableColumns(offerLines), orderId: chosen.orderId })
+          .from(offerLines)
+          .innerJoin(chosen, eq(chosen.lineId, offerLines.id))
+          .orderBy(asc(offerLines.id))
+          .for("no key update", { of: offerLines }),
+      );
+      const ol = Object.fromEntries(Object.keys(getTableColumns(offerLines)).map((k) => [k, locked[k as keyof typeof locked]])) as unknown as ReturnType<typeof getTableColumns<typeof offerLines>>;
+      return tx
+        .with(locked)
+        .select({ ol, p: products, orderId: locked.orderId, held: sql<number[] | null>`offer_line_hold_sums(${locked.id}, ${p.cartId}::int)`.as("held") })
+        .from(locked)
+        .innerJoin(products, eq(products.productId, locked.productId))
+        .orderBy(asc(locked.id));
     },
-    { customerId: buyer.customerId, date, productIds, cartId: holdsOfCart ?? 0 },
+    { customerId: buyer.customerId, date, productIds, cartId },
   );
-  const offers = new Map(rows.map((r) => [r.p.productId, { ol: r.ol, p: r.p, orderId: Number(r.orderId) }]));
-  return lock ? { offers } : { offers, holds: holdSumsOf(rows.map((r) => [r.ol.id, r.held ?? [0, 0]] as [number, number[]])) };
+  return {
+    offers: new Map(rows.map((r) => [r.p.productId, { ol: r.ol, p: r.p, orderId: Number(r.orderId) }])),
+    holds: holdSumsOf(rows.map((r) => [r.ol.id, r.held ?? [0, 0]] as [number, number[]])),
+  };
 }
 
 /**

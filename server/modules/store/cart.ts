@@ -288,8 +288,8 @@ interface WholesaleOffers {
   receivingDate: string | null;
   boxed: boolean;
   offers: Map<string, ChosenOffer>;
-  /** The active holds on the offers, when read with them (an optimistic attempt). */
-  holds?: HoldSums<number>;
+  /** The active holds on the offers, read with them (none without a ship date: nothing is offered). */
+  holds: HoldSums<number> | undefined;
 }
 
 /**
@@ -327,8 +327,8 @@ function wholesalePolicy(config: Config, buyer: Buyer, body: CartSaveBody): Cart
         now,
       );
       const boxed = buyer.alwaysBoxed || (body.boxed ?? cart.boxed);
-      // Unlocked, the same statement reads the holds on the offers (one snapshot; the engine reads none).
-      const chosen = dates.shipDate ? await lockChosenOfferLines(tx, buyer, dates.shipDate, productIds, lock ? undefined : cart.id) : { offers: new Map<string, ChosenOffer>() };
+      // The same statement reads the holds on the offers (the engine reads none).
+      const chosen = dates.shipDate ? await lockChosenOfferLines(tx, buyer, dates.shipDate, productIds, cart.id, lock) : { offers: new Map<string, ChosenOffer>(), holds: undefined };
       return { ...dates, boxed, ...chosen };
     },
     holdTarget: (o) => ({
