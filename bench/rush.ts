@@ -12,8 +12,11 @@
  *     probe buyer changes its hold of one more line every 3 s: the time until every open store shows it.
  * Reports cart save and place order p50/p99 per instance and in all, their answers by kind (a stale
  * cart's 409 and a placed order's "only N left" are intended), the servers' CPU per request (and the
- * database backends' CPU per request, when PostgreSQL runs on this machine), and the SQL statements
- * of one save (counted by the driver on an in-process instance on the same database).
+ * database backends' CPU per request, when PostgreSQL runs on this machine), the saves the carts
+ * engine ran again with their offers locked after an optimistic attempt lost a race (from each
+ * instance's metrics), what the app's connections were doing (sampled every second: waiting for a row
+ * lock, idle in a transaction, running), and the SQL statements of one save (counted by the driver on
+ * an in-process instance on the same database).
  * Writes bench/results/rush.json. Figures, not pass/fail.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
