@@ -91,10 +91,11 @@ export const cartSaveFigures = { optimistic: 0, lockedAgain: 0 };
 
 /**
  * Whether an optimistic attempt failed because another transaction got there first: its commit's
- * never-oversold check refused holds that no longer fit, or the check's locks met another
- * transaction's in a deadlock. Nothing of the attempt was committed.
+ * never-oversold check refused holds that no longer fit, the check's locks met another transaction's
+ * in a deadlock, or an offer it read was deleted before its write (a foreign key of the holds or
+ * lines). Nothing of the attempt was committed; run with the offers locked, the save sees what stands.
  */
-const lostRace = (err: unknown) => violatesCheck(err, NOT_OVERSOLD) || pgCode(err) === "40P01";
+const lostRace = (err: unknown) => violatesCheck(err, NOT_OVERSOLD) || ["40P01", "23503"].includes(pgCode(err) ?? "");
 
 /**
  * Saves a cart through a store's policy: first optimistically (offers read, not locked), and once

@@ -85,6 +85,29 @@ describe.runIf(!!process.env.DATABASE_URL)("an optimistic cart save that loses t
     expect(chosen.holds.others.get(ol!.id)).toBe(9);
   });
 
+  it("runs again with the offers locked when an offer it read was deleted before its write, and answers without it", async () => {
+    const a = await buyer(t);
+    const {
+      offerLines: [gone, kept],
+      products: [p1, p2],
+    } = await offer(t.db, [a.customerId], { count: 2, line: { originalQuantity: 10 } });
+    // The supply desk deletes a line, not yet committed: A's read still sees it, its write waits for
+    // the delete's lock in a foreign-key check, which then fails.
+    await rival.query("begin");
+    await rival.query("delete from offer_lines where id = $1", [gone!.id]);
+    const before = { ...cartSaveFigures };
+    const saving = a.save({ shipDate: tomorrow(), items: [{ productId: p1!.productId, quantity: 2 }, { productId: p2!.productId, quantity: 3 }] });
+    await someoneWaitsForALock();
+    await rival.query("commit");
+    const res = await saving;
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items).toHaveLength(1);
+    expect(res.json().items[0]).toMatchObject({ productId: p2!.productId, quantity: 3, quantityConfirmed: 3 });
+    expect(res.json().messages.map((m: { productId: string }) => m.productId)).toEqual([p1!.productId]);
+    expect(cartSaveFigures.lockedAgain - before.lockedAgain).toBe(1);
+    expect(await committed(t.db, kept!.id)).toEqual({ original: 10, ordered: 0, held: 3 });
+  });
+
   it("saves in one attempt when nothing raced it", async () => {
     const a = await buyer(t);
     const {
