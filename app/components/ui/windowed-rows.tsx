@@ -50,7 +50,10 @@ export function useWindowedRows(count: number, { rowHeight, from, key }: WindowO
   }, [windowed]);
   const placed = windowed && margin !== null;
   useEffect(() => {
-    if (placed && !warm) setWarm(true);
+    if (!placed || warm) return;
+    // Set in the frame that paints the first window, so the rest renders after it, in tasks of their own.
+    const frame = requestAnimationFrame(() => setWarm(true));
+    return () => cancelAnimationFrame(frame);
   }, [placed, warm]);
   const v = useWindowVirtualizer({
     count: placed ? count : 0,
