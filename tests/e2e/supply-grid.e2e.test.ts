@@ -2,7 +2,9 @@
 // Escape puts a cell back, Enter saves the row and moves down; a 3×3 block pasted from a
 // spreadsheet (a real paste event with a DataTransfer) shows its preview and saves in one go;
 // "copy this day to …" opens a new catalog for another date with the same lines. axe-clean at 360
-// and 1280 px, with the dialogs open too; every screen loaded in full right after sign-in.
+// and 1280 px, with the dialogs open too; every screen loaded in full right after sign-in. A catalog
+// of more lines than the window holds (issue 30) is moved through with the arrows past the window's
+// edges, down and back up.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { apiAs, expectNoAxeViolations, hydrated, newPage, saveShot, serverAndBrowser, signIn } from "./harness.ts";
@@ -134,6 +136,62 @@ describe("the supply grid", () => {
       await cell("Quantity", 0).waitFor();
       await saveShot(page, `supply-grid-${width}`, { fullPage: false });
     }
+    await page.context().close();
+  }, 300_000);
+
+  it("moves with the arrows past the edges of the window in a catalog of more lines than it holds", async () => {
+    const staffApi = await apiAs(site.server.baseUrl, "admin@demo.test");
+    const tag = Date.now().toString(36).toUpperCase().slice(-5);
+    const day = plusDays(21);
+    const catalog = await staffApi.call("POST", "/api/Supply/Catalogs", { title: `Edge ${tag}`, shipDateFrom: day, shipDateTo: day });
+    // More lines than the grid shows unwindowed (400), named so their order is their number.
+    const COUNT = 420;
+    const names = Array.from({ length: COUNT }, (_, i) => `Edge ${tag} ${String(i).padStart(3, "0")} Garden Rose Red 60cm`);
+    const add = async (i: number) => {
+      const code = `EDGE-${tag}-${i}`;
+      await staffApi.call("POST", "/api/Supply/Products", { productId: code, description: names[i], variety: "garden-roses", category: "Garden Roses", colour: "Red", colourHex: "#C0122C", unitOfMeasure: "Pail", unitOfMeasureQty: 8, stemsPerBunch: 10, bunchesPerBox: 12, image: "garden-rose" });
+      await staffApi.call("POST", `/api/Supply/Catalogs/${catalog.catalogId}/Lines`, { productId: code, quantity: i + 1, price: 10, priceNoPail: 11 });
+    };
+    for (let i = 0; i < COUNT; i += 10) await Promise.all(Array.from({ length: Math.min(10, COUNT - i) }, (_, k) => add(i + k)));
+
+    const page = await newPage(site.browser, { viewport: { width: 1280, height: 900 } });
+    await signIn(page, site.server.baseUrl, "admin@demo.test");
+    await page.waitForURL(/\/(Dashboard|Administration)/);
+    await page.goto(`${site.server.baseUrl}/Supply/Availability?catalog=${catalog.catalogId}`);
+    await hydrated(page);
+    const cell = (col: string, row: number) => page.getByRole("textbox", { name: `${col}, ${names[row]}` });
+    await cell("Quantity", 0).waitFor();
+    const rowsInPage = () => page.locator("tr[data-index]").count();
+    expect(await rowsInPage()).toBeLessThan(100);
+    await expectNoAxeViolations(page, "/Supply/Availability (a windowed grid)");
+
+    // Down past the window's lower edge, one row at a time: the window follows the focus.
+    await cell("Quantity", 0).focus();
+    const last = 60;
+    for (let row = 1; row <= last; row++) {
+      await page.keyboard.press("ArrowDown");
+      await expect.poll(() => focusedLabel(page)).toBe(`Quantity, ${names[row]}`);
+    }
+    expect(await cell("Quantity", 0).count()).toBe(0);
+    expect(await cell("Quantity", last).inputValue()).toBe(String(last + 1));
+    expect(await rowsInPage()).toBeLessThan(100);
+    // A cell typed in far down, then back up past the window's upper edge to the first row.
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => focusedLabel(page)).toBe(`Price (pail), ${names[last]}`);
+    await page.keyboard.press("ArrowLeft");
+    for (let row = last - 1; row >= 0; row--) {
+      await page.keyboard.press("ArrowUp");
+      await expect.poll(() => focusedLabel(page)).toBe(`Quantity, ${names[row]}`);
+    }
+    expect(await cell("Quantity", last).count()).toBe(0);
+
+    // The window's very edge: from the last row in the page (focused without scrolling to it), the
+    // next row, not in the page yet, is scrolled to and then focused.
+    const edge = Number(await page.locator("tr[data-index]").last().getAttribute("data-index"));
+    await cell("Quantity", edge).evaluate((el: HTMLInputElement) => el.focus({ preventScroll: true }));
+    expect(await cell("Quantity", edge + 1).count()).toBe(0);
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => focusedLabel(page)).toBe(`Quantity, ${names[edge + 1]}`);
     await page.context().close();
   }, 300_000);
 });

@@ -3,10 +3,12 @@
 // spacer row above and below so the page keeps its full height; a shorter list is all in the page,
 // every row findable as before. Rows are measured as they appear (a row is a card on a phone) unless
 // every row is one fixed height.
-import { useCallback, useLayoutEffect, useEffect, useRef, useState, type RefObject } from "react";
+// Where the list starts on the page is read in a ResizeObserver's callback, after the browser has laid
+// the page out, never in a layout effect: reading it there forced the page's layout inside the task
+// that rendered it, and the rows then rendered in that same task (issue 30: no task over 50 ms). Until
+// it is known the rows wait (one frame) behind a spacer as tall as the list, so the page does not jump.
+import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-
-const useIsoLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
 
 export interface WindowedRows {
   /** On the tbody: where the list starts on the page. */
@@ -32,24 +34,35 @@ export interface WindowOptions {
 
 export function useWindowedRows(count: number, { rowHeight, from, key }: WindowOptions): WindowedRows {
   const body = useRef<HTMLTableSectionElement>(null);
-  const [margin, setMargin] = useState(0);
+  const [margin, setMargin] = useState<number | null>(null);
+  // The first window holds the rows in view and a few more; once it is on the screen, the full overscan.
+  const [warm, setWarm] = useState(false);
   const windowed = count > from;
-  useIsoLayoutEffect(() => {
+  useEffect(() => {
     if (!windowed) return;
-    const measure = () => {
+    // Called once the page is laid out (first on observing), then whenever the page's size changes.
+    const ro = new ResizeObserver(() => {
       const el = body.current;
       if (el) setMargin(Math.round(el.getBoundingClientRect().top + window.scrollY));
-    };
-    measure();
-    const ro = new ResizeObserver(measure);
+    });
     ro.observe(document.body);
     return () => ro.disconnect();
   }, [windowed]);
+  const placed = windowed && margin !== null;
+  useEffect(() => {
+    if (!placed || warm) return;
+    // Set in the frame that paints the first window, so the rest renders after it, in tasks of their own.
+    const frame = requestAnimationFrame(() => setWarm(true));
+    return () => cancelAnimationFrame(frame);
+  }, [placed, warm]);
   const v = useWindowVirtualizer({
-    count: windowed ? count : 0,
+    count: placed ? count : 0,
     estimateSize: () => rowHeight,
-    overscan: 10,
-    scrollMargin: margin,
+    overscan: warm ? 10 : 2,
+    scrollMargin: margin ?? 0,
+    // The window's size from the start: the first render with the list placed already holds the rows
+    // in view, not none and then (in the same task) the rows once the virtualizer has read the window.
+    ...(typeof window === "undefined" ? {} : { initialRect: { width: window.innerWidth, height: window.innerHeight } }),
     ...(key ? { getItemKey: key } : {}),
     useFlushSync: false,
   });
@@ -65,6 +78,7 @@ export function useWindowedRows(count: number, { rowHeight, from, key }: WindowO
       measure: undefined,
       scrollTo,
     };
+  if (!placed) return { body, indexes: [], padTop: 0, padBottom: count * rowHeight, measure: undefined, scrollTo };
   const items = v.getVirtualItems();
   return {
     body,
