@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { api, ApiError, parseListInChunks, yieldBehind } from "./api.ts";
+import { api, ApiError, ListHead, parseListInChunks, readListAhead, yieldBehind } from "./api.ts";
 
 const Item = z.object({ id: z.string(), n: z.number().int() });
 const items = (count: number) => Array.from({ length: count }, (_, i) => ({ id: `p${i}`, n: i, extra: "dropped" }));
@@ -119,6 +119,143 @@ describe("parseListInChunks given up", () => {
     const stop = new AbortController();
     stop.abort(new Error("gone"));
     await expect(parseListInChunks(items(10), Item, undefined, undefined, stop.signal)).rejects.toThrow("gone");
+  });
+});
+
+describe("ListHead", () => {
+  it("finds where the first items of a list end, across pieces, whatever their strings hold", () => {
+    const list = [{ a: "}, {\"\\", b: [1, { c: "]" }] }, { a: "\u00e9 {[" }, { d: [] }, { e: 4 }];
+    const text = JSON.stringify(list);
+    for (const size of [1, 3, 7, text.length]) {
+      const head = new ListHead(3);
+      let read = "";
+      let at = -1;
+      for (let i = 0; i < text.length && at < 0; i += size) {
+        const piece = text.slice(i, i + size);
+        const found = head.scan(piece);
+        at = found < 0 ? -1 : read.length + found;
+        read += piece;
+      }
+      expect(JSON.parse(`${text.slice(0, at)}]`)).toEqual(list.slice(0, 3));
+    }
+    expect(new ListHead(5).scan(text)).toBe(-1);
+  });
+});
+
+/** An answer whose body comes in pieces of `size` bytes; `gate`, when given, holds back the last piece. */
+function streamed(text: string, size: number, gate?: Promise<void>) {
+  const bytes = new TextEncoder().encode(text);
+  let at = 0;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (at >= bytes.length) return controller.close();
+      if (gate && at + size >= bytes.length) await gate;
+      controller.enqueue(bytes.slice(at, at + size));
+      at += size;
+    },
+  });
+  return new Response(body, { headers: { "content-type": "application/json" } });
+}
+
+describe("readListAhead", () => {
+  const list = Array.from({ length: 40 }, (_, i) => ({ id: `p${i}`, name: `Rosé « ${i} » {"x": [${i}]}`, tiers: [i, { n: i }] }));
+  const text = JSON.stringify(list);
+
+  it("gives what res.json() gives, and the head before the last of the answer has come in", async () => {
+    for (const size of [5, 64, text.length]) {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const heads: unknown[][] = [];
+      const read = readListAhead(streamed(text, size, size < text.length ? gate : undefined), 10, async (head) => {
+        heads.push(head);
+        release();
+      });
+      if (size === text.length) release();
+      expect(await read).toEqual(list);
+      expect(heads).toEqual([list.slice(0, 10)]);
+    }
+  });
+
+  it("hands nothing over for a list no longer than the head, nor for an answer that is not a list", async () => {
+    const onHead = vi.fn(async () => undefined);
+    expect(await readListAhead(streamed(JSON.stringify(list.slice(0, 10)), 16), 10, onHead)).toEqual(list.slice(0, 10));
+    const object = { lists: list, more: list };
+    expect(await readListAhead(streamed(JSON.stringify(object), 16), 2, onHead)).toEqual(object);
+    expect(await readListAhead(streamed("[]", 16), 2, onHead)).toEqual([]);
+    expect(onHead).not.toHaveBeenCalled();
+  });
+
+  it("fails on text that is not JSON, as res.json() does", async () => {
+    await expect(readListAhead(streamed(`${text.slice(0, -1)},]`, 64), 10, async () => undefined)).rejects.toBeInstanceOf(SyntaxError);
+  });
+});
+
+describe("api.getList with its first chunk handed over", () => {
+  // A server that sends the first part of a long list, and the rest only when told.
+  async function slowListServer(text: string, firstBytes: number) {
+    const { createServer } = await import("node:http");
+    let sendRest!: () => void;
+    const rest = new Promise<void>((resolve) => (sendRest = resolve));
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write(text.slice(0, firstBytes));
+      void rest.then(() => res.end(text.slice(firstBytes)));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    return { url: `http://127.0.0.1:${port}/List`, sendRest, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  }
+
+  it("hands over the first items, parsed, while the rest of the answer is still coming", async () => {
+    const list = items(1234);
+    const text = JSON.stringify(list);
+    const server = await slowListServer(text, Math.floor(text.length / 2));
+    try {
+      const firsts: { id: string; n: number }[][] = [];
+      const read = api.getList(server.url, undefined, Item, undefined, (first) => {
+        firsts.push(first);
+        server.sendRest();
+      });
+      const all = await read;
+      expect(all).toEqual(z.array(Item).parse(list));
+      expect(firsts).toHaveLength(1);
+      expect(firsts[0]).toEqual(all.slice(0, firsts[0]!.length));
+      expect(firsts[0]!.length).toBeGreaterThan(0);
+      expect(firsts[0]!.length).toBeLessThan(all.length);
+    } finally {
+      server.sendRest();
+      await server.close();
+    }
+  });
+
+  it("stops with the signal's reason when given up after its first chunk", async () => {
+    const text = JSON.stringify(items(1234));
+    const server = await slowListServer(text, Math.floor(text.length / 2));
+    try {
+      const stop = new AbortController();
+      const read = api.getList(server.url, undefined, Item, undefined, () => stop.abort(new Error("another date chosen")), stop.signal);
+      const err = await read.catch((e: unknown) => e);
+      expect(err).not.toBeInstanceOf(ApiError);
+      expect(err).toMatchObject({ message: "another date chosen" });
+    } finally {
+      server.sendRest();
+      await server.close();
+    }
+  });
+
+  it("fails on an item after the first chunk that does not fit", async () => {
+    const list: unknown[] = items(900);
+    list[700] = { id: "p700", n: "seven hundred" };
+    const text = JSON.stringify(list);
+    const server = await slowListServer(text, text.length);
+    try {
+      server.sendRest();
+      const firsts: unknown[] = [];
+      await expect(api.getList(server.url, undefined, Item, undefined, (first) => firsts.push(first))).rejects.toBeInstanceOf(z.ZodError);
+      expect(firsts).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
   });
 });
 
