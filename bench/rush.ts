@@ -12,11 +12,10 @@
  *     probe buyer changes its hold of one more line every 3 s: the time until every open store shows it.
  * Reports cart save and place order p50/p99 per instance and in all, their answers by kind (a stale
  * cart's 409 and a placed order's "only N left" are intended), the servers' CPU per request (and the
- * database backends' CPU per request, when PostgreSQL runs on this machine), the saves the carts
- * engine ran again with their offers locked after an optimistic attempt lost a race (from each
- * instance's metrics), what the app's connections were doing (sampled every second: waiting for a row
- * lock, idle in a transaction, running), and the SQL statements of one save (counted by the driver on
- * an in-process instance on the same database).
+ * database backends' CPU per request, when PostgreSQL runs on this machine), what the app's
+ * connections were doing (sampled every second: waiting for a row lock, idle in a transaction,
+ * running), and the SQL statements of one save (counted by the driver on an in-process instance on
+ * the same database).
  * Writes bench/results/rush.json. Figures, not pass/fail.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -199,10 +198,8 @@ async function main() {
     // Every buyer here comes from one address (each has its own connection): the per-address cap of
     // docs/operations.md "Slow clients" is raised as a proxy in front would make it per buyer.
     const env = { DEMO_MODE: "false", LOG_LEVEL: "info", DATABASE_URL: databaseUrl, HTTP_MAX_CONNECTIONS_PER_ADDRESS: "0" };
-    // Instance i serves its Prometheus metrics (pool use among them) on port RUSH_METRICS_PORT + i
-    // (default 19460): the saves that ran again with their offers locked are read there at the end.
-    const metricsBase = Number(process.env.RUSH_METRICS_PORT ?? 19460);
-    const metricsPort = (i: number): Record<string, string> => ({ METRICS_PORT: String(metricsBase + i) });
+    // RUSH_METRICS_PORT=N: instance i serves its Prometheus metrics (pool use among them) on port N + i.
+    const metricsPort = (i: number): Record<string, string> => (process.env.RUSH_METRICS_PORT ? { METRICS_PORT: String(Number(process.env.RUSH_METRICS_PORT) + i) } : {});
     for (let i = 0; i < 2; i++) servers.push(await startServer({ ...env, ...metricsPort(i) }, { dataDir: mkdtempSync(path.join(logDir, "data-")), logFile: path.join(logDir, `server-${i}.log`) }));
     const bases = servers.map((s) => s.baseUrl);
     const emails = generated.customerIds.map((c) => `bench+${c.toLowerCase()}@bench.example`);
@@ -328,12 +325,6 @@ async function main() {
     await prober$;
     await sampler;
     const cpuMs = servers.map((s, i) => cpuMsOf(s.pid) - cpuBefore[i]!);
-    // Saves by attempt, from each instance's metrics (carts engine: optimistic first, locked again after a lost race).
-    const attempts = { optimistic: 0, locked: 0 };
-    for (let i = 0; i < servers.length; i++) {
-      const text = await fetch(`http://127.0.0.1:${metricsBase + i}/metrics`).then((r) => r.text(), () => "");
-      for (const m of text.matchAll(/^cart_saves_total\{attempt="(optimistic|locked)"\} (\d+)/gm)) attempts[m[1] as "optimistic" | "locked"] += Number(m[2]);
-    }
     const mean = (xs: number[]) => Number((xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length)).toFixed(2));
     const postgresAfter = await postgresCpu(database.db, name);
     // The backends' CPU by what they serve: the pools' statements, the change feed's LISTEN
@@ -394,8 +385,6 @@ async function main() {
         refusals: [...new Set(orders.filter((o) => o.status !== 200).map((o) => o.message))],
       },
       oversold: { samples: oversold.length, linesOversoldAtWorst: Math.max(0, ...oversold) },
-      // Saves run again with their offers locked after the optimistic attempt lost a race (both instances).
-      saveAttempts: { ...attempts, lockedShare: Number((attempts.locked / Math.max(1, attempts.optimistic)).toFixed(4)) },
       // The app's connections, sampled every second: mean waiting for a row lock, holding a transaction
       // open between statements, and running one.
       connections: { samples: activity.length, waitingForLock: mean(activity.map((a) => a.lock)), idleInTransaction: mean(activity.map((a) => a.open)), running: mean(activity.map((a) => a.active)) },

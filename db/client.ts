@@ -186,14 +186,6 @@ export function pgCode(err: unknown): string | undefined {
   return undefined;
 }
 
-/** A PostgreSQL check violation (23514, on the error or its cause) of one of these constraints. */
-export function violatesCheck(err: unknown, constraints: readonly string[]): boolean {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const code = e.code ?? e.cause?.code;
-  const constraint = e.constraint ?? e.cause?.constraint;
-  return code === "23514" && constraints.includes(constraint ?? "");
-}
-
 /**
  * SQLSTATEs of a database that is there but busy: a deadlock (40P01, this transaction was chosen to
  * give way), a lock not granted within lock_timeout (55P03), a statement cancelled at

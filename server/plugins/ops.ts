@@ -6,7 +6,6 @@ import type { FastifyInstance } from "fastify";
 import { collectDefaultMetrics, Counter, Gauge, Registry } from "prom-client";
 import { HttpMetrics } from "./http-metrics.ts";
 import { migrationsCurrent, type Database, type Db } from "../../db/client.ts";
-import { cartSaveFigures } from "../modules/carts/index.ts";
 import { storeFigures as readStoreFigures } from "../modules/orders/index.ts";
 
 declare module "fastify" {
@@ -45,17 +44,6 @@ async function opsPlugin(app: FastifyInstance, { db, database, disk, shareCount 
     name: "store_orders_placed_total",
     help: "Orders placed through this instance (PlaceOrder answered 200)",
     registers: [registry],
-  });
-  new Counter({
-    name: "cart_saves_total",
-    help: "Cart saves of this process, by attempt: optimistic (every save's first) and locked (run again with the offers locked after the optimistic one lost a race)",
-    labelNames: ["attempt"] as const,
-    registers: [registry],
-    collect() {
-      this.reset();
-      this.inc({ attempt: "optimistic" }, cartSaveFigures.optimistic);
-      this.inc({ attempt: "locked" }, cartSaveFigures.lockedAgain);
-    },
   });
   new Gauge({
     name: "db_pool_connections",

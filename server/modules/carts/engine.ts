@@ -1,19 +1,13 @@
 // The one cart save of both stores (DOMAIN.md "Carts and holds"; issue 24 "one carts engine"). A save
 // is one transaction of at most six statements whatever the number of lines: BEGIN, lock the cart
-// (with its lines and what the store's policy reads alongside), choose the offers to sell from (the
-// policy's statement), read the active holds on them (or, where the policy can, in its choice's own
-// statement), write cart, holds and lines, COMMIT (four round trips on PostgreSQL, three with the
-// holds read by the choice: BEGIN goes with the lock, COMMIT with the write; db/fold.ts). What is sold, at what
-// price and with which fees is the store's policy; the order of the steps, the version check with its
-// 409, the hold expiry and the write are the engine's, the same for both stores.
-//
-// Optimistic first (issue 30 §2): the first attempt only reads the offers, so no offer line is locked
-// while the app works out the save between its round trips. The database's never-oversold check
-// (migrations 0016 and 0018) runs at COMMIT, takes each held line's lock there and refuses a commit
-// whose holds no longer fit; the save then runs again as before, with the offers locked in the
-// statement that chooses them (and so the check always passes). In a rush on a few scarce lines, the
-// locks were held across two round trips to a busy app and the saves queued behind each other.
-import { pgCode, violatesCheck, type Db, type DbOrTx } from "../../../db/client.ts";
+// (with its lines and what the store's policy reads alongside), choose and lock the offers to sell
+// from (the policy's statement), read the active holds on them (or, where the policy can, in the
+// lock's own statement: five statements), write cart, holds and lines, COMMIT (four round trips on
+// PostgreSQL, three with the holds read by the lock: BEGIN goes with the lock, COMMIT with the write;
+// db/fold.ts). What is
+// sold, at what price and with which fees is the store's policy; the order of the steps, the version
+// check with its 409, the hold expiry and the write are the engine's, the same for both stores.
+import type { Db, DbOrTx } from "../../../db/client.ts";
 import { commitWithNext } from "../../../db/fold.ts";
 import { conflict } from "../../errors.ts";
 import {
@@ -69,13 +63,13 @@ export interface CartPolicy<Alongside, Offers, Key extends number | string, Answ
   refuse?(locked: LockedCart<Alongside>): void;
   /** The cart as it stands, for a 409. */
   current(tx: DbOrTx, locked: LockedCart<Alongside>): Promise<Answer>;
-  /** The dates, and the offers to sell from chosen (one statement): locked FOR NO KEY UPDATE when `lock`, else only read. */
-  choose(tx: DbOrTx, locked: LockedCart<Alongside>, now: Date, lock: boolean): Promise<Offers>;
+  /** The dates, and the offers to sell from chosen and locked (one statement). */
+  choose(tx: DbOrTx, locked: LockedCart<Alongside>, now: Date): Promise<Offers>;
   /** What the hold read looks at. */
   holdTarget(offers: Offers): { offerLineIds: number[] } | { catalogId: number; productIds: string[] };
   /**
-   * The active holds on the offers when `choose` read them in its own statement (unlocked, in the
-   * offers' snapshot; locked, after each line's lock: one statement less); undefined: the engine
+   * The active holds on the offers when `choose` read them in its own statement, after its locks
+   * (one statement and one round trip less, while the offers are locked); undefined: the engine
    * reads them after `choose`.
    */
   heldWith?(offers: Offers): HoldSums<Key> | undefined;
@@ -83,25 +77,9 @@ export interface CartPolicy<Alongside, Offers, Key extends number | string, Answ
   plan(locked: LockedCart<Alongside>, offers: Offers, holds: HoldSums<Key>, now: Date): SavePlan<Answer>;
 }
 
-/** The never-oversold checks a save's commit runs (migrations 0016 and 0018). */
-const NOT_OVERSOLD = ["offer_lines_not_oversold", "mm_catalog_products_not_oversold"];
-
-/** Saves that ran again with their offers locked because the optimistic attempt lost a race (for the metrics). */
-export const cartSaveFigures = { optimistic: 0, lockedAgain: 0 };
-
 /**
- * Whether an optimistic attempt failed because another transaction got there first: its commit's
- * never-oversold check refused holds that no longer fit, the check's locks met another transaction's
- * in a deadlock, or an offer it read was deleted before its write (a foreign key of the holds or
- * lines). Nothing of the attempt was committed; run with the offers locked, the save sees what stands.
- */
-const lostRace = (err: unknown) => violatesCheck(err, NOT_OVERSOLD) || ["40P01", "23503"].includes(pgCode(err) ?? "");
-
-/**
- * Saves a cart through a store's policy: first optimistically (offers read, not locked), and once
- * more with the offers locked when that attempt lost a race (see the top of this file). Holds: a new
- * expiry (now + holdMs) when the save took stock or the cart's expiry has lapsed; otherwise the
- * running one; none when nothing is held.
+ * Saves a cart through a store's policy. Holds: a new expiry (now + holdMs) when the save took stock
+ * or the cart's expiry has lapsed; otherwise the running one; none when nothing is held.
  */
 export async function saveCartWith<Alongside, Offers, Key extends number | string, Answer>(
   db: Db,
@@ -111,29 +89,11 @@ export async function saveCartWith<Alongside, Offers, Key extends number | strin
   opts: { holdMs: number; now?: Date },
 ): Promise<Answer> {
   const now = opts.now ?? new Date();
-  cartSaveFigures.optimistic++;
-  try {
-    return await saveOnce(db, policy, owner, boxed, { holdMs: opts.holdMs, now, lock: false });
-  } catch (err) {
-    if (!lostRace(err)) throw err;
-    cartSaveFigures.lockedAgain++;
-    return saveOnce(db, policy, owner, boxed, { holdMs: opts.holdMs, now, lock: true });
-  }
-}
-
-/** One attempt at a save, in one transaction; `lock`: the offers locked as they are chosen. */
-async function saveOnce<Alongside, Offers, Key extends number | string, Answer>(
-  db: Db,
-  policy: CartPolicy<Alongside, Offers, Key, Answer>,
-  owner: CartOwner,
-  boxed: boolean,
-  { holdMs, now, lock }: { holdMs: number; now: Date; lock: boolean },
-): Promise<Answer> {
   return db.transaction(async (tx) => {
     const locked = (await lockCartRow(tx, owner, policy.store, boxed, policy.alongside)) as LockedCart<Alongside>;
     policy.refuse?.(locked);
     if (policy.version !== undefined && policy.version !== locked.cart.version) throw conflict(STALE_CART_MESSAGE, await policy.current(tx, locked));
-    const offers = await policy.choose(tx, locked, now, lock);
+    const offers = await policy.choose(tx, locked, now);
     const target = policy.holdTarget(offers);
     const holds =
       policy.heldWith?.(offers) ??
@@ -154,7 +114,7 @@ async function saveOnce<Alongside, Offers, Key extends number | string, Answer>(
         receivingDate: plan.receivingDate,
         boxed: plan.boxed,
         holdExpiresAt: extend ? "extend" : anyHeld ? running : null,
-        holdMs,
+        holdMs: opts.holdMs,
         ...(extend && plan.onExtend ? { alsoInsert: plan.onExtend } : {}),
       },
       plan.holds,

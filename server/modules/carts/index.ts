@@ -2,7 +2,7 @@
 // lines and the holds of both stores. The store and mm modules save through saveCartWith with their
 // policy; the orders module empties a cart inside the order's write with emptyCartSql; the owners
 // of stock check other carts' holds inside their own statements with the *HeldByOthers pieces.
-export { cartSaveFigures, saveCartWith, STALE_CART_MESSAGE, type CartPolicy, type LockedCart, type SavePlan } from "./engine.ts";
+export { saveCartWith, STALE_CART_MESSAGE, type CartPolicy, type LockedCart, type SavePlan } from "./engine.ts";
 export {
   activeHeldQuantity,
   bouquetHeldByOthersSql,
@@ -21,7 +21,6 @@ export {
   lockCartRow,
   nextHoldExpiry,
   offerLineHeldByOthersSql,
-  offerLineHoldSumsSql,
   holdSumsOf,
   offerLineHoldsByOwner,
   offerLineHoldsFingerprintSql,

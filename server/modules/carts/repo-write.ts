@@ -43,12 +43,7 @@ const withCart = (p: Placeholders<string>, cartId: SQL, holdExpiresAt: SQL) =>
     holdExpiresAt: SQL;
   };
 
-/**
- * The holds part of a save's write: drop what left, upsert the rest expiring with the cart (`expiry`:
- * the saved expiry). The rest is upserted in line order, so the never-oversold check at COMMIT (one
- * per upserted hold, in that order) locks the lines in the order every stock decision locks them in,
- * and two saves' commits never deadlock.
- */
+/** The holds part of a save's write: drop what left, upsert the rest expiring with the cart (`expiry`: the saved expiry). */
 function holdsWrite(p: Placeholders<"cartId" | "keep" | "quantities" | "catalogId">, wholesale: boolean, expiry: SQL): SQL {
   if (wholesale) {
     return sql`dropped as (
@@ -58,7 +53,6 @@ function holdsWrite(p: Placeholders<"cartId" | "keep" | "quantities" | "catalogI
       select ${p.cartId}, h.id, h.q, ${expiry}
         from unnest(${p.keep}::int[], ${p.quantities}::int[]) as h(id, q)
        where ${expiry} is not null
-       order by h.id
       on conflict (cart_id, offer_line_id) do update set quantity = excluded.quantity, expires_at = excluded.expires_at
     )`;
   }
@@ -69,7 +63,6 @@ function holdsWrite(p: Placeholders<"cartId" | "keep" | "quantities" | "catalogI
       select ${p.cartId}, ${p.catalogId}, h.p, h.q, ${expiry}
         from unnest(${p.keep}::text[], ${p.quantities}::int[]) as h(p, q)
        where ${expiry} is not null
-       order by h.p
       on conflict (cart_id, catalog_id, product_id) do update set quantity = excluded.quantity, expires_at = excluded.expires_at
     )`;
 }

@@ -229,16 +229,7 @@ export async function activeHolds(tx: DbOrTx, cartId: number, target: HoldTarget
   return { others, own } as HoldSums<number> | HoldSums<string>;
 }
 
-/**
- * The active holds on the offer line `offerLineId` (an SQL expression) as an int[2]: bunches of other
- * carts than `cartId` (an SQL expression), and of that cart. For a statement of another module that
- * reads offers and their holds in one snapshot (a cart save's optimistic read; holdSumsOf reads it).
- */
-export const offerLineHoldSumsSql = (offerLineId: SQL, cartId: SQL) =>
-  sql`(select array[coalesce(sum(h.quantity) filter (where h.cart_id <> ${cartId}), 0), coalesce(sum(h.quantity) filter (where h.cart_id = ${cartId}), 0)]::int[]
-         from ${holds} h where h.offer_line_id = ${offerLineId} and h.expires_at > now())`;
-
-/** HoldSums from each line's offerLineHoldSumsSql value (an int[2]; both drivers parse int[]). */
+/** HoldSums from each line's offer_line_hold_sums value (migration 0029: an int[2]; both drivers parse int[]). */
 export function holdSumsOf<K>(lines: Iterable<[K, number[]]>): HoldSums<K> {
   const others = new Map<K, number>();
   const own = new Map<K, number>();

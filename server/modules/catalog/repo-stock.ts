@@ -3,7 +3,7 @@ import { rowsOf, type DbOrTx } from "../../../db/client.ts";
 import { executePrepared, intArray, selectPrepared, selectShaped, textArray, type Placeholders } from "../../../db/prepared.ts";
 import { catalogs, offerLines, products } from "../../../db/schema/index.ts";
 import type { Buyer } from "../buyers/index.ts";
-import { holdSumsOf, offerLineHeldByOthersSql, offerLineHoldSumsSql, type HoldSums } from "../carts/index.ts";
+import { holdSumsOf, offerLineHeldByOthersSql, type HoldSums } from "../carts/index.ts";
 import type { OfferLineRow, ProductRow } from "./repo.ts";
 import { visible, wholesaleCover } from "./repo.ts";
 
@@ -79,7 +79,7 @@ export interface ChosenOffer {
   orderId: number;
 }
 
-/** The offers chosen for a save's products (by product id), and the active holds on them read in the same statement. */
+/** The offers chosen for a save's products (by product id), and the active holds on them read after their locks. */
 export interface ChosenOffers {
   offers: Map<string, ChosenOffer>;
   holds: HoldSums<number>;
@@ -87,13 +87,10 @@ export interface ChosenOffers {
 
 /**
  * For each product, the store-visible offer line of the first catalog covering `date` for the
- * buyer (catalogsFor's order), with the active holds on it (of other carts than `cartId`, and of
- * that cart). One statement, in one of two ways:
- * - `lock`: the lines locked FOR NO KEY UPDATE in id order (the order every stock decision locks in,
- *   so two buyers never deadlock), each line's holds read after its lock by offer_line_hold_sums
- *   (migration 0029), whose own snapshot sees every hold committed by a transaction the lock waited for;
- * - without: only read, the holds in the same snapshot (a cart save's optimistic first attempt, whose
- *   COMMIT's never-oversold check takes the locks).
+ * buyer (catalogsFor's order), locked FOR NO KEY UPDATE in id order (the order every stock decision
+ * locks in, so two buyers never deadlock), with the active holds on it: of other carts than `cartId`,
+ * and of that cart. One statement: each line's holds are read after its lock, by offer_line_hold_sums
+ * (migration 0029), whose own snapshot sees every hold committed by a transaction the lock waited for.
  */
 export async function lockChosenOfferLines(
   tx: DbOrTx,
@@ -101,14 +98,13 @@ export async function lockChosenOfferLines(
   date: string,
   productIds: string[],
   cartId: number,
-  lock: boolean,
 ): Promise<ChosenOffers> {
   if (!productIds.length) return { offers: new Map(), holds: { others: new Map(), own: new Map() } };
-  // Built once per kind of buyer and lock (executeShaped): each save passes only its values.
+  // Built once per kind of buyer (executeShaped): each save passes only its values.
   const rows = await selectShaped(
     tx,
     "offers_lock",
-    `${buyer.kind}|${lock ? "lock" : "read"}`,
+    buyer.kind,
     (p: Placeholders<"customerId" | "date" | "productIds" | "cartId">) => {
       const { mine, coveringOn } = wholesaleCover({ customerId: p.customerId, kind: buyer.kind }, p.date);
       const covering = tx
@@ -128,14 +124,6 @@ export async function lockChosenOfferLines(
         .where(and(sql`${offerLines.productId} = any(${p.productIds}::text[])`, visible))
         .orderBy(offerLines.productId, covering.rank)
         .as("chosen");
-      if (!lock) {
-        return tx
-          .select({ ol: offerLines, p: products, orderId: chosen.orderId, held: sql<number[] | null>`${offerLineHoldSumsSql(sql`${offerLines.id}`, sql`${p.cartId}::int`)}`.as("held") })
-          .from(offerLines)
-          .innerJoin(chosen, eq(chosen.lineId, offerLines.id))
-          .innerJoin(products, eq(products.productId, offerLines.productId))
-          .orderBy(asc(offerLines.id));
-      }
       // The lines as locked (after a wait, their latest versions), and only then their holds.
       const locked = tx.$with("locked").as(
         tx

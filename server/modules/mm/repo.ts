@@ -291,16 +291,13 @@ export interface SaleLine {
  * ranks them) with its lines of `productIds`, locked FOR NO KEY UPDATE in product order (two buyers
  * never deadlock; NO KEY UPDATE does not block the holds' foreign-key checks), each with its bouquet
  * and the customer's remembered labels. The lines are the locked rows themselves, so what they say is
- * what stands after the lock. One statement; null when no catalog covers the date. With `lock` false
- * the lines are only read (a cart save's optimistic first attempt: the never-oversold check at its
- * commit takes the locks).
+ * what stands after the lock. One statement; null when no catalog covers the date.
  */
 export async function lockSaleLines(
   tx: DbOrTx,
   customerId: string,
   date: string,
   productIds: string[],
-  lock = true,
 ): Promise<{ catalog: { id: number; orderId: number }; lines: SaleLine[] } | null> {
   const { mine, covers } = coverOf(customerId);
   const chosen = tx.$with("chosen").as(
@@ -311,12 +308,14 @@ export async function lockSaleLines(
       .orderBy(sql`${mine} desc`, desc(catalogsRead.shipDateFrom), desc(catalogsRead.orderId))
       .limit(1),
   );
-  const lines = tx
-    .select()
-    .from(mmCatalogProducts)
-    .where(and(sql`${mmCatalogProducts.catalogId} = (select chosen_id from chosen)`, sql`${mmCatalogProducts.productId} = any(${textArray(productIds)})`))
-    .orderBy(asc(mmCatalogProducts.productId));
-  const locked = tx.$with("locked").as(lock ? lines.for("no key update") : lines);
+  const locked = tx.$with("locked").as(
+    tx
+      .select()
+      .from(mmCatalogProducts)
+      .where(and(sql`${mmCatalogProducts.catalogId} = (select chosen_id from chosen)`, sql`${mmCatalogProducts.productId} = any(${textArray(productIds)})`))
+      .orderBy(asc(mmCatalogProducts.productId))
+      .for("no key update"),
+  );
   const line = {
     catalogId: locked.catalogId,
     productId: locked.productId,

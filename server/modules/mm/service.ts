@@ -336,7 +336,7 @@ function mmPolicy(buyer: Buyer, body: MmCartSaveBody): CartPolicy<MmPackageRow[]
     version: body.version,
     alongside: packagesSql(),
     current: (tx, { cart }) => cartView(tx, cart),
-    choose: async (tx, { cart, alongside: packages }, now, lock) => {
+    choose: async (tx, { cart, alongside: packages }, now) => {
       const wanted = wantedItems(body, new Set(packages.map((p) => p.type.toUpperCase())));
       const shipDate = body.shipDate !== undefined ? body.shipDate : cart.shipDate;
       const boxed = buyer.alwaysBoxed || (body.boxed ?? cart.boxed);
@@ -347,7 +347,7 @@ function mmPolicy(buyer: Buyer, body: MmCartSaveBody): CartPolicy<MmPackageRow[]
       }
       const ids = [...wanted.keys()];
       // The catalog matters only for bouquets to sell: without any the cart keeps its date and empties.
-      const sale = shipDate && ids.length ? await lockSaleLines(tx, buyer.customerId, shipDate, ids, lock) : null;
+      const sale = shipDate && ids.length ? await lockSaleLines(tx, buyer.customerId, shipDate, ids) : null;
       if (wanted.size && !sale) throw badRequest(NO_CATALOG_MESSAGE, { shipDate: NO_CATALOG_MESSAGE });
       return { wanted, shipDate, boxed, sale };
     },

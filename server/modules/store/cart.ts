@@ -288,7 +288,7 @@ interface WholesaleOffers {
   receivingDate: string | null;
   boxed: boolean;
   offers: Map<string, ChosenOffer>;
-  /** The active holds on the offers, read with them (none without a ship date: nothing is offered). */
+  /** The active holds on the offers, read after their locks (none without a ship date: nothing is offered). */
   holds: HoldSums<number> | undefined;
 }
 
@@ -316,7 +316,7 @@ function wholesalePolicy(config: Config, buyer: Buyer, body: CartSaveBody): Cart
       }
     },
     current: (tx, { cart }) => cartView(tx, cart, buyer),
-    choose: async (tx, { cart }, now, lock) => {
+    choose: async (tx, { cart }, now) => {
       const dates = resolveCartDates(
         buyer,
         {
@@ -327,8 +327,8 @@ function wholesalePolicy(config: Config, buyer: Buyer, body: CartSaveBody): Cart
         now,
       );
       const boxed = buyer.alwaysBoxed || (body.boxed ?? cart.boxed);
-      // The same statement reads the holds on the offers (the engine reads none).
-      const chosen = dates.shipDate ? await lockChosenOfferLines(tx, buyer, dates.shipDate, productIds, cart.id, lock) : { offers: new Map<string, ChosenOffer>(), holds: undefined };
+      // The same statement reads the holds on the offers, after its locks (the engine reads none).
+      const chosen = dates.shipDate ? await lockChosenOfferLines(tx, buyer, dates.shipDate, productIds, cart.id) : { offers: new Map<string, ChosenOffer>(), holds: undefined };
       return { ...dates, boxed, ...chosen };
     },
     holdTarget: (o) => ({

@@ -4,7 +4,7 @@
 // offer line's row lock, and checked again by the database at commit (migration 0014). Every change
 // is one transaction and one audit entry naming who, what, before and after; the offer tables'
 // triggers tell every instance's open stores (change feed topic "offers").
-import { violatesCheck, type Db, type DbOrTx } from "../../../db/client.ts";
+import type { Db, DbOrTx } from "../../../db/client.ts";
 import type {
   CatalogBody,
   LineCreate,
@@ -73,8 +73,13 @@ export function changes<T extends object>(before: T, after: Partial<T>): { befor
   return { before: b, after: a };
 }
 
-/** A PostgreSQL check violation of one of these constraints (db/client.ts). */
-export { violatesCheck };
+/** A PostgreSQL check violation (23514, on the error or its cause) of one of these constraints. */
+export function violatesCheck(err: unknown, constraints: readonly string[]): boolean {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const code = e.code ?? e.cause?.code;
+  const constraint = e.constraint ?? e.cause?.constraint;
+  return code === "23514" && constraints.includes(constraint ?? "");
+}
 
 /** A PostgreSQL error raised by the never-oversold constraint (its check at commit). */
 export function isOversold(err: unknown): boolean {

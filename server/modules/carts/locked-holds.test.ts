@@ -1,0 +1,74 @@
+// A wholesale save locks the offer lines it sells from and reads their holds in the same statement,
+// after each line's lock (offer_line_hold_sums, migration 0029): a statement's own snapshot is taken
+// before its lock waits, so a plain subquery would miss the holds of the transactions it waited for
+// and the save would hold stock that is gone. Only PostgreSQL has concurrent transactions to wait for
+// (PGlite runs one at a time), so this runs on PostgreSQL only.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { buildTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { buyer, committed, offer, tomorrow } from "../../../tests/helpers/store-fixtures.ts";
+import { lockChosenOfferLines } from "../catalog/index.ts";
+
+describe.runIf(!!process.env.DATABASE_URL)("a cart save's holds, read after its locks", () => {
+  let t: TestApp;
+  let rival: pg.Client;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    rival = new pg.Client({ connectionString: t.database.url });
+    await rival.connect();
+  });
+  afterAll(async () => {
+    await rival?.end();
+    await t?.close();
+  });
+
+  /** Waits until a connection of the app waits for a row lock (within 10 s). */
+  async function someoneWaitsForALock() {
+    for (let i = 0; i < 200; i++) {
+      const r = await rival.query<{ n: number }>(
+        "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()",
+      );
+      if (r.rows[0]!.n > 0) return;
+      await new Promise((done) => setTimeout(done, 50));
+    }
+    throw new Error("no connection waited for a lock");
+  }
+
+  /** Two buyers and a line of 10 bunches; B holds 1. Another transaction then locks the line and raises B's hold to 9, not yet committed. */
+  async function raceOnALine() {
+    const a = await buyer(t);
+    const b = await buyer(t);
+    const {
+      offerLines: [ol],
+      products: [p],
+    } = await offer(t.db, [a.customerId, b.customerId], { line: { originalQuantity: 10 } });
+    expect((await b.save({ shipDate: tomorrow(), items: [{ productId: p!.productId, quantity: 1 }] })).statusCode).toBe(200);
+    await rival.query("begin");
+    await rival.query("select id from offer_lines where id = $1 for no key update", [ol!.id]);
+    await rival.query("update holds set quantity = 9 where offer_line_id = $1", [ol!.id]);
+    return { a, ol: ol!, p: p! };
+  }
+
+  it("the lock's statement reads the holds committed by the transaction it waited for", async () => {
+    const { a, ol, p } = await raceOnALine();
+    // The statement's snapshot holds B's 1; after the wait B holds 9.
+    const choosing = t.db.transaction((tx) => lockChosenOfferLines(tx, { customerId: a.customerId, kind: "wholesale" }, tomorrow(), [p.productId], 0));
+    await someoneWaitsForALock();
+    await rival.query("commit");
+    const chosen = await choosing;
+    expect(chosen.offers.get(p.productId)?.ol.id).toBe(ol.id);
+    expect(chosen.holds.others.get(ol.id)).toBe(9);
+  });
+
+  it("a save that waited for the line holds only what is left after it", async () => {
+    const { a, ol, p } = await raceOnALine();
+    const saving = a.save({ shipDate: tomorrow(), items: [{ productId: p.productId, quantity: 5 }] });
+    await someoneWaitsForALock();
+    await rival.query("commit");
+    const res = await saving;
+    expect(res.statusCode).toBe(200);
+    // 1 left to hold, the other 4 pending; nothing oversold.
+    expect(res.json().items[0]).toMatchObject({ quantity: 5, quantityConfirmed: 1, quantityPending: 4 });
+    expect(await committed(t.db, ol.id)).toEqual({ original: 10, ordered: 0, held: 10 });
+  });
+});
