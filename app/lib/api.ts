@@ -46,19 +46,7 @@ function encode(body: Body): { headers: Record<string, string>; body?: BodyInit 
   return { headers: type ? { "content-type": type } : {}, body: body.file };
 }
 
-/**
- * `read`, when given, reads a successful answer's body in place of `res.json()` (e.g. a long list read
- * as it streams in: readListAhead).
- */
-async function request<T>(
-  method: string,
-  path: string,
-  body?: Body,
-  schema?: z.ZodType<T>,
-  headers?: Record<string, string>,
-  signal?: AbortSignal,
-  read?: (res: Response) => Promise<unknown>,
-): Promise<T> {
+async function request<T>(method: string, path: string, body?: Body, schema?: z.ZodType<T>, headers?: Record<string, string>, signal?: AbortSignal): Promise<T> {
   const sent = encode(body);
   for (let attempt = 0; ; attempt++) {
     let res: Response;
@@ -77,7 +65,7 @@ async function request<T>(
     }
     if (res.ok) {
       if (res.status === 204) return undefined as T;
-      const json = read ? await read(res) : await res.json();
+      const json = await res.json();
       return schema ? schema.parse(json) : (json as T);
     }
     // shouldRetry counts the requests already sent.
@@ -145,27 +133,11 @@ const PARSE_CHUNK = 250;
 export async function parseListInChunks<T>(value: unknown, item: z.ZodType<T>, reuse?: (parsed: T) => T, onFirstChunk?: (first: T[]) => void, signal?: AbortSignal): Promise<T[]> {
   if (!Array.isArray(value)) throw new TypeError("expected a list");
   signal?.throwIfAborted();
-  return parseItems(value, item, reuse, new Array<T>(value.length), 0, onFirstChunk, !!onFirstChunk, signal);
-}
-
-/**
- * Parses `value[from…]` into `out` (see parseListInChunks), yielding between chunks: behind the page's
- * other work when `behind` (yieldBehind), else by turns with it (yieldToBrowser).
- */
-async function parseItems<T>(
-  value: unknown[],
-  item: z.ZodType<T>,
-  reuse: ((parsed: T) => T) | undefined,
-  out: T[],
-  from: number,
-  onFirstChunk: ((first: T[]) => void) | undefined,
-  behind: boolean,
-  signal: AbortSignal | undefined,
-): Promise<T[]> {
-  for (let i = from; i < value.length; i++) {
-    if (i > from && i % PARSE_CHUNK === 0) {
+  const out: T[] = new Array<T>(value.length);
+  for (let i = 0; i < value.length; i++) {
+    if (i > 0 && i % PARSE_CHUNK === 0) {
       if (i === PARSE_CHUNK) onFirstChunk?.(out.slice(0, i));
-      await (behind ? yieldBehind() : yieldToBrowser());
+      await (onFirstChunk ? yieldBehind() : yieldToBrowser());
       signal?.throwIfAborted();
     }
     const parsed = item.parse(value[i]);
@@ -175,127 +147,15 @@ async function parseItems<T>(
 }
 
 /**
- * Follows a JSON array's text as it comes in, piece by piece, to where its first `count` items end:
- * strings (and what is escaped in them) are skipped, brackets and braces counted, so an item ends
- * where its own closing brace or bracket brings the depth back to the list's. Items that are objects
- * or lists only: a list of anything else never reaches `count` (it is then read whole).
- */
-export class ListHead {
-  private depth = 0;
-  private inString = false;
-  private escaped = false;
-  private items = 0;
-  constructor(private readonly count: number) {}
-
-  /** The index in `piece` just past the `count`-th item (the next piece of the text each time), or -1. */
-  scan(piece: string): number {
-    for (let i = 0; i < piece.length; i++) {
-      const c = piece.charCodeAt(i);
-      if (this.inString) {
-        if (this.escaped) this.escaped = false;
-        else if (c === 0x5c) this.escaped = true;
-        else if (c === 0x22) this.inString = false;
-      } else if (c === 0x22) this.inString = true;
-      else if (c === 0x7b || c === 0x5b) this.depth++;
-      else if ((c === 0x7d || c === 0x5d) && --this.depth === 1 && ++this.items === this.count) return i + 1;
-    }
-    return -1;
-  }
-}
-
-/**
- * Reads a JSON array answer as it streams in, and hands its first `count` items to `onHead` as soon
- * as their text is in (when the list is longer than that), before the rest of the answer is read and
- * parsed: a long list's first screen does not wait for thousands of items to be parsed (or, on a slow
- * connection, to arrive). Resolves with the whole list, as `res.json()` would; `onHead`'s promise is
- * waited for before the rest is parsed (the rest can wait behind what the head started).
- */
-export async function readListAhead(res: Response, count: number, onHead: (head: unknown[]) => Promise<void>): Promise<unknown> {
-  if (!res.body) return res.json();
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  const scanner = new ListHead(count);
-  // Until the head is cut off (or found not to be there): the text so far. Then the text after it.
-  let text = "";
-  const pieces: string[] = [];
-  let head: unknown[] | null = null;
-  let cut = -1;
-  let deciding = true;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      const piece = done ? decoder.decode() : decoder.decode(value, { stream: true });
-      if (!deciding) pieces.push(piece);
-      else {
-        if (cut < 0 && piece) {
-          const at = scanner.scan(piece);
-          if (at >= 0) cut = text.length + at;
-        }
-        text += piece;
-        const rest = cut < 0 ? "" : text.slice(cut).trimStart();
-        // Decided once what follows the head is in: only a list longer than the head has one; anything
-        // unexpected is read whole, as res.json() would.
-        if (rest || (done && cut >= 0)) {
-          deciding = false;
-          if (rest.startsWith(",") && text.trimStart().startsWith("[")) {
-            try {
-              head = JSON.parse(`${text.slice(0, cut)}]`) as unknown[];
-            } catch {
-              head = null;
-            }
-          }
-          pieces.push(head ? `[${rest.slice(1)}` : text);
-          text = "";
-          if (head) await onHead(head);
-        }
-      }
-      if (done) break;
-    }
-  } catch (err) {
-    // Nothing more of the answer is wanted.
-    reader.cancel().catch(() => undefined);
-    throw err;
-  }
-  if (deciding) pieces.push(text);
-  const rest: unknown = JSON.parse(pieces.join(""));
-  return head && Array.isArray(rest) ? head.concat(rest) : rest;
-}
-
-/**
  * The one client of our /api: reads retry once on the SPEC §7 statuses, writes never. Given a
  * contract schema, the answer is parsed with it (the same schema the server answers with), so a
  * changed answer fails here rather than somewhere in a screen.
  */
 export const api = {
   get: <T>(path: string, query?: Query, schema?: z.ZodType<T>) => request<T>("GET", withQuery(path, query), undefined, schema),
-  /**
-   * A long list, each item parsed with `item` in chunks (see parseListInChunks); `signal` gives it up,
-   * reading or parsing. With `onFirstChunk`, the answer is read as it streams in and the first chunk's
-   * items are handed over as soon as their text is in (readListAhead), before the rest is parsed.
-   */
-  getList: async <T>(path: string, query: Query | undefined, item: z.ZodType<T>, reuse?: (parsed: T) => T, onFirstChunk?: (first: T[]) => void, signal?: AbortSignal): Promise<T[]> => {
-    if (!onFirstChunk) return parseListInChunks(await request<unknown>("GET", withQuery(path, query), undefined, undefined, undefined, signal), item, reuse, undefined, signal);
-    // The first chunk's items are parsed and handed over as soon as their text is in (readListAhead);
-    // the rest of the answer is then read, parsed and checked behind the page's other work (issue 30).
-    let head: T[] | null = null;
-    const read = async (res: Response) =>
-      readListAhead(res, PARSE_CHUNK, async (first) => {
-        head = await parseListInChunks(first, item, reuse, undefined, signal);
-        onFirstChunk(head);
-        await yieldBehind();
-        signal?.throwIfAborted();
-      });
-    const value = await request<unknown>("GET", withQuery(path, query), undefined, undefined, undefined, signal, read);
-    const parsed = head as T[] | null;
-    if (!parsed) return parseListInChunks(value, item, reuse, onFirstChunk, signal);
-    if (!Array.isArray(value)) throw new TypeError("expected a list");
-    // The rest's text has just been parsed (one task): its checks start in a task of their own.
-    await yieldBehind();
-    signal?.throwIfAborted();
-    const out = new Array<T>(value.length);
-    for (let i = 0; i < parsed.length; i++) out[i] = parsed[i]!;
-    return parseItems(value, item, reuse, out, parsed.length, undefined, true, signal);
-  },
+  /** A long list, each item parsed with `item` in chunks (see parseListInChunks); `signal` gives it up, reading or parsing. */
+  getList: async <T>(path: string, query: Query | undefined, item: z.ZodType<T>, reuse?: (parsed: T) => T, onFirstChunk?: (first: T[]) => void, signal?: AbortSignal) =>
+    parseListInChunks(await request<unknown>("GET", withQuery(path, query), undefined, undefined, undefined, signal), item, reuse, onFirstChunk, signal),
   post: <T>(path: string, body?: unknown, query?: Query, headers?: Record<string, string>, schema?: z.ZodType<T>) =>
     request<T>("POST", withQuery(path, query), { json: body ?? {} }, schema, headers),
   put: <T>(path: string, body?: unknown, query?: Query, schema?: z.ZodType<T>) => request<T>("PUT", withQuery(path, query), { json: body ?? {} }, schema),
