@@ -14,6 +14,15 @@ const site = serverAndBrowser();
 const plusDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
 const focusedLabel = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.tagName ?? "");
 
+/** Signs in as staff, loads the grid of a catalog in full (as a bookmark would) and answers a cell finder for its rows' names. */
+async function openGrid(page: Page, catalogId: number, names: string[]) {
+  await signIn(page, site.server.baseUrl, "admin@demo.test");
+  await page.waitForURL(/\/(Dashboard|Administration)/);
+  await page.goto(`${site.server.baseUrl}/Supply/Availability?catalog=${catalogId}`);
+  await hydrated(page);
+  return (col: string, row: number) => page.getByRole("textbox", { name: `${col}, ${names[row]}` });
+}
+
 describe("the supply grid", () => {
   it("moves between cells from the keyboard, reverts with Escape, saves with Enter, pastes a block and copies the day", async () => {
     const staffApi = await apiAs(site.server.baseUrl, "admin@demo.test");
@@ -31,11 +40,7 @@ describe("the supply grid", () => {
     const lineOf = async (catalogId: number, code: string) => (await staffApi.call("GET", `/api/Supply/Catalogs/${catalogId}/Lines`)).lines.find((l: { productId: string }) => l.productId === code);
 
     const page = await newPage(site.browser);
-    await signIn(page, site.server.baseUrl, "admin@demo.test");
-    await page.waitForURL(/\/(Dashboard|Administration)/);
-    await page.goto(`${site.server.baseUrl}/Supply/Availability?catalog=${catalog.catalogId}`);
-    await hydrated(page);
-    const cell = (col: string, row: number) => page.getByRole("textbox", { name: `${col}, ${names[row]}` });
+    const cell = await openGrid(page, catalog.catalogId, names);
     await cell("Quantity", 0).waitFor();
     await expectNoAxeViolations(page, "/Supply/Availability (the grid)");
     // Fixed columns (issue 30): the rows in the window never widen or narrow the table as it scrolls.
@@ -155,11 +160,7 @@ describe("the supply grid", () => {
     for (let i = 0; i < COUNT; i += 10) await Promise.all(Array.from({ length: Math.min(10, COUNT - i) }, (_, k) => add(i + k)));
 
     const page = await newPage(site.browser, { viewport: { width: 1280, height: 900 } });
-    await signIn(page, site.server.baseUrl, "admin@demo.test");
-    await page.waitForURL(/\/(Dashboard|Administration)/);
-    await page.goto(`${site.server.baseUrl}/Supply/Availability?catalog=${catalog.catalogId}`);
-    await hydrated(page);
-    const cell = (col: string, row: number) => page.getByRole("textbox", { name: `${col}, ${names[row]}` });
+    const cell = await openGrid(page, catalog.catalogId, names);
     await cell("Quantity", 0).waitFor();
     const rowsInPage = () => page.locator("tr[data-index]").count();
     expect(await rowsInPage()).toBeLessThan(100);

@@ -289,7 +289,7 @@ interface WholesaleOffers {
   boxed: boolean;
   offers: Map<string, ChosenOffer>;
   /** The active holds on the offers, read after their locks (none without a ship date: nothing is offered). */
-  holds: HoldSums<number> | undefined;
+  holds: HoldSums<number>;
 }
 
 /**
@@ -328,7 +328,7 @@ function wholesalePolicy(config: Config, buyer: Buyer, body: CartSaveBody): Cart
       );
       const boxed = buyer.alwaysBoxed || (body.boxed ?? cart.boxed);
       // The same statement reads the holds on the offers, after its locks (the engine reads none).
-      const chosen = dates.shipDate ? await lockChosenOfferLines(tx, buyer, dates.shipDate, productIds, cart.id) : { offers: new Map<string, ChosenOffer>(), holds: undefined };
+      const chosen = dates.shipDate ? await lockChosenOfferLines(tx, buyer, dates.shipDate, productIds, cart.id) : { offers: new Map<string, ChosenOffer>(), holds: { others: new Map(), own: new Map() } };
       return { ...dates, boxed, ...chosen };
     },
     holdTarget: (o) => ({
