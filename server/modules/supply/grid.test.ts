@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desc, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
+import { workbookBytes, type Cell } from "../../../tests/helpers/xlsx.ts";
 import { auditLog, catalogs } from "../../../db/schema/index.ts";
 import { buildTestApp, signedInUser, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { buyer, committed, tomorrow } from "../../../tests/helpers/store-fixtures.ts";
@@ -153,13 +154,8 @@ describe("copy this day to …", () => {
 
 // ---- XLSX -----------------------------------------------------------------------------------------
 
-type Cell = string | number | boolean | Date | null | { formula: string; result?: number };
 async function workbook(rows: Cell[][], dateColumns: number[] = []): Promise<string> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet("Fresh list");
-  for (const r of rows) ws.addRow(r as unknown[]);
-  for (const c of dateColumns) ws.getColumn(c).numFmt = "m/d/yyyy";
-  return Buffer.from(await wb.xlsx.writeBuffer()).toString("base64");
+  return (await workbookBytes(rows, dateColumns)).toString("base64");
 }
 
 describe("XLSX fresh lists", () => {

@@ -6,6 +6,7 @@
 // Text number format, so a description beginning with =, +, - or @ is never run as a formula.
 import { Readable } from "node:stream";
 import ExcelJS from "exceljs";
+import unzipper from "unzipper";
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_ROWS } from "../../../contract/supply.ts";
 import { fileLimitMessages } from "../../../domain/csv.ts";
 import { fileError } from "../../errors.ts";
@@ -43,6 +44,55 @@ export function cellText(value: unknown): { text: string; formula: boolean } {
   return { text: String(value), formula: false };
 }
 
+/** A worksheet's entry, as exceljs's streaming reader recognises one. */
+const WORKSHEET_ENTRY = /xl\/worksheets\/sheet\d+[.]xml/;
+
+/**
+ * The workbook's zip with its worksheets moved after every other entry. exceljs's streaming reader
+ * parses a worksheet as it arrives only when the workbook's relations and shared strings came first;
+ * otherwise it copies the sheet to a temporary file to read at the end, and a read stopped early (the
+ * first sheet only, or a refusal at the row limit) never removes that file nor closes its descriptor:
+ * one of each leaked per upload for the life of the process. Excel and exceljs both write their
+ * worksheets before the shared strings, so every upload took that path. The local entries are moved
+ * whole (header, compressed data, descriptor), their bytes unchanged; the central directory that follows
+ * is not read by a streaming reader. Entries are named as the local headers name them, which is what
+ * the reader goes by.
+ */
+async function worksheetsLast(bytes: Buffer): Promise<{ zip: Buffer; sharedStrings: boolean }> {
+  const dir = await unzipper.Open.buffer(bytes);
+  const end = dir.offsetToStartOfCentralDirectory;
+  const starts = [...new Set(dir.files.map((f) => f.offsetToLocalFileHeader))].sort((a, b) => a - b);
+  const entries = starts.map((start, i) => {
+    const stop = starts[i + 1] ?? end;
+    if (start < 0 || start + 30 > stop || stop > bytes.length) throw new Error("the zip's directory does not match its entries");
+    const nameEnd = start + 30 + bytes.readUInt16LE(start + 26);
+    if (nameEnd > stop) throw new Error("the zip's directory does not match its entries");
+    return { name: bytes.toString("utf8", start + 30, nameEnd), bytes: bytes.subarray(start, stop) };
+  });
+  const sheets = entries.filter((e) => WORKSHEET_ENTRY.test(e.name));
+  const names = new Set(entries.map((e) => e.name));
+  if (sheets.length && !names.has("xl/_rels/workbook.xml.rels")) throw new Error("the workbook has no xl/_rels/workbook.xml.rels");
+  const zip = Buffer.concat([...entries.filter((e) => !sheets.includes(e)).map((e) => e.bytes), ...sheets.map((e) => e.bytes), bytes.subarray(end)]);
+  return { zip, sharedStrings: names.has("xl/sharedStrings.xml") };
+}
+
+/**
+ * Rejects when the zip parser that exceljs pipes `source` into fails. An entry whose compressed data
+ * is damaged fails in that parser, not in the entry's own stream that exceljs is waiting on, so the
+ * read would otherwise wait for ever (the request never answered).
+ */
+function zipParserFailure(source: Readable): Promise<never> {
+  const failed = new Promise<never>((_, reject) => {
+    const pipe = source.pipe.bind(source);
+    source.pipe = <T extends NodeJS.WritableStream>(destination: T, options?: { end?: boolean }) => {
+      destination.once("error", reject);
+      return pipe(destination, options);
+    };
+  });
+  failed.catch(() => {}); // a read that finished first has nothing left to fail
+  return failed;
+}
+
 /**
  * Reads the first sheet of an XLSX workbook (base64) as rows of text cells, numbered as the
  * spreadsheet numbers them. Blank rows are skipped; anything wrong with the file as a whole is a 400.
@@ -56,27 +106,38 @@ export async function readXlsx(base64: string): Promise<{ record: string[]; line
   const rows: { record: string[]; line: number; formula: boolean[] }[] = [];
   let width = 0;
   let sheets = 0;
+  let source: Readable | undefined;
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), { sharedStrings: "cache", styles: "cache", hyperlinks: "ignore", worksheets: "emit", entries: "emit" });
-    for await (const sheet of reader) {
-      sheets++;
-      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-        const values = (row.values as unknown[]).slice(1);
-        const cells = Array.from({ length: values.length }, (_, i) => cellText(values[i]));
-        if (!cells.some((c) => c.text.trim() || c.formula)) continue;
-        if (!rows.length) width = cells.length;
-        if (rows.length > UPLOAD_MAX_ROWS) throw fileError(XLSX_MESSAGES.tooManyRows);
-        const extra = cells.slice(width).findIndex((c) => c.text.trim() || c.formula);
-        if (extra >= 0) throw fileError(`The file could not be read: row ${row.number} has a cell beyond the header's ${width} columns.`);
-        const record = Array.from({ length: width }, (_, i) => cells[i]?.text ?? "");
-        rows.push({ record, line: row.number, formula: Array.from({ length: width }, (_, i) => cells[i]?.formula ?? false) });
+    const { zip, sharedStrings } = await worksheetsLast(bytes);
+    source = Readable.from(zip);
+    const zipFailed = zipParserFailure(source);
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, { sharedStrings: "cache", styles: "cache", hyperlinks: "ignore", worksheets: "emit", entries: "emit" });
+    // A workbook written with inline strings has no shared strings to wait for.
+    if (!sharedStrings) (reader as unknown as { sharedStrings?: string[] }).sharedStrings = [];
+    const readFirstSheet = async () => {
+      for await (const sheet of reader) {
+        sheets++;
+        for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+          const values = (row.values as unknown[]).slice(1);
+          const cells = Array.from({ length: values.length }, (_, i) => cellText(values[i]));
+          if (!cells.some((c) => c.text.trim() || c.formula)) continue;
+          if (!rows.length) width = cells.length;
+          if (rows.length > UPLOAD_MAX_ROWS) throw fileError(XLSX_MESSAGES.tooManyRows);
+          const extra = cells.slice(width).findIndex((c) => c.text.trim() || c.formula);
+          if (extra >= 0) throw fileError(`The file could not be read: row ${row.number} has a cell beyond the header's ${width} columns.`);
+          const record = Array.from({ length: width }, (_, i) => cells[i]?.text ?? "");
+          rows.push({ record, line: row.number, formula: Array.from({ length: width }, (_, i) => cells[i]?.formula ?? false) });
+        }
+        break;
       }
-      break;
-    }
+    };
+    await Promise.race([readFirstSheet(), zipFailed]);
   } catch (err) {
     if (err instanceof Error && "statusCode" in err) throw err;
     const m = err instanceof Error ? err.message : "unreadable";
     throw fileError(`${XLSX_MESSAGES.unreadable}: ${m.slice(0, 200)}`);
+  } finally {
+    source?.destroy();
   }
   if (!sheets || !rows.length) throw fileError(XLSX_MESSAGES.empty);
   return rows;
