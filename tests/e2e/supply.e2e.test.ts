@@ -98,7 +98,21 @@ describe("the supply desk", () => {
     // Publish 40 bunches for that day, tier 1 from 8 bunches.
     await open(staff, `/Supply/Availability?catalog=${catalogId}`);
     await staff.getByRole("heading", { name: "Publish a product" }).waitFor();
-    await staff.getByLabel("Product", { exact: true }).selectOption(code);
+    // The product picker (issue 30): a box that filters the products as it is typed in, keyboard only.
+    const picker = staff.getByRole("combobox", { name: "Product", exact: true });
+    await picker.focus();
+    await picker.pressSequentially(`lily ${code.slice(-6).toLowerCase()}`, { delay: 20 });
+    await expect.poll(() => staff.getByRole("listbox", { name: "Matching products" }).getByRole("option").allInnerTexts(), { timeout: 15_000 }).toEqual([`${description} (${code})`]);
+    expect(await staff.getByRole("status").filter({ hasText: "1 match." }).count()).toBe(1);
+    await expectNoAxeViolations(staff, "/Supply/Availability with the product picker open");
+    // Escape closes the list, ArrowDown opens it again with the match active, Enter takes it.
+    await picker.press("Escape");
+    expect(await picker.getAttribute("aria-expanded")).toBe("false");
+    await picker.press("ArrowDown");
+    expect(await picker.getAttribute("aria-activedescendant")).toBe(await staff.getByRole("listbox", { name: "Matching products" }).getByRole("option", { name: `${description} (${code})` }).getAttribute("id"));
+    await picker.press("Enter");
+    expect(await picker.inputValue()).toBe(`${description} (${code})`);
+    expect(await picker.getAttribute("aria-expanded")).toBe("false");
     await staff.getByLabel("Bunches", { exact: true }).fill("40");
     await staff.getByLabel("Price a bunch, by the pail ($)").fill("14.50");
     await staff.getByLabel("Price a bunch, loose ($)").fill("15.95");

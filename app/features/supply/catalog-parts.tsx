@@ -1,6 +1,6 @@
 // The catalog pieces of /Supply/Availability: choosing a catalog, making a new one, adding a line.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { memo, useDeferredValue, useState } from "react";
+import { useMemo, useState } from "react";
 import type { z } from "zod";
 import { CatalogBody, LineCreate, SupplyCatalog, SupplyCatalogList, SupplyProductList } from "../../../contract/supply.ts";
 import { api } from "../../lib/api.ts";
@@ -9,6 +9,8 @@ import { FormProblem, textOf, useContractBodyForm } from "../../components/ui/fo
 import { Failed, Loading } from "../../components/ui/status.tsx";
 import { LabelledField as Field } from "../../components/ui/form.tsx";
 import { SelectField } from "../../components/ui/select-field.tsx";
+import { Combobox, type Choice } from "../../components/ui/combobox.tsx";
+import { fetchSupplyProducts } from "./grid-lines.ts";
 
 // ---- availability -------------------------------------------------------------------------------
 const todayIso = () => new Date().toLocaleDateString("en-CA", { timeZone: "America/New_York" });
@@ -114,24 +116,16 @@ const lineBody = (v: Record<string, unknown>): z.input<typeof LineCreate> => ({
   tier1PriceNoPail: typedNumber(v.tier1PriceNoPail),
 });
 
-/**
- * The product picker's options, up to 2,000 of them (issue 30). Built in a deferred render, which React
- * splits into short tasks, inside a new select (so the page takes them in one insertion, not one per
- * option), and never again while the form is typed in (memo: the list is the same).
- */
-const ProductOptions = memo(function ProductOptions({ products }: { products: SupplyProductList["products"] }) {
-  return products
-    .filter((p) => p.active)
-    .map((p) => (
-      <option key={p.productId} value={p.productId}>
-        {p.description} ({p.productId})
-      </option>
-    ));
-});
+/** The active products as the picker's choices: "description (code)". */
+const productChoices = (products: SupplyProductList["products"]): Choice[] => products.filter((p) => p.active).map((p) => ({ value: p.productId, label: `${p.description} (${p.productId})` }));
 
 export function AddLine({ catalogId, onAdded }: { catalogId: number; onAdded: () => void }) {
-  const products = useQuery({ queryKey: ["supply", "products", ""], queryFn: () => api.get("/api/Supply/Products", undefined, SupplyProductList) });
-  const choices = useDeferredValue(products.data?.products);
+  // The products are read once the picker is about to be used (focused, or the pointer over it), not
+  // with the grid: thousands of them, read and checked while the grid's first screen was laid out
+  // (issue 30).
+  const [wanted, setWanted] = useState(false);
+  const products = useQuery({ queryKey: ["supply", "products", ""], queryFn: fetchSupplyProducts, enabled: wanted });
+  const choices = useMemo(() => (products.data ? productChoices(products.data.products) : undefined), [products.data]);
   const [f, setF] = useState({ productId: "", quantity: "", price: "", priceNoPail: "", tier1Quantity: "", tier1Price: "", tier1PriceNoPail: "" });
   const { form, refused, errorOf } = useContractBodyForm(LineCreate, lineBody, async (body) => {
     await api.post(`/api/Supply/Catalogs/${catalogId}/Lines`, body);
@@ -149,11 +143,18 @@ export function AddLine({ catalogId, onAdded }: { catalogId: number; onAdded: ()
       <FormProblem problem={refused} className="mt-2" />
       <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Field id="l-productId" label="Product" error={errorOf("productId")}>
-          {/* Made anew once the products are there, in the deferred render: see ProductOptions. */}
-          <select key={choices ? "products" : "none"} id="l-productId" name="productId" className="field-input" value={f.productId} onChange={(e) => setF({ ...f, productId: e.target.value })}>
-            <option value="">Choose a product…</option>
-            {choices && <ProductOptions products={choices} />}
-          </select>
+          <Combobox
+            id="l-productId"
+            name="productId"
+            what="products"
+            placeholder="Type a name or code…"
+            choices={choices}
+            value={f.productId}
+            onChange={(productId) => setF((was) => ({ ...was, productId }))}
+            onWanted={() => setWanted(true)}
+            invalid={!!errorOf("productId")}
+            describedBy={errorOf("productId") ? "l-productId-error" : undefined}
+          />
         </Field>
         {input("quantity", "Bunches")}
         {input("price", "Price a bunch, by the pail ($)")}

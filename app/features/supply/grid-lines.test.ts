@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { SupplyLineList } from "../../../contract/supply.ts";
-import { fetchSupplyLines } from "./grid-lines.ts";
+import { SupplyLineList, SupplyProductList } from "../../../contract/supply.ts";
+import { fetchSupplyLines, fetchSupplyProducts } from "./grid-lines.ts";
 
 const catalog = { catalogId: 7, orderId: 70, kind: "wholesale", title: "Friday", shipDateFrom: "2026-12-04", shipDateTo: "2026-12-04", customerIds: [], lines: 3 };
 const line = (i: number) => ({
@@ -61,5 +61,41 @@ describe("fetchSupplyLines", () => {
     await expect(fetchSupplyLines("7")).rejects.toBeInstanceOf(z.ZodError);
     answer({ catalog });
     await expect(fetchSupplyLines("7")).rejects.toThrow(/list/);
+  });
+});
+
+const product = (i: number) => ({
+  productId: `P-${i}`,
+  description: `Rose ${i}`,
+  variety: "roses",
+  category: "Roses",
+  colour: "Red",
+  colourHex: "#C0122C",
+  grade: "Select",
+  stemLengthCm: 60,
+  unitOfMeasure: "Pail",
+  unitOfMeasureQty: 8,
+  stemsPerBunch: 10,
+  bunchesPerBox: 12,
+  stemsPerBox: 120,
+  image: "rose",
+  showStore: true,
+  active: i % 3 !== 0,
+  ordered: 0,
+  offerLines: 1,
+  extra: "dropped",
+});
+
+describe("fetchSupplyProducts", () => {
+  it("gives what SupplyProductList.parse gives, and fails as it does", async () => {
+    const body = { products: Array.from({ length: 700 }, (_, i) => product(i)), truncated: true };
+    answer(body);
+    const got = await fetchSupplyProducts();
+    expect(got).toEqual(SupplyProductList.parse(body));
+    expect(got.products[600]).not.toHaveProperty("extra");
+    answer({ ...body, products: body.products.map((p, i) => (i === 650 ? { ...p, stemsPerBunch: "ten" } : p)) });
+    await expect(fetchSupplyProducts()).rejects.toBeInstanceOf(z.ZodError);
+    answer({ products: body.products });
+    await expect(fetchSupplyProducts()).rejects.toBeInstanceOf(z.ZodError);
   });
 });
