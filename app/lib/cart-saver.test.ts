@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { QueryClient } from "@tanstack/react-query";
 import { z } from "zod";
@@ -66,6 +66,33 @@ describe("cartSaver (both stores' one save path)", () => {
     expect(second).toEqual({ ok: true, cart: { version: 3, lines: ["Freedom rose", "Alstroemeria"] } });
     expect(server.seen.map((b) => b.version)).toEqual([1, 2]);
     expect(client.getQueryData(["cart"])).toEqual({ version: 3, lines: ["Freedom rose", "Alstroemeria"] });
+  });
+
+  it("sends a save at once when none is in flight, and a later one only after it is answered", async () => {
+    const server = await cartServer();
+    close = server.close;
+    const client = new QueryClient();
+    client.setQueryData(["cart"], { version: 1, lines: [] });
+    const save = cartSaver<Cart, Body>(client, { key: ["cart"], path: server.url, schema: Cart });
+    const sent = vi.spyOn(globalThis, "fetch");
+    try {
+      // Sent before save returns (a date's click: before React renders the click), not in a later turn.
+      const first = save((c) => ({ version: c.version, add: "Freedom rose" }));
+      expect(sent).toHaveBeenCalledTimes(1);
+      // Another save while the first is in flight waits for its answer (built from the cart it leaves).
+      const second = save((c) => ({ version: c.version, add: "Alstroemeria" }));
+      await Promise.resolve();
+      expect(sent).toHaveBeenCalledTimes(1);
+      await first;
+      expect((await second)?.ok).toBe(true);
+      expect(sent).toHaveBeenCalledTimes(2);
+      expect(server.seen.map((b) => b.version)).toEqual([1, 2]);
+      // Both answered: the next one is sent at once again.
+      void save((c) => ({ version: c.version, add: "Peony" }));
+      expect(sent).toHaveBeenCalledTimes(3);
+    } finally {
+      sent.mockRestore();
+    }
   });
 
   it("takes the current cart from a 409 and says it was a conflict", async () => {

@@ -17,12 +17,15 @@ export interface CartSaveTarget<C> {
 
 /**
  * The one browser save path of both stores' carts. Saves run one after another, each built from the
- * cart as the last save left it, so quick successive changes never send a stale version. The
+ * cart as the last save left it, so quick successive changes never send a stale version; one asked
+ * for while none is in flight is sent at once, before the caller returns. The
  * server's cart is the truth afterwards: a 409 carries the current cart, which replaces ours when it
  * parses as a cart. `build` returning null sends nothing.
  */
 export function cartSaver<C, B>(client: QueryClient, target: CartSaveTarget<C>) {
   let chain: Promise<unknown> = Promise.resolve();
+  // Saves asked for and not yet answered.
+  let inFlight = 0;
   return (build: (cart: C) => B | null): Promise<CartSaveOutcome<C> | null> => {
     const run = async (): Promise<CartSaveOutcome<C> | null> => {
       const current = client.getQueryData<C>(target.key);
@@ -40,7 +43,12 @@ export function cartSaver<C, B>(client: QueryClient, target: CartSaveTarget<C>) 
         return { ok: false, conflict: !!fresh?.success, error };
       }
     };
-    const next = chain.then(run, run);
+    // With no save before it, it is built and sent at once, in the caller's own task (a date's click):
+    // not after what runs at that task's end (React's render of the click, issue 30).
+    const next = inFlight === 0 ? run() : chain.then(run, run);
+    inFlight++;
+    const done = () => void inFlight--;
+    void next.then(done, done);
     chain = next.catch(() => undefined);
     return next;
   };

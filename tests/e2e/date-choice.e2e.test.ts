@@ -1,21 +1,29 @@
 // Choosing another ship date with an empty cart (issue 30): the rows the page already holds stay, marked
 // as updating for the date chosen, with none of the previous date's availability or prices and nothing
 // to order, until the chosen date's own offer is read; then its rows can be ordered as always.
-import { describe, it } from "vitest";
+import { describe, it, type ExpectStatic } from "vitest";
 import { expectNoAxeViolations, newPage, serverAndBrowser } from "./harness.ts";
 import { productCount } from "./steps/common.ts";
-import { dates, listRows, openStore, savedCart, signInAs } from "./steps/buyer.ts";
+import { addFromRow, availableRows, dates, listRows, openStore, savedCart, savedShipDate, signInAs } from "./steps/buyer.ts";
+import { cart } from "./steps/common.ts";
 import { shortDate } from "../../app/lib/format.ts";
+import { CART_CHANGED_DURING_DATE_CHECK, LINE_NOT_FOR_CART_DATE } from "../../app/features/store/messages.ts";
 
 const site = serverAndBrowser();
 
+/** The buyer's store, opened with an empty cart and its date's list shown. */
+async function openEmptyStore(expect: ExpectStatic) {
+  const page = await newPage(site.browser);
+  await signInAs(page, site.server.baseUrl, "buyer@demo.test");
+  await openStore(page, site.server.baseUrl);
+  expect(await savedCart(page)).toEqual([]);
+  await expect.poll(async () => (await productCount(page).innerText()).trim(), { timeout: 15_000 }).toMatch(/^[\d,]+ products$/);
+  return page;
+}
+
 describe("choosing another ship date", () => {
   it("keeps the rows shown as updating, never orderable nor priced, until the new date's offer is in", { timeout: 90_000 }, async ({ expect }) => {
-    const page = await newPage(site.browser);
-    await signInAs(page, site.server.baseUrl, "buyer@demo.test");
-    await openStore(page, site.server.baseUrl);
-    expect(await savedCart(page)).toEqual([]);
-    await expect.poll(async () => (await productCount(page).innerText()).trim(), { timeout: 15_000 }).toMatch(/^[\d,]+ products$/);
+    const page = await openEmptyStore(expect);
 
     // Hold the next date's products answer until the updating list has been checked.
     let release!: () => void;
@@ -127,6 +135,158 @@ describe("choosing another ship date", () => {
     expect((await productCount(page).innerText()).trim()).toBe(countB);
     expect(await listRows(page).filter({ hasText: "Only date A" }).count()).toBe(0);
     expect(await page.getByText(/Only date A/).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("with lines in the cart, lists the date chosen while its save is on its way; a line added meanwhile is saved after it, for that date", { timeout: 90_000 }, async ({ expect }) => {
+    const page = await openEmptyStore(expect);
+    // One line in the cart.
+    await addFromRow(page, expect, availableRows(page).first(), 1, 1);
+
+    // Every cart save from here on, in the order sent; the first (the date's) held until released.
+    const saves: { shipDate: string; items: { productId: string }[] }[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/Store\/Cart\/Save\//, async (route) => {
+      saves.push(route.request().postDataJSON() as (typeof saves)[number]);
+      if (saves.length === 1) await held;
+      await route.continue();
+    });
+    const chosen = dates(page).nth(1);
+    const chosenText = (await chosen.innerText()).replace(/\s+/g, " ");
+    await chosen.click();
+    // Its lines are checked against the date's offer; a line it does not offer is asked about (Yes).
+    const question = page.getByRole("alertdialog", { name: /Clear the cart\?/ });
+    await expect.poll(async () => saves.length > 0 || (await question.isVisible()), { timeout: 15_000 }).toBe(true);
+    if (saves.length === 0) await question.getByRole("button", { name: "Yes" }).click();
+    await expect.poll(() => saves.length, { timeout: 15_000 }).toBe(1);
+    const date = saves[0]!.shipDate;
+
+    // The date's save is unanswered: its offer is listed and can be ordered all the same.
+    await page.getByRole("heading", { name: `Flowers for ${shortDate(date)}` }).waitFor();
+    expect(chosenText).toContain(shortDate(date).split(", ")[1]!);
+    await expect.poll(async () => (await productCount(page).innerText()).trim(), { timeout: 15_000 }).toMatch(/^[\d,]+ products$/);
+    expect(await page.getByRole("table").first().getAttribute("aria-busy")).toBeNull();
+    const row = availableRows(page).nth(1);
+    const name = (await row.getByRole("button").first().innerText()).trim();
+    await row.getByRole("textbox", { name: /^Bunches of / }).fill("2");
+    await row.getByRole("button", { name: /^(Add|Update) .* (to|in) cart$/ }).click();
+    // The line waits for the date's save: nothing else is sent meanwhile.
+    await page.waitForTimeout(300);
+    expect(saves).toHaveLength(1);
+
+    release();
+    await expect.poll(() => saves.length, { timeout: 15_000 }).toBe(2);
+    expect(saves[1]!.shipDate).toBe(date);
+    await cart(page).getByText(name).waitFor();
+    expect(await dates(page).nth(1).getAttribute("aria-pressed")).toBe("true");
+
+    // The cart emptied again for the other tests.
+    await cart(page).getByRole("button", { name: "Clear cart" }).click();
+    await page.getByRole("alertdialog", { name: /Clear the cart\?/ }).getByRole("button", { name: "Yes" }).click();
+    await expect.poll(async () => (await savedCart(page)).length, { timeout: 15_000 }).toBe(0);
+    await page.context().close();
+  });
+
+  it("sends nothing for a line added while its date was being saved, when that save fails", { timeout: 90_000 }, async ({ expect }) => {
+    const page = await openEmptyStore(expect);
+    const before = (await page.getByRole("heading", { name: /^Flowers for / }).innerText()).trim();
+
+    // The date's save is held, then fails; any later save is counted.
+    let saves = 0;
+    let fail!: () => void;
+    const failing = new Promise<void>((resolve) => (fail = resolve));
+    await page.route(/\/api\/Store\/Cart\/Save\//, async (route) => {
+      saves++;
+      if (saves > 1) return route.continue();
+      await failing;
+      await route.fulfill({ status: 500, json: { message: "The date could not be saved" } });
+    });
+    await dates(page).nth(1).click();
+    await expect.poll(() => saves, { timeout: 15_000 }).toBe(1);
+    // The empty cart's new date is listed while it is saved; a line is added from it.
+    await expect.poll(async () => (await page.getByRole("heading", { name: /^Flowers for / }).innerText()).trim(), { timeout: 15_000 }).not.toBe(before);
+    await expect.poll(async () => (await productCount(page).innerText()).trim(), { timeout: 15_000 }).toMatch(/^[\d,]+ products$/);
+    const row = availableRows(page).first();
+    const name = (await row.getByRole("button").first().innerText()).trim();
+    await row.getByRole("textbox", { name: /^Bunches of / }).fill("1");
+    await row.getByRole("button", { name: /^Add .* to cart$/ }).click();
+
+    fail();
+    await page.getByRole("alertdialog").getByText("The date could not be saved").waitFor();
+    await page.getByRole("alertdialog").getByRole("button").first().click();
+    // The cart stays on its date, and the line, listed for the other date, is not sent for it.
+    await page.getByText(LINE_NOT_FOR_CART_DATE).first().waitFor({ timeout: 15_000 });
+    expect(saves).toBe(1);
+    expect(await savedCart(page)).toEqual([]);
+    expect(await cart(page).getByText(name).count()).toBe(0);
+    await page.context().close();
+  });
+  it("never drops a line added while the chosen date's offer is checked: it is saved with the date, or the buyer is told and the cart stays", { timeout: 90_000 }, async ({ expect }) => {
+    const page = await openEmptyStore(expect);
+    // One line in the cart.
+    await addFromRow(page, expect, availableRows(page).first(), 1, 1);
+    const before = await savedShipDate(page);
+    expect(before).not.toBeNull();
+
+    // Another date's products are held until released (the cart's own date's list reads through), and
+    // every cart save is recorded with its ship date.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    await page.route(/\/api\/Store\/Catalog\/Products\//, async (route) => {
+      const date = /\/(\d{4}-\d{2}-\d{2})(?:[/?]|$)/.exec(route.request().url())?.[1];
+      if (!date || date === before) return route.continue();
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    const dateSaves: string[] = [];
+    page.on("request", (r) => {
+      if (!/\/api\/Store\/Cart\/Save\//.test(r.url())) return;
+      const shipDate = (r.postDataJSON() as { shipDate: string | null }).shipDate;
+      if (shipDate && shipDate !== before) dateSaves.push(shipDate);
+    });
+    // The pointer off the dates, so the chosen date's offer is asked for at the click.
+    await page.mouse.move(0, 0);
+    await dates(page).nth(1).click();
+    await expect.poll(() => asked, { timeout: 15_000 }).toBe(true);
+
+    // Meanwhile a second line is added from the cart's date's list, and saved.
+    const row = availableRows(page).nth(1);
+    const name = (await row.getByRole("button").first().innerText()).trim();
+    await addFromRow(page, expect, row, 2, 2);
+    const lines = (await savedCart(page)).map(([id]) => id);
+    expect(dateSaves).toEqual([]);
+
+    // The offer arrives. A line it does not offer is asked about (Yes): the question was about the cart
+    // as it was at the click.
+    release();
+    const question = page.getByRole("alertdialog", { name: /Clear the cart\?/ });
+    const told = page.getByRole("alert").filter({ hasText: CART_CHANGED_DURING_DATE_CHECK });
+    await expect.poll(async () => (await question.count()) > 0 || (await told.count()) > 0 || dateSaves.length > 0, { timeout: 15_000 }).toBe(true);
+    if ((await question.count()) > 0) {
+      expect(await question.innerText()).not.toContain(name);
+      await question.getByRole("button", { name: "Yes" }).click();
+      await expect.poll(async () => (await told.count()) > 0 || dateSaves.length > 0, { timeout: 15_000 }).toBe(true);
+    }
+    if ((await told.count()) > 0) {
+      // The buyer is told; nothing was saved for the date: the cart stays on its date with both lines.
+      expect(dateSaves).toEqual([]);
+      await expect.poll(async () => (await dates(page).first().getAttribute("aria-pressed")) === "true", { timeout: 15_000 }).toBe(true);
+      expect(await dates(page).nth(1).getAttribute("aria-pressed")).toBe("false");
+      expect(await savedShipDate(page)).toBe(before);
+    } else {
+      // The date is saved with the line added meanwhile.
+      await expect.poll(() => savedShipDate(page), { timeout: 15_000 }).toBe(dateSaves[0]);
+    }
+    expect((await savedCart(page)).map(([id]) => id)).toEqual(expect.arrayContaining(lines));
+    await cart(page).getByText(name).waitFor();
+
+    // The cart emptied again for the other tests.
+    await cart(page).getByRole("button", { name: "Clear cart" }).click();
+    await page.getByRole("alertdialog", { name: /Clear the cart\?/ }).getByRole("button", { name: "Yes" }).click();
+    await expect.poll(async () => (await savedCart(page)).length, { timeout: 15_000 }).toBe(0);
     await page.context().close();
   });
 });

@@ -9,6 +9,7 @@ import {
   entryOf,
   estimateCents,
   isFeeLine,
+  linesForDateChange,
   lineStatus,
   partitionForDate,
   dateChangeQuestion,
@@ -233,6 +234,33 @@ describe("partitionForDate and dateChangeQuestion", () => {
   });
 });
 
+
+describe("linesForDateChange", () => {
+  const lily = item();
+  const rose = item({ productId: "GRS-1", description: "Garden Rose Juliet", quantity: 4 });
+  const box = item({ productId: "BX-M", category: "boxes", description: "Box", offerOrderNumber: 1 });
+  const next = [product(), product({ productId: "GRS-1" })];
+
+  it("saves the lines as they are when the date's turn comes: quantities changed and lines added since the check, when the new date keeps them", () => {
+    expect(linesForDateChange([{ ...lily, quantity: 25 }, rose, box], next, null)).toEqual([
+      { productId: "LIL-1", quantity: 25 },
+      { productId: "GRS-1", quantity: 4 },
+    ]);
+    // A line removed since the check is not sent back.
+    expect(linesForDateChange([rose], next, null)).toEqual([{ productId: "GRS-1", quantity: 4 }]);
+  });
+
+  it("saves nothing when a line now in the cart does not keep its offer on the new date (it was never asked about)", () => {
+    expect(linesForDateChange([lily, rose], [product()], null)).toBeNull();
+    expect(linesForDateChange([lily, rose], [product(), product({ productId: "GRS-1", offerOrderNumber: 8 })], null)).toBeNull();
+  });
+
+  it("after Yes, clears the lines asked about, whatever their quantity now, but saves nothing when a line was added since", () => {
+    expect(linesForDateChange([{ ...lily, quantity: 3 }, box], [], ["LIL-1"])).toEqual([]);
+    expect(linesForDateChange([], [], ["LIL-1"])).toEqual([]);
+    expect(linesForDateChange([lily, rose], next, ["LIL-1"])).toBeNull();
+  });
+});
 
 describe("lineStatus", () => {
   it("says held, pending, partly pending or expired in words", () => {

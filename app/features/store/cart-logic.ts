@@ -225,6 +225,29 @@ export function dateChangeQuestion(changed: readonly Pick<CartItem, "description
   };
 }
 
+/**
+ * The lines a date change saves, worked out from the cart as it is when the date's save has its turn
+ * (`latest`), not as it was at the click: lines added or changed while the new date's products were read
+ * or the question was open are never dropped unasked. `cleared`: the productIds of the cart's lines when
+ * the buyer answered Yes to SPEC §4's question (null when there was no question).
+ * - No question: every line now in the cart must keep its offer on the new date (partitionForDate); they
+ *   are saved with their quantities as they now are. A line that does not keep it was not checked: null.
+ * - Yes: the lines asked about are cleared; any other line now in the cart was not asked about: null.
+ * null means the cart changed in a way the check did not cover: the date is not saved.
+ */
+export function linesForDateChange(
+  latest: readonly Pick<CartItem, "productId" | "description" | "category" | "quantity" | "offerOrderNumber">[],
+  products: Parameters<typeof partitionForDate>[1],
+  cleared: readonly string[] | null,
+): LineInput[] | null {
+  if (cleared !== null) {
+    const asked = new Set(cleared);
+    return merchandiseLines(latest).every((i) => asked.has(i.productId)) ? [] : null;
+  }
+  const { kept, changed } = partitionForDate(latest, products);
+  return changed.length > 0 ? null : kept.map((i) => ({ productId: i.productId, quantity: i.quantity }));
+}
+
 export type LineStatusKind = "held" | "pending" | "partial" | "expired";
 
 export interface LineStatus {

@@ -7,6 +7,10 @@ export const CART_FETCH_ERROR_DEFAULT = "An error occurred while fetching the ca
 export const CART_UPDATE_ERROR_TITLE = "Cart Update Error";
 export const CART_UPDATE_ERROR_DEFAULT = "An error occurred while updating the cart";
 export const ADD_TO_CART_FAILED = "There was an issue adding items to your cart. Please try again.";
+/** A line from a date's list whose turn came after that date's save failed: the cart is on another date. */
+export const LINE_NOT_FOR_CART_DATE = "Not added: your cart is not on the date these flowers are listed for. Please choose the date again.";
+/** A ship date whose save came after a change to the cart its check did not cover: nothing is saved. */
+export const CART_CHANGED_DURING_DATE_CHECK = "Your cart changed while the date was checked. Please choose the date again.";
 export const PLACE_ORDER_FAILED = "Failed to place order";
 
 /**

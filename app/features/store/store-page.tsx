@@ -61,11 +61,13 @@ function Store({ ids }: { ids: StoreIds }) {
   const { selectedDate, dateOptions } = dates;
   const hasLines = cart ? merchandiseLines(cart.items).length > 0 : false;
   // An empty cart moves to the date chosen without a question: its list is updating from the click.
-  const switching = dates.busyDate !== null && !hasLines;
-  // The ship date whose offer is listed: the cart's, or the one chosen for an empty cart while it is
-  // saved. Nothing in an empty cart's list depends on the save, so the date's offer is listed as soon
-  // as it is read (issue 30); a line added meanwhile is saved after the date (one save after another).
-  // A pickup date waits for its save, which says the ship date serving it.
+  // A cart with lines once the date's save is on its way (its lines checked against the date's offer,
+  // and the buyer asked if any would change).
+  const switching = dates.busyDate !== null && (!hasLines || dates.savingDate !== null);
+  // The ship date whose offer is listed: the cart's, or the one chosen while it is saved. Nothing in
+  // the list depends on the save, so the date's offer is listed as soon as it is read (issue 30); a
+  // line added meanwhile is saved after the date (one save after another), and only for that date
+  // (saveListedLine). A pickup date waits for its save, which says the ship date serving it.
   const listDate = switching && !ids.isRetailer ? dates.busyDate : shipDate;
   const catalogQ = useCatalog(ids, listDate);
   const productsQ = useProducts(ids, catalogQ.data?.orderId ?? null, listDate);
@@ -94,6 +96,8 @@ function Store({ ids }: { ids: StoreIds }) {
   const lines = useMemo(() => new Map((cart?.items ?? []).map((i) => [i.productId, i])), [cart?.items]);
   const counts = cart ? cartCounts(cart.items) : { lines: 0, bunches: 0 };
 
+  const saveLine = actions.saveLine;
+  const saveListedLine = useCallback((productId: string, quantity: number) => saveLine(productId, quantity, listDate), [saveLine, listDate]);
   const openProduct = useCallback((productId: string) => setOpenId(productId), [setOpenId]);
   // The list is another date's while the date chosen is not the one listed (a pickup date being saved).
   const listedElsewhere = switching && listDate !== dates.busyDate;
@@ -190,7 +194,7 @@ function Store({ ids }: { ids: StoreIds }) {
               lines={lines}
               favourites={fav.favourites}
               onOpen={openProduct}
-              onSave={actions.saveLine}
+              onSave={saveListedLine}
               onStar={starProduct}
             />
           </section>
@@ -216,7 +220,7 @@ function Store({ ids }: { ids: StoreIds }) {
         <QuickOrder products={products} lines={lines} dateText={shortDate(shipDate)} shipDate={shipDate} onAdd={actions.addQuickOrder} onClose={() => setQuickOpen(false)} />
       )}
 
-      {openId && openProductData && <ProductModal product={openProductData} line={lines.get(openId)} onSave={actions.saveLine} onClose={() => setOpenId(null)} />}
+      {openId && openProductData && <ProductModal product={openProductData} line={lines.get(openId)} onSave={saveListedLine} onClose={() => setOpenId(null)} />}
 
       <LeaveReminder active={hasLines} lines={counts.lines} dateText={dateText} />
       <HoldReminders

@@ -2,11 +2,12 @@
 // of store-page.tsx.
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import type { Cart, Profile } from "../../../contract/store.ts";
+import type { Cart, Product, Profile } from "../../../contract/store.ts";
 import { isShipDateOpen } from "../../../domain/ship-dates.ts";
 import { useAlert } from "../../components/ui/alert.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
-import { dateChangeQuestion, merchandiseLines, partitionForDate, type CartPatch } from "./cart-logic.ts";
+import { dateChangeQuestion, linesForDateChange, merchandiseLines, partitionForDate, type CartPatch } from "./cart-logic.ts";
+import { CART_CHANGED_DURING_DATE_CHECK } from "./messages.ts";
 import { shortDate } from "../../lib/format.ts";
 import { fetchRetailerShipDate, loadProductsFor, prefetchCatalogs, prefetchProductsFor, type SaveOutcome, type StoreIds } from "./queries.ts";
 
@@ -24,13 +25,16 @@ export function useShipDateChange({
   profile: Profile | undefined;
   earliest: string | null | undefined;
   now: number;
-  updateCart: (patch: CartPatch, holdsChanged?: boolean) => Promise<SaveOutcome | null>;
+  updateCart: (patch: CartPatch | ((latest: Cart) => CartPatch | null), holdsChanged?: boolean) => Promise<SaveOutcome | null>;
   setAnnouncement: (text: string) => void;
 }) {
   const client = useQueryClient();
   const showAlert = useAlert();
   const toast = useToast();
   const [busyDate, setBusyDate] = useState<string | null>(null);
+  // The date chosen once its save is on its way (asked and answered, if there was a question): the
+  // page lists that date from then on, not after the save's answer (issue 30).
+  const [savingDate, setSavingDate] = useState<string | null>(null);
   const [dateError, setDateError] = useState<string | null>(null);
   const selectedDate = (ids.isRetailer ? cart?.receivingDate : cart?.shipDate) ?? null;
 
@@ -51,36 +55,50 @@ export function useShipDateChange({
         nextShip = mapped;
         nextReceiving = date;
       }
-      let items: CartPatch["items"];
-      let cleared = false;
-      let repriced = 0;
+      // The lines are worked out when the date's save has its turn, from the cart as it is then: a line
+      // added or changed while the products were read or the question was open is kept or, when the
+      // check did not cover it, the date is not saved (linesForDateChange).
+      let products: Product[] | null = null;
+      let cleared: string[] | null = null;
       const empty = merchandiseLines(cart.items).length === 0;
       // Nothing in the cart to check against the new date: its offer is read while the date is
       // saved, not after, so the list is there when the cart says the new date (issue 30).
       if (empty) prefetchProductsFor(client, ids, nextShip);
       if (!empty) {
-        const nextProducts = await loadProductsFor(client, ids, nextShip);
-        const { kept, changed } = partitionForDate(cart.items, nextProducts);
+        products = await loadProductsFor(client, ids, nextShip);
+        const { changed } = partitionForDate(cart.items, products);
         const question = dateChangeQuestion(changed, shortDate(date));
         if (question) {
           // One question: No leaves the cart and its date as they were (nothing is saved, so the
-          // date picker still shows the cart's date); Yes clears the cart and saves the new date.
+          // date picker still shows the cart's date); Yes clears the lines asked about and saves the new date.
           const yes = await showAlert({ type: "question", ...question });
           if (!yes) {
             setAnnouncement(selectedDate ? `Date not changed. Your cart stays on ${shortDate(selectedDate)}.` : "Date not changed.");
             return;
           }
-          items = [];
-          cleared = true;
-        } else {
-          // Every line keeps its offer: the server reprices the same lines for the new date.
-          items = kept.map((i) => ({ productId: i.productId, quantity: i.quantity }));
-          repriced = kept.length;
+          cleared = merchandiseLines(cart.items).map((i) => i.productId);
         }
+        // Otherwise every line keeps its offer: the server reprices the same lines for the new date.
       }
+      setSavingDate(date);
+      let items: CartPatch["items"];
+      let unchecked = false;
       // Without lines the save holds and releases nothing: no second read of thousands of products.
-      const outcome = await updateCart({ shipDate: nextShip, receivingDate: nextReceiving, items }, items !== undefined);
+      const outcome = await updateCart(
+        (latest) => {
+          // An empty cart was checked as empty: lines in it now were not checked against the new date.
+          items = products ? (linesForDateChange(latest.items, products, cleared) ?? undefined) : undefined;
+          unchecked = products ? items === undefined : merchandiseLines(latest.items).length > 0;
+          return unchecked ? null : { shipDate: nextShip, receivingDate: nextReceiving, items };
+        },
+        !empty,
+      );
+      if (unchecked) {
+        setDateError(CART_CHANGED_DURING_DATE_CHECK);
+        return;
+      }
       if (outcome?.ok) {
+        const repriced = cleared ? 0 : (items?.length ?? 0);
         const set = ids.isRetailer ? `Pickup date set to ${shortDate(date)}, shipping ${shortDate(nextShip)}.` : `Ship date set to ${shortDate(date)}.`;
         const after = cleared
           ? " The cart was cleared."
@@ -92,6 +110,7 @@ export function useShipDateChange({
       }
     } finally {
       setBusyDate(null);
+      setSavingDate(null);
     }
   }
 
@@ -130,5 +149,5 @@ export function useShipDateChange({
     [client, ids, isRetailer, busy, selectedDate],
   );
 
-  return { selectedDate, busyDate, dateError, chooseDate, intendDate, dateOptions };
+  return { selectedDate, busyDate, savingDate, dateError, chooseDate, intendDate, dateOptions };
 }

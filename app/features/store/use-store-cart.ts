@@ -7,7 +7,7 @@ import type { Cart } from "../../../contract/store.ts";
 import { useAlert } from "../../components/ui/alert.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { merchandiseLines, saveBody, withLineQuantity, type CartPatch } from "./cart-logic.ts";
-import { ADD_TO_CART_FAILED, cartUpdateErrorAlert } from "./messages.ts";
+import { ADD_TO_CART_FAILED, cartUpdateErrorAlert, LINE_NOT_FOR_CART_DATE } from "./messages.ts";
 import { storeKeys, useCartSaver, useRemoveHold, type SaveOutcome, type StoreIds } from "./queries.ts";
 import { quickOrderItems, type QuickRow } from "./quick-order-logic.ts";
 import { useHoldCountdown } from "./use-hold-countdown.ts";
@@ -83,11 +83,19 @@ export function useStoreCart(ids: StoreIds, cart: Cart | undefined, { setAnnounc
   /**
    * Add or change one line. SPEC §8: a failure is the browser alert 'There was an issue adding items
    * to your cart…'; a 409 (the cart changed in another window) is reported as the cart save failure
-   * it is, with the server's message, and the server's current cart is already shown.
+   * it is, with the server's message, and the server's current cart is already shown. `shipDate`: the
+   * date the line's row is listed for. A line added while that date is being saved goes after the
+   * date's save (one save after another); should the cart not be on that date by then (its save
+   * failed), nothing is sent and the row says why.
    */
   const saveLine = useCallback(
-    async (productId: string, quantity: number) => {
-      const outcome = await save((c) => saveBody(c, { items: withLineQuantity(c.items, productId, quantity) }));
+    async (productId: string, quantity: number, shipDate?: string | null) => {
+      let otherDate = false;
+      const outcome = await save((c) => {
+        otherDate = shipDate !== undefined && c.shipDate !== shipDate;
+        return otherDate ? null : saveBody(c, { items: withLineQuantity(c.items, productId, quantity) });
+      });
+      if (otherDate) return LINE_NOT_FOR_CART_DATE;
       if (!outcome) return false;
       if (outcome.ok) {
         refreshStockSoon();
@@ -105,11 +113,15 @@ export function useStoreCart(ids: StoreIds, cart: Cart | undefined, { setAnnounc
    * Any other cart change. SPEC §8: 'Cart Update Error' with the server's message. `holdsChanged`
    * false: the save held or released no stock (a date chosen with an empty cart), so the list is not
    * read again for it (the new date's list is read as any list is, and live availability follows it).
+   * `patch` may be worked out from the cart as it is when the save has its turn; null sends nothing.
    */
   const updateCart = useCallback(
-    async (patch: CartPatch, holdsChanged = true): Promise<SaveOutcome | null> => {
+    async (patch: CartPatch | ((latest: Cart) => CartPatch | null), holdsChanged = true): Promise<SaveOutcome | null> => {
       setBusy(true);
-      const outcome = await save((c) => saveBody(c, patch));
+      const outcome = await save((c) => {
+        const p = typeof patch === "function" ? patch(c) : patch;
+        return p === null ? null : saveBody(c, p);
+      });
       setBusy(false);
       if (outcome && !outcome.ok) void showAlert(cartUpdateErrorAlert(outcome.error));
       else if (outcome?.ok && holdsChanged) refreshStockSoon();

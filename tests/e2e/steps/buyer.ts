@@ -26,13 +26,29 @@ export async function openStore(page: Page, baseUrl: string, query = "") {
   await listRows(page).first().waitFor();
 }
 
-/** The buyer's cart as the server keeps it: [productId, quantity] per line. */
-export async function savedCart(page: Page): Promise<[string, number][]> {
+/** The buyer's cart as the server keeps it (its GET's answer). */
+async function serverCart(page: Page): Promise<{ shipDate: string | null; items: { productId: string; quantity: number }[] }> {
   return page.evaluate(async () => {
     const me = await (await fetch("/api/Auth/CheckToken/")).json();
-    const res = await fetch(`/api/Store/Cart/${me.user.id}/${me.user.currentCustomer.customerID}`);
-    return (await res.json()).items.map((i: { productId: string; quantity: number }) => [i.productId, i.quantity]);
+    return (await fetch(`/api/Store/Cart/${me.user.id}/${me.user.currentCustomer.customerID}`)).json();
   });
+}
+
+/** The buyer's cart as the server keeps it: [productId, quantity] per line. */
+export async function savedCart(page: Page): Promise<[string, number][]> {
+  return (await serverCart(page)).items.map((i) => [i.productId, i.quantity]);
+}
+
+/** The ship date of the buyer's cart as the server keeps it. */
+export async function savedShipDate(page: Page): Promise<string | null> {
+  return (await serverCart(page)).shipDate;
+}
+
+/** Adds `quantity` bunches of a row's product with its Add button, and waits until the server's cart has `lines` lines. */
+export async function addFromRow(page: Page, expect: ExpectStatic, row: Locator, quantity: number, lines: number) {
+  await row.getByRole("textbox", { name: /^Bunches of / }).fill(String(quantity));
+  await row.getByRole("button", { name: /^Add .* to cart$/ }).click();
+  await expect.poll(async () => (await savedCart(page)).length, { timeout: 15_000 }).toBe(lines);
 }
 
 /** Rows with stock held for the buyer now, that can be added by the bunch. */
@@ -48,6 +64,37 @@ export async function searchFor(page: Page, expect: ExpectStatic, text: string):
 
 /** The first `n` rows of the list in its order (the windowed list's rows are not kept in DOM order). */
 export async function firstRows(page: Page, n: number) {
-  const count = Math.min(n, Number(await page.getByRole("table").first().getAttribute("aria-rowcount")) - 1);
+  const count = await rowsUpTo(page, n);
   return Array.from({ length: count }, (_, i) => page.locator(`[role=row][data-index="${i}"]`));
+}
+
+/**
+ * The text and product name of the list's first `n` rows, in its order, read while scrolling the window
+ * down: the windowed list only has the rows near the screen in the page, however tall the window.
+ */
+export async function readRows(page: Page, n: number): Promise<{ text: string; name: string }[]> {
+  return page.evaluate(async (wanted) => {
+    const seen = new Map<number, { text: string; name: string }>();
+    const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    window.scrollTo(0, 0);
+    await frame();
+    for (let step = 0; step < 500 && seen.size < wanted; step++) {
+      for (const row of document.querySelectorAll<HTMLElement>("[role=row][data-index]")) {
+        const index = Number(row.getAttribute("data-index"));
+        if (index >= wanted || seen.has(index)) continue;
+        const name = row.querySelector<HTMLElement>("button, [role=button]")?.innerText.trim() ?? "";
+        seen.set(index, { text: row.innerText, name });
+      }
+      const before = window.scrollY;
+      window.scrollBy(0, Math.max(200, window.innerHeight / 2));
+      await frame();
+      if (window.scrollY === before && seen.size < wanted) break;
+    }
+    return [...seen.entries()].sort(([a], [b]) => a - b).map(([, row]) => row);
+  }, await rowsUpTo(page, n));
+}
+
+/** `n`, or fewer when the list has fewer rows (its table's aria-rowcount counts the head's row). */
+async function rowsUpTo(page: Page, n: number): Promise<number> {
+  return Math.min(n, Number(await page.getByRole("table").first().getAttribute("aria-rowcount")) - 1);
 }
