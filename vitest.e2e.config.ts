@@ -1,8 +1,9 @@
 import { defineConfig } from "vitest/config";
 
-// Browser flows against the built server in Debian's chromium. Files run one at a time: each starts
-// its own server and browser, and the machine has two cores. Each server starts on its own copy of one
-// database migrated and seeded once per run (tests/e2e/global-setup.ts).
+// Browser flows against the built server in Debian's chromium. Two files run at a time: each starts
+// its own server and browser, and a file mostly waits on its pages (one file at a time used about half
+// of one core). Each server starts on its own copy of one database migrated and seeded once per run
+// (tests/e2e/global-setup.ts).
 //
 // A failed browser test runs once more before it fails the suite: on a loaded shared machine a
 // browser step can miss its deadline for reasons outside the product. A test that passes only on its
@@ -14,7 +15,8 @@ export default defineConfig({
     globalSetup: ["tests/e2e/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 300_000,
-    fileParallelism: false,
+    fileParallelism: true,
+    maxWorkers: 2,
     pool: "forks",
     retry: 1,
     reporters: ["default", "./tests/e2e/flaky-reporter.ts"],

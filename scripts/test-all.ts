@@ -1,11 +1,14 @@
 /**
  * `npm test`: every check and suite, failing when any fails.
  *
- * 1. In order, fast ones first: typecheck, lint, the unit project (seconds).
- * 2. Then the slow suites, TEST_JOBS at a time (default 2, the machine's two cores): the database
- *    project on PGlite, the same on PostgreSQL (scripts/test-postgres.ts), the fault suite on a private
- *    PostgreSQL cluster, and the browser suite (which builds first). They share nothing: each database
- *    test file gets its own database, the fault suite its own cluster, each browser file its own server.
+ * 1. Fast ones first: typecheck and lint side by side, then the unit project (seconds). A failure here
+ *    stops the run.
+ * 2. Then the slow suites, TEST_JOBS at a time (default 2): the database project on PGlite, the same on
+ *    PostgreSQL (scripts/test-postgres.ts), the fault suite on a private PostgreSQL cluster, and the
+ *    browser suite (which builds first). They share nothing: each database test file gets its own
+ *    database, the fault suite its own cluster, each browser file its own server.
+ *    On two cores: the browser suite (two files at a time, each mostly waiting on its pages) beside the
+ *    three others one after another, each of which keeps about one core busy.
  *
  * Each line of a suite's output is prefixed with its name; a summary with every suite's time and
  * result ends the run, and under it the lines that name what failed (failed files and tests, the
@@ -19,10 +22,13 @@ interface Step {
   script: string;
 }
 
-const FIRST: Step[] = [
-  { name: "typecheck", script: "typecheck" },
-  { name: "lint", script: "lint" },
-  { name: "unit", script: "test:fast" },
+// Each inner list runs side by side; the lists run in order.
+const FIRST: Step[][] = [
+  [
+    { name: "typecheck", script: "typecheck" },
+    { name: "lint", script: "lint" },
+  ],
+  [{ name: "unit", script: "test:fast" }],
 ];
 // Longest first, so the two slots stay busy until the end.
 const SLOW: Step[] = [
@@ -98,8 +104,11 @@ function summary() {
   }
 }
 
-for (const step of FIRST) {
-  if (!(await run(step, false))) {
+for (const group of FIRST) {
+  const side = jobs > 1 && group.length > 1;
+  const passed = side ? await Promise.all(group.map((step) => run(step, true))) : [];
+  if (!side) for (const step of group) passed.push(await run(step, false));
+  if (passed.includes(false)) {
     summary();
     process.exit(1);
   }

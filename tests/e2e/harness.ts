@@ -23,7 +23,8 @@ export const CHROMIUM_ARGS = [
 
 export const DEMO_PASSWORD = "bloom-demo-2026";
 
-async function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 when asked. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.unref();
