@@ -144,12 +144,24 @@ async function main() {
           if (w.__firstRowAt !== undefined && w.__usableAt !== undefined) mo.disconnect();
         });
         mo.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["aria-busy", "aria-label"] });
-        document.addEventListener("click", () => (w.__clicked = true), { capture: true, once: true });
+        document.addEventListener(
+          "click",
+          () => {
+            w.__clicked = true;
+            (w as unknown as { __clickAt: number }).__clickAt = performance.now();
+          },
+          { capture: true, once: true },
+        );
         performance.clearResourceTimings();
         return performance.now();
       });
       const tasksBefore = await taskSeconds();
       const cpuBefore = await cpuSeconds();
+      // The date chosen, from its save (an empty cart's date is saved at the click).
+      const chosen = page
+        .waitForRequest(/\/Cart\/Save\//, { timeout: 20_000 })
+        .then((r) => (JSON.parse(r.postData() ?? "{}") as { shipDate?: string }).shipDate ?? null)
+        .catch(() => null);
       await dates.nth(1 + (run % 2)).click();
       // Waited for in one call that the page answers when its list is usable, not by polling it every
       // frame (waitForFunction): the bench's own scripts stay off the page's main thread meanwhile.
@@ -166,7 +178,7 @@ async function main() {
       }
       // And the list is usable as a buyer finds it: a row's Add button in the Flowers list.
       await page.getByRole("region", { name: "Flowers" }).getByRole("button", { name: /^Add .* to cart$/ }).first().waitFor();
-      dateSteps.push(await dateStepsOf(page, t0));
+      dateSteps.push(await dateStepsOf(page, t0, await chosen));
       await page.waitForTimeout(1000);
       dateLongTasks.push(...(await page.evaluate(() => (window as unknown as { __dateLong: number[] }).__dateLong.splice(0))));
       if (DATE_ONLY) {
@@ -271,50 +283,74 @@ async function main() {
 }
 
 /**
- * Where a date's time went, in ms from its click: the first rows in the page (of any kind), and the
- * offer's requests from the browser's resource timing (sent, first byte, last byte).
+ * Where a date's time went, in ms from just before the bench's click (t0, as the usable list): when the
+ * page handled the click, the first rows in the page (of any kind: the cart's date's own, should the
+ * page still be listing them), the chosen date's catalog and products requests and the date's save,
+ * from the browser's resource timing (sent, first byte, last byte).
  */
 interface DateSteps {
+  /** When the page handled the click (the bench's click first waits for the button to be ready). */
+  click: number;
   firstRows: number;
+  usable: number;
   catalog: { sent: number; done: number } | null;
   products: { sent: number; firstByte: number; done: number; kb: number } | null;
   cartSave: { sent: number; done: number } | null;
 }
 
-async function dateStepsOf(page: Page, t0: number): Promise<DateSteps> {
+async function dateStepsOf(page: Page, t0: number, chosen: string | null): Promise<DateSteps> {
   const raw = await page.evaluate(() => ({
     firstRow: (window as unknown as { __firstRowAt?: number }).__firstRowAt ?? null,
+    clickAt: (window as unknown as { __clickAt?: number }).__clickAt ?? null,
+    usableAt: (window as unknown as { __usableAt?: number }).__usableAt ?? null,
     entries: performance.getEntriesByType("resource").map((e) => {
       const r = e as PerformanceResourceTiming;
       return { name: r.name, start: r.startTime, firstByte: r.responseStart, end: r.responseEnd, bytes: r.decodedBodySize };
     }),
   }));
+  // BENCH_DEBUG=1: every request of the run, in ms from t0 (path, sent, done), on stderr.
+  if (process.env.BENCH_DEBUG) console.error(JSON.stringify(raw.entries.map((e) => [e.name.replace(/^https?:\/\/[^/]+/, ""), Math.round(e.start - t0), Math.round(e.end - t0)])));
   const find = (re: RegExp) => raw.entries.find((e) => re.test(e.name));
-  const products = find(/\/Catalog\/Products\//);
-  const catalog = find(/\/Store\/Catalog\/[^/]+\/\d{4}-/);
+  // The chosen date's own reads (the page may still be reading its cart's date's when the bench clicks).
+  const date = chosen ?? "\\d{4}-\\d{2}-\\d{2}";
+  const products = find(new RegExp(`/Catalog/Products/.*/${date}(?:[/?]|$)`));
+  const catalog = find(new RegExp(`/Store/Catalog/[^/]+/${date}/`));
   const save = find(/\/Cart\/Save\//);
   return {
+    click: raw.clickAt === null ? NaN : raw.clickAt - t0,
     firstRows: raw.firstRow === null ? NaN : raw.firstRow - t0,
+    usable: raw.usableAt === null ? NaN : raw.usableAt - t0,
     catalog: catalog ? { sent: catalog.start - t0, done: catalog.end - t0 } : null,
     products: products ? { sent: products.start - t0, firstByte: products.firstByte - t0, done: products.end - t0, kb: Math.round(products.bytes / 1024) } : null,
     cartSave: save ? { sent: save.start - t0, done: save.end - t0 } : null,
   };
 }
 
-/** The medians of the date's steps over the runs (ms from the click). */
+/** The medians of the date's steps over the runs (ms from t0). */
 function summariseSteps(steps: DateSteps[]) {
   const p50 = (pick: (s: DateSteps) => number | undefined) => {
     const values = steps.map(pick).filter((v): v is number => v !== undefined && Number.isFinite(v));
     return values.length ? Math.round(percentile(values, 50)) : null;
   };
   return {
+    clickP50: p50((s) => s.click),
     firstRowsP50: p50((s) => s.firstRows),
     catalogDoneP50: p50((s) => s.catalog?.done),
     productsSentP50: p50((s) => s.products?.sent),
     productsFirstByteP50: p50((s) => s.products?.firstByte),
     productsDoneP50: p50((s) => s.products?.done),
     productsKb: p50((s) => s.products?.kb),
+    cartSaveSentP50: p50((s) => s.cartSave?.sent),
     cartSaveDoneP50: p50((s) => s.cartSave?.done),
+    // The same from the click the page handled (each run's own): what the page does with the click,
+    // without the time the bench's click took to land, which a busy machine stretches most.
+    afterClick: {
+      usableP50: p50((s) => s.usable - s.click),
+      productsSentP50: p50((s) => (s.products ? s.products.sent - s.click : undefined)),
+      productsDoneP50: p50((s) => (s.products ? s.products.done - s.click : undefined)),
+      cartSaveSentP50: p50((s) => (s.cartSave ? s.cartSave.sent - s.click : undefined)),
+      cartSaveDoneP50: p50((s) => (s.cartSave ? s.cartSave.done - s.click : undefined)),
+    },
   };
 }
 

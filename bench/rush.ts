@@ -12,7 +12,8 @@
  *     probe buyer changes its hold of one more line every 3 s: the time until every open store shows it.
  * Reports cart save and place order p50/p99 per instance and in all, their answers by kind (a stale
  * cart's 409 and a placed order's "only N left" are intended), the servers' CPU per request (and the
- * database backends' CPU per request, when PostgreSQL runs on this machine), what the app's
+ * database backends' CPU per request, when PostgreSQL runs on this machine, and the load generator's
+ * own), each instance's event-loop delay over the rush, what the app's
  * connections were doing (sampled every second: waiting for a row lock, idle in a transaction,
  * running), and the SQL statements of one save (counted by the driver on an in-process instance on
  * the same database).
@@ -28,7 +29,7 @@ import { openDatabase, rowsOf } from "../db/client.ts";
 import { createBenchUser, generateLarge } from "../db/seed/generate.ts";
 import { buildApp } from "../server/app.ts";
 import { loadConfig } from "../server/config.ts";
-import { startServer, type RunningServer } from "../tests/e2e/harness.ts";
+import { freePort, startServer, type RunningServer } from "../tests/e2e/harness.ts";
 import { countStatements } from "../tests/helpers/statement-count.ts";
 import { cpuMsOf, percentile, ROOT } from "./setup.ts";
 
@@ -164,6 +165,13 @@ async function postgresCpu(db: Awaited<ReturnType<typeof openDatabase>>["db"], n
   return out;
 }
 
+/** An instance's event-loop delay since its last scrape, in ms (p50, p99, max), from its metrics port. */
+async function eventLoopLag(port: number): Promise<{ p50: number; p99: number; max: number }> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const read = (name: string) => Math.round(Number(new RegExp(`^${name} ([0-9.e+-]+)`, "m").exec(text)?.[1] ?? NaN) * 1000);
+  return { p50: read("nodejs_eventloop_lag_p50_seconds"), p99: read("nodejs_eventloop_lag_p99_seconds"), max: read("nodejs_eventloop_lag_max_seconds") };
+}
+
 const stats = (values: number[]) => ({ n: values.length, p50: Math.round(percentile(values, 50)), p99: Math.round(percentile(values, 99)), max: Math.round(Math.max(0, ...values)) });
 
 async function main() {
@@ -198,8 +206,10 @@ async function main() {
     // Every buyer here comes from one address (each has its own connection): the per-address cap of
     // docs/operations.md "Slow clients" is raised as a proxy in front would make it per buyer.
     const env = { DEMO_MODE: "false", LOG_LEVEL: "info", DATABASE_URL: databaseUrl, HTTP_MAX_CONNECTIONS_PER_ADDRESS: "0" };
-    // RUSH_METRICS_PORT=N: instance i serves its Prometheus metrics (pool use among them) on port N + i.
-    const metricsPort = (i: number): Record<string, string> => (process.env.RUSH_METRICS_PORT ? { METRICS_PORT: String(Number(process.env.RUSH_METRICS_PORT) + i) } : {});
+    // Instance i serves its Prometheus metrics on port N + i (RUSH_METRICS_PORT=N; free ports unless
+    // set): the bench reads each one's event-loop lag over the rush from them.
+    const metricsPorts = process.env.RUSH_METRICS_PORT ? [0, 1].map((i) => Number(process.env.RUSH_METRICS_PORT) + i) : [await freePort(), await freePort()];
+    const metricsPort = (i: number): Record<string, string> => ({ METRICS_PORT: String(metricsPorts[i]) });
     for (let i = 0; i < 2; i++) servers.push(await startServer({ ...env, ...metricsPort(i) }, { dataDir: mkdtempSync(path.join(logDir, "data-")), logFile: path.join(logDir, `server-${i}.log`) }));
     const bases = servers.map((s) => s.baseUrl);
     const emails = generated.customerIds.map((c) => `bench+${c.toLowerCase()}@bench.example`);
@@ -223,6 +233,10 @@ async function main() {
     );
 
     const cpuBefore = servers.map((s) => cpuMsOf(s.pid));
+    // The load generator's own CPU (this process): on two cores it competes with the servers for them.
+    const benchCpuBefore = process.cpuUsage();
+    // A scrape empties prom-client's event-loop histogram: the one after the rush covers the rush alone.
+    await Promise.all(servers.map((_, i) => eventLoopLag(metricsPorts[i]!)));
     const postgresBefore = await postgresCpu(database.db, name);
     const saves: { instance: number; ms: number; status: number }[] = [];
     const orders: { instance: number; ms: number; status: number; message?: string }[] = [];
@@ -325,6 +339,8 @@ async function main() {
     await prober$;
     await sampler;
     const cpuMs = servers.map((s, i) => cpuMsOf(s.pid) - cpuBefore[i]!);
+    const benchCpu = process.cpuUsage(benchCpuBefore);
+    const lag = await Promise.all(servers.map((_, i) => eventLoopLag(metricsPorts[i]!)));
     const mean = (xs: number[]) => Number((xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length)).toFixed(2));
     const postgresAfter = await postgresCpu(database.db, name);
     // The backends' CPU by what they serve: the pools' statements, the change feed's LISTEN
@@ -392,10 +408,15 @@ async function main() {
       cpu: {
         msPerInstance: cpuMs,
         msPerRequest: Number((cpuMs.reduce((a, b) => a + b, 0) / Math.max(1, requests)).toFixed(2)),
+        // This process (500 buyers' requests, the live streams' parsing, the samplers), per request.
+        loadGeneratorMsPerRequest: Number(((benchCpu.user + benchCpu.system) / 1000 / Math.max(1, requests)).toFixed(2)),
         // The PostgreSQL backends of the benchmark's database (null when the server is not on this machine).
         postgresMsPerRequest: postgresMs === null ? null : Number((postgresMs / Math.max(1, requests)).toFixed(2)),
         postgresMsPerRequestBy: Object.fromEntries(Object.entries(postgresByApp).map(([app, ms]) => [app, Number((ms / Math.max(1, requests)).toFixed(3))])),
       },
+      // Each instance's event-loop delay over the rush (prom-client's nodejs_eventloop_lag_*): how long
+      // a request's next step, a locked transaction's next statement among them, waited for the loop.
+      eventLoopLagMs: lag,
       statementsPerSave: { count: statementsPerSave, roundTrips, status: sampleSave.statusCode },
     };
     console.log(JSON.stringify(results, null, 2));
