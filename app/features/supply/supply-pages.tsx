@@ -229,7 +229,17 @@ const ACTION_TEXT: Record<UploadResult["rows"][number]["action"], string> = { ad
 
 export function UploadScreen() {
   const [params, setParams] = useSearchParams();
-  const catalog = params.get("catalog") ?? "";
+  // The catalog chosen is the page's own state, written to the address as well: the address's new value
+  // only reads back once its navigation is over, and a file chosen straight after the catalog must be
+  // checked against it, not against no catalog.
+  const [catalog, setCatalog] = useState(() => params.get("catalog") ?? "");
+  // A new address (back, a link) is the catalog chosen.
+  const addressed = params.get("catalog") ?? "";
+  const [lastAddressed, setLastAddressed] = useState(addressed);
+  if (addressed !== lastAddressed) {
+    setLastAddressed(addressed);
+    setCatalog(addressed);
+  }
   const toast = useToast();
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<"set" | "add">("set");
@@ -238,13 +248,13 @@ export function UploadScreen() {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function check(fileBody: { csv: string } | { xlsx: string }, m: "set" | "add") {
+  async function check(fileBody: { csv: string } | { xlsx: string }, m: "set" | "add", catalogId = catalog) {
     setPreview(null);
     setProblem(null);
-    if (!catalog) return setProblem("Choose a catalog first.");
+    if (!catalogId) return setProblem("Choose a catalog first.");
     setBusy(true);
     try {
-      setPreview(await api.post(`/api/Supply/Catalogs/${catalog}/Upload/Preview`, { mode: m, ...fileBody }, undefined, undefined, UploadResult));
+      setPreview(await api.post(`/api/Supply/Catalogs/${catalogId}/Upload/Preview`, { mode: m, ...fileBody }, undefined, undefined, UploadResult));
     } catch (err) {
       setProblem(formErrors(err).message);
     } finally {
@@ -291,8 +301,11 @@ export function UploadScreen() {
           wholesaleOnly
           value={catalog}
           onChange={(id) => {
+            setCatalog(id);
             setParams(id ? { catalog: id } : {}, { replace: true });
             setPreview(null);
+            setProblem(null);
+            if (file) void check(file.body, mode, id);
           }}
         />
         <fieldset>
