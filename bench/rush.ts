@@ -202,6 +202,16 @@ async function main() {
     const scarceIds = scarce.map((r) => r.id);
     await database.db.execute(sql`update offer_lines set original_quantity = 60, show_store = true where id in ${scarceIds}`);
     await database.db.execute(sql`update offer_lines set original_quantity = 10000, show_store = true where id = ${probe.id}`);
+    // Statistics for the tables just loaded, as an operator runs ANALYZE after a bulk load and as
+    // autovacuum's autoanalyze soon would (it is off on some machines' PostgreSQL). Not the holds and
+    // cart lines: empty now, the rush fills them, and statistics saying "empty" would plan their reads
+    // for an empty table for the whole run.
+    if (process.env.RUSH_ANALYZE !== "0") {
+      const loaded = rowsOf<{ name: string }>(
+        await database.db.execute(sql`select quote_ident(schemaname) || '.' || quote_ident(relname) as name from pg_stat_user_tables where n_live_tup > 0 and relname not in ('holds', 'cart_lines', 'mm_holds')`),
+      );
+      await database.db.execute(sql.raw(`analyze ${loaded.map((t) => t.name).join(", ")}`));
+    }
 
     // Every buyer here comes from one address (each has its own connection): the per-address cap of
     // docs/operations.md "Slow clients" is raised as a proxy in front would make it per buyer.
@@ -238,7 +248,7 @@ async function main() {
     // A scrape empties prom-client's event-loop histogram: the one after the rush covers the rush alone.
     await Promise.all(servers.map((_, i) => eventLoopLag(metricsPorts[i]!)));
     const postgresBefore = await postgresCpu(database.db, name);
-    const saves: { instance: number; ms: number; status: number }[] = [];
+    const saves: { instance: number; ms: number; status: number; at: number }[] = [];
     const orders: { instance: number; ms: number; status: number; message?: string }[] = [];
     const oversold: number[] = [];
     const probeLatency: number[] = [];
@@ -322,7 +332,7 @@ async function main() {
           const tick = performance.now();
           const items = Array.from(new Set(Array.from({ length: 3 + random(4) }, () => scarce[random(SCARCE)]!.product_id))).map((productId) => ({ productId, quantity: 1 + random(4) }));
           const res = await call(b.base, "POST", `/api/Store/Cart/Save/${b.userId}/${b.customerId}`, b.cookie, { shipDate, items, version: b.version });
-          saves.push({ instance: b.instance, ms: res.ms, status: res.status });
+          saves.push({ instance: b.instance, ms: res.ms, status: res.status, at: tick - started });
           const cart = res.json as { version?: number; data?: { version?: number } };
           b.version = cart.version ?? cart.data?.version ?? b.version;
           if (!ordered && performance.now() >= orderAt && res.status === 200) {
@@ -393,7 +403,16 @@ async function main() {
       buyers: BUYERS,
       seconds: SECONDS,
       scarceLines: SCARCE,
-      saves: { all: stats(saves.map((s) => s.ms)), perInstance: [0, 1].map((i) => stats(saves.filter((s) => s.instance === i).map((s) => s.ms))), answers: byStatus(saves) },
+      saves: {
+        all: stats(saves.map((s) => s.ms)),
+        perInstance: [0, 1].map((i) => stats(saves.filter((s) => s.instance === i).map((s) => s.ms))),
+        answers: byStatus(saves),
+        // When the slow saves were sent: the rush in 5-second windows (is the tail a warm-up, a pause, or throughout?).
+        byWindow: Array.from({ length: Math.ceil(SECONDS / 5) }, (_, w) => {
+          const { n, p50, p99, max } = stats(saves.filter((s) => s.at >= w * 5000 && s.at < (w + 1) * 5000).map((s) => s.ms));
+          return `${w * 5}-${w * 5 + 5} s: ${n} saves, p50 ${p50}, p99 ${p99}, max ${max} ms`;
+        }),
+      },
       placeOrder: {
         all: stats(orders.map((o) => o.ms)),
         perInstance: [0, 1].map((i) => stats(orders.filter((o) => o.instance === i).map((o) => o.ms))),
