@@ -213,6 +213,9 @@ async function main() {
       await database.db.execute(sql.raw(`analyze ${loaded.map((t) => t.name).join(", ")}`));
     }
 
+    // RUSH_SQL: statements run on the rush's database before it starts (to try an index or a setting).
+    if (process.env.RUSH_SQL) await database.db.execute(sql.raw(process.env.RUSH_SQL));
+
     // Every buyer here comes from one address (each has its own connection): the per-address cap of
     // docs/operations.md "Slow clients" is raised as a proxy in front would make it per buyer.
     const env = { DEMO_MODE: "false", LOG_LEVEL: "info", DATABASE_URL: databaseUrl, HTTP_MAX_CONNECTIONS_PER_ADDRESS: "0" };

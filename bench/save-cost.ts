@@ -1,0 +1,114 @@
+/**
+ * What one cart save costs, without contention: `npm run bench:save-cost`. On PostgreSQL (as bench:rush: a
+ * throwaway database on the local server), an in-process app (no HTTP, no logging) answers
+ * SAVE_COST_SAVES saves (default 3,000) one after the other from 100 buyers, each a random cart of 3–6
+ * of 50 lines, as in the rush. Reports the app's CPU (this process) and the PostgreSQL backends' CPU
+ * per save, and the hot tables' live and dead rows at the end. SAVE_COST_SQL: statements run on the
+ * database before the saves (to try an index or a setting against the same run without it).
+ * Writes bench/results/save-cost.json. Figures, not pass/fail.
+ */
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { sql } from "drizzle-orm";
+import { openDatabase, rowsOf } from "../db/client.ts";
+import { createBenchUser, generateLarge } from "../db/seed/generate.ts";
+import { buildApp } from "../server/app.ts";
+import { loadConfig } from "../server/config.ts";
+import { cpuMsOf, ROOT } from "./setup.ts";
+
+const SAVES = Number(process.env.SAVE_COST_SAVES ?? 3000);
+const BUYERS = 100;
+const LINES = 50;
+const PASSWORD = "bloom-demo-2026";
+const SOCKET = "/var/run/postgresql";
+const adminUrl =
+  process.env.BENCH_POSTGRES_URL ??
+  (existsSync(path.join(SOCKET, ".s.PGSQL.5432")) ? `postgres://postgres@localhost/postgres?host=${SOCKET}` : "postgres://postgres@127.0.0.1:5432/postgres");
+
+async function main() {
+  const name = `bloom_cost_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const database = await openDatabase({ databaseUrl, poolSize: 4 });
+  try {
+    await database.migrate();
+    const generated = await generateLarge(database.db, { products: 1000, customers: BUYERS });
+    for (const customerId of generated.customerIds) await createBenchUser(database.db, { customerId });
+    const lines = rowsOf<{ id: number; product_id: string }>(
+      await database.db.execute(sql`select id, product_id from offer_lines where catalog_id = ${generated.catalogId} and original_quantity > 0 order by id limit ${LINES}`),
+    );
+    await database.db.execute(sql`update offer_lines set original_quantity = 100000, show_store = true where id in ${lines.map((l) => l.id)}`);
+    await database.db.execute(sql.raw("analyze"));
+    if (process.env.SAVE_COST_SQL) await database.db.execute(sql.raw(process.env.SAVE_COST_SQL));
+    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DEMO_MODE: "false", PUBLIC_URL: "http://localhost:3000", DATABASE_URL: databaseUrl });
+    const app = await buildApp({ db: database.db, config, logger: false });
+    await app.ready();
+    const buyers: { cookie: string; userId: string; customerId: string; version: number | undefined }[] = [];
+    for (const customerId of generated.customerIds) {
+      const login = await app.inject({ method: "POST", url: "/api/Auth/login/", payload: { email: `bench+${customerId.toLowerCase()}@bench.example`, password: PASSWORD } });
+      const cookie = [login.headers["set-cookie"]].flat().map((c) => String(c).split(";")[0]).join("; ");
+      const user = login.json() as { id: string };
+      buyers.push({ cookie, userId: user.id, customerId, version: undefined });
+    }
+    const b0 = buyers[0]!;
+    const profile = (await app.inject({ method: "GET", url: `/api/Store/Profile/${b0.userId}/${b0.customerId}/0`, headers: { cookie: b0.cookie } })).json() as { openDates: string[] };
+    const shipDate = profile.openDates[0]!;
+    let seed = 42;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const save = async (i: number) => {
+      const b = buyers[i % BUYERS]!;
+      const items = [...new Set(Array.from({ length: 3 + random(4) }, () => lines[random(LINES)]!.product_id))].map((productId) => ({ productId, quantity: 1 + random(4) }));
+      const res = await app.inject({
+        method: "POST",
+        url: `/api/Store/Cart/Save/${b.userId}/${b.customerId}`,
+        headers: { cookie: b.cookie, origin: "http://localhost:3000" },
+        payload: { shipDate, items, ...(b.version === undefined ? {} : { version: b.version }) },
+      });
+      if (res.statusCode !== 200) throw new Error(`save: ${res.statusCode} ${res.body}`);
+      b.version = (res.json() as { version: number }).version;
+    };
+    for (let i = 0; i < 300; i++) await save(i); // warm-up: JIT, prepared statements, plans
+    const backends = async () =>
+      rowsOf<{ pid: number }>(await database.db.execute(sql`select pid from pg_stat_activity where datname = ${name} and application_name = 'bloom-store'`)).map((r) => Number(r.pid));
+    const pgCpu = async () => (await backends()).reduce((sum, pid) => sum + (existsSync(`/proc/${pid}/stat`) ? cpuMsOf(pid) : 0), 0);
+    const pg0 = await pgCpu();
+    const app0 = process.cpuUsage();
+    const t0 = performance.now();
+    for (let i = 0; i < SAVES; i++) await save(i);
+    const wall = performance.now() - t0;
+    const appCpu = process.cpuUsage(app0);
+    const pg1 = await pgCpu();
+    const dead = rowsOf<{ relname: string; live: number; dead: number }>(
+      await database.db.execute(sql`select relname, n_live_tup::int as live, n_dead_tup::int as dead from pg_stat_user_tables where relname in ('holds', 'cart_lines', 'carts') order by relname`),
+    );
+    await app.close();
+    const results = {
+      when: new Date().toISOString(),
+      saves: SAVES,
+      wallMsPerSave: Number((wall / SAVES).toFixed(3)),
+      appCpuMsPerSave: Number(((appCpu.user + appCpu.system) / 1000 / SAVES).toFixed(3)),
+      postgresCpuMsPerSave: Number(((pg1 - pg0) / SAVES).toFixed(3)),
+      tables: dead,
+    };
+    console.log(JSON.stringify(results, null, 2));
+    mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
+    writeFileSync(path.join(ROOT, "bench/results/save-cost.json"), JSON.stringify(results, null, 2));
+  } finally {
+    await database.close();
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
