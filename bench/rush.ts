@@ -6,7 +6,9 @@
  * TCP with a socket there, set BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres)
  * with two app instances, RUSH_BUYERS buyers (default 500, generated accounts, one customer each) each
  * change their cart every 2 s for RUSH_SECONDS (default 60), all wanting the same 50 scarce lines; 10 %
- * of them place an order during the run. Meanwhile:
+ * of them place an order during the run. The buyers start RUSH_WARMUP_SECONDS (default 10) earlier, at
+ * the same pace, so that the rush meets servers that have been serving (their code compiled, their
+ * connections' statements prepared); the warm-up's saves are reported apart (saves.warmUp). Meanwhile:
  *   - every second, a sampler checks ordered + held ≤ quantity on every scarce line (0 oversold);
  *   - 20 more buyers keep the store open (live availability streams, half on each instance) while a
  *     probe buyer changes its hold of one more line every 3 s: the time until every open store shows it.
@@ -35,6 +37,7 @@ import { cpuMsOf, percentile, ROOT } from "./setup.ts";
 
 const BUYERS = Number(process.env.RUSH_BUYERS ?? 500);
 const SECONDS = Number(process.env.RUSH_SECONDS ?? 60);
+const WARMUP = Number(process.env.RUSH_WARMUP_SECONDS ?? 10);
 const SCARCE = 50;
 const WATCHERS = 20;
 const PASSWORD = "bloom-demo-2026";
@@ -245,12 +248,13 @@ async function main() {
       watchers.map((w) => openStream(`${w.base}/api/Store/Catalog/Live/${w.userId}/${w.customerId}/${orderId}/${shipDate}`, w.cookie)),
     );
 
-    const cpuBefore = servers.map((s) => cpuMsOf(s.pid));
-    // The load generator's own CPU (this process): on two cores it competes with the servers for them.
-    const benchCpuBefore = process.cpuUsage();
-    // A scrape empties prom-client's event-loop histogram: the one after the rush covers the rush alone.
-    await Promise.all(servers.map((_, i) => eventLoopLag(metricsPorts[i]!)));
-    const postgresBefore = await postgresCpu(database.db, name);
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+    // The warm-up: the buyers start saving WARMUP seconds before the rush is measured, as the stores
+    // have been in use all day when the rush comes (the servers' code compiled, every pooled
+    // connection's statements prepared). Their saves are reported apart; the load does not pause.
+    const warmStart = performance.now();
+    const started = warmStart + WARMUP * 1000;
+    const until = started + SECONDS * 1000;
     const saves: { instance: number; ms: number; status: number; at: number }[] = [];
     const orders: { instance: number; ms: number; status: number; message?: string }[] = [];
     const oversold: number[] = [];
@@ -258,10 +262,41 @@ async function main() {
     let probeMissed = 0;
     // Probe saves the server turned away (a 503 when it sheds load): counted, and the probe goes on.
     const probeRefused: Record<string, number> = {};
-    const started = performance.now();
-    const until = started + SECONDS * 1000;
-    const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
     const random = (n: number) => Math.floor(Math.random() * n);
+    const warmSaves: typeof saves = [];
+
+    // One buyer in ten orders, as many on each instance (buyer i uses instance i % 2).
+    const ordering = new Set(buyers.map((_, i) => i).filter((i) => i % 20 === 0 || i % 20 === 11));
+    const buying = Promise.all(
+      buyers.map(async (b, i) => {
+        const orderAt = ordering.has(i) ? started + 10_000 + random(Math.max(1, (SECONDS - 15) * 1000)) : Infinity;
+        let ordered = false;
+        await sleep(random(2000));
+        while (performance.now() < until) {
+          const tick = performance.now();
+          const items = Array.from(new Set(Array.from({ length: 3 + random(4) }, () => scarce[random(SCARCE)]!.product_id))).map((productId) => ({ productId, quantity: 1 + random(4) }));
+          const res = await call(b.base, "POST", `/api/Store/Cart/Save/${b.userId}/${b.customerId}`, b.cookie, { shipDate, items, version: b.version });
+          (tick < started ? warmSaves : saves).push({ instance: b.instance, ms: res.ms, status: res.status, at: tick - started });
+          const cart = res.json as { version?: number; data?: { version?: number } };
+          b.version = cart.version ?? cart.data?.version ?? b.version;
+          if (!ordered && performance.now() >= orderAt && res.status === 200) {
+            ordered = true;
+            const placed = await call(b.base, "POST", `/api/Store/PlaceOrder/${b.userId}/${b.customerId}`, b.cookie, {}, { "idempotency-key": `rush-${i}-${Date.now()}` });
+            orders.push({ instance: b.instance, ms: placed.ms, status: placed.status, ...(placed.status !== 200 ? { message: (placed.json as { message?: string })?.message } : {}) });
+            const fresh = await call(b.base, "GET", `/api/Store/Cart/${b.userId}/${b.customerId}`, b.cookie);
+            b.version = (fresh.json as { version: number }).version;
+          }
+          await sleep(2000 - (performance.now() - tick));
+        }
+      }),
+    );
+    await sleep(started - performance.now());
+    const cpuBefore = servers.map((s) => cpuMsOf(s.pid));
+    // The load generator's own CPU (this process): on two cores it competes with the servers for them.
+    const benchCpuBefore = process.cpuUsage();
+    // A scrape empties prom-client's event-loop histogram: the one after the rush covers the rush alone.
+    await Promise.all(servers.map((_, i) => eventLoopLag(metricsPorts[i]!)));
+    const postgresBefore = await postgresCpu(database.db, name);
 
     const activity: { lock: number; open: number; active: number }[] = [];
     const sampler = (async () => {
@@ -324,31 +359,7 @@ async function main() {
       }
     })();
 
-    // One buyer in ten orders, as many on each instance (buyer i uses instance i % 2).
-    const ordering = new Set(buyers.map((_, i) => i).filter((i) => i % 20 === 0 || i % 20 === 11));
-    await Promise.all(
-      buyers.map(async (b, i) => {
-        const orderAt = ordering.has(i) ? started + 10_000 + random(Math.max(1, (SECONDS - 15) * 1000)) : Infinity;
-        let ordered = false;
-        await sleep(random(2000));
-        while (performance.now() < until) {
-          const tick = performance.now();
-          const items = Array.from(new Set(Array.from({ length: 3 + random(4) }, () => scarce[random(SCARCE)]!.product_id))).map((productId) => ({ productId, quantity: 1 + random(4) }));
-          const res = await call(b.base, "POST", `/api/Store/Cart/Save/${b.userId}/${b.customerId}`, b.cookie, { shipDate, items, version: b.version });
-          saves.push({ instance: b.instance, ms: res.ms, status: res.status, at: tick - started });
-          const cart = res.json as { version?: number; data?: { version?: number } };
-          b.version = cart.version ?? cart.data?.version ?? b.version;
-          if (!ordered && performance.now() >= orderAt && res.status === 200) {
-            ordered = true;
-            const placed = await call(b.base, "POST", `/api/Store/PlaceOrder/${b.userId}/${b.customerId}`, b.cookie, {}, { "idempotency-key": `rush-${i}-${Date.now()}` });
-            orders.push({ instance: b.instance, ms: placed.ms, status: placed.status, ...(placed.status !== 200 ? { message: (placed.json as { message?: string })?.message } : {}) });
-            const fresh = await call(b.base, "GET", `/api/Store/Cart/${b.userId}/${b.customerId}`, b.cookie);
-            b.version = (fresh.json as { version: number }).version;
-          }
-          await sleep(2000 - (performance.now() - tick));
-        }
-      }),
-    );
+    await buying;
     await prober$;
     await sampler;
     const cpuMs = servers.map((s, i) => cpuMsOf(s.pid) - cpuBefore[i]!);
@@ -405,9 +416,12 @@ async function main() {
       database: transport,
       buyers: BUYERS,
       seconds: SECONDS,
+      warmUpSeconds: WARMUP,
       scarceLines: SCARCE,
       saves: {
         all: stats(saves.map((s) => s.ms)),
+        // The warm-up's saves (RUSH_WARMUP_SECONDS before the measured rush; the servers' first seconds).
+        warmUp: stats(warmSaves.map((s) => s.ms)),
         perInstance: [0, 1].map((i) => stats(saves.filter((s) => s.instance === i).map((s) => s.ms))),
         answers: byStatus(saves),
         // When the slow saves were sent: the rush in 5-second windows (is the tail a warm-up, a pause, or throughout?).
