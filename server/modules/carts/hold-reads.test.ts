@@ -4,10 +4,11 @@
 // bitmap scan reads every one of them on every read; a plain index scan marks them dead the first
 // time and skips them after. Counted with the index's own statistics of this transaction.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "../../../db/client.ts";
 import { buildTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { buyer, offer, tomorrow } from "../../../tests/helpers/store-fixtures.ts";
+import { mmBuyer, mmOffer } from "../../../tests/helpers/mm-fixtures.ts";
 
 const CHURN = 300;
 
@@ -20,9 +21,20 @@ describe("a line's holds, read after many were let go", () => {
     await t?.close();
   });
 
-  /** Index entries of holds returned so far in this transaction (bitmap and plain scans alike). */
-  const entriesRead = async (tx: DbOrTx) =>
-    Number(rowsOf<{ n: number }>(await tx.execute(sql`select pg_stat_get_xact_tuples_returned('holds_offer_line_expires_idx'::regclass)::int as n`))[0]!.n);
+  /** Entries of a holds index returned so far in this transaction (bitmap and plain scans alike). */
+  const entriesRead = async (tx: DbOrTx, index = "holds_offer_line_expires_idx") =>
+    Number(rowsOf<{ n: number }>(await tx.execute(sql`select pg_stat_get_xact_tuples_returned(${index}::regclass)::int as n`))[0]!.n);
+
+  /** Reads twice in one transaction: the index entries each read met. */
+  async function twoReads(read: SQL, index?: string) {
+    return t.db.transaction(async (tx) => {
+      const before = await entriesRead(tx, index);
+      await tx.execute(read);
+      const first = await entriesRead(tx, index);
+      await tx.execute(read);
+      return { first: first - before, second: (await entriesRead(tx, index)) - first };
+    });
+  }
 
   /** A buyer holding one bunch of a line whose hold was let go and taken again CHURN times. */
   async function churnedLine() {
@@ -49,17 +61,29 @@ describe("a line's holds, read after many were let go", () => {
     ["assert_offer_line_not_oversold", (lineId: number) => sql`select assert_offer_line_not_oversold(${lineId}::int)::text as r`],
   ])("%s reads the dead entries once, then only the live one", async (_name, read) => {
     const { lineId } = await churnedLine();
-    await t.db.transaction(async (tx) => {
-      const before = await entriesRead(tx);
-      await tx.execute(read(lineId));
-      const first = await entriesRead(tx);
-      await tx.execute(read(lineId));
-      const second = await entriesRead(tx);
-      // The first read goes through the index and meets every entry, dead or not.
-      expect(first - before).toBeGreaterThan(CHURN / 2);
-      // The second skips the entries the first marked dead: the live hold, and at most a few more.
-      expect(second - first).toBeLessThan(5);
-    });
+    const { first, second } = await twoReads(read(lineId));
+    // The first read goes through the index and meets every entry, dead or not.
+    expect(first).toBeGreaterThan(CHURN / 2);
+    // The second skips the entries the first marked dead: the live hold, and at most a few more.
+    expect(second).toBeLessThan(5);
+  });
+
+  it("assert_mm_line_not_oversold (mass market) reads the dead entries once, then only the live one", async () => {
+    const b = await mmBuyer(t);
+    const { catalog, lily } = await mmOffer(t, [b.customerId]);
+    const cartId = Number(
+      rowsOf<{ id: number }>(await t.db.execute(sql`insert into carts (user_id, customer_id, store) values (${b.userId}, ${b.customerId}, 'mm') returning id`))[0]!.id,
+    );
+    const product = lily.productId.replace(/'/g, "''");
+    await t.db.execute(
+      sql.raw(`do $$ begin for i in 1..${CHURN} loop
+        delete from mm_holds where cart_id = ${cartId} and catalog_id = ${catalog.id} and product_id = '${product}';
+        insert into mm_holds (cart_id, catalog_id, product_id, quantity, expires_at) values (${cartId}, ${catalog.id}, '${product}', 1, now() + interval '1 hour');
+      end loop; end $$`),
+    );
+    const { first, second } = await twoReads(sql`select assert_mm_line_not_oversold(${catalog.id}::int, ${lily.productId}::text)::text as r`, "mm_holds_line_expires_idx");
+    expect(first).toBeGreaterThan(CHURN / 2);
+    expect(second).toBeLessThan(5);
   });
 
   it("the sums are still right", async () => {
