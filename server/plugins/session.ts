@@ -5,7 +5,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../../db/client.ts";
 import { changeFeedFor } from "../../db/change-feed.ts";
 import { FeedCache } from "../hot/feed-cache.ts";
-import { openSession, type SessionRow } from "../modules/accounts/index.ts";
+import { openSession, sessionTouchMs, type SessionRow } from "../modules/accounts/index.ts";
 import type { AuthContext, SessionUser } from "./auth-context.ts";
 
 export type { AuthContext, SessionUser } from "./auth-context.ts";
@@ -79,11 +79,11 @@ export const sessionPlugin = fp<{
       } else done(null, payload);
     });
 
-    /** The session of `id` from memory (within a minute of the last touch and before expiry nothing would be written), or undefined. */
+    /** The session of `id` from memory (before its next touch, sessionTouchMs, and before expiry nothing would be written), or undefined. */
     const memoryAuth = (id: string): AuthContext | undefined => {
       const hit = cache.get(id);
       const now = Date.now();
-      if (!hit || hit.s.expiresAt.getTime() <= now || now - hit.s.lastSeenAt.getTime() > 60_000) return undefined;
+      if (!hit || hit.s.expiresAt.getTime() <= now || now - hit.s.lastSeenAt.getTime() > sessionTouchMs(id)) return undefined;
       return { sessionId: id, user: hit.user, originalUserId: hit.s.originalUserId, currentCustomerId: hit.s.currentCustomerId };
     };
     /** The session of `id` from memory: true when it answered. */

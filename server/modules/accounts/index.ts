@@ -1,7 +1,7 @@
 // The accounts module's public face: users, their roles and claims, sessions and impersonation. It owns
 // the tables users, user_roles, user_claims and sessions (server/modules/table-owners.ts); every other
 // module and plugin reads and writes them through the functions here.
-export { actingUser, endLapsedActingSessions, findUserWithRoles, loadSessionUser, openSession, sessionUserOf } from "./service.ts";
+export { actingUser, endLapsedActingSessions, findUserWithRoles, loadSessionUser, openSession, sessionTouchMs, sessionUserOf } from "./service.ts";
 export {
   deleteSession,
   deleteSessionsOf,
