@@ -13,13 +13,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { openDatabase } from "../db/client.ts";
 import { buildApp } from "../server/app.ts";
 import { loadConfig } from "../server/config.ts";
 import { insertCustomer, insertInvoice, insertOrder, insertUser, DEFAULT_TEST_PASSWORD } from "../tests/factories/index.ts";
 import { invoicePdf } from "../server/modules/invoices/pdf.ts";
-import { percentile, ROOT } from "./setup.ts";
+import { percentile, ROOT, throwawayDatabase } from "./setup.ts";
 
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
@@ -27,23 +26,14 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 async function freshDatabase() {
   const url = process.env.DATABASE_URL;
   if (url) {
-    const name = `bench_invoices_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: u.toString(), poolSize: 10 });
+    const made = await throwawayDatabase(url, "bench_invoices");
+    const database = await openDatabase({ databaseUrl: made.url, poolSize: 10 });
     return {
       database,
       kind: "postgres",
       async drop() {
         await database.close();
-        const c = new pg.Client({ connectionString: url });
-        await c.connect();
-        await c.query(`drop database if exists "${name}" with (force)`);
-        await c.end();
+        await made.drop();
       },
     };
   }

@@ -21,7 +21,7 @@ import path from "node:path";
 import { spawnSync } from "node:child_process";
 import pg from "pg";
 import { startServer } from "../tests/e2e/harness.ts";
-import { BENCH_EMAIL, ROOT } from "./setup.ts";
+import { BENCH_EMAIL, ROOT, throwawayDatabase } from "./setup.ts";
 
 const POSTGRES = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const SIZES = (process.env.BENCH_MEMORY_PRODUCTS ?? "300,5000").split(",").map(Number);
@@ -64,22 +64,17 @@ async function inParallel<T>(items: T[], fn: (item: T) => Promise<void>) {
 }
 
 async function createDatabase(products: number, sessions: number) {
-  const name = `bloom_memory_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: POSTGRES });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(POSTGRES);
-  url.pathname = `/${name}`;
+  const made = await throwawayDatabase(POSTGRES, "bloom_memory");
+  const { url } = made;
   console.log(`Generating ${products} products and ${CUSTOMERS} customers…`);
   const seeded = spawnSync(process.execPath, ["--import", "tsx", "db/seed-cli.ts", "--large", "--products", String(products), "--customers", String(CUSTOMERS)], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: url.toString() },
+    env: { ...process.env, DATABASE_URL: url },
     stdio: ["ignore", "ignore", "inherit"],
   });
   if (seeded.status !== 0) throw new Error("data generation failed");
   // `sessions` users like the bench user (same customer, roles and claims), each signed in once.
-  const c = new pg.Client({ connectionString: url.toString() });
+  const c = new pg.Client({ connectionString: url });
   await c.connect();
   const { rows } = await c.query<{ id: string }>("select id from users where lower(email) = lower($1)", [BENCH_EMAIL]);
   const bench = rows[0]!.id;
@@ -103,15 +98,10 @@ async function createDatabase(products: number, sessions: number) {
   const { rows: customer } = await c.query<{ customer_id: string }>("select customer_id from user_customers where user_id = $1", [bench]);
   await c.end();
   return {
-    url: url.toString(),
+    url: url,
     customerId: customer[0]!.customer_id,
     tokens,
-    async drop() {
-      const d = new pg.Client({ connectionString: POSTGRES });
-      await d.connect();
-      await d.query(`drop database if exists "${name}" with (force)`);
-      await d.end();
-    },
+    drop: made.drop,
   };
 }
 

@@ -33,7 +33,7 @@ import { buildApp } from "../server/app.ts";
 import { loadConfig } from "../server/config.ts";
 import { freePort, startServer, type RunningServer } from "../tests/e2e/harness.ts";
 import { countStatements } from "../tests/helpers/statement-count.ts";
-import { cpuMsOf, percentile, ROOT } from "./setup.ts";
+import { cpuMsOf, localPostgresUrl, percentile, ROOT, throwawayDatabase } from "./setup.ts";
 
 const BUYERS = Number(process.env.RUSH_BUYERS ?? 500);
 const SECONDS = Number(process.env.RUSH_SECONDS ?? 60);
@@ -41,10 +41,7 @@ const WARMUP = Number(process.env.RUSH_WARMUP_SECONDS ?? 10);
 const SCARCE = 50;
 const WATCHERS = 20;
 const PASSWORD = "bloom-demo-2026";
-const LOCAL_SOCKET_DIR = "/var/run/postgresql";
-const adminUrl =
-  process.env.BENCH_POSTGRES_URL ??
-  (existsSync(path.join(LOCAL_SOCKET_DIR, ".s.PGSQL.5432")) ? `postgres://postgres@localhost/postgres?host=${LOCAL_SOCKET_DIR}` : "postgres://postgres@127.0.0.1:5432/postgres");
+const adminUrl = localPostgresUrl();
 /** How the benchmark reaches the server: a host= parameter (or a host) that is a folder is a Unix socket. */
 const transport = (() => {
   const url = new URL(adminUrl);
@@ -178,14 +175,8 @@ async function eventLoopLag(port: number): Promise<{ p50: number; p99: number; m
 const stats = (values: number[]) => ({ n: values.length, p50: Math.round(percentile(values, 50)), p99: Math.round(percentile(values, 99)), max: Math.round(Math.max(0, ...values)) });
 
 async function main() {
-  const name = `bloom_rush_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const made = await throwawayDatabase(adminUrl, "bloom_rush");
+  const { name, url: databaseUrl } = made;
   const logDir = mkdtempSync(path.join(tmpdir(), "bloom-rush-"));
   const servers: RunningServer[] = [];
   const database = await openDatabase({ databaseUrl, poolSize: 4 });
@@ -466,12 +457,7 @@ async function main() {
     else rmSync(logDir, { recursive: true, force: true });
     // RUSH_KEEP_DB=1 keeps the database (to EXPLAIN the save's statements on its data); drop it after.
     if (process.env.RUSH_KEEP_DB) console.log(`database kept: ${name}`);
-    else {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
-    }
+    else await made.drop();
   }
 }
 

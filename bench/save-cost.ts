@@ -9,31 +9,22 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import { sql } from "drizzle-orm";
 import { openDatabase, rowsOf } from "../db/client.ts";
 import { createBenchUser, generateLarge } from "../db/seed/generate.ts";
 import { buildApp } from "../server/app.ts";
 import { loadConfig } from "../server/config.ts";
-import { cpuMsOf, ROOT } from "./setup.ts";
+import { cookieFrom } from "../tests/helpers/test-app.ts";
+import { cpuMsOf, localPostgresUrl, ROOT, throwawayDatabase } from "./setup.ts";
 
 const SAVES = Number(process.env.SAVE_COST_SAVES ?? 3000);
 const BUYERS = 100;
 const LINES = 50;
 const PASSWORD = "bloom-demo-2026";
-const SOCKET = "/var/run/postgresql";
-const adminUrl =
-  process.env.BENCH_POSTGRES_URL ??
-  (existsSync(path.join(SOCKET, ".s.PGSQL.5432")) ? `postgres://postgres@localhost/postgres?host=${SOCKET}` : "postgres://postgres@127.0.0.1:5432/postgres");
 
 async function main() {
-  const name = `bloom_cost_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const made = await throwawayDatabase(localPostgresUrl(), "bloom_cost");
+  const { name, url: databaseUrl } = made;
   const database = await openDatabase({ databaseUrl, poolSize: 4 });
   try {
     await database.migrate();
@@ -51,7 +42,7 @@ async function main() {
     const buyers: { cookie: string; userId: string; customerId: string; version: number | undefined }[] = [];
     for (const customerId of generated.customerIds) {
       const login = await app.inject({ method: "POST", url: "/api/Auth/login/", payload: { email: `bench+${customerId.toLowerCase()}@bench.example`, password: PASSWORD } });
-      const cookie = [login.headers["set-cookie"]].flat().map((c) => String(c).split(";")[0]).join("; ");
+      const cookie = cookieFrom(login);
       const user = login.json() as { id: string };
       buyers.push({ cookie, userId: user.id, customerId, version: undefined });
     }
@@ -103,8 +94,7 @@ async function main() {
     writeFileSync(path.join(ROOT, "bench/results/save-cost.json"), JSON.stringify(results, null, 2));
   } finally {
     await database.close();
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
+    await made.drop();
   }
 }
 

@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import pg from "pg";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -106,25 +107,13 @@ export interface HotBench extends BenchServer {
  * wholesale buyer signed in (the session works on every instance: it lives in the database).
  */
 export async function startHotBench(options: HotBenchOptions): Promise<HotBench> {
-  const pgModule = await import("pg");
   const dataDir = mkdtempSync(path.join(tmpdir(), "bloom-bench-"));
   let databaseUrl = "";
   let dropDatabase = async () => {};
   if (options.postgresUrl) {
-    const name = `bloom_bench_${Date.now().toString(36)}`;
-    const admin = new pgModule.default.Client({ connectionString: options.postgresUrl });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(options.postgresUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pgModule.default.Client({ connectionString: options.postgresUrl });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
-    };
+    const made = await throwawayDatabase(options.postgresUrl, "bloom_bench");
+    databaseUrl = made.url;
+    dropDatabase = made.drop;
   }
   const args = options.data === "large" ? ["--large", "--products", String(PRODUCTS), "--customers", String(CUSTOMERS)] : [];
   console.log(options.data === "large" ? `Generating ${PRODUCTS} products and ${CUSTOMERS} customers…` : "Seeding the demo data…");
@@ -173,6 +162,40 @@ export async function startHotBench(options: HotBenchOptions): Promise<HotBench>
       await dropDatabase();
     },
   };
+}
+
+/**
+ * A database made for one benchmark run on the PostgreSQL server of `adminUrl` (a maintenance
+ * database's address): its name, its address (the admin address with the new name), and drop().
+ */
+export async function throwawayDatabase(adminUrl: string, prefix: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${Date.now().toString(36)}`;
+  const admin = async (statement: string) => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    try {
+      await c.query(statement);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`) };
+}
+
+/**
+ * The local PostgreSQL's maintenance database, BENCH_POSTGRES_URL unless set: over its Unix socket in
+ * /var/run/postgresql when there is one (as an app on the database's own host reaches it,
+ * docs/operations.md), else over TCP at 127.0.0.1:5432.
+ */
+export function localPostgresUrl(): string {
+  const socketDir = "/var/run/postgresql";
+  return (
+    process.env.BENCH_POSTGRES_URL ??
+    (existsSync(path.join(socketDir, ".s.PGSQL.5432")) ? `postgres://postgres@localhost/postgres?host=${socketDir}` : "postgres://postgres@127.0.0.1:5432/postgres")
+  );
 }
 
 /** A process's CPU time so far (user + system), in ms, from /proc/<pid>/stat (clock ticks of 10 ms). */
