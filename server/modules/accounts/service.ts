@@ -85,12 +85,6 @@ export async function endLapsedActingSessions(tx: DbOrTx, userId: string): Promi
 }
 
 /**
- * The session of `id` as a request is answered under it, read from the database at `now`: null when
- * it is unknown or expired; ended (deleted) when idle longer than `idleMs` or when its user, or its
- * acting, no longer stands; touched when last seen more than a minute ago (`touched`: its change
- * notice is on its way, so the caller keeps no copy yet).
- */
-/**
  * How long after its last touch a session is touched again: a minute (idle expiry needs no more
  * precision, and it spares a write per request) and up to 30 s more, fixed per session by its id (a
  * sha256 in hex). Sessions signed in together (the buyers before a cut-off, everyone after a restart)
@@ -100,6 +94,12 @@ export async function endLapsedActingSessions(tx: DbOrTx, userId: string): Promi
  */
 export const sessionTouchMs = (id: string) => 60_000 + (Number.parseInt(id.slice(0, 8), 16) % 30_000 || 0);
 
+/**
+ * The session of `id` as a request is answered under it, read from the database at `now`: null when
+ * it is unknown or expired; ended (deleted) when idle longer than `idleMs` or when its user, or its
+ * acting, no longer stands; touched when last seen longer ago than sessionTouchMs (`touched`: its change
+ * notice is on its way, so the caller keeps no copy yet).
+ */
 export async function openSession(db: DbOrTx, id: string, now: Date, idleMs: number): Promise<{ session: repo.SessionRow; user: SessionUser; touched: boolean } | null> {
   const s = await repo.liveSession(db, id, now);
   if (!s) return null;
@@ -116,7 +116,6 @@ export async function openSession(db: DbOrTx, id: string, now: Date, idleMs: num
     await repo.deleteSession(db, id);
     return null;
   }
-  // Touch at most once a minute or so (sessionTouchMs).
   if (now.getTime() - s.lastSeenAt.getTime() > sessionTouchMs(id)) {
     await repo.touchSession(db, id, now);
     return { session: s, user, touched: true };

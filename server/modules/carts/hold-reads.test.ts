@@ -36,6 +36,19 @@ describe("a line's holds, read after many were let go", () => {
     });
   }
 
+  /**
+   * A hold let go and taken again CHURN times (`row`: its key columns and values, SQL literals), in one
+   * transaction, so no read of the line's holds (the deferred oversold check at each commit is one)
+   * can mark the entries dead before the test reads them: they die together at its commit.
+   */
+  const churn = (table: "holds" | "mm_holds", row: Record<string, string | number>) =>
+    t.db.execute(
+      sql.raw(`do $$ begin for i in 1..${CHURN} loop
+        delete from ${table} where ${Object.entries(row).map(([c, v]) => `${c} = ${v}`).join(" and ")};
+        insert into ${table} (${Object.keys(row).join(", ")}, quantity, expires_at) values (${Object.values(row).join(", ")}, 1, now() + interval '1 hour');
+      end loop; end $$`),
+    );
+
   /** A buyer holding one bunch of a line whose hold was let go and taken again CHURN times. */
   async function churnedLine() {
     const b = await buyer(t);
@@ -45,14 +58,7 @@ describe("a line's holds, read after many were let go", () => {
     } = await offer(t.db, [b.customerId], { line: { originalQuantity: 100 } });
     expect((await b.save({ shipDate: tomorrow(), items: [{ productId: p!.productId, quantity: 1 }] })).statusCode).toBe(200);
     const cartId = Number(rowsOf<{ cart_id: number }>(await t.db.execute(sql`select cart_id from holds where offer_line_id = ${ol!.id}`))[0]!.cart_id);
-    // In one transaction, so no read of the line's holds (the deferred oversold check at each commit
-    // is one) can mark the entries dead before the test reads them: they die together at its commit.
-    await t.db.execute(
-      sql.raw(`do $$ begin for i in 1..${CHURN} loop
-        delete from holds where cart_id = ${cartId} and offer_line_id = ${ol!.id};
-        insert into holds (cart_id, offer_line_id, quantity, expires_at) values (${cartId}, ${ol!.id}, 1, now() + interval '1 hour');
-      end loop; end $$`),
-    );
+    await churn("holds", { cart_id: cartId, offer_line_id: ol!.id });
     return { lineId: ol!.id, cartId };
   }
 
@@ -74,13 +80,7 @@ describe("a line's holds, read after many were let go", () => {
     const cartId = Number(
       rowsOf<{ id: number }>(await t.db.execute(sql`insert into carts (user_id, customer_id, store) values (${b.userId}, ${b.customerId}, 'mm') returning id`))[0]!.id,
     );
-    const product = lily.productId.replace(/'/g, "''");
-    await t.db.execute(
-      sql.raw(`do $$ begin for i in 1..${CHURN} loop
-        delete from mm_holds where cart_id = ${cartId} and catalog_id = ${catalog.id} and product_id = '${product}';
-        insert into mm_holds (cart_id, catalog_id, product_id, quantity, expires_at) values (${cartId}, ${catalog.id}, '${product}', 1, now() + interval '1 hour');
-      end loop; end $$`),
-    );
+    await churn("mm_holds", { cart_id: cartId, catalog_id: catalog.id, product_id: `'${lily.productId.replace(/'/g, "''")}'` });
     const { first, second } = await twoReads(sql`select assert_mm_line_not_oversold(${catalog.id}::int, ${lily.productId}::text)::text as r`, "mm_holds_line_expires_idx");
     expect(first).toBeGreaterThan(CHURN / 2);
     expect(second).toBeLessThan(5);
