@@ -8,7 +8,8 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { buildTestApp, type TestApp } from "../tests/helpers/test-app.ts";
 import { FeedCache } from "../server/hot/feed-cache.ts";
-import { changeFeedFor, type ChangeFeed } from "./change-feed.ts";
+import { changeFeedFor, FEED_LATE, type ChangeFeed } from "./change-feed.ts";
+import { commitWithNext } from "./fold.ts";
 
 let t: TestApp;
 let feed: ChangeFeed;
@@ -93,6 +94,87 @@ describe.runIf(!!process.env.DATABASE_URL)("settling the feed on PostgreSQL", ()
       }),
     );
     expect(sent).toBe(true);
+  });
+
+  /** Delivers this process's notices `ms` late, those whose payload `which` picks. Returns the undo. */
+  function delayNotices(ms: number, which: (payload: string) => boolean): () => void {
+    const emit = pg.Client.prototype.emit;
+    pg.Client.prototype.emit = function (this: pg.Client, event: string | symbol, ...args: unknown[]) {
+      const payload = (args[0] as { payload?: string } | undefined)?.payload ?? "";
+      if (event === "notification" && which(payload)) {
+        setTimeout(() => emit.call(this, event, ...args), ms);
+        return true;
+      }
+      return emit.call(this, event, ...args);
+    } as typeof emit;
+    return () => {
+      pg.Client.prototype.emit = emit;
+    };
+  }
+
+  /** A transaction whose one statement (a write: the users table's notice is "accounts") goes out with its COMMIT, as a cart save's does. */
+  const foldedWrite = (value: unknown = false) =>
+    t.db.transaction(async (tx) => {
+      commitWithNext(tx);
+      await tx.execute(sql`update users set updated_at = updated_at where ${value}::boolean`);
+    });
+
+  it("awaits the sync notice a folded COMMIT carried, without a round trip of its own: the transaction's notices have arrived by then", async () => {
+    const topics: string[] = [];
+    const unsubscribe = feed.subscribe((topic) => topics.push(topic));
+    // Every notice arrives 100 ms late: settle() resolving before then would not have waited.
+    const undo = delayNotices(100, () => true);
+    try {
+      let sent = false;
+      expect(
+        await settleSyncs(async () => {
+          await foldedWrite();
+          sent = feed.behind;
+        }),
+      ).toBe(false);
+      expect(sent).toBe(true);
+      expect(topics).toContain("accounts");
+      expect(feed.behind).toBe(false);
+    } finally {
+      undo();
+      unsubscribe();
+    }
+  });
+
+  it("waits for nothing after a folded COMMIT that failed, and empties no cache", async () => {
+    const cache = new FeedCache<string>(feed);
+    try {
+      cache.set("k", "v", ["some-topic"], cache.begin());
+      await expect(foldedWrite("not a boolean")).rejects.toThrow();
+      expect(feed.behind).toBe(false);
+      expect(await settleSyncs(async () => {})).toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(cache.get("k")).toBe("v");
+    } finally {
+      cache.close();
+    }
+  });
+
+  it("empties every cache when the sync notice a COMMIT carried comes too late, as when a sync gives up", async () => {
+    const cache = new FeedCache<string>(feed);
+    const late: string[] = [];
+    const unsubscribe = feed.subscribe((topic) => topic === FEED_LATE && late.push(topic));
+    process.env.BLOOM_FEED_SYNC_MS = "20";
+    const undo = delayNotices(150, (payload) => payload.startsWith("sync:"));
+    try {
+      cache.set("k", "v", ["some-topic"], cache.begin());
+      await foldedWrite();
+      await feed.settle();
+      expect(late).toEqual([FEED_LATE]);
+      expect(cache.get("k")).toBeUndefined();
+      expect(feed.live).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      undo();
+      unsubscribe();
+      delete process.env.BLOOM_FEED_SYNC_MS;
+      cache.close();
+    }
   });
 
   it("syncs while every connection of the pool is taken (a rush queued on locks): the notice does not wait in the pool's queue", async () => {

@@ -4,6 +4,7 @@
 // and then they start empty. This file holds the feed only; what is kept in memory lives in server/hot.
 import pg from "pg";
 import type { Db } from "./client.ts";
+import { beforeFoldedCommit } from "./fold.ts";
 
 export const CHANGE_CHANNEL = "bloom_changes";
 
@@ -21,8 +22,10 @@ export interface ChangeFeed {
   sync(): Promise<void>;
   /**
    * Resolves at once unless this process wrote through the database handle since the last sync; then
-   * syncs first. Called before answering from memory, so a request never misses the notices of a
-   * write this process made (PGlite delivers notices with the query itself: always at once).
+   * syncs first, or, for a transaction whose COMMIT carried its own sync notice (a cart save's), waits
+   * for that notice without a round trip. Called before answering from memory, so a request never
+   * misses the notices of a write this process made (PGlite delivers notices with the query itself:
+   * always at once).
    */
   settle(): Promise<void>;
   /** True when settle() would wait (this process wrote since the last sync): false lets a hot read skip it. */
@@ -85,11 +88,28 @@ export function changeFeedFor(db: Db, onError?: (err: Error) => void): ChangeFee
   /** The sync whose notice is not sent yet (later syncs join it), and the notice being sent. */
   let nextSync: Promise<void> | null = null;
   let sending: Promise<void> = Promise.resolve();
+  /**
+   * The sync notices this process sent with a transaction's COMMIT (below): in flight until the COMMIT
+   * answers (`done` unset), then awaited by settle() until they arrive. One that arrives first is
+   * simply gone from here when its COMMIT answers.
+   */
+  const tokens = new Map<string, { done?: Promise<void>; arrive?: () => void; timer?: NodeJS.Timeout }>();
+  /** How many of them are awaited (committed, not arrived). */
+  let awaited = 0;
+  const tokenArrived = (topic: string) => {
+    const token = tokens.get(topic);
+    if (!token) return;
+    tokens.delete(topic);
+    if (token.done) awaited -= 1;
+    if (token.timer) clearTimeout(token.timer);
+    token.arrive?.();
+  };
   const emit = (topic: string) => {
     // A sync notice (any instance's) is no change: it must not spoil fills in progress.
     if (topic.startsWith("sync:")) {
       waiting.get(topic)?.();
       waiting.delete(topic);
+      tokenArrived(topic);
       return;
     }
     seq += 1;
@@ -98,6 +118,8 @@ export function changeFeedFor(db: Db, onError?: (err: Error) => void): ChangeFee
   const setLive = (value: boolean) => {
     if (live === value) return;
     live = value;
+    // A lost feed settles nothing: every cache is off until it is back, and then starts empty.
+    if (!value) for (const topic of [...tokens.keys()]) tokenArrived(topic);
     emit("*");
   };
   let notify: (payload: string) => Promise<void> = async () => {};
@@ -164,27 +186,66 @@ export function changeFeedFor(db: Db, onError?: (err: Error) => void): ChangeFee
       }
     };
     const first = connect();
-    // Every statement a pool client sends: anything but a plain read marks the feed as behind, and so
-    // does the COMMIT of a transaction that wrote (its notices go out then, maybe after a sync that
-    // ran in between). A read-only transaction (the job runner finding nothing due) marks nothing, so
-    // it never makes the next hot read wait for a round trip through the feed.
-    const READ = /^\s*(select|begin|commit|rollback|show|listen)\b/i;
-    const watched = new WeakSet<object>();
+    // Every statement a pool client sends. A write outside a transaction marks the feed as behind as it
+    // goes out; a transaction that wrote marks it at its COMMIT, when its notices go out (a hot read in
+    // between sees what was committed before it, all of which its notices cover). A read-only
+    // transaction (the job runner finding nothing due) marks nothing, so it never makes the next hot
+    // read wait for a round trip through the feed; nor does a transaction whose COMMIT carried its own
+    // sync notice (a cart save's, folded into its last statement: db/fold.ts), which settle() awaits
+    // without a round trip.
+    const READ = /^\s*(select|begin|start\s+transaction|commit|rollback|show|listen)\b/i;
+    const clients = new WeakMap<object, { inTx: boolean; wrote: boolean; carried: boolean }>();
     const onAcquire = (c: pg.PoolClient) => {
-      if (watched.has(c)) return;
-      watched.add(c);
-      let wrote = false;
+      const known = clients.get(c);
+      if (known) {
+        // A transaction its user never ended (the connection is reused after an error): counted as written.
+        if (known.inTx && known.wrote && !known.carried) written += 1;
+        Object.assign(known, { inTx: false, wrote: false, carried: false });
+        return;
+      }
+      const state = { inTx: false, wrote: false, carried: false };
+      clients.set(c, state);
+      beforeFoldedCommit(c, {
+        take() {
+          if (!live || !state.wrote) return null;
+          const topic = `sync:${process.pid}:c${++syncs}:${Math.random().toString(36).slice(2)}`;
+          const token: { done?: Promise<void>; arrive?: () => void; timer?: NodeJS.Timeout } = {};
+          tokens.set(topic, token);
+          state.carried = true;
+          return {
+            text: `NOTIFY ${CHANGE_CHANNEL}, '${topic}'`,
+            settled(committed) {
+              if (tokens.get(topic) !== token) return; // arrived already, or the feed was lost
+              if (!committed) {
+                tokens.delete(topic);
+                return;
+              }
+              // Awaited from now on, and given up on like a sync: every cache is emptied then.
+              token.done = new Promise<void>((resolve) => (token.arrive = resolve));
+              awaited += 1;
+              token.timer = setTimeout(() => {
+                if (tokens.get(topic) !== token) return;
+                tokenArrived(topic);
+                emit(FEED_LATE);
+              }, syncGiveUpMs()).unref();
+            },
+          };
+        },
+      });
       const query = c.query.bind(c) as (...args: unknown[]) => unknown;
       (c as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
         const text = typeof args[0] === "string" ? args[0] : ((args[0] as { text?: string } | null)?.text ?? "");
         if (!READ.test(text)) {
-          written += 1;
-          wrote = true;
+          if (state.inTx) state.wrote = true;
+          else written += 1;
+        } else if (/^\s*(begin|start\s+transaction)\b/i.test(text)) {
+          Object.assign(state, { inTx: true, wrote: false, carried: false });
         } else if (/^\s*commit\b/i.test(text)) {
-          if (wrote) written += 1;
-          wrote = false;
+          if (state.wrote && !state.carried) written += 1;
+          Object.assign(state, { inTx: false, wrote: false, carried: false });
         } else if (/^\s*rollback\s*;?\s*$/i.test(text)) {
-          wrote = false; // a whole transaction undone (not "rollback to savepoint"): nothing to notice
+          // A whole transaction undone (not "rollback to savepoint"): nothing to notice.
+          Object.assign(state, { inTx: false, wrote: false, carried: false });
         }
         return query(...args);
       };
@@ -268,9 +329,11 @@ export function changeFeedFor(db: Db, onError?: (err: Error) => void): ChangeFee
       return arrived;
     },
     get behind() {
-      return written > synced && live;
+      return live && (written > synced || awaited > 0);
     },
     async settle() {
+      // The sync notices that went out with this process's transactions committed so far, not arrived yet.
+      if (awaited > 0) await Promise.all([...tokens.values()].map((t) => t.done));
       const target = written;
       while (live && synced < target) {
         if (!settling) {

@@ -1,8 +1,8 @@
 // A transaction's BEGIN goes out with its first prepared statement (db/prepared.ts foldBegin): one
 // round trip less per transaction on PostgreSQL, the same transaction. PGlite has no pool: nothing to fold.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import pg from "pg";
-import { commitWithNext, foldBegin } from "./fold.ts";
+import { beforeFoldedCommit, commitWithNext, foldBegin } from "./fold.ts";
 
 describe.runIf(!!process.env.DATABASE_URL)("BEGIN sent with the first statement on PostgreSQL", () => {
   let pool: pg.Pool;
@@ -91,6 +91,55 @@ describe.runIf(!!process.env.DATABASE_URL)("BEGIN sent with the first statement 
     expect(trips).toBe(1);
     // Committed: another connection sees it.
     expect((await pool.query("select count(*)::int as n from fold_test")).rows[0].n).toBe(1);
+  });
+
+  it("sends the statement set before a folded COMMIT in the same round trip, answers only the statement, and says whether it committed", async () => {
+    await pool.query("create table if not exists fold_test (id int primary key)");
+    await pool.query("truncate fold_test");
+    const listener = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on("notification", (n) => heard.push(n.payload ?? ""));
+    await listener.query("LISTEN fold_test_channel");
+    const settled: boolean[] = [];
+    try {
+      const insert = (c: pg.PoolClient, id: number) => {
+        beforeFoldedCommit(c, { take: () => ({ text: `NOTIFY fold_test_channel, 'after ${id}'`, settled: (ok) => settled.push(ok) }) });
+        commitWithNext(txOf(c));
+        return c.query({ name: "fold_insert", text: "insert into fold_test values ($1) returning id" }, [id]);
+      };
+      const { result, trips } = await counted(async (c) => {
+        await c.query({ text: "begin" }, []);
+        const inserted = await insert(c, 4);
+        const commit = await c.query({ text: "commit" }, []);
+        return { rows: inserted.rows, command: inserted.command, rowCount: inserted.rowCount, commit: commit.command };
+      });
+      expect(result).toEqual({ rows: [{ id: 4 }], command: "INSERT", rowCount: 1, commit: "COMMIT" });
+      expect(trips).toBe(1);
+      expect(settled).toEqual([true]);
+      await vi.waitFor(() => expect(heard).toEqual(["after 4"]));
+
+      // The statement fails (a duplicate): neither the NOTIFY nor the COMMIT runs, and the hook hears so.
+      const failed = await counted(async (c) => {
+        await c.query({ text: "begin" }, []);
+        const err = await insert(c, 4).then(
+          () => null,
+          (e: Error) => e.message,
+        );
+        await c.query({ text: "rollback" }, []);
+        return err;
+      });
+      expect(failed.result).toMatch(/duplicate key/);
+      expect(settled).toEqual([true, false]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(heard).toEqual(["after 4"]);
+    } finally {
+      await listener.end();
+      const c = await pool.connect();
+      beforeFoldedCommit(c, { take: () => null });
+      c.release();
+      await pool.query("drop table fold_test");
+    }
   });
 
   it("never commits from inside a savepoint (a nested transaction): the outer transaction goes on", async () => {

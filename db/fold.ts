@@ -28,7 +28,11 @@ interface QueryInternals {
  * A pg query sent in one write with BEGIN before it and/or COMMIT after it (one Sync), answering only
  * its own result: the other commands' completions are not results of the query.
  */
-function folded(config: pg.QueryConfig, around: { begin: boolean; commit: boolean }, callback: (err: Error | undefined, result: unknown) => void): pg.Query {
+function folded(
+  config: pg.QueryConfig,
+  around: { begin: boolean; commit: boolean; beforeCommit?: string },
+  callback: (err: Error | undefined, result: unknown) => void,
+): pg.Query {
   const q = new pg.Query(config, undefined, callback);
   const internals = q as unknown as QueryInternals;
   const submit = internals.submit.bind(q);
@@ -87,7 +91,10 @@ function folded(config: pg.QueryConfig, around: { begin: boolean; commit: boolea
       };
       c.sync = () => {
         c.sync = sync;
-        if (!unsent) unnamed(connection, "COMMIT");
+        if (!unsent) {
+          if (around.beforeCommit) unnamed(connection, around.beforeCommit);
+          unnamed(connection, "COMMIT");
+        }
         sync.call(connection);
       };
       try {
@@ -103,7 +110,7 @@ function folded(config: pg.QueryConfig, around: { begin: boolean; commit: boolea
   internals.handleCommandComplete = (msg, connection) => {
     completed += 1;
     if (around.begin && completed === 1) return; // BEGIN's
-    if (around.commit && completed === (around.begin ? 3 : 2)) return; // COMMIT's
+    if (around.commit && completed > (around.begin ? 2 : 1)) return; // the statement before COMMIT's, and COMMIT's
     commandComplete(msg, connection);
   };
   return q;
@@ -123,6 +130,21 @@ interface Folding {
   committed: boolean;
 }
 const folding = new WeakMap<object, Folding>();
+
+/**
+ * What a pool client sends just before a folded COMMIT, in the same network write (db/change-feed.ts:
+ * the sync notice of a transaction's own notices). `take()` gives the statement, a utility statement
+ * without rows (a NOTIFY), or null for none; `settled(committed)` says whether the COMMIT went through.
+ */
+export interface BeforeCommit {
+  take(): { text: string; settled(committed: boolean): void } | null;
+}
+const beforeCommit = new WeakMap<object, BeforeCommit>();
+
+/** Sets what `client` sends before each COMMIT it folds into a statement (one per client; the last set wins). */
+export function beforeFoldedCommit(client: object, hook: BeforeCommit): void {
+  beforeCommit.set(client, hook);
+}
 
 /** Whether a statement is sent bare: as text alone, or as Drizzle sends it (a config without a name, no values). */
 function isBare(args: QueryArgs, word: "begin" | "commit"): boolean {
@@ -166,9 +188,11 @@ export function foldBegin(client: pg.PoolClient): void {
     state.commitNext = false;
     if (!prepared) return begin ? (query("BEGIN") as Promise<unknown>).then(() => query(...args)) : query(...args);
     if (!begin && !commit) return query(...args);
+    const extra = commit ? (beforeCommit.get(client)?.take() ?? null) : null;
     return new Promise((resolve, reject) => {
       query(
-        folded({ ...config, values } as pg.QueryConfig, { begin, commit }, (err, result) => {
+        folded({ ...config, values } as pg.QueryConfig, { begin, commit, ...(extra ? { beforeCommit: extra.text } : {}) }, (err, result) => {
+          extra?.settled(!err);
           if (err) return reject(err);
           if (commit) state.committed = true;
           resolve(result);

@@ -75,7 +75,8 @@ export const sessionPlugin = fp<{
           const list = existing === undefined ? [] : Array.isArray(existing) ? existing.map(String) : [String(existing)];
           reply.header("set-cookie", [...list, `${WROTE_COOKIE}=${Date.now()}${wroteAttributes}`]);
         }
-        feed.sync().then(() => done(null, payload), done);
+        // The write's own notices first (settle: a cart save's came with its COMMIT; others sync).
+        feed.settle().then(() => done(null, payload), done);
       } else done(null, payload);
     });
 
