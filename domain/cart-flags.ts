@@ -28,8 +28,16 @@ export type StockUnit = "bunch" | "bouquet";
 
 /** The date in a ship-date message: "Fri, Nov 27". */
 export function shipDayText(isoDate: string): string {
-  return DateTime.fromISO(isoDate, { zone: "UTC" }).setLocale("en-US").toFormat("ccc, LLL d");
+  // Asked again and again of the same few ship dates (each short line of a save): kept, bounded.
+  let text = shipDayTexts.get(isoDate);
+  if (text === undefined) {
+    text = DateTime.fromISO(isoDate, { zone: "UTC" }).setLocale("en-US").toFormat("ccc, LLL d");
+    if (shipDayTexts.size >= 1000) shipDayTexts.clear();
+    shipDayTexts.set(isoDate, text);
+  }
+  return text;
 }
+const shipDayTexts = new Map<string, string>();
 
 /** "85 bunches", "1 bouquet", "100,015 bunches": counts are written one way. */
 export function stockCount(n: number, unit: StockUnit = "bunch"): string {

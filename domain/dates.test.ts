@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { isoDateAt } from "./dates.ts";
+import { addDays, isoDateAt } from "./dates.ts";
 
 // isoDateAt keeps its last answer for a quarter hour of UTC: it must still turn at New York's
 // midnight, on either side of a daylight-saving change, in whatever order it is asked.
@@ -29,5 +29,36 @@ describe("isoDateAt", () => {
 
   it("still refuses an invalid date", () => {
     expect(() => isoDateAt(new Date(Number.NaN))).toThrow(RangeError);
+  });
+});
+
+// addDays counts well-formed dates itself and leaves the rest to luxon: the two must agree everywhere.
+describe("addDays", () => {
+  const luxon = (date: string, days: number) => DateTime.fromISO(date, { zone: "UTC" }).plus({ days }).toISODate();
+
+  it("agrees with luxon across month ends, leap days, years and long spans, forwards and backwards", () => {
+    const dates = ["2026-01-31", "2026-02-28", "2028-02-28", "2028-02-29", "2100-02-28", "2000-02-29", "2026-12-31", "0001-01-01", "9999-12-31", "2026-03-08", "2026-11-01"];
+    const spans = [0, 1, -1, 2, 28, 29, 30, 31, -31, 59, 60, 365, -365, 366, 1000, -1000, 3_000_000];
+    for (const date of dates) for (const days of spans) expect(addDays(date, days), `${date} ${days}`).toBe(luxon(date, days));
+    // Every day of four years, a year and a week on.
+    let date = "2027-01-01";
+    for (let i = 0; i < 4 * 366; i++) {
+      expect(addDays(date, 372)).toBe(luxon(date, 372));
+      date = addDays(date, 1);
+    }
+    expect(date).toBe(luxon("2027-01-01", 4 * 366));
+  });
+
+  it("answers what luxon answers for what is not a day", () => {
+    for (const [date, days] of [
+      ["2026-02-30", 1],
+      ["2026-13-01", 1],
+      ["2026-1-01", 1],
+      ["not a date", 1],
+      ["2026-01-01", 1.5],
+      ["2026-01-01T00:00", 1],
+    ] as const) {
+      expect(addDays(date, days), `${date} ${days}`).toBe(luxon(date, days));
+    }
   });
 });
