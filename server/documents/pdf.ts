@@ -44,6 +44,8 @@ type Doc = PDFKit.PDFDocument;
 interface ParsedFont {
   layout: (...args: unknown[]) => unknown;
   hasGlyphForCodePoint: (cp: number) => boolean;
+  getGlyph: (id: number, characters?: number[]) => unknown;
+  _glyphs: Record<number, unknown>;
 }
 
 function currentFont(doc: Doc): ParsedFont {
@@ -69,6 +71,7 @@ const SHAPED_MAX = 20_000;
  * pdfkit only reads them). Everything else is the font itself.
  */
 function keepShaping(font: ParsedFont): ParsedFont {
+  keepCharacters(font);
   const shaped = new Map<string, { glyphs: unknown[]; positions: object[] }>();
   const layout = (text: unknown, features?: unknown, ...rest: unknown[]) => {
     const key = `${JSON.stringify(features ?? null)}\u0000${String(text)}`;
@@ -88,6 +91,27 @@ function keepShaping(font: ParsedFont): ParsedFont {
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
+}
+
+/**
+ * Keeps only glyphs made with their characters. fontkit keeps one glyph object per glyph id for the
+ * font's life, with the characters of the call that first made it; a subset drawing a composite glyph
+ * makes its components with none (":" and "…" are drawn from periods). With the font shared by every
+ * document of the process, a ":" before any "." left the period without a character in the ToUnicode
+ * map of every later document: its periods were missing from copied, searched and read-aloud text.
+ * A glyph asked for without characters is still made, but not kept, so the text that draws it first
+ * makes it with its characters.
+ */
+function keepCharacters(font: ParsedFont) {
+  const glyphs = font._glyphs;
+  if (typeof glyphs !== "object" || glyphs === null || typeof font.getGlyph !== "function") throw new Error("The document font keeps no glyphs: has fontkit changed?");
+  const getGlyph = font.getGlyph.bind(font);
+  font.getGlyph = (id: number, characters: number[] = []) => {
+    if (characters.length > 0 || glyphs[id]) return getGlyph(id, characters);
+    const glyph = getGlyph(id, characters);
+    delete glyphs[id];
+    return glyph;
+  };
 }
 
 export interface NewDocument {
