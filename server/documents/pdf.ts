@@ -71,7 +71,6 @@ const SHAPED_MAX = 20_000;
  * pdfkit only reads them). Everything else is the font itself.
  */
 function keepShaping(font: ParsedFont): ParsedFont {
-  keepCharacters(font);
   const shaped = new Map<string, { glyphs: unknown[]; positions: object[] }>();
   const layout = (text: unknown, features?: unknown, ...rest: unknown[]) => {
     const key = `${JSON.stringify(features ?? null)}\u0000${String(text)}`;
@@ -102,7 +101,7 @@ function keepShaping(font: ParsedFont): ParsedFont {
  * A glyph asked for without characters is still made, but not kept, so the text that draws it first
  * makes it with its characters.
  */
-function keepCharacters(font: ParsedFont) {
+function keepCharacters(font: ParsedFont): ParsedFont {
   const glyphs = font._glyphs;
   if (typeof glyphs !== "object" || glyphs === null || typeof font.getGlyph !== "function") throw new Error("The document font keeps no glyphs: has fontkit changed?");
   const getGlyph = font.getGlyph.bind(font);
@@ -112,6 +111,7 @@ function keepCharacters(font: ParsedFont) {
     delete glyphs[id];
     return glyph;
   };
+  return font;
 }
 
 export interface NewDocument {
@@ -137,7 +137,9 @@ export function newDocument(opts: { title: string; author: string; size?: PDFKit
     const f = fonts();
     doc.registerFont(FONT, f.regular);
     doc.registerFont(BOLD, f.bold);
-    parsed = { bold: keepShaping(currentFont(doc.font(BOLD))), regular: keepShaping(currentFont(doc.font(FONT))) };
+    // Shared from here on by every document of the process.
+    const shared = (name: string) => keepShaping(keepCharacters(currentFont(doc.font(name))));
+    parsed = { bold: shared(BOLD), regular: shared(FONT) };
     // This document still holds the unwrapped fonts: register the kept ones for it too.
     doc.registerFont(FONT, parsed.regular as unknown as Buffer);
     doc.registerFont(BOLD, parsed.bold as unknown as Buffer);

@@ -1,7 +1,12 @@
 // Reads a PDF's own text positions (pdf.js via unpdf: getTextContent gives each run's transform and
 // width) so a test can check the layout as printed: no two runs of text overlap on a page, and the
 // table header and the grower's name come back on every page.
-import { getDocumentProxy } from "unpdf";
+import { extractText, getDocumentProxy } from "unpdf";
+
+/** A PDF's text layer (what copy, search and screen readers read), all pages, whitespace runs as one space. */
+export async function pdfText(pdf: Buffer | Uint8Array): Promise<string> {
+  return (await extractText(new Uint8Array(pdf), { mergePages: true })).text.replace(/\s+/g, " ");
+}
 
 export interface TextBox {
   page: number;

@@ -4,7 +4,6 @@
 // downloads.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { DateTime } from "luxon";
-import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, like } from "drizzle-orm";
 import { openDatabase, type Database, type Db } from "../../../db/client.ts";
@@ -13,7 +12,7 @@ import type { Product } from "../../../contract/store.ts";
 import { buildTestApp, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { buyer, offer, tomorrow, type Client } from "../../../tests/helpers/store-fixtures.ts";
 import { ALL_WEEKDAYS, buildOfferLine, insertProduct, shipTimesOn } from "../../../tests/factories/index.ts";
-import { describeOverlap, overlaps, textBoxes } from "../../../tests/helpers/pdf-layout.ts";
+import { describeOverlap, overlaps, pdfText, textBoxes } from "../../../tests/helpers/pdf-layout.ts";
 import { runDueJobs } from "../jobs/index.ts";
 import { jobHandlers } from "../index.ts";
 import { FRESH_LIST_JOB } from "./index.ts";
@@ -250,7 +249,6 @@ describe("the CSV download", () => {
 describe("the PDF download", () => {
   const pdf = (c: Client, customerId: string, date: string) =>
     t.app.inject({ method: "GET", url: `/api/Store/FreshList/Pdf/${c.userId}/${customerId}/${date}`, headers: { cookie: c.cookie } });
-  const pdfText = async (bytes: Buffer) => (await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })).text.replace(/\s+/g, " ");
 
   it("is a PDF of the CSV's lines at the buyer's prices, with the sections, laid out without overlap", async () => {
     const res = await pdf(discounted, discounted.customerId, tomorrow());

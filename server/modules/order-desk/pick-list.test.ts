@@ -1,9 +1,8 @@
 // The pick list of a ship date and an order's packing slip on a real database (PGlite by default,
 // PostgreSQL with DATABASE_URL): totals over both stores' orders, CSV and PDF, staff only.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { extractText, getDocumentProxy } from "unpdf";
 import { buildTestApp, loginAs, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
-import { describeOverlap, overlaps, textBoxes } from "../../../tests/helpers/pdf-layout.ts";
+import { describeOverlap, overlaps, pdfText, textBoxes } from "../../../tests/helpers/pdf-layout.ts";
 import { DEFAULT_TEST_PASSWORD, insertCustomer, insertOrder, insertProduct, insertUser } from "../../../tests/factories/index.ts";
 
 let t: TestApp;
@@ -58,7 +57,6 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const get = (url: string, cookie?: string) => t.app.inject({ method: "GET", url: `/api${url}`, headers: { ...SAME_ORIGIN, ...(cookie ? { cookie } : {}) } });
-const pdfText = async (pdf: Buffer) => (await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true })).text.replace(/\s+/g, " ");
 
 describe("pick list of a ship date", () => {
   it("totals stems, bunches, pails and boxes per product over both stores' orders, leaving out cancelled orders and fee lines", async () => {

@@ -2,10 +2,10 @@
 // buyer's order page, the order desk, the packing slip, the invoice PDF and GET /api/v1/orders.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
-import { extractText } from "unpdf";
 import { orderLines, orders } from "../../../db/schema/index.ts";
 import { buildTestApp, signedInUser, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { buyer, offer, tomorrow, type Client } from "../../../tests/helpers/store-fixtures.ts";
+import { pdfText } from "../../../tests/helpers/pdf-layout.ts";
 import { invoicePdfFor, issueInvoice } from "../invoices/service.ts";
 
 let t: TestApp;
@@ -54,7 +54,7 @@ describe("PO number and delivery notes at checkout", () => {
     // The packing slip (PDF).
     const slip = await asAdmin(`/OrderDesk/Orders/${orderNumber}/PackingSlip`);
     expect(slip.statusCode).toBe(200);
-    const slipText = (await extractText(new Uint8Array(slip.rawPayload), { mergePages: true })).text.replace(/\s+/g, " ");
+    const slipText = await pdfText(slip.rawPayload);
     expect(slipText).toContain("PO number");
     expect(slipText).toContain("PO 4471-B/Event");
     expect(slipText).toContain("Delivery notes: Back entrance on Mulberry Lane.");
@@ -67,7 +67,7 @@ describe("PO number and delivery notes at checkout", () => {
     });
     const invoiceNumber = (invoice as { invoiceNumber: number }).invoiceNumber;
     const pdf = await invoicePdfFor(t.db, t.config, { all: true }, invoiceNumber);
-    const invText = (await extractText(new Uint8Array(pdf), { mergePages: true })).text.replace(/\s+/g, " ");
+    const invText = await pdfText(pdf);
     expect(invText).toContain("PO number");
     expect(invText).toContain("PO 4471-B/Event");
     expect(invText).toContain("Delivery notes: Back entrance on Mulberry Lane.");
