@@ -16,7 +16,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 // The embedded database only: under npm run test:pg the run's template is a PostgreSQL database.
 describe.skipIf(!!process.env.DATABASE_URL)("embedded database backup", () => {
-  it("a tar of the stopped DATA_DIR restores to the same data, current and usable", async () => {
+  // Two embedded databases start from disk, and tar packs and unpacks a data folder: 24 s in one
+  // fresh-clone run on a slow two-core machine, over 30 s in the next.
+  it("a tar of the stopped DATA_DIR restores to the same data, current and usable", { timeout: 120_000 }, async () => {
     const data = path.join(dir, "data");
     // A data folder on disk, started from the run's migrated snapshot (a fresh folder costs an initdb).
     const original = await openDatabase({ dataDir: data, loadDataDir: new Blob([readFileSync(inject("dbTemplate"))]) });
