@@ -67,7 +67,7 @@ describe("the log destination", () => {
     closeSync(fd);
   });
 
-  it("loses no line when the process crashes or exits before the turn ends", () => {
+  it("loses no line when the process crashes or exits before the turn ends", { timeout: 90_000 }, () => {
     const expected = Array.from({ length: 500 }, (_, i) => i);
     const crashed = path.join(dir, "crash.log");
     const crash = runLogging(crashed, `throw new Error("a request crashed the process");`);

@@ -403,7 +403,7 @@ describe("GET /api/Public/Card/{file}", () => {
     expect((await forms.t.app.inject({ method: "GET", url: "/api/Public/Card/lily.svg?color=123456" })).statusCode).toBe(200);
   });
 
-  it("renders every illustration's card as PNG (the renderer would take the server down with it on a bad one)", async () => {
+  it("renders every illustration's card as PNG (the renderer would take the server down with it on a bad one)", { timeout: 90_000 }, async () => {
     for (const key of ART_KEYS) {
       const res = await forms.t.app.inject({ method: "GET", url: `/api/Public/Card/${key}.png` });
       expect(res.statusCode, key).toBe(200);

@@ -238,7 +238,7 @@ describe("Catalog/Products", () => {
     expect((await changed(afterPrice.tag)).body[0].description).toBe("Renamed lily");
   });
 
-  it("serves a catalog of 5,000 products with their holds in one answer", async () => {
+  it("serves a catalog of 5,000 products with their holds in one answer", { timeout: 90_000 }, async () => {
     const a = await buyer(t);
     const b = await buyer(t);
     const catalog = await insertCatalog(t.db, { customerIds: [a.customerId, b.customerId] });
