@@ -7,7 +7,7 @@ import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { claimClosedMessage, claimWindow } from "../../domain/claims.ts";
 import { isoDateAt, addDays } from "../../domain/dates.ts";
-import { apiAs, expectNoAxeViolations, hydrated, newPage, saveShot, serverAndBrowser, signIn } from "./harness.ts";
+import { apiAs, expectNoAxeViolations, hydrated, newPage, placeOrderAs, saveShot, serverAndBrowser, signIn } from "./harness.ts";
 
 const site = serverAndBrowser({ timeout: 120_000 });
 
@@ -35,22 +35,9 @@ describe("claims", () => {
   let claimId: number;
 
   it("the buyer's order is placed, confirmed, packed and shipped", async () => {
-    const buyer = await apiAs(site.server.baseUrl, "buyer@demo.test");
-    userId = buyer.user.id;
-    customerId = (buyer.user.currentCustomer ?? buyer.user.customers[0]).customerID;
-    const base = `${userId}/${customerId}`;
-    const profile = await buyer.call("GET", `/api/Store/Profile/${base}/0`);
-    const shipDate: string = profile.openDates[0];
-    const [catalog] = await buyer.call("GET", `/api/Store/Catalog/${customerId}/${shipDate}/${userId}`);
-    const products: { productId: string; description: string; quantityRemaining: number; isFinalProduct: boolean; showStore: boolean }[] = await buyer.call(
-      "GET",
-      `/api/Store/Catalog/Products/${base}/${catalog.orderId}/${shipDate}`,
-    );
-    const p = products.find((x) => x.showStore && !x.isFinalProduct && x.quantityRemaining >= 50)!;
-    expect(p).toBeDefined();
-    description = p.description;
-    await buyer.call("POST", `/api/Store/Cart/Save/${base}`, { shipDate, items: [{ productId: p.productId, quantity: 6 }] });
-    orderNumber = (await buyer.call("POST", `/api/Store/PlaceOrder/${base}`)).orderNumber;
+    const placed = await placeOrderAs(site.server.baseUrl, "buyer@demo.test", 6, (p) => p.showStore && !p.isFinalProduct && p.quantityRemaining >= 50);
+    ({ userId, customerId, orderNumber } = placed);
+    description = placed.product.description;
     const staff = await apiAs(site.server.baseUrl, "sales@demo.test");
     await staff.call("POST", `/api/OrderDesk/Orders/${orderNumber}/Confirm`, {});
     await staff.call("POST", `/api/OrderDesk/Orders/${orderNumber}/Pack`, {});

@@ -227,6 +227,46 @@ export async function apiAs(baseUrl: string, email: string, password = DEMO_PASS
   return { user, call };
 }
 
+/** A product of a buyer's catalog, as the store's products call answers it (the fields set-ups read). */
+export interface CatalogProduct {
+  productId: string;
+  description: string;
+  quantityRemaining: number;
+  isFinalProduct: boolean;
+  showStore: boolean;
+}
+
+/**
+ * Places a wholesale order through the buyer's own API on its first open ship date: `quantity` bunches
+ * of the first product `pick` accepts (by default one shown in the store, not a final product, with at
+ * least that many left). Set-ups that need an order make their own instead of counting on the demo
+ * history, whose newest orders depend on the weekday the data was made (none is still submitted on
+ * Sundays and Mondays).
+ */
+export async function placeOrderAs(
+  baseUrl: string,
+  email: string,
+  quantity: number,
+  pick: (p: CatalogProduct) => boolean = (p) => p.showStore && !p.isFinalProduct && p.quantityRemaining >= quantity,
+) {
+  const buyer = await apiAs(baseUrl, email);
+  const userId: string = buyer.user.id;
+  const customerId: string = (buyer.user.currentCustomer ?? buyer.user.customers[0]).customerID;
+  const base = `${userId}/${customerId}`;
+  const profile = await buyer.call("GET", `/api/Store/Profile/${base}/0`);
+  const shipDate: string = profile.openDates[0];
+  const [catalog] = await buyer.call("GET", `/api/Store/Catalog/${customerId}/${shipDate}/${userId}`);
+  const products: CatalogProduct[] = await buyer.call("GET", `/api/Store/Catalog/Products/${base}/${catalog.orderId}/${shipDate}`);
+  const product = products.find(pick);
+  if (!product) throw new Error(`no product of ${customerId}'s catalog for ${shipDate} fits the order`);
+  const place = async (bunches: number): Promise<{ orderNumber: number; pendingLines: number }> => {
+    await buyer.call("POST", `/api/Store/Cart/Save/${base}`, { shipDate, items: [{ productId: product.productId, quantity: bunches }] });
+    return buyer.call("POST", `/api/Store/PlaceOrder/${base}`);
+  };
+  const placed = await place(quantity);
+  return { buyer, userId, customerId, base, shipDate, product, orderNumber: placed.orderNumber, place };
+}
+
 /**
  * Saves a screenshot to look at, only when E2E_SHOTS names a folder (E2E_SHOTS=/some/dir npm run
  * test:e2e); otherwise does nothing, so test runs write no files.

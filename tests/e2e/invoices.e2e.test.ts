@@ -4,7 +4,7 @@
 // the invoice, downloads its PDF and a statement; axe-core at 360 and 1280 px on every new screen.
 import { describe, expect, it } from "vitest";
 import { extractText } from "unpdf";
-import { apiAs, expectNoAxeViolations, hydrated, newPage, serverAndBrowser, signIn } from "./harness.ts";
+import { expectNoAxeViolations, hydrated, newPage, placeOrderAs, serverAndBrowser, signIn } from "./harness.ts";
 
 const site = serverAndBrowser({ timeout: 120_000 });
 
@@ -32,27 +32,17 @@ describe("order to invoice", () => {
   }
 
   it("a buyer's order gets a pending line for real", async () => {
-    const buyer = await apiAs(site.server.baseUrl, "wholesaler@demo.test");
-    const userId: string = buyer.user.id;
-    const customer = buyer.user.currentCustomer ?? buyer.user.customers[0];
-    customerId = customer.customerID;
-    companyName = customer.companyName;
-    const base = `${userId}/${customerId}`;
-    const profile = await buyer.call("GET", `/api/Store/Profile/${base}/0`);
-    const shipDate: string = profile.openDates[0];
-    const [catalog] = await buyer.call("GET", `/api/Store/Catalog/${customerId}/${shipDate}/${userId}`);
-    const products: { productId: string; description: string; quantityRemaining: number; isFinalProduct: boolean; showStore: boolean }[] = await buyer.call(
-      "GET",
-      `/api/Store/Catalog/Products/${base}/${catalog.orderId}/${shipDate}`,
+    const placed = await placeOrderAs(
+      site.server.baseUrl,
+      "wholesaler@demo.test",
+      2,
+      (p) => p.showStore && !p.isFinalProduct && p.quantityRemaining >= 4 && p.quantityRemaining <= 400,
     );
-    const p = products.find((x) => x.showStore && !x.isFinalProduct && x.quantityRemaining >= 4 && x.quantityRemaining <= 400)!;
-    expect(p).toBeDefined();
+    const { buyer, base, place, product: p } = placed;
+    customerId = placed.customerId;
+    companyName = (buyer.user.currentCustomer ?? buyer.user.customers[0]).companyName;
     productDescription = p.description;
-    const place = async (quantity: number) => {
-      await buyer.call("POST", `/api/Store/Cart/Save/${base}`, { shipDate, items: [{ productId: p.productId, quantity }] });
-      return buyer.call("POST", `/api/Store/PlaceOrder/${base}`);
-    };
-    const first = await place(2);
+    const first = { orderNumber: placed.orderNumber };
     const second = await place(p.quantityRemaining);
     expect(second.pendingLines).toBe(1);
     orderNumber = second.orderNumber;

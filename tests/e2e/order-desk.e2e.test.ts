@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { extractText } from "unpdf";
-import { apiAs, expectNoAxeViolations, hydrated, newPage, serverAndBrowser, signIn } from "./harness.ts";
+import { apiAs, expectNoAxeViolations, hydrated, newPage, placeOrderAs, serverAndBrowser, signIn } from "./harness.ts";
 
 const site = serverAndBrowser({ timeout: 120_000 });
 
@@ -120,21 +120,10 @@ describe("one order desk for both stores", () => {
   });
 
   it("a bulk confirm of three orders asks first and confirms all three", async () => {
-    const buyer = await apiAs(site.server.baseUrl, "wholesaler@demo.test");
-    const userId: string = buyer.user.id;
-    const customer = buyer.user.currentCustomer ?? buyer.user.customers[0];
-    const customerId: string = customer.customerID;
-    const base = `${userId}/${customerId}`;
-    const profile = await buyer.call("GET", `/api/Store/Profile/${base}/0`);
-    const shipDate: string = profile.openDates[0];
-    const [catalog] = await buyer.call("GET", `/api/Store/Catalog/${customerId}/${shipDate}/${userId}`);
-    const products: { productId: string; quantityRemaining: number; showStore: boolean }[] = await buyer.call("GET", `/api/Store/Catalog/Products/${base}/${catalog.orderId}/${shipDate}`);
-    const p = products.find((x) => x.showStore && x.quantityRemaining >= 10)!;
-    const numbers: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      await buyer.call("POST", `/api/Store/Cart/Save/${base}`, { shipDate, items: [{ productId: p.productId, quantity: 1 }] });
-      numbers.push((await buyer.call("POST", `/api/Store/PlaceOrder/${base}`)).orderNumber);
-    }
+    const placed = await placeOrderAs(site.server.baseUrl, "wholesaler@demo.test", 1, (p) => p.showStore && p.quantityRemaining >= 10);
+    const { customerId } = placed;
+    const numbers: number[] = [placed.orderNumber];
+    for (let i = 1; i < 3; i++) numbers.push((await placed.place(1)).orderNumber);
 
     const page = await staffPage();
     await load(page, `/Administration/Orders?view=all&customerId=${customerId}&status=submitted`);
