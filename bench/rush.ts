@@ -375,17 +375,25 @@ async function main() {
     const cookie = [login$.headers["set-cookie"]].flat().map((c) => String(c).split(";")[0]).join("; ");
     const cartNow = (await app.inject({ method: "GET", url: `/api/Store/Cart/${sample.userId}/${sample.customerId}`, headers: { cookie } })).json() as { version: number };
     const counter = countStatements(database.db);
-    // Round trips to PostgreSQL (its "ready for query" answers): fewer than statements when BEGIN and
-    // COMMIT go out with the save's first and last statements (db/prepared.ts foldBegin).
+    // Round trips to PostgreSQL: the writes the app's connections make (a corked batch of messages is
+    // one), fewer than statements when BEGIN and COMMIT go out with the save's first and last
+    // statements and the offers' lock with the cart's (db/fold.ts).
     const appPool = (database.db as unknown as { session: { client: pg.Pool } }).session.client;
-    type Tripping = pg.PoolClient & { connection: { on(e: string, f: () => void): void; off(e: string, f: () => void): void } };
+    type Stream = Record<"_write" | "_writev", (...args: unknown[]) => unknown>;
+    type Tripping = pg.PoolClient & { connection: { stream: Stream } };
     let roundTrips = 0;
-    const trip = () => (roundTrips += 1);
-    const tripping = new Set<Tripping>();
+    const tripping = new Map<Tripping, Stream>();
     const onAcquire = (c: pg.PoolClient) => {
       if (tripping.has(c as Tripping)) return;
-      tripping.add(c as Tripping);
-      (c as Tripping).connection.on("readyForQuery", trip);
+      const stream = (c as Tripping).connection.stream;
+      tripping.set(c as Tripping, { _write: stream._write, _writev: stream._writev });
+      for (const k of ["_write", "_writev"] as const) {
+        const original = stream[k];
+        stream[k] = (...args: unknown[]) => {
+          roundTrips += 1;
+          return original.apply(stream, args);
+        };
+      }
     };
     appPool.on("acquire", onAcquire);
     const sampleSave = await app.inject({
@@ -397,7 +405,7 @@ async function main() {
     const statementsPerSave = counter.count;
     counter.stop();
     appPool.off("acquire", onAcquire);
-    for (const c of tripping) c.connection.off("readyForQuery", trip);
+    for (const [c, original] of tripping) Object.assign(c.connection.stream, original);
     await app.close();
 
     const byStatus = (rows: { status: number }[]) => rows.reduce<Record<string, number>>((m, r) => ((m[r.status] = (m[r.status] ?? 0) + 1), m), {});

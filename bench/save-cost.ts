@@ -3,7 +3,8 @@
  * throwaway database on the local server), an in-process app (no HTTP, no logging) answers
  * SAVE_COST_SAVES saves (default 3,000) one after the other from 100 buyers, each a random cart of 3–6
  * of 50 lines, as in the rush. Reports the app's CPU (this process) and the PostgreSQL backends' CPU
- * per save, and the hot tables' live and dead rows at the end. SAVE_COST_SQL: statements run on the
+ * per save, the context switches per save of both (a round trip is a wait on each side), and the hot
+ * tables' live and dead rows at the end. SAVE_COST_SQL: statements run on the
  * database before the saves (to try an index or a setting against the same run without it).
  * Writes bench/results/save-cost.json. Figures, not pass/fail.
  */
@@ -15,7 +16,7 @@ import { createBenchUser, generateLarge } from "../db/seed/generate.ts";
 import { buildApp } from "../server/app.ts";
 import { loadConfig } from "../server/config.ts";
 import { cookieFrom } from "../tests/helpers/test-app.ts";
-import { cpuMsOf, localPostgresUrl, ROOT, throwawayDatabase } from "./setup.ts";
+import { cpuMsOf, localPostgresUrl, ROOT, switchesOf, throwawayDatabase } from "./setup.ts";
 
 const SAVES = Number(process.env.SAVE_COST_SAVES ?? 3000);
 const BUYERS = 100;
@@ -70,6 +71,12 @@ async function main() {
     const backends = async () =>
       rowsOf<{ pid: number }>(await database.db.execute(sql`select pid from pg_stat_activity where datname = ${name} and application_name = 'bloom-store'`)).map((r) => Number(r.pid));
     const pgCpu = async () => (await backends()).reduce((sum, pid) => sum + (existsSync(`/proc/${pid}/stat`) ? cpuMsOf(pid) : 0), 0);
+    const pids = await backends();
+    const switches = () => {
+      const all = [switchesOf("self"), ...pids.map(switchesOf)];
+      return { app: all[0]!, postgres: all.slice(1).reduce((a, b) => ({ voluntary: a.voluntary + b.voluntary, involuntary: a.involuntary + b.involuntary })) };
+    };
+    const switches0 = switches();
     const pg0 = await pgCpu();
     const app0 = process.cpuUsage();
     const t0 = performance.now();
@@ -77,6 +84,8 @@ async function main() {
     const wall = performance.now() - t0;
     const appCpu = process.cpuUsage(app0);
     const pg1 = await pgCpu();
+    const switches1 = switches();
+    const perSave = (a: number, b: number) => Number(((b - a) / SAVES).toFixed(2));
     const dead = rowsOf<{ relname: string; live: number; dead: number }>(
       await database.db.execute(sql`select relname, n_live_tup::int as live, n_dead_tup::int as dead from pg_stat_user_tables where relname in ('holds', 'cart_lines', 'carts') order by relname`),
     );
@@ -87,6 +96,14 @@ async function main() {
       wallMsPerSave: Number((wall / SAVES).toFixed(3)),
       appCpuMsPerSave: Number(((appCpu.user + appCpu.system) / 1000 / SAVES).toFixed(3)),
       postgresCpuMsPerSave: Number(((pg1 - pg0) / SAVES).toFixed(3)),
+      // Waits (voluntary: for the other side's next message, a lock) and preemptions per save.
+      switchesPerSave: {
+        app: { voluntary: perSave(switches0.app.voluntary, switches1.app.voluntary), involuntary: perSave(switches0.app.involuntary, switches1.app.involuntary) },
+        postgres: {
+          voluntary: perSave(switches0.postgres.voluntary, switches1.postgres.voluntary),
+          involuntary: perSave(switches0.postgres.involuntary, switches1.postgres.involuntary),
+        },
+      },
       tables: dead,
     };
     console.log(JSON.stringify(results, null, 2));

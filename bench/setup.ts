@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import pg from "pg";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -204,6 +204,27 @@ export function cpuMsOf(pid: number): number {
   // Fields after the command name (in parentheses, may hold spaces): utime is the 14th, stime the 15th.
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * The context switches of a process's threads so far (voluntary: it waited, e.g. for a client's next
+ * message or the server's answer; involuntary: it was preempted), from /proc; zeros once it is gone.
+ */
+export function switchesOf(pid: number | "self"): { voluntary: number; involuntary: number } {
+  const sum = { voluntary: 0, involuntary: 0 };
+  const tasks = `/proc/${pid}/task`;
+  if (!existsSync(tasks)) return sum;
+  for (const task of readdirSync(tasks)) {
+    let status: string;
+    try {
+      status = readFileSync(`${tasks}/${task}/status`, "utf8");
+    } catch {
+      continue; // a thread that ended meanwhile
+    }
+    sum.voluntary += Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+    sum.involuntary += Number(/^nonvoluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+  }
+  return sum;
 }
 
 /** The CPU the given processes spent (added up) while `run` ran, in ms. */

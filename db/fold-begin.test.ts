@@ -2,7 +2,7 @@
 // round trip less per transaction on PostgreSQL, the same transaction. PGlite has no pool: nothing to fold.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import pg from "pg";
-import { beforeFoldedCommit, commitWithNext, foldBegin } from "./fold.ts";
+import { beforeFoldedCommit, commitWithNext, flushPipeline, foldBegin, pipelineNext } from "./fold.ts";
 
 describe.runIf(!!process.env.DATABASE_URL)("BEGIN sent with the first statement on PostgreSQL", () => {
   let pool: pg.Pool;
@@ -140,6 +140,110 @@ describe.runIf(!!process.env.DATABASE_URL)("BEGIN sent with the first statement 
       c.release();
       await pool.query("drop table fold_test");
     }
+  });
+
+  /** Runs `fn` on a client, counting its network writes (a corked batch of messages is one). */
+  async function writesOf<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<{ result: T; writes: number }> {
+    const c = await pool.connect();
+    const stream = (c as unknown as { connection: { stream: Record<"_write" | "_writev", (...args: unknown[]) => unknown> } }).connection.stream;
+    let writes = 0;
+    const own = { _write: Object.hasOwn(stream, "_write"), _writev: Object.hasOwn(stream, "_writev") };
+    const original = { _write: stream._write, _writev: stream._writev };
+    for (const k of ["_write", "_writev"] as const) {
+      stream[k] = (...args: unknown[]) => {
+        writes += 1;
+        return original[k].apply(stream, args);
+      };
+    }
+    try {
+      return { result: await fn(c), writes };
+    } finally {
+      for (const k of ["_write", "_writev"] as const) {
+        if (own[k]) stream[k] = original[k];
+        else delete (stream as Record<string, unknown>)[k];
+      }
+      c.release();
+    }
+  }
+
+  const SET = { name: "fold_pipe_set", text: "select set_config('bloom.fold_test', $1, true) as v" };
+  const READ = { name: "fold_pipe_read", text: "select current_setting('bloom.fold_test', true) || $1 as v" };
+
+  it("sends the next two prepared statements in one write when told (pipelineNext), and answers each in its order", async () => {
+    const { result, writes } = await writesOf(async (c) => {
+      await c.query({ text: "begin" }, []);
+      expect(pipelineNext(txOf(c))).toBe(true);
+      const first = c.query(SET, ["first"]);
+      const second = c.query(READ, ["+second"]);
+      flushPipeline(txOf(c));
+      const [a, b] = await Promise.all([first, second]);
+      await c.query("commit");
+      return { a: a.rows, b: b.rows, commands: [a.command, b.command] };
+    });
+    // The second ran after the first, in its transaction (the setting is transaction-local).
+    expect(result).toEqual({ a: [{ v: "first" }], b: [{ v: "first+second" }], commands: ["SELECT", "SELECT"] });
+    // BEGIN and both statements: one write; COMMIT: one (four without the fold and the pipeline).
+    expect(writes).toBe(2);
+    // Both are prepared on the connection from then on: sent again without a Parse, still answered.
+    const again = await writesOf(async (c) => {
+      await c.query({ text: "begin" }, []);
+      pipelineNext(txOf(c));
+      const first = c.query(SET, ["again"]);
+      const second = c.query(READ, ["!"]);
+      flushPipeline(txOf(c));
+      const rows = (await Promise.all([first, second])).map((r) => r.rows[0].v);
+      await c.query("commit");
+      return rows;
+    });
+    expect(again).toEqual({ result: ["again", "again!"], writes: 2 });
+  });
+
+  it("fails the second statement with the first (the transaction is aborted); the caller rolls back and the client goes on", async () => {
+    const { result } = await writesOf(async (c) => {
+      await c.query({ text: "begin" }, []);
+      pipelineNext(txOf(c));
+      const first = c.query({ text: "select 1 / $1::int as v" }, [0]);
+      const second = c.query(READ, ["x"]);
+      flushPipeline(txOf(c));
+      const errors = await Promise.all(
+        [first, second].map((q) =>
+          q.then(
+            () => null,
+            (err: Error) => err.message,
+          ),
+        ),
+      );
+      await c.query("rollback");
+      const then = await c.query("select 2 as v");
+      return { errors, then: then.rows[0].v };
+    });
+    expect(result.errors[0]).toMatch(/division by zero/);
+    expect(result.errors[1]).toMatch(/current transaction is aborted/);
+    expect(result.then).toBe(2);
+  });
+
+  it("sends a statement still waiting for its partner on its own: at flushPipeline, or before a plain-text statement", async () => {
+    const { result, writes } = await writesOf(async (c) => {
+      await c.query({ text: "begin" }, []);
+      pipelineNext(txOf(c));
+      const alone = c.query(SET, ["alone"]);
+      flushPipeline(txOf(c));
+      const a = (await alone).rows[0].v;
+      pipelineNext(txOf(c));
+      const waiting = c.query(SET, ["then"]);
+      const plain = c.query("select current_setting('bloom.fold_test', true) as v");
+      flushPipeline(txOf(c));
+      const [w, p] = await Promise.all([waiting, plain]);
+      await c.query("commit");
+      return [a, w.rows[0].v, p.rows[0].v];
+    });
+    expect(result).toEqual(["alone", "then", "then"]);
+    // BEGIN with the first, the second, the plain one (not pipelined: it waits its turn), COMMIT.
+    expect(writes).toBe(4);
+  });
+
+  it("does not pipeline inside a savepoint (a nested transaction)", () => {
+    expect(pipelineNext(txOf({} as pg.PoolClient, 1))).toBe(false);
   });
 
   it("never commits from inside a savepoint (a nested transaction): the outer transaction goes on", async () => {

@@ -128,6 +128,10 @@ interface Folding {
   commitNext: boolean;
   /** COMMIT went out with the last statement and succeeded: the caller's COMMIT is answered at once. */
   committed: boolean;
+  /** The next prepared statement waits for the one after it, to go out in the same write (pipelineNext). */
+  pipelineNext: boolean;
+  /** The statement waiting for its partner (sent by the next call, or by flushPipeline). */
+  waiting: { query: pg.Query; send(partner?: pg.Query): void } | null;
 }
 const folding = new WeakMap<object, Folding>();
 
@@ -166,7 +170,7 @@ function isBare(args: QueryArgs, word: "begin" | "commit"): boolean {
  */
 export function foldBegin(client: pg.PoolClient): void {
   if (folding.has(client)) return;
-  const state: Folding = { held: false, commitNext: false, committed: false };
+  const state: Folding = { held: false, commitNext: false, committed: false, pipelineNext: false, waiting: null };
   folding.set(client, state);
   const query = client.query.bind(client) as (...args: QueryArgs) => unknown;
   (client as unknown as { query: (...args: QueryArgs) => unknown }).query = (...args: QueryArgs) => {
@@ -182,24 +186,107 @@ export function foldBegin(client: pg.PoolClient): void {
     const config = typeof first === "object" && first !== null && !("submit" in first) ? (first as pg.QueryConfig) : null;
     const values = config?.values ?? (Array.isArray(second) ? second : undefined);
     const prepared = !!config && typeof args[args.length - 1] !== "function" && (!!config.name || (values?.length ?? 0) > 0);
+    // A statement waiting for its partner (pipelineNext) goes out first: with this one when it is
+    // prepared too, else on its own.
+    const waiting = state.waiting;
+    state.waiting = null;
+    if (waiting && !prepared) {
+      waiting.send();
+      return query(...args);
+    }
     const begin = state.held;
     const commit = state.commitNext && prepared;
+    const hold = state.pipelineNext && prepared && !commit;
     state.held = false;
     state.commitNext = false;
+    state.pipelineNext = false;
     if (!prepared) return begin ? (query("BEGIN") as Promise<unknown>).then(() => query(...args)) : query(...args);
-    if (!begin && !commit) return query(...args);
+    if (!begin && !commit && !hold && !waiting) return query(...args);
     const extra = commit ? (beforeCommit.get(client)?.take() ?? null) : null;
     return new Promise((resolve, reject) => {
-      query(
-        folded({ ...config, values } as pg.QueryConfig, { begin, commit, ...(extra ? { beforeCommit: extra.text } : {}) }, (err, result) => {
-          extra?.settled(!err);
-          if (err) return reject(err);
-          if (commit) state.committed = true;
-          resolve(result);
-        }),
-      );
+      const q = folded({ ...config, values } as pg.QueryConfig, { begin, commit, ...(extra ? { beforeCommit: extra.text } : {}) }, (err, result) => {
+        extra?.settled(!err);
+        if (err) return reject(err);
+        if (commit) state.committed = true;
+        resolve(result);
+      });
+      if (waiting) waiting.send(q);
+      else if (hold)
+        state.waiting = {
+          query: q,
+          send: (partner) => {
+            if (partner) sendsWith(q, partner);
+            query(q);
+            if (partner) query(partner);
+          },
+        };
+      else query(q);
     });
   };
+}
+
+/**
+ * Makes `first`'s submit write `second`'s messages too, in the same network write: PostgreSQL runs
+ * them in order and answers each (each ends with its own Sync), and node-postgres, which makes
+ * `second` the active query only after `first`'s ReadyForQuery, finds it already sent. When `first`
+ * cannot be sent, `second` is sent when its turn comes, as it would have been.
+ */
+function sendsWith(first: pg.Query, second: pg.Query): void {
+  const a = first as unknown as QueryInternals;
+  const b = second as unknown as QueryInternals;
+  const submitFirst = a.submit.bind(first);
+  const submitSecond = b.submit.bind(second);
+  let sent = false;
+  let secondError: Error | undefined;
+  a.submit = (connection) => {
+    connection.stream.cork?.();
+    try {
+      const err = submitFirst(connection);
+      if (err) return err;
+      sent = true;
+      secondError = submitSecond(connection) ?? undefined;
+      return err;
+    } finally {
+      connection.stream.uncork?.();
+    }
+  };
+  b.submit = (connection) => (sent ? secondError : submitSecond(connection));
+}
+
+/**
+ * Sends the transaction's next prepared statement in the same network write as the one after it
+ * (a statement that does not need the first's answer: issue 30 §2, the cart save's lock and its
+ * offers' lock): the first waits until the second is asked, or until flushPipeline. PostgreSQL runs
+ * them one after the other, as if each had waited for the other's answer, so the locks are taken in
+ * the same order; when the first fails, the second fails too (the transaction is aborted) and the
+ * caller rolls back as before. Answers whether the client pipelines (false on PGlite and inside a
+ * nested transaction: the caller then waits for the first's answer before asking the second).
+ */
+export function pipelineNext(tx: object): boolean {
+  const state = foldingOf(tx);
+  if (!state) return false;
+  state.pipelineNext = true;
+  return true;
+}
+
+/** Sends a statement still waiting for its partner (pipelineNext) on its own; call it right after the second statement was asked. */
+export function flushPipeline(tx: object): void {
+  const state = foldingOf(tx);
+  if (!state) return;
+  state.pipelineNext = false;
+  const waiting = state.waiting;
+  state.waiting = null;
+  waiting?.send();
+}
+
+/** The fold state of an outermost transaction's client, or undefined (PGlite, a nested transaction). */
+function foldingOf(tx: object): Folding | undefined {
+  // Only the outermost transaction commits: inside a savepoint (Drizzle's nested transaction, e.g. a
+  // job's handler) statements are sent as they are.
+  const { session, nestedIndex } = tx as unknown as { session?: { client?: object }; nestedIndex?: number };
+  if (nestedIndex !== 0) return undefined;
+  const client = session?.client;
+  return client ? folding.get(client) : undefined;
 }
 
 /**
@@ -209,11 +296,6 @@ export function foldBegin(client: pg.PoolClient): void {
  * constraint), the statement's call fails with its error. No effect on PGlite, nor on a nested transaction.
  */
 export function commitWithNext(tx: object): void {
-  // Only the outermost transaction commits: inside a savepoint (Drizzle's nested transaction, e.g. a
-  // job's handler) the statement is sent as it is.
-  const { session, nestedIndex } = tx as unknown as { session?: { client?: object }; nestedIndex?: number };
-  if (nestedIndex !== 0) return;
-  const client = session?.client;
-  const state = client && folding.get(client);
+  const state = foldingOf(tx);
   if (state) state.commitNext = true;
 }

@@ -4,11 +4,11 @@
 // from (the policy's statement), read the active holds on them (or, where the policy can, in the
 // lock's own statement: five statements), write cart, holds and lines, COMMIT (four round trips on
 // PostgreSQL, three with the holds read by the lock: BEGIN goes with the lock, COMMIT with the write;
-// db/fold.ts). What is
-// sold, at what price and with which fees is the store's policy; the order of the steps, the version
+// db/fold.ts; two when the policy can choose without the cart, its statement sent in the lock's
+// write, right behind it: CartPolicy.chooseAhead). What is sold, at what price and with which fees is the store's policy; the order of the steps, the version
 // check with its 409, the hold expiry and the write are the engine's, the same for both stores.
 import type { Db, DbOrTx } from "../../../db/client.ts";
-import { commitWithNext } from "../../../db/fold.ts";
+import { commitWithNext, flushPipeline, pipelineNext } from "../../../db/fold.ts";
 import { conflict } from "../../errors.ts";
 import {
   activeHolds,
@@ -65,6 +65,14 @@ export interface CartPolicy<Alongside, Offers, Key extends number | string, Answ
   current(tx: DbOrTx, locked: LockedCart<Alongside>): Promise<Answer>;
   /** The dates, and the offers to sell from chosen and locked (one statement). */
   choose(tx: DbOrTx, locked: LockedCart<Alongside>, now: Date): Promise<Offers>;
+  /**
+   * `choose` without the locked cart, when the request names all it depends on (the dates): its
+   * statement is asked at once (synchronously, before this returns) and finds the cart by its owner,
+   * so the engine sends it in the same network write as the cart's lock, right behind it (one round
+   * trip less; db/fold.ts pipelineNext). Its promise gives what completes the offers once the cart is
+   * known. Undefined when it cannot be made so: the engine calls `choose` after the lock.
+   */
+  chooseAhead?(tx: DbOrTx, owner: CartOwner, now: Date): Promise<(locked: LockedCart<Alongside>) => Offers> | undefined;
   /** What the hold read looks at. */
   holdTarget(offers: Offers): { offerLineIds: number[] } | { catalogId: number; productIds: string[] };
   /**
@@ -90,10 +98,25 @@ export async function saveCartWith<Alongside, Offers, Key extends number | strin
 ): Promise<Answer> {
   const now = opts.now ?? new Date();
   return db.transaction(async (tx) => {
-    const locked = (await lockCartRow(tx, owner, policy.store, boxed, policy.alongside)) as LockedCart<Alongside>;
+    // On PostgreSQL the offers' lock goes out right behind the cart's, in one write, when the policy
+    // can make it without the cart; PostgreSQL still takes the locks in the same order, cart first.
+    const pipelined = !!policy.chooseAhead && pipelineNext(tx);
+    let ahead: Promise<(locked: LockedCart<Alongside>) => Offers> | undefined;
+    let lock: Promise<unknown>;
+    try {
+      lock = lockCartRow(tx, owner, policy.store, boxed, policy.alongside);
+      if (pipelined) ahead = policy.chooseAhead!(tx, owner, now);
+    } finally {
+      if (pipelined) flushPipeline(tx);
+    }
+    // Read only once the lock succeeded and the checks passed; when they fail, so does it, unread.
+    ahead?.catch(() => {});
+    const locked = (await lock) as LockedCart<Alongside>;
     policy.refuse?.(locked);
     if (policy.version !== undefined && policy.version !== locked.cart.version) throw conflict(STALE_CART_MESSAGE, await policy.current(tx, locked));
-    const offers = await policy.choose(tx, locked, now);
+    // Without the pipeline (PGlite), the same statement is sent now, after the checks.
+    if (!pipelined) ahead = policy.chooseAhead?.(tx, owner, now);
+    const offers = ahead ? (await ahead)(locked) : await policy.choose(tx, locked, now);
     const target = policy.holdTarget(offers);
     const holds =
       policy.heldWith?.(offers) ??

@@ -4,10 +4,12 @@
 // and the save would hold stock that is gone. Only PostgreSQL has concurrent transactions to wait for
 // (PGlite runs one at a time), so this runs on PostgreSQL only.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import net from "node:net";
 import pg from "pg";
 import { buildTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
-import { buyer, committed, offer, tomorrow } from "../../../tests/helpers/store-fixtures.ts";
+import { buyer, committed, offer, retailerBuyer, tomorrow } from "../../../tests/helpers/store-fixtures.ts";
 import { lockChosenOfferLines } from "../catalog/index.ts";
+import { addDays, isoDateAt, specWeekday } from "../../../tests/factories/index.ts";
 
 describe.runIf(!!process.env.DATABASE_URL)("a cart save's holds, read after its locks", () => {
   let t: TestApp;
@@ -58,6 +60,72 @@ describe.runIf(!!process.env.DATABASE_URL)("a cart save's holds, read after its 
     const chosen = await choosing;
     expect(chosen.offers.get(p.productId)?.ol.id).toBe(ol.id);
     expect(chosen.holds.others.get(ol.id)).toBe(9);
+  });
+
+  /** What the app's connections send while `fn` runs: each network write's bytes, as text. */
+  async function writesDuring<T>(fn: () => Promise<T>): Promise<{ result: T; writes: string[] }> {
+    const proto = net.Socket.prototype as unknown as Record<"_write" | "_writev", (...args: unknown[]) => unknown>;
+    const original = { _write: proto._write, _writev: proto._writev };
+    const writes: string[] = [];
+    proto._write = function (this: net.Socket, ...args: unknown[]) {
+      writes.push(Buffer.from(args[0] as Buffer).toString("latin1"));
+      return original._write.apply(this, args);
+    };
+    proto._writev = function (this: net.Socket, ...args: unknown[]) {
+      writes.push((args[0] as { chunk: Buffer }[]).map((c) => Buffer.from(c.chunk).toString("latin1")).join(""));
+      return original._writev.apply(this, args);
+    };
+    try {
+      return { result: await fn(), writes };
+    } finally {
+      Object.assign(proto, original);
+    }
+  }
+
+  it("a save that names its date sends the offers' lock in the cart lock's write, and still keeps its own holds apart", async () => {
+    const a = await buyer(t);
+    const {
+      offerLines: [ol],
+      products: [p],
+    } = await offer(t.db, [a.customerId], { line: { originalQuantity: 10 } });
+    expect((await a.save({ shipDate: tomorrow(), items: [{ productId: p!.productId, quantity: 6 }] })).statusCode).toBe(200);
+    // 6 held by this cart, 4 free: 8 can be held only if the statement that finds the cart by its
+    // owner counts the 6 as the cart's own.
+    const { result: res, writes } = await writesDuring(() => a.save({ shipDate: tomorrow(), items: [{ productId: p!.productId, quantity: 8 }] }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items[0]).toMatchObject({ quantity: 8, quantityConfirmed: 8, quantityPending: 0 });
+    expect(await committed(t.db, ol!.id)).toEqual({ original: 10, ordered: 0, held: 8 });
+    const offersLock = writes.filter((w) => w.includes("offers_lock_"));
+    expect(offersLock).toHaveLength(1);
+    expect(offersLock[0]).toContain("cart_lock_");
+    expect(offersLock[0]).toMatch(/BEGIN/);
+    // The write that commits is the third statement's: two writes for the save's transaction.
+    expect(writes.filter((w) => w.includes("cart_lock_") || w.includes("cart_write_"))).toHaveLength(2);
+
+    // A save that leaves the date to the cart sends the lock first and chooses after its answer.
+    const later = await writesDuring(() => a.save({ items: [{ productId: p!.productId, quantity: 7 }] }));
+    expect(later.result.statusCode).toBe(200);
+    expect(later.result.json().items[0]).toMatchObject({ quantity: 7, quantityConfirmed: 7 });
+    const lockAlone = later.writes.filter((w) => w.includes("offers_lock_"));
+    expect(lockAlone).toHaveLength(1);
+    expect(lockAlone[0]).not.toContain("cart_lock_");
+  });
+
+  it("a retailer's save that names its pickup date is pipelined too, its own holds kept apart", async () => {
+    const { api } = await retailerBuyer(t);
+    const {
+      offerLines: [ol],
+      products: [p],
+    } = await offer(t.db, [api.customerId], { line: { originalQuantity: 10 } });
+    // A pickup day of the shop (Tuesday, Thursday or Friday), three days ahead or more.
+    let pickup = addDays(isoDateAt(), 3);
+    while (![3, 5, 6].includes(specWeekday(pickup))) pickup = addDays(pickup, 1);
+    expect((await api.save({ receivingDate: pickup, items: [{ productId: p!.productId, quantity: 6 }] })).statusCode).toBe(200);
+    const { result: res, writes } = await writesDuring(() => api.save({ receivingDate: pickup, items: [{ productId: p!.productId, quantity: 9 }] }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items[0]).toMatchObject({ quantity: 9, quantityConfirmed: 9 });
+    expect(await committed(t.db, ol!.id)).toEqual({ original: 10, ordered: 0, held: 9 });
+    expect(writes.filter((w) => w.includes("offers_lock_"))[0]).toContain("cart_lock_");
   });
 
   it("a save that waited for the line holds only what is left after it", async () => {

@@ -81,7 +81,7 @@ export async function ensureCart(db: DbOrTx, owner: CartOwner, store: CartStore,
 }
 
 /** The id of the owner's cart, 0 when it has none yet, as an SQL expression (for a statement of another module). */
-export const cartIdSql = (owner: { userId: string; customerId: SQL | string; retailerId: number }, store: CartStore) =>
+export const cartIdSql = (owner: { userId: SQL | string; customerId: SQL | string; retailerId: SQL | number }, store: CartStore) =>
   sql`coalesce((select k.id from ${carts} k where k.user_id = ${owner.userId} and k.customer_id = ${owner.customerId} and k.retailer_id = ${owner.retailerId} and k.store = ${store}), 0)`;
 
 /** A cart's lines in their order. */

@@ -3,7 +3,7 @@ import { rowsOf, type DbOrTx } from "../../../db/client.ts";
 import { executePrepared, intArray, selectPrepared, selectShaped, textArray, type Placeholders } from "../../../db/prepared.ts";
 import { catalogs, offerLines, products } from "../../../db/schema/index.ts";
 import type { Buyer } from "../buyers/index.ts";
-import { holdSumsOf, offerLineHeldByOthersSql, type HoldSums } from "../carts/index.ts";
+import { cartIdSql, holdSumsOf, offerLineHeldByOthersSql, type HoldSums } from "../carts/index.ts";
 import type { OfferLineRow, ProductRow } from "./repo.ts";
 import { visible, wholesaleCover } from "./repo.ts";
 
@@ -88,24 +88,29 @@ export interface ChosenOffers {
 /**
  * For each product, the store-visible offer line of the first catalog covering `date` for the
  * buyer (catalogsFor's order), locked FOR NO KEY UPDATE in id order (the order every stock decision
- * locks in, so two buyers never deadlock), with the active holds on it: of other carts than `cartId`,
- * and of that cart. One statement: each line's holds are read after its lock, by offer_line_hold_sums
- * (migration 0029), whose own snapshot sees every hold committed by a transaction the lock waited for.
+ * locks in, so two buyers never deadlock), with the active holds on it: of other carts than the
+ * cart (its id, or an owner's wholesale cart, found by the statement: a save's own lock has made it
+ * by then), and of that cart. One statement: each line's holds are read after its lock, by
+ * offer_line_hold_sums (migration 0029), whose own snapshot sees every hold committed by a
+ * transaction the lock waited for. The statement is asked before this returns, so a caller can
+ * pipeline it (db/fold.ts).
  */
-export async function lockChosenOfferLines(
+export function lockChosenOfferLines(
   tx: DbOrTx,
   buyer: Pick<Buyer, "customerId" | "kind">,
   date: string,
   productIds: string[],
-  cartId: number,
+  cart: number | { userId: string; customerId: string; retailerId: number },
 ): Promise<ChosenOffers> {
-  if (!productIds.length) return { offers: new Map(), holds: { others: new Map(), own: new Map() } };
-  // Built once per kind of buyer (executeShaped): each save passes only its values.
-  const rows = await selectShaped(
+  if (!productIds.length) return Promise.resolve({ offers: new Map(), holds: { others: new Map(), own: new Map() } });
+  const byOwner = typeof cart !== "number";
+  // Built once per kind of buyer and way of naming the cart (executeShaped): each save passes only its values.
+  const rows = selectShaped(
     tx,
     "offers_lock",
-    buyer.kind,
-    (p: Placeholders<"customerId" | "date" | "productIds" | "cartId">) => {
+    byOwner ? `${buyer.kind}|owner` : buyer.kind,
+    (p: Placeholders<"customerId" | "date" | "productIds" | "cartId" | "userId" | "cartCustomerId" | "retailerId">) => {
+      const cartId = byOwner ? cartIdSql({ userId: p.userId, customerId: p.cartCustomerId, retailerId: sql`${p.retailerId}::int` }, "wholesale") : sql`${p.cartId}::int`;
       const { mine, coveringOn } = wholesaleCover({ customerId: p.customerId, kind: buyer.kind }, p.date);
       const covering = tx
         .select({
@@ -136,17 +141,24 @@ export async function lockChosenOfferLines(
       const ol = Object.fromEntries(Object.keys(getTableColumns(offerLines)).map((k) => [k, locked[k as keyof typeof locked]])) as unknown as ReturnType<typeof getTableColumns<typeof offerLines>>;
       return tx
         .with(locked)
-        .select({ ol, p: products, orderId: locked.orderId, held: sql<number[] | null>`offer_line_hold_sums(${locked.id}, ${p.cartId}::int)`.as("held") })
+        .select({ ol, p: products, orderId: locked.orderId, held: sql<number[] | null>`offer_line_hold_sums(${locked.id}, ${cartId})`.as("held") })
         .from(locked)
         .innerJoin(products, eq(products.productId, locked.productId))
         .orderBy(asc(locked.id));
     },
-    { customerId: buyer.customerId, date, productIds, cartId },
+    {
+      customerId: buyer.customerId,
+      date,
+      productIds,
+      ...(byOwner
+        ? { cartId: null, userId: cart.userId, cartCustomerId: cart.customerId, retailerId: cart.retailerId }
+        : { cartId: cart, userId: null, cartCustomerId: null, retailerId: null }),
+    },
   );
-  return {
-    offers: new Map(rows.map((r) => [r.p.productId, { ol: r.ol, p: r.p, orderId: Number(r.orderId) }])),
-    holds: holdSumsOf(rows.map((r) => [r.ol.id, r.held ?? [0, 0]] as [number, number[]])),
-  };
+  return rows.then((found) => ({
+    offers: new Map(found.map((r) => [r.p.productId, { ol: r.ol, p: r.p, orderId: Number(r.orderId) }])),
+    holds: holdSumsOf(found.map((r) => [r.ol.id, r.held ?? [0, 0]] as [number, number[]])),
+  }));
 }
 
 /**

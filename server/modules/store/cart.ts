@@ -334,6 +334,21 @@ function wholesalePolicy(config: Config, buyer: Buyer, body: CartSaveBody): Cart
     holdTarget: (o) => ({
       offerLineIds: [...o.offers.values()].map((x) => x.ol.id),
     }),
+    // When the body names the date the buyer goes by (ship date; a retailer's pickup date), choose's
+    // dates do not depend on the cart. A refused date goes the long way: choose refuses it as before.
+    chooseAhead: (tx, owner, now) => {
+      if (!wanted.size || (buyer.retailerId > 0 ? body.receivingDate : body.shipDate) === undefined) return undefined;
+      const dates = (() => {
+        try {
+          return resolveCartDates(buyer, { shipDate: body.shipDate ?? null, receivingDate: body.receivingDate ?? null }, true, now);
+        } catch {
+          return null;
+        }
+      })();
+      if (!dates?.shipDate) return undefined;
+      const chosen = lockChosenOfferLines(tx, buyer, dates.shipDate, productIds, owner);
+      return chosen.then((c) => ({ cart }) => ({ ...dates, boxed: buyer.alwaysBoxed || (body.boxed ?? cart.boxed), ...c }));
+    },
     heldWith: (o) => o.holds,
     plan: ({ cart, alongside }, o, { others, own }, now) => {
       const description = new Map(alongside.map((p) => [p.productId, p.description]));
