@@ -236,6 +236,19 @@ export interface CatalogProduct {
   showStore: boolean;
 }
 
+/** A buyer signed in through the API, its profile, first open ship date and that date's catalog products. */
+export async function buyerCatalog(baseUrl: string, email: string) {
+  const buyer = await apiAs(baseUrl, email);
+  const userId: string = buyer.user.id;
+  const customerId: string = (buyer.user.currentCustomer ?? buyer.user.customers[0]).customerID;
+  const base = `${userId}/${customerId}`;
+  const profile = await buyer.call("GET", `/api/Store/Profile/${base}/0`);
+  const shipDate: string = profile.openDates[0];
+  const [catalog] = await buyer.call("GET", `/api/Store/Catalog/${customerId}/${shipDate}/${userId}`);
+  const products: CatalogProduct[] = await buyer.call("GET", `/api/Store/Catalog/Products/${base}/${catalog.orderId}/${shipDate}`);
+  return { buyer, userId, customerId, base, profile, shipDate, products };
+}
+
 /**
  * Places a wholesale order through the buyer's own API on its first open ship date: `quantity` bunches
  * of the first product `pick` accepts (by default one shown in the store, not a final product, with at
@@ -249,14 +262,7 @@ export async function placeOrderAs(
   quantity: number,
   pick: (p: CatalogProduct) => boolean = (p) => p.showStore && !p.isFinalProduct && p.quantityRemaining >= quantity,
 ) {
-  const buyer = await apiAs(baseUrl, email);
-  const userId: string = buyer.user.id;
-  const customerId: string = (buyer.user.currentCustomer ?? buyer.user.customers[0]).customerID;
-  const base = `${userId}/${customerId}`;
-  const profile = await buyer.call("GET", `/api/Store/Profile/${base}/0`);
-  const shipDate: string = profile.openDates[0];
-  const [catalog] = await buyer.call("GET", `/api/Store/Catalog/${customerId}/${shipDate}/${userId}`);
-  const products: CatalogProduct[] = await buyer.call("GET", `/api/Store/Catalog/Products/${base}/${catalog.orderId}/${shipDate}`);
+  const { buyer, userId, customerId, base, shipDate, products } = await buyerCatalog(baseUrl, email);
   const product = products.find(pick);
   if (!product) throw new Error(`no product of ${customerId}'s catalog for ${shipDate} fits the order`);
   const place = async (bunches: number): Promise<{ orderNumber: number; pendingLines: number }> => {

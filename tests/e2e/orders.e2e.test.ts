@@ -7,7 +7,7 @@
 // notes, box fill, the voucher's saving, the question before a huge quantity) at 360 and 1280 px.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { apiAs, expectNoAxeViolations, hydrated, newPage, saveShot, serverAndBrowser, signIn } from "./harness.ts";
+import { apiAs, buyerCatalog, expectNoAxeViolations, hydrated, newPage, saveShot, serverAndBrowser, signIn } from "./harness.ts";
 
 const site = serverAndBrowser({ env: { STANDING_ORDER_LEAD_HOURS: "168", JOBS_POLL_SECONDS: "86400" }, timeout: 240_000 });
 
@@ -15,17 +15,7 @@ const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id
 
 /** The demo buyer of one customer (Greenstreet), its next open date and a product with stock. */
 async function buyerSetup() {
-  const buyer = await apiAs(site.server.baseUrl, "buyer@demo.test");
-  const userId: string = buyer.user.id;
-  const customerId: string = (buyer.user.currentCustomer ?? buyer.user.customers[0]).customerID;
-  const base = `${userId}/${customerId}`;
-  const profile = await buyer.call("GET", `/api/Store/Profile/${base}/0`);
-  const shipDate: string = profile.openDates[0];
-  const [catalog] = await buyer.call("GET", `/api/Store/Catalog/${customerId}/${shipDate}/${userId}`);
-  const products: { productId: string; description: string; quantityRemaining: number; isFinalProduct: boolean; showStore: boolean }[] = await buyer.call(
-    "GET",
-    `/api/Store/Catalog/Products/${base}/${catalog.orderId}/${shipDate}`,
-  );
+  const { buyer, userId, customerId, base, profile, shipDate, products } = await buyerCatalog(site.server.baseUrl, "buyer@demo.test");
   const p = products.filter((x) => x.showStore && !x.isFinalProduct && x.quantityRemaining >= 20);
   expect(p.length).toBeGreaterThan(1);
   return { buyer, userId, customerId, base, profile, shipDate, products: p };
