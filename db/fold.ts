@@ -131,7 +131,7 @@ interface Folding {
   /** The next prepared statement waits for the one after it, to go out in the same write (pipelineNext). */
   pipelineNext: boolean;
   /** The statement waiting for its partner (sent by the next call, or by flushPipeline). */
-  waiting: { query: pg.Query; send(partner?: pg.Query): void } | null;
+  waiting: { send(partner?: pg.Query): void } | null;
 }
 const folding = new WeakMap<object, Folding>();
 
@@ -213,7 +213,6 @@ export function foldBegin(client: pg.PoolClient): void {
       if (waiting) waiting.send(q);
       else if (hold)
         state.waiting = {
-          query: q,
           send: (partner) => {
             if (partner) sendsWith(q, partner);
             query(q);
