@@ -24,6 +24,8 @@ const PER_PAGE = COLUMNS * ROWS;
 const kept = new TaggedCache<Buffer>(32);
 /** One label render at a time per instance, at most 16 waiting (then 429). */
 export const labelRenders = new RenderQueue(1, 16);
+/** Pages of shelf labels this process has begun to draw (a test counts them between turns of the event loop). */
+export const labelPages = { begun: 0 };
 
 async function barcodePng(number: string): Promise<Buffer | null> {
   const check = checkBarcode(number);
@@ -55,6 +57,7 @@ async function drawLabels(order: MmOrder, lines: LabelLine[], grower: Grower): P
   const pages = Math.max(1, Math.ceil(lines.length / PER_PAGE));
   const heading = text([grower.name, ...grower.address].join(" · "));
   const pageHeader = (page: number) => {
+    labelPages.begun += 1;
     doc.font(BOLD).fontSize(8).fillColor("#2f3a2f");
     oneLine(doc, heading, LABEL.left, 9, 330);
     doc.font(FONT).fontSize(8);
