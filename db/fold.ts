@@ -298,3 +298,30 @@ export function commitWithNext(tx: object): void {
   const state = foldingOf(tx);
   if (state) state.commitNext = true;
 }
+
+/**
+ * Two statements of a transaction where the second does not need the first's answer (issue 30 §2):
+ * on PostgreSQL both are asked now and go out in one network write (pipelineNext), PostgreSQL
+ * running the second after the first, with a snapshot of its own taken then (so it sees what the
+ * first's locks waited for); elsewhere (PGlite, a nested transaction) the second is asked only when
+ * the caller asks for it, after the first's answer. `first` and `second` must each ask their
+ * statement synchronously (a prepared statement's execute, not an awaited builder), or they are
+ * simply sent one after the other. The caller awaits `first` before asking for `second`: when the
+ * first fails the second fails too, and its failure is left unread.
+ */
+export function askTogether<A, B>(tx: object, first: () => Promise<A>, second: () => Promise<B>): { first: Promise<A>; second: () => Promise<B> } {
+  if (!pipelineNext(tx)) {
+    const a = first();
+    return { first: a, second };
+  }
+  let a: Promise<A>;
+  let b: Promise<B>;
+  try {
+    a = first();
+    b = second();
+  } finally {
+    flushPipeline(tx);
+  }
+  b.catch(() => {});
+  return { first: a, second: () => b };
+}

@@ -47,6 +47,16 @@ export function executePrepared(db: DbOrTx, base: string, statement: SQL): Promi
   return session.prepareQuery(query, undefined, nameFor(base, query.sql), false).execute();
 }
 
+/**
+ * `db.execute(statement)`, unnamed, asked at once: the driver has the statement when this returns
+ * (an awaited `db.execute` asks only on the next microtask), so it can go out in the same network
+ * write as the statement before it (db/fold.ts askTogether). For a text that varies (a list of rows).
+ */
+export function executeNow(db: DbOrTx, statement: SQL): Promise<unknown> {
+  const { dialect, session } = db as unknown as Internals;
+  return session.prepareQuery(dialect.sqlToQuery(statement), undefined, undefined, false).execute();
+}
+
 /** A Drizzle select builder as its own prepare() reads it. */
 interface SelectInternals {
   getSQL(): SQL;

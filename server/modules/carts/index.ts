@@ -15,6 +15,7 @@ export {
   catalogLinesHeldByOthers,
   cartIdSql,
   cartLinesOf,
+  cartLinesOfOwner,
   cartOf,
   emptyCartSql,
   ensureCart,

@@ -4,9 +4,9 @@
 // and the save would hold stock that is gone. Only PostgreSQL has concurrent transactions to wait for
 // (PGlite runs one at a time), so this runs on PostgreSQL only.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import net from "node:net";
 import pg from "pg";
 import { buildTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { writesDuring } from "../../../tests/helpers/network-writes.ts";
 import { buyer, committed, offer, retailerBuyer, tomorrow } from "../../../tests/helpers/store-fixtures.ts";
 import { lockChosenOfferLines } from "../catalog/index.ts";
 import { addDays, isoDateAt, specWeekday } from "../../../tests/factories/index.ts";
@@ -61,26 +61,6 @@ describe.runIf(!!process.env.DATABASE_URL)("a cart save's holds, read after its 
     expect(chosen.offers.get(p.productId)?.ol.id).toBe(ol.id);
     expect(chosen.holds.others.get(ol.id)).toBe(9);
   });
-
-  /** What the app's connections send while `fn` runs: each network write's bytes, as text. */
-  async function writesDuring<T>(fn: () => Promise<T>): Promise<{ result: T; writes: string[] }> {
-    const proto = net.Socket.prototype as unknown as Record<"_write" | "_writev", (...args: unknown[]) => unknown>;
-    const original = { _write: proto._write, _writev: proto._writev };
-    const writes: string[] = [];
-    proto._write = function (this: net.Socket, ...args: unknown[]) {
-      writes.push(Buffer.from(args[0] as Buffer).toString("latin1"));
-      return original._write.apply(this, args);
-    };
-    proto._writev = function (this: net.Socket, ...args: unknown[]) {
-      writes.push((args[0] as { chunk: Buffer }[]).map((c) => Buffer.from(c.chunk).toString("latin1")).join(""));
-      return original._writev.apply(this, args);
-    };
-    try {
-      return { result: await fn(), writes };
-    } finally {
-      Object.assign(proto, original);
-    }
-  }
 
   it("a save that names its date sends the offers' lock in the cart lock's write, and still keeps its own holds apart", async () => {
     const a = await buyer(t);

@@ -5,7 +5,7 @@
 // statement.
 import { and, asc, eq, gt, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "../../../db/client.ts";
-import { executePrepared, executeShaped, intArray, selectPrepared, type Placeholders } from "../../../db/prepared.ts";
+import { executePrepared, executeShaped, intArray, selectPrepared, selectShaped, type Placeholders } from "../../../db/prepared.ts";
 import { cartLines, carts, holds, mmHolds, offerLinesRead } from "../../../db/schema/index.ts";
 
 export type CartRow = typeof carts.$inferSelect;
@@ -87,6 +87,26 @@ export const cartIdSql = (owner: { userId: SQL | string; customerId: SQL | strin
 /** A cart's lines in their order. */
 export async function cartLinesOf(db: DbOrTx, cartId: number): Promise<CartLineRow[]> {
   return db.select().from(cartLines).where(eq(cartLines.cartId, cartId)).orderBy(asc(cartLines.position), asc(cartLines.id));
+}
+
+/**
+ * The owner's cart's lines in their order, the cart found by its owner inside the statement: it can
+ * go out right behind the cart's lock, before its answer (db/fold.ts askTogether), and, run after the
+ * lock, it sees what a save that held the lock wrote. Built once per store (selectShaped).
+ */
+export function cartLinesOfOwner(db: DbOrTx, owner: CartOwner, store: CartStore): Promise<CartLineRow[]> {
+  return selectShaped(
+    db,
+    "cart_lines_owner",
+    store,
+    (p: Placeholders<"userId" | "customerId" | "retailerId">) =>
+      db
+        .select()
+        .from(cartLines)
+        .where(eq(cartLines.cartId, cartIdSql({ userId: p.userId, customerId: p.customerId, retailerId: sql`${p.retailerId}::int` }, store)))
+        .orderBy(asc(cartLines.position), asc(cartLines.id)),
+    { userId: owner.userId, customerId: owner.customerId, retailerId: owner.retailerId },
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 // All SQL of the order history.
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "../../../db/client.ts";
+import { executeNow } from "../../../db/prepared.ts";
 import { holdsRead, orderLines, orders } from "../../../db/schema/index.ts";
 
 /** Whose orders: one customer, optionally only one retailer's (0 = the customer's own). */
@@ -73,7 +74,8 @@ export async function insertOrder(
         .returning({ id: orderLines.id, position: orderLines.position })
         .getSQL()
     : sql`select null::int as id, null::int as position where false`;
-  const result = await tx.execute(sql`
+  // Asked at once: the wholesale checkout sends it in its stock take's write.
+  const result = await executeNow(tx, sql`
     with placed as (${placed}),
          placed_lines as (${withLines})${alongside ? sql`, ${alongside}` : sql``}
     select id, order_number, (select coalesce(jsonb_agg(jsonb_build_array(l.position, l.id)), '[]'::jsonb) from placed_lines l) as line_ids from placed`);
@@ -98,6 +100,16 @@ export async function orderByIdempotencyKey(db: DbOrTx, userId: string, key: str
     .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key), store ? eq(orders.store, store) : undefined));
   return found;
 }
+
+/**
+ * What orderByIdempotencyKey answers (of any store), as one jsonb value for a statement of another
+ * module (the wholesale checkout reads it with its cart's lock): the order's number, ship date, total
+ * in cents and lines waiting for stock; null when the user placed none with this key.
+ */
+export const orderOfKeySql = (userId: SQL, key: SQL) =>
+  sql`(select jsonb_build_object('orderNumber', o.order_number, 'shipDate', o.ship_date::text, 'totalCents', o.total_cents,
+            'pendingLines', (select count(*)::int from ${orderLines} ol where ol.order_id = o.id and ol.quantity_pending > 0))
+         from ${orders} o where o.user_id = ${userId} and o.idempotency_key = ${key})`;
 
 /**
  * The whole store's figures for the metrics scrape: active holds and the bunches they keep (through

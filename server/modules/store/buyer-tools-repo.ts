@@ -2,6 +2,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "../../../db/client.ts";
 import { favourites, orderLinesRead, ordersRead, productsRead, usersRead, voucherRedemptionsRead, voucherRedemptions, vouchersRead } from "../../../db/schema/index.ts";
+import type { AlongsideSql } from "../carts/index.ts";
+import { orderOfKeySql } from "../orders/index.ts";
 
 export { activeHeldQuantity, cartById } from "../carts/index.ts";
 
@@ -57,6 +59,21 @@ export async function userContact(db: DbOrTx, userId: string): Promise<{ email: 
   const [u] = await db.select({ email: usersRead.email, firstName: usersRead.firstName }).from(usersRead).where(eq(usersRead.id, userId));
   return u ?? null;
 }
+
+/** What the wholesale checkout reads with its cart's lock: the buyer's address for the confirmation, and an order already placed with this Idempotency-Key. */
+export interface PlaceAlongside {
+  contact: { email: string; firstName: string } | null;
+  order: { orderNumber: number; shipDate: string; totalCents: number; pendingLines: number } | null;
+}
+
+export const placeAlongside = (userId: string, key: string | null): AlongsideSql => ({
+  key: "place-order",
+  build: (p) =>
+    sql`jsonb_build_object(
+      'contact', (select jsonb_build_object('email', u.email, 'firstName', u.first_name) from ${usersRead} u where u.id = ${p.placingUserId}),
+      'order', ${orderOfKeySql(p.placingUserId, p.orderKey)})`,
+  values: { placingUserId: userId, orderKey: key },
+});
 
 // ---- favourites (issue 13) ----------------------------------------------------------------------
 

@@ -124,6 +124,23 @@ describe("idempotency", () => {
     expect(other.json().message).toBe("Your cart is empty.");
   });
 
+  it("answers a retry with the first order when the cart was filled again meanwhile, and leaves the new lines alone", async () => {
+    const a = await buyer(t);
+    const { offerLines: [ol, ol2], products: [p, p2] } = await offer(t.db, [a.customerId], { count: 2, line: { originalQuantity: 10 } });
+    await a.save({ shipDate: tomorrow(), items: [{ productId: p!.productId, quantity: 3 }] });
+    const first = await a.place({ key: "slow-network" });
+    expect(first.statusCode).toBe(200);
+    // The buyer goes on shopping; the first request's copy arrives late.
+    await a.save({ shipDate: tomorrow(), items: [{ productId: p2!.productId, quantity: 2 }] });
+    const again = await a.place({ key: "slow-network" });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await ordersOf(a.userId)).toHaveLength(1);
+    expect(await committed(t.db, ol!.id)).toEqual({ original: 10, ordered: 3, held: 0 });
+    expect(await committed(t.db, ol2!.id)).toEqual({ original: 10, ordered: 0, held: 2 });
+    expect((await a.cart()).json().items.map((i: { productId: string; quantity: number }) => [i.productId, i.quantity])).toEqual([[p2!.productId, 2]]);
+  });
+
   it("creates exactly one order from concurrent copies of a request", async () => {
     const a = await buyer(t);
     const { offerLines: [ol], products: [p] } = await offer(t.db, [a.customerId]);

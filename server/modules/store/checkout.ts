@@ -1,5 +1,6 @@
 // PlaceOrder (DOMAIN.md "Orders", docs/domain-store.md "Placing an order").
 import type { Db, DbOrTx } from "../../../db/client.ts";
+import { askTogether, commitWithNext } from "../../../db/fold.ts";
 import type { PlaceOrderResponse } from "../../../contract/store.ts";
 import { splitConfirmedPending } from "../../../domain/cart-flags.ts";
 import { centsToDollars } from "../../../domain/money.ts";
@@ -9,15 +10,15 @@ import { closedReason } from "../../../domain/closed-days.ts";
 import type { Config } from "../../config.ts";
 import { badRequest, conflict } from "../../errors.ts";
 import { enqueueMail } from "../mail/index.ts";
-import { lockCart, type CartOwner } from "./cart.ts";
+import type { CartOwner } from "./cart.ts";
 import { refusedDate, retailerShipDate } from "./dates.ts";
 import { customerPrices } from "./pricing.ts";
 import { freeQuantity } from "../catalog/index.ts";
 import { orderConfirmationMail } from "./order-mail.ts";
-import { userContact } from "./repo.ts";
 import { addOrderedQuantities, heldByOthers, lockOfferLinesWithProducts } from "../catalog/index.ts";
-import { cartLinesOf, emptyCartSql } from "../carts/index.ts";
+import { cartLinesOfOwner, emptyCartSql, lockCartRow, type CartRow } from "../carts/index.ts";
 import { insertOrder, orderByIdempotencyKey, type OrderLineInsert } from "../orders/index.ts";
+import { placeAlongside, type PlaceAlongside } from "./repo.ts";
 import { checkVoucher, discountOf, redeemVoucher } from "./voucher.ts";
 import type { Buyer } from "../buyers/index.ts";
 
@@ -43,9 +44,16 @@ export interface PlaceOrderInput {
   config: Config;
 }
 
+const answerOf = (o: { orderNumber: number; shipDate: string; totalCents: number; pendingLines: number }): PlaceOrderResponse => ({
+  orderNumber: o.orderNumber,
+  shipDate: o.shipDate,
+  total: centsToDollars(o.totalCents),
+  pendingLines: o.pendingLines,
+});
+
 async function orderByKey(db: DbOrTx, userId: string, key: string): Promise<PlaceOrderResponse | null> {
   const found = await orderByIdempotencyKey(db, userId, key);
-  return found ? { orderNumber: found.o.orderNumber, shipDate: found.o.shipDate, total: centsToDollars(found.o.totalCents), pendingLines: found.pendingLines } : null;
+  return found ? answerOf({ ...found.o, pendingLines: found.pendingLines }) : null;
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -59,25 +67,34 @@ function isUniqueViolation(err: unknown): boolean {
  * offer lines in id order, turn what the buyer may take into ordered quantity (its active holds, and
  * lapsed lines re-held when stock allows; the rest pending, final products capped), create the order
  * and empty the cart. A repeated Idempotency-Key of the same user answers the first order, also when
- * the copies race (the loser waits on the cart lock, or hits the unique index and reads the winner's
- * order).
+ * the copies race (the loser waits on the cart lock and finds the cart emptied, or hits the unique
+ * index, and reads the winner's order).
+ *
+ * On PostgreSQL it is four round trips (issue 30 §2): BEGIN, the cart's lock (with the buyer's address
+ * and a first order of this key) and the cart's lines; the offers' lock and their other holds; the
+ * stock taken and the order written; the confirmation mail and COMMIT (db/fold.ts). A voucher adds its
+ * check and its redemption.
  */
 export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResponse> {
   const { owner, buyer, idempotencyKey: key } = input;
-  if (key) {
-    const first = await orderByKey(db, input.userId, key);
-    if (first) return first;
-  }
   try {
     return await db.transaction(async (tx) => {
-      const { cart } = await lockCart(tx, owner, buyer);
-      if (key) {
-        const first = await orderByKey(tx, input.userId, key);
+      // Read after the lock, in its write: what a save that held the lock wrote is seen.
+      const locking = askTogether(
+        tx,
+        () => lockCartRow(tx, owner, "wholesale", buyer.alwaysBoxed, placeAlongside(input.userId, key ?? null)),
+        () => cartLinesOfOwner(tx, owner, "wholesale"),
+      );
+      const { cart, alongside } = (await locking.first) as { cart: CartRow; alongside: PlaceAlongside };
+      if (alongside.order) return answerOf(alongside.order);
+      const lines = await locking.second();
+      if (!lines.length) {
+        // A copy of this request that held the lock before us placed the order and emptied the cart
+        // after our lock's statement had looked for it.
+        const first = key ? await orderByKey(tx, input.userId, key) : null;
         if (first) return first;
+        throw badRequest(EMPTY_CART_MESSAGE);
       }
-      // Read after the lock: what a save that held it wrote is seen.
-      const lines = await cartLinesOf(tx, cart.id);
-      if (!lines.length) throw badRequest(EMPTY_CART_MESSAGE);
       const now = new Date();
       const voucher = input.voucherCode?.trim() ? await checkVoucher(tx, { code: input.voucherCode, userId: input.userId, customerId: owner.customerId, now }) : null;
       const shipDate = cart.shipDate;
@@ -100,8 +117,15 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
       if (lines.some((l) => l.offerLineId === null)) throw badRequest(NOT_OFFERED_MESSAGE);
 
       const ids = [...new Set(lines.map((l) => l.offerLineId!))];
-      const locked = await lockOfferLinesWithProducts(tx, ids);
-      const others = await heldByOthers(tx, ids, cart.id);
+      // The other carts' holds are read after the offers' locks, by a statement of their own (in the
+      // locks' write): it sees the holds of every transaction the locks waited for.
+      const offers = askTogether(
+        tx,
+        () => lockOfferLinesWithProducts(tx, ids),
+        () => heldByOthers(tx, ids, cart.id),
+      );
+      const locked = await offers.first;
+      const others = await offers.second();
 
       const built: Omit<OrderLineInsert, "orderId">[] = [];
       const take = new Map<number, number>();
@@ -136,11 +160,6 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
       }
       if (!built.length) throw badRequest(SOLD_OUT_MESSAGE);
 
-      // The invariant, checked by the database itself: ordered + other carts' active holds never
-      // exceed the original quantity. Under our row locks it always passes; if it ever does not,
-      // the whole order is rolled back rather than overselling.
-      if (take.size && (await addOrderedQuantities(tx, take, cart.id)).length !== take.size) throw conflict(STOCK_CHANGED_MESSAGE);
-
       const discountCents = discountOf(voucher, subtotalCents);
       const values = {
           store: "wholesale",
@@ -162,10 +181,23 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
           poNumber: input.poNumber?.trim() || null,
           deliveryNotes: input.deliveryNotes?.trim() || null,
       } as const;
-      // The order, its lines and the cart emptied, in one statement.
-      const order = await insertOrder(tx, values, built, emptyCartSql(cart.id));
+      // The invariant, checked by the database itself: ordered + other carts' active holds never
+      // exceed the original quantity. Under our row locks it always passes; if it ever does not,
+      // the whole order is rolled back rather than overselling. The order (its lines, the cart
+      // emptied: one statement) goes out in the same write, and is rolled back with it then.
+      const writing = askTogether(
+        tx,
+        () => (take.size ? addOrderedQuantities(tx, take, cart.id) : Promise.resolve([])),
+        () => insertOrder(tx, values, built, emptyCartSql(cart.id)),
+      );
+      if ((await writing.first).length !== take.size) throw conflict(STOCK_CHANGED_MESSAGE);
+      const order = await writing.second();
       if (voucher) await redeemVoucher(tx, voucher, { id: order.id, customerId: owner.customerId, userId: input.userId, discountCents });
-      await mailConfirmation(tx, input.config, input.userId, { ...values, orderNumber: order.orderNumber, lines: built });
+      if (alongside.contact) {
+        // The mail is the transaction's last statement: its COMMIT goes out with it.
+        commitWithNext(tx);
+        await mailConfirmation(tx, input.config, alongside.contact, { ...values, orderNumber: order.orderNumber, lines: built });
+      }
 
       return {
         orderNumber: order.orderNumber,
@@ -176,8 +208,8 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
       };
     });
   } catch (err) {
-    // Two copies that do not share a cart lock (same key from two carts of one user): the loser
-    // hits the unique index and answers with the winner's order.
+    // Two copies that do not share a cart lock (same key from two carts of one user), or a copy that
+    // found the cart filled again: the loser hits the unique index and answers with the winner's order.
     if (key && isUniqueViolation(err)) {
       const first = await orderByKey(db, input.userId, key);
       if (first) return first;
@@ -189,7 +221,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
 async function mailConfirmation(
   tx: DbOrTx,
   config: Config,
-  userId: string,
+  to: { email: string; firstName: string },
   order: {
     orderNumber: number;
     shipDate: string;
@@ -201,8 +233,6 @@ async function mailConfirmation(
     lines: Omit<OrderLineInsert, "orderId">[];
   },
 ) {
-  const to = await userContact(tx, userId);
-  if (!to) return;
   const mail = orderConfirmationMail({
     brandName: config.brandName,
     publicUrl: config.publicUrl,

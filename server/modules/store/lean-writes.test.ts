@@ -7,6 +7,7 @@ import { cartLines, carts, holds, jobs } from "../../../db/schema/index.ts";
 import { buildTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { buyer, committed, offer, tomorrow } from "../../../tests/helpers/store-fixtures.ts";
 import { countStatements } from "../../../tests/helpers/statement-count.ts";
+import { writesDuring } from "../../../tests/helpers/network-writes.ts";
 import { preparedNames } from "../../../db/prepared.ts";
 import { loadBuyer } from "../buyers/index.ts";
 import { saveCart } from "./cart.ts";
@@ -19,21 +20,23 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+/** What `fn` answers, with the statements it sent. */
+async function counted<T>(fn: () => Promise<T>) {
+  const counter = countStatements(t.db);
+  try {
+    const result = await fn();
+    return { result, count: counter.count, statements: [...counter.statements] };
+  } finally {
+    counter.stop();
+  }
+}
+
 /** A buyer with an offer of `n` lines (`original` bunches each), and its save and place calls counted. */
 async function setUp(n: number, original = 40) {
   const a = await buyer(t);
   const { offerLines: ols, products: ps } = await offer(t.db, [a.customerId], { count: n, line: { originalQuantity: original } });
   const owner = { userId: a.userId, customerId: a.customerId, retailerId: 0 };
   const b = await loadBuyer(t.db, a.customerId, 0);
-  const counted = async <T>(fn: () => Promise<T>) => {
-    const counter = countStatements(t.db);
-    try {
-      const result = await fn();
-      return { result, count: counter.count, statements: [...counter.statements] };
-    } finally {
-      counter.stop();
-    }
-  };
   return {
     a,
     ols,
@@ -151,3 +154,47 @@ describe("placing an order", () => {
     for (const ol of fifty.ols) expect(await committed(t.db, ol.id)).toEqual({ original: 40, ordered: 5, held: 0 });
   });
 });
+
+describe("a retried order", () => {
+  it("is answered from the cart's lock statement: no offers locked, no stock taken, nothing written", async () => {
+    const s = await setUp(2);
+    await s.save(s.ps.map((p) => ({ productId: p.productId, quantity: 5 })));
+    const first = await counted(() => s.a.place({ key: "retried" }));
+    const again = await counted(() => s.a.place({ key: "retried" }));
+    expect(again.result.json()).toEqual(first.result.json());
+    // BEGIN, the cart's lock (which finds the order of this key), its lines (asked with it on PostgreSQL), COMMIT.
+    expect(again.count, again.statements.join("\n")).toBeLessThanOrEqual(4);
+    expect(again.statements.join("\n")).not.toMatch(/offer_lines|insert into "orders"/);
+  });
+});
+
+// The round trips themselves exist only on PostgreSQL (PGlite runs in this process).
+describe.runIf(!!process.env.DATABASE_URL)("placing an order on PostgreSQL", () => {
+  it("goes out in four writes: BEGIN, the cart's lock and its lines; the offers' lock and their holds; the stock taken and the order; the mail, its notice and COMMIT", async () => {
+    const s = await setUp(3);
+    await s.save(s.ps.map((p) => ({ productId: p.productId, quantity: 5 })));
+    const { result: res, writes } = await writesDuring(() => s.a.place({ key: "four-writes" }));
+    expect(res.statusCode, res.body).toBe(200);
+    // The app's statements, by their names or texts, and the write each went out in.
+    const marks = {
+      lock: "cart_lock_",
+      lines: "cart_lines_owner_",
+      offers: "offers_lock_ids_",
+      others: "holds_of_others_",
+      take: "stock_take_",
+      order: 'insert into "orders"',
+      mail: 'insert into "mail_outbox"',
+      commit: "COMMIT",
+    };
+    const writeOf = Object.fromEntries(Object.entries(marks).map(([k, mark]) => [k, writes.findIndex((w) => w.includes(mark))]));
+    expect(Object.values(writeOf).every((i) => i >= 0), JSON.stringify(writeOf)).toBe(true);
+    expect(writes[writeOf.lock!]).toMatch(/BEGIN/);
+    expect([writeOf.lines, writeOf.others, writeOf.order, writeOf.commit]).toEqual([writeOf.lock, writeOf.offers, writeOf.take, writeOf.mail]);
+    expect(new Set([writeOf.lock, writeOf.offers, writeOf.take, writeOf.mail]).size).toBe(4);
+    // The order's change notice (db/change-feed.ts) goes before the COMMIT, in its write.
+    expect(writes[writeOf.mail!]).toMatch(/NOTIFY bloom_changes[^]*COMMIT/);
+    expect(writes.filter((w) => Object.values(marks).some((m) => w.includes(m)))).toHaveLength(4);
+    for (const ol of s.ols) expect(await committed(t.db, ol.id)).toEqual({ original: 40, ordered: 5, held: 0 });
+  });
+});
+
