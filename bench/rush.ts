@@ -403,6 +403,18 @@ async function main() {
       payload: { shipDate, items: scarce.slice(0, 5).map((s) => ({ productId: s.product_id, quantity: 1 })), version: cartNow.version },
     });
     const statementsPerSave = counter.count;
+    const saveRoundTrips = roundTrips;
+    // And of one order placed from that cart.
+    counter.reset();
+    roundTrips = 0;
+    const samplePlace = await app.inject({
+      method: "POST",
+      url: `/api/Store/PlaceOrder/${sample.userId}/${sample.customerId}`,
+      headers: { cookie, origin: "http://localhost:3000", "idempotency-key": `rush-sample-${Date.now()}` },
+      payload: {},
+    });
+    const statementsPerOrder = counter.count;
+    const orderRoundTrips = roundTrips;
     counter.stop();
     appPool.off("acquire", onAcquire);
     for (const [c, original] of tripping) Object.assign(c.connection.stream, original);
@@ -452,7 +464,8 @@ async function main() {
       // Each instance's event-loop delay over the rush (prom-client's nodejs_eventloop_lag_*): how long
       // a request's next step, a locked transaction's next statement among them, waited for the loop.
       eventLoopLagMs: lag,
-      statementsPerSave: { count: statementsPerSave, roundTrips, status: sampleSave.statusCode },
+      statementsPerSave: { count: statementsPerSave, roundTrips: saveRoundTrips, status: sampleSave.statusCode },
+      statementsPerOrder: { count: statementsPerOrder, roundTrips: orderRoundTrips, status: samplePlace.statusCode },
     };
     console.log(JSON.stringify(results, null, 2));
     mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
