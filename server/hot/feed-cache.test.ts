@@ -100,3 +100,25 @@ describe("a FeedCache fill", () => {
     expect(cache.get("k")).toBeUndefined();
   });
 });
+
+// What a read in progress may still be given to (the session plugin's shared read): the same rule as a fill.
+describe("FeedCache.fresh", () => {
+  it("says a read of some topics is stale once a notice of one of them, or of everything, went by since it began", () => {
+    const feed = liveFeed();
+    const cache = new FeedCache<number>(feed);
+    const began = cache.begin();
+    expect(cache.fresh(["session:a", "accounts"], began)).toBe(true);
+    feed.emit("cart:7");
+    expect(cache.fresh(["session:a", "accounts"], began)).toBe(true);
+    feed.emit("session:a");
+    expect(cache.fresh(["session:a", "accounts"], began)).toBe(false);
+    expect(cache.fresh(["session:b", "accounts"], began)).toBe(true);
+    // A read begun after that notice is fresh again; everything ("*") makes every earlier read stale.
+    const later = cache.begin();
+    expect(cache.fresh(["session:a", "accounts"], later)).toBe(true);
+    feed.emit("*");
+    expect(cache.fresh(["session:b"], later)).toBe(false);
+    (feed as { live: boolean }).live = false;
+    expect(cache.fresh(["session:b"], cache.begin())).toBe(false);
+  });
+});

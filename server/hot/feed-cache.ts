@@ -56,7 +56,7 @@ export class FeedCache<V> {
   }
 
   set(key: string, value: V, topics: string[], token: number, until = Infinity): void {
-    if (!this.feed.live || (this.feed.seq !== token && this.missed(topics, token))) return;
+    if (!this.fresh(topics, token)) return;
     this.delete(key);
     if (this.entries.size >= this.max) this.delete(this.entries.keys().next().value!);
     this.entries.set(key, { value, topics, until: Math.min(until, Date.now() + this.maxAgeMs) });
@@ -65,6 +65,14 @@ export class FeedCache<V> {
       if (!keys) this.byTopic.set(t, (keys = new Set()));
       keys.add(key);
     }
+  }
+
+  /**
+   * Whether what a fill begun at `token` read of `topics` is still as true as an entry would be: set()
+   * would keep it (the feed live, no notice of them, or of everything, since).
+   */
+  fresh(topics: string[], token: number): boolean {
+    return this.feed.live && (this.feed.seq === token || !this.missed(topics, token));
   }
 
   /** Whether a fill begun at `token` may have missed a notice of one of `topics` (or of everything). */

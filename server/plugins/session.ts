@@ -97,14 +97,35 @@ export const sessionPlugin = fp<{
     // The front door asks the same question, and only while nothing this process wrote is undelivered.
     shareMemoryLookup?.((token) => (!feed.behind && token && token.length <= 100 ? memoryAuth(hashToken(token)) : undefined));
     // The session's rows are the accounts module's: it reads them, ends a lapsed one and touches it.
-    const fromDatabase = async (request: FastifyRequest, id: string) => {
-      const fill = cache.begin();
-      const open = await openSession(db, id, new Date(), config.sessionIdleMs);
+    // One read per session at a time: the requests that miss memory while it runs (a page's parallel
+    // calls; every request of a busy session once its touch is due, which would each touch it and
+    // each notice would drop the next fill) take its answer, unless a notice of the session or the
+    // accounts came since it began (then the answer may be older than that change: they read again).
+    const reading = new Map<string, { token: number; open: ReturnType<typeof openSession> }>();
+    const topicsOf = (id: string) => [`session:${id}`, "accounts"];
+    const authFrom = (request: FastifyRequest, id: string, open: Awaited<ReturnType<typeof openSession>>) => {
       if (!open) return;
       const { session: s, user } = open;
       request.auth = { sessionId: id, user, originalUserId: s.originalUserId, currentCustomerId: s.currentCustomerId };
-      if (open.touched) return; // its notice drops nothing yet kept; the next request keeps the touched row
-      cache.set(id, { s, user }, [`session:${id}`, "accounts"], fill, s.expiresAt.getTime());
+    };
+    const fromDatabase = async (request: FastifyRequest, id: string) => {
+      const running = reading.get(id);
+      if (running) {
+        const open = await running.open.catch(() => undefined);
+        if (open !== undefined && cache.fresh(topicsOf(id), running.token)) return authFrom(request, id, open);
+      }
+      const fill = cache.begin();
+      const read = openSession(db, id, new Date(), config.sessionIdleMs);
+      if (!reading.has(id)) reading.set(id, { token: fill, open: read });
+      let open: Awaited<typeof read>;
+      try {
+        open = await read;
+      } finally {
+        if (reading.get(id)?.open === read) reading.delete(id);
+      }
+      authFrom(request, id, open);
+      if (!open || open.touched) return; // a touch's notice drops nothing yet kept; the next request keeps the touched row
+      cache.set(id, { s: open.session, user: open.user }, topicsOf(id), fill, open.session.expiresAt.getTime());
     };
     app.addHook("onRequest", (request, _reply, done) => {
       const token = request.cookies[SESSION_COOKIE];

@@ -7,6 +7,8 @@ import { eq } from "drizzle-orm";
 import { sessions } from "../../../db/schema/index.ts";
 import { buildTestApp, loginAs, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { insertUser, DEFAULT_TEST_PASSWORD } from "../../../tests/factories/index.ts";
+import { countStatements } from "../../../tests/helpers/statement-count.ts";
+import { changeFeedFor } from "../../../db/change-feed.ts";
 import { sessionTouchMs } from "./index.ts";
 
 describe("when a session is touched", () => {
@@ -56,5 +58,80 @@ describe("when a session is touched", () => {
   it("once its time has passed, though memory still holds a copy", async () => {
     const { after, later } = await sessionSeen((touchMs) => touchMs + 2000);
     expect(after).toBe(later);
+  });
+
+  it("once by many requests at once that find it due: they share one read of it, and all are answered", async () => {
+    const u = await insertUser(t.db, { roles: ["wholesaler"] });
+    const cookie = await loginAs(t.app, u.email, DEFAULT_TEST_PASSWORD);
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.userId, u.id));
+    const checkToken = () => t.app.inject({ method: "GET", url: "/api/Auth/CheckToken/", headers: { cookie } });
+    expect((await checkToken()).json().user.id).toBe(u.id);
+    expect((await checkToken()).json().user.id).toBe(u.id);
+    const later = new Date(row!.lastSeenAt.getTime() + sessionTouchMs(row!.id) + 2000);
+    vi.useFakeTimers({ toFake: ["Date"], now: later });
+    const counter = countStatements(t.db);
+    try {
+      // A busy session's requests (or a page's parallel calls) in flight together when its touch is due.
+      const answers = await Promise.all(Array.from({ length: 20 }, () => checkToken()));
+      expect(answers.map((a) => a.json().user?.id)).toEqual(Array(20).fill(u.id));
+    } finally {
+      counter.stop();
+      vi.useRealTimers();
+    }
+    expect(counter.statements.filter((st) => /^update "?sessions"?/i.test(st)), counter.statements.join("\n")).toHaveLength(1);
+    const [after] = await t.db.select().from(sessions).where(eq(sessions.id, row!.id));
+    expect(after!.lastSeenAt.getTime()).toBe(later.getTime());
+  });
+
+  it("a request that finds the session's read running after a sign-out's notice went by reads again, and is not signed in", async () => {
+    const u = await insertUser(t.db, { roles: ["wholesaler"] });
+    const cookie = await loginAs(t.app, u.email, DEFAULT_TEST_PASSWORD);
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.userId, u.id));
+    const checkToken = () => t.app.inject({ method: "GET", url: "/api/Auth/CheckToken/", headers: { cookie } });
+    expect((await checkToken()).json().user.id).toBe(u.id);
+    expect((await checkToken()).json().user.id).toBe(u.id);
+    // The session's read (its row by id) is answered by the database, then held back until released.
+    const client = (t.db as unknown as { session: { client: { query: (...args: unknown[]) => Promise<unknown> } } }).session.client;
+    const query = client.query;
+    let reads = 0;
+    let read!: () => void;
+    const readDone = new Promise<void>((resolve) => (read = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    client.query = async function (this: unknown, ...args: unknown[]) {
+      const text = typeof args[0] === "string" ? args[0] : ((args[0] as { text?: string }).text ?? "");
+      const result = await query.apply(this, args);
+      if (/^select .* from "sessions" where/s.test(text) && (args[1] as unknown[] | undefined)?.includes(row!.id)) {
+        reads += 1;
+        read();
+        await released;
+      }
+      return result;
+    };
+    const feed = changeFeedFor(t.db);
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date(row!.lastSeenAt.getTime() + sessionTouchMs(row!.id) + 2000) });
+    try {
+      // Due for its touch, so memory does not answer: A reads the session from the database.
+      const a = checkToken();
+      await readDone;
+      // Signed out meanwhile (another instance, another tab): the notice reaches this instance.
+      const noticed = new Promise<void>((resolve) => {
+        const stop = feed.subscribe((topic) => topic === `session:${row!.id}` && (stop(), resolve()));
+      });
+      await t.db.delete(sessions).where(eq(sessions.id, row!.id));
+      await noticed;
+      // B comes after the notice and finds A's read running: it must not take its answer.
+      const b = checkToken();
+      await new Promise((r) => setTimeout(r, 50));
+      release();
+      expect((await a).json().user?.id).toBe(u.id);
+      expect((await b).json().user ?? null).toBeNull();
+      expect(reads).toBe(2);
+    } finally {
+      release();
+      client.query = query;
+      vi.useRealTimers();
+      await feed.release();
+    }
   });
 });
