@@ -103,11 +103,13 @@ export async function orderByIdempotencyKey(db: DbOrTx, userId: string, key: str
 
 /**
  * What orderByIdempotencyKey answers (of any store), as one jsonb value for a statement of another
- * module (the wholesale checkout reads it with its cart's lock): the order's number, ship date, total
- * in cents and lines waiting for stock; null when the user placed none with this key.
+ * module (the wholesale checkout reads it with its cart's lock): the order's number, ship date, total,
+ * subtotal and voucher saving in cents, voucher code and lines waiting for stock; null when the user
+ * placed none with this key.
  */
 export const orderOfKeySql = (userId: SQL, key: SQL) =>
   sql`(select jsonb_build_object('orderNumber', o.order_number, 'shipDate', o.ship_date::text, 'totalCents', o.total_cents,
+            'subtotalCents', o.subtotal_cents, 'discountCents', o.discount_cents, 'voucherCode', o.voucher_code,
             'pendingLines', (select count(*)::int from ${orderLines} ol where ol.order_id = o.id and ol.quantity_pending > 0))
          from ${orders} o where o.user_id = ${userId} and o.idempotency_key = ${key})`;
 

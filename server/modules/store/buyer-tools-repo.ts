@@ -60,10 +60,21 @@ export async function userContact(db: DbOrTx, userId: string): Promise<{ email: 
   return u ?? null;
 }
 
+/** An order placed with an Idempotency-Key, as a copy of its request answers it. */
+export interface PlacedByKey {
+  orderNumber: number;
+  shipDate: string;
+  totalCents: number;
+  subtotalCents: number;
+  discountCents: number;
+  voucherCode: string | null;
+  pendingLines: number;
+}
+
 /** What the wholesale checkout reads with its cart's lock: the buyer's address for the confirmation, and an order already placed with this Idempotency-Key. */
 export interface PlaceAlongside {
   contact: { email: string; firstName: string } | null;
-  order: { orderNumber: number; shipDate: string; totalCents: number; pendingLines: number } | null;
+  order: PlacedByKey | null;
 }
 
 export const placeAlongside = (userId: string, key: string | null): AlongsideSql => ({

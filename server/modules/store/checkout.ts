@@ -8,7 +8,7 @@ import { lineTotal } from "../../../domain/pricing.ts";
 import { isShipDateOpen } from "../../../domain/ship-dates.ts";
 import { closedReason } from "../../../domain/closed-days.ts";
 import type { Config } from "../../config.ts";
-import { badRequest, conflict } from "../../errors.ts";
+import { badRequest, conflict, HttpError } from "../../errors.ts";
 import { enqueueMail } from "../mail/index.ts";
 import type { CartOwner } from "./cart.ts";
 import { refusedDate, retailerShipDate } from "./dates.ts";
@@ -18,7 +18,7 @@ import { orderConfirmationMail } from "./order-mail.ts";
 import { addOrderedQuantities, heldByOthers, lockOfferLinesWithProducts } from "../catalog/index.ts";
 import { cartLinesOfOwner, emptyCartSql, lockCartRow, type CartRow } from "../carts/index.ts";
 import { insertOrder, orderByIdempotencyKey, type OrderLineInsert } from "../orders/index.ts";
-import { placeAlongside, type PlaceAlongside } from "./repo.ts";
+import { placeAlongside, type PlaceAlongside, type PlacedByKey } from "./repo.ts";
 import { checkVoucher, discountOf, redeemVoucher } from "./voucher.ts";
 import type { Buyer } from "../buyers/index.ts";
 
@@ -44,11 +44,13 @@ export interface PlaceOrderInput {
   config: Config;
 }
 
-const answerOf = (o: { orderNumber: number; shipDate: string; totalCents: number; pendingLines: number }): PlaceOrderResponse => ({
+/** The answer to a copy of a request whose order was placed: the first answer's fields, the voucher's included. */
+const answerOf = (o: PlacedByKey): PlaceOrderResponse => ({
   orderNumber: o.orderNumber,
   shipDate: o.shipDate,
   total: centsToDollars(o.totalCents),
   pendingLines: o.pendingLines,
+  ...(o.voucherCode ? { subtotal: centsToDollars(o.subtotalCents), discount: centsToDollars(o.discountCents), voucherCode: o.voucherCode } : {}),
 });
 
 async function orderByKey(db: DbOrTx, userId: string, key: string): Promise<PlaceOrderResponse | null> {
@@ -88,13 +90,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
       const { cart, alongside } = (await locking.first) as { cart: CartRow; alongside: PlaceAlongside };
       if (alongside.order) return answerOf(alongside.order);
       const lines = await locking.second();
-      if (!lines.length) {
-        // A copy of this request that held the lock before us placed the order and emptied the cart
-        // after our lock's statement had looked for it.
-        const first = key ? await orderByKey(tx, input.userId, key) : null;
-        if (first) return first;
-        throw badRequest(EMPTY_CART_MESSAGE);
-      }
+      if (!lines.length) throw badRequest(EMPTY_CART_MESSAGE);
       const now = new Date();
       const voucher = input.voucherCode?.trim() ? await checkVoucher(tx, { code: input.voucherCode, userId: input.userId, customerId: owner.customerId, now }) : null;
       const shipDate = cart.shipDate;
@@ -208,9 +204,12 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
       };
     });
   } catch (err) {
-    // Two copies that do not share a cart lock (same key from two carts of one user), or a copy that
-    // found the cart filled again: the loser hits the unique index and answers with the winner's order.
-    if (key && isUniqueViolation(err)) {
+    // A copy of this request whose order was placed after the lock's statement looked for it (it
+    // queued on the cart's lock behind the first) answers that order, whatever refused it here: the
+    // cart emptied by the first, or filled again by a save in between and then its voucher used, its
+    // date closed, its stock gone. Two copies that do not share a cart lock (same key from two carts
+    // of one user): the loser hits the unique index and answers with the winner's order.
+    if (key && (isUniqueViolation(err) || (err instanceof HttpError && (err.statusCode === 400 || err.statusCode === 409)))) {
       const first = await orderByKey(db, input.userId, key);
       if (first) return first;
     }

@@ -50,6 +50,25 @@ const cartLinesOf = async (userId: string) => {
 };
 
 describe("a voucher at checkout", () => {
+  it("a copy of the request (the same Idempotency-Key) answers the first order with its saving, and uses nothing again", async () => {
+    const a = await buyer(t);
+    const { products: [p] } = await offer(t.db, [a.customerId], { line: { originalQuantity: 50 } });
+    const v = await voucher({ userId: a.userId, amountOffCents: 500 });
+    await fillCart(a, p!.productId);
+    const send = () =>
+      t.app.inject({ method: "POST", url: `/api/Store/PlaceOrder/${a.userId}/${a.customerId}`, headers: { cookie: a.cookie, ...SAME_ORIGIN, "idempotency-key": "k-voucher" }, payload: { voucherCode: v.code } });
+    const first = await send();
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ voucherCode: v.code, discount: 5 });
+    // Its cart filled again meanwhile: the copy is not refused for the voucher now used, nor placed again.
+    await fillCart(a, p!.productId);
+    const copy = await send();
+    expect(copy.statusCode, copy.body).toBe(200);
+    expect(copy.json()).toEqual(first.json());
+    expect(await ordersOf(a.userId)).toHaveLength(1);
+    expect(await t.db.select().from(voucherRedemptions).where(eq(voucherRedemptions.voucherId, v.id))).toHaveLength(1);
+  });
+
   it("lowers the order total on the server, records the use, and the confirmation mail shows the saving", async () => {
     const a = await buyer(t);
     const { products: [p] } = await offer(t.db, [a.customerId], { line: { originalQuantity: 50 } });
