@@ -30,8 +30,8 @@ describe("when a session is touched", () => {
     expect(seconds.size).toBeGreaterThanOrEqual(28);
   });
 
-  /** A signed-in user whose session was last touched `agoMs` before the (faked) now, answered once from memory first. */
-  async function sessionSeen(agoMs: (touchMs: number) => number) {
+  /** A signed-in user, its session's row and its CheckToken, answered once from memory already. */
+  async function signedIn() {
     const u = await insertUser(t.db, { roles: ["wholesaler"] });
     const cookie = await loginAs(t.app, u.email, DEFAULT_TEST_PASSWORD);
     const [row] = await t.db.select().from(sessions).where(eq(sessions.userId, u.id));
@@ -39,15 +39,21 @@ describe("when a session is touched", () => {
     // Twice: the first request after sign-in reads the session and the second keeps it in memory.
     expect((await checkToken()).json().user.id).toBe(u.id);
     expect((await checkToken()).json().user.id).toBe(u.id);
-    const later = new Date(row!.lastSeenAt.getTime() + agoMs(sessionTouchMs(row!.id)));
+    return { u, row: row!, checkToken };
+  }
+
+  /** A signed-in user whose session was last touched `agoMs` before the (faked) now, answered once from memory first. */
+  async function sessionSeen(agoMs: (touchMs: number) => number) {
+    const { u, row, checkToken } = await signedIn();
+    const later = new Date(row.lastSeenAt.getTime() + agoMs(sessionTouchMs(row.id)));
     vi.useFakeTimers({ toFake: ["Date"], now: later });
     try {
       expect((await checkToken()).json().user.id).toBe(u.id);
     } finally {
       vi.useRealTimers();
     }
-    const [after] = await t.db.select().from(sessions).where(eq(sessions.id, row!.id));
-    return { before: row!.lastSeenAt.getTime(), after: after!.lastSeenAt.getTime(), later: later.getTime() };
+    const [after] = await t.db.select().from(sessions).where(eq(sessions.id, row.id));
+    return { before: row.lastSeenAt.getTime(), after: after!.lastSeenAt.getTime(), later: later.getTime() };
   }
 
   it("not before its time (memory answers meanwhile)", async () => {
@@ -61,13 +67,8 @@ describe("when a session is touched", () => {
   });
 
   it("once by many requests at once that find it due: they share one read of it, and all are answered", async () => {
-    const u = await insertUser(t.db, { roles: ["wholesaler"] });
-    const cookie = await loginAs(t.app, u.email, DEFAULT_TEST_PASSWORD);
-    const [row] = await t.db.select().from(sessions).where(eq(sessions.userId, u.id));
-    const checkToken = () => t.app.inject({ method: "GET", url: "/api/Auth/CheckToken/", headers: { cookie } });
-    expect((await checkToken()).json().user.id).toBe(u.id);
-    expect((await checkToken()).json().user.id).toBe(u.id);
-    const later = new Date(row!.lastSeenAt.getTime() + sessionTouchMs(row!.id) + 2000);
+    const { u, row, checkToken } = await signedIn();
+    const later = new Date(row.lastSeenAt.getTime() + sessionTouchMs(row.id) + 2000);
     vi.useFakeTimers({ toFake: ["Date"], now: later });
     const counter = countStatements(t.db);
     try {
@@ -79,17 +80,12 @@ describe("when a session is touched", () => {
       vi.useRealTimers();
     }
     expect(counter.statements.filter((st) => /^update "?sessions"?/i.test(st)), counter.statements.join("\n")).toHaveLength(1);
-    const [after] = await t.db.select().from(sessions).where(eq(sessions.id, row!.id));
+    const [after] = await t.db.select().from(sessions).where(eq(sessions.id, row.id));
     expect(after!.lastSeenAt.getTime()).toBe(later.getTime());
   });
 
   it("a request that finds the session's read running after a sign-out's notice went by reads again, and is not signed in", async () => {
-    const u = await insertUser(t.db, { roles: ["wholesaler"] });
-    const cookie = await loginAs(t.app, u.email, DEFAULT_TEST_PASSWORD);
-    const [row] = await t.db.select().from(sessions).where(eq(sessions.userId, u.id));
-    const checkToken = () => t.app.inject({ method: "GET", url: "/api/Auth/CheckToken/", headers: { cookie } });
-    expect((await checkToken()).json().user.id).toBe(u.id);
-    expect((await checkToken()).json().user.id).toBe(u.id);
+    const { u, row, checkToken } = await signedIn();
     // The session's read (its row by id) is answered by the database, then held back until released.
     const client = (t.db as unknown as { session: { client: { query: (...args: unknown[]) => Promise<unknown> } } }).session.client;
     const query = client.query;
@@ -101,7 +97,7 @@ describe("when a session is touched", () => {
     client.query = async function (this: unknown, ...args: unknown[]) {
       const text = typeof args[0] === "string" ? args[0] : ((args[0] as { text?: string }).text ?? "");
       const result = await query.apply(this, args);
-      if (/^select .* from "sessions" where/s.test(text) && (args[1] as unknown[] | undefined)?.includes(row!.id)) {
+      if (/^select .* from "sessions" where/s.test(text) && (args[1] as unknown[] | undefined)?.includes(row.id)) {
         reads += 1;
         read();
         await released;
@@ -109,16 +105,16 @@ describe("when a session is touched", () => {
       return result;
     };
     const feed = changeFeedFor(t.db);
-    vi.useFakeTimers({ toFake: ["Date"], now: new Date(row!.lastSeenAt.getTime() + sessionTouchMs(row!.id) + 2000) });
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date(row.lastSeenAt.getTime() + sessionTouchMs(row.id) + 2000) });
     try {
       // Due for its touch, so memory does not answer: A reads the session from the database.
       const a = checkToken();
       await readDone;
       // Signed out meanwhile (another instance, another tab): the notice reaches this instance.
       const noticed = new Promise<void>((resolve) => {
-        const stop = feed.subscribe((topic) => topic === `session:${row!.id}` && (stop(), resolve()));
+        const stop = feed.subscribe((topic) => topic === `session:${row.id}` && (stop(), resolve()));
       });
-      await t.db.delete(sessions).where(eq(sessions.id, row!.id));
+      await t.db.delete(sessions).where(eq(sessions.id, row.id));
       await noticed;
       // B comes after the notice and finds A's read running: it must not take its answer.
       const b = checkToken();

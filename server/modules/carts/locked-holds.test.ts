@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { buildTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { writesDuring } from "../../../tests/helpers/network-writes.ts";
+import { rivalConnection, type Rival } from "../../../tests/helpers/rival.ts";
 import { buyer, committed, offer, retailerBuyer, tomorrow } from "../../../tests/helpers/store-fixtures.ts";
 import { lockChosenOfferLines } from "../catalog/index.ts";
 import { addDays, isoDateAt, specWeekday } from "../../../tests/factories/index.ts";
@@ -14,27 +15,17 @@ import { addDays, isoDateAt, specWeekday } from "../../../tests/factories/index.
 describe.runIf(!!process.env.DATABASE_URL)("a cart save's holds, read after its locks", () => {
   let t: TestApp;
   let rival: pg.Client;
+  let watcher: Rival;
   beforeAll(async () => {
     t = await buildTestApp();
-    rival = new pg.Client({ connectionString: t.database.url });
-    await rival.connect();
+    watcher = await rivalConnection(t.database.url!);
+    rival = watcher.client;
   });
   afterAll(async () => {
-    await rival?.end();
+    await watcher?.end();
     await t?.close();
   });
-
-  /** Waits until a connection of the app waits for a row lock (within 10 s). */
-  async function someoneWaitsForALock() {
-    for (let i = 0; i < 200; i++) {
-      const r = await rival.query<{ n: number }>(
-        "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()",
-      );
-      if (r.rows[0]!.n > 0) return;
-      await new Promise((done) => setTimeout(done, 50));
-    }
-    throw new Error("no connection waited for a lock");
-  }
+  const someoneWaitsForALock = () => watcher.waitingForLocks(1);
 
   /** Two buyers and a line of 10 bunches; B holds 1. Another transaction then locks the line and raises B's hold to 9, not yet committed. */
   async function raceOnALine() {

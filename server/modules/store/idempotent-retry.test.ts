@@ -5,35 +5,22 @@
 // (PGlite runs one at a time), so this runs on PostgreSQL only.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import { carts, orders, vouchers } from "../../../db/schema/index.ts";
 import { buildTestApp, SAME_ORIGIN, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { buyer, committed, offer, tomorrow } from "../../../tests/helpers/store-fixtures.ts";
+import { rivalConnection, type Rival } from "../../../tests/helpers/rival.ts";
 
 describe.runIf(!!process.env.DATABASE_URL)("a copy of a placed order's request", () => {
   let t: TestApp;
-  let rival: pg.Client;
+  let rival: Rival;
   beforeAll(async () => {
     t = await buildTestApp();
-    rival = new pg.Client({ connectionString: t.database.url });
-    await rival.connect();
+    rival = await rivalConnection(t.database.url!);
   });
   afterAll(async () => {
     await rival?.end();
     await t?.close();
   });
-
-  /** Waits until `n` connections of the app wait for a lock (within 10 s). */
-  async function waitingForLocks(n: number) {
-    for (let i = 0; i < 200; i++) {
-      const r = await rival.query<{ n: number }>(
-        "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()",
-      );
-      if (r.rows[0]!.n >= n) return;
-      await new Promise((done) => setTimeout(done, 50));
-    }
-    throw new Error(`fewer than ${n} connections waited for a lock`);
-  }
 
   it("answers the first order when it queued behind a save that filled the cart again and its voucher is used", async () => {
     const a = await buyer(t);
@@ -55,24 +42,24 @@ describe.runIf(!!process.env.DATABASE_URL)("a copy of a placed order's request",
       });
     const [cart] = await t.db.select().from(carts).where(eq(carts.userId, a.userId));
     // The cart's row held by another transaction: the first request, a save and the copy queue on it in that order.
-    await rival.query("begin");
-    await rival.query("select id from carts where id = $1 for update", [cart!.id]);
+    await rival.client.query("begin");
+    await rival.client.query("select id from carts where id = $1 for update", [cart!.id]);
     try {
       const first = place();
-      await waitingForLocks(1);
+      await rival.waitingForLocks(1);
       const save = a.save({ shipDate: tomorrow(), items: [{ productId: p2!.productId, quantity: 2 }] });
-      await waitingForLocks(2);
+      await rival.waitingForLocks(2);
       const copy = place();
       // The copy reads its session and the buyer, then queues behind the two.
       await new Promise((r) => setTimeout(r, 500));
-      await rival.query("commit");
+      await rival.client.query("commit");
       const [f, s, c] = await Promise.all([first, save, copy]);
       expect(f.statusCode, f.body).toBe(200);
       expect(s.statusCode, s.body).toBe(200);
       expect(c.statusCode, c.body).toBe(200);
       expect(c.json()).toEqual(f.json());
     } finally {
-      await rival.query("rollback").catch(() => {});
+      await rival.client.query("rollback").catch(() => {});
     }
     expect(await t.db.select().from(orders).where(eq(orders.userId, a.userId))).toHaveLength(1);
     expect(await committed(t.db, ol!.id)).toEqual({ original: 10, ordered: 3, held: 0 });
