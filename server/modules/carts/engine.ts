@@ -8,7 +8,7 @@
 // write, right behind it: CartPolicy.chooseAhead). What is sold, at what price and with which fees is the store's policy; the order of the steps, the version
 // check with its 409, the hold expiry and the write are the engine's, the same for both stores.
 import type { Db, DbOrTx } from "../../../db/client.ts";
-import { commitWithNext, flushPipeline, pipelineNext } from "../../../db/fold.ts";
+import { askTogether, commitWithNext } from "../../../db/fold.ts";
 import { conflict } from "../../errors.ts";
 import {
   activeHolds,
@@ -100,23 +100,18 @@ export async function saveCartWith<Alongside, Offers, Key extends number | strin
   return db.transaction(async (tx) => {
     // On PostgreSQL the offers' lock goes out right behind the cart's, in one write, when the policy
     // can make it without the cart; PostgreSQL still takes the locks in the same order, cart first.
-    const pipelined = !!policy.chooseAhead && pipelineNext(tx);
-    let ahead: Promise<(locked: LockedCart<Alongside>) => Offers> | undefined;
-    let lock: Promise<unknown>;
-    try {
-      lock = lockCartRow(tx, owner, policy.store, boxed, policy.alongside);
-      if (pipelined) ahead = policy.chooseAhead!(tx, owner, now);
-    } finally {
-      if (pipelined) flushPipeline(tx);
-    }
-    // Read only once the lock succeeded and the checks passed; when they fail, so does it, unread.
-    ahead?.catch(() => {});
-    const locked = (await lock) as LockedCart<Alongside>;
+    // Without the pipeline (PGlite) the same statement is sent after the checks below; when they
+    // refuse the save, a pipelined one is left unread.
+    const lock = () => lockCartRow(tx, owner, policy.store, boxed, policy.alongside) as Promise<LockedCart<Alongside>>;
+    const chooseAhead = policy.chooseAhead;
+    const locking = chooseAhead
+      ? askTogether(tx, lock, () => chooseAhead(tx, owner, now) ?? Promise.resolve(undefined))
+      : { first: lock(), second: () => Promise.resolve(undefined) };
+    const locked = await locking.first;
     policy.refuse?.(locked);
     if (policy.version !== undefined && policy.version !== locked.cart.version) throw conflict(STALE_CART_MESSAGE, await policy.current(tx, locked));
-    // Without the pipeline (PGlite), the same statement is sent now, after the checks.
-    if (!pipelined) ahead = policy.chooseAhead?.(tx, owner, now);
-    const offers = ahead ? (await ahead)(locked) : await policy.choose(tx, locked, now);
+    const ahead = await locking.second();
+    const offers = ahead ? ahead(locked) : await policy.choose(tx, locked, now);
     const target = policy.holdTarget(offers);
     const holds =
       policy.heldWith?.(offers) ??

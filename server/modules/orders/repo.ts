@@ -86,6 +86,9 @@ export async function insertOrder(
   return { id: Number(row.id), orderNumber: Number(row.order_number), lineIds };
 }
 
+/** How many of an order's lines wait for stock (quantity pending), as an SQL value. */
+const pendingLinesOf = (orderId: SQL) => sql`(select count(*)::int from ${orderLines} ol where ol.order_id = ${orderId} and ol.quantity_pending > 0)`;
+
 /**
  * A user's order placed with this Idempotency-Key (of one store, or any), with how many of its lines
  * wait for stock (quantity pending).
@@ -94,7 +97,7 @@ export async function orderByIdempotencyKey(db: DbOrTx, userId: string, key: str
   const [found] = await db
     .select({
       o: orders,
-      pendingLines: sql<number>`(select count(*)::int from ${orderLines} ol where ol.order_id = "orders"."id" and ol.quantity_pending > 0)`.mapWith(Number),
+      pendingLines: sql<number>`${pendingLinesOf(sql`"orders"."id"`)}`.mapWith(Number),
     })
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key), store ? eq(orders.store, store) : undefined));
@@ -110,7 +113,7 @@ export async function orderByIdempotencyKey(db: DbOrTx, userId: string, key: str
 export const orderOfKeySql = (userId: SQL, key: SQL) =>
   sql`(select jsonb_build_object('orderNumber', o.order_number, 'shipDate', o.ship_date::text, 'totalCents', o.total_cents,
             'subtotalCents', o.subtotal_cents, 'discountCents', o.discount_cents, 'voucherCode', o.voucher_code,
-            'pendingLines', (select count(*)::int from ${orderLines} ol where ol.order_id = o.id and ol.quantity_pending > 0))
+            'pendingLines', ${pendingLinesOf(sql`o.id`)})
          from ${orders} o where o.user_id = ${userId} and o.idempotency_key = ${key})`;
 
 /**
