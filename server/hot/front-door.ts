@@ -20,6 +20,7 @@
 // encoding, compressed once) is sent as the app sends it, 304 included, in any size, as long as the
 // bytes in the client's encoding are already made.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import pino from "pino";
 import type { ZodType } from "zod";
 import type { AuthContext } from "../plugins/session.ts";
 import type { CheckedAccess, RouteAccess } from "../plugins/access.ts";
@@ -155,15 +156,12 @@ export class FrontDoor {
     if (!url || url.includes("//")) return false;
     const cookie = request.headers.cookie;
     if (!cookie || !this.open()) return false;
-    const mark = url.indexOf("?");
-    const path = mark < 0 ? url : url.slice(0, mark);
-    const parts = path.split("/");
-    const list = this.routes.get(`${parts.length}|${parts.slice(0, 3).join("/")}`);
-    if (!list) return false;
     const started = performance.now();
     let found: { route: DoorRoute; status: number; body: string | Buffer | undefined; headers: OutgoingHttpHeaders } | undefined;
     try {
-      found = this.find(list, parts, mark < 0 ? undefined : url.slice(mark + 1), cookie, request);
+      const target = this.target(url);
+      if (!target) return false;
+      found = this.find(target, cookie, request);
     } catch (err) {
       // Whatever went wrong, the app answers the request and reports its own errors.
       this.failed(err);
@@ -182,9 +180,7 @@ export class FrontDoor {
   /** Reports an error met while reading memory (set by the app: its log). */
   failed: (err: unknown) => void = () => {};
 
-  private find(list: DoorRoute[], parts: string[], search: string | undefined, cookie: string, request: IncomingMessage) {
-    const target = this.target(list, parts, search, request.url!);
-    if (!target) return undefined;
+  private find(target: DoorTarget, cookie: string, request: IncomingMessage) {
     const { route } = target;
     const answer = this.read(target, cookie);
     if (answer === undefined) return undefined;
@@ -205,10 +201,15 @@ export class FrontDoor {
    * worked out once per URL and kept (at most TARGETS_KEPT URLs of up to TARGET_URL_MAX characters;
    * all are dropped when full): the hot reads ask the same few URLs again and again.
    */
-  private target(list: DoorRoute[], parts: string[], search: string | undefined, url: string): DoorTarget | null {
+  private target(url: string): DoorTarget | null {
     const known = this.targets.get(url);
     if (known !== undefined) return known;
-    const target = this.parse(list, parts, search);
+    const mark = url.indexOf("?");
+    const parts = (mark < 0 ? url : url.slice(0, mark)).split("/");
+    const list = this.routes.get(`${parts.length}|${parts.slice(0, 3).join("/")}`);
+    // No route of the door starts so: the app answers (not kept, as the URLs of pages and files are many).
+    if (!list) return null;
+    const target = this.parse(list, parts, mark < 0 ? undefined : url.slice(mark + 1));
     if (url.length <= TARGET_URL_MAX) {
       if (this.targets.size >= TARGETS_KEPT) this.targets.clear();
       this.targets.set(url, target);
@@ -311,20 +312,92 @@ declare module "fastify" {
  * client's address and host read as Fastify reads them (behind a trusted proxy, X-Forwarded-For's
  * first address and X-Forwarded-Host's last value). One line: the door answers a request in the same
  * synchronous call that reads it, so there is never a request of its own in flight to log on arrival.
+ *
+ * With pino as the app configures it (its default line: no formatter, mixin, hook, redaction or
+ * message prefix), the line is put together here from pino's own pieces (its level and time fields,
+ * its bindings, its line end) and handed to pino's destination: the same bytes pino writes for the
+ * same fields (front-door-log.test.ts compares them), without pino's generic walk over the object and
+ * Fastify's serializers, which cost a hot read more than the rest of its checks. Any other logger
+ * gets the fields through its info().
  */
 export function requestLog(log: { info(obj: object, msg: string): void }, trustProxy: boolean) {
+  const line = pinoLine(log);
   return (request: IncomingMessage, reqId: string, statusCode: number, responseTime: number) => {
     const headers = request.headers;
     const forwardedFor = trustProxy ? headers["x-forwarded-for"] : undefined;
     const forwardedHost = trustProxy ? headers["x-forwarded-host"] : undefined;
-    const req = {
-      method: request.method,
-      url: request.url,
-      headers,
-      host: typeof forwardedHost === "string" && forwardedHost ? forwardedHost.slice(forwardedHost.lastIndexOf(",") + 1).trim() : (headers.host ?? ""),
-      ip: typeof forwardedFor === "string" && forwardedFor.trim() ? forwardedFor.split(",")[0]!.trim() : request.socket.remoteAddress,
-      socket: request.socket,
-    };
+    const host = typeof forwardedHost === "string" && forwardedHost ? forwardedHost.slice(forwardedHost.lastIndexOf(",") + 1).trim() : (headers.host ?? "");
+    const ip = typeof forwardedFor === "string" && forwardedFor.trim() ? forwardedFor.split(",")[0]!.trim() : request.socket.remoteAddress;
+    if (line) return line(reqId, request, host, ip, statusCode, responseTime);
+    const req = { method: request.method, url: request.url, headers, host, ip, socket: request.socket };
     log.info({ reqId, req, res: { statusCode }, responseTime }, "request completed");
+  };
+}
+
+type PinoParts = Record<symbol, unknown>;
+
+/** A JSON string, as pino writes one (JSON.stringify's escaping). */
+const str = (value: string) => JSON.stringify(value);
+
+/**
+ * The "request completed" line of a pino logger with its default line shape, written to its
+ * destination; null for any other logger. The fields in Fastify's order (its request serializer:
+ * method, url, version, host, remoteAddress, remotePort; undefined ones left out, as JSON.stringify
+ * leaves them), after pino's level, time and bindings, before its message.
+ */
+function pinoLine(log: object) {
+  const s = pino.symbols;
+  const p = log as PinoParts;
+  const levels = p[s.lsCacheSym] as Record<number, string> | undefined;
+  const time = p[s.timeSym] as (() => string) | undefined;
+  const stream = p[s.streamSym] as { write(line: string): void; [key: symbol]: unknown } | undefined;
+  const formatters = p[s.formattersSym] as { log?: unknown } | undefined;
+  const hooks = p[s.hooksSym] as { logMethod?: unknown; streamWrite?: unknown } | undefined;
+  const stringifiers = p[s.stringifiersSym] as object | undefined;
+  const plain =
+    typeof levels?.[30] === "string" &&
+    typeof time === "function" &&
+    typeof stream?.write === "function" &&
+    !stream[s.needsMetadataGsym] &&
+    typeof p[s.chindingsSym] === "string" &&
+    typeof p[s.endSym] === "string" &&
+    p[s.messageKeySym] === "msg" &&
+    !formatters?.log &&
+    !hooks?.logMethod &&
+    !hooks?.streamWrite &&
+    !p[s.mixinSym] &&
+    // A child's message prefix (a symbol pino's types do not list).
+    !p[(s as unknown as Record<string, symbol>).msgPrefixSym!] &&
+    stringifiers !== undefined &&
+    Reflect.ownKeys(stringifiers).length === 0;
+  if (!plain) return null;
+  const head = levels[30]!;
+  const end = `,"msg":"request completed"${p[s.endSym] as string}`;
+  return (reqId: string, request: IncomingMessage, host: string, ip: string | undefined, statusCode: number, responseTime: number) => {
+    // The level can change at run time (logger.level = "warn"): pino's own check, by number.
+    if ((p[s.levelValSym] as number) > 30) return;
+    const version = request.headers["accept-version"];
+    const port = request.socket.remotePort;
+    stream.write(
+      head +
+        time.call(log) +
+        (p[s.chindingsSym] as string) +
+        ',"reqId":' +
+        str(reqId) +
+        ',"req":{"method":' +
+        str(request.method!) +
+        ',"url":' +
+        str(request.url!) +
+        (version === undefined ? "" : ',"version":' + JSON.stringify(version)) +
+        ',"host":' +
+        str(host) +
+        (ip === undefined ? "" : ',"remoteAddress":' + str(ip)) +
+        (port === undefined ? "" : ',"remotePort":' + port) +
+        '},"res":{"statusCode":' +
+        statusCode +
+        '},"responseTime":' +
+        (Number.isFinite(responseTime) ? responseTime : "null") +
+        end,
+    );
   };
 }
