@@ -95,6 +95,19 @@ export async function insertRedelivery(db: DbOrTx, webhookId: number, eventId: n
  * a later event of an order waits until the earlier one is delivered or given up. SKIP LOCKED passes
  * over rows another instance is claiming; the lease keeps them from being claimed again meanwhile.
  */
+/**
+ * Whether any delivery is due now (a read). The dispatcher asks before it claims: its claim is an
+ * UPDATE, and every write an instance sends makes its hot reads wait for a round trip through the
+ * change feed (db/change-feed.ts), so an idle poll every two seconds must write nothing.
+ */
+export async function anyDue(db: DbOrTx, now: Date): Promise<boolean> {
+  const result = await db.execute(sql`
+    select exists (select 1 from ${webhookDeliveries} d
+                    where d.status = 'pending' and d.next_attempt_at <= ${now}
+                      and (d.lease_until is null or d.lease_until <= ${now})) as due`);
+  return rowsOf<{ due: boolean }>(result)[0]?.due === true;
+}
+
 export async function claimDue(db: DbOrTx, now: Date, limit: number, leaseMs: number): Promise<number[]> {
   const result = await db.execute(sql`
     with due as (

@@ -155,6 +155,7 @@ export async function dispatchDue(
   const max = options.max ?? 500;
   while (summary.delivered + summary.failed < max && (options.keepGoing?.() ?? true)) {
     const now = options.now ?? new Date();
+    if (!(await repo.anyDue(db, now))) break;
     const ids = await repo.claimDue(db, now, BATCH, WEBHOOK_LEASE_MS);
     if (ids.length === 0) break;
     const claimed = await repo.claimedDeliveries(db, ids);
