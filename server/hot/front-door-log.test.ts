@@ -44,6 +44,8 @@ describe("the front door's request log line", () => {
     ["behind a trusted proxy", request("/api/Store/Cart/u/c", { host: "10.0.0.2", "x-forwarded-for": "203.0.113.9, 10.0.0.2", "x-forwarded-host": "a.test, shop.grower.test" }), true],
     ["forwarded headers from an untrusted client", request("/api/Store/Cart/u/c", { host: "h", "x-forwarded-for": "203.0.113.9", "x-forwarded-host": "evil.test" }), false],
     ["quotes, backslashes, controls and Latin-1 bytes in the URL and host", request('/api/x?q="a\\b"\u0001\u00e9', { host: 'h"\\\u00ff' }), false],
+    ["a quote alone in the URL, a backslash alone in the host", request('/api/x?q="a"', { host: "h\\x" }), false],
+    ["a tab and DEL in the URL", request("/api/x?q=a\tb\u007f", { host: "h" }), false],
     ["an Accept-Version header", request("/api/Auth/CheckToken/", { host: "h", "accept-version": '1.2 "x"' }), false],
     ["an IPv6 client", request("/api/Auth/CheckToken/", { host: "[::1]:3000" }, { remoteAddress: "::1", remotePort: 40_000 }), false],
     ["a socket already closed (no address or port)", request("/api/Auth/CheckToken/", {}, {}), false],
