@@ -35,6 +35,7 @@ import type { CDPSession, Page } from "playwright-core";
 import { launchBrowser, newPage, signIn } from "../tests/e2e/harness.ts";
 import { deskScreen } from "./browser-desk.ts";
 import { measureScroll, scrollSummary } from "./scroll.ts";
+import { takeLongFrames, watchLongFrames, type LongFrame } from "./long-frames.ts";
 import { signInScreen } from "./browser-signin.ts";
 import { BENCH_EMAIL, percentile, PRODUCTS, ROOT, startBenchServer } from "./setup.ts";
 
@@ -53,6 +54,7 @@ async function main() {
   const browser = await launchBrowser();
   const dateToList: number[] = [];
   const dateLongTasks: number[] = [];
+  const dateLongFrames: (LongFrame & { run: number })[] = [];
   const dateSteps: DateSteps[] = [];
   const dateMainThread: number[] = [];
   const dateMainThreadCpu: number[] = [];
@@ -109,6 +111,8 @@ async function main() {
           for (const e of list.getEntries()) w.__dateLong.push(e.duration);
         }).observe({ type: "longtask", buffered: false });
       });
+      // And the frames that held them, with the scripts each ran (bench/long-frames.ts).
+      await watchLongFrames(page);
       // Alternate dates so every run loads a catalogue afresh (no cached answer in the page).
       // The first rows for the date chosen are noted as they are in the page: the rows of the page's
       // list marked as updating (aria-busy), or rows of a list put in the page since the click. The
@@ -181,6 +185,7 @@ async function main() {
       dateSteps.push(await dateStepsOf(page, t0, await chosen));
       await page.waitForTimeout(1000);
       dateLongTasks.push(...(await page.evaluate(() => (window as unknown as { __dateLong: number[] }).__dateLong.splice(0))));
+      dateLongFrames.push(...(await takeLongFrames(page)).map((f) => ({ run, ...f })));
       if (DATE_ONLY) {
         if (trace) await writeTrace(trace, traced);
         await page.context().close();
@@ -267,6 +272,8 @@ async function main() {
       dateMainThreadCpuMs: { p50: Math.round(percentile(dateMainThreadCpu, 50)), max: Math.round(Math.max(...dateMainThreadCpu)), runs: dateMainThreadCpu.map(Math.round) },
       dateSteps: summariseSteps(dateSteps),
       longTasksAfterDate: { count: dateLongTasks.length, maxMs: Math.round(Math.max(0, ...dateLongTasks)) },
+      // The frames that held a task over 50 ms, and the scripts each ran (longest first).
+      longFramesAfterDate: dateLongFrames,
       keyToFilteredListMs: { keys: keyToList.length, p50: Math.round(percentile(keyToList, 50)), max: Math.round(Math.max(...keyToList)) },
       longTasksWhileTyping: { count: longTasks.length, maxMs: Math.round(Math.max(0, ...longTasks)) },
       filterClickToListMs: { p50: Math.round(percentile(filterToList, 50)), max: Math.round(Math.max(...filterToList)) },
