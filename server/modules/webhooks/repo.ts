@@ -90,32 +90,25 @@ export async function insertRedelivery(db: DbOrTx, webhookId: number, eventId: n
 }
 
 /**
+ * The condition on a delivery `d` that may be sent at `now`: pending, its time come, no lease running,
+ * and no earlier pending delivery of the same order (subject) to the same webhook.
+ */
+const dueAt = (now: Date) => sql`d.status = 'pending' and d.next_attempt_at <= ${now}
+         and (d.lease_until is null or d.lease_until <= ${now})
+         and not exists (select 1 from ${webhookDeliveries} e
+                          where e.webhook_id = d.webhook_id and e.subject = d.subject and e.status = 'pending' and e.id < d.id)`;
+
+/**
  * Claims up to `limit` due deliveries for `leaseMs` (one statement, committed at once, so the sending
  * happens outside any transaction). Only the oldest pending delivery of a (webhook, subject) is due:
  * a later event of an order waits until the earlier one is delivered or given up. SKIP LOCKED passes
  * over rows another instance is claiming; the lease keeps them from being claimed again meanwhile.
  */
-/**
- * Whether any delivery is due now (a read). The dispatcher asks before it claims: its claim is an
- * UPDATE, and every write an instance sends makes its hot reads wait for a round trip through the
- * change feed (db/change-feed.ts), so an idle poll every two seconds must write nothing.
- */
-export async function anyDue(db: DbOrTx, now: Date): Promise<boolean> {
-  const result = await db.execute(sql`
-    select exists (select 1 from ${webhookDeliveries} d
-                    where d.status = 'pending' and d.next_attempt_at <= ${now}
-                      and (d.lease_until is null or d.lease_until <= ${now})) as due`);
-  return rowsOf<{ due: boolean }>(result)[0]?.due === true;
-}
-
 export async function claimDue(db: DbOrTx, now: Date, limit: number, leaseMs: number): Promise<number[]> {
   const result = await db.execute(sql`
     with due as (
       select d.id from ${webhookDeliveries} d
-       where d.status = 'pending' and d.next_attempt_at <= ${now}
-         and (d.lease_until is null or d.lease_until <= ${now})
-         and not exists (select 1 from ${webhookDeliveries} e
-                          where e.webhook_id = d.webhook_id and e.subject = d.subject and e.status = 'pending' and e.id < d.id)
+       where ${dueAt(now)}
        order by d.next_attempt_at, d.id
        limit ${limit}
        for update skip locked
@@ -124,6 +117,17 @@ export async function claimDue(db: DbOrTx, now: Date, limit: number, leaseMs: nu
       from due where d.id = due.id and (d.lease_until is null or d.lease_until <= ${now})
     returning d.id::text as id`);
   return rowsOf<{ id: string }>(result).map((r) => Number(r.id));
+}
+
+/**
+ * Whether claimDue would find a delivery now (a read). The dispatcher asks before it claims: its claim
+ * is an UPDATE, and every write an instance sends makes its hot reads wait for a round trip through the
+ * change feed (db/change-feed.ts), so an idle poll every two seconds must write nothing, nor a poll
+ * that finds only deliveries waiting behind an earlier one of their order.
+ */
+export async function anyDue(db: DbOrTx, now: Date): Promise<boolean> {
+  const result = await db.execute(sql`select exists (select 1 from ${webhookDeliveries} d where ${dueAt(now)}) as due`);
+  return rowsOf<{ due: boolean }>(result)[0]?.due === true;
 }
 
 /** What a sender needs for claimed deliveries: the webhook's URL and secret, the event. */
