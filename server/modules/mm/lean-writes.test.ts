@@ -8,6 +8,7 @@ import { buildTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { addDays, insertMmPackage, isoDateAt, nextCode, type MmPackage } from "../../../tests/factories/index.ts";
 import { mmBouquet, mmBuyer, mmCatalog } from "../../../tests/helpers/mm-fixtures.ts";
 import { countStatements } from "../../../tests/helpers/statement-count.ts";
+import { writesDuring } from "../../../tests/helpers/network-writes.ts";
 import { loadBuyer } from "../buyers/index.ts";
 import { saveCart } from "./service.ts";
 
@@ -101,5 +102,50 @@ describe("a mass-market cart save", () => {
     expect(result.items).toEqual([]);
     const [cart] = await t.db.select().from(carts).where(eq(carts.userId, s.owner.userId));
     expect(await t.db.select().from(mmHolds).where(eq(mmHolds.cartId, cart!.id))).toEqual([]);
+  });
+});
+
+// The round trips themselves exist only on PostgreSQL (PGlite runs in this process).
+describe.runIf(!!process.env.DATABASE_URL)("a mass-market cart save on PostgreSQL", () => {
+  /** The writes that carry the save's own statements (the cart's lock, the catalog's lock, the holds, the write). */
+  const saveWrites = (writes: string[]) => writes.filter((w) => ["cart_lock_", "mm_sale_lock_", "cart_holds_", "cart_write_"].some((m) => w.includes(m)));
+
+  it("sends the catalog lines' lock in the cart lock's write when the body names an open date: three writes", async () => {
+    const s = await setUp(3);
+    await s.save(s.products.map((p) => ({ productId: p.productId, quantity: 2 })));
+    // A fee line in the body (a package's own code) is named to the catalog's lock, and never sold.
+    const { result, writes } = await writesDuring(() => s.save([...s.products.map((p) => ({ productId: p.productId, quantity: 4 })), { productId: "RFLP1", quantity: 1 }]));
+    expect(result.result.items.filter((i) => i.id !== 0).map((i) => [i.productId, i.quantity])).toEqual(s.products.map((p) => [p.productId, 4]));
+    const saleLock = writes.filter((w) => w.includes("mm_sale_lock_"));
+    expect(saleLock).toHaveLength(1);
+    expect(saleLock[0]).toContain("cart_lock_");
+    expect(saleLock[0]).toMatch(/BEGIN/);
+    const own = saveWrites(writes);
+    expect(own).toHaveLength(3);
+    expect(own[2]).toContain("cart_write_");
+    expect(own[2]).toMatch(/COMMIT/);
+    // What was held is what a fresh read finds.
+    const [cart] = await t.db.select().from(carts).where(eq(carts.userId, s.owner.userId));
+    const held = await t.db.select().from(mmHolds).where(eq(mmHolds.cartId, cart!.id));
+    expect(held.map((h) => h.quantity).sort()).toEqual([4, 4, 4]);
+    expect(result.result).toEqual({ ...(await s.read()), messages: [] });
+  });
+
+  it("goes the long way when the body leaves the date to the cart, and answers a stale version with 409 and a usable connection", async () => {
+    const s = await setUp(2);
+    const first = await s.save(s.products.map((p) => ({ productId: p.productId, quantity: 2 })));
+    const buyer = await loadBuyer(t.db, s.owner.customerId, 0);
+    const items = s.products.map((p) => ({ productId: p.productId, quantity: 3 }));
+    const { result, writes } = await writesDuring(() => saveCart(t.db, t.config.holdMs, s.owner, buyer, { items }));
+    expect(result.items.filter((i) => i.id !== 0).every((i) => i.quantity === 3)).toBe(true);
+    const saleLock = writes.filter((w) => w.includes("mm_sale_lock_"));
+    expect(saleLock).toHaveLength(1);
+    expect(saleLock[0]).not.toContain("cart_lock_");
+    expect(saveWrites(writes)).toHaveLength(4);
+    // A stale version: the pipelined lock is left unread, the transaction rolled back, and the pool's
+    // connection serves the next save.
+    await expect(saveCart(t.db, t.config.holdMs, s.owner, buyer, { version: first.result.version, shipDate: tomorrow(), items })).rejects.toMatchObject({ statusCode: 409 });
+    const again = await s.save(s.products.map((p) => ({ productId: p.productId, quantity: 1 })));
+    expect(again.result.items.filter((i) => i.id !== 0).every((i) => i.quantity === 1)).toBe(true);
   });
 });

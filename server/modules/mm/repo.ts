@@ -1,7 +1,7 @@
 // Every SQL statement of the mass-market store.
-import { and, asc, desc, eq, getViewSelectedFields, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getViewSelectedFields, inArray, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "../../../db/client.ts";
-import { textArray } from "../../../db/prepared.ts";
+import { selectShaped, type Placeholders } from "../../../db/prepared.ts";
 import { catalogsRead, customersRead, mmBarcodes, mmCatalogProducts, mmOrderLineLabels, mmPackages, mmProducts, orderLinesRead, ordersRead } from "../../../db/schema/index.ts";
 import {
   bouquetHeldByOthersSql,
@@ -18,7 +18,7 @@ import { catalogCover } from "../catalog/index.ts";
 export type MmCatalogRow = typeof catalogsRead.$inferSelect;
 
 /** The covering filter over the catalogs read model (catalogCover names the catalogs table by default). */
-const coverOf = (customerId: string) => catalogCover(customerId, { catalogId: sql`${catalogsRead.id}` });
+const coverOf = (customerId: string | SQL) => catalogCover(customerId, { catalogId: sql`${catalogsRead.id}` });
 export type MmProductRow = typeof mmProducts.$inferSelect;
 export type MmCatalogLineRow = typeof mmCatalogProducts.$inferSelect;
 export type MmPackageRow = typeof mmPackages.$inferSelect;
@@ -293,50 +293,62 @@ export interface SaleLine {
  * and the customer's remembered labels. The lines are the locked rows themselves, so what they say is
  * what stands after the lock. One statement; null when no catalog covers the date.
  */
-export async function lockSaleLines(
+export function lockSaleLines(
   tx: DbOrTx,
   customerId: string,
   date: string,
   productIds: string[],
 ): Promise<{ catalog: { id: number; orderId: number }; lines: SaleLine[] } | null> {
-  const { mine, covers } = coverOf(customerId);
-  const chosen = tx.$with("chosen").as(
-    tx
-      .select({ id: sql<number>`${catalogsRead.id}`.as("chosen_id"), orderId: sql<number>`${catalogsRead.orderId}`.as("chosen_order_id") })
-      .from(catalogsRead)
-      .where(and(eq(catalogsRead.kind, "massMarket"), sql`${catalogsRead.shipDateFrom} <= ${date}::date`, sql`${catalogsRead.shipDateTo} >= ${date}::date`, covers))
-      .orderBy(sql`${mine} desc`, desc(catalogsRead.shipDateFrom), desc(catalogsRead.orderId))
-      .limit(1),
+  // Built once (selectShaped) and asked before this returns, so the carts engine can send it in the
+  // cart lock's write (CartPolicy.chooseAhead; db/fold.ts askTogether).
+  const rows = selectShaped(
+    tx,
+    "mm_sale_lock",
+    "all",
+    (p: Placeholders<"customerId" | "date" | "productIds">) => {
+      const { mine, covers } = coverOf(p.customerId);
+      const chosen = tx.$with("chosen").as(
+        tx
+          .select({ id: sql<number>`${catalogsRead.id}`.as("chosen_id"), orderId: sql<number>`${catalogsRead.orderId}`.as("chosen_order_id") })
+          .from(catalogsRead)
+          .where(and(eq(catalogsRead.kind, "massMarket"), sql`${catalogsRead.shipDateFrom} <= ${p.date}::date`, sql`${catalogsRead.shipDateTo} >= ${p.date}::date`, covers))
+          .orderBy(sql`${mine} desc`, desc(catalogsRead.shipDateFrom), desc(catalogsRead.orderId))
+          .limit(1),
+      );
+      const locked = tx.$with("locked").as(
+        tx
+          .select()
+          .from(mmCatalogProducts)
+          .where(and(sql`${mmCatalogProducts.catalogId} = (select chosen_id from chosen)`, sql`${mmCatalogProducts.productId} = any(${p.productIds}::text[])`))
+          .orderBy(asc(mmCatalogProducts.productId))
+          .for("no key update"),
+      );
+      const line = {
+        catalogId: locked.catalogId,
+        productId: locked.productId,
+        available: locked.available,
+        quantityOrdered: locked.quantityOrdered,
+        priceCents: locked.priceCents,
+        pricePerBouquetCents: locked.pricePerBouquetCents,
+        pricePerBouquetNoBoxCents: locked.pricePerBouquetNoBoxCents,
+        version: locked.version,
+      } satisfies Record<keyof MmCatalogLineRow, unknown>;
+      return tx
+        .with(chosen, locked)
+        .select({ catalogId: chosen.id, orderId: chosen.orderId, line, product: mmProducts, remembered: mmBarcodes })
+        .from(chosen)
+        .leftJoin(locked, sql`true`)
+        .leftJoin(mmProducts, and(eq(mmProducts.productId, locked.productId), eq(mmProducts.active, true)))
+        .leftJoin(mmBarcodes, and(sql`${mmBarcodes.customerId} = ${p.customerId}`, eq(mmBarcodes.productId, locked.productId)));
+    },
+    { customerId, date, productIds },
   );
-  const locked = tx.$with("locked").as(
-    tx
-      .select()
-      .from(mmCatalogProducts)
-      .where(and(sql`${mmCatalogProducts.catalogId} = (select chosen_id from chosen)`, sql`${mmCatalogProducts.productId} = any(${textArray(productIds)})`))
-      .orderBy(asc(mmCatalogProducts.productId))
-      .for("no key update"),
-  );
-  const line = {
-    catalogId: locked.catalogId,
-    productId: locked.productId,
-    available: locked.available,
-    quantityOrdered: locked.quantityOrdered,
-    priceCents: locked.priceCents,
-    pricePerBouquetCents: locked.pricePerBouquetCents,
-    pricePerBouquetNoBoxCents: locked.pricePerBouquetNoBoxCents,
-    version: locked.version,
-  } satisfies Record<keyof MmCatalogLineRow, unknown>;
-  const rows = await tx
-    .with(chosen, locked)
-    .select({ catalogId: chosen.id, orderId: chosen.orderId, line, product: mmProducts, remembered: mmBarcodes })
-    .from(chosen)
-    .leftJoin(locked, sql`true`)
-    .leftJoin(mmProducts, and(eq(mmProducts.productId, locked.productId), eq(mmProducts.active, true)))
-    .leftJoin(mmBarcodes, and(eq(mmBarcodes.customerId, customerId), eq(mmBarcodes.productId, locked.productId)));
-  const first = rows[0];
-  if (!first) return null;
-  return {
-    catalog: { id: Number(first.catalogId), orderId: Number(first.orderId) },
-    lines: rows.flatMap((r) => (r.product && r.line ? [{ line: r.line, product: r.product, remembered: r.remembered }] : [])),
-  };
+  return rows.then((found) => {
+    const first = found[0];
+    if (!first) return null;
+    return {
+      catalog: { id: Number(first.catalogId), orderId: Number(first.orderId) },
+      lines: found.flatMap((r) => (r.product && r.line ? [{ line: r.line, product: r.product, remembered: r.remembered }] : [])),
+    };
+  });
 }
