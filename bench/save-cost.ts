@@ -6,13 +6,15 @@
  * per save, the context switches per save of both (a round trip is a wait on each side), and the hot
  * tables' live and dead rows at the end. SAVE_COST_SQL: statements run on the
  * database before the saves (to try an index or a setting against the same run without it).
+ * SAVE_COST_STORE=mm measures the mass-market save instead (MMStore/SaveCart): 100 users of one
+ * mass-market customer (db/seed/generate.ts generateMm), each its own cart of 3–6 of 50 bouquets.
  * Writes bench/results/save-cost.json. Figures, not pass/fail.
  */
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase, rowsOf } from "../db/client.ts";
-import { createBenchUser, generateLarge } from "../db/seed/generate.ts";
+import { createBenchUser, generateLarge, generateMm } from "../db/seed/generate.ts";
 import { buildApp } from "../server/app.ts";
 import { loadConfig } from "../server/config.ts";
 import { cookieFrom } from "../tests/helpers/test-app.ts";
@@ -22,6 +24,7 @@ const SAVES = Number(process.env.SAVE_COST_SAVES ?? 3000);
 const BUYERS = 100;
 const LINES = 50;
 const PASSWORD = "bloom-demo-2026";
+const MM = process.env.SAVE_COST_STORE === "mm";
 
 async function main() {
   const made = await throwawayDatabase(localPostgresUrl(), "bloom_cost");
@@ -29,26 +32,52 @@ async function main() {
   const database = await openDatabase({ databaseUrl, poolSize: 4 });
   try {
     await database.migrate();
-    const generated = await generateLarge(database.db, { products: 1000, customers: BUYERS });
-    for (const customerId of generated.customerIds) await createBenchUser(database.db, { customerId });
-    const lines = rowsOf<{ id: number; product_id: string }>(
-      await database.db.execute(sql`select id, product_id from offer_lines where catalog_id = ${generated.catalogId} and original_quantity > 0 order by id limit ${LINES}`),
-    );
-    await database.db.execute(sql`update offer_lines set original_quantity = 100000, show_store = true where id in ${lines.map((l) => l.id)}`);
+    // Who saves (their sign-in addresses and customers), and the lines their carts are made of.
+    const accounts: { email: string; customerId: string }[] = [];
+    let lines: { product_id: string }[];
+    if (MM) {
+      const generated = await generateMm(database.db, { bouquets: 1000 });
+      for (let i = 0; i < BUYERS; i++) {
+        const email = `bench+mm${i}@bench.example`;
+        await createBenchUser(database.db, { customerId: generated.customerId, email, roles: ["MassMarket"] });
+        accounts.push({ email, customerId: generated.customerId });
+      }
+      lines = rowsOf<{ product_id: string }>(
+        await database.db.execute(
+          sql`select cp.product_id from mm_catalog_products cp join catalogs c on c.id = cp.catalog_id where c.order_id = ${generated.catalogOrderId} order by cp.product_id limit ${LINES}`,
+        ),
+      );
+      await database.db.execute(
+        sql`update mm_catalog_products cp set available = 100000 from catalogs c where c.id = cp.catalog_id and c.order_id = ${generated.catalogOrderId} and cp.product_id in ${lines.map((l) => l.product_id)}`,
+      );
+    } else {
+      const generated = await generateLarge(database.db, { products: 1000, customers: BUYERS });
+      for (const customerId of generated.customerIds) {
+        await createBenchUser(database.db, { customerId });
+        accounts.push({ email: `bench+${customerId.toLowerCase()}@bench.example`, customerId });
+      }
+      const offered = rowsOf<{ id: number; product_id: string }>(
+        await database.db.execute(sql`select id, product_id from offer_lines where catalog_id = ${generated.catalogId} and original_quantity > 0 order by id limit ${LINES}`),
+      );
+      await database.db.execute(sql`update offer_lines set original_quantity = 100000, show_store = true where id in ${offered.map((l) => l.id)}`);
+      lines = offered;
+    }
     await database.db.execute(sql.raw("analyze"));
     if (process.env.SAVE_COST_SQL) await database.db.execute(sql.raw(process.env.SAVE_COST_SQL));
     const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DEMO_MODE: "false", PUBLIC_URL: "http://localhost:3000", DATABASE_URL: databaseUrl });
     const app = await buildApp({ db: database.db, config, logger: false });
     await app.ready();
     const buyers: { cookie: string; userId: string; customerId: string; version: number | undefined }[] = [];
-    for (const customerId of generated.customerIds) {
-      const login = await app.inject({ method: "POST", url: "/api/Auth/login/", payload: { email: `bench+${customerId.toLowerCase()}@bench.example`, password: PASSWORD } });
+    for (const { email, customerId } of accounts) {
+      const login = await app.inject({ method: "POST", url: "/api/Auth/login/", payload: { email, password: PASSWORD } });
       const cookie = cookieFrom(login);
       const user = login.json() as { id: string };
       buyers.push({ cookie, userId: user.id, customerId, version: undefined });
     }
     const b0 = buyers[0]!;
-    const profile = (await app.inject({ method: "GET", url: `/api/Store/Profile/${b0.userId}/${b0.customerId}/0`, headers: { cookie: b0.cookie } })).json() as { openDates: string[] };
+    const profileUrl = MM ? `/api/MMStore/MMProfile?customerId=${b0.customerId}&userId=${encodeURIComponent(b0.userId)}` : `/api/Store/Profile/${b0.userId}/${b0.customerId}/0`;
+    const profile = (await app.inject({ method: "GET", url: profileUrl, headers: { cookie: b0.cookie } })).json() as { openDates: string[] };
+    if (!profile.openDates?.length) throw new Error(`no open dates: ${JSON.stringify(profile)}`);
     const shipDate = profile.openDates[0]!;
     let seed = 42;
     const random = (n: number) => {
@@ -60,7 +89,7 @@ async function main() {
       const items = [...new Set(Array.from({ length: 3 + random(4) }, () => lines[random(LINES)]!.product_id))].map((productId) => ({ productId, quantity: 1 + random(4) }));
       const res = await app.inject({
         method: "POST",
-        url: `/api/Store/Cart/Save/${b.userId}/${b.customerId}`,
+        url: MM ? `/api/MMStore/SaveCart?customerId=${b.customerId}&userId=${encodeURIComponent(b.userId)}` : `/api/Store/Cart/Save/${b.userId}/${b.customerId}`,
         headers: { cookie: b.cookie, origin: "http://localhost:3000" },
         payload: { shipDate, items, ...(b.version === undefined ? {} : { version: b.version }) },
       });
@@ -87,11 +116,14 @@ async function main() {
     const switches1 = switches();
     const perSave = (a: number, b: number) => Number(((b - a) / SAVES).toFixed(2));
     const dead = rowsOf<{ relname: string; live: number; dead: number }>(
-      await database.db.execute(sql`select relname, n_live_tup::int as live, n_dead_tup::int as dead from pg_stat_user_tables where relname in ('holds', 'cart_lines', 'carts') order by relname`),
+      await database.db.execute(
+        sql`select relname, n_live_tup::int as live, n_dead_tup::int as dead from pg_stat_user_tables where relname in ('holds', 'mm_holds', 'cart_lines', 'carts') order by relname`,
+      ),
     );
     await app.close();
     const results = {
       when: new Date().toISOString(),
+      store: MM ? "mm" : "wholesale",
       saves: SAVES,
       wallMsPerSave: Number((wall / SAVES).toFixed(3)),
       appCpuMsPerSave: Number(((appCpu.user + appCpu.system) / 1000 / SAVES).toFixed(3)),
@@ -108,7 +140,7 @@ async function main() {
     };
     console.log(JSON.stringify(results, null, 2));
     mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
-    writeFileSync(path.join(ROOT, "bench/results/save-cost.json"), JSON.stringify(results, null, 2));
+    writeFileSync(path.join(ROOT, `bench/results/save-cost${MM ? "-mm" : ""}.json`), JSON.stringify(results, null, 2));
   } finally {
     await database.close();
     await made.drop();
