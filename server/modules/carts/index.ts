@@ -13,6 +13,7 @@ export {
   cartById,
   cartHoldingOn,
   catalogLinesHeldByOthers,
+  cartAtVersionSql,
   cartIdSql,
   cartLinesOf,
   cartLinesOfOwner,

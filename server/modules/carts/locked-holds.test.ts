@@ -10,6 +10,10 @@ import { writesDuring } from "../../../tests/helpers/network-writes.ts";
 import { rivalConnection, type Rival } from "../../../tests/helpers/rival.ts";
 import { buyer, committed, offer, retailerBuyer, tomorrow } from "../../../tests/helpers/store-fixtures.ts";
 import { lockChosenOfferLines } from "../catalog/index.ts";
+import { openDatabase } from "../../../db/client.ts";
+import { loadBuyer } from "../buyers/index.ts";
+import { saveCart } from "../store/cart.ts";
+import type { Cart } from "../../../contract/store.ts";
 import { addDays, isoDateAt, specWeekday } from "../../../tests/factories/index.ts";
 
 describe.runIf(!!process.env.DATABASE_URL)("a cart save's holds, read after its locks", () => {
@@ -97,6 +101,42 @@ describe.runIf(!!process.env.DATABASE_URL)("a cart save's holds, read after its 
     expect(res.json().items[0]).toMatchObject({ quantity: 9, quantityConfirmed: 9 });
     expect(await committed(t.db, ol!.id)).toEqual({ original: 10, ordered: 0, held: 9 });
     expect(writes.filter((w) => w.includes("offers_lock_"))[0]).toContain("cart_lock_");
+  });
+
+  it("a save with a stale version answers 409 while another transaction holds its line, locking nothing and writing nothing", async () => {
+    // The app's pool as production bounds it (DATABASE_LOCK_TIMEOUT_SECONDS), shortened: a save whose
+    // offers' lock waited would fail with the lock timeout, not answer 409.
+    const bounded = await openDatabase({ databaseUrl: t.database.url!, poolSize: 2, timeouts: { statementMs: 0, lockMs: 300, idleInTransactionMs: 0 } });
+    try {
+      const a = await buyer(t);
+      const {
+        offerLines: [ol],
+        products: [p],
+      } = await offer(t.db, [a.customerId], { line: { originalQuantity: 10 } });
+      const first = await a.save({ shipDate: tomorrow(), items: [{ productId: p!.productId, quantity: 2 }] });
+      expect((await a.save({ version: first.json().version, shipDate: tomorrow(), items: [{ productId: p!.productId, quantity: 3 }] })).statusCode).toBe(200);
+      const owner = { userId: a.userId, customerId: a.customerId, retailerId: 0 };
+      const who = await loadBuyer(t.db, a.customerId, 0);
+      await rival.query("begin");
+      await rival.query("select id from offer_lines where id = $1 for no key update", [ol!.id]);
+      try {
+        const { result: stale, writes } = await writesDuring(() =>
+          saveCart(bounded.db, t.config, owner, who, { version: first.json().version, shipDate: tomorrow(), items: [{ productId: p!.productId, quantity: 9 }] }).then(
+            () => null,
+            (e: { statusCode?: number; data?: Cart }) => e,
+          ),
+        );
+        expect(stale?.statusCode).toBe(409);
+        expect(stale?.data?.items[0]).toMatchObject({ productId: p!.productId, quantity: 3 });
+        // The offers' lock still went out behind the cart's (the pipelined save), and chose nothing.
+        expect(writes.find((w) => w.includes("offers_lock_"))).toContain("cart_lock_");
+      } finally {
+        await rival.query("rollback");
+      }
+      expect(await committed(t.db, ol!.id)).toEqual({ original: 10, ordered: 0, held: 3 });
+    } finally {
+      await bounded.close();
+    }
   });
 
   it("a save that waited for the line holds only what is left after it", async () => {

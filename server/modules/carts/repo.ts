@@ -84,6 +84,15 @@ export async function ensureCart(db: DbOrTx, owner: CartOwner, store: CartStore,
 export const cartIdSql = (owner: { userId: SQL | string; customerId: SQL | string; retailerId: SQL | number }, store: CartStore) =>
   sql`coalesce((select k.id from ${carts} k where k.user_id = ${owner.userId} and k.customer_id = ${owner.customerId} and k.retailer_id = ${owner.retailerId} and k.store = ${store}), 0)`;
 
+/**
+ * True when no version is asked (`version` null) or the owner's cart of this store is at `version`:
+ * for a statement sent right behind the cart's lock, before the engine's version check (a policy's
+ * chooseAhead). With a stale version it chooses and locks nothing, so the engine's 409 never waits
+ * for another transaction's locks on the offers (nor fails when such a wait times out).
+ */
+export const cartAtVersionSql = (owner: { userId: SQL; customerId: SQL; retailerId: SQL | number }, store: CartStore, version: SQL) =>
+  sql`(${version}::int is null or exists (select 1 from ${carts} k where k.user_id = ${owner.userId} and k.customer_id = ${owner.customerId} and k.retailer_id = ${owner.retailerId} and k.store = ${store} and k.version = ${version}::int))`;
+
 /** A cart's lines in their order. */
 export async function cartLinesOf(db: DbOrTx, cartId: number): Promise<CartLineRow[]> {
   return db.select().from(cartLines).where(eq(cartLines.cartId, cartId)).orderBy(asc(cartLines.position), asc(cartLines.id));

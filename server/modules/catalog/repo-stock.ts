@@ -3,7 +3,7 @@ import { rowsOf, type DbOrTx } from "../../../db/client.ts";
 import { executePrepared, intArray, selectPrepared, selectShaped, textArray, type Placeholders } from "../../../db/prepared.ts";
 import { catalogs, offerLines, products } from "../../../db/schema/index.ts";
 import type { Buyer } from "../buyers/index.ts";
-import { cartIdSql, holdSumsOf, offerLineHeldByOthersSql, type HoldSums } from "../carts/index.ts";
+import { cartAtVersionSql, cartIdSql, holdSumsOf, offerLineHeldByOthersSql, type HoldSums } from "../carts/index.ts";
 import type { OfferLineRow, ProductRow } from "./repo.ts";
 import { visible, wholesaleCover } from "./repo.ts";
 
@@ -100,7 +100,7 @@ export function lockChosenOfferLines(
   buyer: Pick<Buyer, "customerId" | "kind">,
   date: string,
   productIds: string[],
-  cart: number | { userId: string; customerId: string; retailerId: number },
+  cart: number | { userId: string; customerId: string; retailerId: number; version?: number },
 ): Promise<ChosenOffers> {
   if (!productIds.length) return Promise.resolve({ offers: new Map(), holds: { others: new Map(), own: new Map() } });
   const byOwner = typeof cart !== "number";
@@ -109,8 +109,9 @@ export function lockChosenOfferLines(
     tx,
     "offers_lock",
     byOwner ? `${buyer.kind}|owner` : buyer.kind,
-    (p: Placeholders<"customerId" | "date" | "productIds" | "cartId" | "userId" | "cartCustomerId" | "retailerId">) => {
-      const cartId = byOwner ? cartIdSql({ userId: p.userId, customerId: p.cartCustomerId, retailerId: sql`${p.retailerId}::int` }, "wholesale") : sql`${p.cartId}::int`;
+    (p: Placeholders<"customerId" | "date" | "productIds" | "cartId" | "userId" | "cartCustomerId" | "retailerId" | "version">) => {
+      const owner = { userId: p.userId, customerId: p.cartCustomerId, retailerId: sql`${p.retailerId}::int` };
+      const cartId = byOwner ? cartIdSql(owner, "wholesale") : sql`${p.cartId}::int`;
       const { mine, coveringOn } = wholesaleCover({ customerId: p.customerId, kind: buyer.kind }, p.date);
       const covering = tx
         .select({
@@ -126,7 +127,8 @@ export function lockChosenOfferLines(
         .from(offerLines)
         .innerJoin(covering, eq(covering.id, offerLines.catalogId))
         .innerJoin(products, eq(products.productId, offerLines.productId))
-        .where(and(sql`${offerLines.productId} = any(${p.productIds}::text[])`, visible))
+        // Found by its owner (sent behind the cart's lock), a cart at another version than the body's chooses nothing.
+        .where(and(sql`${offerLines.productId} = any(${p.productIds}::text[])`, visible, byOwner ? cartAtVersionSql(owner, "wholesale", p.version) : undefined))
         .orderBy(offerLines.productId, covering.rank)
         .as("chosen");
       // The lines as locked (after a wait, their latest versions), and only then their holds.
@@ -151,8 +153,8 @@ export function lockChosenOfferLines(
       date,
       productIds,
       ...(byOwner
-        ? { cartId: null, userId: cart.userId, cartCustomerId: cart.customerId, retailerId: cart.retailerId }
-        : { cartId: cart, userId: null, cartCustomerId: null, retailerId: null }),
+        ? { cartId: null, userId: cart.userId, cartCustomerId: cart.customerId, retailerId: cart.retailerId, version: cart.version ?? null }
+        : { cartId: cart, userId: null, cartCustomerId: null, retailerId: null, version: null }),
     },
   );
   return rows.then((found) => ({

@@ -11,6 +11,9 @@ import { countStatements } from "../../../tests/helpers/statement-count.ts";
 import { writesDuring } from "../../../tests/helpers/network-writes.ts";
 import { loadBuyer } from "../buyers/index.ts";
 import { saveCart } from "./service.ts";
+import pg from "pg";
+import { openDatabase } from "../../../db/client.ts";
+import type { MmCart } from "../../../contract/mm.ts";
 
 /** The wholesale save's budget (store/lean-writes.test.ts): one for both stores. */
 const SAVE_BUDGET = 6;
@@ -131,9 +134,9 @@ describe.runIf(!!process.env.DATABASE_URL)("a mass-market cart save on PostgreSQ
     expect(result.result).toEqual({ ...(await s.read()), messages: [] });
   });
 
-  it("goes the long way when the body leaves the date to the cart, and answers a stale version with 409 and a usable connection", async () => {
+  it("goes the long way when the body leaves the date to the cart", async () => {
     const s = await setUp(2);
-    const first = await s.save(s.products.map((p) => ({ productId: p.productId, quantity: 2 })));
+    await s.save(s.products.map((p) => ({ productId: p.productId, quantity: 2 })));
     const buyer = await loadBuyer(t.db, s.owner.customerId, 0);
     const items = s.products.map((p) => ({ productId: p.productId, quantity: 3 }));
     const { result, writes } = await writesDuring(() => saveCart(t.db, t.config.holdMs, s.owner, buyer, { items }));
@@ -142,10 +145,44 @@ describe.runIf(!!process.env.DATABASE_URL)("a mass-market cart save on PostgreSQ
     expect(saleLock).toHaveLength(1);
     expect(saleLock[0]).not.toContain("cart_lock_");
     expect(saveWrites(writes)).toHaveLength(4);
-    // A stale version: the pipelined lock is left unread, the transaction rolled back, and the pool's
-    // connection serves the next save.
-    await expect(saveCart(t.db, t.config.holdMs, s.owner, buyer, { version: first.result.version, shipDate: tomorrow(), items })).rejects.toMatchObject({ statusCode: 409 });
-    const again = await s.save(s.products.map((p) => ({ productId: p.productId, quantity: 1 })));
-    expect(again.result.items.filter((i) => i.id !== 0).every((i) => i.quantity === 1)).toBe(true);
+  });
+
+  it("answers a stale version with 409 while another transaction holds a bouquet's line, locking and writing nothing", async () => {
+    // The app's pool as production bounds it (DATABASE_LOCK_TIMEOUT_SECONDS), shortened: a save whose
+    // catalog lock waited would fail with the lock timeout, not answer 409.
+    const bounded = await openDatabase({ databaseUrl: t.database.url!, poolSize: 2, timeouts: { statementMs: 0, lockMs: 300, idleInTransactionMs: 0 } });
+    const rival = new pg.Client({ connectionString: t.database.url });
+    await rival.connect();
+    try {
+      const s = await setUp(1);
+      const lily = s.products[0]!.productId;
+      const first = await s.save([{ productId: lily, quantity: 2 }]);
+      await s.save([{ productId: lily, quantity: 3 }]);
+      const buyer = await loadBuyer(t.db, s.owner.customerId, 0);
+      await rival.query("begin");
+      await rival.query("select 1 from mm_catalog_products where catalog_id = $1 and product_id = $2 for no key update", [s.catalog.id, lily]);
+      try {
+        const { result: stale, writes } = await writesDuring(() =>
+          saveCart(bounded.db, t.config.holdMs, s.owner, buyer, { version: first.result.version, shipDate: tomorrow(), items: [{ productId: lily, quantity: 9 }] }).then(
+            () => null,
+            (e: { statusCode?: number; data?: MmCart }) => e,
+          ),
+        );
+        expect(stale?.statusCode).toBe(409);
+        expect(stale?.data?.items.find((i) => i.productId === lily)).toMatchObject({ quantity: 3 });
+        // The catalog's lock went out behind the cart's, and chose nothing.
+        expect(writes.find((w) => w.includes("mm_sale_lock_"))).toContain("cart_lock_");
+      } finally {
+        await rival.query("rollback");
+      }
+      const [cart] = await t.db.select().from(carts).where(eq(carts.userId, s.owner.userId));
+      expect((await t.db.select().from(mmHolds).where(eq(mmHolds.cartId, cart!.id))).map((h) => h.quantity)).toEqual([3]);
+      // The pool's connections serve the next save.
+      const again = await saveCart(bounded.db, t.config.holdMs, s.owner, buyer, { shipDate: tomorrow(), items: [{ productId: lily, quantity: 1 }] });
+      expect(again.items.find((i) => i.productId === lily)).toMatchObject({ quantity: 1 });
+    } finally {
+      await rival.end();
+      await bounded.close();
+    }
   });
 });

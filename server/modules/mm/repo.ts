@@ -8,6 +8,7 @@ import {
   bouquetHoldsFingerprintSql,
   bouquetNextHoldExpirySql,
   bouquetsHeldByOthers,
+  cartAtVersionSql,
   cartIdSql,
   type CartLineRow,
   type CartRow,
@@ -298,20 +299,23 @@ export function lockSaleLines(
   customerId: string,
   date: string,
   productIds: string[],
+  ahead?: { userId: string; version: number | undefined },
 ): Promise<{ catalog: { id: number; orderId: number }; lines: SaleLine[] } | null> {
   // Built once (selectShaped) and asked before this returns, so the carts engine can send it in the
-  // cart lock's write (CartPolicy.chooseAhead; db/fold.ts askTogether).
+  // cart lock's write (CartPolicy.chooseAhead; db/fold.ts askTogether). Sent so (`ahead`: the cart's
+  // owner and the body's version), a cart at another version chooses no catalog and locks nothing.
   const rows = selectShaped(
     tx,
     "mm_sale_lock",
     "all",
-    (p: Placeholders<"customerId" | "date" | "productIds">) => {
+    (p: Placeholders<"customerId" | "date" | "productIds" | "userId" | "version">) => {
       const { mine, covers } = coverOf(p.customerId);
+      const current = cartAtVersionSql({ userId: p.userId, customerId: p.customerId, retailerId: 0 }, "mm", p.version);
       const chosen = tx.$with("chosen").as(
         tx
           .select({ id: sql<number>`${catalogsRead.id}`.as("chosen_id"), orderId: sql<number>`${catalogsRead.orderId}`.as("chosen_order_id") })
           .from(catalogsRead)
-          .where(and(eq(catalogsRead.kind, "massMarket"), sql`${catalogsRead.shipDateFrom} <= ${p.date}::date`, sql`${catalogsRead.shipDateTo} >= ${p.date}::date`, covers))
+          .where(and(eq(catalogsRead.kind, "massMarket"), sql`${catalogsRead.shipDateFrom} <= ${p.date}::date`, sql`${catalogsRead.shipDateTo} >= ${p.date}::date`, covers, current))
           .orderBy(sql`${mine} desc`, desc(catalogsRead.shipDateFrom), desc(catalogsRead.orderId))
           .limit(1),
       );
@@ -341,7 +345,7 @@ export function lockSaleLines(
         .leftJoin(mmProducts, and(eq(mmProducts.productId, locked.productId), eq(mmProducts.active, true)))
         .leftJoin(mmBarcodes, and(sql`${mmBarcodes.customerId} = ${p.customerId}`, eq(mmBarcodes.productId, locked.productId)));
     },
-    { customerId, date, productIds },
+    { customerId, date, productIds, userId: ahead?.userId ?? null, version: ahead?.version ?? null },
   );
   return rows.then((found) => {
     const first = found[0];

@@ -362,12 +362,12 @@ function mmPolicy(buyer: Buyer, body: MmCartSaveBody): CartPolicy<MmPackageRow[]
     // trip less). It locks the lines of every product the body names but fee lines; which of them are
     // fee packages (read with the cart's lock) is known after, and only the bouquets wanted are sold.
     // A closed date, or none, goes the long way: choose refuses it as before.
-    chooseAhead: (tx, _owner, now) => {
+    chooseAhead: (tx, owner, now) => {
       const shipDate = body.shipDate;
       if (!shipDate || !isShipDateOpen(shipDate, buyer.shipTimes, now, buyer.closed)) return undefined;
       const ids = [...new Set(body.items.filter((item) => !isFeeLine({ category: item.category })).map((item) => item.productId))];
       if (!ids.length) return undefined;
-      return lockSaleLines(tx, buyer.customerId, shipDate, ids).then((sale) => ({ cart, alongside: packages }) => {
+      return lockSaleLines(tx, buyer.customerId, shipDate, ids, { userId: owner.userId, version: body.version }).then((sale) => ({ cart, alongside: packages }) => {
         const wanted = wantedItems(body, new Set(packages.map((p) => p.type.toUpperCase())));
         const boxed = buyer.alwaysBoxed || (body.boxed ?? cart.boxed);
         const sold = sale && wanted.size ? { catalog: sale.catalog, lines: sale.lines.filter((l) => wanted.has(l.product.productId)) } : null;

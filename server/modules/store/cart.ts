@@ -346,7 +346,7 @@ function wholesalePolicy(config: Config, buyer: Buyer, body: CartSaveBody): Cart
         }
       })();
       if (!dates?.shipDate) return undefined;
-      const chosen = lockChosenOfferLines(tx, buyer, dates.shipDate, productIds, owner);
+      const chosen = lockChosenOfferLines(tx, buyer, dates.shipDate, productIds, { ...owner, version: body.version });
       return chosen.then((c) => ({ cart }) => ({ ...dates, boxed: buyer.alwaysBoxed || (body.boxed ?? cart.boxed), ...c }));
     },
     heldWith: (o) => o.holds,
