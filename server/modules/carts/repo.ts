@@ -81,8 +81,14 @@ export async function ensureCart(db: DbOrTx, owner: CartOwner, store: CartStore,
 }
 
 /** The id of the owner's cart, 0 when it has none yet, as an SQL expression (for a statement of another module). */
-export const cartIdSql = (owner: { userId: SQL | string; customerId: SQL | string; retailerId: SQL | number }, store: CartStore) =>
-  sql`coalesce((select k.id from ${carts} k where k.user_id = ${owner.userId} and k.customer_id = ${owner.customerId} and k.retailer_id = ${owner.retailerId} and k.store = ${store}), 0)`;
+export const cartIdSql = (owner: SqlOwner, store: CartStore) => sql`coalesce((select k.id from ${carts} k where ${ownedBy(owner, store)}), 0)`;
+
+/** A cart's owner as SQL values or plain ones. */
+type SqlOwner = { userId: SQL | string; customerId: SQL | string; retailerId: SQL | number };
+
+/** The condition on `carts k` that finds the owner's cart of this store. */
+const ownedBy = (owner: SqlOwner, store: CartStore) =>
+  sql`k.user_id = ${owner.userId} and k.customer_id = ${owner.customerId} and k.retailer_id = ${owner.retailerId} and k.store = ${store}`;
 
 /**
  * True when no version is asked (`version` null) or the owner's cart of this store is at `version`:
@@ -90,8 +96,8 @@ export const cartIdSql = (owner: { userId: SQL | string; customerId: SQL | strin
  * chooseAhead). With a stale version it chooses and locks nothing, so the engine's 409 never waits
  * for another transaction's locks on the offers (nor fails when such a wait times out).
  */
-export const cartAtVersionSql = (owner: { userId: SQL; customerId: SQL; retailerId: SQL | number }, store: CartStore, version: SQL) =>
-  sql`(${version}::int is null or exists (select 1 from ${carts} k where k.user_id = ${owner.userId} and k.customer_id = ${owner.customerId} and k.retailer_id = ${owner.retailerId} and k.store = ${store} and k.version = ${version}::int))`;
+export const cartAtVersionSql = (owner: SqlOwner, store: CartStore, version: SQL) =>
+  sql`(${version}::int is null or exists (select 1 from ${carts} k where ${ownedBy(owner, store)} and k.version = ${version}::int))`;
 
 /** A cart's lines in their order. */
 export async function cartLinesOf(db: DbOrTx, cartId: number): Promise<CartLineRow[]> {

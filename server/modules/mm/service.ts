@@ -365,7 +365,8 @@ function mmPolicy(buyer: Buyer, body: MmCartSaveBody): CartPolicy<MmPackageRow[]
     chooseAhead: (tx, owner, now) => {
       const shipDate = body.shipDate;
       if (!shipDate || !isShipDateOpen(shipDate, buyer.shipTimes, now, buyer.closed)) return undefined;
-      const ids = [...new Set(body.items.filter((item) => !isFeeLine({ category: item.category })).map((item) => item.productId))];
+      // Every item but fee-category lines: the fee packages' codes are dropped once the lock has read them.
+      const ids = [...wantedItems(body, new Set()).keys()];
       if (!ids.length) return undefined;
       return lockSaleLines(tx, buyer.customerId, shipDate, ids, { userId: owner.userId, version: body.version }).then((sale) => ({ cart, alongside: packages }) => {
         const wanted = wantedItems(body, new Set(packages.map((p) => p.type.toUpperCase())));
