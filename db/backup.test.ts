@@ -3,12 +3,13 @@
 // proven in tests/faults/operations.fault.test.ts, on a cluster of its own.
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { migrationsCurrent, openDatabase, rowsOf } from "./client.ts";
 import { fingerprint } from "../tests/helpers/fingerprint.ts";
+import { templateDump } from "../tests/helpers/test-app.ts";
 import { insertCatalogWithOffers, insertCustomer, insertOrder, insertUser } from "../tests/factories/index.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "bloom-backup-"));
@@ -21,7 +22,7 @@ describe.skipIf(!!process.env.DATABASE_URL)("embedded database backup", () => {
   it("a tar of the stopped DATA_DIR restores to the same data, current and usable", { timeout: 120_000 }, async () => {
     const data = path.join(dir, "data");
     // A data folder on disk, started from the run's migrated snapshot (a fresh folder costs an initdb).
-    const original = await openDatabase({ dataDir: data, loadDataDir: new Blob([readFileSync(inject("dbTemplate"))]) });
+    const original = await openDatabase({ dataDir: data, loadDataDir: templateDump(inject("dbTemplate")) });
     await original.migrate();
     const c = await insertCustomer(original.db);
     const u = await insertUser(original.db, { customerIds: [c.customerId] });

@@ -23,8 +23,8 @@ export interface Database {
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   close(): Promise<void>;
-  /** PGlite only: the whole data folder as a compressed tarball (a migrated snapshot for tests). */
-  dump?: () => Promise<Blob>;
+  /** PGlite only: the whole data folder as a tarball, gzipped unless told "none" (a migrated snapshot for tests). */
+  dump?: (compression?: "gzip" | "none") => Promise<Blob>;
   /** PostgreSQL only: how the connection pool is used right now (for metrics). */
   poolStats?: () => PoolStats;
   /**
@@ -52,6 +52,12 @@ export interface OpenOptions {
   dataDir?: string;
   /** A PGlite data dump to start from (a migrated snapshot in tests); with dataDir, unpacked there. */
   loadDataDir?: Blob | File;
+  /**
+   * PGlite only: its shared_buffers (PostgreSQL's default 128MB when absent). A test file's database
+   * holds a few hundred rows; starting one zeroes the whole buffer pool first, which with the
+   * default was about half of a PGlite's start (tests/helpers/test-app.ts).
+   */
+  sharedBuffers?: string;
   poolSize?: number;
   /** How long a request waits for a new connection before it fails (and answers 503). */
   connectTimeoutMs?: number;
@@ -147,9 +153,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       },
     };
   }
-  const client = options.loadDataDir
-    ? await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir })
-    : await PGlite.create(options.dataDir ?? "memory://");
+  const startParams = options.sharedBuffers ? [...PGlite.defaultStartParams, "-c", `shared_buffers=${options.sharedBuffers}`] : undefined;
+  const client = await PGlite.create({ dataDir: options.dataDir ?? "memory://", loadDataDir: options.loadDataDir, startParams });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -161,7 +166,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     async close() {
       await client.close();
     },
-    dump: async () => client.dumpDataDir("gzip"),
+    dump: async (compression = "gzip") => client.dumpDataDir(compression),
   };
 }
 

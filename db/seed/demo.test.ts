@@ -1,7 +1,8 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { expectOrderedPrices } from "../../tests/helpers/offer-prices.ts";
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
-import { openDatabase, type Database, type Db } from "../client.ts";
+import type { Database, Db } from "../client.ts";
+import { createTestDatabase } from "../../tests/helpers/test-app.ts";
 import {
   catalogs,
   customers,
@@ -31,11 +32,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo, type SeedDemoResult } from "./d
 // A fixed instant keeps the two seeded databases comparable; the catalog test also seeds at "now".
 const NOW = new Date("2026-03-11T15:30:00Z");
 
-async function freshDatabase(): Promise<Database> {
-  const database = await openDatabase({ dataDir: "memory://" });
-  await database.migrate();
-  return database;
-}
+/** A fresh migrated database of the run's (PGlite from the snapshot, or a PostgreSQL clone). */
+const freshDatabase = (): Promise<Database> => createTestDatabase();
 
 async function rolesOf(db: Db, userId: string) {
   return (await db.select().from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.role);

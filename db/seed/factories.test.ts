@@ -1,6 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { eq } from "drizzle-orm";
-import { openDatabase, type Database } from "../client.ts";
+import type { Database } from "../client.ts";
+import { createTestDatabase } from "../../tests/helpers/test-app.ts";
 import { expectOrderedPrices } from "../../tests/helpers/offer-prices.ts";
 import { retailerCustomers, shipTimes, userClaims, userCustomers, userRoles } from "../schema/index.ts";
 import { verifyPassword } from "../../server/modules/auth/password.ts";
@@ -28,8 +29,7 @@ import {
 describe("test factories", () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: "memory://" });
-    await database.migrate();
+    database = await createTestDatabase();
   });
   afterAll(async () => {
     await database?.close();

@@ -37,7 +37,31 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       },
     };
   }
-  return openDatabase({ loadDataDir: new Blob([readFileSync(template)]) });
+  return openDatabase({ loadDataDir: templateDump(template), sharedBuffers: TEST_SHARED_BUFFERS });
+}
+
+/** A test file's embedded database holds a few hundred rows: a small buffer pool starts faster. */
+export const TEST_SHARED_BUFFERS = "8MB";
+
+let loaded: { file: string; bytes: ArrayBuffer } | undefined;
+
+/**
+ * The run's migrated snapshot (an uncompressed tar), read from disk once per process and handed to
+ * every database started from it as it is. PGlite unpacks a dump through its arrayBuffer(): a Blob of
+ * the file copied its tens of MB and then read them back in chunks for each database, a third of
+ * starting one. PGlite copies each file it unpacks, so the bytes are never changed.
+ */
+export function templateDump(file: string): Blob {
+  if (loaded?.file !== file) {
+    const read = readFileSync(file);
+    loaded = { file, bytes: read.buffer.slice(read.byteOffset, read.byteOffset + read.byteLength) };
+  }
+  const bytes = loaded.bytes;
+  return new (class extends Blob {
+    override arrayBuffer() {
+      return Promise.resolve(bytes);
+    }
+  })();
 }
 
 export interface TestApp {
