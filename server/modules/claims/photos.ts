@@ -3,7 +3,6 @@
 // side and written again as JPEG with no metadata at all (no GPS, no camera, no time), by sharp.
 // sharp's libvips reads HEIF only with AV1 inside (AVIF), not the HEVC an iPhone writes: HEIC is
 // decoded to pixels by heic-decode (libheif in WebAssembly) and those pixels are handed to sharp.
-import decodeHeic from "heic-decode";
 import sharp, { type Sharp } from "sharp";
 import { CLAIM_MESSAGES, CLAIM_PHOTO_MAX_BYTES, CLAIM_PHOTO_MAX_SIDE, CLAIM_REQUEST_MAX_BYTES } from "../../../contract/claims.ts";
 import { badRequest, HttpError } from "../../errors.ts";
@@ -49,6 +48,8 @@ async function decoded(buf: Buffer): Promise<Sharp> {
     // Not readable by libvips: HEIC (HEVC) is tried below; anything else is not a photo.
   }
   if (isHeif(buf)) {
+    // libheif's WebAssembly is loaded with the first HEIC photo, not when the server starts.
+    const { default: decodeHeic } = await import("heic-decode");
     const { width, height, data } = await decodeHeic({ buffer: new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength) });
     if (width * height > MAX_INPUT_PIXELS) throw new Error("too many pixels");
     return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels: 4 } });

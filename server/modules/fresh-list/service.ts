@@ -22,7 +22,6 @@ import { enqueueMail } from "../mail/index.ts";
 import { catalogProducts, catalogsOn, nextShipDate, openDates } from "../store/index.ts";
 import * as repo from "./repo.ts";
 import type { FreshLine, FreshList } from "./types.ts";
-import { renderFreshListMail } from "./mail.tsx";
 import { freshListPdf } from "./pdf.ts";
 
 export const FRESH_LIST_JOB = "fresh-list";
@@ -293,7 +292,8 @@ export async function sendFreshList(db: Db, config: Config, userId: string, now 
     text: `${list.companyName}: ${list.lines.length} products for ${list.shipDateText}.\n\n${list.lines
       .map((l) => `${l.description} — ${l.available} available — ${l.priceText}${l.newToday ? " (new today)" : ""}${l.lastChance ? " (last chance)" : ""}`)
       .join("\n")}\n`,
-    html: await renderFreshListMail(list, contact.firstName),
+    // react-email (with the syntax highlighter its components bring) is loaded with the first mail.
+    html: await (await import("./mail.tsx")).renderFreshListMail(list, contact.firstName),
     kind: FRESH_LIST_JOB,
     attachments: [{ filename: `fresh-list-${pref.customerId}-${shipDate ?? day}.csv`, contentType: "text/csv", contentBase64: Buffer.from(csv).toString("base64") }],
   });

@@ -5,11 +5,15 @@
 // the row is refused. Written workbooks hold values only: every text cell is a text cell in the
 // Text number format, so a description beginning with =, +, - or @ is never run as a formula.
 import { Readable } from "node:stream";
-import ExcelJS from "exceljs";
-import unzipper from "unzipper";
+import type ExcelJS from "exceljs";
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_ROWS } from "../../../contract/supply.ts";
 import { fileLimitMessages } from "../../../domain/csv.ts";
 import { fileError } from "../../errors.ts";
+
+// exceljs and unzipper (with the zip and stream libraries they pull in) are loaded with the first
+// workbook read or written, not when the server starts: they were half a second of every start.
+const loadExcel = () => import("exceljs").then((m) => m.default);
+const loadUnzipper = () => import("unzipper").then((m) => m.default);
 
 export const XLSX_MESSAGES = {
   notXlsx: "This is not an XLSX file. Save the sheet as Excel Workbook (.xlsx) or CSV (UTF-8) and try again.",
@@ -59,7 +63,7 @@ const WORKSHEET_ENTRY = /xl\/worksheets\/sheet\d+[.]xml/;
  * the reader goes by.
  */
 async function worksheetsLast(bytes: Buffer): Promise<{ zip: Buffer; sharedStrings: boolean }> {
-  const dir = await unzipper.Open.buffer(bytes);
+  const dir = await (await loadUnzipper()).Open.buffer(bytes);
   const end = dir.offsetToStartOfCentralDirectory;
   const starts = [...new Set(dir.files.map((f) => f.offsetToLocalFileHeader))].sort((a, b) => a - b);
   const entries = starts.map((start, i) => {
@@ -111,7 +115,7 @@ export async function readXlsx(base64: string): Promise<{ record: string[]; line
     const { zip, sharedStrings } = await worksheetsLast(bytes);
     source = Readable.from(zip);
     const zipFailed = zipParserFailure(source);
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, { sharedStrings: "cache", styles: "cache", hyperlinks: "ignore", worksheets: "emit", entries: "emit" });
+    const reader = new (await loadExcel()).stream.xlsx.WorkbookReader(source, { sharedStrings: "cache", styles: "cache", hyperlinks: "ignore", worksheets: "emit", entries: "emit" });
     // A workbook written with inline strings has no shared strings to wait for.
     if (!sharedStrings) (reader as unknown as { sharedStrings?: string[] }).sharedStrings = [];
     const readFirstSheet = async () => {
@@ -150,7 +154,7 @@ export type XlsxCell = string | number | Date | null;
  * format), never as a formula; dates as real date cells; amounts as numbers.
  */
 export async function writeXlsx(sheetName: string, header: readonly string[], rows: XlsxCell[][], formats: Record<number, string> = {}): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   wb.creator = "Bloom supply desk";
   const ws = wb.addWorksheet(sheetName, { views: [{ state: "frozen", ySplit: 1 }] });
   ws.addRow([...header]).font = { bold: true };
