@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { shouldRetry } from "../../domain/retry.ts";
+import { jsonArrayBatches } from "./json-array-stream.ts";
 
 /**
  * An /api error with the server's message and field messages. `fromServer` is false when the answer
@@ -46,7 +47,16 @@ function encode(body: Body): { headers: Record<string, string>; body?: BodyInit 
   return { headers: type ? { "content-type": type } : {}, body: body.file };
 }
 
-async function request<T>(method: string, path: string, body?: Body, schema?: z.ZodType<T>, headers?: Record<string, string>, signal?: AbortSignal): Promise<T> {
+async function request<T>(
+  method: string,
+  path: string,
+  body?: Body,
+  schema?: z.ZodType<T>,
+  headers?: Record<string, string>,
+  signal?: AbortSignal,
+  /** Reads a successful answer's body (instead of res.json() and `schema`). */
+  read?: (res: Response) => Promise<T>,
+): Promise<T> {
   const sent = encode(body);
   for (let attempt = 0; ; attempt++) {
     let res: Response;
@@ -65,6 +75,7 @@ async function request<T>(method: string, path: string, body?: Body, schema?: z.
     }
     if (res.ok) {
       if (res.status === 204) return undefined as T;
+      if (read) return read(res);
       const json = await res.json();
       return schema ? schema.parse(json) : (json as T);
     }
@@ -119,7 +130,8 @@ export function yieldBehind(): Promise<void> {
 const PARSE_CHUNK = 250;
 
 /**
- * Parses a long list item by item, yielding to the browser between chunks, so checking thousands of
+ * Parses a long list (or its items in batches as they are read: jsonArrayBatches) item by item,
+ * yielding to the browser between chunks, so checking thousands of
  * items (the store's 5,000 products) never holds the main thread in one long task. Fails as
  * `z.array(item).parse` does, on the first item that does not fit. `reuse`, when given, is applied to
  * each parsed item in the same chunk (e.g. to keep the object already cached when nothing in it
@@ -130,20 +142,42 @@ const PARSE_CHUNK = 250;
  * wanted: the buyer chose another date), the parse stops at the next chunk with the signal's reason,
  * so the list wanted now does not wait behind it.
  */
-export async function parseListInChunks<T>(value: unknown, item: z.ZodType<T>, reuse?: (parsed: T) => T, onFirstChunk?: (first: T[]) => void, signal?: AbortSignal): Promise<T[]> {
-  if (!Array.isArray(value)) throw new TypeError("expected a list");
+export async function parseListInChunks<T>(
+  value: unknown,
+  item: z.ZodType<T>,
+  reuse?: (parsed: T) => T,
+  onFirstChunk?: (first: T[]) => void,
+  signal?: AbortSignal,
+): Promise<T[]> {
+  if (!Array.isArray(value) && !isBatches(value)) throw new TypeError("expected a list");
   signal?.throwIfAborted();
-  const out: T[] = new Array<T>(value.length);
-  for (let i = 0; i < value.length; i++) {
-    if (i > 0 && i % PARSE_CHUNK === 0) {
-      if (i === PARSE_CHUNK) onFirstChunk?.(out.slice(0, i));
-      await (onFirstChunk ? yieldBehind() : yieldToBrowser());
-      signal?.throwIfAborted();
+  const out: T[] = [];
+  const take = async (batch: unknown[]) => {
+    for (const raw of batch) {
+      const i = out.length;
+      if (i > 0 && i % PARSE_CHUNK === 0) {
+        if (i === PARSE_CHUNK) onFirstChunk?.(out.slice(0, i));
+        await (onFirstChunk ? yieldBehind() : yieldToBrowser());
+        signal?.throwIfAborted();
+      }
+      const parsed = item.parse(raw);
+      out.push(reuse ? reuse(parsed) : parsed);
     }
-    const parsed = item.parse(value[i]);
-    out[i] = reuse ? reuse(parsed) : parsed;
+  };
+  // A list: its first chunk parsed before this returns. Or its items in batches as they are read
+  // (jsonArrayBatches), each parsed as it comes.
+  if (Array.isArray(value)) await take(value);
+  else {
+    for await (const batch of value) {
+      signal?.throwIfAborted();
+      await take(batch);
+    }
   }
   return out;
+}
+
+function isBatches(value: unknown): value is AsyncIterable<unknown[]> {
+  return typeof value === "object" && value !== null && Symbol.asyncIterator in value;
 }
 
 /**
@@ -154,8 +188,11 @@ export async function parseListInChunks<T>(value: unknown, item: z.ZodType<T>, r
 export const api = {
   get: <T>(path: string, query?: Query, schema?: z.ZodType<T>) => request<T>("GET", withQuery(path, query), undefined, schema),
   /** A long list, each item parsed with `item` in chunks (see parseListInChunks); `signal` gives it up, reading or parsing. */
-  getList: async <T>(path: string, query: Query | undefined, item: z.ZodType<T>, reuse?: (parsed: T) => T, onFirstChunk?: (first: T[]) => void, signal?: AbortSignal) =>
-    parseListInChunks(await request<unknown>("GET", withQuery(path, query), undefined, undefined, undefined, signal), item, reuse, onFirstChunk, signal),
+  getList: <T>(path: string, query: Query | undefined, item: z.ZodType<T>, reuse?: (parsed: T) => T, onFirstChunk?: (first: T[]) => void, signal?: AbortSignal) =>
+    request<T[]>("GET", withQuery(path, query), undefined, undefined, undefined, signal, (res) =>
+      // Parsed as it arrives (json-array-stream.ts): the first chunk's items before the answer's end.
+      res.body ? parseListInChunks(jsonArrayBatches(res.body), item, reuse, onFirstChunk, signal) : res.json().then((list: unknown) => parseListInChunks(list, item, reuse, onFirstChunk, signal)),
+    ),
   post: <T>(path: string, body?: unknown, query?: Query, headers?: Record<string, string>, schema?: z.ZodType<T>) =>
     request<T>("POST", withQuery(path, query), { json: body ?? {} }, schema, headers),
   put: <T>(path: string, body?: unknown, query?: Query, schema?: z.ZodType<T>) => request<T>("PUT", withQuery(path, query), { json: body ?? {} }, schema),
