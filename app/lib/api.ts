@@ -191,7 +191,7 @@ export const api = {
   getList: <T>(path: string, query: Query | undefined, item: z.ZodType<T>, reuse?: (parsed: T) => T, onFirstChunk?: (first: T[]) => void, signal?: AbortSignal) =>
     request<T[]>("GET", withQuery(path, query), undefined, undefined, undefined, signal, (res) =>
       // Parsed as it arrives (json-array-stream.ts): the first chunk's items before the answer's end.
-      res.body ? parseListInChunks(jsonArrayBatches(res.body), item, reuse, onFirstChunk, signal) : res.json().then((list: unknown) => parseListInChunks(list, item, reuse, onFirstChunk, signal)),
+      parseListInChunks(res.body && jsonArrayBatches(res.body), item, reuse, onFirstChunk, signal),
     ),
   post: <T>(path: string, body?: unknown, query?: Query, headers?: Record<string, string>, schema?: z.ZodType<T>) =>
     request<T>("POST", withQuery(path, query), { json: body ?? {} }, schema, headers),

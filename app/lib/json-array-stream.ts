@@ -10,8 +10,10 @@
  * escapes) and of nesting, for the commas between top-level elements. Each batch is parsed by
  * JSON.parse itself, so what is accepted is exactly what JSON.parse accepts.
  */
+const AFTER_END = "Unexpected text after the end of the JSON array";
+
 export class JsonArraySplitter {
-  /** Text not parsed yet: from the start of an element (or of the array, before it is opened). */
+  /** Text not parsed yet: from the start of an element (or white space before the array's bracket). */
   private pending = "";
   /** Where the scan goes on in `pending`. */
   private scanned = 0;
@@ -24,10 +26,19 @@ export class JsonArraySplitter {
   /** The elements completed by `text` (the next piece of the answer, in order). */
   push(text: string): unknown[] {
     if (this.closed) {
-      if (text.trim() !== "") throw new SyntaxError("Unexpected text after the end of the JSON array");
+      if (text.trim() !== "") throw new SyntaxError(AFTER_END);
       return [];
     }
     this.pending += text;
+    if (!this.opened) {
+      // Before the array: only white space, then its bracket; the elements start after it.
+      const start = this.pending.search(/\S/);
+      if (start < 0) return [];
+      if (this.pending[start] !== "[") throw new TypeError("expected a list");
+      this.opened = true;
+      this.depth = 1;
+      this.pending = this.pending.slice(start + 1);
+    }
     let cut = -1;
     let backslash = -2;
     const s = this.pending;
@@ -59,34 +70,19 @@ export class JsonArraySplitter {
       }
       const c = s.charCodeAt(i);
       if (c === 34) this.inString = true;
-      else if (c === 123 /* { */ || c === 91 /* [ */) {
-        if (!this.opened) {
-          if (c !== 91 || s.slice(0, i).trim() !== "") throw new TypeError("expected a list");
-          this.opened = true;
-          // The elements start after the bracket.
-          this.pending = s.slice(i + 1);
-          this.scanned = 0;
-          this.depth = 1;
-          return this.push("");
-        }
-        this.depth++;
-      } else if (c === 125 /* } */ || c === 93 /* ] */) {
+      else if (c === 123 /* { */ || c === 91 /* [ */) this.depth++;
+      else if (c === 125 /* } */ || c === 93 /* ] */) {
         this.depth--;
         if (this.depth === 0) {
           // The array's end: every element before it is complete.
           const last = s.slice(0, i);
-          if (s.slice(i + 1).trim() !== "") throw new SyntaxError("Unexpected text after the end of the JSON array");
+          if (s.slice(i + 1).trim() !== "") throw new SyntaxError(AFTER_END);
           this.closed = true;
           this.pending = "";
           this.scanned = 0;
           return last.trim() === "" ? [] : (JSON.parse(`[${last}]`) as unknown[]);
         }
       } else if (c === 44 /* , */ && this.depth === 1) cut = i;
-    }
-    if (!this.opened) {
-      if (s.trim() !== "") throw new TypeError("expected a list");
-      this.scanned = s.length;
-      return [];
     }
     if (cut < 0) {
       this.scanned = s.length;

@@ -41,7 +41,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 /** A test file's embedded database holds a few hundred rows: a small buffer pool starts faster. */
-export const TEST_SHARED_BUFFERS = "8MB";
+const TEST_SHARED_BUFFERS = "8MB";
 
 let loaded: { file: string; bytes: ArrayBuffer } | undefined;
 
