@@ -161,6 +161,8 @@ async function shopAndOrder(page: Page, who: Who): Promise<number> {
       await press(page, boxedBox, "Space");
       await expect.poll(() => boxedBox.isChecked(), { timeout: 15_000 }).toBe(boxed);
     }
+    // The box answers the click at once and the save follows: the server's cart is read once it is saved.
+    await expect.poll(async () => (await api<MmCart>(page, "/api/MMStore/Cart", query)).boxed, { timeout: 15_000 }).toBe(boxed);
     const cart = await api<MmCart>(page, "/api/MMStore/Cart", query);
     await expect.poll(() => shownFees(page), { timeout: 15_000 }).toEqual(expectedFees(cart, products, boxed));
     const byId = new Map(products.map((p) => [p.productId, p]));
