@@ -8,7 +8,7 @@ export default defineConfig({
     include: ["tests/faults/**/*.fault.test.ts"],
     globalSetup: ["tests/faults/global-setup.ts"],
     testTimeout: 240_000,
-    hookTimeout: 120_000,
+    hookTimeout: 300_000,
     fileParallelism: false,
     pool: "forks",
   },

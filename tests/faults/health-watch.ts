@@ -3,6 +3,7 @@
 // addresses a test floods from), from a process of its own (health-probe.ts) so the test's own load
 // does not count; a probe that gets no answer within 5 s counts as a failure and 5 s.
 import { fork } from "node:child_process";
+import { expect } from "vitest";
 import { fileURLToPath } from "node:url";
 
 export interface HealthFigures {
@@ -32,4 +33,16 @@ export async function watchHealth(baseUrl: string, everyMs = 250) {
       return { probes: times.length, failures, p50Ms: Math.round(sorted[Math.floor(sorted.length / 2)] ?? 0), maxMs: Math.round(sorted.at(-1) ?? 0) };
     },
   };
+}
+
+/**
+ * The instance stayed up through a fault: every probe answered (none past 5 s), none held past 3 s.
+ * Each figure is printed by the tests and the second's goal is read there: on a loaded shared machine
+ * (the whole suite side by side on two cores) a probe also waits on the machine, and one of hundreds
+ * took 1.02 s with nothing wrong in the instance; a fault that blocks it (a synchronous write on a full
+ * disk, a request waiting on a lock) holds a probe for the fault's seconds.
+ */
+export function expectStayedUp(figures: HealthFigures) {
+  expect(figures.failures).toBe(0);
+  expect(figures.maxMs).toBeLessThan(3_000);
 }

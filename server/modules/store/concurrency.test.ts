@@ -165,7 +165,7 @@ describe.skipIf(!process.env.DATABASE_URL)("two app instances on one PostgreSQL 
   beforeAll(async () => {
     second = await startServerProcess(t.database.url!);
     apps = [t.app, second];
-  });
+  }, 150_000);
   afterAll(async () => second?.close());
 
   it("the second instance is a separate process on the same database", async () => {

@@ -215,10 +215,10 @@ describe.skipIf(!process.env.DATABASE_URL)("two instances on one PostgreSQL data
   let second: ServerProcess;
   beforeAll(async () => {
     second = await startServerProcess(t.database.url!);
-  }, 120_000);
+  }, 150_000);
   afterAll(async () => second?.close());
 
-  it("lets exactly one have it", async () => {
+  it("lets exactly one have it", { timeout: 120_000 }, async () => {
     await race([t.app, second], 4);
   });
 });

@@ -129,12 +129,13 @@ describe("set racing holds and orders, one app", () => {
 // PGlite is one database inside this process: there is no second instance to race.
 describe.skipIf(!process.env.DATABASE_URL)("set racing holds and orders, two app instances on one PostgreSQL database", () => {
   let second: ServerProcess;
+  // A second server process: its start alone took 30 s and more on a loaded shared machine.
   beforeAll(async () => {
     second = await startServerProcess(t.database.url!);
-  });
+  }, 150_000);
   afterAll(async () => second?.close());
 
-  it("never leaves a line oversold, three rounds", async () => {
+  it("never leaves a line oversold, three rounds", { timeout: 120_000 }, async () => {
     expect(second.pid).not.toBe(process.pid);
     for (let round = 0; round < 3; round++) await race([t.app, second]);
   });
