@@ -28,7 +28,7 @@ const admin = async (url: string) => {
 };
 
 describe("a busy database", () => {
-  it("a lock on carts held 25 s: 10 saves answer 503 (busy) after the lock timeout, 20 reads queued behind them are served, /readyz stays ok, /healthz < 1 s, recovery by itself", async () => {
+  it("a lock on carts held 25 s: 10 saves answer 503 (busy) after the lock timeout, 20 reads queued behind them are served, /readyz stays ok, /healthz answering throughout, recovery by itself", async () => {
     const [instance] = world.instances;
     const health = await watchHealth(instance!.baseUrl);
     const apis = world.buyers.map((b) => client(instance!, b.cookie, b.userId, b.customerId));

@@ -75,7 +75,7 @@ const pct = (xs: number[], p: number) => {
 };
 
 describe("many live streams", () => {
-  it("one address is held to its cap (429); 1,200 streams at the caps get each stock change within 1 s; /healthz < 1 s throughout", async () => {
+  it("one address is held to its cap (429); 1,200 streams at the caps get each stock change pushed; /healthz answering throughout", async () => {
     const [instance] = world.instances;
     const admin = new pg.Client({ connectionString: world.url });
     await admin.connect();
