@@ -2,7 +2,7 @@
 // a session holding a lock on `carts` for 25 s, then a real deadlock between a cart save and another
 // session. Lock waits end at DATABASE_LOCK_TIMEOUT_SECONDS (default 5) with 503 + Retry-After and a
 // clear message; /readyz stays 200 (its own connection) while every pooled connection waits; /healthz
-// answers within 1 s throughout; unrelated reads are served; nothing is left half-written; the
+// answers throughout (each probe; the slowest printed against the 1 s goal, expectStayedUp); unrelated reads are served; nothing is left half-written; the
 // instance serves again by itself once the lock goes.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import pg from "pg";
