@@ -38,7 +38,7 @@ export async function watchHealth(baseUrl: string, everyMs = 250) {
 /**
  * The instance stayed up through a fault: every probe answered (none past 5 s), none held past 3 s.
  * Each figure is printed by the tests and the second's goal is read there: on a loaded shared machine
- * (the whole suite side by side on two cores) a probe also waits on the machine, and one of hundreds
+ * (the whole suite side by side on two cores) a probe also waits on the machine, and one
  * took 1.02 s with nothing wrong in the instance; a fault that blocks it (a synchronous write on a full
  * disk, a request waiting on a lock) holds a probe for the fault's seconds.
  */
