@@ -8,7 +8,11 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
-/** Runs `script` (ES module text) in a child; SIGTERM after `termAfterMs`; how it ended and its stderr. */
+/**
+ * Runs `script` (ES module text) in a child; SIGTERM `termAfterMs` after the script has started (its
+ * first output), SIGKILL `limitMs` after that; how it ended and its stderr. Both count from the
+ * script's start, not the process's: loading it took 5 s and more on a loaded shared machine.
+ */
 function child(script: string, termAfterMs: number, limitMs = 15_000) {
   return new Promise<{ code: number | null; signal: string | null; ms: number; stderr: string; stdout: string }>((resolve) => {
     const p = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
@@ -17,13 +21,16 @@ function child(script: string, termAfterMs: number, limitMs = 15_000) {
     p.stderr.on("data", (d) => (stderr += d));
     p.stdout.on("data", (d) => (stdout += d));
     let termAt = 0;
+    // A script that never starts is ended too.
+    let limit = setTimeout(() => p.kill("SIGKILL"), 50_000);
     p.stdout.once("data", () => {
+      clearTimeout(limit);
+      limit = setTimeout(() => p.kill("SIGKILL"), limitMs);
       setTimeout(() => {
         termAt = Date.now();
         p.kill("SIGTERM");
       }, termAfterMs);
     });
-    const limit = setTimeout(() => p.kill("SIGKILL"), limitMs);
     p.on("exit", (code, signal) => {
       clearTimeout(limit);
       resolve({ code, signal, ms: termAt ? Date.now() - termAt : -1, stderr, stdout });
@@ -39,7 +46,7 @@ console.log("started");
 setTimeout(() => { for (;;) {} }, 100);
 `;
 
-describe("the stall watchdog", () => {
+describe("the stall watchdog", { timeout: 60_000 }, () => {
   it("ends a process whose event loop is blocked for good, though its SIGTERM handler can never run", async () => {
     const r = await child(blocked(2_000), 300);
     expect(r.signal).toBe("SIGKILL");
