@@ -7,7 +7,8 @@ import { insertCustomer } from "../tests/factories/index.ts";
 // Every test file's database starts from the run's one migrated snapshot, whose bytes each process
 // reads once and hands to every database it starts (tests/helpers/test-app.ts). They must still be
 // databases of their own: nothing written in one is seen by another started before or after it.
-describe("test databases from the run's snapshot", () => {
+// Three databases started in one test: 24 s on a loaded shared machine, against the default 30 s.
+describe("test databases from the run's snapshot", { timeout: 120_000 }, () => {
   const opened: TestDatabase[] = [];
   afterAll(async () => {
     for (const d of opened) await d.close();
