@@ -7,6 +7,8 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const ENTRY = fileURLToPath(new URL("./api-server.ts", import.meta.url));
 // A server's start on a loaded shared machine (the whole suite side by side on two cores) took 26-55 s.
 const START_TIMEOUT_MS = 120_000;
+/** The timeout of a hook that starts one server process (startServerProcess), with room for its own set-up. */
+export const SERVER_PROCESS_HOOK_TIMEOUT_MS = START_TIMEOUT_MS + 30_000;
 
 export interface ServerProcess extends Injector {
   /** e.g. http://127.0.0.1:41234 */

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { orderLines, orders } from "../../../db/schema/index.ts";
 import { shipDayText } from "../../../domain/cart-flags.ts";
 import { buildTestApp, type Injector, type TestApp } from "../../../tests/helpers/test-app.ts";
-import { startServerProcess, type ServerProcess } from "../../../tests/helpers/server-process.ts";
+import { startServerProcess, type ServerProcess, SERVER_PROCESS_HOOK_TIMEOUT_MS } from "../../../tests/helpers/server-process.ts";
 import { buyer, client, committed, offer, tomorrow, type Client } from "../../../tests/helpers/store-fixtures.ts";
 
 const BUYERS = 24;
@@ -165,7 +165,7 @@ describe.skipIf(!process.env.DATABASE_URL)("two app instances on one PostgreSQL 
   beforeAll(async () => {
     second = await startServerProcess(t.database.url!);
     apps = [t.app, second];
-  }, 150_000);
+  }, SERVER_PROCESS_HOOK_TIMEOUT_MS);
   afterAll(async () => second?.close());
 
   it("the second instance is a separate process on the same database", async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { cartLines, carts, mailOutbox, orders, voucherRedemptions, vouchers } from "../../../db/schema/index.ts";
 import { buildTestApp, loginAs, SAME_ORIGIN, type Injector, type TestApp } from "../../../tests/helpers/test-app.ts";
-import { startServerProcess, type ServerProcess } from "../../../tests/helpers/server-process.ts";
+import { startServerProcess, type ServerProcess, SERVER_PROCESS_HOOK_TIMEOUT_MS } from "../../../tests/helpers/server-process.ts";
 import { DEFAULT_TEST_PASSWORD, insertOrder, insertUser, isoDateAt } from "../../../tests/factories/index.ts";
 import { buyer, client, offer, tomorrow, type Client } from "../../../tests/helpers/store-fixtures.ts";
 
@@ -215,7 +215,7 @@ describe.skipIf(!process.env.DATABASE_URL)("two instances on one PostgreSQL data
   let second: ServerProcess;
   beforeAll(async () => {
     second = await startServerProcess(t.database.url!);
-  }, 150_000);
+  }, SERVER_PROCESS_HOOK_TIMEOUT_MS);
   afterAll(async () => second?.close());
 
   it("lets exactly one have it", { timeout: 120_000 }, async () => {

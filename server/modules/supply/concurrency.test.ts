@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { rowsOf } from "../../../db/client.ts";
 import { buildTestApp, loginAs, SAME_ORIGIN, type Injector, type TestApp } from "../../../tests/helpers/test-app.ts";
-import { startServerProcess, type ServerProcess } from "../../../tests/helpers/server-process.ts";
+import { startServerProcess, type ServerProcess, SERVER_PROCESS_HOOK_TIMEOUT_MS } from "../../../tests/helpers/server-process.ts";
 import { DEFAULT_TEST_PASSWORD, insertUser } from "../../../tests/factories/index.ts";
 import { buyer, client, committed, tomorrow, type Client } from "../../../tests/helpers/store-fixtures.ts";
 
@@ -129,10 +129,9 @@ describe("set racing holds and orders, one app", () => {
 // PGlite is one database inside this process: there is no second instance to race.
 describe.skipIf(!process.env.DATABASE_URL)("set racing holds and orders, two app instances on one PostgreSQL database", () => {
   let second: ServerProcess;
-  // A second server process: its start alone took 30 s and more on a loaded shared machine.
   beforeAll(async () => {
     second = await startServerProcess(t.database.url!);
-  }, 150_000);
+  }, SERVER_PROCESS_HOOK_TIMEOUT_MS);
   afterAll(async () => second?.close());
 
   it("never leaves a line oversold, three rounds", { timeout: 120_000 }, async () => {
